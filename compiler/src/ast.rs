@@ -1,0 +1,225 @@
+//! The syntax tree of one `.schema` file, as written.
+//!
+//! Plain data with spans; the syntax stage builds it and resolve reads it.
+//! Nothing here knows about pest, and nothing is resolved yet: type names
+//! are still text.
+
+use crate::source::{FileId, Span};
+
+/// Doc comment lines (`///`), with the marker and one following space removed.
+pub type Docs = Vec<String>;
+
+/// One parsed schema file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchemaFile {
+    /// The file it came from.
+    pub file: FileId,
+    /// The `package` declaration, if any.
+    pub package: Option<Package>,
+    /// The `import` declarations, in order.
+    pub imports: Vec<Import>,
+    /// Top-level messages and enums, in order.
+    pub items: Vec<Item>,
+}
+
+/// `package shop.v1;`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Package {
+    /// The dotted name's segments: `["shop", "v1"]`.
+    pub segments: Vec<String>,
+    /// The name's span.
+    pub span: Span,
+}
+
+/// `import "common.schema";`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Import {
+    /// The path as written, without quotes.
+    pub path: String,
+    /// The span of the quoted path.
+    pub span: Span,
+}
+
+/// A top-level or nested declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    /// `message Name { ... }`
+    Message(MessageDecl),
+    /// `enum Name { ... }`
+    Enum(EnumDecl),
+}
+
+/// A name with its span.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    /// The name.
+    pub name: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// An integer literal; enum values may be negative.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IntLit {
+    /// The value.
+    pub value: i64,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// `message Name { members }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct MessageDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The message's name.
+    pub name: Ident,
+    /// Fields, oneofs, reserved declarations and nested types, in order.
+    pub members: Vec<Member>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One member of a message body.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Member {
+    /// `name: type = number;`
+    Field(FieldDecl),
+    /// `oneof name { ... }`
+    Oneof(OneofDecl),
+    /// `reserved 4, 8 to 10, old_name;`
+    Reserved(Reserved),
+    /// A nested message.
+    Message(MessageDecl),
+    /// A nested enum.
+    Enum(EnumDecl),
+}
+
+/// `name: optional type = number;`
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The field's name.
+    pub name: Ident,
+    /// The span of the `optional` keyword, if written.
+    pub optional: Option<Span>,
+    /// The field's type.
+    pub ty: TypeExpr,
+    /// The field number.
+    pub number: IntLit,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// A type as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeExpr {
+    /// A scalar, message or enum name: `i64`, `Customer`, `shop.Customer`.
+    Named(TypeName),
+    /// `list<element>`
+    List {
+        /// The element type.
+        element: Box<TypeExpr>,
+        /// The whole `list<...>`.
+        span: Span,
+    },
+    /// `map<key, value>`
+    Map {
+        /// The key type.
+        key: Box<TypeExpr>,
+        /// The value type.
+        value: Box<TypeExpr>,
+        /// The whole `map<...>`.
+        span: Span,
+    },
+}
+
+impl TypeExpr {
+    /// The span of the whole type.
+    pub fn span(&self) -> Span {
+        match self {
+            TypeExpr::Named(name) => name.span,
+            TypeExpr::List { span, .. } | TypeExpr::Map { span, .. } => *span,
+        }
+    }
+}
+
+/// A possibly dotted type name: `Customer`, `shop.Customer`, `.shop.Customer`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeName {
+    /// Whether it starts with a dot, making it fully qualified.
+    pub absolute: bool,
+    /// The dotted segments.
+    pub segments: Vec<String>,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// `oneof name { members }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct OneofDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The oneof's name.
+    pub name: Ident,
+    /// Its members; each is written like a field.
+    pub fields: Vec<FieldDecl>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `reserved 4, 8 to 10, 100 to max, old_name;`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reserved {
+    /// The items, in order.
+    pub items: Vec<ReservedItem>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// One item of a `reserved` declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReservedItem {
+    /// A single number.
+    Number(IntLit),
+    /// `start to end`, both included; `end` is `None` for `max`.
+    Range {
+        /// The first number.
+        start: IntLit,
+        /// The last number, or `None` for `max`.
+        end: Option<IntLit>,
+        /// The whole range.
+        span: Span,
+    },
+    /// A name that no field or value may use.
+    Name(Ident),
+}
+
+/// `enum Name { values }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The enum's name.
+    pub name: Ident,
+    /// Its values, in order.
+    pub values: Vec<EnumValueDecl>,
+    /// Its `reserved` declarations.
+    pub reserved: Vec<Reserved>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `NAME = number;`
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumValueDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The value's name.
+    pub name: Ident,
+    /// Its number.
+    pub number: IntLit,
+    /// The whole declaration.
+    pub span: Span,
+}

@@ -1,0 +1,52 @@
+//! Options of code generation, shared by the CLI and the build.rs builder.
+
+/// How generated code is shaped.
+///
+/// ```
+/// let mut config = schemac::Config::new();
+/// config.map_type(schemac::MapType::HashMap);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub(crate) runtime_crate: String,
+    pub(crate) map_type: MapType,
+}
+
+/// The Rust collection that holds `map<K, V>` fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MapType {
+    /// `std::collections::BTreeMap`: sorted, so encoding is deterministic.
+    #[default]
+    BTreeMap,
+    /// `std::collections::HashMap`: faster lookups, encoding order varies.
+    HashMap,
+}
+
+impl Config {
+    /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Sets the path generated code uses for the runtime crate, for crates
+    /// that re-export it; `::schemac_runtime` by default.
+    pub fn runtime_crate(&mut self, path: impl Into<String>) -> &mut Self {
+        self.runtime_crate = path.into();
+        self
+    }
+
+    /// Sets the collection used for map fields.
+    pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
+        self.map_type = map_type;
+        self
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            runtime_crate: "::schemac_runtime".to_owned(),
+            map_type: MapType::default(),
+        }
+    }
+}

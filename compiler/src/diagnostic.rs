@@ -1,0 +1,257 @@
+//! Diagnostics are values: each has a stable code, a message, a labelled
+//! span, and a `help:` line from the catalogue below.
+//!
+//! Stages collect them and the pipeline stops at a stage boundary when any
+//! were raised. Only [`render`] turns them into text, through
+//! codespan-reporting, as `file:line:col` with a caret snippet.
+
+use std::fmt;
+
+use codespan_reporting::diagnostic as report;
+use codespan_reporting::term::{self, termcolor};
+
+use crate::source::{SourceMap, Span};
+
+/// A problem found in a schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What kind of problem this is.
+    pub code: Code,
+    /// One sentence saying what is wrong, with the names involved.
+    pub message: String,
+    /// Where the problem is, with a short label.
+    pub primary: Label,
+    /// Other places worth seeing, such as an earlier definition.
+    pub secondary: Vec<Label>,
+    /// How to fix it; the catalogue's help for `code` unless replaced.
+    pub help: String,
+}
+
+/// A span with a short text shown under it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Where.
+    pub span: Span,
+    /// What to say there; may be empty.
+    pub text: String,
+}
+
+impl Diagnostic {
+    /// A diagnostic of kind `code` at `span`, with the catalogue's label and help.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            primary: Label {
+                span,
+                text: code.label().to_owned(),
+            },
+            secondary: Vec::new(),
+            help: code.help().to_owned(),
+        }
+    }
+
+    /// Replaces the primary label's text.
+    pub fn with_label(mut self, text: impl Into<String>) -> Self {
+        self.primary.text = text.into();
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn with_secondary(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.secondary.push(Label {
+            span,
+            text: text.into(),
+        });
+        self
+    }
+
+    /// Replaces the help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = help.into();
+        self
+    }
+}
+
+macro_rules! catalogue {
+    ($($(#[$doc:meta])* $name:ident = $code:literal, $label:literal, $help:literal;)*) => {
+        /// The kinds of diagnostic, each with a stable code.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Code {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl Code {
+            /// Every code, in catalogue order.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// The stable code, such as `E0301`.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Code::$name => $code,)* }
+            }
+
+            /// The default text under the primary span.
+            pub const fn label(self) -> &'static str {
+                match self { $(Code::$name => $label,)* }
+            }
+
+            /// The default `help:` line.
+            pub const fn help(self) -> &'static str {
+                match self { $(Code::$name => $help,)* }
+            }
+        }
+    };
+}
+
+catalogue! {
+    /// The text does not follow the grammar.
+    Syntax = "E0001", "unexpected here",
+        "see docs/language.md for the grammar";
+    /// An integer literal does not fit in 64 bits.
+    IntegerTooLarge = "E0002", "too large",
+        "field numbers go up to 536870911 and enum values up to 2147483647";
+
+    /// An imported file cannot be found.
+    MissingImport = "E0101", "not found",
+        "imports are looked up next to the importing file, then in each -I directory";
+    /// Files import each other in a cycle.
+    ImportCycle = "E0102", "this import closes a cycle",
+        "move the shared types into a file that both can import";
+    /// An imported file cannot be read.
+    UnreadableImport = "E0103", "cannot be read",
+        "check the file's permissions and that it is UTF-8 text";
+
+    /// A type name does not resolve.
+    UnknownType = "E0201", "unknown type",
+        "declare the type, import the file that declares it, or fix the spelling";
+    /// A type is declared in a file that is not imported here.
+    TypeNotImported = "E0202", "declared in a file not imported here",
+        "add an import of the file that declares it";
+    /// Two types share a full name.
+    DuplicateType = "E0203", "declared again here",
+        "rename one of the types or move it into another package or message";
+    /// A map key is not an integer, bool or string.
+    InvalidMapKey = "E0204", "not a valid map key",
+        "map keys must be an integer type, bool or string; not float, bytes, enum or message";
+    /// A list or map nests inside another list or map, or is optional.
+    InvalidNesting = "E0205", "cannot nest here",
+        "wrap the inner list or map in a message of its own";
+    /// A oneof member is optional, a list or a map.
+    InvalidOneofField = "E0206", "not allowed in a oneof",
+        "a oneof member is a single value; wrap lists and maps in a message";
+
+    /// Two fields of a message share a number.
+    DuplicateFieldNumber = "E0301", "number used again",
+        "every field of a message, oneof members included, needs its own number";
+    /// Two fields of a message share a name.
+    DuplicateFieldName = "E0302", "name used again",
+        "rename one of the fields";
+    /// A field number is outside 1 to 536870911.
+    FieldNumberOutOfRange = "E0303", "out of range",
+        "field numbers go from 1 to 536870911 (2^29 - 1)";
+    /// A field number is in protobuf's own range 19000 to 19999.
+    FieldNumberInProtobufRange = "E0304", "reserved by protobuf",
+        "numbers 19000 to 19999 are reserved for the protobuf implementation; pick another";
+    /// A field uses a number the message reserves.
+    ReservedNumber = "E0305", "this number is reserved",
+        "reserved numbers belonged to deleted fields; reusing them breaks old data";
+    /// A field or enum value uses a name the message or enum reserves.
+    ReservedName = "E0306", "this name is reserved",
+        "reserved names belonged to deleted fields; pick another name";
+    /// An enum's first value is not 0.
+    EnumFirstValueNotZero = "E0307", "must be 0",
+        "the first value is the default and must be 0; add a value such as UNSPECIFIED = 0";
+    /// Two values of an enum share a number.
+    DuplicateEnumNumber = "E0308", "number used again",
+        "every value of an enum needs its own number";
+    /// Two values of an enum share a name.
+    DuplicateEnumName = "E0309", "name used again",
+        "rename one of the values";
+    /// An enum value is outside the 32-bit signed range.
+    EnumNumberOutOfRange = "E0310", "out of range",
+        "enum values go from -2147483648 to 2147483647";
+    /// Two names become the same name in the generated Rust.
+    RustNameClash = "E0311", "clashes in Rust",
+        "rename one of them; Rust names are cased with heck (snake_case fields, UpperCamelCase types)";
+    /// A reserved range ends before it starts.
+    EmptyReservedRange = "E0312", "empty range",
+        "write the smaller number first, as in `reserved 10 to 12;`";
+    /// A oneof has no members.
+    EmptyOneof = "E0313", "no members",
+        "add at least one member, or remove the oneof";
+    /// An enum has no values.
+    EmptyEnum = "E0314", "no values",
+        "add a first value numbered 0";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Renders `diagnostics` as `error[CODE]: message` followed by
+/// `file:line:col`, a caret snippet and the help line.
+pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
+    let mut buffer = if color {
+        termcolor::Buffer::ansi()
+    } else {
+        termcolor::Buffer::no_color()
+    };
+    let config = term::Config::default();
+    for diagnostic in diagnostics {
+        let mut labels = vec![
+            report::Label::primary(
+                diagnostic.primary.span.file,
+                diagnostic.primary.span.range(),
+            )
+            .with_message(&diagnostic.primary.text),
+        ];
+        labels.extend(diagnostic.secondary.iter().map(|label| {
+            report::Label::secondary(label.span.file, label.span.range()).with_message(&label.text)
+        }));
+        let report = report::Diagnostic::error()
+            .with_code(diagnostic.code.as_str())
+            .with_message(&diagnostic.message)
+            .with_labels(labels)
+            .with_notes(vec![format!("help: {}", diagnostic.help)]);
+        // Writing to an in-memory buffer only fails for spans outside their
+        // file, which the stages never make; render what we can regardless.
+        if term::emit_to_write_style(&mut buffer, &config, sources, &report).is_err() {
+            buffer.clear();
+        }
+    }
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique() {
+        let mut codes: Vec<_> = Code::ALL.iter().map(|code| code.as_str()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), Code::ALL.len());
+    }
+
+    #[test]
+    fn renders_file_line_col_caret_and_help() {
+        let mut sources = SourceMap::new();
+        let file = sources.add("shop.schema", "message A {\n  id: i64 = 0;\n}\n");
+        let diagnostic = Diagnostic::new(
+            Code::FieldNumberOutOfRange,
+            Span::new(file, 24..25),
+            "field number 0 is out of range",
+        );
+        let text = render(&[diagnostic], &sources, false);
+        assert!(
+            text.contains("error[E0303]: field number 0 is out of range"),
+            "{text}"
+        );
+        assert!(text.contains("shop.schema:2:13"), "{text}");
+        assert!(text.contains("^ out of range"), "{text}");
+        assert!(text.contains("help: field numbers go from 1"), "{text}");
+    }
+}

@@ -1,0 +1,176 @@
+//! schemac: a schema-first IDL compiler for Rust.
+//!
+//! The library is the whole pipeline; the `schemac` binary and the build.rs
+//! [`Builder`] are thin faces over it.
+//!
+//! ```text
+//! text ─syntax→ ast::SchemaFile ─resolve→ model::Schema ─check→ diagnostics
+//!                                          model::Schema ─codegen→ TokenStream ─render→ String
+//! ```
+//!
+//! [`analyze`] runs the front end (loading imports, syntax, resolve, check)
+//! and returns an [`Analysis`]; [`Analysis::generate`] runs the back end.
+//! Nothing here prints; reading files goes through the caller's function, so
+//! the pipeline itself does no I/O.
+
+pub mod ast;
+mod builder;
+mod check;
+mod codegen;
+mod config;
+pub mod diagnostic;
+mod export_proto;
+mod load;
+pub mod model;
+pub mod names;
+mod render;
+mod resolve;
+pub mod source;
+mod syntax;
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+pub use builder::Builder;
+pub use config::{Config, MapType};
+use diagnostic::Diagnostic;
+use source::{FileId, SourceMap};
+
+/// A checked schema and the sources it came from.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The text of every file read, roots and imports.
+    pub sources: SourceMap,
+    /// The resolved, checked schema.
+    pub schema: model::Schema,
+    /// The files named as roots, in order.
+    pub roots: Vec<FileId>,
+}
+
+/// One generated Rust file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedFile {
+    /// The file name: the package and `.rs`, such as `shop.rs`, or `_.rs`
+    /// for files without a package.
+    pub name: String,
+    /// The formatted Rust code, headed by an `@generated` comment.
+    pub contents: String,
+}
+
+/// Why a compilation stopped.
+#[derive(Debug)]
+pub enum Error {
+    /// A file named as a root could not be read.
+    Read {
+        /// The path as given.
+        path: PathBuf,
+        /// What the operating system said.
+        source: io::Error,
+    },
+    /// The schema has errors.
+    Schema {
+        /// The sources, for rendering.
+        sources: SourceMap,
+        /// Every problem found, in source order.
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+impl Error {
+    /// The error as text: diagnostics with `file:line:col` and caret
+    /// snippets, colored with ANSI codes when `color` is set.
+    pub fn render(&self, color: bool) -> String {
+        match self {
+            Error::Read { path, source } => {
+                format!("error: cannot read {}: {source}\n", path.display())
+            }
+            Error::Schema {
+                sources,
+                diagnostics,
+            } => diagnostic::render(diagnostics, sources, color),
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Read { source, .. } => Some(source),
+            Error::Schema { .. } => None,
+        }
+    }
+}
+
+/// Loads `roots` and everything they import, then parses, resolves and
+/// checks them, reporting every error found rather than the first.
+///
+/// Imports are looked up next to the importing file, then in each of
+/// `include_dirs`. Files are read with `read`, which is
+/// `std::fs::read_to_string` for the CLI and the builder.
+pub fn analyze(
+    roots: &[PathBuf],
+    include_dirs: &[PathBuf],
+    read: &mut dyn FnMut(&Path) -> io::Result<String>,
+) -> Result<Analysis, Error> {
+    let loaded = load::load(roots, include_dirs, read)?;
+    if !loaded.diagnostics.is_empty() {
+        return Err(schema_error(loaded.sources, loaded.diagnostics));
+    }
+    let (schema, mut diagnostics) = resolve::resolve(&loaded);
+    diagnostics.extend(check::check(&schema));
+    if !diagnostics.is_empty() {
+        return Err(schema_error(loaded.sources, diagnostics));
+    }
+    Ok(Analysis {
+        sources: loaded.sources,
+        schema,
+        roots: loaded.roots,
+    })
+}
+
+/// Analyzes one schema given as text, with no imports possible; for tests,
+/// fuzzing and tools that hold schemas in memory.
+pub fn analyze_text(name: &str, text: &str) -> Result<Analysis, Error> {
+    let root = PathBuf::from(name);
+    let mut read = |path: &Path| {
+        if path == root {
+            Ok(text.to_owned())
+        } else {
+            Err(io::Error::new(io::ErrorKind::NotFound, "in-memory schema"))
+        }
+    };
+    analyze(std::slice::from_ref(&root), &[], &mut read)
+}
+
+impl Analysis {
+    /// Generates Rust code: one file per package.
+    pub fn generate(&self, config: &Config) -> Vec<GeneratedFile> {
+        codegen::generate(&self.schema, config)
+            .into_iter()
+            .map(|module| GeneratedFile {
+                name: module.file_name(),
+                contents: render::render(&module),
+            })
+            .collect()
+    }
+
+    /// The proto3 `.proto` equivalent of the file `file`.
+    pub fn export_proto(&self, file: FileId) -> String {
+        export_proto::export(&self.schema, file)
+    }
+}
+
+fn schema_error(sources: SourceMap, mut diagnostics: Vec<Diagnostic>) -> Error {
+    diagnostics.sort_by_key(|diagnostic| diagnostic.primary.span);
+    Error::Schema {
+        sources,
+        diagnostics,
+    }
+}

@@ -1,0 +1,3 @@
+//! The `schemac` command line. (Stub: being written.)
+
+fn main() {}

@@ -1,0 +1,365 @@
+//! The resolved schema: every type name turned into an id, every
+//! declaration in one arena.
+//!
+//! Resolve builds it from the syntax trees; check, codegen and export-proto
+//! read it. It never sees pest, and codegen never sees the syntax tree.
+//! Spans stay on everything so that check can point at the source.
+//!
+//! A model that passed check keeps these promises: field numbers are in
+//! 1..=536870911 outside 19000..=19999, enum values fit in `i32`, and every
+//! type reference resolved.
+
+use crate::ast::Docs;
+use crate::source::{FileId, Span};
+
+/// Every file, message and enum of one compilation.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Schema {
+    /// The files, in the order they were loaded (roots first).
+    pub files: Vec<File>,
+    /// Every message, nested ones included; [`MessageId`] indexes this.
+    pub messages: Vec<Message>,
+    /// Every enum, nested ones included; [`EnumId`] indexes this.
+    pub enums: Vec<Enum>,
+}
+
+impl Schema {
+    /// The message with id `id`.
+    pub fn message(&self, id: MessageId) -> &Message {
+        &self.messages[id.0 as usize]
+    }
+
+    /// The enum with id `id`.
+    pub fn enumeration(&self, id: EnumId) -> &Enum {
+        &self.enums[id.0 as usize]
+    }
+
+    /// Every message with its id.
+    pub fn message_ids(&self) -> impl Iterator<Item = (MessageId, &Message)> {
+        self.messages
+            .iter()
+            .enumerate()
+            .map(|(index, message)| (MessageId(index as u32), message))
+    }
+
+    /// Every enum with its id.
+    pub fn enum_ids(&self) -> impl Iterator<Item = (EnumId, &Enum)> {
+        self.enums
+            .iter()
+            .enumerate()
+            .map(|(index, enumeration)| (EnumId(index as u32), enumeration))
+    }
+
+    /// The packages, sorted, each with the files that declare it in load
+    /// order. Files without a package form the package `[]`.
+    pub fn packages(&self) -> Vec<(Vec<String>, Vec<&File>)> {
+        let mut packages: Vec<(Vec<String>, Vec<&File>)> = Vec::new();
+        for file in &self.files {
+            match packages.iter_mut().find(|(name, _)| *name == file.package) {
+                Some((_, files)) => files.push(file),
+                None => packages.push((file.package.clone(), vec![file])),
+            }
+        }
+        packages.sort_by(|a, b| a.0.cmp(&b.0));
+        packages
+    }
+}
+
+/// The index of a message in [`Schema::messages`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MessageId(pub u32);
+
+/// The index of an enum in [`Schema::enums`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EnumId(pub u32);
+
+/// One schema file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct File {
+    /// Its id in the source map.
+    pub id: FileId,
+    /// The name it is shown by, as given on the command line or in an import.
+    pub name: String,
+    /// The package's segments; empty when the file declares none.
+    pub package: Vec<String>,
+    /// The files it imports directly.
+    pub imports: Vec<FileId>,
+    /// Its top-level messages, in order.
+    pub messages: Vec<MessageId>,
+    /// Its top-level enums, in order.
+    pub enums: Vec<EnumId>,
+}
+
+/// A message.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// Its name as written: `OrderLine`.
+    pub name: String,
+    /// Its name with package and enclosing messages: `shop.Order.Line`.
+    pub full_name: String,
+    /// The file that declares it.
+    pub file: FileId,
+    /// Its package's segments.
+    pub package: Vec<String>,
+    /// The message it is nested in, if any.
+    pub parent: Option<MessageId>,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// Its fields in declaration order, oneof members included.
+    pub fields: Vec<Field>,
+    /// Its oneofs, in declaration order; [`Field::oneof`] indexes this.
+    pub oneofs: Vec<Oneof>,
+    /// Messages declared inside it.
+    pub messages: Vec<MessageId>,
+    /// Enums declared inside it.
+    pub enums: Vec<EnumId>,
+    /// Its reserved numbers and names.
+    pub reserved: Reserved,
+    /// The span of its name.
+    pub span: Span,
+}
+
+/// A field, or a member of a oneof.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Field {
+    /// Its name as written.
+    pub name: String,
+    /// Its number as written; in range once check has passed.
+    pub number: i64,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// Its type and cardinality.
+    pub ty: FieldType,
+    /// The oneof it belongs to, as an index into [`Message::oneofs`].
+    pub oneof: Option<usize>,
+    /// Whether the generated field holds its message in a `Box`, because
+    /// the message contains itself through singular fields.
+    pub boxed: bool,
+    /// The span of its name.
+    pub name_span: Span,
+    /// The span of its number.
+    pub number_span: Span,
+    /// The span of its type.
+    pub type_span: Span,
+}
+
+impl Field {
+    /// The field number as it goes on the wire; meaningful once check has
+    /// passed.
+    pub fn wire_number(&self) -> u32 {
+        self.number as u32
+    }
+}
+
+/// A field's type and cardinality.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldType {
+    /// One value with implicit presence; messages always have presence.
+    Single(ValueType),
+    /// `optional`: one value with explicit presence.
+    Optional(ValueType),
+    /// `list<T>`
+    List(ValueType),
+    /// `map<K, V>`
+    Map(Scalar, ValueType),
+}
+
+/// The type of one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueType {
+    /// A built-in scalar.
+    Scalar(Scalar),
+    /// An enum of the schema.
+    Enum(EnumId),
+    /// A message of the schema.
+    Message(MessageId),
+}
+
+/// `oneof name { ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Oneof {
+    /// Its name as written.
+    pub name: String,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The span of its name.
+    pub span: Span,
+}
+
+/// Numbers and names that no field or value may use.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reserved {
+    /// Ranges of numbers, both ends included.
+    pub ranges: Vec<ReservedRange>,
+    /// Names, each with its span.
+    pub names: Vec<(String, Span)>,
+}
+
+/// `start to end`, both included; a single number has `start == end`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReservedRange {
+    /// The first number.
+    pub start: i64,
+    /// The last number; `max` is the largest allowed number.
+    pub end: i64,
+    /// Where the range is written.
+    pub span: Span,
+}
+
+impl ReservedRange {
+    /// Whether `number` is in the range.
+    pub fn contains(&self, number: i64) -> bool {
+        self.start <= number && number <= self.end
+    }
+}
+
+/// An enum.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Enum {
+    /// Its name as written.
+    pub name: String,
+    /// Its name with package and enclosing messages.
+    pub full_name: String,
+    /// The file that declares it.
+    pub file: FileId,
+    /// Its package's segments.
+    pub package: Vec<String>,
+    /// The message it is nested in, if any.
+    pub parent: Option<MessageId>,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// Its values in declaration order; the first is the default.
+    pub values: Vec<EnumValue>,
+    /// Its reserved numbers and names.
+    pub reserved: Reserved,
+    /// The span of its name.
+    pub span: Span,
+}
+
+/// One value of an enum.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnumValue {
+    /// Its name as written: `PENDING`.
+    pub name: String,
+    /// Its number as written; fits `i32` once check has passed.
+    pub number: i64,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The span of its name.
+    pub name_span: Span,
+    /// The span of its number.
+    pub number_span: Span,
+}
+
+/// The built-in scalar types, one per protobuf wire encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scalar {
+    /// `i32`: varint, sign-extended.
+    I32,
+    /// `i64`: varint.
+    I64,
+    /// `u32`: varint.
+    U32,
+    /// `u64`: varint.
+    U64,
+    /// `sint32`: zigzag varint.
+    Sint32,
+    /// `sint64`: zigzag varint.
+    Sint64,
+    /// `fixed32`: four bytes, unsigned.
+    Fixed32,
+    /// `fixed64`: eight bytes, unsigned.
+    Fixed64,
+    /// `sfixed32`: four bytes, signed.
+    Sfixed32,
+    /// `sfixed64`: eight bytes, signed.
+    Sfixed64,
+    /// `f32`: four-byte float.
+    F32,
+    /// `f64`: eight-byte float.
+    F64,
+    /// `bool`: varint 0 or 1.
+    Bool,
+    /// `string`: UTF-8, length-delimited.
+    String,
+    /// `bytes`: length-delimited.
+    Bytes,
+}
+
+impl Scalar {
+    /// Every scalar, in the order of the language reference.
+    pub const ALL: [Scalar; 15] = [
+        Scalar::I32,
+        Scalar::I64,
+        Scalar::U32,
+        Scalar::U64,
+        Scalar::Sint32,
+        Scalar::Sint64,
+        Scalar::Fixed32,
+        Scalar::Fixed64,
+        Scalar::Sfixed32,
+        Scalar::Sfixed64,
+        Scalar::F32,
+        Scalar::F64,
+        Scalar::Bool,
+        Scalar::String,
+        Scalar::Bytes,
+    ];
+
+    /// The scalar spelled `name` in a schema.
+    pub fn from_name(name: &str) -> Option<Scalar> {
+        Scalar::ALL.into_iter().find(|scalar| scalar.name() == name)
+    }
+
+    /// How the scalar is spelled in a schema.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scalar::I32 => "i32",
+            Scalar::I64 => "i64",
+            Scalar::U32 => "u32",
+            Scalar::U64 => "u64",
+            Scalar::Sint32 => "sint32",
+            Scalar::Sint64 => "sint64",
+            Scalar::Fixed32 => "fixed32",
+            Scalar::Fixed64 => "fixed64",
+            Scalar::Sfixed32 => "sfixed32",
+            Scalar::Sfixed64 => "sfixed64",
+            Scalar::F32 => "f32",
+            Scalar::F64 => "f64",
+            Scalar::Bool => "bool",
+            Scalar::String => "string",
+            Scalar::Bytes => "bytes",
+        }
+    }
+
+    /// How the scalar is spelled in a `.proto` file.
+    pub const fn proto_name(self) -> &'static str {
+        match self {
+            Scalar::I32 => "int32",
+            Scalar::I64 => "int64",
+            Scalar::U32 => "uint32",
+            Scalar::U64 => "uint64",
+            Scalar::Sint32 => "sint32",
+            Scalar::Sint64 => "sint64",
+            Scalar::Fixed32 => "fixed32",
+            Scalar::Fixed64 => "fixed64",
+            Scalar::Sfixed32 => "sfixed32",
+            Scalar::Sfixed64 => "sfixed64",
+            Scalar::F32 => "float",
+            Scalar::F64 => "double",
+            Scalar::Bool => "bool",
+            Scalar::String => "string",
+            Scalar::Bytes => "bytes",
+        }
+    }
+
+    /// Whether the scalar may be a map key: integers, bool and string.
+    pub const fn is_map_key(self) -> bool {
+        !matches!(self, Scalar::F32 | Scalar::F64 | Scalar::Bytes)
+    }
+
+    /// Whether a list of the scalar is written packed: every number and bool.
+    pub const fn is_packable(self) -> bool {
+        !matches!(self, Scalar::String | Scalar::Bytes)
+    }
+}

@@ -1,0 +1,324 @@
+//! One marker type per schema type, telling how its values meet the wire.
+//!
+//! Generated code names a codec for every field, as in
+//! `field::merge::<codec::Sint64>(..)`, and the [`field`](crate::field)
+//! functions do the rest. Codecs are zero-sized and never constructed.
+
+use std::marker::PhantomData;
+
+use crate::decode::Decoder;
+use crate::encode::{SizeCache, Writer};
+use crate::error::DecodeError;
+use crate::message::{Enumeration, Message};
+use crate::wire::{self, WireType};
+
+/// How the values of one schema type are measured, written and read.
+pub trait Codec {
+    /// The Rust type that holds a value.
+    type Value: Default;
+
+    /// The wire type a single value is written with.
+    const WIRE_TYPE: WireType;
+
+    /// Whether a list of these values is written packed.
+    const PACKABLE: bool = false;
+
+    /// Whether `value` is the default that implicit presence leaves out.
+    fn is_default(value: &Self::Value) -> bool;
+
+    /// The encoded length of `value` without a key, including any length
+    /// prefix; nested lengths are recorded in `sizes`.
+    fn value_len(value: &Self::Value, sizes: &mut SizeCache) -> usize;
+
+    /// Writes `value` without a key.
+    fn write_value(value: &Self::Value, writer: &mut Writer<'_>);
+
+    /// Reads one value into `value`: scalars replace it, messages merge.
+    fn merge_value(value: &mut Self::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError>;
+}
+
+macro_rules! varint_codec {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, |$v:ident| $to_wire:expr, |$w:ident| $from_wire:expr) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub enum $name {}
+
+        impl Codec for $name {
+            type Value = $ty;
+            const WIRE_TYPE: WireType = WireType::Varint;
+            const PACKABLE: bool = true;
+
+            #[inline]
+            fn is_default(value: &$ty) -> bool {
+                *value == <$ty>::default()
+            }
+
+            #[inline]
+            fn value_len(value: &$ty, _sizes: &mut SizeCache) -> usize {
+                let $v = *value;
+                wire::varint_len($to_wire)
+            }
+
+            #[inline]
+            fn write_value(value: &$ty, writer: &mut Writer<'_>) {
+                let $v = *value;
+                writer.varint($to_wire);
+            }
+
+            #[inline]
+            fn merge_value(value: &mut $ty, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+                let $w = decoder.read_varint()?;
+                *value = $from_wire;
+                Ok(())
+            }
+        }
+    };
+}
+
+macro_rules! fixed_codec {
+    ($(#[$doc:meta])* $name:ident, $ty:ty, $wire_type:ident, $write:ident, $read:ident, $bits:ty) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub enum $name {}
+
+        impl Codec for $name {
+            type Value = $ty;
+            const WIRE_TYPE: WireType = WireType::$wire_type;
+            const PACKABLE: bool = true;
+
+            #[inline]
+            fn is_default(value: &$ty) -> bool {
+                // Bitwise, so that a float's -0.0 is written and kept.
+                <$bits>::from_le_bytes(value.to_le_bytes()) == 0
+            }
+
+            #[inline]
+            fn value_len(_value: &$ty, _sizes: &mut SizeCache) -> usize {
+                std::mem::size_of::<$ty>()
+            }
+
+            #[inline]
+            fn write_value(value: &$ty, writer: &mut Writer<'_>) {
+                writer.$write(<$bits>::from_le_bytes(value.to_le_bytes()));
+            }
+
+            #[inline]
+            fn merge_value(value: &mut $ty, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+                *value = <$ty>::from_le_bytes(decoder.$read()?.to_le_bytes());
+                Ok(())
+            }
+        }
+    };
+}
+
+varint_codec!(
+    /// `i32`: a varint; negative values take 10 bytes.
+    Int32, i32, |v| v as i64 as u64, |w| w as i32
+);
+varint_codec!(
+    /// `i64`: a varint; negative values take 10 bytes.
+    Int64, i64, |v| v as u64, |w| w as i64
+);
+varint_codec!(
+    /// `u32`: a varint.
+    Uint32, u32, |v| u64::from(v), |w| w as u32
+);
+varint_codec!(
+    /// `u64`: a varint.
+    Uint64, u64, |v| v, |w| w
+);
+varint_codec!(
+    /// `sint32`: a zigzag varint, small for small magnitudes of either sign.
+    Sint32, i32, |v| u64::from(wire::zigzag32(v)), |w| wire::unzigzag32(w as u32)
+);
+varint_codec!(
+    /// `sint64`: a zigzag varint, small for small magnitudes of either sign.
+    Sint64, i64, |v| wire::zigzag64(v), |w| wire::unzigzag64(w)
+);
+varint_codec!(
+    /// `bool`: a varint of 0 or 1; any non-zero varint reads as `true`.
+    Bool, bool, |v| u64::from(v), |w| w != 0
+);
+fixed_codec!(
+    /// `fixed32`: four little-endian bytes.
+    Fixed32, u32, Fixed32, fixed32, read_fixed32, u32
+);
+fixed_codec!(
+    /// `fixed64`: eight little-endian bytes.
+    Fixed64, u64, Fixed64, fixed64, read_fixed64, u64
+);
+fixed_codec!(
+    /// `sfixed32`: four little-endian bytes, two's complement.
+    Sfixed32, i32, Fixed32, fixed32, read_fixed32, u32
+);
+fixed_codec!(
+    /// `sfixed64`: eight little-endian bytes, two's complement.
+    Sfixed64, i64, Fixed64, fixed64, read_fixed64, u64
+);
+fixed_codec!(
+    /// `f32`: an IEEE 754 single, four little-endian bytes.
+    Float, f32, Fixed32, fixed32, read_fixed32, u32
+);
+fixed_codec!(
+    /// `f64`: an IEEE 754 double, eight little-endian bytes.
+    Double, f64, Fixed64, fixed64, read_fixed64, u64
+);
+
+/// `string`: length-delimited UTF-8, checked when read.
+#[derive(Debug)]
+pub enum Str {}
+
+impl Codec for Str {
+    type Value = String;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    #[inline]
+    fn is_default(value: &String) -> bool {
+        value.is_empty()
+    }
+
+    #[inline]
+    fn value_len(value: &String, _sizes: &mut SizeCache) -> usize {
+        wire::varint_len(value.len() as u64) + value.len()
+    }
+
+    #[inline]
+    fn write_value(value: &String, writer: &mut Writer<'_>) {
+        writer.bytes(value.as_bytes());
+    }
+
+    #[inline]
+    fn merge_value(value: &mut String, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        let read = decoder.read_str()?;
+        value.clear();
+        value.push_str(read);
+        Ok(())
+    }
+}
+
+/// `bytes`: length-delimited raw bytes.
+#[derive(Debug)]
+pub enum Bytes {}
+
+impl Codec for Bytes {
+    type Value = Vec<u8>;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    #[inline]
+    fn is_default(value: &Vec<u8>) -> bool {
+        value.is_empty()
+    }
+
+    #[inline]
+    fn value_len(value: &Vec<u8>, _sizes: &mut SizeCache) -> usize {
+        wire::varint_len(value.len() as u64) + value.len()
+    }
+
+    #[inline]
+    fn write_value(value: &Vec<u8>, writer: &mut Writer<'_>) {
+        writer.bytes(value);
+    }
+
+    #[inline]
+    fn merge_value(value: &mut Vec<u8>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        let read = decoder.read_bytes()?;
+        value.clear();
+        value.extend_from_slice(read);
+        Ok(())
+    }
+}
+
+/// A schema enum: its number as an `i32` varint.
+#[derive(Debug)]
+pub struct Enum<E>(PhantomData<E>);
+
+impl<E: Enumeration> Codec for Enum<E> {
+    type Value = E;
+    const WIRE_TYPE: WireType = WireType::Varint;
+    const PACKABLE: bool = true;
+
+    #[inline]
+    fn is_default(value: &E) -> bool {
+        value.number() == 0
+    }
+
+    #[inline]
+    fn value_len(value: &E, _sizes: &mut SizeCache) -> usize {
+        wire::varint_len(value.number() as i64 as u64)
+    }
+
+    #[inline]
+    fn write_value(value: &E, writer: &mut Writer<'_>) {
+        writer.varint(value.number() as i64 as u64);
+    }
+
+    #[inline]
+    fn merge_value(value: &mut E, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        *value = E::from_number(decoder.read_varint()? as i32);
+        Ok(())
+    }
+}
+
+/// A nested message: length-delimited, one level deeper.
+#[derive(Debug)]
+pub struct Msg<M>(PhantomData<M>);
+
+impl<M: Message> Codec for Msg<M> {
+    type Value = M;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    /// A message that is there is always written, even when empty.
+    #[inline]
+    fn is_default(_value: &M) -> bool {
+        false
+    }
+
+    #[inline]
+    fn value_len(value: &M, sizes: &mut SizeCache) -> usize {
+        let length = sizes.nested(|sizes| value.measure_fields(sizes));
+        wire::varint_len(length as u64) + length
+    }
+
+    #[inline]
+    fn write_value(value: &M, writer: &mut Writer<'_>) {
+        writer.delimited(|writer| value.write_fields(writer));
+    }
+
+    #[inline]
+    fn merge_value(value: &mut M, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        decoder.read_nested(|decoder| value.merge_from(decoder))
+    }
+}
+
+/// A value of codec `C` held in a `Box`, for fields that recurse.
+#[derive(Debug)]
+pub struct Boxed<C>(PhantomData<C>);
+
+impl<C: Codec> Codec for Boxed<C> {
+    type Value = Box<C::Value>;
+    const WIRE_TYPE: WireType = C::WIRE_TYPE;
+    const PACKABLE: bool = C::PACKABLE;
+
+    #[inline]
+    fn is_default(value: &Box<C::Value>) -> bool {
+        C::is_default(value)
+    }
+
+    #[inline]
+    fn value_len(value: &Box<C::Value>, sizes: &mut SizeCache) -> usize {
+        C::value_len(value, sizes)
+    }
+
+    #[inline]
+    fn write_value(value: &Box<C::Value>, writer: &mut Writer<'_>) {
+        C::write_value(value, writer);
+    }
+
+    #[inline]
+    fn merge_value(
+        value: &mut Box<C::Value>,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<(), DecodeError> {
+        C::merge_value(value, decoder)
+    }
+}

@@ -1,0 +1,410 @@
+//! The reader of the protobuf binary format, and its limits.
+//!
+//! A [`Decoder`] walks one input slice. Nested messages narrow its limit
+//! instead of slicing, so every error can name its offset in the whole input.
+//! Every length prefix is checked against the bytes that remain before
+//! anything is allocated for it.
+
+use crate::error::DecodeError;
+use crate::wire::{self, WireType};
+
+/// Limits applied while decoding untrusted input.
+///
+/// ```
+/// use schemac_runtime::DecodeOptions;
+/// let options = DecodeOptions::new().recursion_limit(32).max_input_len(1 << 20);
+/// assert_eq!(options.get_recursion_limit(), 32);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecodeOptions {
+    recursion_limit: u32,
+    max_input_len: usize,
+}
+
+impl DecodeOptions {
+    /// The default recursion limit: messages nested 100 deep.
+    pub const DEFAULT_RECURSION_LIMIT: u32 = 100;
+
+    /// The default limits: recursion 100, input length unbounded (beyond
+    /// the rule that nothing is allocated past what the input holds).
+    pub const fn new() -> Self {
+        Self {
+            recursion_limit: Self::DEFAULT_RECURSION_LIMIT,
+            max_input_len: usize::MAX,
+        }
+    }
+
+    /// Sets how deep messages may nest inside the top-level one.
+    pub const fn recursion_limit(mut self, limit: u32) -> Self {
+        self.recursion_limit = limit;
+        self
+    }
+
+    /// Sets the largest input, in bytes, that decoding accepts.
+    pub const fn max_input_len(mut self, max: usize) -> Self {
+        self.max_input_len = max;
+        self
+    }
+
+    /// How deep messages may nest inside the top-level one.
+    pub const fn get_recursion_limit(&self) -> u32 {
+        self.recursion_limit
+    }
+
+    /// The largest input, in bytes, that decoding accepts.
+    pub const fn get_max_input_len(&self) -> usize {
+        self.max_input_len
+    }
+}
+
+impl Default for DecodeOptions {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// A reader over one input slice, positioned inside one message.
+#[derive(Debug)]
+pub struct Decoder<'a> {
+    input: &'a [u8],
+    pos: usize,
+    /// The end of the message being read; never beyond `input.len()`.
+    limit: usize,
+    depth_left: u32,
+    recursion_limit: u32,
+}
+
+impl<'a> Decoder<'a> {
+    /// A decoder over all of `input`, or an error if `input` is longer than
+    /// the options allow.
+    pub fn new(input: &'a [u8], options: &DecodeOptions) -> Result<Self, DecodeError> {
+        if input.len() > options.max_input_len {
+            return Err(DecodeError::input_too_large(
+                input.len(),
+                options.max_input_len,
+            ));
+        }
+        Ok(Self {
+            input,
+            pos: 0,
+            limit: input.len(),
+            depth_left: options.recursion_limit,
+            recursion_limit: options.recursion_limit,
+        })
+    }
+
+    /// The offset of the next byte in the whole input.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The bytes left in the current message.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.limit - self.pos
+    }
+
+    /// Whether the current message has bytes left.
+    #[inline]
+    pub fn has_remaining(&self) -> bool {
+        self.pos < self.limit
+    }
+
+    /// Reads a field key, returning the field number and wire type.
+    #[inline]
+    pub fn read_key(&mut self) -> Result<(u32, WireType), DecodeError> {
+        let start = self.pos;
+        let key = self.read_varint()?;
+        let number = key >> 3;
+        if number == 0 || number > u64::from(wire::MAX_FIELD_NUMBER) {
+            return Err(DecodeError::invalid_field_number(number, start));
+        }
+        let bits = (key & 7) as u32;
+        match WireType::from_bits(bits) {
+            Some(wire_type) => Ok((number as u32, wire_type)),
+            None => Err(DecodeError::invalid_wire_type(bits, start)),
+        }
+    }
+
+    /// Reads a varint of 1 to 10 bytes.
+    #[inline]
+    pub fn read_varint(&mut self) -> Result<u64, DecodeError> {
+        let bytes = &self.input[self.pos..self.limit];
+        if let Some(&first) = bytes.first()
+            && first < 0x80
+        {
+            self.pos += 1;
+            return Ok(u64::from(first));
+        }
+        let mut value = 0u64;
+        for (i, &byte) in bytes.iter().take(10).enumerate() {
+            value |= u64::from(byte & 0x7f) << (7 * i);
+            if byte < 0x80 {
+                // The tenth byte may carry only the 64th bit.
+                if i == 9 && byte > 1 {
+                    return Err(DecodeError::invalid_varint(self.pos));
+                }
+                self.pos += i + 1;
+                return Ok(value);
+            }
+        }
+        if bytes.len() < 10 {
+            Err(DecodeError::truncated(self.limit))
+        } else {
+            Err(DecodeError::invalid_varint(self.pos))
+        }
+    }
+
+    /// Reads four little-endian bytes.
+    #[inline]
+    pub fn read_fixed32(&mut self) -> Result<u32, DecodeError> {
+        Ok(u32::from_le_bytes(self.read_array()?))
+    }
+
+    /// Reads eight little-endian bytes.
+    #[inline]
+    pub fn read_fixed64(&mut self) -> Result<u64, DecodeError> {
+        Ok(u64::from_le_bytes(self.read_array()?))
+    }
+
+    #[inline]
+    fn read_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        match self.input[self.pos..self.limit].first_chunk::<N>() {
+            Some(bytes) => {
+                self.pos += N;
+                Ok(*bytes)
+            }
+            None => Err(DecodeError::truncated(self.limit)),
+        }
+    }
+
+    /// Reads a length prefix and checks that that many bytes remain.
+    #[inline]
+    pub fn read_len(&mut self) -> Result<usize, DecodeError> {
+        let start = self.pos;
+        let length = self.read_varint()?;
+        let remaining = self.remaining();
+        if length > remaining as u64 {
+            return Err(DecodeError::length_out_of_bounds(length, remaining, start));
+        }
+        Ok(length as usize)
+    }
+
+    /// Reads a length-delimited run of bytes, borrowed from the input.
+    #[inline]
+    pub fn read_bytes(&mut self) -> Result<&'a [u8], DecodeError> {
+        let length = self.read_len()?;
+        let bytes = &self.input[self.pos..self.pos + length];
+        self.pos += length;
+        Ok(bytes)
+    }
+
+    /// Reads a length-delimited UTF-8 string, borrowed from the input.
+    #[inline]
+    pub fn read_str(&mut self) -> Result<&'a str, DecodeError> {
+        let start = self.pos;
+        let bytes = self.read_bytes()?;
+        std::str::from_utf8(bytes).map_err(|_| DecodeError::invalid_utf8(start))
+    }
+
+    /// Reads a length prefix and runs `read` on the message it delimits, one
+    /// level deeper. `read` must consume exactly those bytes.
+    #[inline]
+    pub fn read_nested<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        if self.depth_left == 0 {
+            return Err(DecodeError::recursion_limit(self.recursion_limit, self.pos));
+        }
+        self.depth_left -= 1;
+        let result = self.read_delimited(read);
+        self.depth_left += 1;
+        result
+    }
+
+    /// Reads a length prefix and runs `read` on the bytes it delimits, at the
+    /// same depth, as for a packed list.
+    #[inline]
+    pub fn read_delimited<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
+    ) -> Result<T, DecodeError> {
+        let length = self.read_len()?;
+        let outer_limit = self.limit;
+        self.limit = self.pos + length;
+        let value = read(self)?;
+        debug_assert_eq!(self.pos, self.limit, "a nested read stopped early");
+        self.limit = outer_limit;
+        Ok(value)
+    }
+
+    /// Returns an error unless `found` is `expected`.
+    #[inline]
+    pub fn expect_wire_type(&self, found: WireType, expected: WireType) -> Result<(), DecodeError> {
+        if found == expected {
+            Ok(())
+        } else {
+            Err(DecodeError::wrong_wire_type(expected, found, self.pos))
+        }
+    }
+
+    /// Skips the value of a field this schema does not know.
+    pub fn skip(&mut self, wire_type: WireType) -> Result<(), DecodeError> {
+        self.skip_value(wire_type, None)
+    }
+
+    /// Skips one value; `group` is the field number of the group being
+    /// skipped, whose end-group key ends it.
+    fn skip_value(&mut self, wire_type: WireType, group: Option<u32>) -> Result<(), DecodeError> {
+        match wire_type {
+            WireType::Varint => self.read_varint().map(drop),
+            WireType::Fixed64 => self.read_array::<8>().map(drop),
+            WireType::Fixed32 => self.read_array::<4>().map(drop),
+            WireType::Len => self.read_bytes().map(drop),
+            WireType::StartGroup => self.skip_group(),
+            WireType::EndGroup => match group {
+                Some(_) => Ok(()),
+                None => Err(DecodeError::unexpected_end_group(self.pos)),
+            },
+        }
+    }
+
+    /// Skips a group up to its end-group key, counting it as one level of
+    /// nesting so that nested groups cannot exhaust the stack.
+    fn skip_group(&mut self) -> Result<(), DecodeError> {
+        let group_start = self.pos;
+        if self.depth_left == 0 {
+            return Err(DecodeError::recursion_limit(
+                self.recursion_limit,
+                group_start,
+            ));
+        }
+        self.depth_left -= 1;
+        let result = loop {
+            if !self.has_remaining() {
+                break Err(DecodeError::truncated(self.limit));
+            }
+            let (number, wire_type) = match self.read_key() {
+                Ok(key) => key,
+                Err(error) => break Err(error),
+            };
+            if wire_type == WireType::EndGroup {
+                break Ok(());
+            }
+            if let Err(error) = self.skip_value(wire_type, Some(number)) {
+                break Err(error);
+            }
+        };
+        self.depth_left += 1;
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decoder(input: &[u8]) -> Decoder<'_> {
+        Decoder::new(input, &DecodeOptions::new()).unwrap()
+    }
+
+    #[test]
+    fn reads_varints_of_every_length() {
+        let mut buf = Vec::new();
+        for shift in 0..64 {
+            wire::put_varint(&mut buf, 1u64 << shift);
+        }
+        let mut d = decoder(&buf);
+        for shift in 0..64 {
+            assert_eq!(d.read_varint().unwrap(), 1u64 << shift);
+        }
+        assert!(!d.has_remaining());
+    }
+
+    #[test]
+    fn truncated_varint_is_an_error_at_the_end() {
+        let error = decoder(&[0x80, 0x80]).read_varint().unwrap_err();
+        assert!(error.is_truncated());
+        assert_eq!(error.offset(), 2);
+    }
+
+    #[test]
+    fn eleven_byte_varint_is_invalid() {
+        let error = decoder(&[0xff; 11]).read_varint().unwrap_err();
+        assert!(error.to_string().contains("varint"), "{error}");
+    }
+
+    #[test]
+    fn tenth_byte_over_one_is_invalid() {
+        let mut bytes = [0xffu8; 10];
+        bytes[9] = 0x02;
+        assert!(decoder(&bytes).read_varint().is_err());
+    }
+
+    #[test]
+    fn length_prefix_beyond_input_fails_before_reading() {
+        // Claims 2^32 bytes while four remain.
+        let input = [0x80, 0x80, 0x80, 0x80, 0x10, 1, 2, 3, 4];
+        let error = decoder(&input).read_bytes().unwrap_err();
+        assert!(error.is_truncated());
+        assert!(error.to_string().contains("4294967296"), "{error}");
+    }
+
+    #[test]
+    fn key_with_field_number_zero_is_rejected() {
+        assert!(decoder(&[0x00]).read_key().is_err());
+        assert!(decoder(&[0x07]).read_key().is_err(), "wire type 7");
+    }
+
+    #[test]
+    fn nesting_stops_at_the_recursion_limit() {
+        // A length prefix of 2 holding a length prefix of 1 holding one byte.
+        let input = [0x02, 0x01, 0x00];
+        let options = DecodeOptions::new().recursion_limit(1);
+        let mut d = Decoder::new(&input, &options).unwrap();
+        let error = d
+            .read_nested(|d| d.read_nested(|d| Ok(d.remaining())))
+            .unwrap_err();
+        assert!(error.is_recursion_limit());
+    }
+
+    #[test]
+    fn input_over_the_maximum_is_rejected() {
+        let options = DecodeOptions::new().max_input_len(2);
+        assert!(Decoder::new(&[1, 2, 3], &options).is_err());
+        assert!(Decoder::new(&[1, 2], &options).is_ok());
+    }
+
+    #[test]
+    fn skips_every_wire_type() {
+        // varint, fixed64, len, fixed32, and a group holding a varint.
+        let input = [
+            0x96, 0x01, //
+            1, 2, 3, 4, 5, 6, 7, 8, //
+            0x02, b'h', b'i', //
+            1, 2, 3, 4, //
+            0x08, 0x01, 0x0c, // field 1 varint 1, then end-group of field 1
+        ];
+        let mut d = decoder(&input);
+        d.skip(WireType::Varint).unwrap();
+        d.skip(WireType::Fixed64).unwrap();
+        d.skip(WireType::Len).unwrap();
+        d.skip(WireType::Fixed32).unwrap();
+        d.skip(WireType::StartGroup).unwrap();
+        assert!(!d.has_remaining());
+    }
+
+    #[test]
+    fn deeply_nested_groups_hit_the_recursion_limit() {
+        let input = vec![0x0b; 10_000]; // start-group of field 1, over and over
+        let error = decoder(&input).skip(WireType::StartGroup).unwrap_err();
+        assert!(error.is_recursion_limit());
+    }
+
+    #[test]
+    fn stray_end_group_is_an_error() {
+        assert!(decoder(&[]).skip(WireType::EndGroup).is_err());
+    }
+}

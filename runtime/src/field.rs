@@ -1,0 +1,388 @@
+//! Encoding and decoding of one field, for each shape a field can have.
+//!
+//! | shape | Rust type | measure / write | merge |
+//! |---|---|---|---|
+//! | implicit presence | `T` | [`measure`], [`write`]: left out when default | [`merge`] |
+//! | explicit presence | `Option<T>` | [`measure_optional`], [`write_optional`] | [`merge_optional`] |
+//! | oneof variant | `T` in an enum | [`measure_present`], [`write_present`] | [`merge`] |
+//! | list, unpacked | `Vec<T>` | [`measure_repeated`], [`write_repeated`] | [`merge_repeated`] |
+//! | list, packed | `Vec<T>` | [`measure_packed`], [`write_packed`] | [`merge_repeated`] |
+//! | map | `BTreeMap<K, V>` or `HashMap<K, V>` | [`measure_map`], [`write_map`] | [`merge_map`] |
+//!
+//! Measuring and writing must visit fields in the same order, since writing
+//! takes back the lengths that measuring recorded.
+
+use crate::codec::Codec;
+use crate::decode::Decoder;
+use crate::encode::{SizeCache, Writer};
+use crate::error::DecodeError;
+use crate::wire::{self, WireType};
+
+/// The length of a field with implicit presence: nothing when `value` is
+/// the default.
+#[inline]
+pub fn measure<C: Codec>(number: u32, value: &C::Value, sizes: &mut SizeCache) -> usize {
+    if C::is_default(value) {
+        0
+    } else {
+        measure_present::<C>(number, value, sizes)
+    }
+}
+
+/// Writes a field with implicit presence, unless `value` is the default.
+#[inline]
+pub fn write<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer<'_>) {
+    if !C::is_default(value) {
+        write_present::<C>(number, value, writer);
+    }
+}
+
+/// The length of a field that is written whatever its value.
+#[inline]
+pub fn measure_present<C: Codec>(number: u32, value: &C::Value, sizes: &mut SizeCache) -> usize {
+    wire::key_len(number) + C::value_len(value, sizes)
+}
+
+/// Writes a field whatever its value.
+#[inline]
+pub fn write_present<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer<'_>) {
+    writer.key(number, C::WIRE_TYPE);
+    C::write_value(value, writer);
+}
+
+/// The length of a field with explicit presence.
+#[inline]
+pub fn measure_optional<C: Codec>(
+    number: u32,
+    value: Option<&C::Value>,
+    sizes: &mut SizeCache,
+) -> usize {
+    match value {
+        Some(value) => measure_present::<C>(number, value, sizes),
+        None => 0,
+    }
+}
+
+/// Writes a field with explicit presence, if it is there.
+#[inline]
+pub fn write_optional<C: Codec>(number: u32, value: Option<&C::Value>, writer: &mut Writer<'_>) {
+    if let Some(value) = value {
+        write_present::<C>(number, value, writer);
+    }
+}
+
+/// Reads a singular field into `value`, after checking its wire type.
+#[inline]
+pub fn merge<C: Codec>(
+    wire_type: WireType,
+    value: &mut C::Value,
+    decoder: &mut Decoder<'_>,
+) -> Result<(), DecodeError> {
+    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
+    C::merge_value(value, decoder)
+}
+
+/// Reads a field with explicit presence into `value`, merging into what is
+/// there already.
+#[inline]
+pub fn merge_optional<C: Codec>(
+    wire_type: WireType,
+    value: &mut Option<C::Value>,
+    decoder: &mut Decoder<'_>,
+) -> Result<(), DecodeError> {
+    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
+    C::merge_value(value.get_or_insert_with(Default::default), decoder)
+}
+
+/// The length of a list written as one key per element.
+#[inline]
+pub fn measure_repeated<C: Codec>(
+    number: u32,
+    values: &[C::Value],
+    sizes: &mut SizeCache,
+) -> usize {
+    let keys = wire::key_len(number) * values.len();
+    keys + values
+        .iter()
+        .map(|value| C::value_len(value, sizes))
+        .sum::<usize>()
+}
+
+/// Writes a list as one key per element.
+#[inline]
+pub fn write_repeated<C: Codec>(number: u32, values: &[C::Value], writer: &mut Writer<'_>) {
+    for value in values {
+        write_present::<C>(number, value, writer);
+    }
+}
+
+/// The length of a list of numbers written packed: one key, one length,
+/// then the values back to back. An empty list takes nothing.
+#[inline]
+pub fn measure_packed<C: Codec>(number: u32, values: &[C::Value], sizes: &mut SizeCache) -> usize {
+    if values.is_empty() {
+        return 0;
+    }
+    let length = sizes.delimited(|sizes| {
+        values
+            .iter()
+            .map(|value| C::value_len(value, sizes))
+            .sum::<usize>()
+    });
+    wire::key_len(number) + wire::varint_len(length as u64) + length
+}
+
+/// Writes a list of numbers packed.
+#[inline]
+pub fn write_packed<C: Codec>(number: u32, values: &[C::Value], writer: &mut Writer<'_>) {
+    if values.is_empty() {
+        return;
+    }
+    writer.key(number, WireType::Len);
+    writer.delimited(|writer| {
+        for value in values {
+            C::write_value(value, writer);
+        }
+    });
+}
+
+/// Reads one element, or a packed run of elements, onto the end of a list.
+/// Both forms are accepted for numbers, whichever the writer chose.
+#[inline]
+pub fn merge_repeated<C: Codec>(
+    wire_type: WireType,
+    values: &mut Vec<C::Value>,
+    decoder: &mut Decoder<'_>,
+) -> Result<(), DecodeError> {
+    if C::PACKABLE && wire_type == WireType::Len {
+        return decoder.read_delimited(|decoder| {
+            while decoder.has_remaining() {
+                values.push(read_element::<C>(values.len(), decoder)?);
+            }
+            Ok(())
+        });
+    }
+    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
+    let value = read_element::<C>(values.len(), decoder)?;
+    values.push(value);
+    Ok(())
+}
+
+#[inline]
+fn read_element<C: Codec>(
+    index: usize,
+    decoder: &mut Decoder<'_>,
+) -> Result<C::Value, DecodeError> {
+    let mut value = C::Value::default();
+    match C::merge_value(&mut value, decoder) {
+        Ok(()) => Ok(value),
+        Err(error) => Err(error.at_index(index)),
+    }
+}
+
+/// The length of a map: one entry message per pair, with the key as field 1
+/// and the value as field 2, each left out when it is the default.
+#[inline]
+pub fn measure_map<'a, K, V>(
+    number: u32,
+    entries: impl IntoIterator<Item = (&'a K::Value, &'a V::Value)>,
+    sizes: &mut SizeCache,
+) -> usize
+where
+    K: Codec,
+    V: Codec,
+    K::Value: 'a,
+    V::Value: 'a,
+{
+    entries
+        .into_iter()
+        .map(|(key, value)| {
+            let length =
+                sizes.nested(|sizes| measure::<K>(1, key, sizes) + measure::<V>(2, value, sizes));
+            wire::key_len(number) + wire::varint_len(length as u64) + length
+        })
+        .sum()
+}
+
+/// Writes a map, in the order its iterator gives.
+#[inline]
+pub fn write_map<'a, K, V>(
+    number: u32,
+    entries: impl IntoIterator<Item = (&'a K::Value, &'a V::Value)>,
+    writer: &mut Writer<'_>,
+) where
+    K: Codec,
+    V: Codec,
+    K::Value: 'a,
+    V::Value: 'a,
+{
+    for (key, value) in entries {
+        writer.key(number, WireType::Len);
+        writer.delimited(|writer| {
+            write::<K>(1, key, writer);
+            write::<V>(2, value, writer);
+        });
+    }
+}
+
+/// Reads one map entry and inserts it, replacing any value under its key.
+/// A missing key or value reads as the default.
+#[inline]
+pub fn merge_map<K, V>(
+    wire_type: WireType,
+    map: &mut impl Extend<(K::Value, V::Value)>,
+    decoder: &mut Decoder<'_>,
+) -> Result<(), DecodeError>
+where
+    K: Codec,
+    V: Codec,
+{
+    decoder.expect_wire_type(wire_type, WireType::Len)?;
+    let entry = decoder.read_nested(|decoder| {
+        let mut key = K::Value::default();
+        let mut value = V::Value::default();
+        while decoder.has_remaining() {
+            match decoder.read_key()? {
+                (1, wire_type) => merge::<K>(wire_type, &mut key, decoder)?,
+                (2, wire_type) => merge::<V>(wire_type, &mut value, decoder)?,
+                (_, wire_type) => decoder.skip(wire_type)?,
+            }
+        }
+        Ok((key, value))
+    })?;
+    map.extend(std::iter::once(entry));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::{Bytes, Double, Int32, Sint64, Str, Uint32};
+    use crate::decode::DecodeOptions;
+    use std::collections::BTreeMap;
+
+    fn encode(
+        measure: impl FnOnce(&mut SizeCache) -> usize,
+        write: impl FnOnce(&mut Writer<'_>),
+    ) -> Vec<u8> {
+        let mut sizes = SizeCache::new();
+        let length = measure(&mut sizes);
+        let mut buf = Vec::new();
+        write(&mut Writer::new(&mut buf, &sizes));
+        assert_eq!(buf.len(), length, "measured length matches written length");
+        buf
+    }
+
+    fn decoder(bytes: &[u8]) -> Decoder<'_> {
+        Decoder::new(bytes, &DecodeOptions::new()).unwrap()
+    }
+
+    #[test]
+    fn implicit_presence_leaves_defaults_out() {
+        let bytes = encode(
+            |s| measure::<Int32>(1, &0, s) + measure::<Str>(2, &String::new(), s),
+            |w| {
+                write::<Int32>(1, &0, w);
+                write::<Str>(2, &String::new(), w);
+            },
+        );
+        assert!(bytes.is_empty());
+    }
+
+    #[test]
+    fn negative_int32_takes_ten_bytes_and_reads_back() {
+        let bytes = encode(
+            |s| measure::<Int32>(1, &-1, s),
+            |w| write::<Int32>(1, &-1, w),
+        );
+        assert_eq!(bytes.len(), 11);
+        let mut d = decoder(&bytes);
+        let (number, wire_type) = d.read_key().unwrap();
+        assert_eq!(number, 1);
+        let mut value = 0;
+        merge::<Int32>(wire_type, &mut value, &mut d).unwrap();
+        assert_eq!(value, -1);
+    }
+
+    #[test]
+    fn negative_zero_float_is_written() {
+        let bytes = encode(
+            |s| measure::<Double>(1, &-0.0, s),
+            |w| write::<Double>(1, &-0.0, w),
+        );
+        assert_eq!(bytes.len(), 9);
+    }
+
+    #[test]
+    fn packed_list_matches_the_protobuf_example() {
+        let values = vec![3u32, 270, 86942];
+        let bytes = encode(
+            |s| measure_packed::<Uint32>(4, &values, s),
+            |w| write_packed::<Uint32>(4, &values, w),
+        );
+        assert_eq!(bytes, [0x22, 0x06, 0x03, 0x8e, 0x02, 0x9e, 0xa7, 0x05]);
+    }
+
+    #[test]
+    fn repeated_numbers_read_both_packed_and_unpacked() {
+        let values = vec![-5i64, 0, 7];
+        let packed = encode(
+            |s| measure_packed::<Sint64>(1, &values, s),
+            |w| write_packed::<Sint64>(1, &values, w),
+        );
+        let unpacked = encode(
+            |s| measure_repeated::<Sint64>(1, &values, s),
+            |w| write_repeated::<Sint64>(1, &values, w),
+        );
+        for bytes in [packed, unpacked] {
+            let mut d = decoder(&bytes);
+            let mut read = Vec::new();
+            while d.has_remaining() {
+                let (_, wire_type) = d.read_key().unwrap();
+                merge_repeated::<Sint64>(wire_type, &mut read, &mut d).unwrap();
+            }
+            assert_eq!(read, values);
+        }
+    }
+
+    #[test]
+    fn wrong_wire_type_is_an_error() {
+        // Field 1 as a fixed32 where the schema says string.
+        let bytes = [0x0d, 1, 2, 3, 4];
+        let mut d = decoder(&bytes);
+        let (_, wire_type) = d.read_key().unwrap();
+        let error = merge::<Str>(wire_type, &mut String::new(), &mut d).unwrap_err();
+        assert!(error.to_string().contains("wire type fixed32"), "{error}");
+    }
+
+    #[test]
+    fn map_entries_round_trip_and_skip_default_parts() {
+        let map = BTreeMap::from([(String::new(), vec![1u8]), ("k".to_owned(), Vec::new())]);
+        let bytes = encode(
+            |s| measure_map::<Str, Bytes>(3, &map, s),
+            |w| write_map::<Str, Bytes>(3, &map, w),
+        );
+        // Entry 1: only the value; entry 2: only the key.
+        assert_eq!(
+            bytes,
+            [0x1a, 0x03, 0x12, 0x01, 0x01, 0x1a, 0x03, 0x0a, 0x01, b'k']
+        );
+        let mut d = decoder(&bytes);
+        let mut read = BTreeMap::new();
+        while d.has_remaining() {
+            let (_, wire_type) = d.read_key().unwrap();
+            merge_map::<Str, Bytes>(wire_type, &mut read, &mut d).unwrap();
+        }
+        assert_eq!(read, map);
+    }
+
+    #[test]
+    fn a_bad_element_names_its_index() {
+        // Packed varints: 1, then a truncated varint.
+        let bytes = [0x0a, 0x02, 0x01, 0x80];
+        let mut d = decoder(&bytes);
+        let (_, wire_type) = d.read_key().unwrap();
+        let error = merge_repeated::<Int32>(wire_type, &mut Vec::new(), &mut d).unwrap_err();
+        assert_eq!(error.path(), "[1]");
+    }
+}
