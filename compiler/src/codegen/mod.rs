@@ -1,10 +1,30 @@
-//! Codegen: the model to Rust tokens, one module per package. (Stub: the
-//! codegen stage is being written.)
+//! Codegen: the model to Rust tokens, one module per package.
+//!
+//! Each construct has one `expand_*` function that binds locals and then
+//! writes a single `quote!`: [`message`] writes structs and their nested
+//! modules, [`message_impl`] their `Message` impls, [`oneof`] the oneof
+//! enums and their encoding, [`enumeration`] the enums. [`paths`] and
+//! [`types`] name things: relative paths between modules, Rust types and
+//! runtime codecs.
+//!
+//! Generated code names every std item by absolute path, because a schema
+//! may declare a message called `Option` or `String`, and names the runtime
+//! by the path in [`Config`]. Codegen runs only on models that passed check;
+//! it does not panic on any model whose ids are in range.
 
-use proc_macro2::TokenStream;
+mod enumeration;
+mod message;
+mod message_impl;
+mod oneof;
+mod paths;
+mod types;
+
+use proc_macro2::{Ident, Span, TokenStream};
+use quote::{ToTokens, quote};
 
 use crate::config::Config;
-use crate::model::Schema;
+use crate::model::{File, Schema};
+use crate::names;
 
 /// The generated code of one package.
 #[derive(Clone, Debug)]
@@ -28,8 +48,106 @@ impl Module {
     }
 }
 
-/// Generates one module per package of `schema`.
+/// Generates one module per package of `schema`, in package order.
 pub fn generate(schema: &Schema, config: &Config) -> Vec<Module> {
-    let _ = (schema, config);
-    Vec::new()
+    let cx = Context::new(schema, config);
+    schema
+        .packages()
+        .into_iter()
+        .map(|(package, files)| expand_package(&cx, package, &files))
+        .collect()
 }
+
+/// What every expansion needs: the schema and how to name the runtime.
+pub(crate) struct Context<'a> {
+    /// The schema being generated.
+    pub schema: &'a Schema,
+    /// The options of generation.
+    pub config: &'a Config,
+    /// The path of the runtime crate, such as `::schemac_runtime`.
+    pub runtime: TokenStream,
+}
+
+impl<'a> Context<'a> {
+    fn new(schema: &'a Schema, config: &'a Config) -> Self {
+        // The builder takes the path as text; one that does not parse falls
+        // back to the default rather than producing code that cannot.
+        let runtime = match syn::parse_str::<syn::Path>(&config.runtime_crate) {
+            Ok(path) => path.into_token_stream(),
+            Err(_) => quote!(::schemac_runtime),
+        };
+        Self {
+            schema,
+            config,
+            runtime,
+        }
+    }
+}
+
+/// The items of one package: each file's top-level messages, then its
+/// top-level enums, files in load order.
+fn expand_package(cx: &Context, package: Vec<String>, files: &[&File]) -> Module {
+    let messages = files
+        .iter()
+        .flat_map(|file| &file.messages)
+        .map(|&id| message::expand_message(cx, id));
+    let enums = files
+        .iter()
+        .flat_map(|file| &file.enums)
+        .map(|&id| enumeration::expand_enum(cx, id));
+    let tokens = quote! {
+        #(#messages)*
+        #(#enums)*
+    };
+    Module {
+        package,
+        sources: files.iter().map(|file| file.name.clone()).collect(),
+        tokens,
+    }
+}
+
+/// The identifier for a name made by [`crate::names`], which may be raw
+/// (`r#type`).
+///
+/// The names module only makes identifiers; a name it could not make one of
+/// is cleaned up here rather than panicking in `Ident::new`.
+pub(crate) fn ident(name: &str) -> Ident {
+    if let Ok(ident) = syn::parse_str::<Ident>(name) {
+        return ident;
+    }
+    let cleaned: String = name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    syn::parse_str::<Ident>(&format!("_{cleaned}"))
+        .unwrap_or_else(|_| Ident::new("__", Span::call_site()))
+}
+
+/// The identifier of a message, enum or oneof enum named `name` in the schema.
+pub(crate) fn type_ident(name: &str) -> Ident {
+    ident(&names::type_name(name))
+}
+
+/// `#[doc]` attributes for schema doc lines, or for `fallback` when the
+/// schema gives none, so that every public item is documented.
+pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> TokenStream {
+    let lines = if lines.is_empty() {
+        vec![fallback()]
+    } else {
+        lines.to_vec()
+    };
+    // prettyplease prints `#[doc = " text"]` as `/// text`.
+    let lines = lines.iter().map(|line| {
+        if line.is_empty() {
+            String::new()
+        } else {
+            format!(" {line}")
+        }
+    });
+    quote! {
+        #(#[doc = #lines])*
+    }
+}
+
+#[cfg(test)]
+mod tests;

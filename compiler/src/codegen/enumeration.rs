@@ -1,0 +1,171 @@
+//! Enums: an open Rust enum with one unit variant per value and an
+//! `Unrecognized(i32)` variant for the numbers the schema does not name.
+//!
+//! Values compare, hash and convert by number, so `Unrecognized(1)` equals
+//! the variant whose number is 1.
+
+use proc_macro2::{Ident, Literal, TokenStream};
+use quote::quote;
+
+use super::{Context, docs, ident, type_ident};
+use crate::model::{Enum, EnumId};
+use crate::names;
+
+/// The enum `id`, its inherent methods and its trait impls.
+pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
+    let enumeration = cx.schema.enumeration(id);
+    let doc = docs(&enumeration.docs, || {
+        format!("The enum `{}`.", enumeration.full_name)
+    });
+    let unrecognized = ident(names::UNRECOGNIZED_VARIANT);
+    let name = type_ident(&enumeration.name);
+    // Check makes the first value 0, so it is the default.
+    let variants = enumeration.values.iter().enumerate().map(|(position, value)| {
+        let docs = docs(&value.docs, || {
+            format!("`{} = {}`.", value.name, value.number)
+        });
+        let default = (position == 0).then(|| quote!(#[default]));
+        let variant = variant_ident(enumeration, &value.name);
+        quote! {
+            #docs
+            #default
+            #variant,
+        }
+    });
+    let methods = expand_enum_methods(enumeration, &name);
+    let impls = expand_enum_impls(cx, enumeration, &name);
+    quote! {
+        #doc
+        #[derive(Clone, Copy, Debug, Default)]
+        pub enum #name {
+            #(#variants)*
+            /// A number this schema does not name, kept as it was received.
+            #unrecognized(i32),
+        }
+
+        #methods
+
+        #impls
+    }
+}
+
+/// `number`, `from_number` and `name`, as `const fn`s.
+fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
+    let unrecognized = ident(names::UNRECOGNIZED_VARIANT);
+    let variants: Vec<Ident> = enumeration
+        .values
+        .iter()
+        .map(|value| variant_ident(enumeration, &value.name))
+        .collect();
+    let numbers = enumeration.values.iter().map(|value| number(value.number));
+    // A number given twice names the first value that has it.
+    let mut seen = Vec::new();
+    let first: Vec<(&Ident, &str, i64)> = enumeration
+        .values
+        .iter()
+        .zip(&variants)
+        .filter(|(value, _)| {
+            let new = !seen.contains(&value.number);
+            seen.push(value.number);
+            new
+        })
+        .map(|(value, variant)| (variant, value.name.as_str(), value.number))
+        .collect();
+    let first_variants = first.iter().map(|(variant, _, _)| variant);
+    let first_numbers = first.iter().map(|&(_, _, value)| number(value));
+    let first_names = first.iter().map(|(_, name, _)| name);
+    let named_variants = first_variants.clone();
+    quote! {
+        impl #name {
+            /// The number this value has on the wire.
+            pub const fn number(self) -> i32 {
+                match self {
+                    #(Self::#variants => #numbers,)*
+                    Self::#unrecognized(number) => number,
+                }
+            }
+
+            /// The value that `number` names, or `Unrecognized(number)`.
+            pub const fn from_number(number: i32) -> Self {
+                match number {
+                    #(#first_numbers => Self::#first_variants,)*
+                    _ => Self::#unrecognized(number),
+                }
+            }
+
+            /// The value's name in the schema, or `None` for a number the
+            /// schema does not name; equal values have equal names.
+            pub const fn name(self) -> ::core::option::Option<&'static str> {
+                match Self::from_number(self.number()) {
+                    #(Self::#named_variants => Some(#first_names),)*
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+/// Equality and hashing by number, conversions from and to `i32`, and
+/// the runtime's `Enumeration`.
+fn expand_enum_impls(cx: &Context, enumeration: &Enum, ty: &Ident) -> TokenStream {
+    let rt = &cx.runtime;
+    let name = &enumeration.name;
+    quote! {
+        impl ::core::cmp::PartialEq for #ty {
+            fn eq(&self, other: &Self) -> bool {
+                self.number() == other.number()
+            }
+        }
+
+        impl ::core::cmp::Eq for #ty {}
+
+        impl ::core::hash::Hash for #ty {
+            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+                ::core::hash::Hash::hash(&self.number(), state);
+            }
+        }
+
+        impl ::core::convert::From<i32> for #ty {
+            fn from(number: i32) -> Self {
+                Self::from_number(number)
+            }
+        }
+
+        impl ::core::convert::From<#ty> for i32 {
+            fn from(value: #ty) -> Self {
+                value.number()
+            }
+        }
+
+        impl #rt::Enumeration for #ty {
+            const NAME: &'static str = #name;
+
+            fn number(self) -> i32 {
+                Self::number(self)
+            }
+
+            fn from_number(number: i32) -> Self {
+                Self::from_number(number)
+            }
+
+            fn name(self) -> ::core::option::Option<&'static str> {
+                Self::name(self)
+            }
+        }
+    }
+}
+
+fn variant_ident(enumeration: &Enum, value: &str) -> Ident {
+    ident(&names::variant_name(&enumeration.name, value))
+}
+
+/// An `i32` literal; a negative one is a minus sign and a literal, which
+/// is how Rust spells it in a pattern.
+fn number(value: i64) -> TokenStream {
+    let magnitude = Literal::u64_unsuffixed(value.unsigned_abs());
+    if value < 0 {
+        quote!(-#magnitude)
+    } else {
+        quote!(#magnitude)
+    }
+}

@@ -1,0 +1,97 @@
+//! Messages: a struct with one public field per schema field and one per
+//! oneof, its `Message` impl, and a module for the types nested in it.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Context, docs, enumeration, ident, message_impl, oneof, paths, type_ident, types};
+use crate::model::{Field, Message, MessageId};
+use crate::names;
+
+/// The struct of message `id`, its `Message` impl, then its nested module.
+pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
+    let message = cx.schema.message(id);
+    let scope = paths::message_scope(cx.schema, id);
+    let docs = docs(&message.docs, || {
+        format!("The message `{}`.", message.full_name)
+    });
+    let ident = type_ident(&message.name);
+    let fields = expand_struct_fields(cx, &scope, id);
+    let message_impl = message_impl::expand_message_impl(cx, &scope, id);
+    let nested = expand_nested_module(cx, id);
+    quote! {
+        #docs
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct #ident {
+            #(#fields)*
+        }
+
+        #message_impl
+
+        #nested
+    }
+}
+
+/// The struct's fields in declaration order, with each oneof as one field
+/// where its first member is declared.
+fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
+    let message = cx.schema.message(id);
+    let mut seen = vec![false; message.oneofs.len()];
+    let mut fields = Vec::new();
+    for field in &message.fields {
+        match field.oneof {
+            None => fields.push(expand_field(cx, scope, field)),
+            Some(index) => {
+                if let Some(seen @ false) = seen.get_mut(index) {
+                    *seen = true;
+                    fields.push(oneof::expand_oneof_field(cx, scope, id, index));
+                }
+            }
+        }
+    }
+    fields
+}
+
+/// `pub name: Type,` with the field's docs.
+fn expand_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let docs = docs(&field.docs, || {
+        format!("Field {}, `{}`.", field.number, field.name)
+    });
+    let ident = ident(&names::field_name(&field.name));
+    let ty = types::field_type(cx, scope, field);
+    quote! {
+        #docs
+        pub #ident: #ty,
+    }
+}
+
+/// `pub mod message_name { ... }` with the message's oneof enums, nested
+/// messages and nested enums; nothing when there are none.
+fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
+    let message = cx.schema.message(id);
+    let oneofs = (0..message.oneofs.len())
+        .filter(|&index| has_members(message, index))
+        .map(|index| oneof::expand_oneof_enum(cx, id, index));
+    let messages = message.messages.iter().map(|&id| expand_message(cx, id));
+    let enums = message
+        .enums
+        .iter()
+        .map(|&id| enumeration::expand_enum(cx, id));
+    let items: Vec<TokenStream> = oneofs.chain(messages).chain(enums).collect();
+    if items.is_empty() {
+        return TokenStream::new();
+    }
+    let module = ident(&names::module_name(&message.name));
+    let doc = format!(" Types nested in `{}`.", message.name);
+    quote! {
+        #[doc = #doc]
+        pub mod #module {
+            #(#items)*
+        }
+    }
+}
+
+/// Whether oneof `index` of `message` has any member.
+pub(crate) fn has_members(message: &Message, index: usize) -> bool {
+    message.fields.iter().any(|field| field.oneof == Some(index))
+}

@@ -1,0 +1,245 @@
+//! The `Message` impl of a message: measuring, writing and merging its
+//! fields through the runtime's `field` functions, one call per field.
+//!
+//! Fields are encoded in number order, with a oneof at the place of its
+//! lowest member number, which makes the bytes the same as prost's.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::{Context, ident, oneof, type_ident, types};
+use crate::model::{Field, Message, MessageId};
+use crate::names;
+use types::Shape;
+
+/// `impl Message for Name { ... }` for message `id`, whose struct is in
+/// `scope`.
+pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let ident = type_ident(&message.name);
+    let name = &message.name;
+    let fields = encoded_fields(message);
+    let measure = expand_measure_fields(cx, scope, id, &fields);
+    let write = expand_write_fields(cx, scope, id, &fields);
+    let merge = expand_merge_field(cx, scope, id, &fields);
+    let field_name = expand_field_name(&fields);
+    quote! {
+        impl #rt::Message for #ident {
+            const NAME: &'static str = #name;
+
+            #measure
+
+            #write
+
+            #merge
+
+            #field_name
+        }
+    }
+}
+
+/// One step of encoding: a field, or a whole oneof.
+enum Slot<'a> {
+    Field(&'a Field),
+    Oneof(usize),
+}
+
+/// The fields that are encoded, sorted by number. Oneof members that
+/// codegen leaves out (see [`oneof::members`]) are left out here too.
+fn encoded_fields(message: &Message) -> Vec<&Field> {
+    let mut fields: Vec<&Field> = message
+        .fields
+        .iter()
+        .filter(|field| match field.oneof {
+            None => true,
+            Some(index) => oneof::members(message, index)
+                .iter()
+                .any(|(member, _)| std::ptr::eq(*member, *field)),
+        })
+        .collect();
+    fields.sort_by_key(|field| field.number);
+    fields
+}
+
+/// The encoding order: each field by number, with each oneof once, at its
+/// lowest member.
+fn slots<'a>(fields: &[&'a Field]) -> Vec<Slot<'a>> {
+    let mut slots = Vec::new();
+    let mut seen = Vec::new();
+    for &field in fields {
+        match field.oneof {
+            None => slots.push(Slot::Field(field)),
+            Some(index) if !seen.contains(&index) => {
+                seen.push(index);
+                slots.push(Slot::Oneof(index));
+            }
+            Some(_) => {}
+        }
+    }
+    slots
+}
+
+/// `fn measure_fields`: the sum of every field's encoded length.
+fn expand_measure_fields(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    fields: &[&Field],
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let slots = slots(fields);
+    let terms: Vec<TokenStream> = slots
+        .iter()
+        .enumerate()
+        .map(|(position, slot)| match *slot {
+            Slot::Field(field) => {
+                let call = field_call(cx, scope, field, "measure");
+                let number = Literal::u32_unsuffixed(field.wire_number());
+                let value = field_value(field);
+                quote!(#call(#number, #value, sizes))
+            }
+            // A `match` that starts a sum would be read as a statement.
+            Slot::Oneof(index) if position == 0 && slots.len() > 1 => {
+                let term = oneof::expand_oneof_measure(cx, scope, id, index);
+                quote!((#term))
+            }
+            Slot::Oneof(index) => oneof::expand_oneof_measure(cx, scope, id, index),
+        })
+        .collect();
+    if terms.is_empty() {
+        return quote! {
+            fn measure_fields(&self, _sizes: &mut #rt::SizeCache) -> usize {
+                0
+            }
+        };
+    }
+    quote! {
+        fn measure_fields(&self, sizes: &mut #rt::SizeCache) -> usize {
+            #(#terms)+*
+        }
+    }
+}
+
+/// `fn write_fields`: every field, in the order `measure_fields` met them.
+fn expand_write_fields(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    fields: &[&Field],
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let statements: Vec<TokenStream> = slots(fields)
+        .into_iter()
+        .map(|slot| match slot {
+            Slot::Field(field) => {
+                let call = field_call(cx, scope, field, "write");
+                let number = Literal::u32_unsuffixed(field.wire_number());
+                let value = field_value(field);
+                quote!(#call(#number, #value, writer);)
+            }
+            Slot::Oneof(index) => oneof::expand_oneof_write(cx, scope, id, index),
+        })
+        .collect();
+    let writer = if statements.is_empty() {
+        quote!(_writer)
+    } else {
+        quote!(writer)
+    };
+    quote! {
+        fn write_fields(&self, #writer: &mut #rt::Writer<'_>) {
+            #(#statements)*
+        }
+    }
+}
+
+/// `fn merge_field`: one arm per field number; other numbers are skipped.
+fn expand_merge_field(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    fields: &[&Field],
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let arms = fields.iter().map(|field| {
+        if field.oneof.is_some() {
+            return oneof::expand_oneof_merge_arm(cx, scope, id, field);
+        }
+        let number = Literal::u32_unsuffixed(field.wire_number());
+        let call = field_call(cx, scope, field, "merge");
+        let name = ident(&names::field_name(&field.name));
+        quote! {
+            #number => #call(wire_type, &mut self.#name, decoder),
+        }
+    });
+    let (number, body) = if fields.is_empty() {
+        (quote!(_number), quote!(decoder.skip(wire_type)))
+    } else {
+        let body = quote! {
+            match number {
+                #(#arms)*
+                _ => decoder.skip(wire_type),
+            }
+        };
+        (quote!(number), body)
+    };
+    quote! {
+        fn merge_field(
+            &mut self,
+            #number: u32,
+            wire_type: #rt::WireType,
+            decoder: &mut #rt::Decoder<'_>,
+        ) -> ::core::result::Result<(), #rt::DecodeError> {
+            #body
+        }
+    }
+}
+
+/// `fn field_name`: the schema name of each field number, for error paths.
+fn expand_field_name(fields: &[&Field]) -> TokenStream {
+    if fields.is_empty() {
+        return quote! {
+            fn field_name(_number: u32) -> ::core::option::Option<&'static str> {
+                None
+            }
+        };
+    }
+    let numbers = fields
+        .iter()
+        .map(|field| Literal::u32_unsuffixed(field.wire_number()));
+    let names = fields.iter().map(|field| &field.name);
+    quote! {
+        fn field_name(number: u32) -> ::core::option::Option<&'static str> {
+            match number {
+                #(#numbers => Some(#names),)*
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The `field::*` function that does `action` (`measure`, `write` or
+/// `merge`) for a field of this shape, with its codecs, without arguments:
+/// `::schemac_runtime::field::measure_optional::<...>`.
+fn field_call(cx: &Context, scope: &[String], field: &Field, action: &str) -> TokenStream {
+    let rt = &cx.runtime;
+    let shape = Shape::of(field);
+    let suffix = if action == "merge" {
+        shape.merge_suffix()
+    } else {
+        shape.encode_suffix()
+    };
+    let function = format_ident!("{action}{suffix}");
+    let codec = types::field_codec(cx, scope, field);
+    quote!(#rt::field::#function::<#codec>)
+}
+
+/// How measuring and writing take a field's value: by reference, or as an
+/// `Option` of a reference for fields with presence.
+fn field_value(field: &Field) -> TokenStream {
+    let name = ident(&names::field_name(&field.name));
+    match Shape::of(field) {
+        Shape::Optional => quote!(self.#name.as_ref()),
+        _ => quote!(&self.#name),
+    }
+}

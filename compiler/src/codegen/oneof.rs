@@ -1,0 +1,207 @@
+//! Oneofs: an enum with one variant per member in the message's nested
+//! module, one `Option` field of it in the struct, and its encoding.
+//!
+//! A oneof has explicit presence: the member that is set is written even
+//! when its value is the default.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use super::{Context, docs, ident, paths, type_ident, types};
+use crate::model::{Field, FieldType, Message, MessageId, ValueType};
+use crate::names;
+
+/// The struct field of oneof `index` of message `id`:
+/// `pub kind: Option<shape::Kind>`.
+pub(crate) fn expand_oneof_field(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+) -> TokenStream {
+    let message = cx.schema.message(id);
+    let Some(oneof) = message.oneofs.get(index) else {
+        return TokenStream::new();
+    };
+    let docs = docs(&oneof.docs, || format!("Which field of `{}` is set.", oneof.name));
+    let field = ident(&names::field_name(&oneof.name));
+    let ty = enum_path(cx, scope, id, index);
+    quote! {
+        #docs
+        pub #field: ::core::option::Option<#ty>,
+    }
+}
+
+/// The enum of oneof `index` of message `id`, for its nested module.
+pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> TokenStream {
+    let message = cx.schema.message(id);
+    let Some(oneof) = message.oneofs.get(index) else {
+        return TokenStream::new();
+    };
+    let scope = paths::nested_scope(cx.schema, id);
+    let doc = docs(&oneof.docs, || format!("The oneof `{}`.", oneof.name));
+    let name = type_ident(&oneof.name);
+    let variants = members(message, index).into_iter().map(|(field, ty)| {
+        let docs = docs(&field.docs, || {
+            format!("Field {}, `{}`.", field.number, field.name)
+        });
+        let variant = ident(&names::oneof_variant_name(&field.name));
+        let ty = types::held_type(cx, &scope, ty, field.boxed);
+        quote! {
+            #docs
+            #variant(#ty),
+        }
+    });
+    // Members differ in size as the schema pleases, and their names may
+    // share a word; neither is worth a warning in generated code.
+    quote! {
+        #doc
+        #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum #name {
+            #(#variants)*
+        }
+    }
+}
+
+/// The term of `measure_fields` for oneof `index`: a `match` that measures
+/// whichever member is set.
+pub(crate) fn expand_oneof_measure(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let field = oneof_field(message, index);
+    let arms = members(message, index).into_iter().map(|(member, ty)| {
+        let pattern = variant_path(cx, scope, id, index, member);
+        let codec = types::value_codec(cx, scope, ty, member.boxed);
+        let number = Literal::u32_unsuffixed(member.wire_number());
+        quote! {
+            Some(#pattern(value)) => #rt::field::measure_present::<#codec>(#number, value, sizes),
+        }
+    });
+    quote! {
+        match &self.#field {
+            #(#arms)*
+            None => 0,
+        }
+    }
+}
+
+/// The statement of `write_fields` for oneof `index`: it writes whichever
+/// member is set.
+pub(crate) fn expand_oneof_write(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let field = oneof_field(message, index);
+    let arms: Vec<(TokenStream, TokenStream)> = members(message, index)
+        .into_iter()
+        .map(|(member, ty)| {
+            let pattern = variant_path(cx, scope, id, index, member);
+            let codec = types::value_codec(cx, scope, ty, member.boxed);
+            let number = Literal::u32_unsuffixed(member.wire_number());
+            let write = quote! {
+                #rt::field::write_present::<#codec>(#number, value, writer)
+            };
+            (quote!(Some(#pattern(value))), write)
+        })
+        .collect();
+    // A `match` with one arm besides `None` reads better as `if let`.
+    if let [(pattern, write)] = &arms[..] {
+        return quote! {
+            if let #pattern = &self.#field {
+                #write;
+            }
+        };
+    }
+    let (patterns, writes): (Vec<_>, Vec<_>) = arms.into_iter().unzip();
+    quote! {
+        match &self.#field {
+            #(#patterns => #writes,)*
+            None => {}
+        }
+    }
+}
+
+/// The arm of `merge_field` for `member` of oneof `index`: it merges into
+/// the member's value if that member is set, and sets it.
+pub(crate) fn expand_oneof_merge_arm(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    member: &Field,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let (Some(index), Some(ty)) = (member.oneof, member_type(member)) else {
+        return TokenStream::new();
+    };
+    let field = oneof_field(message, index);
+    let variant = variant_path(cx, scope, id, index, member);
+    let codec = types::value_codec(cx, scope, ty, member.boxed);
+    let number = Literal::u32_unsuffixed(member.wire_number());
+    quote! {
+        #number => {
+            let mut value = match self.#field.take() {
+                Some(#variant(value)) => value,
+                _ => ::core::default::Default::default(),
+            };
+            let result = #rt::field::merge::<#codec>(wire_type, &mut value, decoder);
+            self.#field = Some(#variant(value));
+            result
+        }
+    }
+}
+
+/// The members of oneof `index` in declaration order, each with its type.
+/// A member that is a list or a map, which check refuses, is left out.
+pub(crate) fn members(message: &Message, index: usize) -> Vec<(&Field, ValueType)> {
+    message
+        .fields
+        .iter()
+        .filter(|field| field.oneof == Some(index))
+        .filter_map(|field| Some((field, member_type(field)?)))
+        .collect()
+}
+
+fn member_type(field: &Field) -> Option<ValueType> {
+    match field.ty {
+        FieldType::Single(ty) | FieldType::Optional(ty) => Some(ty),
+        FieldType::List(_) | FieldType::Map(..) => None,
+    }
+}
+
+/// The struct field that holds oneof `index`.
+fn oneof_field(message: &Message, index: usize) -> proc_macro2::Ident {
+    let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
+    ident(&names::field_name(name))
+}
+
+/// The path from `scope` to the enum of oneof `index` of message `id`.
+fn enum_path(cx: &Context, scope: &[String], id: MessageId, index: usize) -> TokenStream {
+    let message = cx.schema.message(id);
+    let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
+    let to = paths::nested_scope(cx.schema, id);
+    paths::relative(scope, &to, &type_ident(name))
+}
+
+/// The path from `scope` to the variant of `member` in its oneof's enum.
+fn variant_path(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+    member: &Field,
+) -> TokenStream {
+    let path = enum_path(cx, scope, id, index);
+    let variant = ident(&names::oneof_variant_name(&member.name));
+    quote!(#path::#variant)
+}

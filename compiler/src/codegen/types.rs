@@ -1,0 +1,187 @@
+//! The Rust type of each field, and the runtime codec that encodes it.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::{Context, paths};
+use crate::config::MapType;
+use crate::model::{Field, FieldType, Scalar, ValueType};
+
+/// How a field meets the wire, which picks the `field::*` functions that
+/// encode and decode it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// A value left out when it is the default.
+    Implicit,
+    /// An `Option`, written when it is `Some`.
+    Optional,
+    /// A list of numbers or enums, written packed.
+    Packed,
+    /// A list written as one key per element.
+    Repeated,
+    /// A map, written as one entry message per pair.
+    Map,
+}
+
+impl Shape {
+    /// The shape of `field`. Singular messages always have presence.
+    pub(crate) fn of(field: &Field) -> Shape {
+        match field.ty {
+            FieldType::Single(ValueType::Message(_)) | FieldType::Optional(_) => Shape::Optional,
+            FieldType::Single(_) => Shape::Implicit,
+            FieldType::List(ty) if is_packable(ty) => Shape::Packed,
+            FieldType::List(_) => Shape::Repeated,
+            FieldType::Map(..) => Shape::Map,
+        }
+    }
+
+    /// The suffix of the `field::measure*` and `field::write*` functions.
+    pub(crate) fn encode_suffix(self) -> &'static str {
+        match self {
+            Shape::Implicit => "",
+            Shape::Optional => "_optional",
+            Shape::Packed => "_packed",
+            Shape::Repeated => "_repeated",
+            Shape::Map => "_map",
+        }
+    }
+
+    /// The suffix of the `field::merge*` function; packed and unpacked
+    /// lists read alike.
+    pub(crate) fn merge_suffix(self) -> &'static str {
+        match self {
+            Shape::Implicit => "",
+            Shape::Optional => "_optional",
+            Shape::Packed | Shape::Repeated => "_repeated",
+            Shape::Map => "_map",
+        }
+    }
+}
+
+/// The Rust type of a struct field.
+pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    match field.ty {
+        FieldType::Single(ty @ ValueType::Message(_)) | FieldType::Optional(ty) => {
+            let ty = held_type(cx, scope, ty, field.boxed);
+            quote!(::core::option::Option<#ty>)
+        }
+        FieldType::Single(ty) => value_type(cx, scope, ty),
+        FieldType::List(ty) => {
+            let ty = value_type(cx, scope, ty);
+            quote!(::std::vec::Vec<#ty>)
+        }
+        FieldType::Map(key, value) => {
+            let key = scalar_type(key);
+            let value = value_type(cx, scope, value);
+            let map = match cx.config.map_type {
+                MapType::BTreeMap => quote!(::std::collections::BTreeMap),
+                MapType::HashMap => quote!(::std::collections::HashMap),
+            };
+            quote!(#map<#key, #value>)
+        }
+    }
+}
+
+/// The codec of `field`; for a map, the key codec and the value codec,
+/// separated by a comma, ready to go between `::<` and `>`.
+pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    match field.ty {
+        FieldType::Single(ty) | FieldType::Optional(ty) => value_codec(cx, scope, ty, field.boxed),
+        FieldType::List(ty) => value_codec(cx, scope, ty, false),
+        FieldType::Map(key, value) => {
+            let key = scalar_codec(cx, key);
+            let value = value_codec(cx, scope, value, false);
+            quote!(#key, #value)
+        }
+    }
+}
+
+/// The type that holds one value of a singular field or oneof member: a
+/// message in a `Box` when the field is boxed.
+pub(crate) fn held_type(cx: &Context, scope: &[String], ty: ValueType, boxed: bool) -> TokenStream {
+    let inner = value_type(cx, scope, ty);
+    if boxed && matches!(ty, ValueType::Message(_)) {
+        quote!(::std::boxed::Box<#inner>)
+    } else {
+        inner
+    }
+}
+
+/// The codec of one value of type `ty`, boxed like [`held_type`].
+pub(crate) fn value_codec(
+    cx: &Context,
+    scope: &[String],
+    ty: ValueType,
+    boxed: bool,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    match ty {
+        ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
+        ValueType::Enum(id) => {
+            let path = paths::enum_path(cx.schema, scope, id);
+            quote!(#rt::codec::Enum<#path>)
+        }
+        ValueType::Message(id) => {
+            let path = paths::message_path(cx.schema, scope, id);
+            if boxed {
+                quote!(#rt::codec::Boxed<#rt::codec::Msg<#path>>)
+            } else {
+                quote!(#rt::codec::Msg<#path>)
+            }
+        }
+    }
+}
+
+/// The Rust type of one value of type `ty`, never boxed.
+fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
+    match ty {
+        ValueType::Scalar(scalar) => scalar_type(scalar),
+        ValueType::Enum(id) => paths::enum_path(cx.schema, scope, id),
+        ValueType::Message(id) => paths::message_path(cx.schema, scope, id),
+    }
+}
+
+fn scalar_type(scalar: Scalar) -> TokenStream {
+    match scalar {
+        Scalar::I32 | Scalar::Sint32 | Scalar::Sfixed32 => quote!(i32),
+        Scalar::I64 | Scalar::Sint64 | Scalar::Sfixed64 => quote!(i64),
+        Scalar::U32 | Scalar::Fixed32 => quote!(u32),
+        Scalar::U64 | Scalar::Fixed64 => quote!(u64),
+        Scalar::F32 => quote!(f32),
+        Scalar::F64 => quote!(f64),
+        Scalar::Bool => quote!(bool),
+        Scalar::String => quote!(::std::string::String),
+        Scalar::Bytes => quote!(::std::vec::Vec<u8>),
+    }
+}
+
+fn scalar_codec(cx: &Context, scalar: Scalar) -> TokenStream {
+    let rt = &cx.runtime;
+    let codec = match scalar {
+        Scalar::I32 => quote!(Int32),
+        Scalar::I64 => quote!(Int64),
+        Scalar::U32 => quote!(Uint32),
+        Scalar::U64 => quote!(Uint64),
+        Scalar::Sint32 => quote!(Sint32),
+        Scalar::Sint64 => quote!(Sint64),
+        Scalar::Fixed32 => quote!(Fixed32),
+        Scalar::Fixed64 => quote!(Fixed64),
+        Scalar::Sfixed32 => quote!(Sfixed32),
+        Scalar::Sfixed64 => quote!(Sfixed64),
+        Scalar::F32 => quote!(Float),
+        Scalar::F64 => quote!(Double),
+        Scalar::Bool => quote!(Bool),
+        Scalar::String => quote!(Str),
+        Scalar::Bytes => quote!(Bytes),
+    };
+    quote!(#rt::codec::#codec)
+}
+
+/// Whether a list of `ty` is written packed: numbers, bools and enums.
+fn is_packable(ty: ValueType) -> bool {
+    match ty {
+        ValueType::Scalar(scalar) => scalar.is_packable(),
+        ValueType::Enum(_) => true,
+        ValueType::Message(_) => false,
+    }
+}
