@@ -164,7 +164,10 @@ pub(crate) fn write_if_changed(path: &Path, contents: &str) -> io::Result<bool> 
     if fs::read(path).is_ok_and(|existing| existing == contents.as_bytes()) {
         return Ok(false);
     }
-    if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+    if let Some(parent) = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+    {
         fs::create_dir_all(parent)?;
     }
     fs::write(path, contents)?;

@@ -86,11 +86,27 @@ mod tests {
 
     #[test]
     fn packages_become_nested_modules() {
-        let text = render(&[file("_.rs"), file("world.geo.rs"), file("world.travel.rs"), file("shop.rs")]);
+        let text = render(&[
+            file("_.rs"),
+            file("world.geo.rs"),
+            file("world.travel.rs"),
+            file("shop.rs"),
+        ]);
         assert!(text.starts_with("// @generated"), "{text}");
         assert!(text.contains("include!(\"_.rs\");"), "{text}");
-        assert!(text.contains("pub mod world {\n    pub mod geo {\n        include!(\"world.geo.rs\");"), "{text}");
-        assert!(text.contains("pub mod travel {\n        include!(\"world.travel.rs\");"), "{text}");
-        assert!(text.contains("pub mod shop {\n    include!(\"shop.rs\");\n}"), "{text}");
+        assert!(
+            text.contains(
+                "pub mod world {\n    pub mod geo {\n        include!(\"world.geo.rs\");"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("pub mod travel {\n        include!(\"world.travel.rs\");"),
+            "{text}"
+        );
+        assert!(
+            text.contains("pub mod shop {\n    include!(\"shop.rs\");\n}"),
+            "{text}"
+        );
     }
 }

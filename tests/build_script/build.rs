@@ -5,6 +5,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
         .include("../../schemas")
         .include_file("schemas.rs")
-        .compile(&["../../schemas/order.schema", "../../schemas/world_travel.schema"])?;
+        .compile(&[
+            "../../schemas/order.schema",
+            "../../schemas/world_travel.schema",
+        ])?;
     Ok(())
 }

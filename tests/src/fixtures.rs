@@ -76,7 +76,9 @@ pub fn typical_order(lines: usize) -> Order {
     Order {
         id: 1_000_042,
         description: "Spring restock for the Leeds shop".to_owned(),
-        order_lines: (1..=lines).map(|number| typical_line(number as i32)).collect(),
+        order_lines: (1..=lines)
+            .map(|number| typical_line(number as i32))
+            .collect(),
         customer: Some(customers()[1].1.clone()),
         status: Status::Paid,
     }

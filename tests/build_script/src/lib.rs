@@ -38,7 +38,10 @@ mod tests {
             }),
             ..travel::Trip::default()
         };
-        assert_eq!(travel::Trip::decode(&trip.encode_to_vec().unwrap()).unwrap(), trip);
+        assert_eq!(
+            travel::Trip::decode(&trip.encode_to_vec().unwrap()).unwrap(),
+            trip
+        );
     }
 
     /// build.rs writes the same code as the checked-in generated/ crate;

@@ -104,13 +104,20 @@ fn decode_error_names_the_field_path_and_offset() {
     bytes[end - 2] = 0xff;
     let error = Order::decode(&bytes).unwrap_err();
     assert_eq!(error.path(), "Order.order_lines[1].description");
-    assert!(error.to_string().starts_with("Order.order_lines[1].description: "), "{error}");
+    assert!(
+        error
+            .to_string()
+            .starts_with("Order.order_lines[1].description: "),
+        "{error}"
+    );
     assert_eq!(error.offset(), end - 3);
 }
 
 #[test]
 fn truncated_input_is_an_error_not_a_panic() {
-    let bytes = schemac_tests::fixtures::typical_order(3).encode_to_vec().unwrap();
+    let bytes = schemac_tests::fixtures::typical_order(3)
+        .encode_to_vec()
+        .unwrap();
     for cut in 0..bytes.len() {
         // Every proper prefix either decodes (it ended between fields) or fails cleanly.
         let _ = Order::decode(&bytes[..cut]);
@@ -129,7 +136,10 @@ fn deep_recursion_is_refused_on_both_sides() {
             ..Tree::default()
         };
     }
-    assert!(tree.encode_to_vec().is_err(), "encode refuses what decode would");
+    assert!(
+        tree.encode_to_vec().is_err(),
+        "encode refuses what decode would"
+    );
 
     let options = DecodeOptions::new().recursion_limit(200);
     let mut shallow = Tree::default();
@@ -144,5 +154,9 @@ fn deep_recursion_is_refused_on_both_sides() {
     let strict = DecodeOptions::new().recursion_limit(10);
     let error = Tree::decode_with(&bytes, &strict).unwrap_err();
     assert!(error.is_recursion_limit(), "{error}");
-    assert!(error.path().starts_with("Tree.left.left"), "{}", error.path());
+    assert!(
+        error.path().starts_with("Tree.left.left"),
+        "{}",
+        error.path()
+    );
 }

@@ -41,5 +41,8 @@ fn generated_crate_matches_the_compiler() {
     checked_in.sort();
     let mut expected: Vec<String> = files.into_iter().map(|file| file.name).collect();
     expected.sort();
-    assert_eq!(checked_in, expected, "generated/src has files schemac no longer makes");
+    assert_eq!(
+        checked_in, expected,
+        "generated/src has files schemac no longer makes"
+    );
 }

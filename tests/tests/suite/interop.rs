@@ -23,13 +23,32 @@ where
         let expected = value.to_dynamic(pool);
         let ours = value.encode_to_vec().unwrap();
         let theirs_read = DynamicMessage::decode(descriptor(pool, M::FULL_NAME), ours.as_slice())
-            .unwrap_or_else(|error| panic!("{} {name}: prost-reflect rejects schemac's bytes: {error}", M::FULL_NAME));
-        assert_eq!(theirs_read, expected, "{} {name}: prost-reflect reads other values", M::FULL_NAME);
+            .unwrap_or_else(|error| {
+                panic!(
+                    "{} {name}: prost-reflect rejects schemac's bytes: {error}",
+                    M::FULL_NAME
+                )
+            });
+        assert_eq!(
+            theirs_read,
+            expected,
+            "{} {name}: prost-reflect reads other values",
+            M::FULL_NAME
+        );
 
         let theirs = expected.encode_to_vec();
-        let ours_read = M::decode(&theirs)
-            .unwrap_or_else(|error| panic!("{} {name}: schemac rejects prost-reflect's bytes: {error}", M::FULL_NAME));
-        assert_eq!(ours_read, value, "{} {name}: schemac reads other values", M::FULL_NAME);
+        let ours_read = M::decode(&theirs).unwrap_or_else(|error| {
+            panic!(
+                "{} {name}: schemac rejects prost-reflect's bytes: {error}",
+                M::FULL_NAME
+            )
+        });
+        assert_eq!(
+            ours_read,
+            value,
+            "{} {name}: schemac reads other values",
+            M::FULL_NAME
+        );
         if same_bytes {
             assert_eq!(ours, theirs, "{} {name}: encodings differ", M::FULL_NAME);
         }
@@ -42,7 +61,11 @@ fn order_schema_both_ways() {
     both_ways(&pool, fixtures::customers(), true);
     both_ways(&pool, fixtures::order_lines(), true);
     both_ways(&pool, fixtures::orders(), true);
-    both_ways(&pool, vec![("hundred_lines", fixtures::typical_order(100))], true);
+    both_ways(
+        &pool,
+        vec![("hundred_lines", fixtures::typical_order(100))],
+        true,
+    );
 }
 
 #[test]

@@ -50,16 +50,33 @@ where
         let expected = value.to_dynamic(pool);
 
         // protoc reads schemac's bytes: its text output parses to the expected message.
-        let text = protoc(dir, &[&format!("--decode={message_type}"), proto], &value.encode_to_vec().unwrap());
+        let text = protoc(
+            dir,
+            &[&format!("--decode={message_type}"), proto],
+            &value.encode_to_vec().unwrap(),
+        );
         let text = String::from_utf8(text).expect("protoc writes UTF-8 text");
         let read = DynamicMessage::parse_text_format(descriptor(pool, message_type), &text)
-            .unwrap_or_else(|error| panic!("{message_type} {name}: cannot parse protoc's text {text:?}: {error}"));
-        assert_eq!(read, expected, "{message_type} {name}: protoc reads other values:\n{text}");
+            .unwrap_or_else(|error| {
+                panic!("{message_type} {name}: cannot parse protoc's text {text:?}: {error}")
+            });
+        assert_eq!(
+            read, expected,
+            "{message_type} {name}: protoc reads other values:\n{text}"
+        );
 
         // schemac reads protoc's bytes.
-        let bytes = protoc(dir, &[&format!("--encode={message_type}"), proto], expected.to_text_format().as_bytes());
-        let decoded = M::decode(&bytes).unwrap_or_else(|error| panic!("{message_type} {name}: {error}"));
-        assert_eq!(decoded, value, "{message_type} {name}: schemac reads other values from protoc");
+        let bytes = protoc(
+            dir,
+            &[&format!("--encode={message_type}"), proto],
+            expected.to_text_format().as_bytes(),
+        );
+        let decoded =
+            M::decode(&bytes).unwrap_or_else(|error| panic!("{message_type} {name}: {error}"));
+        assert_eq!(
+            decoded, value,
+            "{message_type} {name}: schemac reads other values from protoc"
+        );
     }
 }
 

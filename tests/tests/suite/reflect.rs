@@ -30,7 +30,10 @@ pub fn export_all() -> (PathBuf, Vec<String>) {
     let mut names = Vec::new();
     for file in &analysis.schema.files {
         let stem = PathBuf::from(&file.name);
-        let name = format!("{}.proto", stem.file_stem().unwrap_or_default().to_string_lossy());
+        let name = format!(
+            "{}.proto",
+            stem.file_stem().unwrap_or_default().to_string_lossy()
+        );
         fs::write(dir.join(&name), analysis.export_proto(file.id)).expect("write .proto");
         names.push(name);
     }
@@ -40,7 +43,8 @@ pub fn export_all() -> (PathBuf, Vec<String>) {
 /// The descriptors of every exported schema, compiled by protox.
 pub fn pool() -> DescriptorPool {
     let (dir, names) = export_all();
-    let descriptors = protox::compile(&names, [&dir]).unwrap_or_else(|error| panic!("protox: {error:?}"));
+    let descriptors =
+        protox::compile(&names, [&dir]).unwrap_or_else(|error| panic!("protox: {error:?}"));
     DescriptorPool::from_file_descriptor_set(descriptors).expect("descriptor pool")
 }
 
@@ -122,7 +126,12 @@ fn map<K, V>(
     key: impl Fn(K) -> MapKey,
     value: impl Fn(V) -> Value,
 ) -> Value {
-    Value::Map(entries.into_iter().map(|(k, v)| (key(k), value(v))).collect::<HashMap<_, _>>())
+    Value::Map(
+        entries
+            .into_iter()
+            .map(|(k, v)| (key(k), value(v)))
+            .collect::<HashMap<_, _>>(),
+    )
 }
 
 impl ToDynamic for Customer {
@@ -237,18 +246,58 @@ impl ToDynamic for Maps {
     fn fill(&self, m: &mut Builder) {
         let s = |v: &String| string(v);
         m.set("by_i32", map(&self.by_i32, |&k| MapKey::I32(k), s));
-        m.set("by_i64", map(&self.by_i64, |&k| MapKey::I64(k), |v| bytes(v)));
-        m.set("by_u32", map(&self.by_u32, |&k| MapKey::U32(k), |&v| Value::F32(v)));
-        m.set("by_u64", map(&self.by_u64, |&k| MapKey::U64(k), |&v| Value::F64(v)));
-        m.set("by_sint32", map(&self.by_sint32, |&k| MapKey::I32(k), |&v| Value::Bool(v)));
-        m.set("by_sint64", map(&self.by_sint64, |&k| MapKey::I64(k), |&v| Value::I64(v)));
-        m.set("by_fixed32", map(&self.by_fixed32, |&k| MapKey::U32(k), |&v| Value::U32(v)));
-        m.set("by_fixed64", map(&self.by_fixed64, |&k| MapKey::U64(k), |&v| Value::U64(v)));
-        m.set("by_sfixed32", map(&self.by_sfixed32, |&k| MapKey::I32(k), |&v| Value::I32(v)));
-        m.set("by_sfixed64", map(&self.by_sfixed64, |&k| MapKey::I64(k), |&v| Value::I64(v)));
-        m.set("by_bool", map(&self.by_bool, |&k| MapKey::Bool(k), |&v| Value::U64(v)));
-        m.set("by_string", map(&self.by_string, |k| MapKey::String(k.clone()), |&v| Value::I32(v)));
-        m.set("colors", map(&self.colors, |k| MapKey::String(k.clone()), enumeration));
+        m.set(
+            "by_i64",
+            map(&self.by_i64, |&k| MapKey::I64(k), |v| bytes(v)),
+        );
+        m.set(
+            "by_u32",
+            map(&self.by_u32, |&k| MapKey::U32(k), |&v| Value::F32(v)),
+        );
+        m.set(
+            "by_u64",
+            map(&self.by_u64, |&k| MapKey::U64(k), |&v| Value::F64(v)),
+        );
+        m.set(
+            "by_sint32",
+            map(&self.by_sint32, |&k| MapKey::I32(k), |&v| Value::Bool(v)),
+        );
+        m.set(
+            "by_sint64",
+            map(&self.by_sint64, |&k| MapKey::I64(k), |&v| Value::I64(v)),
+        );
+        m.set(
+            "by_fixed32",
+            map(&self.by_fixed32, |&k| MapKey::U32(k), |&v| Value::U32(v)),
+        );
+        m.set(
+            "by_fixed64",
+            map(&self.by_fixed64, |&k| MapKey::U64(k), |&v| Value::U64(v)),
+        );
+        m.set(
+            "by_sfixed32",
+            map(&self.by_sfixed32, |&k| MapKey::I32(k), |&v| Value::I32(v)),
+        );
+        m.set(
+            "by_sfixed64",
+            map(&self.by_sfixed64, |&k| MapKey::I64(k), |&v| Value::I64(v)),
+        );
+        m.set(
+            "by_bool",
+            map(&self.by_bool, |&k| MapKey::Bool(k), |&v| Value::U64(v)),
+        );
+        m.set(
+            "by_string",
+            map(
+                &self.by_string,
+                |k| MapKey::String(k.clone()),
+                |&v| Value::I32(v),
+            ),
+        );
+        m.set(
+            "colors",
+            map(&self.colors, |k| MapKey::String(k.clone()), enumeration),
+        );
         let points = map(&self.points, |k| MapKey::String(k.clone()), |v| m.nested(v));
         m.set("points", points);
     }
@@ -310,7 +359,11 @@ impl ToDynamic for Tree {
         let right = self.right.as_deref().map(|tree| m.nested(tree));
         m.some("right", right);
         m.set("children", m.list(&self.children, |v| m.nested(v)));
-        let by_name = map(&self.by_name, |k| MapKey::String(k.clone()), |v| m.nested(v));
+        let by_name = map(
+            &self.by_name,
+            |k| MapKey::String(k.clone()),
+            |v| m.nested(v),
+        );
         m.set("by_name", by_name);
     }
 }
@@ -331,6 +384,13 @@ impl ToDynamic for travel::Trip {
         let start = self.start.as_ref().map(|v| m.nested(v));
         m.some("start", start);
         m.set("unit", enumeration(&self.unit));
-        m.set("distances", map(&self.distances, |k| MapKey::String(k.clone()), |&v| Value::F64(v)));
+        m.set(
+            "distances",
+            map(
+                &self.distances,
+                |k| MapKey::String(k.clone()),
+                |&v| Value::F64(v),
+            ),
+        );
     }
 }

@@ -13,7 +13,9 @@ use schemac_generated::world::{geo, travel};
 use schemac_runtime::Message;
 
 fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Result<(), TestCaseError> {
-    let bytes = value.encode_to_vec().map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let bytes = value
+        .encode_to_vec()
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(bytes.len(), value.encoded_len());
     let decoded = M::decode(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&decoded, value);
@@ -34,21 +36,26 @@ fn status() -> impl Strategy<Value = Status> {
 }
 
 fn color() -> impl Strategy<Value = Color> {
-    prop_oneof![Just(Color::Infrared), Just(Color::Red), any::<i32>().prop_map(Color::from)]
+    prop_oneof![
+        Just(Color::Infrared),
+        Just(Color::Red),
+        any::<i32>().prop_map(Color::from)
+    ]
 }
 
 fn customer() -> impl Strategy<Value = Customer> {
-    (any::<i64>(), ".*", proptest::option::of(".*"))
-        .prop_map(|(id, name, email)| Customer { id, name, email })
+    (any::<i64>(), ".*", proptest::option::of(".*")).prop_map(|(id, name, email)| Customer {
+        id,
+        name,
+        email,
+    })
 }
 
 fn order_line() -> impl Strategy<Value = OrderLine> {
-    (any::<i32>(), ".*", any::<u32>()).prop_map(|(line_number, description, quantity)| {
-        OrderLine {
-            line_number,
-            description,
-            quantity,
-        }
+    (any::<i32>(), ".*", any::<u32>()).prop_map(|(line_number, description, quantity)| OrderLine {
+        line_number,
+        description,
+        quantity,
     })
 }
 
@@ -75,8 +82,20 @@ fn point() -> impl Strategy<Value = Point> {
 
 fn scalars() -> impl Strategy<Value = Scalars> {
     (
-        (any::<i32>(), any::<i64>(), any::<u32>(), any::<u64>(), any::<i32>()),
-        (any::<i64>(), any::<u32>(), any::<u64>(), any::<i32>(), any::<i64>()),
+        (
+            any::<i32>(),
+            any::<i64>(),
+            any::<u32>(),
+            any::<u64>(),
+            any::<i32>(),
+        ),
+        (
+            any::<i64>(),
+            any::<u32>(),
+            any::<u64>(),
+            any::<i32>(),
+            any::<i64>(),
+        ),
         (f32s(), f64s(), any::<bool>(), ".*", vec(any::<u8>(), 0..32)),
     )
         .prop_map(|(a, b, c)| Scalars {
@@ -101,9 +120,27 @@ fn scalars() -> impl Strategy<Value = Scalars> {
 fn optional_scalars() -> impl Strategy<Value = OptionalScalars> {
     use proptest::option::of;
     (
-        (of(any::<i32>()), of(any::<i64>()), of(any::<u32>()), of(any::<u64>()), of(any::<i32>())),
-        (of(any::<i64>()), of(any::<u32>()), of(any::<u64>()), of(any::<i32>()), of(any::<i64>())),
-        (of(f32s()), of(f64s()), of(any::<bool>()), of(".*"), of(vec(any::<u8>(), 0..8))),
+        (
+            of(any::<i32>()),
+            of(any::<i64>()),
+            of(any::<u32>()),
+            of(any::<u64>()),
+            of(any::<i32>()),
+        ),
+        (
+            of(any::<i64>()),
+            of(any::<u32>()),
+            of(any::<u64>()),
+            of(any::<i32>()),
+            of(any::<i64>()),
+        ),
+        (
+            of(f32s()),
+            of(f64s()),
+            of(any::<bool>()),
+            of(".*"),
+            of(vec(any::<u8>(), 0..8)),
+        ),
         (of(color()), of(point())),
     )
         .prop_map(|(a, b, c, d)| OptionalScalars {
@@ -288,16 +325,24 @@ fn trip() -> impl Strategy<Value = travel::Trip> {
 }
 
 fn keywords() -> impl Strategy<Value = Keywords> {
-    (".*", any::<i32>(), any::<bool>(), any::<i64>(), any::<u32>(), ".*").prop_map(
-        |(r#type, r#match, self_, foo_bar, r#async, crate_)| Keywords {
-            r#type,
-            r#match,
-            self_,
-            foo_bar,
-            r#async,
-            crate_,
-        },
+    (
+        ".*",
+        any::<i32>(),
+        any::<bool>(),
+        any::<i64>(),
+        any::<u32>(),
+        ".*",
     )
+        .prop_map(
+            |(r#type, r#match, self_, foo_bar, r#async, crate_)| Keywords {
+                r#type,
+                r#match,
+                self_,
+                foo_bar,
+                r#async,
+                crate_,
+            },
+        )
 }
 
 proptest! {
@@ -365,6 +410,10 @@ fn expected_merge(a: Order, b: Order) -> Order {
         description: pick(a.description, b.description),
         order_lines: a.order_lines.into_iter().chain(b.order_lines).collect(),
         customer,
-        status: if b.status.number() == 0 { a.status } else { b.status },
+        status: if b.status.number() == 0 {
+            a.status
+        } else {
+            b.status
+        },
     }
 }

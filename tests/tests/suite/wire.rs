@@ -9,7 +9,11 @@ use schemac_tests::{fixtures, hex_dump};
 fn pin<M: Message + PartialEq + Debug>(message: &str, fixtures: Vec<(&str, M)>) {
     for (name, value) in fixtures {
         let bytes = value.encode_to_vec().expect("fixtures nest shallowly");
-        assert_eq!(bytes.len(), value.encoded_len(), "{message} {name}: encoded_len");
+        assert_eq!(
+            bytes.len(),
+            value.encoded_len(),
+            "{message} {name}: encoded_len"
+        );
         let decoded = M::decode(&bytes).unwrap_or_else(|error| panic!("{message} {name}: {error}"));
         assert_eq!(decoded, value, "{message} {name}: round trip");
         insta::with_settings!({ description => format!("{value:#?}"), omit_expression => true }, {
