@@ -20,18 +20,22 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     let unrecognized = ident(names::UNRECOGNIZED_VARIANT);
     let name = type_ident(&enumeration.name);
     // Check makes the first value 0, so it is the default.
-    let variants = enumeration.values.iter().enumerate().map(|(position, value)| {
-        let docs = docs(&value.docs, || {
-            format!("`{} = {}`.", value.name, value.number)
+    let variants = enumeration
+        .values
+        .iter()
+        .enumerate()
+        .map(|(position, value)| {
+            let docs = docs(&value.docs, || {
+                format!("`{} = {}`.", value.name, value.number)
+            });
+            let default = (position == 0).then(|| quote!(#[default]));
+            let variant = variant_ident(enumeration, &value.name);
+            quote! {
+                #docs
+                #default
+                #variant,
+            }
         });
-        let default = (position == 0).then(|| quote!(#[default]));
-        let variant = variant_ident(enumeration, &value.name);
-        quote! {
-            #docs
-            #default
-            #variant,
-        }
-    });
     let methods = expand_enum_methods(enumeration, &name);
     let impls = expand_enum_impls(cx, enumeration, &name);
     quote! {

@@ -4,7 +4,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{Context, docs, enumeration, ident, message_impl, oneof, paths, type_ident, types};
+use super::{
+    Context, docs, expand_item, ident, in_source_order, message_impl, oneof, paths, type_ident,
+    types,
+};
 use crate::model::{Field, Message, MessageId};
 use crate::names;
 
@@ -72,12 +75,10 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     let oneofs = (0..message.oneofs.len())
         .filter(|&index| has_members(message, index))
         .map(|index| oneof::expand_oneof_enum(cx, id, index));
-    let messages = message.messages.iter().map(|&id| expand_message(cx, id));
-    let enums = message
-        .enums
-        .iter()
-        .map(|&id| enumeration::expand_enum(cx, id));
-    let items: Vec<TokenStream> = oneofs.chain(messages).chain(enums).collect();
+    let nested = in_source_order(cx.schema, &message.messages, &message.enums)
+        .into_iter()
+        .map(|item| expand_item(cx, item));
+    let items: Vec<TokenStream> = oneofs.chain(nested).collect();
     if items.is_empty() {
         return TokenStream::new();
     }
@@ -93,5 +94,8 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
 
 /// Whether oneof `index` of `message` has any member.
 pub(crate) fn has_members(message: &Message, index: usize) -> bool {
-    message.fields.iter().any(|field| field.oneof == Some(index))
+    message
+        .fields
+        .iter()
+        .any(|field| field.oneof == Some(index))
 }

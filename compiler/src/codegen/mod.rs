@@ -19,12 +19,13 @@ mod oneof;
 mod paths;
 mod types;
 
-use proc_macro2::{Ident, Span, TokenStream};
+use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::Config;
-use crate::model::{File, Schema};
+use crate::model::{EnumId, File, MessageId, Schema};
 use crate::names;
+use crate::source::Span;
 
 /// The generated code of one package.
 #[derive(Clone, Debug)]
@@ -84,25 +85,57 @@ impl<'a> Context<'a> {
     }
 }
 
-/// The items of one package: each file's top-level messages, then its
-/// top-level enums, files in load order.
+/// The items of one package: each file's top-level messages and enums in
+/// source order, files in load order.
 fn expand_package(cx: &Context, package: Vec<String>, files: &[&File]) -> Module {
-    let messages = files
+    let items = files
         .iter()
-        .flat_map(|file| &file.messages)
-        .map(|&id| message::expand_message(cx, id));
-    let enums = files
-        .iter()
-        .flat_map(|file| &file.enums)
-        .map(|&id| enumeration::expand_enum(cx, id));
+        .flat_map(|file| in_source_order(cx.schema, &file.messages, &file.enums))
+        .map(|item| expand_item(cx, item));
     let tokens = quote! {
-        #(#messages)*
-        #(#enums)*
+        #(#items)*
     };
     Module {
         package,
         sources: files.iter().map(|file| file.name.clone()).collect(),
         tokens,
+    }
+}
+
+/// A message or an enum, declared at the top of a file or in a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Item {
+    /// A message.
+    Message(MessageId),
+    /// An enum.
+    Enum(EnumId),
+}
+
+/// `messages` and `enums` in the order their names appear in the source.
+/// The model keeps the two apart; spans put them back in order.
+pub(crate) fn in_source_order(
+    schema: &Schema,
+    messages: &[MessageId],
+    enums: &[EnumId],
+) -> Vec<Item> {
+    let mut items: Vec<(Span, Item)> = messages
+        .iter()
+        .map(|&id| (schema.message(id).span, Item::Message(id)))
+        .chain(
+            enums
+                .iter()
+                .map(|&id| (schema.enumeration(id).span, Item::Enum(id))),
+        )
+        .collect();
+    items.sort_by_key(|(span, _)| *span);
+    items.into_iter().map(|(_, item)| item).collect()
+}
+
+/// The code of a message or an enum.
+pub(crate) fn expand_item(cx: &Context, item: Item) -> TokenStream {
+    match item {
+        Item::Message(id) => message::expand_message(cx, id),
+        Item::Enum(id) => enumeration::expand_enum(cx, id),
     }
 }
 
@@ -120,7 +153,7 @@ pub(crate) fn ident(name: &str) -> Ident {
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
     syn::parse_str::<Ident>(&format!("_{cleaned}"))
-        .unwrap_or_else(|_| Ident::new("__", Span::call_site()))
+        .unwrap_or_else(|_| Ident::new("__", proc_macro2::Span::call_site()))
 }
 
 /// The identifier of a message, enum or oneof enum named `name` in the schema.
@@ -150,4 +183,4 @@ pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> Token
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

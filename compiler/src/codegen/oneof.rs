@@ -23,7 +23,9 @@ pub(crate) fn expand_oneof_field(
     let Some(oneof) = message.oneofs.get(index) else {
         return TokenStream::new();
     };
-    let docs = docs(&oneof.docs, || format!("Which field of `{}` is set.", oneof.name));
+    let docs = docs(&oneof.docs, || {
+        format!("Which field of `{}` is set.", oneof.name)
+    });
     let field = ident(&names::field_name(&oneof.name));
     let ty = enum_path(cx, scope, id, index);
     quote! {
