@@ -123,6 +123,16 @@ impl Out<'_> {
 
     fn message(&mut self, message: &Message) {
         self.docs(&message.docs);
+        let reserved = &message.reserved;
+        if message.fields.is_empty()
+            && message.messages.is_empty()
+            && message.enums.is_empty()
+            && reserved.ranges.is_empty()
+            && reserved.names.is_empty()
+        {
+            self.line(&format!("message {} {{}}", message.name));
+            return;
+        }
         self.line(&format!("message {} {{", message.name));
         self.depth += 1;
         let mut written = vec![false; message.oneofs.len()];
