@@ -44,12 +44,13 @@ fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<To
     for field in &message.fields {
         match field.oneof {
             None => fields.push(expand_field(cx, scope, field)),
-            Some(index) => {
+            Some(index) if has_members(message, index) => {
                 if let Some(seen @ false) = seen.get_mut(index) {
                     *seen = true;
                     fields.push(oneof::expand_oneof_field(cx, scope, id, index));
                 }
             }
+            Some(_) => {}
         }
     }
     fields
@@ -92,10 +93,7 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     }
 }
 
-/// Whether oneof `index` of `message` has any member.
+/// Whether oneof `index` of `message` has any member that codegen writes.
 pub(crate) fn has_members(message: &Message, index: usize) -> bool {
-    message
-        .fields
-        .iter()
-        .any(|field| field.oneof == Some(index))
+    !oneof::members(message, index).is_empty()
 }

@@ -164,8 +164,12 @@ pub(crate) fn expand_oneof_merge_arm(
 }
 
 /// The members of oneof `index` in declaration order, each with its type.
-/// A member that is a list or a map, which check refuses, is left out.
+/// Members that check refuses are left out: lists and maps, and members of
+/// a oneof that does not exist.
 pub(crate) fn members(message: &Message, index: usize) -> Vec<(&Field, ValueType)> {
+    if index >= message.oneofs.len() {
+        return Vec::new();
+    }
     message
         .fields
         .iter()

@@ -530,3 +530,40 @@ fn dump_models() {
         }
     }
 }
+
+/// Models that check refuses still generate something, without panicking:
+/// oneof indexes out of range, lists in a oneof, enums without values,
+/// numbers out of range and names that are not identifiers.
+#[test]
+fn malformed_models_do_not_panic() {
+    let mut b = Build::default();
+    let file = b.file("bad.schema", &["9bad", "ok"]);
+    let message = b.message(
+        file,
+        None,
+        "é",
+        vec![
+            Field {
+                oneof: Some(7),
+                ..field("lost", 1, scalar(Scalar::I32))
+            },
+            field("huge", i64::MAX, scalar(Scalar::Bool)),
+        ],
+    );
+    b.oneof(
+        message,
+        "listy",
+        vec![field(
+            "xs",
+            2,
+            FieldType::List(ValueType::Scalar(Scalar::I32)),
+        )],
+    );
+    b.enumeration(file, Some(message), "Nothing", &[]);
+    b.enumeration(file, None, "Twice", &[("A", 1), ("B", 1), ("C", i64::MIN)]);
+    let code = b.render(&Config::new());
+    assert!(code.contains("pub struct É {"), "{code}");
+    assert!(!code.contains("listy") && !code.contains("lost"), "{code}");
+    let proto = crate::export_proto::export(&b.schema, file);
+    assert!(proto.contains("message é {"), "{proto}");
+}
