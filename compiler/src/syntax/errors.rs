@@ -152,11 +152,14 @@ fn string_length(rest: &str) -> usize {
 
 /// `text` in backticks, cut short if long, with control characters escaped.
 fn quote(text: &str) -> String {
-    let mut quoted: String = text
-        .chars()
-        .take(MAX_QUOTED_CHARS)
-        .flat_map(char::escape_debug)
-        .collect();
+    let mut quoted = String::new();
+    for c in text.chars().take(MAX_QUOTED_CHARS) {
+        if c.is_control() || c == '\u{feff}' {
+            quoted.extend(c.escape_debug());
+        } else {
+            quoted.push(c);
+        }
+    }
     if text.chars().count() > MAX_QUOTED_CHARS {
         quoted.push('…');
     }
@@ -199,7 +202,9 @@ fn describe_all(rules: &[Rule]) -> Vec<&'static str> {
 fn describe(rule: Rule) -> &'static [&'static str] {
     match rule {
         Rule::EOI => &["end of file"],
-        Rule::segment | Rule::declaration => &["`package`", "`import`", "`message`", "`enum`"],
+        Rule::segment | Rule::segment_prefix | Rule::declaration => {
+            &["`package`", "`import`", "`message`", "`enum`"]
+        }
         // Silent rules never appear in an error.
         Rule::WHITESPACE | Rule::COMMENT | Rule::ident_char => &[],
         Rule::package_decl | Rule::kw_package => &["`package`"],

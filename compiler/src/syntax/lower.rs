@@ -51,8 +51,8 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The declarations of a `segment` pair parsed from the text starting
-    /// at byte `base` of the file.
+    /// The declarations of a `segment` or `segment_prefix` pair, parsed
+    /// from the text starting at byte `base` of the file.
     pub fn segment(&mut self, pair: Pair<'_, Rule>, base: usize) -> Vec<Declaration> {
         self.base = base;
         let mut declarations = Vec::new();

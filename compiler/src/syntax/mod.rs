@@ -25,6 +25,7 @@ mod scan;
 mod tests;
 
 use pest::Parser;
+use pest::iterators::Pairs;
 use pest_derive::Parser;
 
 use crate::ast::{Item, SchemaFile};
@@ -48,27 +49,28 @@ pub fn parse(file: FileId, text: &str) -> (SchemaFile, Vec<Diagnostic>) {
             diagnostics.push(too_deep(file, text, opening.clone()));
             continue;
         }
-        match SchemaParser::parse(Rule::segment, &text[segment.range.clone()]) {
+        let source = &text[segment.range.clone()];
+        let error = match SchemaParser::parse(Rule::segment, source) {
             Ok(pairs) => {
-                for pair in pairs {
-                    for declaration in lowerer.segment(pair, segment.range.start) {
-                        assembly.add(declaration);
-                    }
-                }
+                assembly.add_all(pairs, &mut lowerer, segment.range.start);
+                continue;
             }
-            Err(error) => {
-                let diagnostic = errors::parse_error(file, text, &segment.range, &error);
-                // An unterminated string or comment was reported already,
-                // and pest stops at its first character.
-                let start = diagnostic.primary.span.start as usize;
-                if !scan
-                    .problems
-                    .iter()
-                    .any(|problem| problem.token_start == start)
-                {
-                    diagnostics.push(diagnostic);
-                }
-            }
+            Err(error) => error,
+        };
+        let diagnostic = errors::parse_error(file, text, &segment.range, &error);
+        // An unterminated string or comment was reported already, and pest
+        // stops at its first character.
+        let start = diagnostic.primary.span.start as usize;
+        if !scan
+            .problems
+            .iter()
+            .any(|problem| problem.token_start == start)
+        {
+            diagnostics.push(diagnostic);
+        }
+        // Keep the declarations before the broken one.
+        if let Ok(pairs) = SchemaParser::parse(Rule::segment_prefix, source) {
+            assembly.add_all(pairs, &mut lowerer, segment.range.start);
         }
     }
     diagnostics.extend(lowerer.diagnostics);
@@ -119,6 +121,16 @@ impl Assembly {
             },
             first_item: None,
             diagnostics: Vec::new(),
+        }
+    }
+
+    /// Adds the declarations of the parsed segment `pairs`, which starts at
+    /// byte `base` of the file.
+    fn add_all(&mut self, pairs: Pairs<'_, Rule>, lowerer: &mut Lowerer<'_>, base: usize) {
+        for pair in pairs {
+            for declaration in lowerer.segment(pair, base) {
+                self.add(declaration);
+            }
         }
     }
 
