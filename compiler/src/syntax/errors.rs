@@ -206,7 +206,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
             &["`package`", "`import`", "`message`", "`enum`"]
         }
         // Silent rules never appear in an error.
-        Rule::WHITESPACE | Rule::COMMENT | Rule::ident_char => &[],
+        Rule::WHITESPACE | Rule::COMMENT | Rule::ident_char | Rule::bom => &[],
         Rule::package_decl | Rule::kw_package => &["`package`"],
         Rule::dotted_name => &["a package name"],
         Rule::import_decl | Rule::kw_import => &["`import`"],

@@ -12,6 +12,9 @@ use std::ops::Range;
 /// How deeply `{` and `<` may nest before the file is refused.
 pub(super) const MAX_DEPTH: usize = 64;
 
+/// The character some editors put at the start of UTF-8 files.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// What the pass found.
 #[derive(Debug, Default)]
 pub(super) struct Scan {
@@ -168,6 +171,10 @@ struct Scanner<'t> {
 
 impl Scanner<'_> {
     fn run(&mut self) {
+        // A byte order mark at the start is not part of the schema.
+        if self.text.starts_with(BYTE_ORDER_MARK) {
+            self.pos = BYTE_ORDER_MARK.len_utf8();
+        }
         while let Some(&byte) = self.bytes.get(self.pos) {
             let start = self.pos;
             match byte {
@@ -194,9 +201,7 @@ impl Scanner<'_> {
                 }
                 _ if byte.is_ascii_alphanumeric() || byte == b'_' => self.word(),
                 _ => {
-                    // One character, which may take several bytes.
-                    let width = self.text[start..].chars().next().map_or(1, char::len_utf8);
-                    self.pos += width;
+                    self.pos += self.char_width(start);
                     self.token(Token::Other);
                 }
             }
@@ -237,25 +242,25 @@ impl Scanner<'_> {
     }
 
     /// Skips a string, which ends at its closing quote or, unterminated, at
-    /// the end of its line.
+    /// the end of its line. Unknown escapes are reported only in a string
+    /// that is closed, since an unterminated one says enough.
     fn string(&mut self) {
         let start = self.pos;
+        let mut escapes = Vec::new();
         self.pos += 1;
         loop {
             match self.bytes.get(self.pos) {
                 Some(b'"') => {
                     self.pos += 1;
+                    self.scan.problems.append(&mut escapes);
                     return;
                 }
                 Some(b'\\') => match self.bytes.get(self.pos + 1) {
                     Some(b'"' | b'\\') => self.pos += 2,
                     Some(b'\n' | b'\r') | None => self.pos += 1,
                     Some(_) => {
-                        let width = self.text[self.pos + 1..]
-                            .chars()
-                            .next()
-                            .map_or(1, char::len_utf8);
-                        self.scan.problems.push(Problem {
+                        let width = self.char_width(self.pos + 1);
+                        escapes.push(Problem {
                             kind: ProblemKind::UnknownEscape,
                             range: self.pos..self.pos + 1 + width,
                             token_start: start,
@@ -316,6 +321,14 @@ impl Scanner<'_> {
             }
         }
         self.previous = token;
+    }
+
+    /// The width in bytes of the character at byte `pos`.
+    fn char_width(&self, pos: usize) -> usize {
+        self.text
+            .get(pos..)
+            .and_then(|rest| rest.chars().next())
+            .map_or(1, char::len_utf8)
     }
 
     fn open(&mut self, start: usize) {

@@ -47,6 +47,14 @@ fn empty_and_comment_only_files() {
 }
 
 #[test]
+fn a_leading_byte_order_mark_is_skipped() {
+    let text = "\u{feff}/// Doc.\nmessage A {}";
+    let file = parse_ok(text);
+    assert_eq!(message(&file, 0).docs, ["Doc."]);
+    assert_eq!(at(text, message(&file, 0).name.span), "A");
+}
+
+#[test]
 fn fields_with_every_kind_of_type() {
     let text = "message Order {\n  id: i64 = 1;\n  note: optional string = 0x2;\n  \
                 lines: list<shop.Line> = 3;\n  by_id: map<u32, .shop.Line> = 4;\n}\n";

@@ -102,6 +102,12 @@ fn unknown_escape() {
 }
 
 #[test]
+fn unterminated_string_with_an_unknown_escape_is_one_error() {
+    let text = "import \"a\\qb;\n";
+    assert_eq!(single(text).message, "unterminated string");
+}
+
+#[test]
 fn unterminated_block_comment() {
     let text = "message A { x: i32 = 1; /* no end }\n";
     let error = single(text);
