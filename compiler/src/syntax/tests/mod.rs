@@ -71,3 +71,17 @@ fn example_schemas_parse_cleanly() {
         assert!(!file.items.is_empty(), "{name}");
     }
 }
+
+#[test]
+fn language_reference_example_parses() {
+    let doc = include_str!("../../../../docs/language.md");
+    let example = doc
+        .split("## Example")
+        .nth(1)
+        .and_then(|rest| rest.split("```text\n").nth(1))
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/language.md has an example");
+    let file = parse_ok(example);
+    assert_eq!(file.items.len(), 3);
+    assert_eq!(message(&file, 2).docs, ["An order and its lines."]);
+}
