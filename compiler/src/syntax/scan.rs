@@ -102,7 +102,8 @@ pub(super) fn scan(text: &str) -> Scan {
         text,
         bytes: text.as_bytes(),
         pos: 0,
-        depth: 0,
+        braces: 0,
+        angles: 0,
         previous: Token::Other,
         pending: None,
         segment_start: 0,
@@ -158,10 +159,13 @@ struct Scanner<'t> {
     text: &'t str,
     bytes: &'t [u8],
     pos: usize,
-    /// How many `{` and `<` are open.
-    depth: usize,
+    /// How many `{` are open.
+    braces: usize,
+    /// How many `<` are open since the last `{`, `}` or `;`; a type never
+    /// spans those, so an unclosed `<` does not outlive its field.
+    angles: usize,
     previous: Token,
-    /// A keyword at depth 0 and its start, waiting for the next token to
+    /// A keyword outside braces and its start, waiting for the next token to
     /// show whether it starts a declaration.
     pending: Option<(Keyword, usize)>,
     segment_start: usize,
@@ -185,14 +189,9 @@ impl Scanner<'_> {
                     self.string();
                     self.token(Token::Str);
                 }
-                b'{' | b'<' => {
+                b'{' | b'}' | b'<' | b'>' | b';' => {
                     self.pos += 1;
-                    self.open(start);
-                    self.token(Token::Other);
-                }
-                b'}' | b'>' => {
-                    self.pos += 1;
-                    self.depth = self.depth.saturating_sub(1);
+                    self.bracket(byte, start);
                     self.token(Token::Other);
                 }
                 b'.' => {
@@ -301,7 +300,7 @@ impl Scanner<'_> {
         self.token(Token::Word);
         // A keyword after a `.` is part of a dotted name, not a declaration.
         if let Some(keyword) = keyword {
-            if self.depth == 0 && previous != Token::Dot {
+            if self.braces == 0 && previous != Token::Dot {
                 self.pending = Some((keyword, start));
             }
         }
@@ -331,9 +330,27 @@ impl Scanner<'_> {
             .map_or(1, char::len_utf8)
     }
 
-    fn open(&mut self, start: usize) {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH && self.too_deep.is_none() {
+    /// Tracks nesting through the bracket or `;` `byte` at `start`.
+    ///
+    /// pest's recursion at any point is as deep as the `{` and `<` open in
+    /// the valid text before it, which is never more than `braces +
+    /// angles`, so refusing segments where that sum passes the limit keeps
+    /// pest's stack bounded.
+    fn bracket(&mut self, byte: u8, start: usize) {
+        match byte {
+            b'{' => {
+                self.braces += 1;
+                self.angles = 0;
+            }
+            b'}' => {
+                self.braces = self.braces.saturating_sub(1);
+                self.angles = 0;
+            }
+            b'<' => self.angles += 1,
+            b'>' => self.angles = self.angles.saturating_sub(1),
+            _ => self.angles = 0,
+        }
+        if self.braces + self.angles > MAX_DEPTH && self.too_deep.is_none() {
             self.too_deep = Some(start..start + 1);
         }
     }

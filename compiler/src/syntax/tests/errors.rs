@@ -230,6 +230,18 @@ fn every_broken_top_level_declaration_is_reported() {
 }
 
 #[test]
+fn an_unclosed_angle_bracket_does_not_hide_later_declarations() {
+    let text = "message A { x: list<i32 = 1; }\nenum E { V = 99999999999999999999; }\n";
+    let diagnostics = parse_err(text);
+    let codes: Vec<Code> = diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        [Code::Syntax, Code::IntegerTooLarge],
+        "{diagnostics:#?}"
+    );
+}
+
+#[test]
 fn two_broken_messages_give_two_diagnostics() {
     let text = "message A { x: = 1; }\nmessage B { y: i32 = 2 }\n";
     let diagnostics = parse_err(text);
