@@ -39,7 +39,8 @@ pub(super) fn parse_error(
                 span,
                 format!("cannot parse this declaration: {message}"),
             )
-            .with_label("the parser gave up here");
+            .with_label("the parser gave up here")
+            .with_help("nest less deeply, or run schemac on a thread with a larger stack");
         }
     };
     let at_end_of_file = segment.end >= text.len();

@@ -202,3 +202,24 @@ fn long_flat_input() {
     let (_, diagnostics) = parse(FileId(0), &broken);
     assert_eq!(diagnostics.len(), 5_000);
 }
+
+#[test]
+fn a_small_stack_fails_cleanly() {
+    // pest checks the stack left before each rule and gives up with an
+    // error rather than overflowing; nesting within the limit on a small
+    // thread stack must end in that error or in success, never a crash.
+    let text = format!("{}{}", "message A { ".repeat(60), "}".repeat(60));
+    let handle = std::thread::Builder::new()
+        .stack_size(96 * 1024)
+        .spawn(move || parse(FileId(0), &text).1)
+        .expect("a thread can be spawned");
+    let diagnostics = handle.join().expect("parsing does not overflow the stack");
+    for diagnostic in diagnostics {
+        assert!(
+            diagnostic
+                .message
+                .starts_with("cannot parse this declaration"),
+            "{diagnostic:#?}"
+        );
+    }
+}
