@@ -60,12 +60,7 @@ pub fn parse(file: FileId, text: &str) -> (SchemaFile, Vec<Diagnostic>) {
         let diagnostic = errors::parse_error(file, text, &segment.range, &error);
         // An unterminated string or comment was reported already, and pest
         // stops at its first character.
-        let start = diagnostic.primary.span.start as usize;
-        if !scan
-            .problems
-            .iter()
-            .any(|problem| problem.token_start == start)
-        {
+        if !scan.has_problem_at(diagnostic.primary.span.start as usize) {
             diagnostics.push(diagnostic);
         }
         // Keep the declarations before the broken one.

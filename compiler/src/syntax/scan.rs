@@ -69,6 +69,18 @@ pub(super) enum ProblemKind {
 }
 
 impl Scan {
+    /// Whether a lexical problem concerns the string or comment starting
+    /// at byte `start`.
+    pub fn has_problem_at(&self, start: usize) -> bool {
+        // Problems are in order of the token they concern.
+        let index = self
+            .problems
+            .partition_point(|problem| problem.token_start < start);
+        self.problems
+            .get(index)
+            .is_some_and(|problem| problem.token_start == start)
+    }
+
     /// The doc comment lines that belong to a declaration starting at byte
     /// `start`: every `///` comment in the comments and whitespace just
     /// before it, with `///` and one following space removed. Ordinary
@@ -81,8 +93,11 @@ impl Scan {
             .partition_point(|comment| comment.range.end <= start);
         while index > 0 {
             let comment = &self.comments[index - 1];
+            // Read the gap backwards from the declaration, so that a token
+            // in it stops the search after this declaration's own
+            // whitespace, keeping the whole file's work linear.
             let gap = text.get(comment.range.end..cursor).unwrap_or("x");
-            if !gap.bytes().all(is_whitespace) {
+            if !gap.bytes().rev().all(is_whitespace) {
                 break;
             }
             if comment.doc {

@@ -223,3 +223,25 @@ fn a_small_stack_fails_cleanly() {
         );
     }
 }
+
+#[test]
+fn adversarial_inputs_stay_linear() {
+    // Each of these took quadratic time once: a comment followed by a long
+    // run of whitespace before many fields (doc lookup), and many failing
+    // imports with unterminated strings (matching errors to problems).
+    // Quadratic behaviour would make this test take minutes.
+    let n = 20_000;
+    let spaced = format!(
+        "message A {{ // c\n{}{}}}",
+        " ".repeat(n * 10),
+        "x: i32 = 1;\n".repeat(n)
+    );
+    let (file, diagnostics) = parse(FileId(0), &spaced);
+    assert!(diagnostics.is_empty());
+    let Item::Message(a) = &file.items[0] else {
+        panic!();
+    };
+    assert_eq!(a.members.len(), n);
+    let (_, diagnostics) = parse(FileId(0), &"import \"abc\n".repeat(n));
+    assert_eq!(diagnostics.len(), n);
+}
