@@ -24,6 +24,7 @@ pub mod encode;
 mod error;
 pub mod field;
 mod message;
+mod unknown;
 mod value;
 pub mod wire;
 
@@ -32,5 +33,6 @@ pub use encode::{SizeCache, Writer};
 pub use error::{DecodeError, EncodeError};
 pub use message::{Enumeration, Message};
 pub use rust_decimal::{self, Decimal};
+pub use unknown::UnknownFields;
 pub use value::Value;
 pub use wire::WireType;
