@@ -1,0 +1,239 @@
+//! Names that differ in the schema but become the same name in Rust.
+//!
+//! The Rust names come from [`crate::names`], as in codegen, so the two
+//! agree. Each namespace of the generated code is checked on its own:
+//!
+//! - the fields of a message's struct, where a oneof is one field;
+//! - the types of a package's module (its top-level messages and enums,
+//!   across every file of the package);
+//! - the types of a message's nested module (its nested messages and enums
+//!   and the enum of each oneof);
+//! - the variants of an enum, the catch-all variant included;
+//! - the variants of a oneof's enum.
+//!
+//! Names that are equal in the schema too are duplicates, which resolve or
+//! the other checks report already, so they are not reported again here.
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Enum, Message, Schema};
+use crate::names;
+use crate::source::Span;
+
+/// Reports every Rust name clash in `schema`.
+pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    for (package, files) in schema.packages() {
+        let mut types = Vec::new();
+        for file in files {
+            types.extend(file.messages.iter().filter_map(|id| {
+                let message = schema.messages.get(id.0 as usize)?;
+                Some(Named::message(message))
+            }));
+            types.extend(file.enums.iter().filter_map(|id| {
+                let enumeration = schema.enums.get(id.0 as usize)?;
+                Some(Named::enumeration(enumeration))
+            }));
+        }
+        let place = if package.is_empty() {
+            "the files without a package".to_owned()
+        } else {
+            format!("the package `{}`", package.join("."))
+        };
+        report(types, "type", &place, diagnostics);
+    }
+    for message in &schema.messages {
+        check_message(schema, message, diagnostics);
+    }
+    for enumeration in &schema.enums {
+        check_enum(enumeration, diagnostics);
+    }
+}
+
+/// What a name belongs to; names are only duplicates of names of the same
+/// group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Field,
+    Oneof,
+    Message,
+    Enum,
+    OneofEnum,
+    Value,
+    CatchAll,
+    Member,
+}
+
+impl Kind {
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Field => "field",
+            Kind::Oneof | Kind::OneofEnum => "oneof",
+            Kind::Message => "message",
+            Kind::Enum => "enum",
+            Kind::Value | Kind::CatchAll => "value",
+            Kind::Member => "member",
+        }
+    }
+
+    /// Kinds whose equal schema names another rule reports: fields and
+    /// oneofs (a duplicate field name), messages and enums (a duplicate type).
+    fn group(self) -> Kind {
+        match self {
+            Kind::Oneof => Kind::Field,
+            Kind::Enum => Kind::Message,
+            other => other,
+        }
+    }
+}
+
+/// A schema name and the Rust name it becomes.
+struct Named<'a> {
+    schema: &'a str,
+    rust: String,
+    span: Span,
+    kind: Kind,
+}
+
+impl<'a> Named<'a> {
+    fn message(message: &'a Message) -> Self {
+        Named {
+            schema: &message.name,
+            rust: names::type_name(&message.name),
+            span: message.span,
+            kind: Kind::Message,
+        }
+    }
+
+    fn enumeration(enumeration: &'a Enum) -> Self {
+        Named {
+            schema: &enumeration.name,
+            rust: names::type_name(&enumeration.name),
+            span: enumeration.span,
+            kind: Kind::Enum,
+        }
+    }
+}
+
+fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    let owner = format!("`{}`", message.full_name);
+    let fields = message
+        .fields
+        .iter()
+        .filter(|field| field.oneof.is_none())
+        .map(|field| Named {
+            schema: &field.name,
+            rust: names::field_name(&field.name),
+            span: field.name_span,
+            kind: Kind::Field,
+        });
+    let oneof_fields = message.oneofs.iter().map(|oneof| Named {
+        schema: &oneof.name,
+        rust: names::field_name(&oneof.name),
+        span: oneof.span,
+        kind: Kind::Oneof,
+    });
+    report(
+        fields.chain(oneof_fields).collect(),
+        "field",
+        &owner,
+        diagnostics,
+    );
+
+    let nested_messages = message
+        .messages
+        .iter()
+        .filter_map(|id| schema.messages.get(id.0 as usize).map(Named::message));
+    let nested_enums = message
+        .enums
+        .iter()
+        .filter_map(|id| schema.enums.get(id.0 as usize).map(Named::enumeration));
+    let oneof_enums = message.oneofs.iter().map(|oneof| Named {
+        schema: &oneof.name,
+        rust: names::type_name(&oneof.name),
+        span: oneof.span,
+        kind: Kind::OneofEnum,
+    });
+    let types = nested_messages.chain(nested_enums).chain(oneof_enums);
+    let place = format!("the module of {owner}");
+    report(types.collect(), "type", &place, diagnostics);
+
+    for (index, oneof) in message.oneofs.iter().enumerate() {
+        let members = message
+            .fields
+            .iter()
+            .filter(|field| field.oneof == Some(index))
+            .map(|field| Named {
+                schema: &field.name,
+                rust: names::oneof_variant_name(&field.name),
+                span: field.name_span,
+                kind: Kind::Member,
+            });
+        let place = format!("the oneof `{}` of {owner}", oneof.name);
+        report(members.collect(), "variant", &place, diagnostics);
+    }
+}
+
+fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
+    let catch_all = Named {
+        schema: "",
+        rust: names::UNRECOGNIZED_VARIANT.to_owned(),
+        span: enumeration.span,
+        kind: Kind::CatchAll,
+    };
+    let values = enumeration.values.iter().map(|value| Named {
+        schema: &value.name,
+        rust: names::variant_name(&enumeration.name, &value.name),
+        span: value.name_span,
+        kind: Kind::Value,
+    });
+    let place = format!("`{}`", enumeration.full_name);
+    let names = std::iter::once(catch_all).chain(values).collect();
+    report(names, "variant", &place, diagnostics);
+}
+
+/// Reports each name whose Rust name an earlier name of `names` has, unless
+/// the two are duplicates in the schema already. `what` is the kind of Rust
+/// name (`field`, `type`, `variant`); `place` says where they clash.
+fn report(mut names: Vec<Named<'_>>, what: &str, place: &str, diagnostics: &mut Vec<Diagnostic>) {
+    names.sort_by_key(|name| name.span);
+    for (index, later) in names.iter().enumerate() {
+        let earlier = names.get(..index).unwrap_or_default();
+        let Some(first) = earlier.iter().find(|first| {
+            first.rust == later.rust
+                && !(first.kind.group() == later.kind.group() && first.schema == later.schema)
+        }) else {
+            continue;
+        };
+        diagnostics.push(clash(first, later, what, place));
+    }
+}
+
+fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagnostic {
+    let rust = &later.rust;
+    if first.kind == Kind::CatchAll {
+        return Diagnostic::new(
+            Code::RustNameClash,
+            later.span,
+            format!(
+                "the value `{}` becomes the Rust variant `{rust}`, which is the name of the \
+                 catch-all variant of {place}",
+                later.schema
+            ),
+        )
+        .with_secondary(first.span, format!("this enum gets a variant `{rust}` for numbers it does not name"))
+        .with_help(format!(
+            "rename the value; every generated enum has a variant `{rust}` holding the numbers the schema does not name"
+        ));
+    }
+    Diagnostic::new(
+        Code::RustNameClash,
+        later.span,
+        format!(
+            "the {} `{}` and the {} `{}` both become the Rust {what} `{rust}` in {place}",
+            first.kind.describe(),
+            first.schema,
+            later.kind.describe(),
+            later.schema
+        ),
+    )
+    .with_secondary(first.span, format!("also becomes `{rust}`"))
+}
