@@ -218,15 +218,17 @@ impl<'a> Collector<'a, '_> {
     /// Reports a type named like a scalar.
     fn check_name(&mut self, name: &ast::Ident, kind: &str) {
         if let Some(scalar) = Scalar::from_name(&name.name) {
-            self.diagnostics.push(Diagnostic::new(
-                Code::ScalarTypeName,
-                name.span,
-                format!(
-                    "the {kind} `{}` has the name of the scalar type `{}`",
-                    name.name,
-                    scalar.name()
-                ),
-            ));
+            let scalar = scalar.name();
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::ScalarTypeName,
+                    name.span,
+                    format!("the {kind} `{scalar}` has the name of a scalar type"),
+                )
+                .with_help(format!(
+                    "a field of type `{scalar}` always means the scalar, never this {kind}; rename the {kind}"
+                )),
+            );
         }
     }
 

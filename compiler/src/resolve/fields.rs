@@ -262,7 +262,7 @@ impl Lowerer<'_, '_> {
             }
         };
         let diagnostic = Diagnostic::new(Code::UnknownType, name.span, message);
-        match lookup::suggestion(self.symbols, name) {
+        match lookup::suggestion(self.symbols, self.scope, name) {
             Some(help) => diagnostic.with_help(help),
             None => diagnostic,
         }

@@ -254,21 +254,23 @@ fn unknown_types_get_a_placeholder_and_a_hint() {
                     a.field("customer", a.ty("customer"), 2),
                     a.field("other", a.ty("Nothing"), 3),
                     a.field("package", a.ty("shop"), 4),
+                    a.field("typo", a.ty("Custmer"), 5),
                 ],
             ),
         ]
     });
     let (schema, diagnostics) = world.analyze();
-    assert_eq!(codes(&diagnostics), [Code::UnknownType; 4]);
+    assert_eq!(codes(&diagnostics), [Code::UnknownType; 5]);
     let helps: Vec<_> = diagnostics.iter().map(|d| d.help.as_str()).collect();
     assert_eq!(
         helps[..3],
         [
             "schemac spells the scalar `int32` as `i32`",
-            "did you mean `shop.Customer`?",
+            "did you mean `Customer`?",
             Code::UnknownType.help(),
         ]
     );
+    assert_eq!(helps[4], "did you mean `Customer`?");
     assert_eq!(
         diagnostics[3].message,
         "`shop` is the package `shop`, not a type"
@@ -550,4 +552,41 @@ fn optional_self_reference_is_boxed() {
     });
     let (schema, _) = world.resolve();
     assert!(schema.messages[0].fields[0].boxed);
+}
+
+#[test]
+fn hints_name_the_type_as_it_can_be_written_here() {
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], |a| {
+        vec![
+            a.message(
+                "Order",
+                vec![
+                    a.message("Status", vec![]),
+                    a.field("customer", a.ty("Custome"), 1),
+                    a.field("status", a.ty("Statsu"), 2),
+                    a.field("hidden", a.ty("Sttus"), 3),
+                    a.field("root", a.ty("Rot"), 4),
+                    a.field("near", a.ty("Ordr"), 5),
+                ],
+            ),
+            a.message("Customer", vec![]),
+            a.message("Other", vec![a.enumeration("Sttus", &[("ZERO", 0)])]),
+        ]
+    });
+    world.file("b.schema", "", &[], |a| {
+        vec![a.message("Order", vec![]), a.message("Root", vec![])]
+    });
+    let (_, diagnostics) = world.resolve();
+    let helps: Vec<_> = diagnostics.iter().map(|d| d.help.as_str()).collect();
+    assert_eq!(
+        helps,
+        [
+            "did you mean `Customer`?",
+            "did you mean `Status`?",
+            "did you mean `Other.Sttus`?",
+            "did you mean `Root`?",
+            "did you mean `Order`?",
+        ]
+    );
 }
