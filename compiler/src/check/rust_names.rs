@@ -9,10 +9,15 @@
 //! - the types of a message's nested module (its nested messages and enums
 //!   and the enum of each oneof);
 //! - the variants of an enum, the catch-all variant included;
-//! - the variants of a oneof's enum.
+//! - the variants of a oneof's enum;
+//! - the module holding a top-level message's nested types, beside the
+//!   modules of packages. (Two sibling messages whose modules clash have
+//!   clashing type names too, which is reported instead.)
 //!
 //! Names that are equal in the schema too are duplicates, which resolve or
 //! the other checks report already, so they are not reported again here.
+
+use std::collections::BTreeSet;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Enum, Message, Schema};
@@ -21,24 +26,27 @@ use crate::source::Span;
 
 /// Reports every Rust name clash in `schema`.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
-    for (package, files) in schema.packages() {
-        let mut types = Vec::new();
-        for file in files {
-            types.extend(file.messages.iter().filter_map(|id| {
-                let message = schema.messages.get(id.0 as usize)?;
-                Some(Named::message(message))
-            }));
-            types.extend(file.enums.iter().filter_map(|id| {
-                let enumeration = schema.enums.get(id.0 as usize)?;
-                Some(Named::enumeration(enumeration))
-            }));
-        }
+    let packages = schema.packages();
+    let names: Vec<&[String]> = packages.iter().map(|(name, _)| name.as_slice()).collect();
+    for (package, files) in &packages {
+        let messages: Vec<&Message> = files
+            .iter()
+            .flat_map(|file| &file.messages)
+            .filter_map(|id| schema.messages.get(id.0 as usize))
+            .collect();
+        let enums = files
+            .iter()
+            .flat_map(|file| &file.enums)
+            .filter_map(|id| schema.enums.get(id.0 as usize));
         let place = if package.is_empty() {
             "the files without a package".to_owned()
         } else {
             format!("the package `{}`", package.join("."))
         };
+        let types = messages.iter().map(|message| Named::message(message));
+        let types = types.chain(enums.map(Named::enumeration)).collect();
         report(types, "type", &place, diagnostics);
+        check_package_modules(&names, package, &messages, diagnostics);
     }
     for message in &schema.messages {
         check_message(schema, message, diagnostics);
@@ -101,6 +109,19 @@ impl<'a> Named<'a> {
             span: message.span,
             kind: Kind::Message,
         }
+    }
+
+    /// The module holding the nested types of `message`, if codegen makes
+    /// one: when it has nested messages, enums or oneofs.
+    fn module(message: &'a Message) -> Option<Self> {
+        let nested =
+            !message.messages.is_empty() || !message.enums.is_empty() || !message.oneofs.is_empty();
+        nested.then(|| Named {
+            schema: &message.name,
+            rust: names::module_name(&message.name),
+            span: message.span,
+            kind: Kind::Message,
+        })
     }
 
     fn enumeration(enumeration: &'a Enum) -> Self {
@@ -188,6 +209,53 @@ fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
     let place = format!("`{}`", enumeration.full_name);
     let names = std::iter::once(catch_all).chain(values).collect();
     report(names, "variant", &place, diagnostics);
+}
+
+/// Reports each top-level message of `package` whose module for nested
+/// types has the Rust name of the module of a package inside `package`.
+fn check_package_modules(
+    packages: &[&[String]],
+    package: &[String],
+    messages: &[&Message],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let children: BTreeSet<&str> = packages
+        .iter()
+        .filter(|other| other.starts_with(package))
+        .filter_map(|other| other.get(package.len()))
+        .map(String::as_str)
+        .collect();
+    for module in messages.iter().filter_map(|message| Named::module(message)) {
+        // A package with the message's own name is a duplicate type already.
+        let Some(child) = children
+            .iter()
+            .find(|child| **child != module.schema && names::package_module(child) == module.rust)
+        else {
+            continue;
+        };
+        let (message, child) = (dotted(package, module.schema), dotted(package, child));
+        diagnostics.push(
+            Diagnostic::new(
+                Code::RustNameClash,
+                module.span,
+                format!(
+                    "the message `{message}` and the package `{child}` both become the Rust module `{}`",
+                    module.rust
+                ),
+            )
+            .with_help(
+                "rename the message or the package; a message with nested types or oneofs \
+                 gets a Rust module of its own",
+            ),
+        );
+    }
+}
+
+/// `name` inside `package`, dotted.
+fn dotted(package: &[String], name: &str) -> String {
+    let mut segments: Vec<&str> = package.iter().map(String::as_str).collect();
+    segments.push(name);
+    segments.join(".")
 }
 
 /// Reports each name whose Rust name an earlier name of `names` has, unless

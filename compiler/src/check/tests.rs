@@ -359,3 +359,33 @@ fn duplicates_are_not_reported_again_as_clashes() {
         ]
     );
 }
+
+#[test]
+fn message_modules_must_not_clash_with_package_modules() {
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], |a| {
+        vec![
+            a.message("Geo", vec![a.message("Point", vec![])]),
+            a.message("Billing", vec![]),
+        ]
+    });
+    world.file("b.schema", "shop.geo", &[], |_| vec![]);
+    world.file("c.schema", "shop.billing.v1", &[], |_| vec![]);
+    world.file("d.schema", "", &[], |a| {
+        vec![a.message("Shop", vec![a.enumeration("Kind", &[("ZERO", 0)])])]
+    });
+    let (schema, diagnostics) = world.resolve();
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check(&schema);
+    // `Billing` has no nested types, so no module.
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    let mut messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    messages.sort();
+    assert_eq!(
+        messages,
+        [
+            "the message `Shop` and the package `shop` both become the Rust module `shop`",
+            "the message `shop.Geo` and the package `shop.geo` both become the Rust module `geo`",
+        ]
+    );
+}
