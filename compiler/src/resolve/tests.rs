@@ -590,3 +590,16 @@ fn hints_name_the_type_as_it_can_be_written_here() {
         ]
     );
 }
+
+#[test]
+fn a_cycle_imported_twice_is_reported_once() {
+    let mut world = World::new();
+    world.file("a.schema", "", &[1], |_| vec![]);
+    world.file("b.schema", "", &[0, 0], |_| vec![]);
+    let (_, diagnostics) = world.resolve();
+    assert_eq!(codes(&diagnostics), [Code::ImportCycle]);
+    assert_eq!(
+        diagnostics[0].message,
+        "import cycle: a.schema → b.schema → a.schema"
+    );
+}
