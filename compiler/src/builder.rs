@@ -1,5 +1,175 @@
-//! The build.rs face of the compiler. (Stub: being written.)
+//! The build.rs face of the compiler, in the manner of prost-build.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     schemac::Builder::new()
+//!         .include("schemas")
+//!         .include_file("schemas.rs")
+//!         .compile(&["schemas/order.schema"])?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! and in the crate: `include!(concat!(env!("OUT_DIR"), "/schemas.rs"));`.
 
-/// Compiles schemas from a build script.
-#[derive(Clone, Debug, Default)]
-pub struct Builder {}
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::config::{Config, MapType};
+use crate::{Analysis, Error, GeneratedFile};
+
+/// Compiles schemas into Rust files in a directory, `OUT_DIR` by default.
+#[derive(Clone, Debug)]
+pub struct Builder {
+    config: Config,
+    include_dirs: Vec<PathBuf>,
+    out_dir: Option<PathBuf>,
+    include_file: Option<String>,
+    emit_rerun_if_changed: bool,
+}
+
+impl Default for Builder {
+    fn default() -> Self {
+        Self {
+            config: Config::default(),
+            include_dirs: Vec::new(),
+            out_dir: None,
+            include_file: None,
+            emit_rerun_if_changed: true,
+        }
+    }
+}
+
+impl Builder {
+    /// A builder with the defaults: no include directories, output to
+    /// `OUT_DIR`, `cargo:rerun-if-changed` lines printed.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a directory in which imports are looked up, after the importing
+    /// file's own directory.
+    pub fn include(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.include_dirs.push(dir.into());
+        self
+    }
+
+    /// Sets the directory the generated files go to, instead of `OUT_DIR`.
+    pub fn out_dir(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
+        self.out_dir = Some(dir.into());
+        self
+    }
+
+    /// Also writes a file named `name` that declares one module per package
+    /// and includes its generated file, so that one `include!` brings in
+    /// everything.
+    pub fn include_file(&mut self, name: impl Into<String>) -> &mut Self {
+        self.include_file = Some(name.into());
+        self
+    }
+
+    /// Sets the collection used for map fields; `BTreeMap` by default.
+    pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
+        self.config.map_type(map_type);
+        self
+    }
+
+    /// Sets the path generated code uses for the runtime crate;
+    /// `::schemac_runtime` by default.
+    pub fn runtime_crate(&mut self, path: impl Into<String>) -> &mut Self {
+        self.config.runtime_crate(path);
+        self
+    }
+
+    /// Whether to print `cargo:rerun-if-changed` for every schema file read;
+    /// on by default, for build scripts.
+    pub fn emit_rerun_if_changed(&mut self, emit: bool) -> &mut Self {
+        self.emit_rerun_if_changed = emit;
+        self
+    }
+
+    /// Compiles `files` and everything they import, and writes one Rust file
+    /// per package (each only if its content changed). Returns the paths of
+    /// the files it wrote or found up to date.
+    pub fn compile(&self, files: &[impl AsRef<Path>]) -> Result<Vec<PathBuf>, Error> {
+        let roots: Vec<PathBuf> = files.iter().map(|file| file.as_ref().to_owned()).collect();
+        let analysis = crate::analyze(&roots, &self.include_dirs, &mut |path| {
+            fs::read_to_string(path)
+        });
+        if self.emit_rerun_if_changed {
+            self.print_rerun_lines(&roots, analysis.as_ref().ok());
+        }
+        let analysis = analysis?;
+        let out_dir = self.resolve_out_dir()?;
+        let mut generated = analysis.generate(&self.config);
+        if let Some(name) = &self.include_file {
+            generated.push(GeneratedFile {
+                name: name.clone(),
+                contents: crate::module_tree::render(&generated),
+            });
+        }
+        generated
+            .iter()
+            .map(|file| {
+                let path = out_dir.join(&file.name);
+                write_if_changed(&path, &file.contents)
+                    .map(|_| path.clone())
+                    .map_err(|source| Error::Write { path, source })
+            })
+            .collect()
+    }
+
+    fn resolve_out_dir(&self) -> Result<PathBuf, Error> {
+        match &self.out_dir {
+            Some(dir) => Ok(dir.clone()),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| Error::Write {
+                    path: PathBuf::from("$OUT_DIR"),
+                    source: io::Error::new(
+                        io::ErrorKind::NotFound,
+                        "OUT_DIR is not set; call out_dir() outside build scripts",
+                    ),
+                }),
+        }
+    }
+
+    /// Every file read is a reason to rerun; when analysis failed, the roots
+    /// and include directories still are, so that a fix triggers a rebuild.
+    fn print_rerun_lines(&self, roots: &[PathBuf], analysis: Option<&Analysis>) {
+        let paths: Vec<String> = match analysis {
+            Some(analysis) => analysis
+                .sources
+                .iter()
+                .map(|(_, file)| file.name().to_owned())
+                .collect(),
+            None => roots
+                .iter()
+                .chain(&self.include_dirs)
+                .map(|path| path.display().to_string())
+                .collect(),
+        };
+        for path in paths {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+}
+
+/// Writes `contents` to `path` unless the file already holds exactly that,
+/// so that unchanged output does not trigger rebuilds. Creates the parent
+/// directory. Returns whether it wrote.
+pub(crate) fn write_if_changed(path: &Path, contents: &str) -> io::Result<bool> {
+    if fs::read(path).is_ok_and(|existing| existing == contents.as_bytes()) {
+        return Ok(false);
+    }
+    if let Some(parent) = path
+        .parent()
+        .filter(|parent| !parent.as_os_str().is_empty())
+    {
+        fs::create_dir_all(parent)?;
+    }
+    fs::write(path, contents)?;
+    Ok(true)
+}

@@ -22,6 +22,7 @@ pub mod diagnostic;
 mod export_proto;
 mod load;
 pub mod model;
+mod module_tree;
 pub mod names;
 mod render;
 mod resolve;
@@ -68,6 +69,13 @@ pub enum Error {
         /// What the operating system said.
         source: io::Error,
     },
+    /// A generated file could not be written.
+    Write {
+        /// The file's path.
+        path: PathBuf,
+        /// What the operating system said.
+        source: io::Error,
+    },
     /// The schema has errors.
     Schema {
         /// The sources, for rendering.
@@ -84,6 +92,9 @@ impl Error {
         match self {
             Error::Read { path, source } => {
                 format!("error: cannot read {}: {source}\n", path.display())
+            }
+            Error::Write { path, source } => {
+                format!("error: cannot write {}: {source}\n", path.display())
             }
             Error::Schema {
                 sources,
@@ -102,7 +113,7 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Read { source, .. } => Some(source),
+            Error::Read { source, .. } | Error::Write { source, .. } => Some(source),
             Error::Schema { .. } => None,
         }
     }

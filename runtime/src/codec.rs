@@ -322,3 +322,6 @@ impl<C: Codec> Codec for Boxed<C> {
         C::merge_value(value, decoder)
     }
 }
+
+pub use crate::decimal::DecimalCodec as Decimal;
+pub use crate::value::ValueCodec as Value;

@@ -255,6 +255,14 @@ impl<'a> Decoder<'a> {
         self.skip_value(wire_type, None)
     }
 
+    /// Skips the value of a field this schema does not know, returning the
+    /// bytes skipped, borrowed from the input.
+    pub fn skip_raw(&mut self, wire_type: WireType) -> Result<&'a [u8], DecodeError> {
+        let start = self.pos;
+        self.skip_value(wire_type, None)?;
+        Ok(&self.input[start..self.pos])
+    }
+
     /// Skips one value; `group` is the field number of the group being
     /// skipped, whose end-group key ends it.
     fn skip_value(&mut self, wire_type: WireType, group: Option<u32>) -> Result<(), DecodeError> {

@@ -97,6 +97,12 @@ impl<'a> Writer<'a> {
         self.buf.extend_from_slice(&value.to_le_bytes());
     }
 
+    /// Writes `bytes` as they are, with no length prefix.
+    #[inline]
+    pub fn raw(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
     /// Writes a length prefix and then `bytes`.
     #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) {

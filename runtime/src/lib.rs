@@ -18,15 +18,21 @@
 //! [`encode`] and [`decode`] hold the writer and the reader.
 
 pub mod codec;
+mod decimal;
 pub mod decode;
 pub mod encode;
 mod error;
 pub mod field;
 mod message;
+mod unknown;
+mod value;
 pub mod wire;
 
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::{SizeCache, Writer};
 pub use error::{DecodeError, EncodeError};
 pub use message::{Enumeration, Message};
+pub use rust_decimal::{self, Decimal};
+pub use unknown::UnknownFields;
+pub use value::Value;
 pub use wire::WireType;

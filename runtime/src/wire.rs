@@ -57,7 +57,7 @@ pub const MAX_FIELD_NUMBER: u32 = (1 << 29) - 1;
 pub const fn varint_len(value: u64) -> usize {
     // Significant bits, at least 1, rounded up to groups of 7.
     let bits = 64 - (value | 1).leading_zeros() as usize;
-    (bits + 6) / 7
+    bits.div_ceil(7)
 }
 
 /// Appends `value` as a varint of 1 to 10 bytes.

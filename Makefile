@@ -1,0 +1,28 @@
+# Tasks of the schemac workspace. `make help` lists them.
+CARGO ?= cargo
+
+.PHONY: help run generate test lint interop review ci
+
+help: ## List the tasks.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+run: ## Compile the flagship schema and print the Rust code.
+	$(CARGO) run -q -p schemac -- compile schemas/order.schema
+
+generate: ## Regenerate the checked-in generated/ crate from schemas/.
+	$(CARGO) run -q -p schemac -- compile -I schemas -o generated/src schemas/*.schema
+
+test: ## Run every test (snapshots are checked, never written).
+	INSTA_UPDATE=no $(CARGO) test --workspace
+
+lint: ## Formatting and clippy with warnings denied.
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+interop: ## Interop with Google's protoc (needs protobuf-compiler).
+	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
+
+review: ## Review changed snapshots.
+	cargo insta review
+
+ci: lint test interop ## What .ci/run runs.

@@ -1,0 +1,513 @@
+//! Lowering: pest's pairs to the syntax tree, one function per grammar rule.
+//!
+//! The grammar fixes the shape of every pair, so each function matches the
+//! children its rule can have and calls the rest unreachable. Punctuation
+//! and keyword pairs only exist so that errors can name them; lowering skips
+//! them. Integer literals are checked here, since their limits are not a
+//! matter of grammar.
+
+use pest::iterators::Pair;
+
+use super::Rule;
+use super::scan::Scan;
+use crate::ast::{
+    Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Member, MessageDecl,
+    OneofDecl, Package, Reserved, ReservedItem, TypeExpr, TypeName,
+};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::source::{FileId, Span};
+
+/// One top-level declaration, as the file assembles them.
+pub(super) enum Declaration {
+    /// `package a.b;`, with the span of its keyword.
+    Package(Package, Span),
+    /// `import "path";`, with the span of its keyword.
+    Import(Import, Span),
+    /// A message or enum.
+    Item(Item),
+}
+
+/// Lowers the pairs of one file's segments.
+pub(super) struct Lowerer<'a> {
+    file: FileId,
+    /// The whole file; pairs hold the text of one segment.
+    text: &'a str,
+    scan: &'a Scan,
+    /// Where the current segment starts in the file.
+    base: usize,
+    /// Problems with integer literals.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Lowerer<'a> {
+    /// A lowerer for the file `file` with text `text`, scanned as `scan`.
+    pub fn new(file: FileId, text: &'a str, scan: &'a Scan) -> Self {
+        Self {
+            file,
+            text,
+            scan,
+            base: 0,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// The declarations of a `segment` or `segment_prefix` pair, parsed
+    /// from the text starting at byte `base` of the file.
+    pub fn segment(&mut self, pair: Pair<'_, Rule>, base: usize) -> Vec<Declaration> {
+        self.base = base;
+        let mut declarations = Vec::new();
+        for child in pair.into_inner() {
+            let declaration = match child.as_rule() {
+                Rule::package_decl => self.package_decl(child),
+                Rule::import_decl => self.import_decl(child),
+                Rule::message_decl => Declaration::Item(Item::Message(self.message_decl(child))),
+                Rule::enum_decl => Declaration::Item(Item::Enum(self.enum_decl(child))),
+                Rule::EOI => continue,
+                rule => unreachable!("{rule:?} in a segment"),
+            };
+            declarations.push(declaration);
+        }
+        declarations
+    }
+
+    fn package_decl(&mut self, pair: Pair<'_, Rule>) -> Declaration {
+        let mut keyword = None;
+        let mut package = None;
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::kw_package => keyword = Some(self.span(&child)),
+                Rule::dotted_name => package = Some(self.dotted_name(child)),
+                Rule::semi => {}
+                rule => unreachable!("{rule:?} in a package declaration"),
+            }
+        }
+        let (Some(package), Some(keyword)) = (package, keyword) else {
+            unreachable!("a package declaration has a keyword and a name");
+        };
+        Declaration::Package(package, keyword)
+    }
+
+    fn dotted_name(&mut self, pair: Pair<'_, Rule>) -> Package {
+        let span = self.span(&pair);
+        let mut segments = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => segments.push(child.as_str().to_owned()),
+                Rule::dot => {}
+                rule => unreachable!("{rule:?} in a package name"),
+            }
+        }
+        Package { segments, span }
+    }
+
+    fn import_decl(&mut self, pair: Pair<'_, Rule>) -> Declaration {
+        let mut keyword = None;
+        let mut import = None;
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::kw_import => keyword = Some(self.span(&child)),
+                Rule::string => {
+                    import = Some(Import {
+                        path: unescape(child.as_str()),
+                        span: self.span(&child),
+                    });
+                }
+                Rule::semi => {}
+                rule => unreachable!("{rule:?} in an import"),
+            }
+        }
+        let (Some(import), Some(keyword)) = (import, keyword) else {
+            unreachable!("an import has a keyword and a path");
+        };
+        Declaration::Import(import, keyword)
+    }
+
+    fn message_decl(&mut self, pair: Pair<'_, Rule>) -> MessageDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let mut name = None;
+        let mut members = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::member => members.push(self.member(child)),
+                Rule::kw_message | Rule::lbrace | Rule::rbrace => {}
+                rule => unreachable!("{rule:?} in a message"),
+            }
+        }
+        let Some(name) = name else {
+            unreachable!("a message has a name");
+        };
+        MessageDecl {
+            docs,
+            name,
+            members,
+            span,
+        }
+    }
+
+    fn member(&mut self, pair: Pair<'_, Rule>) -> Member {
+        let Some(child) = pair.into_inner().next() else {
+            unreachable!("a member has one child");
+        };
+        match child.as_rule() {
+            Rule::field_decl => Member::Field(self.field_decl(child)),
+            Rule::oneof_decl => Member::Oneof(self.oneof_decl(child)),
+            Rule::reserved_decl => Member::Reserved(self.reserved_decl(child)),
+            Rule::message_decl => Member::Message(self.message_decl(child)),
+            Rule::enum_decl => Member::Enum(self.enum_decl(child)),
+            rule => unreachable!("{rule:?} as a member"),
+        }
+    }
+
+    fn field_decl(&mut self, pair: Pair<'_, Rule>) -> FieldDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let (mut name, mut optional, mut ty, mut number) = (None, None, None, None);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::kw_optional => optional = Some(self.span(&child)),
+                Rule::type_expr => ty = Some(self.type_expr(child)),
+                Rule::int => number = Some(self.int(&child)),
+                Rule::colon | Rule::eq | Rule::semi => {}
+                rule => unreachable!("{rule:?} in a field"),
+            }
+        }
+        let (Some(name), Some(ty), Some(number)) = (name, ty, number) else {
+            unreachable!("a field has a name, a type and a number");
+        };
+        FieldDecl {
+            docs,
+            name,
+            optional,
+            ty,
+            number,
+            span,
+        }
+    }
+
+    fn oneof_decl(&mut self, pair: Pair<'_, Rule>) -> OneofDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let mut name = None;
+        let mut fields = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::field_decl => fields.push(self.field_decl(child)),
+                Rule::kw_oneof | Rule::lbrace | Rule::rbrace => {}
+                rule => unreachable!("{rule:?} in a oneof"),
+            }
+        }
+        let Some(name) = name else {
+            unreachable!("a oneof has a name");
+        };
+        OneofDecl {
+            docs,
+            name,
+            fields,
+            span,
+        }
+    }
+
+    fn type_expr(&mut self, pair: Pair<'_, Rule>) -> TypeExpr {
+        let Some(child) = pair.into_inner().next() else {
+            unreachable!("a type has one child");
+        };
+        match child.as_rule() {
+            Rule::list_type => self.list_type(child),
+            Rule::map_type => self.map_type(child),
+            Rule::type_name => TypeExpr::Named(self.type_name(child)),
+            rule => unreachable!("{rule:?} as a type"),
+        }
+    }
+
+    fn list_type(&mut self, pair: Pair<'_, Rule>) -> TypeExpr {
+        let span = self.span(&pair);
+        let mut element = None;
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::type_expr => element = Some(self.type_expr(child)),
+                Rule::kw_list | Rule::langle | Rule::rangle => {}
+                rule => unreachable!("{rule:?} in a list type"),
+            }
+        }
+        let Some(element) = element else {
+            unreachable!("a list type has an element type");
+        };
+        TypeExpr::List {
+            element: Box::new(element),
+            span,
+        }
+    }
+
+    fn map_type(&mut self, pair: Pair<'_, Rule>) -> TypeExpr {
+        let span = self.span(&pair);
+        let mut types = Vec::with_capacity(2);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::type_expr => types.push(self.type_expr(child)),
+                Rule::kw_map | Rule::langle | Rule::comma | Rule::rangle => {}
+                rule => unreachable!("{rule:?} in a map type"),
+            }
+        }
+        let Ok([key, value]) = <[TypeExpr; 2]>::try_from(types) else {
+            unreachable!("a map type has a key and a value type");
+        };
+        TypeExpr::Map {
+            key: Box::new(key),
+            value: Box::new(value),
+            span,
+        }
+    }
+
+    fn type_name(&mut self, pair: Pair<'_, Rule>) -> TypeName {
+        let span = self.span(&pair);
+        let mut absolute = false;
+        let mut segments = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => segments.push(child.as_str().to_owned()),
+                // Only a dot before the first segment makes the name absolute.
+                Rule::dot => absolute |= segments.is_empty(),
+                rule => unreachable!("{rule:?} in a type name"),
+            }
+        }
+        TypeName {
+            absolute,
+            segments,
+            span,
+        }
+    }
+
+    fn reserved_decl(&mut self, pair: Pair<'_, Rule>) -> Reserved {
+        let span = self.span(&pair);
+        let mut items = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::reserved_item => items.push(self.reserved_item(child)),
+                Rule::kw_reserved | Rule::comma | Rule::semi => {}
+                rule => unreachable!("{rule:?} in a reserved declaration"),
+            }
+        }
+        Reserved { items, span }
+    }
+
+    fn reserved_item(&mut self, pair: Pair<'_, Rule>) -> ReservedItem {
+        let Some(child) = pair.into_inner().next() else {
+            unreachable!("a reserved item has one child");
+        };
+        match child.as_rule() {
+            Rule::reserved_range => self.reserved_range(child),
+            Rule::signed_int => ReservedItem::Number(self.signed_int(child)),
+            Rule::ident => ReservedItem::Name(self.ident(&child)),
+            rule => unreachable!("{rule:?} as a reserved item"),
+        }
+    }
+
+    fn reserved_range(&mut self, pair: Pair<'_, Rule>) -> ReservedItem {
+        let span = self.span(&pair);
+        let mut bounds = Vec::with_capacity(2);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::signed_int => bounds.push(self.signed_int(child)),
+                Rule::kw_to | Rule::kw_max => {}
+                rule => unreachable!("{rule:?} in a reserved range"),
+            }
+        }
+        let mut bounds = bounds.into_iter();
+        let Some(start) = bounds.next() else {
+            unreachable!("a reserved range has a start");
+        };
+        ReservedItem::Range {
+            start,
+            end: bounds.next(),
+            span,
+        }
+    }
+
+    fn enum_decl(&mut self, pair: Pair<'_, Rule>) -> EnumDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let mut name = None;
+        let mut values = Vec::new();
+        let mut reserved = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::enum_member => self.enum_member(child, &mut values, &mut reserved),
+                Rule::kw_enum | Rule::lbrace | Rule::rbrace => {}
+                rule => unreachable!("{rule:?} in an enum"),
+            }
+        }
+        let Some(name) = name else {
+            unreachable!("an enum has a name");
+        };
+        EnumDecl {
+            docs,
+            name,
+            values,
+            reserved,
+            span,
+        }
+    }
+
+    fn enum_member(
+        &mut self,
+        pair: Pair<'_, Rule>,
+        values: &mut Vec<EnumValueDecl>,
+        reserved: &mut Vec<Reserved>,
+    ) {
+        let Some(child) = pair.into_inner().next() else {
+            unreachable!("an enum member has one child");
+        };
+        match child.as_rule() {
+            Rule::enum_value => values.push(self.enum_value(child)),
+            Rule::reserved_decl => reserved.push(self.reserved_decl(child)),
+            rule => unreachable!("{rule:?} as an enum member"),
+        }
+    }
+
+    fn enum_value(&mut self, pair: Pair<'_, Rule>) -> EnumValueDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let (mut name, mut number) = (None, None);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::signed_int => number = Some(self.signed_int(child)),
+                Rule::eq | Rule::semi => {}
+                rule => unreachable!("{rule:?} in an enum value"),
+            }
+        }
+        let (Some(name), Some(number)) = (name, number) else {
+            unreachable!("an enum value has a name and a number");
+        };
+        EnumValueDecl {
+            docs,
+            name,
+            number,
+            span,
+        }
+    }
+
+    fn ident(&self, pair: &Pair<'_, Rule>) -> Ident {
+        Ident {
+            name: pair.as_str().to_owned(),
+            span: self.span(pair),
+        }
+    }
+
+    fn int(&mut self, pair: &Pair<'_, Rule>) -> IntLit {
+        let span = self.span(pair);
+        self.integer(pair.as_str(), false, span)
+    }
+
+    fn signed_int(&mut self, pair: Pair<'_, Rule>) -> IntLit {
+        let span = self.span(&pair);
+        let mut negative = false;
+        let mut digits = "";
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::minus => negative = true,
+                Rule::int => digits = child.as_str(),
+                rule => unreachable!("{rule:?} in an integer"),
+            }
+        }
+        self.integer(digits, negative, span)
+    }
+
+    /// The value of the literal `digits`, negated if `negative`. A value
+    /// that does not fit in `i64` is reported and saturated.
+    fn integer(&mut self, digits: &str, negative: bool, span: Span) -> IntLit {
+        let hex = digits
+            .strip_prefix("0x")
+            .or_else(|| digits.strip_prefix("0X"));
+        let magnitude = match hex {
+            Some(hex) => u64::from_str_radix(hex, 16).ok(),
+            None => {
+                if digits.len() > 1 && digits.starts_with('0') {
+                    self.diagnostics.push(leading_zero(span, digits));
+                }
+                digits.parse::<u64>().ok()
+            }
+        };
+        let value = magnitude.and_then(|magnitude| {
+            if negative {
+                0i64.checked_sub_unsigned(magnitude)
+            } else {
+                i64::try_from(magnitude).ok()
+            }
+        });
+        let value = value.unwrap_or_else(|| {
+            let literal = &self.text[span.range()];
+            self.diagnostics.push(Diagnostic::new(
+                Code::IntegerTooLarge,
+                span,
+                format!("integer {} does not fit in 64 bits", shorten(literal)),
+            ));
+            if negative { i64::MIN } else { i64::MAX }
+        });
+        IntLit { value, span }
+    }
+
+    /// The span in the file of a pair of the current segment.
+    fn span(&self, pair: &Pair<'_, Rule>) -> Span {
+        let range = pair.as_span();
+        Span::new(
+            self.file,
+            self.base + range.start()..self.base + range.end(),
+        )
+    }
+
+    /// The doc comments before the declaration `pair`.
+    fn docs(&self, pair: &Pair<'_, Rule>) -> Docs {
+        self.scan
+            .docs_before(self.text, self.base + pair.as_span().start())
+    }
+}
+
+/// The text of a string literal the grammar accepted: without its quotes,
+/// with `\"` and `\\` unescaped.
+fn unescape(literal: &str) -> String {
+    let inner = literal
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .unwrap_or(literal);
+    let mut text = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => text.extend(chars.next()),
+            _ => text.push(c),
+        }
+    }
+    text
+}
+
+fn leading_zero(span: Span, digits: &str) -> Diagnostic {
+    let trimmed = digits.trim_start_matches('0');
+    let trimmed = if trimmed.is_empty() { "0" } else { trimmed };
+    Diagnostic::new(
+        Code::Syntax,
+        span,
+        format!("integer {} has a leading zero", shorten(digits)),
+    )
+    .with_label("leading zero")
+    .with_help(format!(
+        "write {}: integers are decimal, or hexadecimal with `0x`, and a leading zero \
+         does not make them octal",
+        shorten(trimmed)
+    ))
+}
+
+/// A literal in backticks, cut short if long.
+fn shorten(literal: &str) -> String {
+    const MAX: usize = 24;
+    if literal.len() > MAX {
+        format!("`{}…`", &literal[..MAX])
+    } else {
+        format!("`{literal}`")
+    }
+}

@@ -1,0 +1,244 @@
+//! The `decimal` type on the wire: an exact decimal number as a nested
+//! message `{ 1: unscaled, 2: scale }`.
+//!
+//! - `unscaled` (bytes) is the integer of digits, in big-endian two's
+//!   complement with no redundant leading bytes: Java's
+//!   `BigInteger.toByteArray()`. Zero is the single byte `00`.
+//! - `scale` (int32) is how many of those digits follow the decimal point;
+//!   left out when 0. Negative scales, as Java's BigDecimal allows, are read.
+//!
+//! 12.34 is unscaled 1234 (`04 d2`) with scale 2: `0a 02 04 d2 10 02`.
+//!
+//! The Rust type is `rust_decimal::Decimal`: 96 bits of digits and a scale of
+//! 0 to 28. A wire value that does not fit exactly is a decode error, never a
+//! rounding. A value with implicit presence is left out only when it is 0
+//! with scale 0, so that `0.00` keeps its scale.
+
+use rust_decimal::Decimal;
+
+use crate::codec::Codec;
+use crate::decode::Decoder;
+use crate::encode::{SizeCache, Writer};
+use crate::error::DecodeError;
+use crate::wire::{self, WireType};
+
+/// The largest scale `rust_decimal` holds.
+const MAX_SCALE: u32 = 28;
+
+/// The codec of `decimal`; see the module documentation.
+#[derive(Debug)]
+pub enum DecimalCodec {}
+
+impl Codec for DecimalCodec {
+    type Value = Decimal;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    #[inline]
+    fn is_default(value: &Decimal) -> bool {
+        value.mantissa() == 0 && value.scale() == 0
+    }
+
+    #[inline]
+    fn value_len(value: &Decimal, _sizes: &mut SizeCache) -> usize {
+        let length = content_len(value);
+        wire::varint_len(length as u64) + length
+    }
+
+    #[inline]
+    fn write_value(value: &Decimal, writer: &mut Writer<'_>) {
+        let (bytes, start) = unscaled_bytes(value.mantissa());
+        let unscaled = &bytes[start..];
+        writer.varint(content_len(value) as u64);
+        writer.key(1, WireType::Len);
+        writer.bytes(unscaled);
+        if value.scale() != 0 {
+            writer.key(2, WireType::Varint);
+            writer.varint(u64::from(value.scale()));
+        }
+    }
+
+    fn merge_value(value: &mut Decimal, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        let start = decoder.offset();
+        let (unscaled, scale) = decoder.read_delimited(|decoder| {
+            let mut unscaled: &[u8] = &[];
+            let mut scale = 0i64;
+            while decoder.has_remaining() {
+                match decoder.read_key()? {
+                    (1, WireType::Len) => unscaled = decoder.read_bytes()?,
+                    // An int32 on the wire is sign-extended to 64 bits.
+                    (2, WireType::Varint) => scale = decoder.read_varint()? as i32 as i64,
+                    (_, wire_type) => decoder.skip(wire_type)?,
+                }
+            }
+            Ok((unscaled, scale))
+        })?;
+        *value =
+            from_wire(unscaled, scale).map_err(|reason| DecodeError::invalid(reason, start))?;
+        Ok(())
+    }
+}
+
+/// The length of the decimal's message: its unscaled field, and its scale
+/// unless 0.
+fn content_len(value: &Decimal) -> usize {
+    let (bytes, start) = unscaled_bytes(value.mantissa());
+    let unscaled = bytes.len() - start;
+    let scale = match value.scale() {
+        0 => 0,
+        scale => 1 + wire::varint_len(u64::from(scale)),
+    };
+    2 + unscaled + scale
+}
+
+/// `unscaled` as big-endian two's complement in the last bytes of the array,
+/// from the returned index on, with no redundant leading sign bytes.
+fn unscaled_bytes(unscaled: i128) -> ([u8; 16], usize) {
+    let bytes = unscaled.to_be_bytes();
+    let start = redundant_prefix(&bytes);
+    (bytes, start)
+}
+
+/// How many leading bytes only repeat the sign of the next one.
+fn redundant_prefix(bytes: &[u8]) -> usize {
+    let mut start = 0;
+    while start + 1 < bytes.len() {
+        let (byte, next) = (bytes[start], bytes[start + 1]);
+        if (byte == 0x00 && next < 0x80) || (byte == 0xff && next >= 0x80) {
+            start += 1;
+        } else {
+            break;
+        }
+    }
+    start
+}
+
+/// The decimal with digits `unscaled` (big-endian two's complement) and
+/// `scale`, or why it does not fit `rust_decimal` exactly.
+fn from_wire(unscaled: &[u8], scale: i64) -> Result<Decimal, &'static str> {
+    let significant = &unscaled[redundant_prefix(unscaled)..];
+    if significant.len() > 16 {
+        return Err("decimal has more digits than 96 bits hold");
+    }
+    let negative = significant.first().is_some_and(|&byte| byte >= 0x80);
+    let mut bytes = if negative { [0xff; 16] } else { [0; 16] };
+    bytes[16 - significant.len()..].copy_from_slice(significant);
+    let mut digits = i128::from_be_bytes(bytes);
+    let mut scale = scale;
+    if digits == 0 {
+        // Zero fits whatever its scale; keep the scale where it can be kept.
+        return Ok(Decimal::from_i128_with_scale(
+            0,
+            scale.clamp(0, MAX_SCALE as i64) as u32,
+        ));
+    }
+    // A negative scale multiplies the digits by a power of ten.
+    while scale < 0 {
+        digits = digits.checked_mul(10).ok_or(DIGITS_OVERFLOW)?;
+        scale += 1;
+    }
+    // Trailing zeros beyond the largest scale can be dropped without rounding.
+    while scale > MAX_SCALE as i64 && digits % 10 == 0 {
+        digits /= 10;
+        scale -= 1;
+    }
+    if scale > MAX_SCALE as i64 {
+        return Err("decimal scale exceeds 28 digits after the point");
+    }
+    Decimal::try_from_i128_with_scale(digits, scale as u32).map_err(|_| DIGITS_OVERFLOW)
+}
+
+const DIGITS_OVERFLOW: &str = "decimal has more digits than 96 bits hold";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::DecodeOptions;
+    use proptest::prelude::*;
+    use std::str::FromStr;
+
+    fn encode(value: &Decimal) -> Vec<u8> {
+        let mut sizes = SizeCache::new();
+        let length = DecimalCodec::value_len(value, &mut sizes);
+        let mut buf = Vec::new();
+        DecimalCodec::write_value(value, &mut Writer::new(&mut buf, &sizes));
+        assert_eq!(buf.len(), length);
+        buf
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Decimal, DecodeError> {
+        let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
+        let mut value = Decimal::ZERO;
+        DecimalCodec::merge_value(&mut value, &mut decoder)?;
+        Ok(value)
+    }
+
+    fn same(a: Decimal, b: Decimal) -> bool {
+        a.mantissa() == b.mantissa() && a.scale() == b.scale()
+    }
+
+    #[test]
+    fn twelve_point_three_four() {
+        let value = Decimal::from_str("12.34").unwrap();
+        assert_eq!(encode(&value), [0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02]);
+    }
+
+    #[test]
+    fn zero_is_one_byte_of_digits() {
+        assert_eq!(encode(&Decimal::ZERO), [0x03, 0x0a, 0x01, 0x00]);
+        let zero_cents = Decimal::from_str("0.00").unwrap();
+        assert!(same(decode(&encode(&zero_cents)).unwrap(), zero_cents));
+    }
+
+    #[test]
+    fn extremes_round_trip() {
+        for value in [
+            Decimal::MAX,
+            Decimal::MIN,
+            Decimal::from_str("-0.0000000000000000000000000001").unwrap(),
+        ] {
+            assert!(same(decode(&encode(&value)).unwrap(), value), "{value}");
+        }
+        // 2^96 - 1 takes 13 bytes of two's complement.
+        assert_eq!(encode(&Decimal::MAX)[2], 13);
+    }
+
+    #[test]
+    fn java_forms_are_read() {
+        // Negative: -1 is ff; -128 is 80; 128 is 00 80.
+        assert_eq!(from_wire(&[0xff], 0), Ok(Decimal::from(-1)));
+        assert_eq!(from_wire(&[0x80], 0), Ok(Decimal::from(-128)));
+        assert_eq!(from_wire(&[0x00, 0x80], 0), Ok(Decimal::from(128)));
+        // Empty digits are zero; redundant sign bytes are accepted.
+        assert_eq!(from_wire(&[], 0), Ok(Decimal::ZERO));
+        assert_eq!(from_wire(&[0xff, 0xff, 0xfe], 0), Ok(Decimal::from(-2)));
+        // 1E+3: scale -3.
+        assert_eq!(from_wire(&[0x01], -3), Ok(Decimal::from(1000)));
+        // 1000E-30 keeps its value exactly, at the largest scale.
+        assert_eq!(
+            from_wire(&[0x03, 0xe8], 30).unwrap().to_string(),
+            "0.0000000000000000000000000010"
+        );
+    }
+
+    #[test]
+    fn what_does_not_fit_is_an_error_not_a_rounding() {
+        // 2^96 needs 97 bits.
+        let mut too_big = vec![0x01];
+        too_big.extend([0u8; 12]);
+        assert!(from_wire(&too_big, 0).is_err());
+        assert!(from_wire(&[0x01], 29).is_err(), "1E-29");
+        assert!(from_wire(&[0x01], -29).is_err(), "1E+29");
+        assert!(from_wire(&[0x7f; 17], 0).is_err());
+        let error = decode(&[0x05, 0x0a, 0x01, 0x01, 0x10, 0x1d]).unwrap_err();
+        assert!(error.to_string().contains("scale exceeds 28"), "{error}");
+    }
+
+    proptest! {
+        #[test]
+        fn every_decimal_round_trips_exactly(lo: u32, mid: u32, hi: u32, negative: bool, scale in 0u32..=28) {
+            let value = Decimal::from_parts(lo, mid, hi, negative, scale);
+            let back = decode(&encode(&value)).unwrap();
+            prop_assert!(same(back, value) || value.mantissa() == 0, "{} became {}", value, back);
+        }
+    }
+}

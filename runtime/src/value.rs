@@ -1,0 +1,352 @@
+//! The `value` type: a dynamic value that keeps its exact type.
+//!
+//! It is what `Map<String, Object>` is in Java, without Gson's flaw of
+//! reading every number back as a double: an `i32` comes back as an `i32`,
+//! an `f32` as an `f32`, a decimal with all its digits.
+//!
+//! On the wire it is this message (`schemac export-proto` prints it as
+//! `schemac/types.proto`):
+//!
+//! ```proto
+//! message Value {
+//!   oneof kind {
+//!     NullValue null_value = 1;   // enum NullValue { NULL_VALUE = 0; }
+//!     bool bool_value = 2;
+//!     sint32 i32_value = 3;
+//!     sint64 i64_value = 4;
+//!     uint32 u32_value = 5;
+//!     uint64 u64_value = 6;
+//!     float f32_value = 7;
+//!     double f64_value = 8;
+//!     string string_value = 9;
+//!     bytes bytes_value = 10;
+//!     Decimal decimal_value = 11;
+//!     ValueList list_value = 12;  // message ValueList { repeated Value values = 1; }
+//!     ValueMap map_value = 13;    // message ValueMap { map<string, Value> entries = 1; }
+//!   }
+//! }
+//! ```
+//!
+//! A message with no member set reads as `Null`. With implicit presence (a
+//! `value` field, or a map's value) `Null` is left out.
+
+use std::collections::BTreeMap;
+
+use rust_decimal::Decimal;
+
+use crate::codec::{self, Codec};
+use crate::decode::Decoder;
+use crate::encode::{SizeCache, Writer};
+use crate::error::DecodeError;
+use crate::field;
+use crate::wire::{self, WireType};
+
+/// A dynamic value that keeps its exact type.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Value {
+    /// No value.
+    #[default]
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// A 32-bit signed integer.
+    I32(i32),
+    /// A 64-bit signed integer.
+    I64(i64),
+    /// A 32-bit unsigned integer.
+    U32(u32),
+    /// A 64-bit unsigned integer.
+    U64(u64),
+    /// A 32-bit float.
+    F32(f32),
+    /// A 64-bit float.
+    F64(f64),
+    /// A UTF-8 string.
+    String(String),
+    /// Raw bytes.
+    Bytes(Vec<u8>),
+    /// An exact decimal.
+    Decimal(Decimal),
+    /// A list of values.
+    List(Vec<Value>),
+    /// A map from strings to values, in key order.
+    Map(BTreeMap<String, Value>),
+}
+
+/// The codec of `value`; see the module documentation.
+#[derive(Debug)]
+pub enum ValueCodec {}
+
+impl Codec for ValueCodec {
+    type Value = Value;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    #[inline]
+    fn is_default(value: &Value) -> bool {
+        matches!(value, Value::Null)
+    }
+
+    fn value_len(value: &Value, sizes: &mut SizeCache) -> usize {
+        let length = sizes.nested(|sizes| content_len(value, sizes));
+        wire::varint_len(length as u64) + length
+    }
+
+    fn write_value(value: &Value, writer: &mut Writer<'_>) {
+        writer.delimited(|writer| write_content(value, writer));
+    }
+
+    fn merge_value(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        decoder.read_nested(|decoder| {
+            while decoder.has_remaining() {
+                let (number, wire_type) = decoder.read_key()?;
+                merge_member(value, number, wire_type, decoder)?;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// The wrapper messages of lists and maps: one field, number 1.
+const WRAPPED: u32 = 1;
+
+fn content_len(value: &Value, sizes: &mut SizeCache) -> usize {
+    use field::measure_present as present;
+    match value {
+        Value::Null => present::<codec::Int32>(1, &0, sizes),
+        Value::Bool(v) => present::<codec::Bool>(2, v, sizes),
+        Value::I32(v) => present::<codec::Sint32>(3, v, sizes),
+        Value::I64(v) => present::<codec::Sint64>(4, v, sizes),
+        Value::U32(v) => present::<codec::Uint32>(5, v, sizes),
+        Value::U64(v) => present::<codec::Uint64>(6, v, sizes),
+        Value::F32(v) => present::<codec::Float>(7, v, sizes),
+        Value::F64(v) => present::<codec::Double>(8, v, sizes),
+        Value::String(v) => present::<codec::Str>(9, v, sizes),
+        Value::Bytes(v) => present::<codec::Bytes>(10, v, sizes),
+        Value::Decimal(v) => present::<codec::Decimal>(11, v, sizes),
+        Value::List(values) => {
+            let length =
+                sizes.nested(|sizes| field::measure_repeated::<ValueCodec>(WRAPPED, values, sizes));
+            wire::key_len(12) + wire::varint_len(length as u64) + length
+        }
+        Value::Map(entries) => {
+            let length = sizes.nested(|sizes| {
+                field::measure_map::<codec::Str, ValueCodec>(WRAPPED, entries, sizes)
+            });
+            wire::key_len(13) + wire::varint_len(length as u64) + length
+        }
+    }
+}
+
+fn write_content(value: &Value, writer: &mut Writer<'_>) {
+    use field::write_present as present;
+    match value {
+        Value::Null => present::<codec::Int32>(1, &0, writer),
+        Value::Bool(v) => present::<codec::Bool>(2, v, writer),
+        Value::I32(v) => present::<codec::Sint32>(3, v, writer),
+        Value::I64(v) => present::<codec::Sint64>(4, v, writer),
+        Value::U32(v) => present::<codec::Uint32>(5, v, writer),
+        Value::U64(v) => present::<codec::Uint64>(6, v, writer),
+        Value::F32(v) => present::<codec::Float>(7, v, writer),
+        Value::F64(v) => present::<codec::Double>(8, v, writer),
+        Value::String(v) => present::<codec::Str>(9, v, writer),
+        Value::Bytes(v) => present::<codec::Bytes>(10, v, writer),
+        Value::Decimal(v) => present::<codec::Decimal>(11, v, writer),
+        Value::List(values) => {
+            writer.key(12, WireType::Len);
+            writer.delimited(|writer| field::write_repeated::<ValueCodec>(WRAPPED, values, writer));
+        }
+        Value::Map(entries) => {
+            writer.key(13, WireType::Len);
+            writer.delimited(|writer| {
+                field::write_map::<codec::Str, ValueCodec>(WRAPPED, entries, writer)
+            });
+        }
+    }
+}
+
+/// Reads one member of the oneof into `value`. A later member replaces an
+/// earlier one, except that a list or map read twice is merged, as
+/// protobuf merges a message that appears twice.
+fn merge_member(
+    value: &mut Value,
+    number: u32,
+    wire_type: WireType,
+    decoder: &mut Decoder<'_>,
+) -> Result<(), DecodeError> {
+    fn read<C: Codec>(
+        wire_type: WireType,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<C::Value, DecodeError> {
+        let mut read = C::Value::default();
+        field::merge::<C>(wire_type, &mut read, decoder)?;
+        Ok(read)
+    }
+    *value = match number {
+        1 => read::<codec::Int32>(wire_type, decoder).map(|_| Value::Null)?,
+        2 => Value::Bool(read::<codec::Bool>(wire_type, decoder)?),
+        3 => Value::I32(read::<codec::Sint32>(wire_type, decoder)?),
+        4 => Value::I64(read::<codec::Sint64>(wire_type, decoder)?),
+        5 => Value::U32(read::<codec::Uint32>(wire_type, decoder)?),
+        6 => Value::U64(read::<codec::Uint64>(wire_type, decoder)?),
+        7 => Value::F32(read::<codec::Float>(wire_type, decoder)?),
+        8 => Value::F64(read::<codec::Double>(wire_type, decoder)?),
+        9 => Value::String(read::<codec::Str>(wire_type, decoder)?),
+        10 => Value::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
+        11 => Value::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
+        12 => {
+            decoder.expect_wire_type(wire_type, WireType::Len)?;
+            let mut values = match std::mem::take(value) {
+                Value::List(values) => values,
+                _ => Vec::new(),
+            };
+            decoder.read_nested(|decoder| {
+                while decoder.has_remaining() {
+                    match decoder.read_key()? {
+                        (WRAPPED, wire_type) => {
+                            field::merge_repeated::<ValueCodec>(wire_type, &mut values, decoder)?
+                        }
+                        (_, wire_type) => decoder.skip(wire_type)?,
+                    }
+                }
+                Ok(())
+            })?;
+            Value::List(values)
+        }
+        13 => {
+            decoder.expect_wire_type(wire_type, WireType::Len)?;
+            let mut entries = match std::mem::take(value) {
+                Value::Map(entries) => entries,
+                _ => BTreeMap::new(),
+            };
+            decoder.read_nested(|decoder| {
+                while decoder.has_remaining() {
+                    match decoder.read_key()? {
+                        (WRAPPED, wire_type) => field::merge_map::<codec::Str, ValueCodec>(
+                            wire_type,
+                            &mut entries,
+                            decoder,
+                        )?,
+                        (_, wire_type) => decoder.skip(wire_type)?,
+                    }
+                }
+                Ok(())
+            })?;
+            Value::Map(entries)
+        }
+        _ => {
+            decoder.skip(wire_type)?;
+            return Ok(());
+        }
+    };
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::DecodeOptions;
+    use proptest::prelude::*;
+    use std::str::FromStr;
+
+    fn encode(value: &Value) -> Vec<u8> {
+        let mut sizes = SizeCache::new();
+        let length = ValueCodec::value_len(value, &mut sizes);
+        let mut buf = Vec::new();
+        ValueCodec::write_value(value, &mut Writer::new(&mut buf, &sizes));
+        assert_eq!(buf.len(), length, "measured length of {value:?}");
+        buf
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Value, DecodeError> {
+        let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
+        let mut value = Value::Null;
+        ValueCodec::merge_value(&mut value, &mut decoder)?;
+        Ok(value)
+    }
+
+    #[test]
+    fn every_kind_comes_back_as_itself() {
+        let values = [
+            Value::Null,
+            Value::Bool(false),
+            Value::I32(-1),
+            Value::I64(-1),
+            Value::U32(1),
+            Value::U64(u64::MAX),
+            Value::F32(1.5),
+            Value::F64(1.5),
+            Value::String("s".to_owned()),
+            Value::Bytes(vec![0]),
+            Value::Decimal(Decimal::from_str("-12.340").unwrap()),
+            Value::List(vec![Value::I32(1), Value::Null, Value::List(Vec::new())]),
+            Value::Map(BTreeMap::from([
+                ("a".to_owned(), Value::I64(7)),
+                ("null".to_owned(), Value::Null),
+            ])),
+        ];
+        for value in values {
+            assert_eq!(decode(&encode(&value)).unwrap(), value);
+        }
+    }
+
+    #[test]
+    fn numbers_keep_their_width_and_kind() {
+        // The same number in four kinds: four different encodings.
+        let kinds = [Value::I32(5), Value::I64(5), Value::U32(5), Value::F64(5.0)];
+        let encodings: Vec<Vec<u8>> = kinds.iter().map(encode).collect();
+        assert_eq!(encodings[0], [0x02, 0x18, 0x0a]);
+        assert_eq!(encodings[1], [0x02, 0x20, 0x0a]);
+        assert_eq!(encodings[2], [0x02, 0x28, 0x05]);
+        assert!(matches!(decode(&encodings[3]).unwrap(), Value::F64(x) if x == 5.0));
+    }
+
+    #[test]
+    fn an_empty_message_is_null() {
+        assert_eq!(decode(&[0x00]).unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn nesting_is_bounded_by_the_recursion_limit() {
+        let mut value = Value::Null;
+        for _ in 0..60 {
+            value = Value::List(vec![value]);
+        }
+        let bytes = encode(&value);
+        let error = decode(&bytes).unwrap_err();
+        assert!(error.is_recursion_limit(), "{error}");
+    }
+
+    fn value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i32>().prop_map(Value::I32),
+            any::<i64>().prop_map(Value::I64),
+            any::<u32>().prop_map(Value::U32),
+            any::<u64>().prop_map(Value::U64),
+            any::<f32>()
+                .prop_filter("NaN", |x| !x.is_nan())
+                .prop_map(Value::F32),
+            any::<f64>()
+                .prop_filter("NaN", |x| !x.is_nan())
+                .prop_map(Value::F64),
+            ".*".prop_map(Value::String),
+            proptest::collection::vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
+            (any::<i64>(), 0u32..=28)
+                .prop_map(|(digits, scale)| Value::Decimal(Decimal::new(digits, scale))),
+        ];
+        leaf.prop_recursive(4, 32, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
+                proptest::collection::btree_map(".*", inner, 0..4).prop_map(Value::Map),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn values_round_trip(value in value()) {
+            prop_assert_eq!(decode(&encode(&value)).unwrap(), value);
+        }
+    }
+}

@@ -1,0 +1,17 @@
+//! The integration tests of schemac, in one binary to keep builds short.
+//!
+//! - `freshness`: generated/ matches what schemac produces now.
+//! - `wire`: snapshots of the bytes of every fixture.
+//! - `api`: the shape of the generated types.
+//! - `roundtrip`: property tests, decode(encode(x)) == x.
+//! - `interop`: the exported `.proto`, through protox and prost-reflect.
+//! - `protoc`: the same with Google's protoc; ignored unless asked for
+//!   (`make interop`).
+
+mod api;
+mod freshness;
+mod interop;
+mod protoc;
+mod reflect;
+mod roundtrip;
+mod wire;

@@ -1,0 +1,419 @@
+//! Property tests: every generated type decodes back to what was encoded,
+//! and `encoded_len` is exact.
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+use proptest::collection::{btree_map, vec};
+use proptest::prelude::*;
+use schemac_generated::kitchen::{Color, Lists, Maps, OptionalScalars, Point, Scalars};
+use schemac_generated::shapes::{self, Drawing, Keywords, Shape, Tree};
+use schemac_generated::shop::{Customer, Order, OrderLine, Status};
+use schemac_generated::world::{geo, travel};
+use schemac_runtime::Message;
+
+fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Result<(), TestCaseError> {
+    let bytes = value
+        .encode_to_vec()
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(bytes.len(), value.encoded_len());
+    let decoded = M::decode(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(&decoded, value);
+    Ok(())
+}
+
+/// Floats without NaN, which is not equal to itself; -0.0 and infinities stay in.
+fn f32s() -> impl Strategy<Value = f32> {
+    any::<f32>().prop_filter("NaN", |x| !x.is_nan())
+}
+
+fn f64s() -> impl Strategy<Value = f64> {
+    any::<f64>().prop_filter("NaN", |x| !x.is_nan())
+}
+
+fn status() -> impl Strategy<Value = Status> {
+    any::<i32>().prop_map(Status::from_number)
+}
+
+fn color() -> impl Strategy<Value = Color> {
+    prop_oneof![
+        Just(Color::Infrared),
+        Just(Color::Red),
+        any::<i32>().prop_map(Color::from)
+    ]
+}
+
+fn customer() -> impl Strategy<Value = Customer> {
+    (any::<i64>(), ".*", proptest::option::of(".*")).prop_map(|(id, name, email)| Customer {
+        id,
+        name,
+        email,
+    })
+}
+
+fn order_line() -> impl Strategy<Value = OrderLine> {
+    (any::<i32>(), ".*", any::<u32>()).prop_map(|(line_number, description, quantity)| OrderLine {
+        line_number,
+        description,
+        quantity,
+    })
+}
+
+fn order() -> impl Strategy<Value = Order> {
+    (
+        any::<i64>(),
+        ".*",
+        vec(order_line(), 0..8),
+        proptest::option::of(customer()),
+        status(),
+    )
+        .prop_map(|(id, description, order_lines, customer, status)| Order {
+            id,
+            description,
+            order_lines,
+            customer,
+            status,
+        })
+}
+
+fn point() -> impl Strategy<Value = Point> {
+    (any::<i32>(), any::<i32>()).prop_map(|(x, y)| Point { x, y })
+}
+
+fn scalars() -> impl Strategy<Value = Scalars> {
+    (
+        (
+            any::<i32>(),
+            any::<i64>(),
+            any::<u32>(),
+            any::<u64>(),
+            any::<i32>(),
+        ),
+        (
+            any::<i64>(),
+            any::<u32>(),
+            any::<u64>(),
+            any::<i32>(),
+            any::<i64>(),
+        ),
+        (f32s(), f64s(), any::<bool>(), ".*", vec(any::<u8>(), 0..32)),
+    )
+        .prop_map(|(a, b, c)| Scalars {
+            an_i32: a.0,
+            an_i64: a.1,
+            a_u32: a.2,
+            a_u64: a.3,
+            a_sint32: a.4,
+            a_sint64: b.0,
+            a_fixed32: b.1,
+            a_fixed64: b.2,
+            an_sfixed32: b.3,
+            an_sfixed64: b.4,
+            an_f32: c.0,
+            an_f64: c.1,
+            a_bool: c.2,
+            a_string: c.3,
+            some_bytes: c.4,
+        })
+}
+
+fn optional_scalars() -> impl Strategy<Value = OptionalScalars> {
+    use proptest::option::of;
+    (
+        (
+            of(any::<i32>()),
+            of(any::<i64>()),
+            of(any::<u32>()),
+            of(any::<u64>()),
+            of(any::<i32>()),
+        ),
+        (
+            of(any::<i64>()),
+            of(any::<u32>()),
+            of(any::<u64>()),
+            of(any::<i32>()),
+            of(any::<i64>()),
+        ),
+        (
+            of(f32s()),
+            of(f64s()),
+            of(any::<bool>()),
+            of(".*"),
+            of(vec(any::<u8>(), 0..8)),
+        ),
+        (of(color()), of(point())),
+    )
+        .prop_map(|(a, b, c, d)| OptionalScalars {
+            an_i32: a.0,
+            an_i64: a.1,
+            a_u32: a.2,
+            a_u64: a.3,
+            a_sint32: a.4,
+            a_sint64: b.0,
+            a_fixed32: b.1,
+            a_fixed64: b.2,
+            an_sfixed32: b.3,
+            an_sfixed64: b.4,
+            an_f32: c.0,
+            an_f64: c.1,
+            a_bool: c.2,
+            a_string: c.3,
+            some_bytes: c.4,
+            a_color: d.0,
+            a_point: d.1,
+        })
+}
+
+fn lists() -> impl Strategy<Value = Lists> {
+    let n = 0..6;
+    (
+        (
+            vec(any::<i32>(), n.clone()),
+            vec(any::<i64>(), n.clone()),
+            vec(any::<u32>(), n.clone()),
+            vec(any::<u64>(), n.clone()),
+            vec(any::<i32>(), n.clone()),
+            vec(any::<i64>(), n.clone()),
+        ),
+        (
+            vec(any::<u32>(), n.clone()),
+            vec(any::<u64>(), n.clone()),
+            vec(any::<i32>(), n.clone()),
+            vec(any::<i64>(), n.clone()),
+            vec(f32s(), n.clone()),
+            vec(f64s(), n.clone()),
+        ),
+        (
+            vec(any::<bool>(), n.clone()),
+            vec(".*", n.clone()),
+            vec(vec(any::<u8>(), 0..4), n.clone()),
+            vec(color(), n.clone()),
+            vec(point(), n),
+        ),
+    )
+        .prop_map(|(a, b, c)| Lists {
+            i32s: a.0,
+            i64s: a.1,
+            u32s: a.2,
+            u64s: a.3,
+            sint32s: a.4,
+            sint64s: a.5,
+            fixed32s: b.0,
+            fixed64s: b.1,
+            sfixed32s: b.2,
+            sfixed64s: b.3,
+            f32s: b.4,
+            f64s: b.5,
+            bools: c.0,
+            strings: c.1,
+            byte_strings: c.2,
+            colors: c.3,
+            points: c.4,
+        })
+}
+
+fn maps() -> impl Strategy<Value = Maps> {
+    let n = 0..4;
+    (
+        (
+            btree_map(any::<i32>(), ".*", n.clone()),
+            btree_map(any::<i64>(), vec(any::<u8>(), 0..4), n.clone()),
+            btree_map(any::<u32>(), f32s(), n.clone()),
+            btree_map(any::<u64>(), f64s(), n.clone()),
+            btree_map(any::<i32>(), any::<bool>(), n.clone()),
+            btree_map(any::<i64>(), any::<i64>(), n.clone()),
+            btree_map(any::<u32>(), any::<u32>(), n.clone()),
+        ),
+        (
+            btree_map(any::<u64>(), any::<u64>(), n.clone()),
+            btree_map(any::<i32>(), any::<i32>(), n.clone()),
+            btree_map(any::<i64>(), any::<i64>(), n.clone()),
+            btree_map(any::<bool>(), any::<u64>(), n.clone()),
+            btree_map(".*", any::<i32>(), n.clone()),
+            btree_map(".*", color(), n.clone()),
+            btree_map(".*", point(), n),
+        ),
+    )
+        .prop_map(|(a, b)| Maps {
+            by_i32: a.0,
+            by_i64: a.1,
+            by_u32: a.2,
+            by_u64: a.3,
+            by_sint32: a.4,
+            by_sint64: a.5,
+            by_fixed32: a.6,
+            by_fixed64: b.0,
+            by_sfixed32: b.1,
+            by_sfixed64: b.2,
+            by_bool: b.3,
+            by_string: b.4,
+            colors: b.5,
+            points: b.6,
+        })
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = any::<i32>().prop_map(|value| Tree {
+        value,
+        ..Tree::default()
+    });
+    leaf.prop_recursive(4, 24, 3, |inner| {
+        (
+            any::<i32>(),
+            proptest::option::of(inner.clone()),
+            proptest::option::of(inner.clone()),
+            vec(inner.clone(), 0..3),
+            btree_map(".*", inner, 0..2),
+        )
+            .prop_map(|(value, left, right, children, by_name)| Tree {
+                value,
+                left: left.map(Box::new),
+                right: right.map(Box::new),
+                children,
+                by_name,
+            })
+    })
+}
+
+fn drawing() -> impl Strategy<Value = Drawing> {
+    use shapes::shape::{Circle, Kind, Polygon, polygon::Corner};
+    let layer = any::<i32>().prop_map(shapes::layer::Kind::from_number);
+    let leaf = (".*", layer.clone()).prop_map(|(title, layer)| Drawing {
+        title,
+        shapes: Vec::new(),
+        layer,
+    });
+    leaf.prop_recursive(3, 16, 3, move |inner| {
+        let kind = prop_oneof![
+            f64s().prop_map(|radius| Kind::Circle(Circle { radius })),
+            vec((f32s(), f32s()), 0..3).prop_map(|corners| Kind::Polygon(Polygon {
+                corners: corners.into_iter().map(|(x, y)| Corner { x, y }).collect(),
+            })),
+            ".*".prop_map(Kind::Label),
+            inner.prop_map(Kind::Group),
+            f64s().prop_map(Kind::ScaleOnly),
+        ];
+        let shape = (proptest::option::of(kind), proptest::option::of(".*"))
+            .prop_map(|(kind, note)| Shape { kind, note });
+        (".*", vec(shape, 0..3), layer.clone()).prop_map(|(title, shapes, layer)| Drawing {
+            title,
+            shapes,
+            layer,
+        })
+    })
+}
+
+fn trip() -> impl Strategy<Value = travel::Trip> {
+    let coordinates = (f64s(), f64s()).prop_map(|(latitude, longitude)| geo::Coordinates {
+        latitude,
+        longitude,
+    });
+    (
+        ".*",
+        vec(coordinates.clone(), 0..4),
+        proptest::option::of(coordinates),
+        any::<i32>().prop_map(geo::Unit::from_number),
+        btree_map(".*", f64s(), 0..3),
+    )
+        .prop_map(|(name, stops, start, unit, distances)| travel::Trip {
+            name,
+            stops,
+            start,
+            unit,
+            distances,
+        })
+}
+
+fn keywords() -> impl Strategy<Value = Keywords> {
+    (
+        ".*",
+        any::<i32>(),
+        any::<bool>(),
+        any::<i64>(),
+        any::<u32>(),
+        ".*",
+    )
+        .prop_map(
+            |(r#type, r#match, self_, foo_bar, r#async, crate_)| Keywords {
+                r#type,
+                r#match,
+                self_,
+                foo_bar,
+                r#async,
+                crate_,
+            },
+        )
+}
+
+proptest! {
+    #[test]
+    fn orders(value in order()) { round_trip(&value)?; }
+
+    #[test]
+    fn scalars_of_every_type(value in scalars()) { round_trip(&value)?; }
+
+    #[test]
+    fn optional_scalars_keep_presence(value in optional_scalars()) { round_trip(&value)?; }
+
+    #[test]
+    fn lists_of_every_type(value in lists()) { round_trip(&value)?; }
+
+    #[test]
+    fn maps_of_every_key_type(value in maps()) { round_trip(&value)?; }
+
+    #[test]
+    fn recursive_trees(value in tree()) { round_trip(&value)?; }
+
+    #[test]
+    fn drawings_with_oneofs(value in drawing()) { round_trip(&value)?; }
+
+    #[test]
+    fn trips_across_packages(value in trip()) { round_trip(&value)?; }
+
+    #[test]
+    fn keyword_named_fields(value in keywords()) { round_trip(&value)?; }
+
+    /// Merging follows protobuf: a scalar the second encoding sets wins,
+    /// lists append, nested messages merge field by field.
+    #[test]
+    fn merge_follows_protobuf_semantics(a in order(), b in order()) {
+        let mut merged = Order::decode(&a.encode_to_vec().unwrap()).unwrap();
+        merged.merge(&b.encode_to_vec().unwrap()).unwrap();
+        prop_assert_eq!(merged, expected_merge(a, b));
+    }
+}
+
+#[test]
+fn empty_map_entries_and_defaults_round_trip() {
+    let maps = Maps {
+        by_string: BTreeMap::from([(String::new(), 0)]),
+        ..Maps::default()
+    };
+    round_trip(&maps).unwrap();
+}
+
+fn expected_merge(a: Order, b: Order) -> Order {
+    fn pick<T: PartialEq + Default>(a: T, b: T) -> T {
+        if b == T::default() { a } else { b }
+    }
+    let customer = match (a.customer, b.customer) {
+        (Some(x), Some(y)) => Some(Customer {
+            id: pick(x.id, y.id),
+            name: pick(x.name, y.name),
+            email: y.email.or(x.email),
+        }),
+        (x, None) => x,
+        (None, y) => y,
+    };
+    Order {
+        id: pick(a.id, b.id),
+        description: pick(a.description, b.description),
+        order_lines: a.order_lines.into_iter().chain(b.order_lines).collect(),
+        customer,
+        status: if b.status.number() == 0 {
+            a.status
+        } else {
+            b.status
+        },
+    }
+}
