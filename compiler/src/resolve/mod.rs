@@ -31,6 +31,8 @@ mod lookup;
 pub(crate) mod testing;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod text_tests;
 
 use crate::diagnostic::Diagnostic;
 use crate::load::Loaded;
