@@ -17,7 +17,7 @@
 //! Names that are equal in the schema too are duplicates, which resolve or
 //! the other checks report already, so they are not reported again here.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Enum, Message, Schema};
@@ -263,15 +263,21 @@ fn dotted(package: &[String], name: &str) -> String {
 /// name (`field`, `type`, `variant`); `place` says where they clash.
 fn report(mut names: Vec<Named<'_>>, what: &str, place: &str, diagnostics: &mut Vec<Diagnostic>) {
     names.sort_by_key(|name| name.span);
-    for (index, later) in names.iter().enumerate() {
-        let earlier = names.get(..index).unwrap_or_default();
-        let Some(first) = earlier.iter().find(|first| {
-            first.rust == later.rust
-                && !(first.kind.group() == later.kind.group() && first.schema == later.schema)
-        }) else {
-            continue;
+    // For each Rust name, the first item of each distinct schema name (and
+    // group) that has it, in order; a hash map keeps this linear in the
+    // number of names.
+    let mut seen: HashMap<&str, Vec<&Named<'_>>> = HashMap::new();
+    for later in &names {
+        let firsts = seen.entry(later.rust.as_str()).or_default();
+        let same = |first: &&Named<'_>| {
+            first.kind.group() == later.kind.group() && first.schema == later.schema
         };
-        diagnostics.push(clash(first, later, what, place));
+        if let Some(first) = firsts.iter().find(|first| !same(first)) {
+            diagnostics.push(clash(first, later, what, place));
+        }
+        if !firsts.iter().any(same) {
+            firsts.push(later);
+        }
     }
 }
 

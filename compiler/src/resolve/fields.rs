@@ -9,6 +9,7 @@
 use std::path::Path;
 
 use super::collect::{Collected, Symbols};
+use super::hints::Hints;
 use super::lookup::{self, Failure};
 use crate::ast::{FieldDecl, Member, MessageDecl, TypeExpr, TypeName};
 use crate::diagnostic::{Code, Diagnostic};
@@ -28,6 +29,7 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
         symbols,
         bodies,
     } = collected;
+    let mut hints = Hints::new(&symbols);
     for (id, decl) in bodies {
         let Some(message) = schema.messages.get(id.0 as usize) else {
             continue;
@@ -37,6 +39,7 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
             symbols: &symbols,
             scope: &message.full_name,
             file: message.file,
+            hints: &mut hints,
             diagnostics,
         };
         let (fields, oneofs) = lowerer.body(decl);
@@ -48,14 +51,17 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
     schema
 }
 
-struct Lowerer<'s, 'd> {
-    schema: &'s Schema,
+/// Lowers the body of one message. `'a` is the message's borrow of the
+/// model; `'s` is the symbol table's, which outlives every message.
+struct Lowerer<'a, 's> {
+    schema: &'a Schema,
     symbols: &'s Symbols,
     /// The full name of the message whose fields these are.
-    scope: &'s str,
+    scope: &'a str,
     /// The file that declares the message.
     file: FileId,
-    diagnostics: &'d mut Vec<Diagnostic>,
+    hints: &'a mut Hints<'s>,
+    diagnostics: &'a mut Vec<Diagnostic>,
 }
 
 impl Lowerer<'_, '_> {
@@ -241,7 +247,7 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    fn unknown(&self, name: &TypeName, failure: Failure) -> Diagnostic {
+    fn unknown(&mut self, name: &TypeName, failure: Failure) -> Diagnostic {
         let written = lookup::display(name);
         let message = match failure {
             Failure::NotFound => format!("unknown type `{written}`"),
@@ -262,7 +268,7 @@ impl Lowerer<'_, '_> {
             }
         };
         let diagnostic = Diagnostic::new(Code::UnknownType, name.span, message);
-        match lookup::suggestion(self.symbols, self.scope, name) {
+        match self.hints.hint(self.scope, name) {
             Some(help) => diagnostic.with_help(help),
             None => diagnostic,
         }

@@ -37,7 +37,8 @@ pub(super) fn lookup(
     lookup_segments(symbols, scope, name.absolute, &name.segments)
 }
 
-fn lookup_segments(
+/// Resolves the name with `segments`, written inside `scope`.
+pub(super) fn lookup_segments(
     symbols: &Symbols,
     scope: &str,
     absolute: bool,
@@ -75,106 +76,6 @@ pub(super) fn display(name: &TypeName) -> String {
     format!("{dot}{}", name.segments.join("."))
 }
 
-/// A hint for a name that did not resolve inside `scope`: the schemac
-/// spelling of a protobuf scalar, or the declared type whose last segment is
-/// closest to the name's (equal, equal but for case, or a few edits away).
-pub(super) fn suggestion(symbols: &Symbols, scope: &str, name: &TypeName) -> Option<String> {
-    if let [single] = name.segments.as_slice() {
-        if let Some(scalar) = protobuf_scalar(single) {
-            return Some(format!(
-                "schemac spells the scalar `{single}` as `{}`",
-                scalar.name()
-            ));
-        }
-    }
-    let last = name.segments.last()?;
-    let most_edits = (last.chars().count() / 3).max(1);
-    let scored: Vec<(usize, &String, Symbol)> = symbols
-        .iter()
-        .filter(|(_, (symbol, _))| !matches!(symbol, Symbol::Package))
-        .filter_map(|(full_name, &(symbol, _))| {
-            let simple = full_name.rsplit('.').next().unwrap_or(full_name);
-            let score = if simple == last {
-                0
-            } else if simple.eq_ignore_ascii_case(last) {
-                1
-            } else {
-                let edits = edit_distance(simple, last);
-                if edits > most_edits {
-                    return None;
-                }
-                1 + edits
-            };
-            Some((score, full_name, symbol))
-        })
-        .collect();
-    let best = scored.iter().map(|&(score, _, _)| score).min()?;
-    // Of the closest, the one that is shortest to write here.
-    let written = scored
-        .iter()
-        .filter(|&&(score, _, _)| score == best)
-        .map(|&(_, full_name, symbol)| shortest_name(symbols, scope, full_name, symbol))
-        .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))?;
-    Some(format!("did you mean `{written}`?"))
-}
-
-/// The shortest name that means `full_name` when written inside `scope`:
-/// `Customer` rather than `shop.Customer` inside the package `shop`.
-fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol) -> String {
-    let target = match symbol {
-        Symbol::Message(id) => ValueType::Message(id),
-        Symbol::Enum(id) => ValueType::Enum(id),
-        Symbol::Package => return full_name.to_owned(),
-    };
-    let mut prefixes: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
-    loop {
-        let prefix = prefixes.join(".");
-        let relative = if prefix.is_empty() {
-            Some(full_name)
-        } else {
-            full_name
-                .strip_prefix(prefix.as_str())
-                .and_then(|rest| rest.strip_prefix('.'))
-        };
-        if let Some(relative) = relative {
-            let segments: Vec<String> = relative.split('.').map(str::to_owned).collect();
-            if lookup_segments(symbols, scope, false, &segments) == Ok(target) {
-                return relative.to_owned();
-            }
-        }
-        if prefixes.pop().is_none() {
-            return format!(".{full_name}");
-        }
-    }
-}
-
-/// The Levenshtein distance between `a` and `b`, in characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    // `row[j]` is the distance between the prefix of `a` seen so far and the
-    // first `j` characters of `b`.
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, a_char) in a.chars().enumerate() {
-        let mut diagonal = i;
-        let mut left = i + 1;
-        for (j, &b_char) in b.iter().enumerate() {
-            let up = row.get(j + 1).copied().unwrap_or(usize::MAX - 1);
-            let distance = (diagonal + usize::from(a_char != b_char))
-                .min(up + 1)
-                .min(left + 1);
-            diagonal = up;
-            left = distance;
-            if let Some(slot) = row.get_mut(j + 1) {
-                *slot = distance;
-            }
-        }
-        if let Some(first) = row.first_mut() {
-            *first = i + 1;
-        }
-    }
-    row.last().copied().unwrap_or(0)
-}
-
 /// The full name `full_name`, if it is declared.
 fn find(symbols: &Symbols, full_name: &str) -> Option<Result<ValueType, Failure>> {
     let (symbol, _) = symbols.get(full_name)?;
@@ -183,33 +84,4 @@ fn find(symbols: &Symbols, full_name: &str) -> Option<Result<ValueType, Failure>
         Symbol::Enum(id) => Ok(ValueType::Enum(id)),
         Symbol::Package => Err(Failure::Package(full_name.to_owned())),
     })
-}
-
-/// The scalar a protobuf spelling stands for, where schemac spells it
-/// differently.
-fn protobuf_scalar(name: &str) -> Option<Scalar> {
-    match name {
-        "int32" => Some(Scalar::I32),
-        "int64" => Some(Scalar::I64),
-        "uint32" => Some(Scalar::U32),
-        "uint64" => Some(Scalar::U64),
-        "float" => Some(Scalar::F32),
-        "double" => Some(Scalar::F64),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::edit_distance;
-
-    #[test]
-    fn edit_distance_counts_insertions_deletions_and_substitutions() {
-        assert_eq!(edit_distance("Customer", "Customer"), 0);
-        assert_eq!(edit_distance("Customer", "Custmer"), 1);
-        assert_eq!(edit_distance("Custmer", "Customer"), 1);
-        assert_eq!(edit_distance("Order", "Ordre"), 2);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-    }
 }

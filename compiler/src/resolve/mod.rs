@@ -7,8 +7,9 @@
 //!    declaration. It fills in everything but fields and oneofs, and builds
 //!    the symbol table of full names (packages included).
 //! 2. [`fields`] lowers the fields and oneofs of every message, resolving
-//!    type names through [`lookup`] and checking that lists, maps, optional
-//!    and oneof members are combined legally.
+//!    type names through [`lookup`] (with [`hints`] for names that do not
+//!    resolve) and checking that lists, maps, optional and oneof members are
+//!    combined legally.
 //! 3. [`imports`] reports import cycles.
 //! 4. [`boxing`] marks the singular message fields that must be boxed.
 //!
@@ -25,6 +26,7 @@
 mod boxing;
 mod collect;
 mod fields;
+mod hints;
 mod imports;
 mod lookup;
 #[cfg(test)]
