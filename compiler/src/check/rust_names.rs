@@ -134,8 +134,30 @@ impl<'a> Named<'a> {
     }
 }
 
+/// Checks the struct fields, the nested module's types and the oneof
+/// variants of `message`.
 fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     let owner = format!("`{}`", message.full_name);
+    check_fields(message, &owner, diagnostics);
+    check_nested_types(schema, message, &owner, diagnostics);
+    for (index, oneof) in message.oneofs.iter().enumerate() {
+        let members = message
+            .fields
+            .iter()
+            .filter(|field| field.oneof == Some(index))
+            .map(|field| Named {
+                schema: &field.name,
+                rust: names::oneof_variant_name(&field.name),
+                span: field.name_span,
+                kind: Kind::Member,
+            });
+        let place = format!("the oneof `{}` of {owner}", oneof.name);
+        report(members.collect(), "variant", &place, diagnostics);
+    }
+}
+
+/// The struct's fields: the fields outside oneofs, and one per oneof.
+fn check_fields(message: &Message, owner: &str, diagnostics: &mut Vec<Diagnostic>) {
     let fields = message
         .fields
         .iter()
@@ -152,13 +174,18 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
         span: oneof.span,
         kind: Kind::Oneof,
     });
-    report(
-        fields.chain(oneof_fields).collect(),
-        "field",
-        &owner,
-        diagnostics,
-    );
+    let names = fields.chain(oneof_fields).collect();
+    report(names, "field", owner, diagnostics);
+}
 
+/// The types of the message's module: nested messages and enums, and the
+/// enum of each oneof.
+fn check_nested_types(
+    schema: &Schema,
+    message: &Message,
+    owner: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let nested_messages = message
         .messages
         .iter()
@@ -176,21 +203,6 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
     let types = nested_messages.chain(nested_enums).chain(oneof_enums);
     let place = format!("the module of {owner}");
     report(types.collect(), "type", &place, diagnostics);
-
-    for (index, oneof) in message.oneofs.iter().enumerate() {
-        let members = message
-            .fields
-            .iter()
-            .filter(|field| field.oneof == Some(index))
-            .map(|field| Named {
-                schema: &field.name,
-                rust: names::oneof_variant_name(&field.name),
-                span: field.name_span,
-                kind: Kind::Member,
-            });
-        let place = format!("the oneof `{}` of {owner}", oneof.name);
-        report(members.collect(), "variant", &place, diagnostics);
-    }
 }
 
 fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
