@@ -62,7 +62,11 @@ fn invalid_schemas() {
             assert!(codes.len() >= 8 && from("E02") && from("E03"), "{codes:?}");
         } else {
             let code = promised_code(stem).unwrap_or_else(|| panic!("no code is named {stem}"));
-            assert_eq!(codes, [code], "{}", relative.display());
+            assert!(
+                !codes.is_empty() && codes.iter().all(|found| *found == code),
+                "{}: {codes:?}",
+                relative.display()
+            );
         }
         insta::with_settings!({ description => source, omit_expression => true }, {
             insta::assert_snapshot!(error.render(false));
@@ -71,15 +75,9 @@ fn invalid_schemas() {
 }
 
 #[test]
-fn every_range_code_has_an_invalid_schema() {
+fn every_code_has_an_invalid_schema() {
     let dir = workspace_root().join("schemas/invalid");
     for code in Code::ALL {
-        let in_range = ["E01", "E02", "E03"]
-            .iter()
-            .any(|range| code.as_str().starts_with(range));
-        if !in_range {
-            continue;
-        }
         let name = format!("{code:?}").chars().enumerate().fold(
             String::from("err"),
             |mut name, (index, c)| {
