@@ -1,0 +1,122 @@
+//! The back end on every schema in `schemas/`: snapshots of the generated
+//! Rust and of the exported `.proto`, each described by the schema source,
+//! and a check that protox accepts every exported file.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use schemac::{Analysis, Config};
+
+fn schemas_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas")
+}
+
+/// Analyzes the schemas named `roots`, relative to `schemas/`, so that
+/// file names in output do not depend on where the workspace is.
+fn analyze(roots: &[PathBuf]) -> Analysis {
+    let dir = schemas_dir();
+    schemac::analyze(roots, &[], &mut |path| fs::read_to_string(dir.join(path)))
+        .unwrap_or_else(|error| panic!("{roots:?} does not compile:\n{error}"))
+}
+
+/// The schema's file name, as a root relative to `schemas/`.
+fn root(path: &Path) -> PathBuf {
+    PathBuf::from(path.file_name().expect("a schema file"))
+}
+
+#[test]
+fn generated_rust() {
+    insta::glob!("../../schemas", "*.schema", |path| {
+        let source = fs::read_to_string(path).expect("read schema");
+        let analysis = analyze(&[root(path)]);
+        let file = &analysis.schema.files[0];
+        let name = match file.package.is_empty() {
+            true => "_.rs".to_owned(),
+            false => format!("{}.rs", file.package.join(".")),
+        };
+        // Imported packages have their own snapshots; only the root's own
+        // package is pinned here.
+        let generated = analysis.generate(&Config::new());
+        let code = generated
+            .iter()
+            .find(|generated| generated.name == name)
+            .unwrap_or_else(|| panic!("no {name} among {generated:?}"));
+        insta::with_settings!({ description => source, omit_expression => true }, {
+            insta::assert_snapshot!("rust", code.contents);
+        });
+    });
+}
+
+#[test]
+fn exported_proto() {
+    insta::glob!("../../schemas", "*.schema", |path| {
+        let source = fs::read_to_string(path).expect("read schema");
+        let analysis = analyze(&[root(path)]);
+        let proto = analysis.export_proto(analysis.roots[0]);
+        insta::with_settings!({ description => source, omit_expression => true }, {
+            insta::assert_snapshot!("proto", proto);
+        });
+    });
+}
+
+/// Every schema exported side by side, then compiled by protox with its
+/// imports; the descriptors must hold every message with the model's
+/// field numbers, and every enum with its values' numbers.
+#[test]
+fn protox_compiles_every_export() {
+    let mut roots: Vec<PathBuf> = fs::read_dir(schemas_dir())
+        .expect("schemas/")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "schema"))
+        .map(|path| root(&path))
+        .collect();
+    roots.sort();
+    let analysis = analyze(&roots);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("exported-protos");
+    fs::create_dir_all(&dir).expect("create the export directory");
+    let mut names = Vec::new();
+    for file in &analysis.schema.files {
+        let name = root(Path::new(&file.name))
+            .with_extension("proto")
+            .display()
+            .to_string();
+        fs::write(dir.join(&name), analysis.export_proto(file.id)).expect("write .proto");
+        names.push(name);
+    }
+    let descriptors =
+        protox::compile(&names, [&dir]).unwrap_or_else(|error| panic!("protox: {error:?}"));
+
+    let pool = prost_reflect::DescriptorPool::from_file_descriptor_set(descriptors)
+        .expect("a descriptor pool");
+    for message in &analysis.schema.messages {
+        let descriptor = pool
+            .get_message_by_name(&message.full_name)
+            .unwrap_or_else(|| panic!("{} is not exported", message.full_name));
+        for field in &message.fields {
+            let exported = descriptor
+                .get_field_by_name(&field.name)
+                .unwrap_or_else(|| panic!("{}.{} is not exported", message.full_name, field.name));
+            assert_eq!(i64::from(exported.number()), field.number);
+        }
+        assert_eq!(descriptor.fields().len(), message.fields.len());
+    }
+    for enumeration in &analysis.schema.enums {
+        let descriptor = pool
+            .get_enum_by_name(&enumeration.full_name)
+            .unwrap_or_else(|| panic!("{} is not exported", enumeration.full_name));
+        // The pool lists values by number.
+        let mut numbers: Vec<i64> = descriptor
+            .values()
+            .map(|value| value.number().into())
+            .collect();
+        let mut expected: Vec<i64> = enumeration
+            .values
+            .iter()
+            .map(|value| value.number)
+            .collect();
+        numbers.sort();
+        expected.sort();
+        assert_eq!(numbers, expected, "{}", enumeration.full_name);
+    }
+}
