@@ -251,9 +251,9 @@ mod tests {
         let text = export(&shop().schema, FileId(0));
         for expected in [
             "syntax = \"proto3\";\n\npackage shop;\n",
-            "message Customer {\n  int64 id = 1;\n  string name = 2;\n  optional string email = 3;\n}",
+            "message Customer {\n  int64 id = 1;\n  string name = 2;\n  // Left out when the customer gave none.\n  optional string email = 3;\n}",
             "  repeated .shop.OrderLine order_lines = 4;\n  .shop.Customer customer = 5;\n",
-            "enum Status {\n  STATUS_PENDING = 0;\n  STATUS_PAID = 1;\n  STATUS_SHIPPED = 2;\n}",
+            "enum Status {\n  // Placed, not yet paid.\n  STATUS_PENDING = 0;\n  STATUS_PAID = 1;\n  STATUS_SHIPPED = 2;\n}",
         ] {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
         }
@@ -261,17 +261,7 @@ mod tests {
 
     #[test]
     fn oneofs_maps_and_reserved_export_in_place() {
-        let mut build = shapes();
-        let drawing = &mut build.schema.messages[0];
-        drawing.reserved.ranges = [(4, 9), (100, MAX_FIELD_NUMBER), (12, 12)]
-            .map(|(start, end)| crate::model::ReservedRange {
-                start,
-                end,
-                span: drawing.span,
-            })
-            .to_vec();
-        drawing.reserved.names = vec![("legacy_name".to_owned(), drawing.span)];
-        let text = export(&build.schema, FileId(0));
+        let text = export(&shapes().schema, FileId(0));
         for expected in [
             "  reserved 4 to 9, 100 to max, 12;\n  reserved \"legacy_name\";\n",
             "  oneof kind {\n    .shapes.Shape.Circle circle = 1;\n",
