@@ -46,7 +46,7 @@ pub fn order_lines() -> Vec<Fixture<OrderLine>> {
             "extreme",
             OrderLine {
                 line_number: i32::MIN,
-                description: "x".repeat(300),
+                description: "x".repeat(130),
                 quantity: u32::MAX,
             },
         ),

@@ -9,7 +9,9 @@ use std::fs;
 use std::path::PathBuf;
 
 use prost::bytes::Bytes;
-use prost_reflect::{DescriptorPool, DynamicMessage, MapKey, MessageDescriptor, Value};
+use prost_reflect::{
+    DescriptorPool, DynamicMessage, MapKey, MessageDescriptor, ReflectMessage, Value,
+};
 use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Point, Scalars};
 use schemac_generated::shapes::{self, Drawing, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};

@@ -304,14 +304,16 @@ fn drawing() -> impl Strategy<Value = Drawing> {
 }
 
 fn trip() -> impl Strategy<Value = travel::Trip> {
-    let coordinates = (f64s(), f64s()).prop_map(|(latitude, longitude)| geo::Coordinates {
-        latitude,
-        longitude,
-    });
+    let coordinates = || {
+        (f64s(), f64s()).prop_map(|(latitude, longitude)| geo::Coordinates {
+            latitude,
+            longitude,
+        })
+    };
     (
         ".*",
-        vec(coordinates.clone(), 0..4),
-        proptest::option::of(coordinates),
+        vec(coordinates(), 0..4),
+        proptest::option::of(coordinates()),
         any::<i32>().prop_map(geo::Unit::from_number),
         btree_map(".*", f64s(), 0..3),
     )

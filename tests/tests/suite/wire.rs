@@ -44,9 +44,9 @@ fn oneofs_recursion_and_imports() {
     pin("trip", fixtures::trips());
 }
 
-/// The seed order of the serializer comparisons: id 0 and one line numbered
-/// 1. protobuf-java measured 8 bytes with a (then) decimal cost field;
-/// without it the line is 2 bytes and the order 4.
+/// The seed order of the serializer comparisons: id 0 and one line
+/// numbered 1. protobuf-java measured 8 bytes with a decimal cost field;
+/// without one, the line is 2 bytes and the order 4.
 #[test]
 fn seed_order_is_four_bytes() {
     use schemac_generated::shop::{Order, OrderLine};
