@@ -76,9 +76,12 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     let oneofs = (0..message.oneofs.len())
         .filter(|&index| has_members(message, index))
         .map(|index| oneof::expand_oneof_enum(cx, id, index));
-    let nested = in_source_order(cx.schema, &message.messages, &message.enums)
+    let nested: Vec<TokenStream> = in_source_order(cx.schema, &message.messages, &message.enums)
         .into_iter()
-        .map(|item| expand_item(cx, item));
+        .map(|item| expand_item(cx, item))
+        .collect();
+    // Oneof enums alone do not use the runtime; nested messages and enums do.
+    let alias = (!nested.is_empty()).then(|| cx.runtime_alias());
     let items: Vec<TokenStream> = oneofs.chain(nested).collect();
     if items.is_empty() {
         return TokenStream::new();
@@ -88,6 +91,7 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     quote! {
         #[doc = #doc]
         pub mod #module {
+            #alias
             #(#items)*
         }
     }

@@ -65,34 +65,49 @@ pub(crate) struct Context<'a> {
     pub schema: &'a Schema,
     /// The options of generation.
     pub config: &'a Config,
-    /// The path of the runtime crate, such as `::schemac_runtime`.
+    /// How generated code names the runtime crate: `_rt`, which each
+    /// generated module declares with [`Context::runtime_alias`].
     pub runtime: TokenStream,
+    /// The path of the runtime crate, such as `::schemac_runtime`.
+    runtime_path: TokenStream,
 }
 
 impl<'a> Context<'a> {
     fn new(schema: &'a Schema, config: &'a Config) -> Self {
         // The builder takes the path as text; one that does not parse falls
         // back to the default rather than producing code that cannot.
-        let runtime = match syn::parse_str::<syn::Path>(&config.runtime_crate) {
+        let runtime_path = match syn::parse_str::<syn::Path>(&config.runtime_crate) {
             Ok(path) => path.into_token_stream(),
             Err(_) => quote!(::schemac_runtime),
         };
         Self {
             schema,
             config,
-            runtime,
+            runtime: quote!(_rt),
+            runtime_path,
         }
+    }
+
+    /// `use ::schemac_runtime as _rt;`: a short name for the runtime, so
+    /// that generated calls fit on a line. No schema name becomes `_rt`,
+    /// since casing drops leading underscores.
+    pub fn runtime_alias(&self) -> TokenStream {
+        let path = &self.runtime_path;
+        quote!(use #path as _rt;)
     }
 }
 
 /// The items of one package: each file's top-level messages and enums in
 /// source order, files in load order.
 fn expand_package(cx: &Context, package: Vec<String>, files: &[&File]) -> Module {
-    let items = files
+    let items: Vec<TokenStream> = files
         .iter()
         .flat_map(|file| in_source_order(cx.schema, &file.messages, &file.enums))
-        .map(|item| expand_item(cx, item));
+        .map(|item| expand_item(cx, item))
+        .collect();
+    let alias = (!items.is_empty()).then(|| cx.runtime_alias());
     let tokens = quote! {
+        #alias
         #(#items)*
     };
     Module {

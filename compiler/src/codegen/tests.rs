@@ -192,11 +192,11 @@ fn order_fields_use_the_runtime_per_shape() {
     let expected = [
         "pub order_lines: ::std::vec::Vec<OrderLine>,",
         "pub customer: ::core::option::Option<Customer>,",
-        "::schemac_runtime::field::measure::<::schemac_runtime::codec::Int64>(1, &self.id, sizes)",
-        "::schemac_runtime::field::measure_optional::<",
-        "::schemac_runtime::codec::Msg<Customer>,>(5, self.customer.as_ref(), sizes)",
-        "::schemac_runtime::field::merge_repeated::<",
-        "::schemac_runtime::field::write_optional::<",
+        "_rt::field::measure::<_rt::codec::Int64>(1, &self.id, sizes)",
+        "_rt::field::measure_optional::<",
+        "_rt::codec::Msg<Customer>,>(5, self.customer.as_ref(), sizes)",
+        "_rt::field::merge_repeated::<",
+        "_rt::field::write_optional::<",
         "5 => Some(\"customer\"),",
         "const NAME: &'static str = \"Order\";",
     ];
@@ -215,8 +215,8 @@ fn an_empty_message_names_its_unused_parameters() {
     b.message(file, None, "Empty", Vec::new());
     let code = b.render(&Config::new());
     for expected in [
-        "_sizes: &mut ::schemac_runtime::SizeCache",
-        "_writer: &mut ::schemac_runtime::Writer<'_>",
+        "_sizes: &mut _rt::SizeCache",
+        "_writer: &mut _rt::Writer<'_>",
         "_number: u32,",
         "decoder.skip(wire_type)",
         "==> _.rs",
@@ -272,7 +272,12 @@ fn a_oneof_is_encoded_at_its_lowest_number() {
     let oneof = measure.find("match &self.kind").unwrap();
     let note = measure.find("&self.note").unwrap();
     assert!(oneof < note, "{code}");
-    assert!(measure.starts_with("fn measure_fields(&self, sizes: &mut ::schemac_runtime::SizeCache) -> usize {\n        (match"), "{code}");
+    assert!(
+        measure.starts_with(
+            "fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {\n        (match"
+        ),
+        "{code}"
+    );
     assert!(
         code.contains("Some(shape::Kind::Size(value)) => value,"),
         "{code}"
@@ -296,6 +301,7 @@ fn config_picks_the_runtime_and_the_map() {
     let mut config = Config::new();
     config.runtime_crate("crate::rt").map_type(MapType::HashMap);
     let code = b.render(&config);
+    assert!(contains(&code, "use crate::rt as _rt;"), "{code}");
     assert!(
         contains(
             &code,
@@ -306,7 +312,7 @@ fn config_picks_the_runtime_and_the_map() {
     assert!(
         contains(
             &code,
-            "crate::rt::field::measure_map::<crate::rt::codec::Str, crate::rt::codec::Int32,>"
+            "_rt::field::measure_map::<_rt::codec::Str, _rt::codec::Int32,>"
         ),
         "{code}"
     );
@@ -387,13 +393,13 @@ fn nested_types_are_reached_by_relative_paths() {
         "Again(::std::boxed::Box<super::super::Pong>),",
         "pub choice: ::core::option::Option<::std::boxed::Box<pong::Choice>>,",
         "pub left: ::core::option::Option<::std::boxed::Box<Tree>>,",
-        "::schemac_runtime::codec::Boxed<::schemac_runtime::codec::Msg<Tree>>",
+        "_rt::codec::Boxed<_rt::codec::Msg<Tree>>",
         "pub r#type: ::std::string::String,",
         "pub self_: bool,",
         "pub foo_bar: i64,",
         "4 => Some(\"fooBar\"),",
-        "::schemac_runtime::field::measure_packed::<::schemac_runtime::codec::Enum<layer::Kind>>",
-        "::schemac_runtime::field::merge_repeated::<::schemac_runtime::codec::Enum<layer::Kind>>",
+        "_rt::field::measure_packed::<_rt::codec::Enum<layer::Kind>>",
+        "_rt::field::merge_repeated::<_rt::codec::Enum<layer::Kind>>",
         "if let Some(single::Only::Type(value)) = &self.only {",
     ] {
         assert!(contains(&code, expected), "{expected:?} not in\n{code}");
