@@ -5,10 +5,16 @@
 use super::{check_ranges, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Enum, EnumValue};
+use crate::resolve::MAX_ENUM_NUMBER;
 
 /// Reports every violation in the values of `enumeration`.
 pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
-    check_ranges(&enumeration.reserved, diagnostics);
+    check_ranges(
+        &enumeration.reserved,
+        -MAX_ENUM_NUMBER - 1..=MAX_ENUM_NUMBER,
+        Code::EnumNumberOutOfRange,
+        diagnostics,
+    );
     let Some(first) = enumeration.values.first() else {
         diagnostics.push(Diagnostic::new(
             Code::EmptyEnum,

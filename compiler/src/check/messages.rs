@@ -13,7 +13,12 @@ const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
 
 /// Reports every violation in the fields and oneofs of `message`.
 pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
-    check_ranges(&message.reserved, diagnostics);
+    check_ranges(
+        &message.reserved,
+        1..=MAX_FIELD_NUMBER,
+        Code::FieldNumberOutOfRange,
+        diagnostics,
+    );
     for field in &message.fields {
         check_number(message, field, diagnostics);
         check_reserved_name(message, field, diagnostics);

@@ -18,6 +18,8 @@ use std::collections::HashMap;
 use std::hash::Hash;
 
 use crate::diagnostic::{Code, Diagnostic};
+use std::ops::RangeInclusive;
+
 use crate::model::{Reserved, ReservedRange, Schema};
 use crate::source::Span;
 
@@ -51,10 +53,28 @@ fn repeats<'a, T, K: Eq + Hash>(items: &'a [T], key: impl Fn(&'a T) -> K) -> Vec
     pairs
 }
 
-/// Reports reserved ranges that end before they start.
-fn check_ranges(reserved: &Reserved, diagnostics: &mut Vec<Diagnostic>) {
+/// Reports reserved ranges that end before they start, or that reach
+/// outside `valid`, the numbers their message or enum can have (reported as
+/// `out_of_range`).
+fn check_ranges(
+    reserved: &Reserved,
+    valid: RangeInclusive<i64>,
+    out_of_range: Code,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     for range in &reserved.ranges {
-        if range.start > range.end {
+        if !valid.contains(&range.start) || !valid.contains(&range.end) {
+            diagnostics.push(Diagnostic::new(
+                out_of_range,
+                range.span,
+                format!(
+                    "`reserved {}` reaches outside {} to {}",
+                    describe_range(range),
+                    valid.start(),
+                    valid.end()
+                ),
+            ));
+        } else if range.start > range.end {
             diagnostics.push(Diagnostic::new(
                 Code::EmptyReservedRange,
                 range.span,

@@ -389,3 +389,26 @@ fn message_modules_must_not_clash_with_package_modules() {
         ]
     );
 }
+
+#[test]
+fn reserved_numbers_outside_the_valid_range_are_reported() {
+    let text = "message M { reserved 0, 5 to 536870912; x: i32 = 1; }\nenum E { A = 0; reserved -2147483649; }";
+    let diagnostics = match crate::analyze_text("t.schema", text) {
+        Err(crate::Error::Schema { diagnostics, .. }) => diagnostics,
+        other => panic!("expected schema errors, got {other:?}"),
+    };
+    let codes: Vec<Code> = diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(
+        codes,
+        [
+            Code::FieldNumberOutOfRange,
+            Code::FieldNumberOutOfRange,
+            Code::EnumNumberOutOfRange
+        ],
+        "{diagnostics:?}"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "`reserved 5 to 536870912` reaches outside 1 to 536870911"
+    );
+}
