@@ -139,6 +139,9 @@ catalogue! {
     /// A oneof member is optional, a list or a map.
     InvalidOneofField = "E0206", "not allowed in a oneof",
         "a oneof member is a single value; wrap lists and maps in a message";
+    /// A message or enum is named like a built-in scalar.
+    ScalarTypeName = "E0207", "named like a scalar",
+        "a scalar name such as `string` always means the scalar; rename the type";
 
     /// Two fields of a message share a number.
     DuplicateFieldNumber = "E0301", "number used again",

@@ -1,0 +1,152 @@
+//! The rules for the fields of one message: numbers in range, outside
+//! protobuf's own range, not reserved and not repeated; names not reserved
+//! and not repeated (oneof names included); no empty oneof.
+
+use super::{check_ranges, describe_range, repeats, reserved_name, reserved_range};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Field, Message};
+use crate::resolve::MAX_FIELD_NUMBER;
+use crate::source::Span;
+
+/// The numbers protobuf keeps for its own implementation.
+const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
+
+/// Reports every violation in the fields and oneofs of `message`.
+pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    check_ranges(&message.reserved, diagnostics);
+    for field in &message.fields {
+        check_number(message, field, diagnostics);
+        check_reserved_name(message, field, diagnostics);
+    }
+    check_duplicate_numbers(message, diagnostics);
+    check_duplicate_names(message, diagnostics);
+    check_empty_oneofs(message, diagnostics);
+}
+
+fn check_number(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnostic>) {
+    let (name, number) = (&field.name, field.number);
+    if !(1..=MAX_FIELD_NUMBER).contains(&number) {
+        diagnostics.push(Diagnostic::new(
+            Code::FieldNumberOutOfRange,
+            field.number_span,
+            format!("the field `{name}` has number {number}, outside 1 to {MAX_FIELD_NUMBER}"),
+        ));
+        return;
+    }
+    if PROTOBUF_RANGE.contains(&number) {
+        diagnostics.push(Diagnostic::new(
+            Code::FieldNumberInProtobufRange,
+            field.number_span,
+            format!("the field `{name}` has number {number}, which protobuf reserves for itself"),
+        ));
+    }
+    if let Some(range) = reserved_range(&message.reserved, number) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::ReservedNumber,
+                field.number_span,
+                format!(
+                    "the field `{name}` has number {number}, which `{}` reserves",
+                    message.full_name
+                ),
+            )
+            .with_secondary(
+                range.span,
+                format!("{} reserved here", describe_range(range)),
+            ),
+        );
+    }
+}
+
+fn check_reserved_name(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(span) = reserved_name(&message.reserved, &field.name) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::ReservedName,
+                field.name_span,
+                format!(
+                    "the field name `{}` is reserved in `{}`",
+                    field.name, message.full_name
+                ),
+            )
+            .with_secondary(span, "reserved here"),
+        );
+    }
+}
+
+fn check_duplicate_numbers(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    for (first, later) in repeats(&message.fields, |field| field.number) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::DuplicateFieldNumber,
+                later.number_span,
+                format!(
+                    "field number {} is used by both `{}` and `{}` in `{}`",
+                    later.number, first.name, later.name, message.full_name
+                ),
+            )
+            .with_secondary(first.number_span, format!("first used by `{}`", first.name)),
+        );
+    }
+}
+
+/// A name in the namespace of a message's fields.
+struct FieldName<'a> {
+    name: &'a str,
+    span: Span,
+    kind: &'static str,
+}
+
+fn check_duplicate_names(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    let mut names: Vec<FieldName<'_>> = message
+        .fields
+        .iter()
+        .map(|field| FieldName {
+            name: &field.name,
+            span: field.name_span,
+            kind: "field",
+        })
+        .chain(message.oneofs.iter().map(|oneof| FieldName {
+            name: &oneof.name,
+            span: oneof.span,
+            kind: "oneof",
+        }))
+        .collect();
+    names.sort_by_key(|name| name.span);
+    for (first, later) in repeats(&names, |name| name.name) {
+        let message = if first.kind == later.kind {
+            format!(
+                "the {} name `{}` is used twice in `{}`",
+                later.kind, later.name, message.full_name
+            )
+        } else {
+            format!(
+                "the name `{}` is used by both a {} and a {} in `{}`",
+                later.name, first.kind, later.kind, message.full_name
+            )
+        };
+        diagnostics.push(
+            Diagnostic::new(Code::DuplicateFieldName, later.span, message)
+                .with_secondary(first.span, format!("first used by this {}", first.kind)),
+        );
+    }
+}
+
+fn check_empty_oneofs(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    for (index, oneof) in message.oneofs.iter().enumerate() {
+        if !message
+            .fields
+            .iter()
+            .any(|field| field.oneof == Some(index))
+        {
+            diagnostics.push(Diagnostic::new(
+                Code::EmptyOneof,
+                oneof.span,
+                format!(
+                    "the oneof `{}` in `{}` has no members",
+                    oneof.name, message.full_name
+                ),
+            ));
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! Check: the rules a resolved schema must follow.
+//!
+//! Check reads the model only and reports every violation it finds, each
+//! with a secondary label at the other occurrence where there is one:
+//! field numbers and names ([`messages`]), enum values ([`enums`]) and names
+//! that would clash in the generated Rust ([`rust_names`]).
+//!
+//! It looks at names and numbers, never at field types, so the placeholder
+//! types resolve leaves behind for unresolved names cause no reports here.
+
+mod enums;
+mod messages;
+mod rust_names;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Reserved, ReservedRange, Schema};
+use crate::source::Span;
+
+/// Every rule violation in `schema`, messages first, then enums, then Rust
+/// name clashes, each group in declaration order.
+pub fn check(schema: &Schema) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    for message in &schema.messages {
+        messages::check(message, &mut diagnostics);
+    }
+    for enumeration in &schema.enums {
+        enums::check(enumeration, &mut diagnostics);
+    }
+    rust_names::check(schema, &mut diagnostics);
+    diagnostics
+}
+
+/// Each item whose key an earlier item has already, paired with the first
+/// item that has it: `(first, later)`, in the order of `items`.
+fn repeats<'a, T, K: Eq + Hash>(items: &'a [T], key: impl Fn(&'a T) -> K) -> Vec<(&'a T, &'a T)> {
+    let mut first: HashMap<K, &'a T> = HashMap::new();
+    let mut pairs = Vec::new();
+    for item in items {
+        match first.get(&key(item)) {
+            Some(&earlier) => pairs.push((earlier, item)),
+            None => {
+                first.insert(key(item), item);
+            }
+        }
+    }
+    pairs
+}
+
+/// Reports reserved ranges that end before they start.
+fn check_ranges(reserved: &Reserved, diagnostics: &mut Vec<Diagnostic>) {
+    for range in &reserved.ranges {
+        if range.start > range.end {
+            diagnostics.push(Diagnostic::new(
+                Code::EmptyReservedRange,
+                range.span,
+                format!(
+                    "the reserved range {} to {} is empty, as it ends before it starts",
+                    range.start, range.end
+                ),
+            ));
+        }
+    }
+}
+
+/// The first reserved range that holds `number`.
+fn reserved_range(reserved: &Reserved, number: i64) -> Option<&ReservedRange> {
+    reserved.ranges.iter().find(|range| range.contains(number))
+}
+
+/// Where `name` is reserved, if it is.
+fn reserved_name(reserved: &Reserved, name: &str) -> Option<Span> {
+    reserved
+        .names
+        .iter()
+        .find(|(reserved, _)| reserved == name)
+        .map(|&(_, span)| span)
+}
+
+/// `range` as written: `8` or `10 to 12`.
+fn describe_range(range: &ReservedRange) -> String {
+    if range.start == range.end {
+        format!("{}", range.start)
+    } else {
+        format!("{} to {}", range.start, range.end)
+    }
+}

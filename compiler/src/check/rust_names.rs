@@ -1,0 +1,325 @@
+//! Names that differ in the schema but become the same name in Rust.
+//!
+//! The Rust names come from [`crate::names`], as in codegen, so the two
+//! agree. Each namespace of the generated code is checked on its own:
+//!
+//! - the fields of a message's struct, where a oneof is one field;
+//! - the types of a package's module (its top-level messages and enums,
+//!   across every file of the package);
+//! - the types of a message's nested module (its nested messages and enums
+//!   and the enum of each oneof);
+//! - the variants of an enum, the catch-all variant included;
+//! - the variants of a oneof's enum;
+//! - the module holding a top-level message's nested types, beside the
+//!   modules of packages. (Two sibling messages whose modules clash have
+//!   clashing type names too, which is reported instead.)
+//!
+//! Names that are equal in the schema too are duplicates, which resolve or
+//! the other checks report already, so they are not reported again here.
+
+use std::collections::{BTreeSet, HashMap};
+
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Enum, Message, Schema};
+use crate::names;
+use crate::source::Span;
+
+/// Reports every Rust name clash in `schema`.
+pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    let packages = schema.packages();
+    let names: Vec<&[String]> = packages.iter().map(|(name, _)| name.as_slice()).collect();
+    for (package, files) in &packages {
+        let messages: Vec<&Message> = files
+            .iter()
+            .flat_map(|file| &file.messages)
+            .filter_map(|id| schema.messages.get(id.0 as usize))
+            .collect();
+        let enums = files
+            .iter()
+            .flat_map(|file| &file.enums)
+            .filter_map(|id| schema.enums.get(id.0 as usize));
+        let place = if package.is_empty() {
+            "the files without a package".to_owned()
+        } else {
+            format!("the package `{}`", package.join("."))
+        };
+        let types = messages.iter().map(|message| Named::message(message));
+        let types = types.chain(enums.map(Named::enumeration)).collect();
+        report(types, "type", &place, diagnostics);
+        check_package_modules(&names, package, &messages, diagnostics);
+    }
+    for message in &schema.messages {
+        check_message(schema, message, diagnostics);
+    }
+    for enumeration in &schema.enums {
+        check_enum(enumeration, diagnostics);
+    }
+}
+
+/// What a name belongs to; names are only duplicates of names of the same
+/// group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Field,
+    Oneof,
+    Message,
+    Enum,
+    OneofEnum,
+    Value,
+    CatchAll,
+    Member,
+}
+
+impl Kind {
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Field => "field",
+            Kind::Oneof | Kind::OneofEnum => "oneof",
+            Kind::Message => "message",
+            Kind::Enum => "enum",
+            Kind::Value | Kind::CatchAll => "value",
+            Kind::Member => "member",
+        }
+    }
+
+    /// Kinds whose equal schema names another rule reports: fields and
+    /// oneofs (a duplicate field name), messages and enums (a duplicate type).
+    fn group(self) -> Kind {
+        match self {
+            Kind::Oneof => Kind::Field,
+            Kind::Enum => Kind::Message,
+            other => other,
+        }
+    }
+}
+
+/// A schema name and the Rust name it becomes.
+struct Named<'a> {
+    schema: &'a str,
+    rust: String,
+    span: Span,
+    kind: Kind,
+}
+
+impl<'a> Named<'a> {
+    fn message(message: &'a Message) -> Self {
+        Named {
+            schema: &message.name,
+            rust: names::type_name(&message.name),
+            span: message.span,
+            kind: Kind::Message,
+        }
+    }
+
+    /// The module holding the nested types of `message`, if codegen makes
+    /// one: when it has nested messages, enums or oneofs.
+    fn module(message: &'a Message) -> Option<Self> {
+        let nested =
+            !message.messages.is_empty() || !message.enums.is_empty() || !message.oneofs.is_empty();
+        nested.then(|| Named {
+            schema: &message.name,
+            rust: names::module_name(&message.name),
+            span: message.span,
+            kind: Kind::Message,
+        })
+    }
+
+    fn enumeration(enumeration: &'a Enum) -> Self {
+        Named {
+            schema: &enumeration.name,
+            rust: names::type_name(&enumeration.name),
+            span: enumeration.span,
+            kind: Kind::Enum,
+        }
+    }
+}
+
+/// Checks the struct fields, the nested module's types and the oneof
+/// variants of `message`.
+fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    let owner = format!("`{}`", message.full_name);
+    check_fields(message, &owner, diagnostics);
+    check_nested_types(schema, message, &owner, diagnostics);
+    for (index, oneof) in message.oneofs.iter().enumerate() {
+        let members = message
+            .fields
+            .iter()
+            .filter(|field| field.oneof == Some(index))
+            .map(|field| Named {
+                schema: &field.name,
+                rust: names::oneof_variant_name(&field.name),
+                span: field.name_span,
+                kind: Kind::Member,
+            });
+        let place = format!("the oneof `{}` of {owner}", oneof.name);
+        report(members.collect(), "variant", &place, diagnostics);
+    }
+}
+
+/// The struct's fields: the fields outside oneofs, and one per oneof.
+fn check_fields(message: &Message, owner: &str, diagnostics: &mut Vec<Diagnostic>) {
+    let fields = message
+        .fields
+        .iter()
+        .filter(|field| field.oneof.is_none())
+        .map(|field| Named {
+            schema: &field.name,
+            rust: names::field_name(&field.name),
+            span: field.name_span,
+            kind: Kind::Field,
+        });
+    let oneof_fields = message.oneofs.iter().map(|oneof| Named {
+        schema: &oneof.name,
+        rust: names::field_name(&oneof.name),
+        span: oneof.span,
+        kind: Kind::Oneof,
+    });
+    let names = fields.chain(oneof_fields).collect();
+    report(names, "field", owner, diagnostics);
+}
+
+/// The types of the message's module: nested messages and enums, and the
+/// enum of each oneof.
+fn check_nested_types(
+    schema: &Schema,
+    message: &Message,
+    owner: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let nested_messages = message
+        .messages
+        .iter()
+        .filter_map(|id| schema.messages.get(id.0 as usize).map(Named::message));
+    let nested_enums = message
+        .enums
+        .iter()
+        .filter_map(|id| schema.enums.get(id.0 as usize).map(Named::enumeration));
+    let oneof_enums = message.oneofs.iter().map(|oneof| Named {
+        schema: &oneof.name,
+        rust: names::type_name(&oneof.name),
+        span: oneof.span,
+        kind: Kind::OneofEnum,
+    });
+    let types = nested_messages.chain(nested_enums).chain(oneof_enums);
+    let place = format!("the module of {owner}");
+    report(types.collect(), "type", &place, diagnostics);
+}
+
+fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
+    let catch_all = Named {
+        schema: "",
+        rust: names::UNRECOGNIZED_VARIANT.to_owned(),
+        span: enumeration.span,
+        kind: Kind::CatchAll,
+    };
+    let values = enumeration.values.iter().map(|value| Named {
+        schema: &value.name,
+        rust: names::variant_name(&enumeration.name, &value.name),
+        span: value.name_span,
+        kind: Kind::Value,
+    });
+    let place = format!("`{}`", enumeration.full_name);
+    let names = std::iter::once(catch_all).chain(values).collect();
+    report(names, "variant", &place, diagnostics);
+}
+
+/// Reports each top-level message of `package` whose module for nested
+/// types has the Rust name of the module of a package inside `package`.
+fn check_package_modules(
+    packages: &[&[String]],
+    package: &[String],
+    messages: &[&Message],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let children: BTreeSet<&str> = packages
+        .iter()
+        .filter(|other| other.starts_with(package))
+        .filter_map(|other| other.get(package.len()))
+        .map(String::as_str)
+        .collect();
+    for module in messages.iter().filter_map(|message| Named::module(message)) {
+        // A package with the message's own name is a duplicate type already.
+        let Some(child) = children
+            .iter()
+            .find(|child| **child != module.schema && names::package_module(child) == module.rust)
+        else {
+            continue;
+        };
+        let (message, child) = (dotted(package, module.schema), dotted(package, child));
+        diagnostics.push(
+            Diagnostic::new(
+                Code::RustNameClash,
+                module.span,
+                format!(
+                    "the message `{message}` and the package `{child}` both become the Rust module `{}`",
+                    module.rust
+                ),
+            )
+            .with_help(
+                "rename the message or the package; a message with nested types or oneofs \
+                 gets a Rust module of its own",
+            ),
+        );
+    }
+}
+
+/// `name` inside `package`, dotted.
+fn dotted(package: &[String], name: &str) -> String {
+    let mut segments: Vec<&str> = package.iter().map(String::as_str).collect();
+    segments.push(name);
+    segments.join(".")
+}
+
+/// Reports each name whose Rust name an earlier name of `names` has, unless
+/// the two are duplicates in the schema already. `what` is the kind of Rust
+/// name (`field`, `type`, `variant`); `place` says where they clash.
+fn report(mut names: Vec<Named<'_>>, what: &str, place: &str, diagnostics: &mut Vec<Diagnostic>) {
+    names.sort_by_key(|name| name.span);
+    // For each Rust name, the first item of each distinct schema name (and
+    // group) that has it, in order; a hash map keeps this linear in the
+    // number of names.
+    let mut seen: HashMap<&str, Vec<&Named<'_>>> = HashMap::new();
+    for later in &names {
+        let firsts = seen.entry(later.rust.as_str()).or_default();
+        let same = |first: &&Named<'_>| {
+            first.kind.group() == later.kind.group() && first.schema == later.schema
+        };
+        if let Some(first) = firsts.iter().find(|first| !same(first)) {
+            diagnostics.push(clash(first, later, what, place));
+        }
+        if !firsts.iter().any(same) {
+            firsts.push(later);
+        }
+    }
+}
+
+fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagnostic {
+    let rust = &later.rust;
+    if first.kind == Kind::CatchAll {
+        return Diagnostic::new(
+            Code::RustNameClash,
+            later.span,
+            format!(
+                "the value `{}` becomes the Rust variant `{rust}`, which is the name of the \
+                 catch-all variant of {place}",
+                later.schema
+            ),
+        )
+        .with_secondary(first.span, format!("this enum gets a variant `{rust}` for numbers it does not name"))
+        .with_help(format!(
+            "rename the value; every generated enum has a variant `{rust}` holding the numbers the schema does not name"
+        ));
+    }
+    Diagnostic::new(
+        Code::RustNameClash,
+        later.span,
+        format!(
+            "the {} `{}` and the {} `{}` both become the Rust {what} `{rust}` in {place}",
+            first.kind.describe(),
+            first.schema,
+            later.kind.describe(),
+            later.schema
+        ),
+    )
+    .with_secondary(first.span, format!("also becomes `{rust}`"))
+}

@@ -1,0 +1,391 @@
+//! Unit tests of check, on hand-built syntax trees taken through resolve.
+
+use crate::ast::Member;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::resolve::testing::{Ast, World, codes};
+
+/// Resolves and checks one file holding what `build` makes, and expects no
+/// resolve errors.
+fn check(build: impl FnOnce(&Ast) -> Vec<Member>) -> Vec<Diagnostic> {
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], build);
+    let (schema, diagnostics) = world.resolve();
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    super::check(&schema)
+}
+
+#[test]
+fn a_clean_message_passes() {
+    let diagnostics = check(|a| {
+        vec![
+            a.message(
+                "Order",
+                vec![
+                    a.field("id", a.ty("i64"), 1),
+                    a.oneof("kind", vec![a.field_decl("code", a.ty("string"), 2)]),
+                    a.field("big", a.ty("i64"), 536_870_911),
+                    a.field("below", a.ty("i64"), 18_999),
+                    a.field("above", a.ty("i64"), 20_000),
+                    a.reserved(vec![a.range(3, Some(5)), a.name("old")]),
+                ],
+            ),
+            a.enumeration(
+                "Status",
+                &[("PENDING", 0), ("PAID", 1), ("LOW", -2_147_483_648)],
+            ),
+        ]
+    });
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+}
+
+#[test]
+fn duplicate_field_numbers_name_both_fields() {
+    let diagnostics = check(|a| {
+        vec![a.message(
+            "Order",
+            vec![
+                a.field("id", a.ty("i64"), 3),
+                a.oneof("kind", vec![a.field_decl("code", a.ty("string"), 3)]),
+                a.field("other", a.ty("i64"), 3),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::DuplicateFieldNumber; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "field number 3 is used by both `id` and `code` in `shop.Order`"
+    );
+    assert_eq!(diagnostics[1].secondary[0].text, "first used by `id`");
+}
+
+#[test]
+fn duplicate_field_names_include_oneofs() {
+    let diagnostics = check(|a| {
+        vec![a.message(
+            "Order",
+            vec![
+                a.field("id", a.ty("i64"), 1),
+                a.field("id", a.ty("i64"), 2),
+                a.field("kind", a.ty("i64"), 3),
+                a.oneof("kind", vec![a.field_decl("id", a.ty("string"), 4)]),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::DuplicateFieldName; 3]);
+    // The builder gives a oneof's members spans before its name, so the
+    // order here is not the order of a parsed file.
+    let mut messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    messages.sort();
+    assert_eq!(
+        messages,
+        [
+            "the field name `id` is used twice in `shop.Order`",
+            "the field name `id` is used twice in `shop.Order`",
+            "the name `kind` is used by both a field and a oneof in `shop.Order`",
+        ]
+    );
+}
+
+#[test]
+fn field_numbers_must_be_in_range() {
+    let diagnostics = check(|a| {
+        vec![a.message(
+            "Order",
+            vec![
+                a.field("zero", a.ty("i64"), 0),
+                a.field("negative", a.ty("i64"), -1),
+                a.field("huge", a.ty("i64"), 536_870_912),
+                a.field("inner", a.ty("i64"), 19_000),
+                a.field("inner_end", a.ty("i64"), 19_999),
+            ],
+        )]
+    });
+    use Code::{FieldNumberInProtobufRange as Protobuf, FieldNumberOutOfRange as Range};
+    assert_eq!(
+        codes(&diagnostics),
+        [Range, Range, Range, Protobuf, Protobuf]
+    );
+    assert_eq!(
+        diagnostics[0].message,
+        "the field `zero` has number 0, outside 1 to 536870911"
+    );
+}
+
+#[test]
+fn reserved_numbers_and_names_are_refused() {
+    let diagnostics = check(|a| {
+        vec![
+            a.message(
+                "Order",
+                vec![
+                    a.field("a", a.ty("i64"), 8),
+                    a.field("b", a.ty("i64"), 11),
+                    a.field("c", a.ty("i64"), 600),
+                    a.field("legacy", a.ty("i64"), 1),
+                    a.reserved(vec![a.number(8), a.range(10, Some(12)), a.range(500, None)]),
+                    a.reserved(vec![a.name("legacy")]),
+                ],
+            ),
+            a.enum_reserved(
+                "Status",
+                &[("ZERO", 0), ("OLD", 1), ("GONE", 7)],
+                vec![a.range(5, None), a.name("OLD")],
+            ),
+        ]
+    });
+    use Code::{ReservedName, ReservedNumber};
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            ReservedNumber,
+            ReservedNumber,
+            ReservedNumber,
+            ReservedName,
+            ReservedName,
+            ReservedNumber
+        ]
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the field `b` has number 11, which `shop.Order` reserves"
+    );
+    assert_eq!(diagnostics[1].secondary[0].text, "10 to 12 reserved here");
+    assert_eq!(
+        diagnostics[4].message,
+        "the value name `OLD` is reserved in `shop.Status`"
+    );
+}
+
+#[test]
+fn reserved_ranges_must_not_be_empty() {
+    let diagnostics = check(|a| {
+        vec![
+            a.message(
+                "Order",
+                vec![a.reserved(vec![a.range(12, Some(10)), a.range(4, Some(4))])],
+            ),
+            a.enum_reserved("Status", &[("ZERO", 0)], vec![a.range(3, Some(2))]),
+        ]
+    });
+    assert_eq!(codes(&diagnostics), [Code::EmptyReservedRange; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the reserved range 12 to 10 is empty, as it ends before it starts"
+    );
+}
+
+#[test]
+fn enum_values_start_at_zero_and_fit_i32() {
+    let diagnostics = check(|a| {
+        vec![
+            a.enumeration("Status", &[("PAID", 1), ("BIG", 2_147_483_648)]),
+            a.enumeration("Low", &[("ZERO", 0), ("LOWER", -2_147_483_649)]),
+        ]
+    });
+    use Code::{EnumFirstValueNotZero as NotZero, EnumNumberOutOfRange as Range};
+    assert_eq!(codes(&diagnostics), [NotZero, Range, Range]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the first value of `shop.Status`, `PAID`, is 1; it must be 0"
+    );
+}
+
+#[test]
+fn enum_numbers_and_names_are_unique() {
+    let diagnostics = check(|a| {
+        vec![a.enumeration(
+            "Status",
+            &[("PENDING", 0), ("PAID", 1), ("SETTLED", 1), ("PAID", 2)],
+        )]
+    });
+    assert_eq!(
+        codes(&diagnostics),
+        [Code::DuplicateEnumNumber, Code::DuplicateEnumName]
+    );
+    assert_eq!(
+        diagnostics[0].message,
+        "number 1 is used by both `PAID` and `SETTLED` in `shop.Status`"
+    );
+}
+
+#[test]
+fn empty_enums_and_oneofs_are_refused() {
+    let diagnostics = check(|a| {
+        vec![
+            a.enumeration("Nothing", &[]),
+            a.message("Shape", vec![a.oneof("kind", vec![])]),
+        ]
+    });
+    assert_eq!(codes(&diagnostics), [Code::EmptyOneof, Code::EmptyEnum]);
+}
+
+#[test]
+fn rust_field_names_must_not_clash() {
+    let diagnostics = check(|a| {
+        vec![a.message(
+            "Keywords",
+            vec![
+                a.field("fooBar", a.ty("i64"), 1),
+                a.field("foo_bar", a.ty("i64"), 2),
+                a.oneof("FooBar", vec![a.field_decl("x", a.ty("i64"), 3)]),
+                a.field("type", a.ty("i64"), 4),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the field `fooBar` and the field `foo_bar` both become the Rust field `foo_bar` in `shop.Keywords`"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the field `fooBar` and the oneof `FooBar` both become the Rust field `foo_bar` in `shop.Keywords`"
+    );
+}
+
+#[test]
+fn rust_type_names_must_not_clash_across_files_of_a_package() {
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], |a| {
+        vec![a.message("order_line", vec![])]
+    });
+    world.file("b.schema", "shop", &[], |a| {
+        vec![a.enumeration("OrderLine", &[("ZERO", 0)])]
+    });
+    world.file("c.schema", "other", &[], |a| {
+        vec![a.message("OrderLine", vec![])]
+    });
+    let (schema, diagnostics) = world.resolve();
+    assert!(diagnostics.is_empty());
+    let diagnostics = super::check(&schema);
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the message `order_line` and the enum `OrderLine` both become the Rust type `OrderLine` in the package `shop`"
+    );
+}
+
+#[test]
+fn nested_types_clash_with_oneof_enums() {
+    let diagnostics = check(|a| {
+        vec![a.message(
+            "Shape",
+            vec![
+                a.oneof("kind", vec![a.field_decl("x", a.ty("i64"), 1)]),
+                a.message("Kind", vec![]),
+                a.enumeration("kind", &[("ZERO", 0)]),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the oneof `kind` and the message `Kind` both become the Rust type `Kind` in the module of `shop.Shape`"
+    );
+    // The enum `kind` has the schema name of the oneof, yet it is no duplicate.
+    assert_eq!(
+        diagnostics[1].message,
+        "the oneof `kind` and the enum `kind` both become the Rust type `Kind` in the module of `shop.Shape`"
+    );
+}
+
+#[test]
+fn enum_variants_clash_with_each_other_and_the_catch_all() {
+    let diagnostics = check(|a| {
+        vec![a.enumeration(
+            "Status",
+            &[
+                ("PAID", 0),
+                ("STATUS_PAID", 1),
+                ("UNRECOGNIZED", 2),
+                ("STATUS_SHIPPED", 3),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the value `PAID` and the value `STATUS_PAID` both become the Rust variant `Paid` in `shop.Status`"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the value `UNRECOGNIZED` becomes the Rust variant `Unrecognized`, which is the name of the catch-all variant of `shop.Status`"
+    );
+}
+
+#[test]
+fn oneof_variants_must_not_clash() {
+    let diagnostics = check(|a| {
+        vec![a.message(
+            "Payment",
+            vec![a.oneof(
+                "method",
+                vec![
+                    a.field_decl("credit_card", a.ty("string"), 1),
+                    a.field_decl("creditCard", a.ty("string"), 2),
+                ],
+            )],
+        )]
+    });
+    // The two names differ as fields too, but only the variants are Rust
+    // names: a oneof is one field.
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the member `credit_card` and the member `creditCard` both become the Rust variant `CreditCard` in the oneof `method` of `shop.Payment`"
+    );
+}
+
+#[test]
+fn duplicates_are_not_reported_again_as_clashes() {
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], |a| {
+        vec![
+            a.message(
+                "Order",
+                vec![a.field("id", a.ty("i64"), 1), a.field("id", a.ty("i64"), 2)],
+            ),
+            a.message("Order", vec![]),
+            a.enumeration("Status", &[("ZERO", 0), ("ZERO", 1)]),
+        ]
+    });
+    let (_, diagnostics) = world.analyze();
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            Code::DuplicateType,
+            Code::DuplicateFieldName,
+            Code::DuplicateEnumName
+        ]
+    );
+}
+
+#[test]
+fn message_modules_must_not_clash_with_package_modules() {
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], |a| {
+        vec![
+            a.message("Geo", vec![a.message("Point", vec![])]),
+            a.message("Billing", vec![]),
+        ]
+    });
+    world.file("b.schema", "shop.geo", &[], |_| vec![]);
+    world.file("c.schema", "shop.billing.v1", &[], |_| vec![]);
+    world.file("d.schema", "", &[], |a| {
+        vec![a.message("Shop", vec![a.enumeration("Kind", &[("ZERO", 0)])])]
+    });
+    let (schema, diagnostics) = world.resolve();
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check(&schema);
+    // `Billing` has no nested types, so no module.
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    let mut messages: Vec<_> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    messages.sort();
+    assert_eq!(
+        messages,
+        [
+            "the message `Shop` and the package `shop` both become the Rust module `shop`",
+            "the message `shop.Geo` and the package `shop.geo` both become the Rust module `geo`",
+        ]
+    );
+}

@@ -1,0 +1,301 @@
+//! Pass 1 of resolve: every declaration into the model's arenas, and the
+//! symbol table of full names.
+//!
+//! Files are walked in [`FileId`] order and declarations in pre-order, so ids
+//! are deterministic. Fields and oneofs are left empty here: they need the
+//! complete symbol table, which exists only once every file is collected.
+
+use std::collections::BTreeMap;
+
+use super::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER};
+use crate::ast::{self, EnumDecl, Item, Member, MessageDecl, ReservedItem};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::load::{Loaded, LoadedFile};
+use crate::model::{
+    Enum, EnumId, EnumValue, File, Message, MessageId, Reserved, ReservedRange, Scalar, Schema,
+};
+use crate::source::{FileId, Span};
+
+/// What a full name stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Symbol {
+    /// A package or a prefix of one.
+    Package,
+    /// A message.
+    Message(MessageId),
+    /// An enum.
+    Enum(EnumId),
+}
+
+/// Every full name, packages and their prefixes included, with the span of
+/// its first declaration; the first declaration of a name wins.
+pub(super) type Symbols = BTreeMap<String, (Symbol, Span)>;
+
+/// The model without fields or oneofs, the symbol table, and the message
+/// bodies still to lower.
+pub(super) struct Collected<'a> {
+    /// The model so far.
+    pub schema: Schema,
+    /// Every full name.
+    pub symbols: Symbols,
+    /// Each message with the declaration its fields come from.
+    pub bodies: Vec<(MessageId, &'a MessageDecl)>,
+}
+
+/// Collects every file of `loaded`, reporting duplicate full names and
+/// types named like scalars.
+pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>) -> Collected<'a> {
+    let mut collector = Collector {
+        schema: Schema::default(),
+        symbols: Symbols::new(),
+        bodies: Vec::new(),
+        diagnostics,
+    };
+    // Packages go in first, so that a type clashing with a package is
+    // reported whichever file comes first.
+    for file in &loaded.files {
+        collector.package(&file.ast);
+    }
+    for (index, file) in loaded.files.iter().enumerate() {
+        let id = FileId(index as u32);
+        collector.file(id, loaded.sources.get(id).name(), file);
+    }
+    Collected {
+        schema: collector.schema,
+        symbols: collector.symbols,
+        bodies: collector.bodies,
+    }
+}
+
+/// `name` inside `scope`: `shop` and `Order` give `shop.Order`.
+pub(super) fn qualify(scope: &str, name: &str) -> String {
+    if scope.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{scope}.{name}")
+    }
+}
+
+struct Collector<'a, 'd> {
+    schema: Schema,
+    symbols: Symbols,
+    bodies: Vec<(MessageId, &'a MessageDecl)>,
+    diagnostics: &'d mut Vec<Diagnostic>,
+}
+
+/// Where a declaration sits.
+struct Place<'p> {
+    file: FileId,
+    package: &'p [String],
+    parent: Option<MessageId>,
+    /// The full name of the enclosing message, or the package.
+    scope: &'p str,
+}
+
+impl<'a> Collector<'a, '_> {
+    fn package(&mut self, ast: &ast::SchemaFile) {
+        let Some(package) = &ast.package else {
+            return;
+        };
+        for end in 1..=package.segments.len() {
+            let name = package.segments.get(..end).unwrap_or_default().join(".");
+            self.symbols
+                .entry(name)
+                .or_insert((Symbol::Package, package.span));
+        }
+    }
+
+    fn file(&mut self, id: FileId, name: &str, loaded: &'a LoadedFile) {
+        let package = loaded
+            .ast
+            .package
+            .as_ref()
+            .map(|package| package.segments.clone())
+            .unwrap_or_default();
+        let scope = package.join(".");
+        let place = Place {
+            file: id,
+            package: &package,
+            parent: None,
+            scope: &scope,
+        };
+        let mut messages = Vec::new();
+        let mut enums = Vec::new();
+        for item in &loaded.ast.items {
+            match item {
+                Item::Message(decl) => messages.push(self.message(decl, &place)),
+                Item::Enum(decl) => enums.push(self.enumeration(decl, &place)),
+            }
+        }
+        self.schema.files.push(File {
+            id,
+            name: name.to_owned(),
+            package: package.clone(),
+            imports: loaded.imports.iter().map(|&(file, _)| file).collect(),
+            messages,
+            enums,
+        });
+    }
+
+    fn message(&mut self, decl: &'a MessageDecl, place: &Place<'_>) -> MessageId {
+        let id = MessageId(self.schema.messages.len() as u32);
+        let full_name = qualify(place.scope, &decl.name.name);
+        self.check_name(&decl.name, "message");
+        self.register(&full_name, Symbol::Message(id), decl.name.span);
+        self.schema.messages.push(Message {
+            name: decl.name.name.clone(),
+            full_name: full_name.clone(),
+            file: place.file,
+            package: place.package.to_vec(),
+            parent: place.parent,
+            docs: decl.docs.clone(),
+            fields: Vec::new(),
+            oneofs: Vec::new(),
+            messages: Vec::new(),
+            enums: Vec::new(),
+            reserved: Reserved::default(),
+            span: decl.name.span,
+        });
+        let inner = Place {
+            parent: Some(id),
+            scope: &full_name,
+            ..*place
+        };
+        let mut messages = Vec::new();
+        let mut enums = Vec::new();
+        let mut reserved = Reserved::default();
+        for member in &decl.members {
+            match member {
+                Member::Message(nested) => messages.push(self.message(nested, &inner)),
+                Member::Enum(nested) => enums.push(self.enumeration(nested, &inner)),
+                Member::Reserved(items) => lower_reserved(items, MAX_FIELD_NUMBER, &mut reserved),
+                Member::Field(_) | Member::Oneof(_) => {}
+            }
+        }
+        if let Some(message) = self.schema.messages.get_mut(id.0 as usize) {
+            message.messages = messages;
+            message.enums = enums;
+            message.reserved = reserved;
+        }
+        self.bodies.push((id, decl));
+        id
+    }
+
+    fn enumeration(&mut self, decl: &EnumDecl, place: &Place<'_>) -> EnumId {
+        let id = EnumId(self.schema.enums.len() as u32);
+        let full_name = qualify(place.scope, &decl.name.name);
+        self.check_name(&decl.name, "enum");
+        self.register(&full_name, Symbol::Enum(id), decl.name.span);
+        let mut reserved = Reserved::default();
+        for items in &decl.reserved {
+            lower_reserved(items, MAX_ENUM_NUMBER, &mut reserved);
+        }
+        let values = decl
+            .values
+            .iter()
+            .map(|value| EnumValue {
+                name: value.name.name.clone(),
+                number: value.number.value,
+                docs: value.docs.clone(),
+                name_span: value.name.span,
+                number_span: value.number.span,
+            })
+            .collect();
+        self.schema.enums.push(Enum {
+            name: decl.name.name.clone(),
+            full_name,
+            file: place.file,
+            package: place.package.to_vec(),
+            parent: place.parent,
+            docs: decl.docs.clone(),
+            values,
+            reserved,
+            span: decl.name.span,
+        });
+        id
+    }
+
+    /// Reports a type named like a scalar.
+    fn check_name(&mut self, name: &ast::Ident, kind: &str) {
+        if let Some(scalar) = Scalar::from_name(&name.name) {
+            let scalar = scalar.name();
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::ScalarTypeName,
+                    name.span,
+                    format!("the {kind} `{scalar}` has the name of a scalar type"),
+                )
+                .with_help(format!(
+                    "a field of type `{scalar}` always means the scalar, never this {kind}; rename the {kind}"
+                )),
+            );
+        }
+    }
+
+    /// Adds `full_name` to the symbol table, or reports it as a duplicate.
+    fn register(&mut self, full_name: &str, symbol: Symbol, span: Span) {
+        let Some(&(existing, first_span)) = self.symbols.get(full_name) else {
+            self.symbols.insert(full_name.to_owned(), (symbol, span));
+            return;
+        };
+        let this_kind = kind(symbol);
+        let (message, text) = match existing {
+            Symbol::Package => (
+                format!("the {this_kind} `{full_name}` has the name of a package"),
+                "the package is declared here".to_owned(),
+            ),
+            _ => {
+                let first_kind = kind(existing);
+                let message = if first_kind == this_kind {
+                    format!("the {this_kind} `{full_name}` is declared twice")
+                } else {
+                    format!(
+                        "`{full_name}` is declared as both {} and {}",
+                        with_article(first_kind),
+                        with_article(this_kind)
+                    )
+                };
+                (message, "first declared here".to_owned())
+            }
+        };
+        self.diagnostics.push(
+            Diagnostic::new(Code::DuplicateType, span, message).with_secondary(first_span, text),
+        );
+    }
+}
+
+fn kind(symbol: Symbol) -> &'static str {
+    match symbol {
+        Symbol::Package => "package",
+        Symbol::Message(_) => "message",
+        Symbol::Enum(_) => "enum",
+    }
+}
+
+fn with_article(kind: &str) -> String {
+    if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {kind}")
+    } else {
+        format!("a {kind}")
+    }
+}
+
+/// Adds the items of one `reserved` declaration to `reserved`; `max` stands
+/// for `max_number`.
+fn lower_reserved(items: &ast::Reserved, max_number: i64, reserved: &mut Reserved) {
+    for item in &items.items {
+        match item {
+            ReservedItem::Number(number) => reserved.ranges.push(ReservedRange {
+                start: number.value,
+                end: number.value,
+                span: number.span,
+            }),
+            ReservedItem::Range { start, end, span } => reserved.ranges.push(ReservedRange {
+                start: start.value,
+                end: end.map_or(max_number, |end| end.value),
+                span: *span,
+            }),
+            ReservedItem::Name(name) => reserved.names.push((name.name.clone(), name.span)),
+        }
+    }
+}

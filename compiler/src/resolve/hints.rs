@@ -1,0 +1,193 @@
+//! Hints for type names that do not resolve: "did you mean `Customer`?"
+//!
+//! A hint names the protobuf spelling's schemac scalar (`int32` is `i32`),
+//! or the declared type whose last segment is closest to the name's: equal,
+//! equal but for case, or a few edits away. It is written as the shortest
+//! name that resolves to that type from where the field is.
+
+use std::collections::HashMap;
+
+use super::collect::{Symbol, Symbols};
+use super::lookup::lookup_segments;
+use crate::ast::TypeName;
+use crate::model::{Scalar, ValueType};
+
+/// How many names may get a hint found by edit distance, which compares the
+/// name with every declared type. Later ones get only exact hints, so that a
+/// file full of unknown names stays fast.
+const EDIT_SEARCHES: usize = 64;
+
+/// Finds hints, with an index of the declared types.
+pub(super) struct Hints<'s> {
+    symbols: &'s Symbols,
+    /// Each declared type by its last segment in lower case.
+    by_simple: HashMap<String, Vec<(&'s str, Symbol)>>,
+    /// How many more hints may search by edit distance.
+    edit_searches: usize,
+}
+
+impl<'s> Hints<'s> {
+    /// Indexes the types of `symbols`.
+    pub(super) fn new(symbols: &'s Symbols) -> Self {
+        let mut by_simple: HashMap<String, Vec<(&'s str, Symbol)>> = HashMap::new();
+        for (full_name, &(symbol, _)) in symbols {
+            if symbol != Symbol::Package {
+                let simple = full_name.rsplit('.').next().unwrap_or(full_name);
+                let entry = by_simple.entry(simple.to_ascii_lowercase()).or_default();
+                entry.push((full_name.as_str(), symbol));
+            }
+        }
+        Hints {
+            symbols,
+            by_simple,
+            edit_searches: EDIT_SEARCHES,
+        }
+    }
+
+    /// A hint for `name`, which did not resolve inside `scope`.
+    pub(super) fn hint(&mut self, scope: &str, name: &TypeName) -> Option<String> {
+        if let [single] = name.segments.as_slice() {
+            if let Some(scalar) = protobuf_scalar(single) {
+                return Some(format!(
+                    "schemac spells the scalar `{single}` as `{}`",
+                    scalar.name()
+                ));
+            }
+        }
+        let last = name.segments.last()?;
+        let candidates = self.closest(last);
+        // Of the closest, the one that is shortest to write here.
+        let written = candidates
+            .into_iter()
+            .map(|(full_name, symbol)| shortest_name(self.symbols, scope, full_name, symbol))
+            .min_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))?;
+        Some(format!("did you mean `{written}`?"))
+    }
+
+    /// The declared types whose last segment is closest to `last`.
+    fn closest(&mut self, last: &str) -> Vec<(&'s str, Symbol)> {
+        let same_case = self.by_simple.get(&last.to_ascii_lowercase());
+        if let Some(types) = same_case {
+            let exact: Vec<_> = types
+                .iter()
+                .filter(|(full_name, _)| full_name.rsplit('.').next() == Some(last))
+                .copied()
+                .collect();
+            return if exact.is_empty() {
+                types.clone()
+            } else {
+                exact
+            };
+        }
+        if self.edit_searches == 0 {
+            return Vec::new();
+        }
+        self.edit_searches -= 1;
+        let length = last.chars().count();
+        let most_edits = (length / 3).max(1);
+        let mut best = most_edits + 1;
+        let mut closest = Vec::new();
+        for (simple, types) in &self.by_simple {
+            // Lengths further apart than the allowed edits cannot be close
+            // enough; this skips most names cheaply.
+            if simple.chars().count().abs_diff(length) > most_edits {
+                continue;
+            }
+            let edits = edit_distance(simple, &last.to_ascii_lowercase());
+            if edits < best {
+                best = edits;
+                closest.clear();
+            }
+            if edits == best {
+                closest.extend(types.iter().copied());
+            }
+        }
+        closest
+    }
+}
+
+/// The shortest name that means `full_name` when written inside `scope`:
+/// `Customer` rather than `shop.Customer` inside the package `shop`.
+fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol) -> String {
+    let target = match symbol {
+        Symbol::Message(id) => ValueType::Message(id),
+        Symbol::Enum(id) => ValueType::Enum(id),
+        Symbol::Package => return full_name.to_owned(),
+    };
+    let mut prefixes: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
+    loop {
+        let prefix = prefixes.join(".");
+        let relative = if prefix.is_empty() {
+            Some(full_name)
+        } else {
+            full_name
+                .strip_prefix(prefix.as_str())
+                .and_then(|rest| rest.strip_prefix('.'))
+        };
+        if let Some(relative) = relative {
+            let segments: Vec<String> = relative.split('.').map(str::to_owned).collect();
+            if lookup_segments(symbols, scope, false, &segments) == Ok(target) {
+                return relative.to_owned();
+            }
+        }
+        if prefixes.pop().is_none() {
+            return format!(".{full_name}");
+        }
+    }
+}
+
+/// The Levenshtein distance between `a` and `b`, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    // `row[j]` is the distance between the prefix of `a` seen so far and the
+    // first `j` characters of `b`.
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, a_char) in a.chars().enumerate() {
+        let mut diagonal = i;
+        let mut left = i + 1;
+        for (j, &b_char) in b.iter().enumerate() {
+            let up = row.get(j + 1).copied().unwrap_or(usize::MAX - 1);
+            let distance = (diagonal + usize::from(a_char != b_char))
+                .min(up + 1)
+                .min(left + 1);
+            diagonal = up;
+            left = distance;
+            if let Some(slot) = row.get_mut(j + 1) {
+                *slot = distance;
+            }
+        }
+        if let Some(first) = row.first_mut() {
+            *first = i + 1;
+        }
+    }
+    row.last().copied().unwrap_or(0)
+}
+
+/// The scalar a protobuf spelling stands for, where schemac spells it
+/// differently.
+fn protobuf_scalar(name: &str) -> Option<Scalar> {
+    match name {
+        "int32" => Some(Scalar::I32),
+        "int64" => Some(Scalar::I64),
+        "uint32" => Some(Scalar::U32),
+        "uint64" => Some(Scalar::U64),
+        "float" => Some(Scalar::F32),
+        "double" => Some(Scalar::F64),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::edit_distance;
+
+    #[test]
+    fn edit_distance_counts_insertions_deletions_and_substitutions() {
+        assert_eq!(edit_distance("Customer", "Customer"), 0);
+        assert_eq!(edit_distance("Customer", "Custmer"), 1);
+        assert_eq!(edit_distance("Custmer", "Customer"), 1);
+        assert_eq!(edit_distance("Order", "Ordre"), 2);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

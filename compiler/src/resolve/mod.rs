@@ -1,0 +1,59 @@
+//! Resolve: the syntax trees of every loaded file to one [`Schema`].
+//!
+//! It runs in passes, each in its own module:
+//!
+//! 1. [`collect`] walks every file in [`FileId`](crate::source::FileId)
+//!    order and gives each message and enum an id in pre-order of
+//!    declaration. It fills in everything but fields and oneofs, and builds
+//!    the symbol table of full names (packages included).
+//! 2. [`fields`] lowers the fields and oneofs of every message, resolving
+//!    type names through [`lookup`] (with [`hints`] for names that do not
+//!    resolve) and checking that lists, maps, optional and oneof members are
+//!    combined legally.
+//! 3. [`imports`] reports import cycles.
+//! 4. [`boxing`] marks the singular message fields that must be boxed.
+//!
+//! Resolve never stops early. A type that does not resolve is reported once
+//! and replaced by a placeholder, `bytes` (or a `string` key for maps), so
+//! that check can still run on the model without reporting anything caused
+//! by the placeholder.
+//!
+//! A message or enum named like a scalar (`message string {}`) is an error,
+//! [`Code::ScalarTypeName`](crate::diagnostic::Code::ScalarTypeName): a
+//! single-segment scalar name always means the scalar, so such a type could
+//! only be reached through a dotted name, which would be a trap.
+
+mod boxing;
+mod collect;
+mod fields;
+mod hints;
+mod imports;
+mod lookup;
+#[cfg(test)]
+pub(crate) mod testing;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod text_tests;
+
+use crate::diagnostic::Diagnostic;
+use crate::load::Loaded;
+use crate::model::Schema;
+
+/// The largest field number, `max` in a message's `reserved`.
+pub(crate) const MAX_FIELD_NUMBER: i64 = 536_870_911;
+
+/// The largest enum value, `max` in an enum's `reserved`.
+pub(crate) const MAX_ENUM_NUMBER: i64 = i32::MAX as i64;
+
+/// Builds the model of every loaded file, with a diagnostic for every name
+/// that does not resolve, every duplicate type, every illegal combination of
+/// list, map, optional and oneof, and every import cycle.
+pub fn resolve(loaded: &Loaded) -> (Schema, Vec<Diagnostic>) {
+    let mut diagnostics = Vec::new();
+    let collected = collect::collect(loaded, &mut diagnostics);
+    let mut schema = fields::lower(collected, &mut diagnostics);
+    imports::report_cycles(loaded, &mut diagnostics);
+    boxing::mark_boxed(&mut schema);
+    (schema, diagnostics)
+}

@@ -1,0 +1,170 @@
+//! Unit tests of resolve on schema text, through the whole front end.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use super::testing::{codes, enumeration, message};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{FieldType, Scalar, Schema, ValueType};
+use crate::{Analysis, Error};
+
+/// Analyzes in-memory files, the first as root; imports name them as given.
+fn analyze(files: &[(&str, &str)]) -> Result<Analysis, Error> {
+    let mut read = |path: &Path| {
+        files
+            .iter()
+            .find(|(name, _)| Path::new(name) == path)
+            .map(|(_, text)| (*text).to_owned())
+            .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such file"))
+    };
+    let root = files
+        .first()
+        .map_or_else(PathBuf::new, |(name, _)| name.into());
+    crate::analyze(&[root], &[], &mut read)
+}
+
+fn schema(files: &[(&str, &str)]) -> Schema {
+    match analyze(files) {
+        Ok(analysis) => analysis.schema,
+        Err(error) => panic!("{}", error.render(false)),
+    }
+}
+
+fn diagnostics(files: &[(&str, &str)]) -> Vec<Diagnostic> {
+    match analyze(files) {
+        Ok(_) => panic!("no diagnostics"),
+        Err(Error::Schema { diagnostics, .. }) => diagnostics,
+        Err(error) => panic!("{}", error.render(false)),
+    }
+}
+
+const SHAPES: &str = include_str!("../../../schemas/shapes.schema");
+const WORLD_GEO: &str = include_str!("../../../schemas/world_geo.schema");
+const WORLD_TRAVEL: &str = include_str!("../../../schemas/world_travel.schema");
+
+#[test]
+fn shapes_boxes_exactly_the_recursive_singular_fields() {
+    let schema = schema(&[("shapes.schema", SHAPES)]);
+    let boxed: Vec<_> = schema
+        .messages
+        .iter()
+        .flat_map(|message| {
+            let fields = message.fields.iter().filter(|field| field.boxed);
+            fields.map(|field| format!("{}.{}", message.full_name, field.name))
+        })
+        .collect();
+    assert_eq!(
+        boxed,
+        [
+            "shapes.Tree.left",
+            "shapes.Tree.right",
+            "shapes.Ping.pong",
+            "shapes.Pong.ping",
+            "shapes.Pong.choice",
+            "shapes.Pong.Choice.again",
+        ]
+    );
+}
+
+#[test]
+fn world_travel_resolves_relative_absolute_and_dotted_names() {
+    let schema = schema(&[
+        ("world_travel.schema", WORLD_TRAVEL),
+        ("world_geo.schema", WORLD_GEO),
+    ]);
+    let coordinates = schema
+        .message_ids()
+        .find(|(_, message)| message.full_name == "world.geo.Coordinates")
+        .map(|(id, _)| ValueType::Message(id))
+        .expect("declared");
+    let unit = schema
+        .enum_ids()
+        .find(|(_, enumeration)| enumeration.full_name == "world.geo.Unit")
+        .map(|(id, _)| ValueType::Enum(id))
+        .expect("declared");
+    let types: Vec<_> = message(&schema, "world.travel.Trip")
+        .fields
+        .iter()
+        .map(|field| field.ty)
+        .collect();
+    assert_eq!(
+        types,
+        [
+            FieldType::Single(ValueType::Scalar(Scalar::String)),
+            FieldType::List(coordinates),
+            FieldType::Single(coordinates),
+            FieldType::Single(unit),
+            FieldType::Map(Scalar::String, ValueType::Scalar(Scalar::F64)),
+        ]
+    );
+    assert_eq!(schema.files[0].imports, [schema.files[1].id]);
+    assert_eq!(schema.files[1].name, "world_geo.schema");
+}
+
+#[test]
+fn nested_names_shadow_outer_ones() {
+    let schema = schema(&[(
+        "shop.schema",
+        "package shop;\n\
+         enum Status { ZERO = 0; }\n\
+         message Order {\n\
+           enum Status { NONE = 0; }\n\
+           message Line { status: Status = 1; }\n\
+           status: Status = 1;\n\
+           outer: shop.Status = 2;\n\
+           line: Order.Line = 3;\n\
+         }\n",
+    )]);
+    let inner = schema
+        .enum_ids()
+        .find(|(_, e)| e.full_name == "shop.Order.Status")
+        .map(|(id, _)| ValueType::Enum(id));
+    let outer = schema
+        .enum_ids()
+        .find(|(_, e)| e.full_name == "shop.Status")
+        .map(|(id, _)| ValueType::Enum(id));
+    let line = message(&schema, "shop.Order.Line");
+    assert_eq!(Some(line.fields[0].ty), inner.map(FieldType::Single));
+    let order = message(&schema, "shop.Order");
+    assert_eq!(Some(order.fields[0].ty), inner.map(FieldType::Single));
+    assert_eq!(Some(order.fields[1].ty), outer.map(FieldType::Single));
+    assert_eq!(enumeration(&schema, "shop.Status").values[0].name, "ZERO");
+}
+
+#[test]
+fn a_type_of_a_file_not_imported_is_reported() {
+    let diagnostics = diagnostics(&[
+        (
+            "trip.schema",
+            "import \"geo.schema\";\npackage trip;\nmessage Trip { unit: units.Unit = 1; }\n",
+        ),
+        (
+            "geo.schema",
+            "import \"units.schema\";\npackage geo;\nmessage Point { x: f64 = 1; }\n",
+        ),
+        (
+            "units.schema",
+            "package units;\nenum Unit { METERS = 0; }\n",
+        ),
+    ]);
+    assert_eq!(codes(&diagnostics), [Code::TypeNotImported]);
+    assert_eq!(
+        diagnostics[0].help,
+        "add `import \"units.schema\";` to `trip.schema`"
+    );
+}
+
+#[test]
+fn an_import_cycle_is_reported_at_the_closing_import() {
+    let diagnostics = diagnostics(&[
+        ("a.schema", "import \"b.schema\";\npackage a;\n"),
+        ("b.schema", "import \"c.schema\";\npackage b;\n"),
+        ("c.schema", "import \"a.schema\";\npackage c;\n"),
+    ]);
+    assert_eq!(codes(&diagnostics), [Code::ImportCycle]);
+    assert_eq!(
+        diagnostics[0].message,
+        "import cycle: a.schema → b.schema → c.schema → a.schema"
+    );
+    assert_eq!(diagnostics[0].primary.span.file.0, 2);
+}
