@@ -197,3 +197,6 @@ fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output
         Scalar::F32 | Scalar::F64 | Scalar::Bytes => return None,
     })
 }
+
+#[cfg(test)]
+mod tests;
