@@ -28,6 +28,7 @@ mod render;
 mod resolve;
 pub mod source;
 mod syntax;
+pub mod transcode;
 
 use std::fmt;
 use std::io;

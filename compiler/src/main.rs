@@ -1,14 +1,16 @@
 //! The `schemac` command line: a thin face over the library.
 //!
 //! Exit codes: 0 on success, 1 when the input is wrong (schema errors,
-//! unreadable or unwritable files), 2 when the command line is wrong.
+//! unreadable or unwritable files, bad JSON or bytes), 2 when the command
+//! line is wrong.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use schemac::{Analysis, Builder, Config, Error, MapType};
+use schemac::{Analysis, Builder, Config, Error, MapType, transcode};
+use schemac_runtime::DecodeOptions;
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
 #[derive(Debug, Parser)]
@@ -44,6 +46,16 @@ enum Command {
         #[command(flatten)]
         input: Input,
     },
+    /// Read a message as JSON on stdin; write its binary encoding to stdout.
+    Encode {
+        #[command(flatten)]
+        message: MessageArgs,
+    },
+    /// Read a message's binary encoding on stdin; write it as JSON to stdout.
+    Decode {
+        #[command(flatten)]
+        message: MessageArgs,
+    },
     /// Print the equivalent proto3 `.proto` of a schema.
     ExportProto {
         /// The schema file.
@@ -60,6 +72,17 @@ struct Input {
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// A directory to look up imports in, after the importing file's own; may be repeated.
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct MessageArgs {
+    /// The schema file.
+    file: PathBuf,
+    /// The message type: its full name (`shop.Order`), or its name if unique.
+    message: String,
+    /// A directory to look up imports in; may be repeated.
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
 }
@@ -84,17 +107,59 @@ fn main() -> ExitCode {
         Color::Never => false,
         Color::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
-    match run(cli.command) {
+    match run(cli.command, color) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
+        Err(message) => {
             // Nothing more can be done if stderr itself is gone.
-            let _ = io::stderr().write_all(error.render(color).as_bytes());
+            let _ = io::stderr().write_all(message.as_bytes());
             ExitCode::from(1)
         }
     }
 }
 
-fn run(command: Command) -> Result<(), Error> {
+/// JSON on stdin to binary on stdout.
+fn encode(args: &MessageArgs) -> Result<(), String> {
+    let (analysis, message) = find_message(args)?;
+    let input = read_stdin()?;
+    let json: serde_json::Value = serde_json::from_slice(&input)
+        .map_err(|error| format!("error: stdin is not valid JSON: {error}\n"))?;
+    let bytes = transcode::encode(&analysis.schema, message, &json)
+        .map_err(|error| format!("error: {error}\n"))?;
+    write_stdout(&bytes)
+}
+
+/// Binary on stdin to JSON on stdout.
+fn decode(args: &MessageArgs) -> Result<(), String> {
+    let (analysis, message) = find_message(args)?;
+    let input = read_stdin()?;
+    let json = transcode::decode(&analysis.schema, message, &input, &DecodeOptions::new())
+        .map_err(|error| format!("error: {error}\n"))?;
+    let mut text =
+        serde_json::to_string_pretty(&json).map_err(|error| format!("error: {error}\n"))?;
+    text.push('\n');
+    write_stdout(text.as_bytes())
+}
+
+fn find_message(args: &MessageArgs) -> Result<(Analysis, schemac::model::MessageId), String> {
+    let analysis = analyze(std::slice::from_ref(&args.file), &args.include_dirs)
+        .map_err(|error| error.render(false))?;
+    let message = transcode::find_message(&analysis.schema, &args.message)
+        .map_err(|error| format!("error: {error}\n"))?;
+    Ok((analysis, message))
+}
+
+fn read_stdin() -> Result<Vec<u8>, String> {
+    let mut input = Vec::new();
+    io::stdin()
+        .lock()
+        .read_to_end(&mut input)
+        .map_err(|error| format!("error: cannot read stdin: {error}\n"))?;
+    Ok(input)
+}
+
+/// Runs one command; an error comes back as the text to show on stderr.
+fn run(command: Command, color: bool) -> Result<(), String> {
+    let render = |error: Error| error.render(color);
     match command {
         Command::Compile {
             input,
@@ -113,14 +178,14 @@ fn run(command: Command) -> Result<(), Error> {
             if let Some(name) = include_file {
                 builder.include_file(name);
             }
-            builder.compile(&input.files).map(drop)
+            builder.compile(&input.files).map(drop).map_err(render)
         }
         Command::Compile {
             input, map_type, ..
         } => {
             let mut config = Config::new();
             config.map_type(map_type.into());
-            let analysis = analyze(&input.files, &input.include_dirs)?;
+            let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
             let files = analysis.generate(&config);
             let text = match files.as_slice() {
                 [only] => only.contents.clone(),
@@ -130,14 +195,18 @@ fn run(command: Command) -> Result<(), Error> {
                     .collect::<Vec<_>>()
                     .join("\n"),
             };
-            print(&text)
+            write_stdout(text.as_bytes())
         }
-        Command::Check { input } => analyze(&input.files, &input.include_dirs).map(drop),
+        Command::Check { input } => analyze(&input.files, &input.include_dirs)
+            .map(drop)
+            .map_err(render),
         Command::ExportProto { file, include_dirs } => {
-            let analysis = analyze(std::slice::from_ref(&file), &include_dirs)?;
+            let analysis = analyze(std::slice::from_ref(&file), &include_dirs).map_err(render)?;
             let root = analysis.roots[0];
-            print(&analysis.export_proto(root))
+            write_stdout(analysis.export_proto(root).as_bytes())
         }
+        Command::Encode { message } => encode(&message),
+        Command::Decode { message } => decode(&message),
     }
 }
 
@@ -148,12 +217,11 @@ fn analyze(files: &[PathBuf], include_dirs: &[PathBuf]) -> Result<Analysis, Erro
 }
 
 /// Writes to stdout; a closed pipe (as with `| head`) is not an error.
-fn print(text: &str) -> Result<(), Error> {
-    match io::stdout().lock().write_all(text.as_bytes()) {
-        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => Err(Error::Write {
-            path: PathBuf::from("<stdout>"),
-            source: error,
-        }),
+fn write_stdout(bytes: &[u8]) -> Result<(), String> {
+    match io::stdout().lock().write_all(bytes) {
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            Err(format!("error: cannot write to stdout: {error}\n"))
+        }
         _ => Ok(()),
     }
 }

@@ -209,14 +209,15 @@ impl<'a> Decoder<'a> {
     }
 
     /// Reads a length prefix and runs `read` on the message it delimits, one
-    /// level deeper. `read` must consume exactly those bytes.
+    /// level deeper. `read` must consume exactly those bytes; its errors may
+    /// be of any type a [`DecodeError`] converts into.
     #[inline]
-    pub fn read_nested<T>(
+    pub fn read_nested<T, E: From<DecodeError>>(
         &mut self,
-        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
-    ) -> Result<T, DecodeError> {
+        read: impl FnOnce(&mut Self) -> Result<T, E>,
+    ) -> Result<T, E> {
         if self.depth_left == 0 {
-            return Err(DecodeError::recursion_limit(self.recursion_limit, self.pos));
+            return Err(DecodeError::recursion_limit(self.recursion_limit, self.pos).into());
         }
         self.depth_left -= 1;
         let result = self.read_delimited(read);
@@ -227,10 +228,10 @@ impl<'a> Decoder<'a> {
     /// Reads a length prefix and runs `read` on the bytes it delimits, at the
     /// same depth, as for a packed list.
     #[inline]
-    pub fn read_delimited<T>(
+    pub fn read_delimited<T, E: From<DecodeError>>(
         &mut self,
-        read: impl FnOnce(&mut Self) -> Result<T, DecodeError>,
-    ) -> Result<T, DecodeError> {
+        read: impl FnOnce(&mut Self) -> Result<T, E>,
+    ) -> Result<T, E> {
         let length = self.read_len()?;
         let outer_limit = self.limit;
         self.limit = self.pos + length;
@@ -372,7 +373,7 @@ mod tests {
         let input = [0x02, 0x01, 0x00];
         let options = DecodeOptions::new().recursion_limit(1);
         let mut d = Decoder::new(&input, &options).unwrap();
-        let error = d
+        let error: DecodeError = d
             .read_nested(|d| d.read_nested(|d| Ok(d.remaining())))
             .unwrap_err();
         assert!(error.is_recursion_limit());

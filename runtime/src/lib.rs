@@ -23,6 +23,8 @@ pub mod decode;
 pub mod encode;
 mod error;
 pub mod field;
+#[cfg(feature = "json")]
+pub mod json;
 mod message;
 mod unknown;
 mod value;

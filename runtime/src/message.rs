@@ -125,4 +125,7 @@ pub trait Enumeration: Copy + Default + Eq + std::fmt::Debug {
 
     /// The value's name in the schema, or `None` for an unrecognized number.
     fn name(self) -> Option<&'static str>;
+
+    /// The value named `name` in the schema, if there is one.
+    fn from_name(name: &str) -> Option<Self>;
 }

@@ -1,0 +1,400 @@
+//! Binary to JSON, with the schema alone.
+
+use serde_json::{Map, Value as Json};
+
+use schemac_runtime::json::{JsonCodec, JsonKey, Ser};
+use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType, field};
+
+use super::{
+    CodecVisitor, KeyVisitor, Path, TranscodeError, is_packed, with_codec, with_key_codec,
+};
+use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
+
+/// Decodes `bytes` as a message of type `message` into the JSON that the
+/// generated serde impls would write for it.
+pub fn decode(
+    schema: &Schema,
+    message: MessageId,
+    bytes: &[u8],
+    options: &DecodeOptions,
+) -> Result<Json, TranscodeError> {
+    let path = Path::root(schema.message(message));
+    let mut decoder =
+        Decoder::new(bytes, options).map_err(|error| TranscodeError::new(&path, error))?;
+    Reader { schema }.message(message, &mut decoder, &path)
+}
+
+/// An error of the runtime inside a value whose path is known.
+impl From<DecodeError> for TranscodeError {
+    fn from(error: DecodeError) -> Self {
+        Self {
+            path: String::new(),
+            reason: error.to_string(),
+        }
+    }
+}
+
+impl TranscodeError {
+    fn at(mut self, path: &Path) -> Self {
+        if self.path.is_empty() {
+            self.path = path.to_string();
+        }
+        self
+    }
+}
+
+struct Reader<'a> {
+    schema: &'a Schema,
+}
+
+impl Reader<'_> {
+    fn message(
+        &self,
+        id: MessageId,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<Json, TranscodeError> {
+        let message = self.schema.message(id);
+        let mut values: Vec<Option<Json>> = vec![None; message.fields.len()];
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder
+                .read_key()
+                .map_err(|error| TranscodeError::new(path, error))?;
+            let Some(index) = message
+                .fields
+                .iter()
+                .position(|field| field.number == i64::from(number))
+            else {
+                decoder
+                    .skip(wire_type)
+                    .map_err(|error| TranscodeError::new(path, error))?;
+                continue;
+            };
+            let field = &message.fields[index];
+            // A oneof member read later replaces the others.
+            if let Some(oneof) = field.oneof {
+                for (other, slot) in message.fields.iter().zip(values.iter_mut()) {
+                    if other.oneof == Some(oneof) && other.number != field.number {
+                        *slot = None;
+                    }
+                }
+            }
+            let field_path = path.field(&field.name);
+            self.field(field, wire_type, decoder, &field_path, &mut values[index])
+                .map_err(|error| error.at(&field_path))?;
+        }
+        let object: Map<String, Json> = message
+            .fields
+            .iter()
+            .zip(values)
+            .filter_map(|(field, value)| Some((field.name.clone(), value?)))
+            .collect();
+        Ok(Json::Object(object))
+    }
+
+    /// Reads one occurrence of `field` into `slot`, following protobuf:
+    /// scalars replace, lists append, maps insert, messages merge.
+    fn field(
+        &self,
+        field: &Field,
+        wire_type: WireType,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+        slot: &mut Option<Json>,
+    ) -> Result<(), TranscodeError> {
+        let implicit = field.oneof.is_none() && matches!(field.ty, FieldType::Single(_));
+        match field.ty {
+            FieldType::Single(ValueType::Message(id))
+            | FieldType::Optional(ValueType::Message(id)) => {
+                let read = self.nested_message(id, wire_type, decoder, path)?;
+                *slot = Some(match slot.take() {
+                    Some(earlier) => self.merge(id, earlier, read),
+                    None => read,
+                });
+            }
+            FieldType::Single(ty) | FieldType::Optional(ty) => {
+                let (value, is_default) = self.value(ty, wire_type, decoder, path)?;
+                *slot = (!(implicit && is_default)).then_some(value);
+            }
+            FieldType::List(ty) => {
+                let mut elements = match slot.take() {
+                    Some(Json::Array(elements)) => elements,
+                    _ => Vec::new(),
+                };
+                if is_packed(field.ty) && wire_type == WireType::Len {
+                    decoder.read_delimited(|decoder| {
+                        while decoder.has_remaining() {
+                            let index = elements.len();
+                            let value = self
+                                .packed_element(ty, decoder)
+                                .map_err(|error| error.at(&path.index(index)))?;
+                            elements.push(value);
+                        }
+                        Ok::<(), TranscodeError>(())
+                    })?;
+                } else {
+                    let index = elements.len();
+                    let (value, _) = self.value(ty, wire_type, decoder, &path.index(index))?;
+                    elements.push(value);
+                }
+                *slot = Some(Json::Array(elements));
+            }
+            FieldType::Map(key, ty) => {
+                let mut entries = match slot.take() {
+                    Some(Json::Object(entries)) => entries,
+                    _ => Map::new(),
+                };
+                decoder.expect_wire_type(wire_type, WireType::Len)?;
+                let (key, value) =
+                    decoder.read_nested(|decoder| self.map_entry(key, ty, decoder, path))?;
+                entries.insert(key, value);
+                *slot = Some(Json::Object(entries));
+            }
+        }
+        Ok(())
+    }
+
+    fn nested_message(
+        &self,
+        id: MessageId,
+        wire_type: WireType,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<Json, TranscodeError> {
+        decoder.expect_wire_type(wire_type, WireType::Len)?;
+        decoder.read_nested(|decoder| self.message(id, decoder, path))
+    }
+
+    /// One value and whether it is its type's default.
+    fn value(
+        &self,
+        ty: ValueType,
+        wire_type: WireType,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<(Json, bool), TranscodeError> {
+        match ty {
+            ValueType::Scalar(scalar) => Ok(with_codec(scalar, ReadScalar { wire_type, decoder })?),
+            ValueType::Enum(id) => {
+                decoder.expect_wire_type(wire_type, WireType::Varint)?;
+                let number = decoder.read_varint()? as i32;
+                Ok((self.enum_json(id, number), number == 0))
+            }
+            ValueType::Message(id) => {
+                Ok((self.nested_message(id, wire_type, decoder, path)?, false))
+            }
+        }
+    }
+
+    /// One element of a packed list: a number without a key.
+    fn packed_element(
+        &self,
+        ty: ValueType,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<Json, TranscodeError> {
+        let wire_type = match ty {
+            ValueType::Scalar(scalar) => with_codec(scalar, WireTypeOf),
+            _ => WireType::Varint,
+        };
+        // A packed element reads like a field of its own wire type.
+        let (value, _) = match ty {
+            ValueType::Scalar(scalar) => with_codec(scalar, ReadScalar { wire_type, decoder })?,
+            ValueType::Enum(id) => {
+                let number = decoder.read_varint()? as i32;
+                (self.enum_json(id, number), false)
+            }
+            ValueType::Message(_) => {
+                return Err(
+                    DecodeError::invalid("messages are never packed", decoder.offset()).into(),
+                );
+            }
+        };
+        Ok(value)
+    }
+
+    /// A map entry's key, as JSON object keys are strings, and its value;
+    /// a missing key or value is the default.
+    fn map_entry(
+        &self,
+        key: crate::model::Scalar,
+        ty: ValueType,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<(String, Json), TranscodeError> {
+        let mut key_text = None;
+        let mut value = None;
+        while decoder.has_remaining() {
+            match decoder.read_key()? {
+                (1, wire_type) => {
+                    let read = with_key_codec(
+                        key,
+                        ReadKey {
+                            wire_type,
+                            decoder: &mut *decoder,
+                        },
+                    );
+                    key_text =
+                        Some(read.unwrap_or_else(|| {
+                            Err(DecodeError::invalid("invalid map key type", 0))
+                        })?);
+                }
+                (2, wire_type) => value = Some(self.value(ty, wire_type, decoder, path)?.0),
+                (_, wire_type) => decoder.skip(wire_type)?,
+            }
+        }
+        let key_text = match key_text {
+            Some(text) => text,
+            None => with_key_codec(key, DefaultKey).unwrap_or_default(),
+        };
+        let value = match value {
+            Some(value) => value,
+            None => self.default_json(ty),
+        };
+        Ok((key_text, value))
+    }
+
+    /// The JSON of a value's default, as a map holding it writes it.
+    fn default_json(&self, ty: ValueType) -> Json {
+        match ty {
+            ValueType::Scalar(scalar) => with_codec(scalar, DefaultJson),
+            ValueType::Enum(id) => self.enum_json(id, 0),
+            ValueType::Message(_) => Json::Object(Map::new()),
+        }
+    }
+
+    /// An enum value by name, or by number when the schema does not name it.
+    fn enum_json(&self, id: EnumId, number: i32) -> Json {
+        let enumeration = self.schema.enumeration(id);
+        match enumeration
+            .values
+            .iter()
+            .find(|value| value.number == i64::from(number))
+        {
+            Some(value) => Json::String(value.name.clone()),
+            None => Json::from(number),
+        }
+    }
+
+    /// `later` merged into `earlier`, both messages of type `id`, as
+    /// protobuf merges a message that appears twice.
+    fn merge(&self, id: MessageId, earlier: Json, later: Json) -> Json {
+        let (Json::Object(mut into), Json::Object(from)) = (earlier, later) else {
+            return Json::Null;
+        };
+        let message = self.schema.message(id);
+        for (name, value) in from {
+            let Some(field) = message.fields.iter().find(|field| field.name == name) else {
+                continue;
+            };
+            if let Some(oneof) = field.oneof {
+                for other in message
+                    .fields
+                    .iter()
+                    .filter(|other| other.oneof == Some(oneof))
+                {
+                    if other.name != name {
+                        into.remove(&other.name);
+                    }
+                }
+            }
+            let merged = match (field.ty, into.remove(&name), value) {
+                (FieldType::List(_), Some(Json::Array(mut a)), Json::Array(b)) => {
+                    a.extend(b);
+                    Json::Array(a)
+                }
+                (FieldType::Map(..), Some(Json::Object(mut a)), Json::Object(b)) => {
+                    a.extend(b);
+                    Json::Object(a)
+                }
+                (
+                    FieldType::Single(ValueType::Message(nested))
+                    | FieldType::Optional(ValueType::Message(nested)),
+                    Some(a),
+                    b,
+                ) => self.merge(nested, a, b),
+                (_, _, b) => b,
+            };
+            into.insert(name, merged);
+        }
+        // Keep declaration order.
+        let ordered = message
+            .fields
+            .iter()
+            .filter_map(|field| into.remove_entry(&field.name))
+            .collect();
+        Json::Object(ordered)
+    }
+}
+
+/// Reads one scalar with its codec, checking the wire type.
+struct ReadScalar<'a, 'b> {
+    wire_type: WireType,
+    decoder: &'a mut Decoder<'b>,
+}
+
+impl CodecVisitor for ReadScalar<'_, '_> {
+    type Output = Result<(Json, bool), DecodeError>;
+
+    fn visit<C: JsonCodec>(self) -> Self::Output {
+        let mut value = C::Value::default();
+        field::merge::<C>(self.wire_type, &mut value, self.decoder)?;
+        let json = serde_json::to_value(Ser::<C>(&value))
+            .map_err(|_| DecodeError::invalid("value has no JSON form", self.decoder.offset()))?;
+        Ok((json, C::is_default(&value)))
+    }
+}
+
+/// The wire type of a scalar's codec.
+struct WireTypeOf;
+
+impl CodecVisitor for WireTypeOf {
+    type Output = WireType;
+
+    fn visit<C: JsonCodec>(self) -> WireType {
+        C::WIRE_TYPE
+    }
+}
+
+/// The JSON of a scalar's default.
+struct DefaultJson;
+
+impl CodecVisitor for DefaultJson {
+    type Output = Json;
+
+    fn visit<C: JsonCodec>(self) -> Json {
+        serde_json::to_value(Ser::<C>(&C::Value::default())).unwrap_or(Json::Null)
+    }
+}
+
+/// Reads a map key and gives its string form.
+struct ReadKey<'a, 'b> {
+    wire_type: WireType,
+    decoder: &'a mut Decoder<'b>,
+}
+
+impl KeyVisitor for ReadKey<'_, '_> {
+    type Output = Result<String, DecodeError>;
+
+    fn visit<C: JsonCodec + JsonKey>(self) -> Self::Output
+    where
+        C::Value: Ord,
+    {
+        let mut value = C::Value::default();
+        field::merge::<C>(self.wire_type, &mut value, self.decoder)?;
+        Ok(C::to_key(&value))
+    }
+}
+
+/// The string form of a key type's default.
+struct DefaultKey;
+
+impl KeyVisitor for DefaultKey {
+    type Output = String;
+
+    fn visit<C: JsonCodec + JsonKey>(self) -> String
+    where
+        C::Value: Ord,
+    {
+        C::to_key(&C::Value::default())
+    }
+}

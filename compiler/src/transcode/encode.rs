@@ -1,0 +1,335 @@
+//! JSON to binary, with the schema alone.
+
+use serde_json::Value as Json;
+
+use schemac_runtime::json::{JsonCodec, JsonKey};
+use schemac_runtime::wire::{self, WireType};
+use schemac_runtime::{DecodeOptions, SizeCache, Writer, field};
+
+use super::{
+    CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, is_packed, with_codec,
+    with_key_codec,
+};
+use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
+
+/// Encodes the JSON object `json` as a message of type `message`, with the
+/// bytes generated code would write for the same value.
+pub fn encode(schema: &Schema, message: MessageId, json: &Json) -> Result<Vec<u8>, TranscodeError> {
+    let mut out = Vec::new();
+    let path = Path::root(schema.message(message));
+    Encoder { schema }.message(message, json, &path, 0, &mut out)?;
+    Ok(out)
+}
+
+struct Encoder<'a> {
+    schema: &'a Schema,
+}
+
+/// Whether a value at its default is left out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Presence {
+    Implicit,
+    Explicit,
+}
+
+/// How one value is written: with the key of a field number (or none, in a
+/// packed list), and with which presence.
+#[derive(Clone, Copy)]
+struct Slot {
+    number: Option<u32>,
+    presence: Presence,
+}
+
+impl Slot {
+    fn field(number: u32, presence: Presence) -> Self {
+        Self {
+            number: Some(number),
+            presence,
+        }
+    }
+
+    const PACKED: Slot = Slot {
+        number: None,
+        presence: Presence::Explicit,
+    };
+}
+
+impl Encoder<'_> {
+    fn message(
+        &self,
+        id: MessageId,
+        json: &Json,
+        path: &Path,
+        depth: u32,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        let message = self.schema.message(id);
+        let limit = DecodeOptions::DEFAULT_RECURSION_LIMIT;
+        if depth > limit {
+            return Err(TranscodeError::new(
+                path,
+                format_args!("nested deeper than the recursion limit of {limit}"),
+            ));
+        }
+        let Some(object) = json.as_object() else {
+            return Err(TranscodeError::new(
+                path,
+                format_args!(
+                    "expected an object for message {}, found {json}",
+                    message.name
+                ),
+            ));
+        };
+        for key in object.keys() {
+            if !message.fields.iter().any(|field| field.name == *key) {
+                return Err(TranscodeError::new(
+                    path,
+                    format_args!("unknown field `{key}` in message {}", message.name),
+                ));
+            }
+        }
+        let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
+        for field in encoding_order(message) {
+            let Some(value) = object.get(&field.name).filter(|value| !value.is_null()) else {
+                continue;
+            };
+            if let Some(oneof) = field.oneof {
+                if let Some((_, other)) = oneofs_set.iter().find(|(index, _)| *index == oneof) {
+                    let name = &message.oneofs[oneof].name;
+                    return Err(TranscodeError::new(
+                        path,
+                        format_args!(
+                            "`{other}` and `{}` are both members of oneof `{name}`; set one",
+                            field.name
+                        ),
+                    ));
+                }
+                oneofs_set.push((oneof, &field.name));
+            }
+            self.field(field, value, &path.field(&field.name), depth, out)?;
+        }
+        Ok(())
+    }
+
+    fn field(
+        &self,
+        field: &Field,
+        json: &Json,
+        path: &Path,
+        depth: u32,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        let number = field.wire_number();
+        match field.ty {
+            FieldType::Single(ty) if field.oneof.is_none() => self.value(
+                ty,
+                Slot::field(number, Presence::Implicit),
+                json,
+                path,
+                depth,
+                out,
+            ),
+            FieldType::Single(ty) | FieldType::Optional(ty) => self.value(
+                ty,
+                Slot::field(number, Presence::Explicit),
+                json,
+                path,
+                depth,
+                out,
+            ),
+            FieldType::List(ty) => {
+                let Some(elements) = json.as_array() else {
+                    return Err(TranscodeError::new(
+                        path,
+                        format_args!("expected an array, found {json}"),
+                    ));
+                };
+                if is_packed(field.ty) {
+                    let mut payload = Vec::new();
+                    for (index, element) in elements.iter().enumerate() {
+                        self.value(
+                            ty,
+                            Slot::PACKED,
+                            element,
+                            &path.index(index),
+                            depth,
+                            &mut payload,
+                        )?;
+                    }
+                    if !payload.is_empty() {
+                        write_delimited(out, number, &payload);
+                    }
+                    return Ok(());
+                }
+                for (index, element) in elements.iter().enumerate() {
+                    let slot = Slot::field(number, Presence::Explicit);
+                    self.value(ty, slot, element, &path.index(index), depth, out)?;
+                }
+                Ok(())
+            }
+            FieldType::Map(key, ty) => {
+                let Some(object) = json.as_object() else {
+                    return Err(TranscodeError::new(
+                        path,
+                        format_args!("expected an object, found {json}"),
+                    ));
+                };
+                let entries: Vec<(&String, &Json)> = object.iter().collect();
+                let sorted = with_key_codec(
+                    key,
+                    SortKeys {
+                        entries: &entries,
+                        path,
+                    },
+                )
+                .unwrap_or_else(|| {
+                    Err(TranscodeError::new(
+                        path,
+                        "map keys of this type are not allowed",
+                    ))
+                })?;
+                for (key_bytes, key, value) in sorted {
+                    let mut entry = key_bytes;
+                    let presence = match ty {
+                        ValueType::Message(_) => Presence::Explicit,
+                        _ => Presence::Implicit,
+                    };
+                    // Map entries nest one level, as they do when decoding.
+                    let slot = Slot::field(2, presence);
+                    self.value(ty, slot, value, &path.key(key), depth + 1, &mut entry)?;
+                    write_delimited(out, number, &entry);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes one value as `slot` says.
+    fn value(
+        &self,
+        ty: ValueType,
+        slot: Slot,
+        json: &Json,
+        path: &Path,
+        depth: u32,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        match ty {
+            ValueType::Scalar(scalar) => with_codec(scalar, WriteScalar { slot, json, out })
+                .map_err(|reason| TranscodeError::new(path, reason)),
+            ValueType::Enum(id) => {
+                let value = self
+                    .enum_number(id, json)
+                    .map_err(|reason| TranscodeError::new(path, reason))?;
+                if slot.presence == Presence::Implicit && value == 0 {
+                    return Ok(());
+                }
+                if let Some(number) = slot.number {
+                    wire::put_varint(out, u64::from(wire::key(number, WireType::Varint)));
+                }
+                wire::put_varint(out, value as i64 as u64);
+                Ok(())
+            }
+            ValueType::Message(id) => {
+                let mut nested = Vec::new();
+                self.message(id, json, path, depth + 1, &mut nested)?;
+                write_delimited(out, slot.number.unwrap_or(0), &nested);
+                Ok(())
+            }
+        }
+    }
+
+    /// The number of the enum value `json` names, or is.
+    fn enum_number(&self, id: EnumId, json: &Json) -> Result<i32, String> {
+        let enumeration = self.schema.enumeration(id);
+        match json {
+            Json::String(name) => enumeration
+                .values
+                .iter()
+                .find(|value| value.name == *name)
+                .map(|value| value.number as i32)
+                .ok_or_else(|| format!("`{name}` is not a value of enum {}", enumeration.name)),
+            Json::Number(number) => number
+                .as_i64()
+                .and_then(|number| i32::try_from(number).ok())
+                .ok_or_else(|| format!("{number} is not a 32-bit enum number")),
+            other => Err(format!(
+                "expected a value name of enum {}, found {other}",
+                enumeration.name
+            )),
+        }
+    }
+}
+
+/// Writes the key of field `number` as length-delimited, then `payload`
+/// with its length.
+fn write_delimited(out: &mut Vec<u8>, number: u32, payload: &[u8]) {
+    wire::put_varint(out, u64::from(wire::key(number, WireType::Len)));
+    wire::put_varint(out, payload.len() as u64);
+    out.extend_from_slice(payload);
+}
+
+/// Reads a scalar from JSON with its codec and writes it.
+struct WriteScalar<'a> {
+    slot: Slot,
+    json: &'a Json,
+    out: &'a mut Vec<u8>,
+}
+
+impl CodecVisitor for WriteScalar<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<C: JsonCodec>(self) -> Result<(), String> {
+        let value = C::deserialize(self.json.clone()).map_err(|error| error.to_string())?;
+        if self.slot.presence == Presence::Implicit && C::is_default(&value) {
+            return Ok(());
+        }
+        let mut sizes = SizeCache::new();
+        match self.slot.number {
+            Some(number) => {
+                field::measure_present::<C>(number, &value, &mut sizes);
+                field::write_present::<C>(number, &value, &mut Writer::new(self.out, &sizes));
+            }
+            None => {
+                C::value_len(&value, &mut sizes);
+                C::write_value(&value, &mut Writer::new(self.out, &sizes));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses map keys with their codec and sorts the entries as a `BTreeMap`
+/// would, each with its key already encoded as field 1 of the entry.
+struct SortKeys<'a> {
+    entries: &'a [(&'a String, &'a Json)],
+    path: &'a Path,
+}
+
+type SortedEntries<'a> = Vec<(Vec<u8>, &'a str, &'a Json)>;
+
+impl<'a> KeyVisitor for SortKeys<'a> {
+    type Output = Result<SortedEntries<'a>, TranscodeError>;
+
+    fn visit<C: JsonCodec + JsonKey>(self) -> Self::Output
+    where
+        C::Value: Ord,
+    {
+        let mut parsed = Vec::with_capacity(self.entries.len());
+        for &(key, value) in self.entries {
+            let typed = C::from_key(key)
+                .map_err(|reason| TranscodeError::new(&self.path.key(key), reason))?;
+            parsed.push((typed, key.as_str(), value));
+        }
+        parsed.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(parsed
+            .into_iter()
+            .map(|(typed, key, value)| {
+                let mut bytes = Vec::new();
+                let sizes = SizeCache::new();
+                field::write::<C>(1, &typed, &mut Writer::new(&mut bytes, &sizes));
+                (bytes, key, value)
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,202 @@
+//! Transcoding between JSON and the binary format with nothing but the
+//! schema: what `schemac encode` and `schemac decode` do, like protoc's
+//! `--encode` and `--decode`.
+//!
+//! The JSON mapping is the one generated serde impls use (docs/json.md):
+//! scalars go through the runtime's [`JsonCodec`] impls, so the two cannot
+//! drift apart. Encoding writes fields in the order generated code does, so
+//! the bytes are the same too.
+
+mod decode;
+mod encode;
+
+use std::fmt;
+
+use schemac_runtime::codec;
+use schemac_runtime::json::{JsonCodec, JsonKey};
+
+use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema};
+
+pub use decode::decode;
+pub use encode::encode;
+
+/// Why a value could not be transcoded: what, and in which field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranscodeError {
+    path: String,
+    reason: String,
+}
+
+impl TranscodeError {
+    fn new(path: &Path, reason: impl fmt::Display) -> Self {
+        Self {
+            path: path.to_string(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// The field path, such as `Order.order_lines[3].cost`.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+}
+
+impl fmt::Display for TranscodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path, self.reason)
+    }
+}
+
+impl std::error::Error for TranscodeError {}
+
+/// Where in a message a value is, for errors: `Order.order_lines[3].cost`.
+#[derive(Clone, Debug)]
+struct Path {
+    segments: Vec<String>,
+}
+
+impl Path {
+    fn root(message: &Message) -> Self {
+        Self {
+            segments: vec![message.name.clone()],
+        }
+    }
+
+    fn field(&self, name: &str) -> Self {
+        let mut path = self.clone();
+        path.segments.push(format!(".{name}"));
+        path
+    }
+
+    fn index(&self, index: usize) -> Self {
+        let mut path = self.clone();
+        path.segments.push(format!("[{index}]"));
+        path
+    }
+
+    fn key(&self, key: &str) -> Self {
+        let mut path = self.clone();
+        path.segments.push(format!("[{key:?}]"));
+        path
+    }
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.segments
+            .iter()
+            .try_for_each(|segment| f.write_str(segment))
+    }
+}
+
+/// The message named `name`: its full name (`shop.Order`), or its short
+/// name when only one message has it.
+pub fn find_message(schema: &Schema, name: &str) -> Result<MessageId, String> {
+    let name = name.strip_prefix('.').unwrap_or(name);
+    if let Some((id, _)) = schema.message_ids().find(|(_, m)| m.full_name == name) {
+        return Ok(id);
+    }
+    let matches: Vec<(MessageId, &Message)> = schema
+        .message_ids()
+        .filter(|(_, m)| m.name == name)
+        .collect();
+    match matches.as_slice() {
+        [(id, _)] => Ok(*id),
+        [] => Err(format!("no message named `{name}` in the schema")),
+        _ => Err(format!(
+            "`{name}` is ambiguous; write one of {}",
+            matches
+                .iter()
+                .map(|(_, m)| format!("`{}`", m.full_name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The fields in the order generated code encodes them: by number, with
+/// each oneof written at the place of its lowest member.
+fn encoding_order(message: &Message) -> Vec<&Field> {
+    let mut fields: Vec<&Field> = message.fields.iter().collect();
+    fields.sort_by_key(|field| field.number);
+    let slot = |field: &Field| match field.oneof {
+        Some(oneof) => message
+            .fields
+            .iter()
+            .filter(|member| member.oneof == Some(oneof))
+            .map(|member| member.number)
+            .min()
+            .unwrap_or(field.number),
+        None => field.number,
+    };
+    fields.sort_by_key(|field| slot(field));
+    fields
+}
+
+/// Whether a list of this field's elements is written packed.
+fn is_packed(ty: FieldType) -> bool {
+    use crate::model::ValueType;
+    match ty {
+        FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
+        FieldType::List(ValueType::Enum(_)) => true,
+        _ => false,
+    }
+}
+
+/// Something to do with the codec of a scalar, whichever it is.
+trait CodecVisitor {
+    type Output;
+    fn visit<C: JsonCodec>(self) -> Self::Output;
+}
+
+/// Runs `visitor` with the runtime codec of `scalar`.
+fn with_codec<V: CodecVisitor>(scalar: Scalar, visitor: V) -> V::Output {
+    match scalar {
+        Scalar::I32 => visitor.visit::<codec::Int32>(),
+        Scalar::I64 => visitor.visit::<codec::Int64>(),
+        Scalar::U32 => visitor.visit::<codec::Uint32>(),
+        Scalar::U64 => visitor.visit::<codec::Uint64>(),
+        Scalar::Sint32 => visitor.visit::<codec::Sint32>(),
+        Scalar::Sint64 => visitor.visit::<codec::Sint64>(),
+        Scalar::Fixed32 => visitor.visit::<codec::Fixed32>(),
+        Scalar::Fixed64 => visitor.visit::<codec::Fixed64>(),
+        Scalar::Sfixed32 => visitor.visit::<codec::Sfixed32>(),
+        Scalar::Sfixed64 => visitor.visit::<codec::Sfixed64>(),
+        Scalar::F32 => visitor.visit::<codec::Float>(),
+        Scalar::F64 => visitor.visit::<codec::Double>(),
+        Scalar::Bool => visitor.visit::<codec::Bool>(),
+        Scalar::String => visitor.visit::<codec::Str>(),
+        Scalar::Bytes => visitor.visit::<codec::Bytes>(),
+    }
+}
+
+/// Something to do with the codec of a map key, whichever it is.
+trait KeyVisitor {
+    type Output;
+    fn visit<C: JsonCodec + JsonKey>(self) -> Self::Output
+    where
+        C::Value: Ord;
+}
+
+/// Runs `visitor` with the runtime codec of map key type `scalar`, or
+/// returns `None` for a scalar that cannot be a key (check rules them out).
+fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output> {
+    Some(match scalar {
+        Scalar::I32 => visitor.visit::<codec::Int32>(),
+        Scalar::I64 => visitor.visit::<codec::Int64>(),
+        Scalar::U32 => visitor.visit::<codec::Uint32>(),
+        Scalar::U64 => visitor.visit::<codec::Uint64>(),
+        Scalar::Sint32 => visitor.visit::<codec::Sint32>(),
+        Scalar::Sint64 => visitor.visit::<codec::Sint64>(),
+        Scalar::Fixed32 => visitor.visit::<codec::Fixed32>(),
+        Scalar::Fixed64 => visitor.visit::<codec::Fixed64>(),
+        Scalar::Sfixed32 => visitor.visit::<codec::Sfixed32>(),
+        Scalar::Sfixed64 => visitor.visit::<codec::Sfixed64>(),
+        Scalar::Bool => visitor.visit::<codec::Bool>(),
+        Scalar::String => visitor.visit::<codec::Str>(),
+        Scalar::F32 | Scalar::F64 | Scalar::Bytes => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests;

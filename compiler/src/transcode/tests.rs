@@ -1,0 +1,167 @@
+//! Tests of transcoding on small schemas; the tests crate checks the result
+//! against generated code.
+
+use serde_json::{Value as Json, json};
+
+use super::{TranscodeError, decode, encode, find_message};
+use crate::Analysis;
+use schemac_runtime::DecodeOptions;
+
+const SCHEMA: &str = r#"
+package t;
+
+message Line {
+  number: i32 = 1;
+  name: string = 2;
+}
+
+enum Status { PENDING = 0; PAID = 1; }
+
+message Order {
+  id: i64 = 1;
+  lines: list<Line> = 2;
+  status: Status = 3;
+  counts: list<sint32> = 4;
+  by_key: map<i32, string> = 5;
+  note: optional string = 6;
+  oneof payment {
+    card: string = 7;
+    cash: u64 = 8;
+  }
+  data: bytes = 9;
+  ratio: f64 = 10;
+  flags: map<bool, Line> = 11;
+}
+"#;
+
+fn analysis() -> Analysis {
+    crate::analyze_text("t.schema", SCHEMA).unwrap_or_else(|error| panic!("{error}"))
+}
+
+fn to_binary(json: Json) -> Result<Vec<u8>, TranscodeError> {
+    let analysis = analysis();
+    let order = find_message(&analysis.schema, "t.Order").unwrap();
+    encode(&analysis.schema, order, &json)
+}
+
+fn to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
+    let analysis = analysis();
+    let order = find_message(&analysis.schema, "Order").unwrap();
+    decode(&analysis.schema, order, bytes, &DecodeOptions::new())
+}
+
+#[test]
+fn a_full_order_round_trips() {
+    let order = json!({
+        "id": "-5",
+        "lines": [{"number": 1, "name": "one"}, {}],
+        "status": "PAID",
+        "counts": [-1, 0, 2],
+        "by_key": {"2": "two", "-1": ""},
+        "note": "",
+        "cash": "7",
+        "data": "AAE=",
+        "ratio": 0.5,
+        "flags": {"true": {"number": 3}}
+    });
+    let bytes = to_binary(order.clone()).unwrap();
+    let back = to_json(&bytes).unwrap();
+    // The map's default value is written back as the default, as a map holds it.
+    assert_eq!(back, order);
+}
+
+#[test]
+fn bytes_match_the_protobuf_encoding() {
+    let bytes = to_binary(json!({"id": 150, "status": 1, "counts": [3, -2]})).unwrap();
+    // id: key 08, varint 150; status: key 18, 1; counts: packed zigzag 6 and 3.
+    assert_eq!(
+        bytes,
+        [0x08, 0x96, 0x01, 0x18, 0x01, 0x22, 0x02, 0x06, 0x03]
+    );
+}
+
+#[test]
+fn defaults_are_left_out_both_ways() {
+    assert!(
+        to_binary(json!({"id": "0", "status": "PENDING", "lines": [], "note": null}))
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(to_json(&[]).unwrap(), json!({}));
+    // An optional field keeps an explicit default.
+    assert_eq!(
+        to_json(&to_binary(json!({"note": ""})).unwrap()).unwrap(),
+        json!({"note": ""})
+    );
+}
+
+#[test]
+fn map_entries_are_written_in_key_order() {
+    let bytes = to_binary(json!({"by_key": {"10": "b", "-3": "a", "2": "c"}})).unwrap();
+    let keys: Vec<u8> = bytes
+        .windows(2)
+        .filter(|w| w[0] == 0x08)
+        .map(|w| w[1])
+        .collect();
+    // Varints of -3 (ten bytes, first fd), 2, 10: numeric order, not text order.
+    assert_eq!(keys, [0xfd, 0x02, 0x0a]);
+}
+
+#[test]
+fn errors_name_the_field_path() {
+    let error = to_binary(json!({"lines": [{}, {"number": "x"}]})).unwrap_err();
+    assert_eq!(error.path(), "Order.lines[1].number");
+    let error = to_binary(json!({"by_key": {"nine": "x"}})).unwrap_err();
+    assert_eq!(error.path(), "Order.by_key[\"nine\"]");
+    let error = to_binary(json!({"status": "LOST"})).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`LOST` is not a value of enum Status"),
+        "{error}"
+    );
+    let error = to_binary(json!({"nope": 1})).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "Order: unknown field `nope` in message Order"
+    );
+    let error = to_binary(json!({"card": "x", "cash": "1"})).unwrap_err();
+    assert!(error.to_string().contains("oneof `payment`"), "{error}");
+    assert!(to_binary(json!([1])).is_err());
+}
+
+#[test]
+fn bad_bytes_name_the_field_path_and_offset() {
+    // lines[0].name is a string of two bytes, the second invalid UTF-8.
+    let error = to_json(&[0x12, 0x04, 0x12, 0x02, b'a', 0xff]).unwrap_err();
+    assert_eq!(error.path(), "Order.lines[0].name");
+    assert!(error.to_string().contains("UTF-8 at byte 3"), "{error}");
+    let error = to_json(&[0x12, 0x09, 0x08]).unwrap_err();
+    assert!(
+        error.to_string().contains("length prefix of 9 bytes"),
+        "{error}"
+    );
+}
+
+#[test]
+fn later_fields_win_and_messages_merge() {
+    // Two occurrences of lines[0]-less fields: ids replace, oneof members replace.
+    let mut bytes = to_binary(json!({"id": "1", "card": "c"})).unwrap();
+    bytes.extend(to_binary(json!({"id": "2", "cash": "3"})).unwrap());
+    assert_eq!(to_json(&bytes).unwrap(), json!({"id": "2", "cash": "3"}));
+}
+
+#[test]
+fn unknown_numbers_are_skipped() {
+    let mut bytes = vec![0xf8, 0x01, 0x05]; // field 31, varint 5
+    bytes.extend(to_binary(json!({"id": "4"})).unwrap());
+    assert_eq!(to_json(&bytes).unwrap(), json!({"id": "4"}));
+}
+
+#[test]
+fn messages_are_found_by_full_or_unique_name() {
+    let analysis = analysis();
+    assert!(find_message(&analysis.schema, ".t.Line").is_ok());
+    let error = find_message(&analysis.schema, "Nope").unwrap_err();
+    assert!(error.contains("no message named `Nope`"), "{error}");
+}

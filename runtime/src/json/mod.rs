@@ -1,0 +1,370 @@
+//! The canonical JSON mapping, as serde impls (feature `json`).
+//!
+//! docs/json.md states the mapping. In short: field names as written in the
+//! schema; fields at their default left out; 64-bit integers and decimals as
+//! strings, so that nothing is lost; bytes as base64; enums by name; `value`
+//! with an explicit type where JSON alone would lose it.
+//!
+//! Each codec has a [`JsonCodec`] impl, so the mapping of a type is defined
+//! once and used by generated serde impls and by `schemac encode`/`decode`
+//! alike. Generated messages implement [`JsonMessage`]; the functions below
+//! are what that generated code calls.
+
+mod scalars;
+mod value;
+
+use std::fmt;
+use std::marker::PhantomData;
+
+pub use serde;
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+
+use crate::codec::{Codec, Msg};
+use crate::message::{Enumeration, Message};
+
+/// How the values of one codec are written to and read from JSON.
+pub trait JsonCodec: Codec {
+    /// Writes `value`.
+    fn serialize<S: Serializer>(value: &Self::Value, serializer: S) -> Result<S::Ok, S::Error>;
+
+    /// Reads a value.
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self::Value, D::Error>;
+}
+
+/// A codec whose values can be JSON object keys, which are strings.
+pub trait JsonKey: Codec {
+    /// The key as a string: `"12"`, `"true"`, or the string itself.
+    fn to_key(value: &Self::Value) -> String;
+
+    /// The value a key string stands for.
+    fn from_key(key: &str) -> Result<Self::Value, String>;
+}
+
+/// A generated message's fields in JSON. Hidden: generated code implements it.
+#[doc(hidden)]
+pub trait JsonMessage: Message {
+    /// Writes every field that is not at its default.
+    fn serialize_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
+
+    /// Reads the value of the field named `key`; `Ok(false)` when the
+    /// message has no such field.
+    fn deserialize_field<'de, A: MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error>;
+}
+
+/// A value of codec `C`, borrowed, as something serde can write.
+pub struct Ser<'a, C: Codec>(pub &'a C::Value);
+
+impl<C: JsonCodec> Serialize for Ser<'_, C> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        C::serialize(self.0, serializer)
+    }
+}
+
+/// A value of codec `C` read by serde; `null` reads as the default.
+pub struct De<C: Codec>(pub C::Value);
+
+impl<'de, C: JsonCodec> Deserialize<'de> for De<C> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(De(Option::<Present<C>>::deserialize(deserializer)?
+            .map(|present| present.0)
+            .unwrap_or_default()))
+    }
+}
+
+/// A value of codec `C` that is there: `null` is not accepted.
+struct Present<C: Codec>(C::Value);
+
+impl<'de, C: JsonCodec> Deserialize<'de> for Present<C> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        C::deserialize(deserializer).map(Present)
+    }
+}
+
+struct SerList<'a, C: Codec>(&'a [C::Value]);
+
+impl<C: JsonCodec> Serialize for SerList<'_, C> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for value in self.0 {
+            seq.serialize_element(&Ser::<C>(value))?;
+        }
+        seq.end()
+    }
+}
+
+struct SerMap<'a, K: Codec, V: Codec, I>(I, PhantomData<(&'a K::Value, &'a V::Value)>);
+
+impl<'a, K, V, I> Serialize for SerMap<'a, K, V, I>
+where
+    K: JsonKey,
+    V: JsonCodec,
+    I: IntoIterator<Item = (&'a K::Value, &'a V::Value)> + Clone,
+    K::Value: 'a,
+    V::Value: 'a,
+{
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for (key, value) in self.0.clone() {
+            map.serialize_entry(&K::to_key(key), &Ser::<V>(value))?;
+        }
+        map.end()
+    }
+}
+
+/// Writes a field with implicit presence, unless it is the default.
+#[doc(hidden)]
+pub fn field<C: JsonCodec, M: SerializeMap>(
+    map: &mut M,
+    name: &'static str,
+    value: &C::Value,
+) -> Result<(), M::Error> {
+    if C::is_default(value) {
+        return Ok(());
+    }
+    map.serialize_entry(name, &Ser::<C>(value))
+}
+
+/// Writes a field whatever its value: a oneof member that is set.
+#[doc(hidden)]
+pub fn present<C: JsonCodec, M: SerializeMap>(
+    map: &mut M,
+    name: &'static str,
+    value: &C::Value,
+) -> Result<(), M::Error> {
+    map.serialize_entry(name, &Ser::<C>(value))
+}
+
+/// Writes a field with explicit presence, if it is there.
+#[doc(hidden)]
+pub fn optional<C: JsonCodec, M: SerializeMap>(
+    map: &mut M,
+    name: &'static str,
+    value: Option<&C::Value>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(value) => map.serialize_entry(name, &Ser::<C>(value)),
+        None => Ok(()),
+    }
+}
+
+/// Writes a list field as an array, unless it is empty.
+#[doc(hidden)]
+pub fn list<C: JsonCodec, M: SerializeMap>(
+    map: &mut M,
+    name: &'static str,
+    values: &[C::Value],
+) -> Result<(), M::Error> {
+    if values.is_empty() {
+        return Ok(());
+    }
+    map.serialize_entry(name, &SerList::<C>(values))
+}
+
+/// Writes a map field as an object, unless it is empty.
+#[doc(hidden)]
+pub fn map<'a, K, V, M, I>(map: &mut M, name: &'static str, entries: I) -> Result<(), M::Error>
+where
+    K: JsonKey,
+    V: JsonCodec,
+    M: SerializeMap,
+    I: IntoIterator<Item = (&'a K::Value, &'a V::Value)> + Clone,
+    K::Value: 'a,
+    V::Value: 'a,
+{
+    if entries.clone().into_iter().next().is_none() {
+        return Ok(());
+    }
+    map.serialize_entry(name, &SerMap::<K, V, I>(entries, PhantomData))
+}
+
+/// Reads a field's value; `null` reads as the default.
+#[doc(hidden)]
+pub fn read<'de, C: JsonCodec, A: MapAccess<'de>>(map: &mut A) -> Result<C::Value, A::Error> {
+    Ok(map.next_value::<De<C>>()?.0)
+}
+
+/// Reads an optional field's value; `null` reads as absent.
+#[doc(hidden)]
+pub fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<Option<C::Value>, A::Error> {
+    Ok(map
+        .next_value::<Option<Present<C>>>()?
+        .map(|present| present.0))
+}
+
+/// Reads a list field's array; `null` reads as empty.
+#[doc(hidden)]
+pub fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<Vec<C::Value>, A::Error> {
+    let values = map.next_value::<Option<Vec<Present<C>>>>()?;
+    Ok(values
+        .unwrap_or_default()
+        .into_iter()
+        .map(|present| present.0)
+        .collect())
+}
+
+/// Reads a map field's object into any map type; `null` reads as empty.
+#[doc(hidden)]
+pub fn read_map<'de, K, V, T, A>(map: &mut A) -> Result<T, A::Error>
+where
+    K: JsonKey,
+    V: JsonCodec,
+    T: Default + Extend<(K::Value, V::Value)>,
+    A: MapAccess<'de>,
+{
+    Ok(map
+        .next_value::<Option<DeMap<K, V, T>>>()?
+        .map(|entries| entries.0)
+        .unwrap_or_default())
+}
+
+struct DeMap<K, V, T>(T, PhantomData<(K, V)>);
+
+impl<'de, K, V, T> Deserialize<'de> for DeMap<K, V, T>
+where
+    K: JsonKey,
+    V: JsonCodec,
+    T: Default + Extend<(K::Value, V::Value)>,
+{
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EntriesVisitor<K, V, T>(PhantomData<(K, V, T)>);
+
+        impl<'de, K, V, T> Visitor<'de> for EntriesVisitor<K, V, T>
+        where
+            K: JsonKey,
+            V: JsonCodec,
+            T: Default + Extend<(K::Value, V::Value)>,
+        {
+            type Value = DeMap<K, V, T>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
+                let mut entries = T::default();
+                while let Some(key) = access.next_key::<String>()? {
+                    let key = K::from_key(&key).map_err(de::Error::custom)?;
+                    let value = access.next_value::<De<V>>()?.0;
+                    entries.extend(std::iter::once((key, value)));
+                }
+                Ok(DeMap(entries, PhantomData))
+            }
+        }
+
+        deserializer.deserialize_map(EntriesVisitor(PhantomData))
+    }
+}
+
+/// Writes a message as a JSON object of its fields.
+#[doc(hidden)]
+pub fn serialize_message<M: JsonMessage, S: Serializer>(
+    message: &M,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    message.serialize_fields(&mut map)?;
+    map.end()
+}
+
+/// Reads a message from a JSON object; a field the message does not have is
+/// an error naming it.
+#[doc(hidden)]
+pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<M, D::Error> {
+    struct MessageVisitor<M>(PhantomData<M>);
+
+    impl<'de, M: JsonMessage> Visitor<'de> for MessageVisitor<M> {
+        type Value = M;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a JSON object for message {}", M::NAME)
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<M, A::Error> {
+            let mut message = M::default();
+            while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
+                if !message.deserialize_field(&key, &mut access)? {
+                    return Err(de::Error::custom(format_args!(
+                        "unknown field `{key}` in message {}",
+                        M::NAME
+                    )));
+                }
+            }
+            Ok(message)
+        }
+    }
+
+    deserializer.deserialize_map(MessageVisitor(PhantomData))
+}
+
+impl<M: JsonMessage> JsonCodec for Msg<M> {
+    fn serialize<S: Serializer>(value: &M, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_message(value, serializer)
+    }
+
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<M, D::Error> {
+        deserialize_message(deserializer)
+    }
+}
+
+/// Writes an enum value by name, or by number when the schema does not name it.
+#[doc(hidden)]
+pub fn serialize_enum<E: Enumeration, S: Serializer>(
+    value: E,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match value.name() {
+        Some(name) => serializer.serialize_str(name),
+        None => serializer.serialize_i32(value.number()),
+    }
+}
+
+/// Reads an enum value from its name or its number.
+#[doc(hidden)]
+pub fn deserialize_enum<'de, E: Enumeration, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<E, D::Error> {
+    struct EnumVisitor<E>(PhantomData<E>);
+
+    impl<E: Enumeration> Visitor<'_> for EnumVisitor<E> {
+        type Value = E;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "a value name or number of enum {}", E::NAME)
+        }
+
+        fn visit_str<Err: de::Error>(self, name: &str) -> Result<E, Err> {
+            E::from_name(name).ok_or_else(|| {
+                Err::custom(format_args!("`{name}` is not a value of enum {}", E::NAME))
+            })
+        }
+
+        fn visit_i64<Err: de::Error>(self, number: i64) -> Result<E, Err> {
+            i32::try_from(number).map(E::from_number).map_err(|_| {
+                Err::custom(format_args!(
+                    "{number} is out of range for enum {}",
+                    E::NAME
+                ))
+            })
+        }
+
+        fn visit_u64<Err: de::Error>(self, number: u64) -> Result<E, Err> {
+            self.visit_i64(i64::try_from(number).unwrap_or(i64::MAX))
+        }
+    }
+
+    deserializer.deserialize_any(EnumVisitor(PhantomData))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,239 @@
+//! Tests of the JSON mapping of scalars and values; generated messages are
+//! tested in the tests crate.
+
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+use serde_json::{Value as Json, json};
+
+use super::{De, JsonCodec, Ser};
+use crate::codec;
+use crate::value::Value;
+
+fn to_json<C: JsonCodec>(value: &C::Value) -> Json {
+    serde_json::to_value(Ser::<C>(value)).unwrap()
+}
+
+fn from_json<C: JsonCodec>(json: Json) -> Result<C::Value, serde_json::Error> {
+    serde_json::from_value::<De<C>>(json).map(|de| de.0)
+}
+
+#[test]
+fn sixty_four_bit_integers_are_strings_and_exact() {
+    assert_eq!(
+        to_json::<codec::Int64>(&i64::MIN),
+        json!("-9223372036854775808")
+    );
+    assert_eq!(
+        to_json::<codec::Uint64>(&u64::MAX),
+        json!("18446744073709551615")
+    );
+    assert_eq!(
+        from_json::<codec::Uint64>(json!("18446744073709551615")).unwrap(),
+        u64::MAX
+    );
+    // Numbers are read too.
+    assert_eq!(from_json::<codec::Sint64>(json!(-5)).unwrap(), -5);
+}
+
+#[test]
+fn thirty_two_bit_integers_are_numbers_checked_for_range() {
+    assert_eq!(to_json::<codec::Int32>(&-7), json!(-7));
+    assert_eq!(from_json::<codec::Uint32>(json!("42")).unwrap(), 42);
+    assert_eq!(from_json::<codec::Int32>(json!(3.0)).unwrap(), 3);
+    let error = from_json::<codec::Int32>(json!(2_147_483_648i64)).unwrap_err();
+    assert!(error.to_string().contains("out of range"), "{error}");
+    assert!(from_json::<codec::Uint32>(json!(-1)).is_err());
+    assert!(from_json::<codec::Int32>(json!(1.5)).is_err());
+}
+
+#[test]
+fn floats_name_what_json_cannot_hold() {
+    assert_eq!(to_json::<codec::Double>(&f64::NAN), json!("NaN"));
+    assert_eq!(
+        to_json::<codec::Float>(&f32::NEG_INFINITY),
+        json!("-Infinity")
+    );
+    assert_eq!(to_json::<codec::Double>(&0.5), json!(0.5));
+    assert!(from_json::<codec::Double>(json!("NaN")).unwrap().is_nan());
+    assert_eq!(
+        from_json::<codec::Float>(json!("Infinity")).unwrap(),
+        f32::INFINITY
+    );
+    assert!(
+        from_json::<codec::Float>(json!(1e300)).is_err(),
+        "beyond f32"
+    );
+}
+
+#[test]
+fn bytes_are_base64_read_leniently() {
+    assert_eq!(to_json::<codec::Bytes>(&vec![0xfb, 0xff]), json!("+/8="));
+    for text in ["+/8=", "+/8", "-_8=", "-_8"] {
+        assert_eq!(
+            from_json::<codec::Bytes>(json!(text)).unwrap(),
+            [0xfb, 0xff],
+            "{text}"
+        );
+    }
+    assert!(from_json::<codec::Bytes>(json!("not base64!")).is_err());
+}
+
+#[test]
+fn decimals_are_strings_with_every_digit() {
+    let value = Decimal::from_str("12.30").unwrap();
+    assert_eq!(to_json::<codec::Decimal>(&value), json!("12.30"));
+    let back = from_json::<codec::Decimal>(json!("12.30")).unwrap();
+    assert_eq!((back.mantissa(), back.scale()), (1230, 2));
+    assert!(
+        from_json::<codec::Decimal>(json!("0.00000000000000000000000000001")).is_err(),
+        "29 places"
+    );
+    assert!(from_json::<codec::Decimal>(json!("12.3x")).is_err());
+    assert_eq!(
+        from_json::<codec::Decimal>(json!(7)).unwrap(),
+        Decimal::from(7)
+    );
+}
+
+#[test]
+fn null_reads_as_the_default() {
+    assert_eq!(from_json::<codec::Str>(Json::Null).unwrap(), "");
+    assert_eq!(from_json::<codec::Int64>(Json::Null).unwrap(), 0);
+}
+
+#[test]
+fn values_keep_their_type_in_json() {
+    let value = Value::Map(BTreeMap::from([
+        ("i32".to_owned(), Value::I32(1)),
+        ("i64".to_owned(), Value::I64(1)),
+        ("u32".to_owned(), Value::U32(1)),
+        ("u64".to_owned(), Value::U64(u64::MAX)),
+        ("f32".to_owned(), Value::F32(1.5)),
+        ("f64".to_owned(), Value::F64(1.0)),
+        ("nan".to_owned(), Value::F64(f64::NAN)),
+        (
+            "decimal".to_owned(),
+            Value::Decimal(Decimal::from_str("-0.10").unwrap()),
+        ),
+        ("bytes".to_owned(), Value::Bytes(vec![1])),
+        (
+            "list".to_owned(),
+            Value::List(vec![Value::Null, Value::Bool(true)]),
+        ),
+        ("text".to_owned(), Value::String("$i32".to_owned())),
+    ]));
+    let json = to_json::<codec::Value>(&value);
+    assert_eq!(
+        json,
+        json!({
+            "i32": {"$i32": 1}, "i64": 1, "u32": {"$u32": 1},
+            "u64": {"$u64": "18446744073709551615"}, "f32": {"$f32": 1.5}, "f64": 1.0,
+            "nan": {"$f64": "NaN"}, "decimal": {"$decimal": "-0.10"}, "bytes": {"$bytes": "AQ=="},
+            "list": [null, true], "text": "$i32"
+        })
+    );
+    let back = from_json::<codec::Value>(json).unwrap();
+    let Value::Map(back) = back else {
+        panic!("a map")
+    };
+    assert_eq!(back["i32"], Value::I32(1));
+    assert_eq!(back["f64"], Value::F64(1.0));
+    assert!(matches!(back["nan"], Value::F64(x) if x.is_nan()));
+    assert!(matches!(&back["decimal"], Value::Decimal(d) if d.scale() == 2));
+}
+
+#[test]
+fn plain_json_integers_stay_integers() {
+    let read = from_json::<codec::Value>(
+        json!({"age": 30, "height": 1.8, "big": 18446744073709551615u64}),
+    );
+    let Value::Map(read) = read.unwrap() else {
+        panic!("a map")
+    };
+    assert_eq!(read["age"], Value::I64(30));
+    assert_eq!(read["height"], Value::F64(1.8));
+    assert_eq!(read["big"], Value::U64(u64::MAX));
+}
+
+#[test]
+fn maps_with_dollar_keys_are_wrapped() {
+    let value = Value::Map(BTreeMap::from([("$i32".to_owned(), Value::Bool(true))]));
+    let json = to_json::<codec::Value>(&value);
+    assert_eq!(json, json!({"$map": {"$i32": true}}));
+    assert_eq!(from_json::<codec::Value>(json).unwrap(), value);
+    assert!(from_json::<codec::Value>(json!({"$i32": 1, "x": 2})).is_err());
+}
+
+fn value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i32>().prop_map(Value::I32),
+        any::<i64>().prop_map(Value::I64),
+        any::<u32>().prop_map(Value::U32),
+        any::<u64>().prop_map(Value::U64),
+        any::<f32>()
+            .prop_filter("NaN", |x| !x.is_nan())
+            .prop_map(Value::F32),
+        any::<f64>()
+            .prop_filter("NaN", |x| !x.is_nan())
+            .prop_map(Value::F64),
+        ".*".prop_map(Value::String),
+        proptest::collection::vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
+        (any::<i64>(), 0u32..=28)
+            .prop_map(|(digits, scale)| Value::Decimal(Decimal::new(digits, scale))),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
+            proptest::collection::btree_map(".*", inner, 0..4).prop_map(Value::Map),
+        ]
+    })
+}
+
+/// Exact equality, decimal scales included (`PartialEq` says 1.0 == 1.00).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Decimal(a), Value::Decimal(b)) => {
+            a.mantissa() == b.mantissa() && a.scale() == b.scale()
+        }
+        (Value::List(a), Value::List(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
+        }
+        (Value::Map(a), Value::Map(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .all(|((ka, a), (kb, b))| ka == kb && same(a, b))
+        }
+        _ => a == b,
+    }
+}
+
+proptest! {
+    #[test]
+    fn values_round_trip_through_json_text(value in value()) {
+        let text = serde_json::to_string(&Ser::<codec::Value>(&value)).unwrap();
+        let back = serde_json::from_str::<De<codec::Value>>(&text).unwrap().0;
+        prop_assert!(same(&back, &value), "{:?} became {:?} via {}", value, back, text);
+    }
+
+    #[test]
+    fn every_integer_round_trips(a: i32, b: i64, c: u32, d: u64) {
+        prop_assert_eq!(from_json::<codec::Sint32>(to_json::<codec::Sint32>(&a)).unwrap(), a);
+        prop_assert_eq!(from_json::<codec::Sfixed64>(to_json::<codec::Sfixed64>(&b)).unwrap(), b);
+        prop_assert_eq!(from_json::<codec::Fixed32>(to_json::<codec::Fixed32>(&c)).unwrap(), c);
+        prop_assert_eq!(from_json::<codec::Fixed64>(to_json::<codec::Fixed64>(&d)).unwrap(), d);
+    }
+
+    #[test]
+    fn every_float_round_trips(a: f32, b: f64) {
+        let a2 = from_json::<codec::Float>(to_json::<codec::Float>(&a)).unwrap();
+        let b2 = from_json::<codec::Double>(to_json::<codec::Double>(&b)).unwrap();
+        prop_assert!(a2.to_bits() == a.to_bits() || (a.is_nan() && a2.is_nan()));
+        prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()));
+    }
+}
