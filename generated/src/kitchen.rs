@@ -998,6 +998,17 @@ impl Color {
             _ => None,
         }
     }
+
+    /// The value named `name` in the schema, if there is one.
+    pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+        match name {
+            "COLOR_UNSPECIFIED" => Some(Self::Unspecified),
+            "COLOR_RED" => Some(Self::Red),
+            "COLOR_GREEN" => Some(Self::Green),
+            "COLOR_INFRARED" => Some(Self::Infrared),
+            _ => None,
+        }
+    }
 }
 
 impl ::core::cmp::PartialEq for Color {
@@ -1036,5 +1047,8 @@ impl _rt::Enumeration for Color {
     }
     fn name(self) -> ::core::option::Option<&'static str> {
         Self::name(self)
+    }
+    fn from_name(name: &str) -> ::core::option::Option<Self> {
+        Self::from_name(name)
     }
 }

@@ -442,6 +442,15 @@ pub mod layer {
                 _ => None,
             }
         }
+
+        /// The value named `name` in the schema, if there is one.
+        pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+            match name {
+                "KIND_BACKGROUND" => Some(Self::Background),
+                "KIND_FOREGROUND" => Some(Self::Foreground),
+                _ => None,
+            }
+        }
     }
 
     impl ::core::cmp::PartialEq for Kind {
@@ -480,6 +489,9 @@ pub mod layer {
         }
         fn name(self) -> ::core::option::Option<&'static str> {
             Self::name(self)
+        }
+        fn from_name(name: &str) -> ::core::option::Option<Self> {
+            Self::from_name(name)
         }
     }
 }

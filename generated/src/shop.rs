@@ -157,6 +157,16 @@ impl Status {
             _ => None,
         }
     }
+
+    /// The value named `name` in the schema, if there is one.
+    pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+        match name {
+            "PENDING" => Some(Self::Pending),
+            "PAID" => Some(Self::Paid),
+            "SHIPPED" => Some(Self::Shipped),
+            _ => None,
+        }
+    }
 }
 
 impl ::core::cmp::PartialEq for Status {
@@ -195,6 +205,9 @@ impl _rt::Enumeration for Status {
     }
     fn name(self) -> ::core::option::Option<&'static str> {
         Self::name(self)
+    }
+    fn from_name(name: &str) -> ::core::option::Option<Self> {
+        Self::from_name(name)
     }
 }
 

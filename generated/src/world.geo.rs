@@ -90,6 +90,15 @@ impl Unit {
             _ => None,
         }
     }
+
+    /// The value named `name` in the schema, if there is one.
+    pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+        match name {
+            "KILOMETERS" => Some(Self::Kilometers),
+            "MILES" => Some(Self::Miles),
+            _ => None,
+        }
+    }
 }
 
 impl ::core::cmp::PartialEq for Unit {
@@ -128,5 +137,8 @@ impl _rt::Enumeration for Unit {
     }
     fn name(self) -> ::core::option::Option<&'static str> {
         Self::name(self)
+    }
+    fn from_name(name: &str) -> ::core::option::Option<Self> {
+        Self::from_name(name)
     }
 }

@@ -53,7 +53,7 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     }
 }
 
-/// `number`, `from_number` and `name`, as `const fn`s.
+/// `number`, `from_number` and `name`, as `const fn`s, and `from_name`.
 fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
     let unrecognized = ident(names::UNRECOGNIZED_VARIANT);
     let variants: Vec<Ident> = enumeration
@@ -79,6 +79,7 @@ fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
     let first_numbers = first.iter().map(|&(_, _, value)| number(value));
     let first_names = first.iter().map(|(_, name, _)| name);
     let named_variants = first_variants.clone();
+    let all_names = enumeration.values.iter().map(|value| value.name.as_str());
     quote! {
         impl #name {
             /// The number this value has on the wire.
@@ -102,6 +103,14 @@ fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
             pub const fn name(self) -> ::core::option::Option<&'static str> {
                 match Self::from_number(self.number()) {
                     #(Self::#named_variants => Some(#first_names),)*
+                    _ => None,
+                }
+            }
+
+            /// The value named `name` in the schema, if there is one.
+            pub fn from_name(name: &str) -> ::core::option::Option<Self> {
+                match name {
+                    #(#all_names => Some(Self::#variants),)*
                     _ => None,
                 }
             }
@@ -154,6 +163,10 @@ fn expand_enum_impls(cx: &Context, enumeration: &Enum, ty: &Ident) -> TokenStrea
 
             fn name(self) -> ::core::option::Option<&'static str> {
                 Self::name(self)
+            }
+
+            fn from_name(name: &str) -> ::core::option::Option<Self> {
+                Self::from_name(name)
             }
         }
     }

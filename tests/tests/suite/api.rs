@@ -45,6 +45,8 @@ fn enums_are_open_and_compare_by_number() {
     assert_eq!(Status::Shipped.number(), 2);
     assert_eq!(Status::Paid.name(), Some("PAID"));
     assert_eq!(Status::Unrecognized(9).name(), None);
+    assert_eq!(Status::from_name("SHIPPED"), Some(Status::Shipped));
+    assert_eq!(Status::from_name("Shipped"), None);
     assert_eq!(<Status as Enumeration>::NAME, "Status");
     assert_eq!(Color::Infrared.number(), -1);
     assert_eq!(i32::from(Color::Green), 2);
