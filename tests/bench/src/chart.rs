@@ -99,6 +99,14 @@ fn domain(ratios: impl Iterator<Item = f64>) -> (f64, f64) {
     (low / 1.5, high * 1.5)
 }
 
+/// 1, 2 and 5 times each power of ten within `low..high`.
+fn key_points(low: f64, high: f64) -> Vec<f64> {
+    (-3..=3)
+        .flat_map(|exponent| [1.0, 2.0, 5.0].map(|step| step * 10f64.powi(exponent)))
+        .filter(|point| (low..=high).contains(point))
+        .collect()
+}
+
 fn panel(
     area: &DrawingArea<SVGBackend<'_>, Shift>,
     op: &str,
@@ -113,11 +121,17 @@ fn panel(
         .margin(8)
         .x_label_area_size(36)
         .y_label_area_size(190)
-        .build_cartesian_2d((low..high).log_scale(), (0..rows).into_segmented())
+        .build_cartesian_2d(
+            (low..high)
+                .log_scale()
+                .with_key_points(key_points(low, high)),
+            (0..rows).into_segmented(),
+        )
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
         .disable_y_mesh()
+        .light_line_style(WHITE)
         .y_labels(rows)
         .y_label_style(("sans-serif", 11))
         .y_label_formatter(&|value| match value {
@@ -138,13 +152,15 @@ fn panel(
             .filter(|(_, bar)| bar.format == *format)
             .map(|(index, bar)| {
                 let row = rows - 1 - index;
-                Rectangle::new(
+                let mut rectangle = Rectangle::new(
                     [
                         (low, SegmentValue::Exact(row)),
                         (bar.ratio, SegmentValue::Exact(row + 1)),
                     ],
                     fill.filled(),
-                )
+                );
+                rectangle.set_margin(2, 2, 0, 0);
+                rectangle
             });
         chart
             .draw_series(series)
@@ -166,7 +182,7 @@ fn panel(
         .configure_series_labels()
         .background_style(WHITE.mix(0.8))
         .border_style(BLACK)
-        .position(SeriesLabelPosition::LowerRight)
+        .position(SeriesLabelPosition::UpperRight)
         .label_font(("sans-serif", 11))
         .draw()
         .map_err(|e| e.to_string())?;

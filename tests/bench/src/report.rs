@@ -504,3 +504,88 @@ fn duration(ns: Option<f64>) -> String {
 fn ratio_text(ratio: Option<f64>) -> String {
     ratio.map_or_else(|| "-".to_owned(), |ratio| format!("{ratio:.2}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::datasets::{Form, order};
+
+    fn run() -> RunInfo {
+        RunInfo {
+            mode: "test".to_owned(),
+            settings: "none".to_owned(),
+            started_unix: 0,
+            cores: 2,
+        }
+    }
+
+    #[test]
+    fn ratios_are_prost_time_over_format_time_and_missing_times_show_as_dashes() {
+        let datasets = [Dataset::new(
+            "order-1-realistic",
+            "one line",
+            order(1, Form::Realistic),
+        )];
+        let medians = HashMap::from([
+            (bench_id("order-1-realistic", "prost", "encode"), 200.0),
+            (bench_id("order-1-realistic", "schemac", "encode"), 100.0),
+            (bench_id("order-1-realistic", "prost", "decode"), 300.0),
+            (bench_id("order-1-realistic", "schemac", "decode"), 400.0),
+        ]);
+        let report = build(run(), &datasets, &medians, None);
+        let schemac = &report.datasets[0].rows[0];
+        assert_eq!(schemac.format, "schemac");
+        assert_eq!(schemac.encode_ratio, Some(2.0));
+        assert_eq!(schemac.decode_ratio, Some(0.75));
+        assert_eq!(schemac.same_bytes_as_prost, Some(true));
+        let json = &report.datasets[0].rows[2];
+        assert_eq!((json.encode_ratio, json.same_bytes_as_prost), (None, None));
+
+        let target = |case: &str| report.targets.iter().find(|t| t.case == case).unwrap();
+        assert_eq!(target("encode Order-1, realistic").met, Some(true));
+        assert_eq!(target("decode Order-1, realistic").met, Some(false));
+        assert_eq!(target("encode Order-1, seed").met, None);
+        assert_eq!(
+            target("any case").measured,
+            "lowest 0.75 (decode order-1-realistic)"
+        );
+
+        let md = markdown(&report);
+        assert!(
+            md.contains(
+                "| order-1-realistic | schemac | 158 | 100 ns | 400 ns | 2.00 | 0.75 | yes |"
+            ),
+            "{md}"
+        );
+        assert!(
+            md.contains("| order-1-realistic | serde_json | 292 | - | - | - | - |  |"),
+            "{md}"
+        );
+        let svg = crate::chart::svg(&report).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("order-1-realistic schemac"),
+            "{svg}"
+        );
+    }
+
+    #[test]
+    fn only_estimates_written_since_the_start_are_read() {
+        let dir = crate::target_dir().join("bench-report-test/criterion");
+        let new_dir = dir.join("group/function/new");
+        fs::create_dir_all(&new_dir).unwrap();
+        fs::write(
+            new_dir.join("benchmark.json"),
+            r#"{"full_id": "group/function"}"#,
+        )
+        .unwrap();
+        fs::write(
+            new_dir.join("estimates.json"),
+            r#"{"median": {"point_estimate": 12.5}}"#,
+        )
+        .unwrap();
+        let past = SystemTime::now() - std::time::Duration::from_secs(60);
+        assert_eq!(read_medians(&dir, past).get("group/function"), Some(&12.5));
+        let future = SystemTime::now() + std::time::Duration::from_secs(60);
+        assert!(read_medians(&dir, future).is_empty());
+    }
+}
