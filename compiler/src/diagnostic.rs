@@ -132,7 +132,7 @@ catalogue! {
         "rename one of the types or move it into another package or message";
     /// A map key is not an integer, bool or string.
     InvalidMapKey = "E0204", "not a valid map key",
-        "map keys must be an integer type, bool or string; not float, bytes, enum or message";
+        "map keys must be an integer type, bool or string; not float, bytes, decimal, value, enum or message";
     /// A list or map nests inside another list or map, or is optional.
     InvalidNesting = "E0205", "cannot nest here",
         "wrap the inner list or map in a message of its own";

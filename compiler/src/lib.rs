@@ -37,6 +37,7 @@ use std::path::{Path, PathBuf};
 pub use builder::Builder;
 pub use config::{Config, MapType};
 use diagnostic::Diagnostic;
+pub use export_proto::{ProtoFile, TYPES_PROTO, TYPES_PROTO_NAME};
 use source::{FileId, SourceMap};
 
 /// A checked schema and the sources it came from.
@@ -176,6 +177,14 @@ impl Analysis {
     /// The proto3 `.proto` equivalent of the file `file`.
     pub fn export_proto(&self, file: FileId) -> String {
         export_proto::export(&self.schema, file)
+    }
+
+    /// Every `.proto` file that `file` needs, its own first: those of the
+    /// files it imports, directly or not, and [`TYPES_PROTO`] when any of
+    /// them uses `decimal` or `value`. Written side by side in one
+    /// directory, under their names, they compile with protoc.
+    pub fn export_proto_files(&self, file: FileId) -> Vec<ProtoFile> {
+        export_proto::export_all(&self.schema, file)
     }
 }
 

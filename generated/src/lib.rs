@@ -11,6 +11,12 @@ pub mod kitchen {
     include!("kitchen.rs");
 }
 
+/// Package `money`: the built-in types `decimal` and `value` in every
+/// cardinality (`schemas/money.schema`).
+pub mod money {
+    include!("money.rs");
+}
+
 /// Package `shapes`: oneofs, nesting, recursion and awkward names
 /// (`schemas/shapes.schema`).
 pub mod shapes {

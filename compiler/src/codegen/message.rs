@@ -8,7 +8,7 @@ use super::{
     Context, docs, expand_item, ident, in_source_order, message_impl, oneof, paths, type_ident,
     types,
 };
-use crate::model::{Field, Message, MessageId};
+use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;
 
 /// The struct of message `id`, its `Message` impl, then its nested module.
@@ -80,8 +80,9 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
         .into_iter()
         .map(|item| expand_item(cx, item))
         .collect();
-    // Oneof enums alone do not use the runtime; nested messages and enums do.
-    let alias = (!nested.is_empty()).then(|| cx.runtime_alias());
+    // Nested messages and enums use the runtime; oneof enums only through
+    // members of its types.
+    let alias = (!nested.is_empty() || oneofs_use_runtime(message)).then(|| cx.runtime_alias());
     let items: Vec<TokenStream> = oneofs.chain(nested).collect();
     if items.is_empty() {
         return TokenStream::new();
@@ -95,6 +96,15 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
             #(#items)*
         }
     }
+}
+
+/// Whether a oneof member of `message` holds a runtime type, `decimal` or
+/// `value`, so that its enum names the runtime.
+fn oneofs_use_runtime(message: &Message) -> bool {
+    message.fields.iter().any(|field| {
+        let builtin = matches!(field.ty, FieldType::Single(ValueType::Scalar(scalar)) if scalar.is_builtin_message());
+        field.oneof.is_some() && builtin
+    })
 }
 
 /// Whether oneof `index` of `message` has any member that codegen writes.

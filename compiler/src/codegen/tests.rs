@@ -442,3 +442,45 @@ fn malformed_models_do_not_panic() {
     let proto = crate::export_proto::export(&b.schema, file);
     assert!(proto.contains("message é {"), "{proto}");
 }
+
+#[test]
+fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
+    let code = analyzed(include_str!("../../../schemas/money.schema")).render(&Config::new());
+    for expected in [
+        "pub total: _rt::Decimal,",
+        "pub discount: ::core::option::Option<_rt::Decimal>,",
+        "pub line_totals: ::std::vec::Vec<_rt::Decimal>,",
+        "pub by_day: ::std::collections::BTreeMap<u32, _rt::Decimal>,",
+        "pub payload: _rt::Value,",
+        "pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,",
+        "_rt::field::measure::<_rt::codec::Decimal>(1, &self.total, sizes)",
+        "_rt::field::write_repeated::<_rt::codec::Decimal>(3, &self.line_totals, writer);",
+        "_rt::field::measure_map::<_rt::codec::Int64, _rt::codec::Value>(5, &self.by_id, sizes)",
+        "_rt::field::merge_repeated::<_rt::codec::Value>(wire_type, &mut self.history, decoder)",
+        "_rt::field::write_present::<_rt::codec::Value>(3, value, writer)",
+        "Exact(_rt::Decimal),",
+    ] {
+        assert!(contains(&code, expected), "{expected:?} not in\n{code}");
+    }
+    // Neither is packed.
+    assert!(!code.contains("_packed"), "{code}");
+}
+
+#[test]
+fn a_oneof_module_names_the_runtime_only_for_its_types() {
+    let code = analyzed(
+        "message A { oneof pick { d: decimal = 1; } }\n\
+         message B { oneof pick { s: string = 1; } }\n",
+    )
+    .render(&Config::new());
+    let module = |name: &str| {
+        let start = code.find(&format!("pub mod {name} {{")).unwrap();
+        let end = code[start..].find("\n}").unwrap();
+        code[start..start + end].to_owned()
+    };
+    assert!(
+        module("a").contains("use ::schemac_runtime as _rt;"),
+        "{code}"
+    );
+    assert!(!module("b").contains("_rt"), "{code}");
+}

@@ -19,8 +19,9 @@ use schemac_generated::world::{geo, travel};
 use schemac_runtime::Enumeration;
 use schemac_tests::{schema_paths, workspace_root};
 
-/// Exports every schema to `.proto` in a fresh directory under target/ and
-/// returns the directory and the `.proto` file names.
+/// Exports every schema to `.proto` in a fresh directory under target/,
+/// with `schemac/types.proto`, and returns the directory and the `.proto`
+/// file names.
 pub fn export_all() -> (PathBuf, Vec<String>) {
     let root = workspace_root();
     let analysis = schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
@@ -39,6 +40,11 @@ pub fn export_all() -> (PathBuf, Vec<String>) {
         fs::write(dir.join(&name), analysis.export_proto(file.id)).expect("write .proto");
         names.push(name);
     }
+    // The built-in types file, which exports using `decimal` or `value` import.
+    let types = dir.join(schemac::TYPES_PROTO_NAME);
+    fs::create_dir_all(types.parent().unwrap_or(&dir)).expect("create schemac/");
+    fs::write(&types, schemac::TYPES_PROTO).expect("write schemac/types.proto");
+    names.push(schemac::TYPES_PROTO_NAME.to_owned());
     (dir, names)
 }
 
