@@ -88,6 +88,7 @@ fn check_accepts_every_valid_schema() {
         "schemas/scalars.schema",
         "schemas/shapes.schema",
         "schemas/world_travel.schema",
+        "schemas/money.schema",
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stdout(&output).is_empty());
@@ -166,4 +167,24 @@ fn tempdir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn export_proto_to_a_directory_writes_imports_and_the_types_file() {
+    let out = tempdir("export_out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let args = ["export-proto", "-I", "schemas", "-o", &out_arg];
+    let travel = schemac(&[&args[..], &["schemas/world_travel.schema"]].concat());
+    assert_eq!(travel.status.code(), Some(0), "{}", stderr(&travel));
+    assert!(stdout(&travel).is_empty());
+    assert!(out.join("world_travel.proto").is_file());
+    assert!(out.join("world_geo.proto").is_file());
+    assert!(!out.join("schemac").exists(), "no decimal or value used");
+
+    let money = schemac(&[&args[..], &["schemas/money.schema"]].concat());
+    assert_eq!(money.status.code(), Some(0), "{}", stderr(&money));
+    let proto = std::fs::read_to_string(out.join("money.proto")).unwrap();
+    assert!(proto.contains("import \"schemac/types.proto\";"), "{proto}");
+    let types = std::fs::read_to_string(out.join("schemac/types.proto")).unwrap();
+    assert_eq!(types, schemac::TYPES_PROTO);
 }
