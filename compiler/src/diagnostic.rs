@@ -185,6 +185,10 @@ catalogue! {
     /// An enum has no values.
     EmptyEnum = "E0314", "no values",
         "add a first value numbered 0";
+
+    /// A message option is unknown, set twice, or has a value of the wrong kind.
+    InvalidOption = "E0401", "not a valid option",
+        "the message option is `option keep_unknown_fields = true;`";
 }
 
 impl fmt::Display for Code {

@@ -115,6 +115,9 @@ pub struct Message {
     pub enums: Vec<EnumId>,
     /// Its reserved numbers and names.
     pub reserved: Reserved,
+    /// Whether it keeps the fields it does not know and writes them back:
+    /// `option keep_unknown_fields = true;`.
+    pub keep_unknown_fields: bool,
     /// The span of its name.
     pub span: Span,
 }

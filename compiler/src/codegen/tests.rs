@@ -56,6 +56,7 @@ impl Build {
             messages: Vec::new(),
             enums: Vec::new(),
             reserved: Reserved::default(),
+            keep_unknown_fields: false,
             span: SPAN,
         });
         match parent {

@@ -241,3 +241,43 @@ fn a_dotted_name_never_reaches_a_builtin_type() {
     let diagnostics = diagnostics(&[("m.schema", "message M { a: .decimal = 1; }\n")]);
     assert_eq!(codes(&diagnostics), [Code::UnknownType]);
 }
+
+#[test]
+fn keep_unknown_fields_is_a_message_option() {
+    let schema = schema(&[(
+        "m.schema",
+        "package p;\n\
+         message Keeps { option keep_unknown_fields = true; id: i32 = 1; }\n\
+         message Declines { option keep_unknown_fields = false; }\n\
+         message Plain { message Inner { option keep_unknown_fields = true; } }\n",
+    )]);
+    let keeps = |name: &str| message(&schema, name).keep_unknown_fields;
+    assert!(keeps("p.Keeps"));
+    assert!(!keeps("p.Declines"));
+    assert!(!keeps("p.Plain"), "options do not pass to outer messages");
+    assert!(keeps("p.Plain.Inner"));
+    assert_eq!(message(&schema, "p.Keeps").fields.len(), 1);
+}
+
+#[test]
+fn invalid_options_are_reported_and_ignored() {
+    let diagnostics = diagnostics(&[(
+        "m.schema",
+        "message A {\n  option keep_unknown = true;\n  option keep_unknown_fields = 0;\n}\n\
+         message B {\n  option keep_unknown_fields = true;\n  option keep_unknown_fields = true;\n}\n",
+    )]);
+    assert_eq!(codes(&diagnostics), [Code::InvalidOption; 3]);
+    assert_eq!(
+        diagnostics[0].message,
+        "unknown message option `keep_unknown`"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the option `keep_unknown_fields` takes `true` or `false`, not `0`"
+    );
+    assert_eq!(
+        diagnostics[2].message,
+        "the option `keep_unknown_fields` is set twice in `B`"
+    );
+    assert_eq!(diagnostics[2].secondary[0].text, "first set here");
+}
