@@ -83,6 +83,13 @@ impl Builder {
         self
     }
 
+    /// Whether every message keeps the fields it does not know and writes
+    /// them back; off by default. See [`Config::keep_unknown_fields`].
+    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
+        self.config.keep_unknown_fields(keep);
+        self
+    }
+
     /// Whether to print `cargo:rerun-if-changed` for every schema file read;
     /// on by default, for build scripts.
     pub fn emit_rerun_if_changed(&mut self, emit: bool) -> &mut Self {
@@ -102,6 +109,7 @@ impl Builder {
             self.print_rerun_lines(&roots, analysis.as_ref().ok());
         }
         let analysis = analysis?;
+        analysis.check_config(&self.config)?;
         let out_dir = self.resolve_out_dir()?;
         let mut generated = analysis.generate(&self.config);
         if let Some(name) = &self.include_file {

@@ -10,6 +10,7 @@
 pub struct Config {
     pub(crate) runtime_crate: String,
     pub(crate) map_type: MapType,
+    pub(crate) keep_unknown_fields: bool,
 }
 
 /// The Rust collection that holds `map<K, V>` fields.
@@ -23,7 +24,8 @@ pub enum MapType {
 }
 
 impl Config {
-    /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`.
+    /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`,
+    /// unknown fields are kept only where the schema asks.
     pub fn new() -> Self {
         Self::default()
     }
@@ -40,6 +42,14 @@ impl Config {
         self.map_type = map_type;
         self
     }
+
+    /// Whether every message keeps the fields it does not know, in a field
+    /// `unknown_fields`, and writes them back; off by default, when only
+    /// messages with `option keep_unknown_fields = true;` keep them.
+    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
+        self.keep_unknown_fields = keep;
+        self
+    }
 }
 
 impl Default for Config {
@@ -47,6 +57,7 @@ impl Default for Config {
         Self {
             runtime_crate: "::schemac_runtime".to_owned(),
             map_type: MapType::default(),
+            keep_unknown_fields: false,
         }
     }
 }

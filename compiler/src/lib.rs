@@ -163,6 +163,20 @@ pub fn analyze_text(name: &str, text: &str) -> Result<Analysis, Error> {
 }
 
 impl Analysis {
+    /// Checks the rules that generating with `config` adds: when every
+    /// message keeps unknown fields, none may have a field whose Rust name
+    /// is `unknown_fields`. [`Analysis::generate`] assumes this passed.
+    pub fn check_config(&self, config: &Config) -> Result<(), Error> {
+        if !config.keep_unknown_fields {
+            return Ok(());
+        }
+        let diagnostics = check::check_keep_unknown_fields(&self.schema);
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        Err(schema_error(self.sources.clone(), diagnostics))
+    }
+
     /// Generates Rust code: one file per package.
     pub fn generate(&self, config: &Config) -> Vec<GeneratedFile> {
         codegen::generate(&self.schema, config)

@@ -40,6 +40,10 @@ enum Command {
         /// The collection that holds map fields.
         #[arg(long, value_enum, default_value_t = MapKind::Btree)]
         map_type: MapKind,
+        /// Make every message keep the fields it does not know and write
+        /// them back, not only those with `option keep_unknown_fields = true;`.
+        #[arg(long)]
+        keep_unknown_fields: bool,
     },
     /// Check schemas without generating anything.
     Check {
@@ -171,11 +175,13 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             out_dir: Some(out_dir),
             include_file,
             map_type,
+            keep_unknown_fields,
         } => {
             let mut builder = Builder::new();
             builder
                 .out_dir(out_dir)
                 .map_type(map_type.into())
+                .keep_unknown_fields(keep_unknown_fields)
                 .emit_rerun_if_changed(false);
             for dir in &input.include_dirs {
                 builder.include(dir);
@@ -186,11 +192,17 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             builder.compile(&input.files).map(drop).map_err(render)
         }
         Command::Compile {
-            input, map_type, ..
+            input,
+            map_type,
+            keep_unknown_fields,
+            ..
         } => {
             let mut config = Config::new();
-            config.map_type(map_type.into());
+            config
+                .map_type(map_type.into())
+                .keep_unknown_fields(keep_unknown_fields);
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+            analysis.check_config(&config).map_err(render)?;
             let files = analysis.generate(&config);
             let text = match files.as_slice() {
                 [only] => only.contents.clone(),

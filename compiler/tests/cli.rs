@@ -188,3 +188,37 @@ fn export_proto_to_a_directory_writes_imports_and_the_types_file() {
     let types = std::fs::read_to_string(out.join("schemac/types.proto")).unwrap();
     assert_eq!(types, schemac::TYPES_PROTO);
 }
+
+#[test]
+fn keep_unknown_fields_applies_to_every_message_and_is_checked() {
+    let output = schemac(&["compile", "--keep-unknown-fields", "schemas/order.schema"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = stdout(&output);
+    assert_eq!(
+        code.matches("pub unknown_fields: _rt::UnknownFields,")
+            .count(),
+        3
+    );
+
+    let dir = tempdir("keep_unknown");
+    let path = dir.join("clash.schema");
+    std::fs::write(&path, "message Cache {\n  unknown_fields: bytes = 1;\n}\n").unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let plain = schemac(&["compile", &path]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let out = dir.to_string_lossy().into_owned();
+    for args in [
+        &["compile", "--keep-unknown-fields", &path][..],
+        &["compile", "--keep-unknown-fields", "-o", &out, &path],
+    ] {
+        let output = schemac(args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let text = stderr(&output);
+        assert!(text.contains("error[E0311]"), "{text}");
+        assert!(
+            text.contains("holds the unknown fields of `Cache`"),
+            "{text}"
+        );
+    }
+    assert!(!dir.join("_.rs").exists());
+}

@@ -57,6 +57,16 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Reports the fields that clash with the field holding unknown fields, in
+/// each message that keeps them only because the build asks all messages
+/// to ([`check`] covers those whose schema asks).
+pub(super) fn check_kept_by_build(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    for message in schema.messages.iter().filter(|m| !m.keep_unknown_fields) {
+        let owner = format!("`{}`", message.full_name);
+        check_fields(message, &owner, true, diagnostics);
+    }
+}
+
 /// What a name belongs to; names are only duplicates of names of the same
 /// group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

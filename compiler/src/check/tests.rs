@@ -458,3 +458,20 @@ fn a_field_named_unknown_fields_clashes_where_they_are_kept() {
             .starts_with("the oneof `unknownFields` becomes")
     );
 }
+
+#[test]
+fn keeping_unknown_fields_in_every_message_checks_every_message() {
+    let (schema, diagnostics) = check_text(
+        "message Keeps {\n  option keep_unknown_fields = true;\n  id: i32 = 1;\n}\n\
+         message Plain { unknown_fields: bytes = 1; }\n\
+         message Fine { id: i32 = 1; }\n",
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check_keep_unknown_fields(&schema);
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
+    assert!(
+        diagnostics[0].message.contains("of `Plain`"),
+        "{}",
+        diagnostics[0].message
+    );
+}

@@ -1,5 +1,6 @@
-//! Messages: a struct with one public field per schema field and one per
-//! oneof, its `Message` impl, and a module for the types nested in it.
+//! Messages: a struct with one public field per schema field, one per
+//! oneof and, when the message keeps them, one for unknown fields; its
+//! `Message` impl; and a module for the types nested in it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -20,6 +21,7 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     });
     let ident = type_ident(&message.name);
     let fields = expand_struct_fields(cx, &scope, id);
+    let unknown_fields = expand_unknown_fields_field(cx, message);
     let message_impl = message_impl::expand_message_impl(cx, &scope, id);
     let nested = expand_nested_module(cx, id);
     quote! {
@@ -27,6 +29,7 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct #ident {
             #(#fields)*
+            #unknown_fields
         }
 
         #message_impl
@@ -54,6 +57,21 @@ fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<To
         }
     }
     fields
+}
+
+/// `pub unknown_fields: UnknownFields,` when the message keeps them;
+/// nothing otherwise.
+fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
+    if !cx.keeps_unknown_fields(message) {
+        return TokenStream::new();
+    }
+    let rt = &cx.runtime;
+    let ident = ident(names::UNKNOWN_FIELDS_FIELD);
+    quote! {
+        /// The fields read that the schema does not know, written back
+        /// after the known ones.
+        pub #ident: #rt::UnknownFields,
+    }
 }
 
 /// `pub name: Type,` with the field's docs.

@@ -23,7 +23,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::Config;
-use crate::model::{EnumId, File, MessageId, Schema};
+use crate::model::{EnumId, File, Message, MessageId, Schema};
 use crate::names;
 use crate::source::Span;
 
@@ -86,6 +86,12 @@ impl<'a> Context<'a> {
             runtime: quote!(_rt),
             runtime_path,
         }
+    }
+
+    /// Whether `message` keeps its unknown fields: its schema or the
+    /// config asks for it.
+    pub fn keeps_unknown_fields(&self, message: &Message) -> bool {
+        message.keep_unknown_fields || self.config.keep_unknown_fields
     }
 
     /// `use ::schemac_runtime as _rt;`: a short name for the runtime, so

@@ -485,3 +485,59 @@ fn a_oneof_module_names_the_runtime_only_for_its_types() {
     );
     assert!(!module("b").contains("_rt"), "{code}");
 }
+
+#[test]
+fn a_message_that_keeps_unknown_fields_reads_and_writes_them_last() {
+    let code = analyzed(
+        "message Keeps {\n  option keep_unknown_fields = true;\n  id: i32 = 1;\n}\n\
+         message Skips { id: i32 = 1; }\n",
+    )
+    .render(&Config::new());
+    let keeps =
+        &code[code.find("pub struct Keeps").unwrap()..code.find("pub struct Skips").unwrap()];
+    for expected in [
+        "pub id: i32,\n    /// The fields read that the schema does not know, written back\n    \
+         /// after the known ones.\n    pub unknown_fields: _rt::UnknownFields,\n}",
+        "_rt::field::measure::<_rt::codec::Int32>(1, &self.id, sizes) + self.unknown_fields.len()",
+        "_rt::field::write::<_rt::codec::Int32>(1, &self.id, writer);\n        \
+         self.unknown_fields.write(writer);\n    }",
+        "_ => self.unknown_fields.merge(number, wire_type, decoder),",
+    ] {
+        assert!(contains(keeps, expected), "{expected:?} not in\n{keeps}");
+    }
+    let skips = &code[code.find("pub struct Skips").unwrap()..];
+    assert!(!skips.contains("unknown_fields"), "{skips}");
+    assert!(contains(skips, "_ => decoder.skip(wire_type),"), "{skips}");
+}
+
+#[test]
+fn the_config_keeps_unknown_fields_in_every_message() {
+    let b = analyzed(
+        "message Empty {}\n\
+         message Choice { oneof pick { a: i32 = 1; b: string = 2; } }\n",
+    );
+    let mut config = Config::new();
+    config.keep_unknown_fields(true);
+    let code = b.render(&config);
+    assert_eq!(
+        code.matches("pub unknown_fields: _rt::UnknownFields,")
+            .count(),
+        2
+    );
+    for expected in [
+        // Nothing but unknown fields: every parameter is used.
+        "fn measure_fields(&self, _sizes: &mut _rt::SizeCache) -> usize {\n        \
+         self.unknown_fields.len()\n    }",
+        "fn write_fields(&self, writer: &mut _rt::Writer<'_>) {\n        \
+         self.unknown_fields.write(writer);\n    }",
+        "number: u32,",
+        ") -> ::core::result::Result<(), _rt::DecodeError> {\n        \
+         self.unknown_fields.merge(number, wire_type, decoder)\n    }",
+        // A `match` that starts a sum is in parentheses.
+        "(match &self.pick {",
+        "}) + self.unknown_fields.len()",
+    ] {
+        assert!(code.contains(expected), "{expected:?} not in\n{code}");
+    }
+    assert!(!b.render(&Config::new()).contains("unknown_fields"));
+}
