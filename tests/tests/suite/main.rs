@@ -7,8 +7,11 @@
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
+//! - `builtin_types`: `decimal`, `value` and unknown fields against
+//!   prost-reflect, and protoc in `make interop`.
 
 mod api;
+mod builtin_types;
 mod freshness;
 mod interop;
 mod protoc;
