@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use prost::bytes::Bytes;
 use prost_reflect::{
@@ -21,8 +22,14 @@ use schemac_tests::{schema_paths, workspace_root};
 
 /// Exports every schema to `.proto` in a fresh directory under target/,
 /// with `schemac/types.proto`, and returns the directory and the `.proto`
-/// file names.
+/// file names. Exports once per test run: tests run in parallel, and one
+/// rewriting a file while another's protox reads it would break the read.
 pub fn export_all() -> (PathBuf, Vec<String>) {
+    static EXPORTED: OnceLock<(PathBuf, Vec<String>)> = OnceLock::new();
+    EXPORTED.get_or_init(export_once).clone()
+}
+
+fn export_once() -> (PathBuf, Vec<String>) {
     let root = workspace_root();
     let analysis = schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
         fs::read_to_string(root.join(path))
