@@ -53,7 +53,8 @@ where
             schemac::transcode::decode(&analysis.schema, id, &bytes, &DecodeOptions::new())
                 .unwrap_or_else(|error| panic!("{case}: {error}"));
         assert_eq!(json, decoded, "{case}: generated serde vs schemac decode");
-        // The same text too, fields in the same order.
+        // The same text too, fields in the same order: schemac builds
+        // serde_json with `preserve_order`, so a Value keeps its key order.
         let decoded_text = serde_json::to_string(&decoded).unwrap();
         assert_eq!(decoded_text, text, "{case}: text of schemac decode");
         let encoded = schemac::transcode::encode(&analysis.schema, id, &json)
