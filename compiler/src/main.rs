@@ -40,6 +40,10 @@ enum Command {
         /// The collection that holds map fields.
         #[arg(long, value_enum, default_value_t = MapKind::Btree)]
         map_type: MapKind,
+        /// Also generate serde impls with the canonical JSON mapping
+        /// (the crate then needs schemac-runtime's `json` feature).
+        #[arg(long)]
+        json: bool,
     },
     /// Check schemas without generating anything.
     Check {
@@ -166,11 +170,13 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             out_dir: Some(out_dir),
             include_file,
             map_type,
+            json,
         } => {
             let mut builder = Builder::new();
             builder
                 .out_dir(out_dir)
                 .map_type(map_type.into())
+                .json(json)
                 .emit_rerun_if_changed(false);
             for dir in &input.include_dirs {
                 builder.include(dir);
@@ -181,10 +187,13 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             builder.compile(&input.files).map(drop).map_err(render)
         }
         Command::Compile {
-            input, map_type, ..
+            input,
+            map_type,
+            json,
+            ..
         } => {
             let mut config = Config::new();
-            config.map_type(map_type.into());
+            config.map_type(map_type.into()).json(json);
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
             let files = analysis.generate(&config);
             let text = match files.as_slice() {
