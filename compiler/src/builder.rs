@@ -76,6 +76,14 @@ impl Builder {
         self
     }
 
+    /// Whether to also generate serde impls with the canonical JSON mapping
+    /// (docs/json.md); off by default. The crate then needs
+    /// `schemac-runtime` with its `json` feature.
+    pub fn json(&mut self, enabled: bool) -> &mut Self {
+        self.config.json(enabled);
+        self
+    }
+
     /// Sets the path generated code uses for the runtime crate;
     /// `::schemac_runtime` by default.
     pub fn runtime_crate(&mut self, path: impl Into<String>) -> &mut Self {

@@ -4,12 +4,13 @@
 ///
 /// ```
 /// let mut config = schemac::Config::new();
-/// config.map_type(schemac::MapType::HashMap);
+/// config.map_type(schemac::MapType::HashMap).json(true);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub(crate) runtime_crate: String,
     pub(crate) map_type: MapType,
+    pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
 }
 
@@ -25,7 +26,7 @@ pub enum MapType {
 
 impl Config {
     /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`,
-    /// unknown fields are kept only where the schema asks.
+    /// no JSON, unknown fields kept only where the schema asks.
     pub fn new() -> Self {
         Self::default()
     }
@@ -43,6 +44,15 @@ impl Config {
         self
     }
 
+    /// Whether to also generate serde `Serialize` and `Deserialize` impls
+    /// with the canonical JSON mapping (docs/json.md); off by default.
+    /// The generated code then needs `schemac-runtime`'s `json` feature,
+    /// and no serde dependency of its own.
+    pub fn json(&mut self, enabled: bool) -> &mut Self {
+        self.json = enabled;
+        self
+    }
+
     /// Whether every message keeps the fields it does not know, in a field
     /// `unknown_fields`, and writes them back; off by default, when only
     /// messages with `option keep_unknown_fields = true;` keep them.
@@ -57,6 +67,7 @@ impl Default for Config {
         Self {
             runtime_crate: "::schemac_runtime".to_owned(),
             map_type: MapType::default(),
+            json: false,
             keep_unknown_fields: false,
         }
     }

@@ -40,6 +40,10 @@ enum Command {
         /// The collection that holds map fields.
         #[arg(long, value_enum, default_value_t = MapKind::Btree)]
         map_type: MapKind,
+        /// Also generate serde impls with the canonical JSON mapping
+        /// (the crate then needs schemac-runtime's `json` feature).
+        #[arg(long)]
+        json: bool,
         /// Make every message keep the fields it does not know and write
         /// them back, not only those with `option keep_unknown_fields = true;`.
         #[arg(long)]
@@ -175,12 +179,14 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             out_dir: Some(out_dir),
             include_file,
             map_type,
+            json,
             keep_unknown_fields,
         } => {
             let mut builder = Builder::new();
             builder
                 .out_dir(out_dir)
                 .map_type(map_type.into())
+                .json(json)
                 .keep_unknown_fields(keep_unknown_fields)
                 .emit_rerun_if_changed(false);
             for dir in &input.include_dirs {
@@ -194,12 +200,14 @@ fn run(command: Command, color: bool) -> Result<(), String> {
         Command::Compile {
             input,
             map_type,
+            json,
             keep_unknown_fields,
             ..
         } => {
             let mut config = Config::new();
             config
                 .map_type(map_type.into())
+                .json(json)
                 .keep_unknown_fields(keep_unknown_fields);
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
             analysis.check_config(&config).map_err(render)?;

@@ -79,6 +79,31 @@ fn compile_to_a_directory_writes_each_package_once() {
 }
 
 #[test]
+fn compile_json_adds_serde_impls_to_stdout_and_files() {
+    let plain = stdout(&schemac(&["compile", "schemas/order.schema"]));
+    assert!(!plain.contains("json"), "{plain}");
+    let output = schemac(&["compile", "--json", "schemas/order.schema"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = stdout(&output);
+    for expected in [
+        "impl _rt::json::JsonMessage for Order {",
+        "impl _rt::json::serde::Serialize for Order {",
+        "impl<'de> _rt::json::serde::Deserialize<'de> for Status {",
+    ] {
+        assert!(code.contains(expected), "{expected:?} not in\n{code}");
+    }
+
+    // With -o, through the Builder, the files are the same as on stdout.
+    let out = tempdir("compile_json_out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let args = ["compile", "--json", "-o", &out_arg, "schemas/order.schema"];
+    let output = schemac(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let written = std::fs::read_to_string(out.join("shop.rs")).unwrap();
+    assert_eq!(written, code);
+}
+
+#[test]
 fn check_accepts_every_valid_schema() {
     let output = schemac(&[
         "check",

@@ -1,6 +1,7 @@
 //! The back end on every schema in `schemas/`: snapshots of the generated
 //! Rust and of the exported `.proto`, each described by the schema source,
-//! and a check that protox accepts every exported file.
+//! and a check that protox accepts every exported file. One schema is also
+//! pinned with JSON on (`--json`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -45,6 +46,24 @@ fn generated_rust() {
         insta::with_settings!({ description => source, omit_expression => true }, {
             insta::assert_snapshot!("rust", code.contents);
         });
+    });
+}
+
+/// shapes.schema has oneofs, boxes, a map, nested enums, keywords and an
+/// empty message: every construct the serde impls treat differently.
+#[test]
+fn generated_rust_with_json() {
+    let path = schemas_dir().join("shapes.schema");
+    let source = fs::read_to_string(&path).expect("read schema");
+    let analysis = analyze(&[root(&path)]);
+    let mut config = Config::new();
+    config.json(true);
+    let generated = analysis.generate(&config);
+    let [code] = generated.as_slice() else {
+        panic!("one package expected, got {generated:?}");
+    };
+    insta::with_settings!({ description => source, omit_expression => true }, {
+        insta::assert_snapshot!("rust_json@shapes.schema", code.contents);
     });
 }
 

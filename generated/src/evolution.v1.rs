@@ -58,6 +58,48 @@ impl _rt::Message for Profile {
     }
 }
 
+impl _rt::json::JsonMessage for Profile {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Uint64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "name", &self.name)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "email", &self.email)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Uint64, _>(map)?,
+            "name" => self.name = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "email" => self.email = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Profile {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Profile {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// The same profile without the option: unknown fields are skipped.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlainProfile {
@@ -105,5 +147,47 @@ impl _rt::Message for PlainProfile {
             5 => Some("email"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for PlainProfile {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Uint64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "name", &self.name)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "email", &self.email)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Uint64, _>(map)?,
+            "name" => self.name = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "email" => self.email = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for PlainProfile {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for PlainProfile {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }

@@ -143,6 +143,86 @@ impl _rt::Message for Profile {
     }
 }
 
+impl _rt::json::JsonMessage for Profile {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Uint64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "name", &self.name)?;
+        _rt::json::field::<_rt::codec::Sint32, _>(map, "age", &self.age)?;
+        _rt::json::optional::<
+            _rt::codec::Msg<Address>,
+            _,
+        >(map, "address", self.address.as_ref())?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "email", &self.email)?;
+        _rt::json::list::<_rt::codec::Uint32, _>(map, "scores", &self.scores)?;
+        _rt::json::field::<_rt::codec::Decimal, _>(map, "balance", &self.balance)?;
+        _rt::json::field::<_rt::codec::Double, _>(map, "rating", &self.rating)?;
+        _rt::json::field::<_rt::codec::Fixed32, _>(map, "badge", &self.badge)?;
+        _rt::json::list::<_rt::codec::Str, _>(map, "nicknames", &self.nicknames)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+            _,
+            _,
+        >(map, "preferences", &self.preferences)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Uint64, _>(map)?,
+            "name" => self.name = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "age" => self.age = _rt::json::read::<_rt::codec::Sint32, _>(map)?,
+            "address" => {
+                self.address = _rt::json::read_optional::<
+                    _rt::codec::Msg<Address>,
+                    _,
+                >(map)?;
+            }
+            "email" => self.email = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "scores" => self.scores = _rt::json::read_list::<_rt::codec::Uint32, _>(map)?,
+            "balance" => self.balance = _rt::json::read::<_rt::codec::Decimal, _>(map)?,
+            "rating" => self.rating = _rt::json::read::<_rt::codec::Double, _>(map)?,
+            "badge" => self.badge = _rt::json::read::<_rt::codec::Fixed32, _>(map)?,
+            "nicknames" => {
+                self.nicknames = _rt::json::read_list::<_rt::codec::Str, _>(map)?;
+            }
+            "preferences" => {
+                self.preferences = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Profile {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Profile {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// Where a user lives.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Address {
@@ -184,5 +264,45 @@ impl _rt::Message for Address {
             2 => Some("city"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Address {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Str, _>(map, "street", &self.street)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "city", &self.city)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "street" => self.street = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "city" => self.city = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Address {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Address {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }

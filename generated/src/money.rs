@@ -100,6 +100,86 @@ impl _rt::Message for Amounts {
     }
 }
 
+impl _rt::json::JsonMessage for Amounts {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Decimal, _>(map, "total", &self.total)?;
+        _rt::json::optional::<
+            _rt::codec::Decimal,
+            _,
+        >(map, "discount", self.discount.as_ref())?;
+        _rt::json::list::<
+            _rt::codec::Decimal,
+            _,
+        >(map, "line_totals", &self.line_totals)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Decimal,
+            _,
+            _,
+        >(map, "prices", &self.prices)?;
+        _rt::json::map::<
+            _rt::codec::Uint32,
+            _rt::codec::Decimal,
+            _,
+            _,
+        >(map, "by_day", &self.by_day)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "total" => self.total = _rt::json::read::<_rt::codec::Decimal, _>(map)?,
+            "discount" => {
+                self.discount = _rt::json::read_optional::<_rt::codec::Decimal, _>(map)?;
+            }
+            "line_totals" => {
+                self.line_totals = _rt::json::read_list::<_rt::codec::Decimal, _>(map)?;
+            }
+            "prices" => {
+                self.prices = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Decimal,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_day" => {
+                self.by_day = _rt::json::read_map::<
+                    _rt::codec::Uint32,
+                    _rt::codec::Decimal,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Amounts {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Amounts {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// Dynamic values: one `value` field of each cardinality.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Values {
@@ -193,6 +273,83 @@ impl _rt::Message for Values {
             5 => Some("by_id"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Values {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Value, _>(map, "payload", &self.payload)?;
+        _rt::json::optional::<
+            _rt::codec::Value,
+            _,
+        >(map, "previous", self.previous.as_ref())?;
+        _rt::json::list::<_rt::codec::Value, _>(map, "history", &self.history)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+            _,
+            _,
+        >(map, "attributes", &self.attributes)?;
+        _rt::json::map::<
+            _rt::codec::Int64,
+            _rt::codec::Value,
+            _,
+            _,
+        >(map, "by_id", &self.by_id)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "payload" => self.payload = _rt::json::read::<_rt::codec::Value, _>(map)?,
+            "previous" => {
+                self.previous = _rt::json::read_optional::<_rt::codec::Value, _>(map)?;
+            }
+            "history" => {
+                self.history = _rt::json::read_list::<_rt::codec::Value, _>(map)?;
+            }
+            "attributes" => {
+                self.attributes = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_id" => {
+                self.by_id = _rt::json::read_map::<
+                    _rt::codec::Int64,
+                    _rt::codec::Value,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Values {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Values {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -297,6 +454,85 @@ impl _rt::Message for Entry {
             5 => Some("values"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Entry {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Str, _>(map, "memo", &self.memo)?;
+        match &self.amount {
+            Some(entry::Amount::Exact(value)) => {
+                _rt::json::present::<_rt::codec::Decimal, _>(map, "exact", value)?
+            }
+            Some(entry::Amount::Other(value)) => {
+                _rt::json::present::<_rt::codec::Value, _>(map, "other", value)?
+            }
+            None => {}
+        }
+        _rt::json::optional::<
+            _rt::codec::Msg<Amounts>,
+            _,
+        >(map, "amounts", self.amounts.as_ref())?;
+        _rt::json::list::<_rt::codec::Msg<Values>, _>(map, "values", &self.values)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "memo" => self.memo = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "exact" => {
+                let set = self.amount.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Decimal,
+                    _,
+                >(map, "exact", "amount", set)? {
+                    self.amount = Some(entry::Amount::Exact(value));
+                }
+            }
+            "other" => {
+                let set = self.amount.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Value,
+                    _,
+                >(map, "other", "amount", set)? {
+                    self.amount = Some(entry::Amount::Other(value));
+                }
+            }
+            "amounts" => {
+                self.amounts = _rt::json::read_optional::<
+                    _rt::codec::Msg<Amounts>,
+                    _,
+                >(map)?;
+            }
+            "values" => {
+                self.values = _rt::json::read_list::<_rt::codec::Msg<Values>, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Entry {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Entry {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 

@@ -54,6 +54,48 @@ impl _rt::Message for Customer {
     }
 }
 
+impl _rt::json::JsonMessage for Customer {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "name", &self.name)?;
+        _rt::json::optional::<_rt::codec::Str, _>(map, "email", self.email.as_ref())?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,
+            "name" => self.name = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "email" => self.email = _rt::json::read_optional::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Customer {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Customer {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// One line of an order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OrderLine {
@@ -109,6 +151,52 @@ impl _rt::Message for OrderLine {
             4 => Some("quantity"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for OrderLine {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int32, _>(map, "line_number", &self.line_number)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "description", &self.description)?;
+        _rt::json::field::<_rt::codec::Uint32, _>(map, "quantity", &self.quantity)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "line_number" => {
+                self.line_number = _rt::json::read::<_rt::codec::Int32, _>(map)?;
+            }
+            "description" => {
+                self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
+            }
+            "quantity" => self.quantity = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for OrderLine {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for OrderLine {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -211,6 +299,23 @@ impl _rt::Enumeration for Status {
     }
 }
 
+impl _rt::json::serde::Serialize for Status {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_enum(*self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Status {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_enum(deserializer)
+    }
+}
+
 /// An order: the model of the serializer comparisons.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Order {
@@ -290,5 +395,71 @@ impl _rt::Message for Order {
             6 => Some("status"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Order {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "description", &self.description)?;
+        _rt::json::list::<
+            _rt::codec::Msg<OrderLine>,
+            _,
+        >(map, "order_lines", &self.order_lines)?;
+        _rt::json::optional::<
+            _rt::codec::Msg<Customer>,
+            _,
+        >(map, "customer", self.customer.as_ref())?;
+        _rt::json::field::<_rt::codec::Enum<Status>, _>(map, "status", &self.status)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,
+            "description" => {
+                self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
+            }
+            "order_lines" => {
+                self.order_lines = _rt::json::read_list::<
+                    _rt::codec::Msg<OrderLine>,
+                    _,
+                >(map)?;
+            }
+            "customer" => {
+                self.customer = _rt::json::read_optional::<
+                    _rt::codec::Msg<Customer>,
+                    _,
+                >(map)?;
+            }
+            "status" => {
+                self.status = _rt::json::read::<_rt::codec::Enum<Status>, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Order {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Order {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }

@@ -6,13 +6,14 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    Context, docs, expand_item, ident, in_source_order, message_impl, oneof, paths, type_ident,
-    types,
+    Context, docs, expand_item, ident, in_source_order, json, message_impl, oneof, paths,
+    type_ident, types,
 };
 use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;
 
-/// The struct of message `id`, its `Message` impl, then its nested module.
+/// The struct of message `id`, its `Message` impl, its serde impls when
+/// JSON is on, then its nested module.
 pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let message = cx.schema.message(id);
     let scope = paths::message_scope(cx.schema, id);
@@ -23,6 +24,7 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let fields = expand_struct_fields(cx, &scope, id);
     let unknown_fields = expand_unknown_fields_field(cx, message);
     let message_impl = message_impl::expand_message_impl(cx, &scope, id);
+    let json = json::expand_message_json(cx, &scope, id);
     let nested = expand_nested_module(cx, id);
     quote! {
         #docs
@@ -33,6 +35,8 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
         }
 
         #message_impl
+
+        #json
 
         #nested
     }

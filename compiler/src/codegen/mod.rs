@@ -3,7 +3,8 @@
 //! Each construct has one `expand_*` function that binds locals and then
 //! writes a single `quote!`: [`message`] writes structs and their nested
 //! modules, [`message_impl`] their `Message` impls, [`oneof`] the oneof
-//! enums and their encoding, [`enumeration`] the enums. [`paths`] and
+//! enums and their encoding, [`enumeration`] the enums, and [`json`] serde
+//! impls when [`Config::json`] asks for them. [`paths`] and
 //! [`types`] name things: relative paths between modules, Rust types and
 //! runtime codecs.
 //!
@@ -13,6 +14,7 @@
 //! it does not panic on any model whose ids are in range.
 
 mod enumeration;
+mod json;
 mod message;
 mod message_impl;
 mod oneof;

@@ -177,7 +177,7 @@ pub(crate) fn shop() -> Build {
 
 /// Whether `code` contains `expected`, ignoring whitespace and trailing
 /// commas, which prettyplease places as line lengths require.
-fn contains(code: &str, expected: &str) -> bool {
+pub(crate) fn contains(code: &str, expected: &str) -> bool {
     let squash = |s: &str| {
         s.split_whitespace()
             .collect::<String>()

@@ -188,8 +188,18 @@ impl Encoder<'_> {
                         "map keys of this type are not allowed",
                     ))
                 })?;
+                let empty = Json::Object(serde_json::Map::new());
                 for (key_bytes, key, value) in sorted {
                     let mut entry = key_bytes;
+                    // A null value is the default, as generated code reads it.
+                    let value = match (value, ty) {
+                        (Json::Null, ValueType::Message(_)) => &empty,
+                        (Json::Null, _) => {
+                            write_delimited(out, number, &entry);
+                            continue;
+                        }
+                        (value, _) => value,
+                    };
                     let presence = match ty {
                         ValueType::Message(_) => Presence::Explicit,
                         _ => Presence::Implicit,

@@ -198,6 +198,25 @@ pub fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
         .map(|present| present.0))
 }
 
+/// Reads the value of `member` of oneof `oneof`, which already holds a
+/// member when `set`; `null` reads as absent. Two members with values are an
+/// error, as the oneof can hold only one.
+#[doc(hidden)]
+pub fn read_member<'de, C: JsonCodec, A: MapAccess<'de>>(
+    map: &mut A,
+    member: &str,
+    oneof: &str,
+    set: bool,
+) -> Result<Option<C::Value>, A::Error> {
+    let value = read_optional::<C, A>(map)?;
+    if set && value.is_some() {
+        return Err(de::Error::custom(format_args!(
+            "`{member}` is a second member of oneof `{oneof}`; set one"
+        )));
+    }
+    Ok(value)
+}
+
 /// Reads a list field's array; `null` reads as empty.
 #[doc(hidden)]
 pub fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(

@@ -44,6 +44,17 @@ mod tests {
         );
     }
 
+    /// The serde impls reach serde through the runtime: this crate does
+    /// not depend on serde itself.
+    #[test]
+    fn serde_impls_need_no_serde_dependency() {
+        use schemac_runtime::json::serde::{Deserialize, Serialize};
+        fn serde<T: Serialize + for<'de> Deserialize<'de>>() {}
+        serde::<Order>();
+        serde::<Status>();
+        serde::<travel::Trip>();
+    }
+
     /// build.rs writes the same code as the checked-in generated/ crate;
     /// only the header, which names the source paths, differs.
     #[test]
