@@ -330,6 +330,8 @@ impl Visitor<'_> for DecimalVisitor {
 }
 
 impl<C: JsonCodec> JsonCodec for Boxed<C> {
+    const NULL_IS_A_VALUE: bool = C::NULL_IS_A_VALUE;
+
     fn serialize<S: Serializer>(value: &Box<C::Value>, serializer: S) -> Result<S::Ok, S::Error> {
         C::serialize(value, serializer)
     }

@@ -31,6 +31,8 @@ use super::scalars::{
 use crate::value::{Value, ValueCodec};
 
 impl JsonCodec for ValueCodec {
+    const NULL_IS_A_VALUE: bool = true;
+
     fn serialize<S: Serializer>(value: &Value, serializer: S) -> Result<S::Ok, S::Error> {
         value.serialize(serializer)
     }

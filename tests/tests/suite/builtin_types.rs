@@ -265,3 +265,57 @@ fn decimals_and_values_both_ways_with_protoc() {
         through_protoc(&dir, "money.Entry", &entry);
     }
 }
+
+/// The generated serde impls of `value` agree with the transcoder: the same
+/// JSON from the same bytes, and back to the same bytes and value, every
+/// scale included.
+fn json_agrees<M>(analysis: &schemac::Analysis, full_name: &str, value: &M) -> serde_json::Value
+where
+    M: Message
+        + schemac_runtime::json::serde::Serialize
+        + schemac_runtime::json::serde::de::DeserializeOwned
+        + PartialEq
+        + Debug,
+{
+    let id = schemac::transcode::find_message(&analysis.schema, full_name).unwrap();
+    let json = serde_json::to_value(value).unwrap_or_else(|e| panic!("{full_name}: {e}"));
+    let back: M =
+        serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{full_name}: {e}"));
+    assert_eq!(format!("{back:?}"), format!("{value:?}"), "{full_name}");
+    let bytes = value.encode_to_vec().unwrap();
+    let options = schemac_runtime::DecodeOptions::new();
+    let decoded = schemac::transcode::decode(&analysis.schema, id, &bytes, &options).unwrap();
+    assert_eq!(
+        decoded, json,
+        "{full_name}: generated serde vs schemac decode"
+    );
+    let encoded = schemac::transcode::encode(&analysis.schema, id, &json).unwrap();
+    assert_eq!(encoded, bytes, "{full_name}: schemac encode");
+    json
+}
+
+#[test]
+fn decimals_values_and_kept_fields_in_json() {
+    let root = schemac_tests::workspace_root();
+    let paths = schemac_tests::schema_paths();
+    let includes = [std::path::PathBuf::from("schemas")];
+    let analysis = schemac::analyze(&paths, &includes, &mut |path| {
+        std::fs::read_to_string(root.join(path))
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    let json = json_agrees(&analysis, "money.Amounts", &amounts());
+    assert_eq!(json["total"], "-12.34");
+    assert_eq!(json["line_totals"][2], "0.00", "{json}");
+    let json = json_agrees(&analysis, "money.Values", &values());
+    assert_eq!(json["payload"], serde_json::json!({"$i32": -5}));
+    for entry in entries() {
+        json_agrees(&analysis, "money.Entry", &entry);
+    }
+    // JSON has no place for unknown fields: they are left out.
+    let profile = v1::Profile::decode(&full_profile().encode_to_vec().unwrap()).unwrap();
+    let json = serde_json::to_value(&profile).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"id": "42", "name": "Ada", "email": "ada@example.com"})
+    );
+}
