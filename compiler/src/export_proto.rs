@@ -312,7 +312,12 @@ impl Out<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::tests::{shapes, shop};
+    use crate::codegen::tests::{Build, analyzed, shapes, shop};
+
+    /// A schema that uses no built-in type.
+    fn geo() -> Build {
+        analyzed(include_str!("../../schemas/world_geo.schema"))
+    }
 
     #[test]
     fn enum_values_get_the_enum_prefix_once() {
@@ -363,7 +368,7 @@ mod tests {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
         }
         // Only files that use them import the types file.
-        assert!(!export(&shop().schema, FileId(0)).contains("types.proto"));
+        assert!(!export(&geo().schema, FileId(0)).contains("types.proto"));
     }
 
     #[test]
@@ -377,8 +382,8 @@ mod tests {
             names(&money.schema, FileId(0)),
             ["test.proto", TYPES_PROTO_NAME]
         );
-        assert_eq!(names(&shop().schema, FileId(0)), ["test.proto"]);
-        assert!(names(&shop().schema, FileId(9)).is_empty());
+        assert_eq!(names(&geo().schema, FileId(0)), ["test.proto"]);
+        assert!(names(&geo().schema, FileId(9)).is_empty());
         let types = export_all(&money.schema, FileId(0)).pop().unwrap();
         assert_eq!(types.contents, TYPES_PROTO);
         assert!(TYPES_PROTO.contains("package schemac;"));

@@ -103,6 +103,8 @@ pub struct OrderLine {
     pub line_number: i32,
     /// Field 2, `description`.
     pub description: ::std::string::String,
+    /// The price of the line, exactly.
+    pub cost: _rt::Decimal,
     /// How many units the line orders.
     pub quantity: u32,
 }
@@ -112,11 +114,13 @@ impl _rt::Message for OrderLine {
     fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
         _rt::field::measure::<_rt::codec::Int32>(1, &self.line_number, sizes)
             + _rt::field::measure::<_rt::codec::Str>(2, &self.description, sizes)
+            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.cost, sizes)
             + _rt::field::measure::<_rt::codec::Uint32>(4, &self.quantity, sizes)
     }
     fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
         _rt::field::write::<_rt::codec::Int32>(1, &self.line_number, writer);
         _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
+        _rt::field::write::<_rt::codec::Decimal>(3, &self.cost, writer);
         _rt::field::write::<_rt::codec::Uint32>(4, &self.quantity, writer);
     }
     fn merge_field(
@@ -136,6 +140,11 @@ impl _rt::Message for OrderLine {
                     _rt::codec::Str,
                 >(wire_type, &mut self.description, decoder)
             }
+            3 => {
+                _rt::field::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.cost, decoder)
+            }
             4 => {
                 _rt::field::merge::<
                     _rt::codec::Uint32,
@@ -148,6 +157,7 @@ impl _rt::Message for OrderLine {
         match number {
             1 => Some("line_number"),
             2 => Some("description"),
+            3 => Some("cost"),
             4 => Some("quantity"),
             _ => None,
         }
@@ -161,6 +171,7 @@ impl _rt::json::JsonMessage for OrderLine {
     ) -> ::core::result::Result<(), _M::Error> {
         _rt::json::field::<_rt::codec::Int32, _>(map, "line_number", &self.line_number)?;
         _rt::json::field::<_rt::codec::Str, _>(map, "description", &self.description)?;
+        _rt::json::field::<_rt::codec::Decimal, _>(map, "cost", &self.cost)?;
         _rt::json::field::<_rt::codec::Uint32, _>(map, "quantity", &self.quantity)?;
         Ok(())
     }
@@ -176,6 +187,7 @@ impl _rt::json::JsonMessage for OrderLine {
             "description" => {
                 self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
             }
+            "cost" => self.cost = _rt::json::read::<_rt::codec::Decimal, _>(map)?,
             "quantity" => self.quantity = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
             _ => return Ok(false),
         }
@@ -323,12 +335,16 @@ pub struct Order {
     pub id: i64,
     /// Field 2, `description`.
     pub description: ::std::string::String,
+    /// The sum of the lines' costs, exactly.
+    pub total_cost: _rt::Decimal,
     /// Field 4, `order_lines`.
     pub order_lines: ::std::vec::Vec<OrderLine>,
     /// Field 5, `customer`.
     pub customer: ::core::option::Option<Customer>,
     /// Field 6, `status`.
     pub status: Status,
+    /// Free-form attributes; every value keeps its type.
+    pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,
 }
 
 impl _rt::Message for Order {
@@ -336,6 +352,7 @@ impl _rt::Message for Order {
     fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
         _rt::field::measure::<_rt::codec::Int64>(1, &self.id, sizes)
             + _rt::field::measure::<_rt::codec::Str>(2, &self.description, sizes)
+            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.total_cost, sizes)
             + _rt::field::measure_repeated::<
                 _rt::codec::Msg<OrderLine>,
             >(4, &self.order_lines, sizes)
@@ -343,10 +360,15 @@ impl _rt::Message for Order {
                 _rt::codec::Msg<Customer>,
             >(5, self.customer.as_ref(), sizes)
             + _rt::field::measure::<_rt::codec::Enum<Status>>(6, &self.status, sizes)
+            + _rt::field::measure_map::<
+                _rt::codec::Str,
+                _rt::codec::Value,
+            >(7, &self.attributes, sizes)
     }
     fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
         _rt::field::write::<_rt::codec::Int64>(1, &self.id, writer);
         _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
+        _rt::field::write::<_rt::codec::Decimal>(3, &self.total_cost, writer);
         _rt::field::write_repeated::<
             _rt::codec::Msg<OrderLine>,
         >(4, &self.order_lines, writer);
@@ -354,6 +376,10 @@ impl _rt::Message for Order {
             _rt::codec::Msg<Customer>,
         >(5, self.customer.as_ref(), writer);
         _rt::field::write::<_rt::codec::Enum<Status>>(6, &self.status, writer);
+        _rt::field::write_map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+        >(7, &self.attributes, writer);
     }
     fn merge_field(
         &mut self,
@@ -367,6 +393,11 @@ impl _rt::Message for Order {
                 _rt::field::merge::<
                     _rt::codec::Str,
                 >(wire_type, &mut self.description, decoder)
+            }
+            3 => {
+                _rt::field::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.total_cost, decoder)
             }
             4 => {
                 _rt::field::merge_repeated::<
@@ -383,6 +414,12 @@ impl _rt::Message for Order {
                     _rt::codec::Enum<Status>,
                 >(wire_type, &mut self.status, decoder)
             }
+            7 => {
+                _rt::field::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                >(wire_type, &mut self.attributes, decoder)
+            }
             _ => decoder.skip(wire_type),
         }
     }
@@ -390,9 +427,11 @@ impl _rt::Message for Order {
         match number {
             1 => Some("id"),
             2 => Some("description"),
+            3 => Some("total_cost"),
             4 => Some("order_lines"),
             5 => Some("customer"),
             6 => Some("status"),
+            7 => Some("attributes"),
             _ => None,
         }
     }
@@ -405,6 +444,7 @@ impl _rt::json::JsonMessage for Order {
     ) -> ::core::result::Result<(), _M::Error> {
         _rt::json::field::<_rt::codec::Int64, _>(map, "id", &self.id)?;
         _rt::json::field::<_rt::codec::Str, _>(map, "description", &self.description)?;
+        _rt::json::field::<_rt::codec::Decimal, _>(map, "total_cost", &self.total_cost)?;
         _rt::json::list::<
             _rt::codec::Msg<OrderLine>,
             _,
@@ -414,6 +454,12 @@ impl _rt::json::JsonMessage for Order {
             _,
         >(map, "customer", self.customer.as_ref())?;
         _rt::json::field::<_rt::codec::Enum<Status>, _>(map, "status", &self.status)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+            _,
+            _,
+        >(map, "attributes", &self.attributes)?;
         Ok(())
     }
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
@@ -425,6 +471,9 @@ impl _rt::json::JsonMessage for Order {
             "id" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,
             "description" => {
                 self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
+            }
+            "total_cost" => {
+                self.total_cost = _rt::json::read::<_rt::codec::Decimal, _>(map)?;
             }
             "order_lines" => {
                 self.order_lines = _rt::json::read_list::<
@@ -440,6 +489,14 @@ impl _rt::json::JsonMessage for Order {
             }
             "status" => {
                 self.status = _rt::json::read::<_rt::codec::Enum<Status>, _>(map)?;
+            }
+            "attributes" => {
+                self.attributes = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                    _,
+                    _,
+                >(map)?;
             }
             _ => return Ok(false),
         }

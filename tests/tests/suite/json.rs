@@ -180,14 +180,26 @@ fn generated_and_transcoder_read_alike() {
 #[test]
 fn a_typical_order_reads_as_documented() {
     let order = fixtures::typical_order(1);
+    // Decimals are exact strings; each attribute keeps its kind: i64 and
+    // f64 as plain JSON, the others tagged.
     let expected = json!({
         "id": "1000042",
         "description": "Spring restock for the Leeds shop",
+        "total_cost": "19.99",
         "order_lines": [
-            {"line_number": 1, "description": "Widget, blue, size 1", "quantity": 12}
+            {"line_number": 1, "description": "Widget, blue, size 1", "cost": "19.99", "quantity": 12}
         ],
         "customer": {"id": "4711", "name": "Ada Lovelace", "email": "ada@example.com"},
         "status": "PAID",
+        "attributes": {
+            "discount": {"$decimal": "0.10"},
+            "distance_km": 12.5,
+            "gift": true,
+            "loyalty_points": 15000,
+            "note": "leave at the door",
+            "priority": {"$i32": 2},
+            "weight_kg": {"$f32": 1.25}
+        }
     });
     assert_eq!(serde_json::to_value(&order).unwrap(), expected);
     // Fields come in declaration order.
