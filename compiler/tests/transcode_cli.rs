@@ -56,19 +56,44 @@ fn orders() -> Vec<Json> {
         json!({
             "id": "1000042",
             "description": "Spring restock",
+            "total_cost": "19.99",
             "order_lines": [
-                {"line_number": 1, "description": "Widget", "quantity": 12},
+                {"line_number": 1, "description": "Widget", "cost": "19.99", "quantity": 12},
                 {}
             ],
             "customer": {"id": "4711", "name": "Ada", "email": "ada@example.com"},
-            "status": "PAID"
+            "status": "PAID",
+            "attributes": {
+                "gift": true,
+                "priority": {"$i32": 2},
+                "points": 15000,
+                "weight": {"$f32": 1.25},
+                "distance": 12.5,
+                "discount": {"$decimal": "0.10"},
+                "note": "leave at the door"
+            }
         }),
         json!({
             "id": "-9223372036854775808",
             "description": "\u{0}\n\"quoted\" 🦀",
-            "order_lines": [{"line_number": -2147483648, "quantity": 4294967295u64}],
+            "total_cost": "-0.0000000000000000000000000001",
+            "order_lines": [{
+                "line_number": -2147483648,
+                "cost": "-79228162514264337593543950335",
+                "quantity": 4294967295u64
+            }],
             "customer": {"email": ""},
-            "status": -7
+            "status": -7,
+            "attributes": {
+                "null": null,
+                "u32": {"$u32": 4294967295u64},
+                "u64": {"$u64": "18446744073709551615"},
+                "nan": {"$f64": "NaN"},
+                "bytes": {"$bytes": "AP8="},
+                "zero_cents": {"$decimal": "0.00"},
+                "list": [null, [], {"$i32": -1}],
+                "map": {"$map": {"$i32": {}}}
+            }
         }),
     ]
 }

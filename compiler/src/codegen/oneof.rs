@@ -186,7 +186,7 @@ fn member_type(field: &Field) -> Option<ValueType> {
 }
 
 /// The struct field that holds oneof `index`.
-fn oneof_field(message: &Message, index: usize) -> proc_macro2::Ident {
+pub(crate) fn oneof_field(message: &Message, index: usize) -> proc_macro2::Ident {
     let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
     ident(&names::field_name(name))
 }
@@ -200,7 +200,7 @@ fn enum_path(cx: &Context, scope: &[String], id: MessageId, index: usize) -> Tok
 }
 
 /// The path from `scope` to the variant of `member` in its oneof's enum.
-fn variant_path(
+pub(crate) fn variant_path(
     cx: &Context,
     scope: &[String],
     id: MessageId,

@@ -66,6 +66,21 @@ fn floats_name_what_json_cannot_hold() {
         from_json::<codec::Float>(json!(1e300)).is_err(),
         "beyond f32"
     );
+    assert!(from_json::<codec::Float>(json!(3.4028236e38)).is_err());
+    // The shortest text of f32::MAX is slightly above it as an f64.
+    let text = serde_json::to_string(&Ser::<codec::Float>(&f32::MAX)).unwrap();
+    let back: De<codec::Float> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.0, f32::MAX, "{text}");
+    // A value holds the f32 as written, not widened.
+    assert_eq!(to_json::<codec::Float>(&0.1), json!(0.1));
+    assert_eq!(
+        serde_json::to_value(Value::F32(0.1)).unwrap(),
+        json!({"$f32": 0.1})
+    );
+    assert_eq!(
+        text,
+        serde_json::to_string(&to_json::<codec::Float>(&f32::MAX)).unwrap()
+    );
 }
 
 #[test]
@@ -235,5 +250,16 @@ proptest! {
         let b2 = from_json::<codec::Double>(to_json::<codec::Double>(&b)).unwrap();
         prop_assert!(a2.to_bits() == a.to_bits() || (a.is_nan() && a2.is_nan()));
         prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()));
+    }
+
+    /// Through text too, for every bit pattern: subnormals, extremes, -0.0.
+    #[test]
+    fn every_float_round_trips_through_text(a in any::<u32>().prop_map(f32::from_bits), b in any::<u64>().prop_map(f64::from_bits)) {
+        let text = serde_json::to_string(&Ser::<codec::Float>(&a)).unwrap();
+        let a2 = serde_json::from_str::<De<codec::Float>>(&text).unwrap().0;
+        prop_assert!(a2.to_bits() == a.to_bits() || (a.is_nan() && a2.is_nan()), "{} via {}", a, text);
+        let text = serde_json::to_string(&Ser::<codec::Double>(&b)).unwrap();
+        let b2 = serde_json::from_str::<De<codec::Double>>(&text).unwrap().0;
+        prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()), "{} via {}", b, text);
     }
 }
