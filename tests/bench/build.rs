@@ -44,23 +44,26 @@ fn main() -> Result<(), Box<dyn Error>> {
     Ok(())
 }
 
-/// Writes the `.proto` equivalent of every schema file read (imports
-/// included) into `dir`, side by side as schemac's imports expect, and
-/// returns their names.
+/// Writes the `.proto` equivalent of every root schema into `dir`, with
+/// every file it imports (`schemac/types.proto` included, for `decimal`
+/// and `value`), and returns the roots' names.
 fn export_protos(dir: &Path) -> Result<Vec<String>, Box<dyn Error>> {
     let roots: Vec<PathBuf> = SCHEMAS.iter().map(PathBuf::from).collect();
     let include_dirs: Vec<PathBuf> = INCLUDE_DIRS.iter().map(PathBuf::from).collect();
     let analysis = schemac::analyze(&roots, &include_dirs, &mut |path| fs::read_to_string(path))?;
-    fs::create_dir_all(dir)?;
     let mut names = Vec::new();
-    for file in &analysis.schema.files {
-        let stem = Path::new(&file.name)
-            .file_stem()
-            .ok_or("a schema file without a name")?
-            .to_string_lossy();
-        let name = format!("{stem}.proto");
-        fs::write(dir.join(&name), analysis.export_proto(file.id))?;
-        names.push(name);
+    for &root in &analysis.roots {
+        let files = analysis.export_proto_files(root);
+        if let Some(own) = files.first() {
+            names.push(own.name.clone());
+        }
+        for file in files {
+            let path = dir.join(&file.name);
+            if let Some(parent) = path.parent() {
+                fs::create_dir_all(parent)?;
+            }
+            fs::write(path, file.contents)?;
+        }
     }
     Ok(names)
 }

@@ -4,14 +4,19 @@
 //! | name | what |
 //! |---|---|
 //! | `order-1-seed`, `order-100-seed` | an Order with id 0 and 1 or 100 lines numbered from 1, nothing else set |
-//! | `order-1-realistic`, `order-100-realistic` | the same with every field set: description, customer with e-mail, status, each line's description and quantity |
+//! | `order-1-realistic`, `order-100-realistic` | the same with every field set: description, total cost, customer with e-mail, status, 7 typed attributes, each line's description, cost and quantity |
 //! | `simple-100k` | 100,000 `Simple { name, age, scores: map<string, i32> of 2 }` as a list in one message |
 //! | `flat-30` | one message of 30 fields: 18 numbers of every wire encoding and 12 strings |
+//! | `values-10`, `values-100`, `values-1000` | one `map<string, value>` of 10, 100 or 1000 entries, the values cycling through string, i32, i64, bool, f32 and f64 |
 //!
 //! Everything is deterministic, so every run measures the same bytes.
 
+use std::collections::BTreeMap;
+
+use schemac_runtime::{Decimal, Value};
+
 use crate::formats::Dataset;
-use crate::schemac_gen::bench::{Flat, Simple, SimpleList};
+use crate::schemac_gen::bench::{Attributes, Flat, Simple, SimpleList};
 use crate::schemac_gen::shop::{Customer, Order, OrderLine, Status};
 
 /// How full an Order is.
@@ -56,6 +61,21 @@ pub fn all() -> Vec<Dataset> {
             "one message of 30 fields: 18 numbers of every wire encoding, 12 strings",
             flat(),
         ),
+        Dataset::new(
+            "values-10",
+            "map<string, value> of 10 entries cycling string, i32, i64, bool, f32, f64",
+            values(10),
+        ),
+        Dataset::new(
+            "values-100",
+            "map<string, value> of 100 entries cycling string, i32, i64, bool, f32, f64",
+            values(100),
+        ),
+        Dataset::new(
+            "values-1000",
+            "map<string, value> of 1000 entries cycling string, i32, i64, bool, f32, f64",
+            values(1000),
+        ),
     ]
 }
 
@@ -87,6 +107,7 @@ pub fn order(lines: usize, form: Form) -> Order {
                 Form::Realistic => OrderLine {
                     line_number,
                     description: PRODUCTS[i % PRODUCTS.len()].to_owned(),
+                    cost: Decimal::new(1_999 + (i % 7) as i64 * 250, 2),
                     quantity: (i % 5) as u32 + 1,
                     ..OrderLine::default()
                 },
@@ -101,6 +122,7 @@ pub fn order(lines: usize, form: Form) -> Order {
         Form::Realistic => Order {
             id: 2_024_112_300_042,
             description: "Web order, express delivery, gift wrapped".to_owned(),
+            total_cost: order_lines.iter().map(|line: &OrderLine| line.cost).sum(),
             order_lines,
             customer: Some(Customer {
                 id: 100_245,
@@ -109,6 +131,15 @@ pub fn order(lines: usize, form: Form) -> Order {
                 ..Customer::default()
             }),
             status: Status::Paid,
+            attributes: BTreeMap::from([
+                ("channel".to_owned(), Value::String("web".to_owned())),
+                ("gift_wrap".to_owned(), Value::Bool(true)),
+                ("items_in_stock".to_owned(), Value::I32(98)),
+                ("loyalty_points".to_owned(), Value::I64(12_345)),
+                ("weight_kg".to_owned(), Value::F32(4.75)),
+                ("discount_rate".to_owned(), Value::F64(0.05)),
+                ("voucher".to_owned(), Value::Decimal(Decimal::new(500, 2))),
+            ]),
             // Fields the flagship schema gains stay default until set here;
             // a test checks that the realistic form sets every field.
             ..Order::default()
@@ -172,4 +203,23 @@ pub fn flat() -> Flat {
         url: "https://shop.example.com/p/btl-750-ss-br".to_owned(),
         note: "Keeps drinks cold for 24 hours and hot for 12.".to_owned(),
     }
+}
+
+/// A `map<string, value>` of `count` entries, the values cycling through
+/// string, i32, i64, bool, f32 and f64.
+pub fn values(count: usize) -> Attributes {
+    let entries = (0..count)
+        .map(|i| {
+            let value = match i % 6 {
+                0 => Value::String(format!("value number {i}")),
+                1 => Value::I32(i as i32 * 31 - 500),
+                2 => Value::I64(i as i64 * 1_000_003),
+                3 => Value::Bool(i % 4 == 3),
+                4 => Value::F32(i as f32 * 0.25),
+                _ => Value::F64(i as f64 / 3.0),
+            };
+            (format!("attribute-{i:04}"), value)
+        })
+        .collect();
+    Attributes { entries }
 }

@@ -8,8 +8,10 @@
 //! converts schemac's values into these.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
-use serde::{Deserialize, Serialize};
+use schemac_runtime::Decimal;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A customer who places orders.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -29,6 +31,9 @@ pub struct OrderLine {
     pub line_number: i32,
     /// Field `description`.
     pub description: String,
+    /// Field `cost`.
+    #[serde(with = "decimal_text")]
+    pub cost: Decimal,
     /// Field `quantity`.
     pub quantity: u32,
 }
@@ -52,12 +57,87 @@ pub struct Order {
     pub id: i64,
     /// Field `description`.
     pub description: String,
+    /// Field `total_cost`.
+    #[serde(with = "decimal_text")]
+    pub total_cost: Decimal,
     /// Field `order_lines`.
     pub order_lines: Vec<OrderLine>,
     /// Field `customer`.
     pub customer: Option<Customer>,
     /// Field `status`.
     pub status: Status,
+    /// Field `attributes`.
+    pub attributes: BTreeMap<String, Value>,
+}
+
+/// A dynamic value that keeps its exact type, as a serde user would write
+/// it: an externally tagged enum, so `{"I32": 5}` in JSON.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub enum Value {
+    /// No value.
+    #[default]
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// A 32-bit signed integer.
+    I32(i32),
+    /// A 64-bit signed integer.
+    I64(i64),
+    /// A 32-bit unsigned integer.
+    U32(u32),
+    /// A 64-bit unsigned integer.
+    U64(u64),
+    /// A 32-bit float.
+    F32(f32),
+    /// A 64-bit float.
+    F64(f64),
+    /// A string.
+    String(String),
+    /// Raw bytes.
+    Bytes(Vec<u8>),
+    /// An exact decimal.
+    Decimal(#[serde(with = "decimal_text")] Decimal),
+    /// A list of values.
+    List(Vec<Value>),
+    /// A map from strings to values.
+    Map(BTreeMap<String, Value>),
+}
+
+/// The `map<string, value>` datasets.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Attributes {
+    /// Field `entries`.
+    pub entries: BTreeMap<String, Value>,
+}
+
+/// A decimal as its text, `"12.34"`, in every serde format: exact, and
+/// readable by formats that do not describe themselves (bincode cannot
+/// read rust_decimal's default serde form, which needs
+/// `deserialize_any`).
+mod decimal_text {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(value)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+        deserializer.deserialize_str(DecimalText)
+    }
+
+    struct DecimalText;
+
+    impl serde::de::Visitor<'_> for DecimalText {
+        type Value = Decimal;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a decimal number as text")
+        }
+
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Decimal, E> {
+            text.parse().map_err(E::custom)
+        }
+    }
 }
 
 /// A small record.
