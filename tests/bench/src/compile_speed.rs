@@ -205,7 +205,7 @@ pub fn time_rustc(on_disk: &SchemaOnDisk, work_dir: &Path, runs: usize) -> io::R
             .schema
             .file_name()
             .map_or_else(String::new, |name| name.to_string_lossy().into_owned()),
-        profile: "dev (cargo build)".to_owned(),
+        profile: "dev".to_owned(),
         runs,
         sides,
     })

@@ -28,55 +28,75 @@ pub enum Form {
     Realistic,
 }
 
-/// Every dataset, in the order the report lists them.
+/// The names of every dataset, in the order the report lists them.
+pub const NAMES: &[&str] = &[
+    "order-1-seed",
+    "order-1-realistic",
+    "order-100-seed",
+    "order-100-realistic",
+    "simple-100k",
+    "flat-30",
+    "values-10",
+    "values-100",
+    "values-1000",
+];
+
+/// Every dataset, in the order of [`NAMES`].
 pub fn all() -> Vec<Dataset> {
-    vec![
-        Dataset::new(
-            "order-1-seed",
+    NAMES.iter().filter_map(|name| by_name(name)).collect()
+}
+
+/// The dataset called `name`, built alone.
+pub fn by_name(name: &str) -> Option<Dataset> {
+    let name: &'static str = NAMES.iter().find(|known| **known == name)?;
+    Some(match name {
+        "order-1-seed" => Dataset::new(
+            name,
             "Order, 1 line, seed form: id 0, one line numbered 1, nothing else",
             order(1, Form::Seed),
         ),
-        Dataset::new(
-            "order-1-realistic",
+        "order-1-realistic" => Dataset::new(
+            name,
             "Order, 1 line, every field set",
             order(1, Form::Realistic),
         ),
-        Dataset::new(
-            "order-100-seed",
+        "order-100-seed" => Dataset::new(
+            name,
             "Order, 100 lines, seed form: id 0, lines numbered 1 to 100, nothing else",
             order(100, Form::Seed),
         ),
-        Dataset::new(
-            "order-100-realistic",
+        "order-100-realistic" => Dataset::new(
+            name,
             "Order, 100 lines, every field set",
             order(100, Form::Realistic),
         ),
-        Dataset::new(
-            "simple-100k",
+        "simple-100k" => Dataset::new(
+            name,
             "100,000 Simple { name, age, map<string, i32> of 2 } as a list in one message",
             simple_list(100_000),
         ),
-        Dataset::new(
-            "flat-30",
+        "flat-30" => Dataset::new(
+            name,
             "one message of 30 fields: 18 numbers of every wire encoding, 12 strings",
             flat(),
         ),
-        Dataset::new(
-            "values-10",
+        "values-10" => Dataset::new(
+            name,
             "map<string, value> of 10 entries cycling string, i32, i64, bool, f32, f64",
             values(10),
         ),
-        Dataset::new(
-            "values-100",
+        "values-100" => Dataset::new(
+            name,
             "map<string, value> of 100 entries cycling string, i32, i64, bool, f32, f64",
             values(100),
         ),
-        Dataset::new(
-            "values-1000",
+        "values-1000" => Dataset::new(
+            name,
             "map<string, value> of 1000 entries cycling string, i32, i64, bool, f32, f64",
             values(1000),
         ),
-    ]
+        _ => return None,
+    })
 }
 
 /// What a shop might sell, for line descriptions.
@@ -148,7 +168,7 @@ pub fn order(lines: usize, form: Form) -> Order {
 }
 
 /// First names for the Simple records.
-const NAMES: &[&str] = &[
+const FIRST_NAMES: &[&str] = &[
     "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Frances", "John", "Margaret", "Niklaus",
 ];
 
@@ -156,7 +176,7 @@ const NAMES: &[&str] = &[
 pub fn simple_list(count: usize) -> SimpleList {
     let items = (0..count)
         .map(|i| Simple {
-            name: format!("{} {}", NAMES[i % NAMES.len()], i),
+            name: format!("{} {}", FIRST_NAMES[i % FIRST_NAMES.len()], i),
             age: 18 + (i % 70) as i32,
             scores: [
                 ("math".to_owned(), (i * 7 % 101) as i32),
