@@ -168,35 +168,10 @@ fn expand_serialize_oneof(
     index: usize,
 ) -> TokenStream {
     let rt = &cx.runtime;
-    let message = cx.schema.message(id);
-    let field = oneof::oneof_field(message, index);
-    let arms: Vec<(TokenStream, TokenStream)> = oneof::members(message, index)
-        .into_iter()
-        .map(|(member, ty)| {
-            let pattern = oneof::variant_path(cx, scope, id, index, member);
-            let codec = types::value_codec(cx, scope, ty, member.boxed);
-            let name = &member.name;
-            let write = quote! {
-                #rt::json::present::<#codec, _>(map, #name, value)?
-            };
-            (quote!(Some(#pattern(value))), write)
-        })
-        .collect();
-    // A `match` with one arm besides `None` reads better as `if let`.
-    if let [(pattern, write)] = &arms[..] {
-        return quote! {
-            if let #pattern = &self.#field {
-                #write;
-            }
-        };
-    }
-    let (patterns, writes): (Vec<_>, Vec<_>) = arms.into_iter().unzip();
-    quote! {
-        match &self.#field {
-            #(#patterns => #writes,)*
-            None => {}
-        }
-    }
+    oneof::expand_for_set_member(cx, scope, id, index, |member, codec| {
+        let name = &member.name;
+        quote!(#rt::json::present::<#codec, _>(map, #name, value)?)
+    })
 }
 
 /// `fn deserialize_field`: one arm per field name, and per oneof member;

@@ -11,6 +11,7 @@ use serde_json::{Value as Json, json};
 use super::{De, JsonCodec, Ser};
 use crate::codec;
 use crate::value::Value;
+use crate::value::tests::value;
 
 fn to_json<C: JsonCodec>(value: &C::Value) -> Json {
     serde_json::to_value(Ser::<C>(value)).unwrap()
@@ -180,33 +181,6 @@ fn maps_with_dollar_keys_are_wrapped() {
     assert_eq!(json, json!({"$map": {"$i32": true}}));
     assert_eq!(from_json::<codec::Value>(json).unwrap(), value);
     assert!(from_json::<codec::Value>(json!({"$i32": 1, "x": 2})).is_err());
-}
-
-fn value() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i32>().prop_map(Value::I32),
-        any::<i64>().prop_map(Value::I64),
-        any::<u32>().prop_map(Value::U32),
-        any::<u64>().prop_map(Value::U64),
-        any::<f32>()
-            .prop_filter("NaN", |x| !x.is_nan())
-            .prop_map(Value::F32),
-        any::<f64>()
-            .prop_filter("NaN", |x| !x.is_nan())
-            .prop_map(Value::F64),
-        ".*".prop_map(Value::String),
-        proptest::collection::vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
-        (any::<i64>(), 0u32..=28)
-            .prop_map(|(digits, scale)| Value::Decimal(Decimal::new(digits, scale))),
-    ];
-    leaf.prop_recursive(3, 24, 4, |inner| {
-        prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
-            proptest::collection::btree_map(".*", inner, 0..4).prop_map(Value::Map),
-        ]
-    })
 }
 
 /// Exact equality, decimal scales included (`PartialEq` says 1.0 == 1.00).

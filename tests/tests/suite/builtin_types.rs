@@ -6,9 +6,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use prost::Message as _;
 use prost_reflect::{DescriptorPool, DynamicMessage, ReflectMessage, Value as Dyn};
@@ -16,6 +14,7 @@ use schemac_generated::evolution::{v1, v2};
 use schemac_generated::money::{Amounts, Entry, Values, entry};
 use schemac_runtime::{Decimal, Message, UnknownFields, Value};
 
+use crate::protoc::protoc;
 use crate::reflect::{descriptor, export_all, pool};
 
 fn decimal(text: &str) -> Decimal {
@@ -210,25 +209,6 @@ fn the_new_types_have_the_promised_rust_types() {
     is::<Value>(&values.payload);
     is::<BTreeMap<i64, Value>>(&values.by_id);
     is::<UnknownFields>(&v1::Profile::default().unknown_fields);
-}
-
-/// Runs protoc on `input`, returning its stdout.
-fn protoc(dir: &Path, args: &[&str], input: &[u8]) -> Vec<u8> {
-    let mut child = Command::new("protoc")
-        .arg(format!("--proto_path={}", dir.display()))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|error| panic!("cannot run protoc ({error}); install protobuf-compiler"));
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    stdin.write_all(input).expect("write to protoc");
-    drop(stdin);
-    let output = child.wait_with_output().expect("protoc runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "protoc {args:?} failed: {stderr}");
-    output.stdout
 }
 
 /// protoc decodes schemac's bytes to text and encodes that text back to
