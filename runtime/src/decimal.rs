@@ -35,25 +35,26 @@ impl Codec for DecimalCodec {
 
     #[inline]
     fn is_default(value: &Decimal) -> bool {
-        value.mantissa() == 0 && value.scale() == 0
+        value.is_zero() && value.scale() == 0
     }
 
     #[inline]
     fn value_len(value: &Decimal, _sizes: &mut SizeCache) -> usize {
-        let length = content_len(value);
+        let length = content_len(value.scale(), unscaled_len(value.mantissa()));
         wire::varint_len(length as u64) + length
     }
 
     #[inline]
     fn write_value(value: &Decimal, writer: &mut Writer<'_>) {
-        let (bytes, start) = unscaled_bytes(value.mantissa());
-        let unscaled = &bytes[start..];
-        writer.varint(content_len(value) as u64);
+        let mantissa = value.mantissa();
+        let unscaled = unscaled_len(mantissa);
+        let scale = value.scale();
+        writer.varint(content_len(scale, unscaled) as u64);
         writer.key(1, WireType::Len);
-        writer.bytes(unscaled);
-        if value.scale() != 0 {
+        writer.bytes(&mantissa.to_be_bytes()[16 - unscaled..]);
+        if scale != 0 {
             writer.key(2, WireType::Varint);
-            writer.varint(u64::from(value.scale()));
+            writer.varint(u64::from(scale));
         }
     }
 
@@ -78,24 +79,26 @@ impl Codec for DecimalCodec {
     }
 }
 
-/// The length of the decimal's message: its unscaled field, and its scale
-/// unless 0.
-fn content_len(value: &Decimal) -> usize {
-    let (bytes, start) = unscaled_bytes(value.mantissa());
-    let unscaled = bytes.len() - start;
-    let scale = match value.scale() {
+/// The length of the decimal's message: its unscaled field of `unscaled`
+/// bytes, and its scale unless 0.
+#[inline]
+fn content_len(scale: u32, unscaled: usize) -> usize {
+    let scale = match scale {
         0 => 0,
         scale => 1 + wire::varint_len(u64::from(scale)),
     };
     2 + unscaled + scale
 }
 
-/// `unscaled` as big-endian two's complement in the last bytes of the array,
-/// from the returned index on, with no redundant leading sign bytes.
-fn unscaled_bytes(unscaled: i128) -> ([u8; 16], usize) {
-    let bytes = unscaled.to_be_bytes();
-    let start = redundant_prefix(&bytes);
-    (bytes, start)
+/// How many bytes `unscaled` takes in big-endian two's complement with no
+/// redundant leading sign bytes: its significant bits and a sign bit,
+/// rounded up to whole bytes (zero takes one byte).
+#[inline]
+fn unscaled_len(unscaled: i128) -> usize {
+    // The magnitude bits of a negative number are those of its complement.
+    let magnitude = unscaled ^ (unscaled >> 127);
+    let bits = 128 - magnitude.leading_zeros() as usize;
+    bits / 8 + 1
 }
 
 /// How many leading bytes only repeat the sign of the next one.
@@ -231,6 +234,30 @@ mod tests {
         assert!(from_wire(&[0x7f; 17], 0).is_err());
         let error = decode(&[0x05, 0x0a, 0x01, 0x01, 0x10, 0x1d]).unwrap_err();
         assert!(error.to_string().contains("scale exceeds 28"), "{error}");
+    }
+
+    #[test]
+    fn unscaled_len_is_the_shortest_twos_complement() {
+        for value in [0i128, 1, 127, 128, 255, 256, -1, -128, -129, -256, -257]
+            .into_iter()
+            .chain((0..128).flat_map(|shift| {
+                let power = 1i128 << shift;
+                [
+                    power,
+                    power.wrapping_sub(1),
+                    power.wrapping_neg(),
+                    power.wrapping_neg().wrapping_add(1),
+                    !power,
+                ]
+            }))
+        {
+            let bytes = value.to_be_bytes();
+            assert_eq!(
+                unscaled_len(value),
+                16 - redundant_prefix(&bytes),
+                "{value}"
+            );
+        }
     }
 
     proptest! {
