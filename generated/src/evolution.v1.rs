@@ -19,17 +19,17 @@ pub struct Profile {
 
 impl _rt::Message for Profile {
     const NAME: &'static str = "Profile";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Uint64>(1, &self.id, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.name, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(5, &self.email, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Uint64>(1, &self.id)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.name)
+            + _rt::field::measure::<_rt::codec::Str>(5, &self.email)
             + self.unknown_fields.len()
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Uint64>(1, &self.id, writer);
-        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
-        _rt::field::write::<_rt::codec::Str>(5, &self.email, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
+        _rt::field::write::<_rt::codec::Str>(5, &self.email, writer);
+        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
+        _rt::field::write::<_rt::codec::Uint64>(1, &self.id, writer);
     }
     fn merge_field(
         &mut self,
@@ -113,15 +113,15 @@ pub struct PlainProfile {
 
 impl _rt::Message for PlainProfile {
     const NAME: &'static str = "PlainProfile";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Uint64>(1, &self.id, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.name, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(5, &self.email, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Uint64>(1, &self.id)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.name)
+            + _rt::field::measure::<_rt::codec::Str>(5, &self.email)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Uint64>(1, &self.id, writer);
-        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Str>(5, &self.email, writer);
+        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
+        _rt::field::write::<_rt::codec::Uint64>(1, &self.id, writer);
     }
     fn merge_field(
         &mut self,

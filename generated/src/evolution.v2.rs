@@ -31,41 +31,41 @@ pub struct Profile {
 
 impl _rt::Message for Profile {
     const NAME: &'static str = "Profile";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Uint64>(1, &self.id, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.name, sizes)
-            + _rt::field::measure::<_rt::codec::Sint32>(3, &self.age, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Uint64>(1, &self.id)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.name)
+            + _rt::field::measure::<_rt::codec::Sint32>(3, &self.age)
             + _rt::field::measure_optional::<
                 _rt::codec::Msg<Address>,
-            >(4, self.address.as_ref(), sizes)
-            + _rt::field::measure::<_rt::codec::Str>(5, &self.email, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Uint32>(6, &self.scores, sizes)
-            + _rt::field::measure::<_rt::codec::Decimal>(7, &self.balance, sizes)
-            + _rt::field::measure::<_rt::codec::Double>(8, &self.rating, sizes)
-            + _rt::field::measure::<_rt::codec::Fixed32>(9, &self.badge, sizes)
-            + _rt::field::measure_repeated::<_rt::codec::Str>(10, &self.nicknames, sizes)
+            >(4, self.address.as_ref())
+            + _rt::field::measure::<_rt::codec::Str>(5, &self.email)
+            + _rt::field::measure_packed::<_rt::codec::Uint32>(6, &self.scores)
+            + _rt::field::measure::<_rt::codec::Decimal>(7, &self.balance)
+            + _rt::field::measure::<_rt::codec::Double>(8, &self.rating)
+            + _rt::field::measure::<_rt::codec::Fixed32>(9, &self.badge)
+            + _rt::field::measure_repeated::<_rt::codec::Str>(10, &self.nicknames)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Value,
-            >(100, &self.preferences, sizes)
+            >(100, &self.preferences)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Uint64>(1, &self.id, writer);
-        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
-        _rt::field::write::<_rt::codec::Sint32>(3, &self.age, writer);
-        _rt::field::write_optional::<
-            _rt::codec::Msg<Address>,
-        >(4, self.address.as_ref(), writer);
-        _rt::field::write::<_rt::codec::Str>(5, &self.email, writer);
-        _rt::field::write_packed::<_rt::codec::Uint32>(6, &self.scores, writer);
-        _rt::field::write::<_rt::codec::Decimal>(7, &self.balance, writer);
-        _rt::field::write::<_rt::codec::Double>(8, &self.rating, writer);
-        _rt::field::write::<_rt::codec::Fixed32>(9, &self.badge, writer);
-        _rt::field::write_repeated::<_rt::codec::Str>(10, &self.nicknames, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Str,
             _rt::codec::Value,
         >(100, &self.preferences, writer);
+        _rt::field::write_repeated::<_rt::codec::Str>(10, &self.nicknames, writer);
+        _rt::field::write::<_rt::codec::Fixed32>(9, &self.badge, writer);
+        _rt::field::write::<_rt::codec::Double>(8, &self.rating, writer);
+        _rt::field::write::<_rt::codec::Decimal>(7, &self.balance, writer);
+        _rt::field::write_packed::<_rt::codec::Uint32>(6, &self.scores, writer);
+        _rt::field::write::<_rt::codec::Str>(5, &self.email, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Msg<Address>,
+        >(4, self.address.as_ref(), writer);
+        _rt::field::write::<_rt::codec::Sint32>(3, &self.age, writer);
+        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
+        _rt::field::write::<_rt::codec::Uint64>(1, &self.id, writer);
     }
     fn merge_field(
         &mut self,
@@ -234,13 +234,13 @@ pub struct Address {
 
 impl _rt::Message for Address {
     const NAME: &'static str = "Address";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Str>(1, &self.street, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.city, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Str>(1, &self.street)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.city)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Str>(1, &self.street, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Str>(2, &self.city, writer);
+        _rt::field::write::<_rt::codec::Str>(1, &self.street, writer);
     }
     fn merge_field(
         &mut self,

@@ -39,39 +39,39 @@ pub struct Scalars {
 
 impl _rt::Message for Scalars {
     const NAME: &'static str = "Scalars";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Int32>(1, &self.an_i32, sizes)
-            + _rt::field::measure::<_rt::codec::Int64>(2, &self.an_i64, sizes)
-            + _rt::field::measure::<_rt::codec::Uint32>(3, &self.a_u32, sizes)
-            + _rt::field::measure::<_rt::codec::Uint64>(4, &self.a_u64, sizes)
-            + _rt::field::measure::<_rt::codec::Sint32>(5, &self.a_sint32, sizes)
-            + _rt::field::measure::<_rt::codec::Sint64>(6, &self.a_sint64, sizes)
-            + _rt::field::measure::<_rt::codec::Fixed32>(7, &self.a_fixed32, sizes)
-            + _rt::field::measure::<_rt::codec::Fixed64>(8, &self.a_fixed64, sizes)
-            + _rt::field::measure::<_rt::codec::Sfixed32>(9, &self.an_sfixed32, sizes)
-            + _rt::field::measure::<_rt::codec::Sfixed64>(10, &self.an_sfixed64, sizes)
-            + _rt::field::measure::<_rt::codec::Float>(11, &self.an_f32, sizes)
-            + _rt::field::measure::<_rt::codec::Double>(12, &self.an_f64, sizes)
-            + _rt::field::measure::<_rt::codec::Bool>(13, &self.a_bool, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(14, &self.a_string, sizes)
-            + _rt::field::measure::<_rt::codec::Bytes>(15, &self.some_bytes, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Int32>(1, &self.an_i32)
+            + _rt::field::measure::<_rt::codec::Int64>(2, &self.an_i64)
+            + _rt::field::measure::<_rt::codec::Uint32>(3, &self.a_u32)
+            + _rt::field::measure::<_rt::codec::Uint64>(4, &self.a_u64)
+            + _rt::field::measure::<_rt::codec::Sint32>(5, &self.a_sint32)
+            + _rt::field::measure::<_rt::codec::Sint64>(6, &self.a_sint64)
+            + _rt::field::measure::<_rt::codec::Fixed32>(7, &self.a_fixed32)
+            + _rt::field::measure::<_rt::codec::Fixed64>(8, &self.a_fixed64)
+            + _rt::field::measure::<_rt::codec::Sfixed32>(9, &self.an_sfixed32)
+            + _rt::field::measure::<_rt::codec::Sfixed64>(10, &self.an_sfixed64)
+            + _rt::field::measure::<_rt::codec::Float>(11, &self.an_f32)
+            + _rt::field::measure::<_rt::codec::Double>(12, &self.an_f64)
+            + _rt::field::measure::<_rt::codec::Bool>(13, &self.a_bool)
+            + _rt::field::measure::<_rt::codec::Str>(14, &self.a_string)
+            + _rt::field::measure::<_rt::codec::Bytes>(15, &self.some_bytes)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Int32>(1, &self.an_i32, writer);
-        _rt::field::write::<_rt::codec::Int64>(2, &self.an_i64, writer);
-        _rt::field::write::<_rt::codec::Uint32>(3, &self.a_u32, writer);
-        _rt::field::write::<_rt::codec::Uint64>(4, &self.a_u64, writer);
-        _rt::field::write::<_rt::codec::Sint32>(5, &self.a_sint32, writer);
-        _rt::field::write::<_rt::codec::Sint64>(6, &self.a_sint64, writer);
-        _rt::field::write::<_rt::codec::Fixed32>(7, &self.a_fixed32, writer);
-        _rt::field::write::<_rt::codec::Fixed64>(8, &self.a_fixed64, writer);
-        _rt::field::write::<_rt::codec::Sfixed32>(9, &self.an_sfixed32, writer);
-        _rt::field::write::<_rt::codec::Sfixed64>(10, &self.an_sfixed64, writer);
-        _rt::field::write::<_rt::codec::Float>(11, &self.an_f32, writer);
-        _rt::field::write::<_rt::codec::Double>(12, &self.an_f64, writer);
-        _rt::field::write::<_rt::codec::Bool>(13, &self.a_bool, writer);
-        _rt::field::write::<_rt::codec::Str>(14, &self.a_string, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Bytes>(15, &self.some_bytes, writer);
+        _rt::field::write::<_rt::codec::Str>(14, &self.a_string, writer);
+        _rt::field::write::<_rt::codec::Bool>(13, &self.a_bool, writer);
+        _rt::field::write::<_rt::codec::Double>(12, &self.an_f64, writer);
+        _rt::field::write::<_rt::codec::Float>(11, &self.an_f32, writer);
+        _rt::field::write::<_rt::codec::Sfixed64>(10, &self.an_sfixed64, writer);
+        _rt::field::write::<_rt::codec::Sfixed32>(9, &self.an_sfixed32, writer);
+        _rt::field::write::<_rt::codec::Fixed64>(8, &self.a_fixed64, writer);
+        _rt::field::write::<_rt::codec::Fixed32>(7, &self.a_fixed32, writer);
+        _rt::field::write::<_rt::codec::Sint64>(6, &self.a_sint64, writer);
+        _rt::field::write::<_rt::codec::Sint32>(5, &self.a_sint32, writer);
+        _rt::field::write::<_rt::codec::Uint64>(4, &self.a_u64, writer);
+        _rt::field::write::<_rt::codec::Uint32>(3, &self.a_u32, writer);
+        _rt::field::write::<_rt::codec::Int64>(2, &self.an_i64, writer);
+        _rt::field::write::<_rt::codec::Int32>(1, &self.an_i32, writer);
     }
     fn merge_field(
         &mut self,
@@ -303,99 +303,87 @@ pub struct OptionalScalars {
 
 impl _rt::Message for OptionalScalars {
     const NAME: &'static str = "OptionalScalars";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure_optional::<_rt::codec::Int32>(1, self.an_i32.as_ref(), sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Int64,
-            >(2, self.an_i64.as_ref(), sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Uint32,
-            >(3, self.a_u32.as_ref(), sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Uint64,
-            >(4, self.a_u64.as_ref(), sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure_optional::<_rt::codec::Int32>(1, self.an_i32.as_ref())
+            + _rt::field::measure_optional::<_rt::codec::Int64>(2, self.an_i64.as_ref())
+            + _rt::field::measure_optional::<_rt::codec::Uint32>(3, self.a_u32.as_ref())
+            + _rt::field::measure_optional::<_rt::codec::Uint64>(4, self.a_u64.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Sint32,
-            >(5, self.a_sint32.as_ref(), sizes)
+            >(5, self.a_sint32.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Sint64,
-            >(6, self.a_sint64.as_ref(), sizes)
+            >(6, self.a_sint64.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Fixed32,
-            >(7, self.a_fixed32.as_ref(), sizes)
+            >(7, self.a_fixed32.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Fixed64,
-            >(8, self.a_fixed64.as_ref(), sizes)
+            >(8, self.a_fixed64.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Sfixed32,
-            >(9, self.an_sfixed32.as_ref(), sizes)
+            >(9, self.an_sfixed32.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Sfixed64,
-            >(10, self.an_sfixed64.as_ref(), sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Float,
-            >(11, self.an_f32.as_ref(), sizes)
+            >(10, self.an_sfixed64.as_ref())
+            + _rt::field::measure_optional::<_rt::codec::Float>(11, self.an_f32.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Double,
-            >(12, self.an_f64.as_ref(), sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Bool,
-            >(13, self.a_bool.as_ref(), sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Str,
-            >(14, self.a_string.as_ref(), sizes)
+            >(12, self.an_f64.as_ref())
+            + _rt::field::measure_optional::<_rt::codec::Bool>(13, self.a_bool.as_ref())
+            + _rt::field::measure_optional::<_rt::codec::Str>(14, self.a_string.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Bytes,
-            >(15, self.some_bytes.as_ref(), sizes)
+            >(15, self.some_bytes.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Enum<Color>,
-            >(16, self.a_color.as_ref(), sizes)
+            >(16, self.a_color.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Msg<Point>,
-            >(17, self.a_point.as_ref(), sizes)
+            >(17, self.a_point.as_ref())
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write_optional::<_rt::codec::Int32>(1, self.an_i32.as_ref(), writer);
-        _rt::field::write_optional::<_rt::codec::Int64>(2, self.an_i64.as_ref(), writer);
-        _rt::field::write_optional::<_rt::codec::Uint32>(3, self.a_u32.as_ref(), writer);
-        _rt::field::write_optional::<_rt::codec::Uint64>(4, self.a_u64.as_ref(), writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_optional::<
-            _rt::codec::Sint32,
-        >(5, self.a_sint32.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Sint64,
-        >(6, self.a_sint64.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Fixed32,
-        >(7, self.a_fixed32.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Fixed64,
-        >(8, self.a_fixed64.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Sfixed32,
-        >(9, self.an_sfixed32.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Sfixed64,
-        >(10, self.an_sfixed64.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Float,
-        >(11, self.an_f32.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Double,
-        >(12, self.an_f64.as_ref(), writer);
-        _rt::field::write_optional::<_rt::codec::Bool>(13, self.a_bool.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Str,
-        >(14, self.a_string.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Bytes,
-        >(15, self.some_bytes.as_ref(), writer);
+            _rt::codec::Msg<Point>,
+        >(17, self.a_point.as_ref(), writer);
         _rt::field::write_optional::<
             _rt::codec::Enum<Color>,
         >(16, self.a_color.as_ref(), writer);
         _rt::field::write_optional::<
-            _rt::codec::Msg<Point>,
-        >(17, self.a_point.as_ref(), writer);
+            _rt::codec::Bytes,
+        >(15, self.some_bytes.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Str,
+        >(14, self.a_string.as_ref(), writer);
+        _rt::field::write_optional::<_rt::codec::Bool>(13, self.a_bool.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Double,
+        >(12, self.an_f64.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Float,
+        >(11, self.an_f32.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Sfixed64,
+        >(10, self.an_sfixed64.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Sfixed32,
+        >(9, self.an_sfixed32.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Fixed64,
+        >(8, self.a_fixed64.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Fixed32,
+        >(7, self.a_fixed32.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Sint64,
+        >(6, self.a_sint64.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Sint32,
+        >(5, self.a_sint32.as_ref(), writer);
+        _rt::field::write_optional::<_rt::codec::Uint64>(4, self.a_u64.as_ref(), writer);
+        _rt::field::write_optional::<_rt::codec::Uint32>(3, self.a_u32.as_ref(), writer);
+        _rt::field::write_optional::<_rt::codec::Int64>(2, self.an_i64.as_ref(), writer);
+        _rt::field::write_optional::<_rt::codec::Int32>(1, self.an_i32.as_ref(), writer);
     }
     fn merge_field(
         &mut self,
@@ -715,53 +703,43 @@ pub struct Lists {
 
 impl _rt::Message for Lists {
     const NAME: &'static str = "Lists";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure_packed::<_rt::codec::Int32>(1, &self.i32s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Int64>(2, &self.i64s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Uint32>(3, &self.u32s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Uint64>(4, &self.u64s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Sint32>(5, &self.sint32s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Sint64>(6, &self.sint64s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Fixed32>(7, &self.fixed32s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Fixed64>(8, &self.fixed64s, sizes)
-            + _rt::field::measure_packed::<
-                _rt::codec::Sfixed32,
-            >(9, &self.sfixed32s, sizes)
-            + _rt::field::measure_packed::<
-                _rt::codec::Sfixed64,
-            >(10, &self.sfixed64s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Float>(11, &self.f32s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Double>(12, &self.f64s, sizes)
-            + _rt::field::measure_packed::<_rt::codec::Bool>(13, &self.bools, sizes)
-            + _rt::field::measure_repeated::<_rt::codec::Str>(14, &self.strings, sizes)
-            + _rt::field::measure_repeated::<
-                _rt::codec::Bytes,
-            >(15, &self.byte_strings, sizes)
-            + _rt::field::measure_packed::<
-                _rt::codec::Enum<Color>,
-            >(16, &self.colors, sizes)
-            + _rt::field::measure_repeated::<
-                _rt::codec::Msg<Point>,
-            >(17, &self.points, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure_packed::<_rt::codec::Int32>(1, &self.i32s)
+            + _rt::field::measure_packed::<_rt::codec::Int64>(2, &self.i64s)
+            + _rt::field::measure_packed::<_rt::codec::Uint32>(3, &self.u32s)
+            + _rt::field::measure_packed::<_rt::codec::Uint64>(4, &self.u64s)
+            + _rt::field::measure_packed::<_rt::codec::Sint32>(5, &self.sint32s)
+            + _rt::field::measure_packed::<_rt::codec::Sint64>(6, &self.sint64s)
+            + _rt::field::measure_packed::<_rt::codec::Fixed32>(7, &self.fixed32s)
+            + _rt::field::measure_packed::<_rt::codec::Fixed64>(8, &self.fixed64s)
+            + _rt::field::measure_packed::<_rt::codec::Sfixed32>(9, &self.sfixed32s)
+            + _rt::field::measure_packed::<_rt::codec::Sfixed64>(10, &self.sfixed64s)
+            + _rt::field::measure_packed::<_rt::codec::Float>(11, &self.f32s)
+            + _rt::field::measure_packed::<_rt::codec::Double>(12, &self.f64s)
+            + _rt::field::measure_packed::<_rt::codec::Bool>(13, &self.bools)
+            + _rt::field::measure_repeated::<_rt::codec::Str>(14, &self.strings)
+            + _rt::field::measure_repeated::<_rt::codec::Bytes>(15, &self.byte_strings)
+            + _rt::field::measure_packed::<_rt::codec::Enum<Color>>(16, &self.colors)
+            + _rt::field::measure_repeated::<_rt::codec::Msg<Point>>(17, &self.points)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write_packed::<_rt::codec::Int32>(1, &self.i32s, writer);
-        _rt::field::write_packed::<_rt::codec::Int64>(2, &self.i64s, writer);
-        _rt::field::write_packed::<_rt::codec::Uint32>(3, &self.u32s, writer);
-        _rt::field::write_packed::<_rt::codec::Uint64>(4, &self.u64s, writer);
-        _rt::field::write_packed::<_rt::codec::Sint32>(5, &self.sint32s, writer);
-        _rt::field::write_packed::<_rt::codec::Sint64>(6, &self.sint64s, writer);
-        _rt::field::write_packed::<_rt::codec::Fixed32>(7, &self.fixed32s, writer);
-        _rt::field::write_packed::<_rt::codec::Fixed64>(8, &self.fixed64s, writer);
-        _rt::field::write_packed::<_rt::codec::Sfixed32>(9, &self.sfixed32s, writer);
-        _rt::field::write_packed::<_rt::codec::Sfixed64>(10, &self.sfixed64s, writer);
-        _rt::field::write_packed::<_rt::codec::Float>(11, &self.f32s, writer);
-        _rt::field::write_packed::<_rt::codec::Double>(12, &self.f64s, writer);
-        _rt::field::write_packed::<_rt::codec::Bool>(13, &self.bools, writer);
-        _rt::field::write_repeated::<_rt::codec::Str>(14, &self.strings, writer);
-        _rt::field::write_repeated::<_rt::codec::Bytes>(15, &self.byte_strings, writer);
-        _rt::field::write_packed::<_rt::codec::Enum<Color>>(16, &self.colors, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_repeated::<_rt::codec::Msg<Point>>(17, &self.points, writer);
+        _rt::field::write_packed::<_rt::codec::Enum<Color>>(16, &self.colors, writer);
+        _rt::field::write_repeated::<_rt::codec::Bytes>(15, &self.byte_strings, writer);
+        _rt::field::write_repeated::<_rt::codec::Str>(14, &self.strings, writer);
+        _rt::field::write_packed::<_rt::codec::Bool>(13, &self.bools, writer);
+        _rt::field::write_packed::<_rt::codec::Double>(12, &self.f64s, writer);
+        _rt::field::write_packed::<_rt::codec::Float>(11, &self.f32s, writer);
+        _rt::field::write_packed::<_rt::codec::Sfixed64>(10, &self.sfixed64s, writer);
+        _rt::field::write_packed::<_rt::codec::Sfixed32>(9, &self.sfixed32s, writer);
+        _rt::field::write_packed::<_rt::codec::Fixed64>(8, &self.fixed64s, writer);
+        _rt::field::write_packed::<_rt::codec::Fixed32>(7, &self.fixed32s, writer);
+        _rt::field::write_packed::<_rt::codec::Sint64>(6, &self.sint64s, writer);
+        _rt::field::write_packed::<_rt::codec::Sint32>(5, &self.sint32s, writer);
+        _rt::field::write_packed::<_rt::codec::Uint64>(4, &self.u64s, writer);
+        _rt::field::write_packed::<_rt::codec::Uint32>(3, &self.u32s, writer);
+        _rt::field::write_packed::<_rt::codec::Int64>(2, &self.i64s, writer);
+        _rt::field::write_packed::<_rt::codec::Int32>(1, &self.i32s, writer);
     }
     fn merge_field(
         &mut self,
@@ -1008,121 +986,118 @@ pub struct Maps {
 
 impl _rt::Message for Maps {
     const NAME: &'static str = "Maps";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure_map::<
-            _rt::codec::Int32,
-            _rt::codec::Str,
-        >(1, &self.by_i32, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure_map::<_rt::codec::Int32, _rt::codec::Str>(1, &self.by_i32)
             + _rt::field::measure_map::<
                 _rt::codec::Int64,
                 _rt::codec::Bytes,
-            >(2, &self.by_i64, sizes)
+            >(2, &self.by_i64)
             + _rt::field::measure_map::<
                 _rt::codec::Uint32,
                 _rt::codec::Float,
-            >(3, &self.by_u32, sizes)
+            >(3, &self.by_u32)
             + _rt::field::measure_map::<
                 _rt::codec::Uint64,
                 _rt::codec::Double,
-            >(4, &self.by_u64, sizes)
+            >(4, &self.by_u64)
             + _rt::field::measure_map::<
                 _rt::codec::Sint32,
                 _rt::codec::Bool,
-            >(5, &self.by_sint32, sizes)
+            >(5, &self.by_sint32)
             + _rt::field::measure_map::<
                 _rt::codec::Sint64,
                 _rt::codec::Sint64,
-            >(6, &self.by_sint64, sizes)
+            >(6, &self.by_sint64)
             + _rt::field::measure_map::<
                 _rt::codec::Fixed32,
                 _rt::codec::Fixed32,
-            >(7, &self.by_fixed32, sizes)
+            >(7, &self.by_fixed32)
             + _rt::field::measure_map::<
                 _rt::codec::Fixed64,
                 _rt::codec::Fixed64,
-            >(8, &self.by_fixed64, sizes)
+            >(8, &self.by_fixed64)
             + _rt::field::measure_map::<
                 _rt::codec::Sfixed32,
                 _rt::codec::Sfixed32,
-            >(9, &self.by_sfixed32, sizes)
+            >(9, &self.by_sfixed32)
             + _rt::field::measure_map::<
                 _rt::codec::Sfixed64,
                 _rt::codec::Sfixed64,
-            >(10, &self.by_sfixed64, sizes)
+            >(10, &self.by_sfixed64)
             + _rt::field::measure_map::<
                 _rt::codec::Bool,
                 _rt::codec::Uint64,
-            >(11, &self.by_bool, sizes)
+            >(11, &self.by_bool)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Int32,
-            >(12, &self.by_string, sizes)
+            >(12, &self.by_string)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Enum<Color>,
-            >(13, &self.colors, sizes)
+            >(13, &self.colors)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Msg<Point>,
-            >(14, &self.points, sizes)
+            >(14, &self.points)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write_map::<
-            _rt::codec::Int32,
-            _rt::codec::Str,
-        >(1, &self.by_i32, writer);
-        _rt::field::write_map::<
-            _rt::codec::Int64,
-            _rt::codec::Bytes,
-        >(2, &self.by_i64, writer);
-        _rt::field::write_map::<
-            _rt::codec::Uint32,
-            _rt::codec::Float,
-        >(3, &self.by_u32, writer);
-        _rt::field::write_map::<
-            _rt::codec::Uint64,
-            _rt::codec::Double,
-        >(4, &self.by_u64, writer);
-        _rt::field::write_map::<
-            _rt::codec::Sint32,
-            _rt::codec::Bool,
-        >(5, &self.by_sint32, writer);
-        _rt::field::write_map::<
-            _rt::codec::Sint64,
-            _rt::codec::Sint64,
-        >(6, &self.by_sint64, writer);
-        _rt::field::write_map::<
-            _rt::codec::Fixed32,
-            _rt::codec::Fixed32,
-        >(7, &self.by_fixed32, writer);
-        _rt::field::write_map::<
-            _rt::codec::Fixed64,
-            _rt::codec::Fixed64,
-        >(8, &self.by_fixed64, writer);
-        _rt::field::write_map::<
-            _rt::codec::Sfixed32,
-            _rt::codec::Sfixed32,
-        >(9, &self.by_sfixed32, writer);
-        _rt::field::write_map::<
-            _rt::codec::Sfixed64,
-            _rt::codec::Sfixed64,
-        >(10, &self.by_sfixed64, writer);
-        _rt::field::write_map::<
-            _rt::codec::Bool,
-            _rt::codec::Uint64,
-        >(11, &self.by_bool, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Str,
-            _rt::codec::Int32,
-        >(12, &self.by_string, writer);
+            _rt::codec::Msg<Point>,
+        >(14, &self.points, writer);
         _rt::field::write_map::<
             _rt::codec::Str,
             _rt::codec::Enum<Color>,
         >(13, &self.colors, writer);
         _rt::field::write_map::<
             _rt::codec::Str,
-            _rt::codec::Msg<Point>,
-        >(14, &self.points, writer);
+            _rt::codec::Int32,
+        >(12, &self.by_string, writer);
+        _rt::field::write_map::<
+            _rt::codec::Bool,
+            _rt::codec::Uint64,
+        >(11, &self.by_bool, writer);
+        _rt::field::write_map::<
+            _rt::codec::Sfixed64,
+            _rt::codec::Sfixed64,
+        >(10, &self.by_sfixed64, writer);
+        _rt::field::write_map::<
+            _rt::codec::Sfixed32,
+            _rt::codec::Sfixed32,
+        >(9, &self.by_sfixed32, writer);
+        _rt::field::write_map::<
+            _rt::codec::Fixed64,
+            _rt::codec::Fixed64,
+        >(8, &self.by_fixed64, writer);
+        _rt::field::write_map::<
+            _rt::codec::Fixed32,
+            _rt::codec::Fixed32,
+        >(7, &self.by_fixed32, writer);
+        _rt::field::write_map::<
+            _rt::codec::Sint64,
+            _rt::codec::Sint64,
+        >(6, &self.by_sint64, writer);
+        _rt::field::write_map::<
+            _rt::codec::Sint32,
+            _rt::codec::Bool,
+        >(5, &self.by_sint32, writer);
+        _rt::field::write_map::<
+            _rt::codec::Uint64,
+            _rt::codec::Double,
+        >(4, &self.by_u64, writer);
+        _rt::field::write_map::<
+            _rt::codec::Uint32,
+            _rt::codec::Float,
+        >(3, &self.by_u32, writer);
+        _rt::field::write_map::<
+            _rt::codec::Int64,
+            _rt::codec::Bytes,
+        >(2, &self.by_i64, writer);
+        _rt::field::write_map::<
+            _rt::codec::Int32,
+            _rt::codec::Str,
+        >(1, &self.by_i32, writer);
     }
     fn merge_field(
         &mut self,
@@ -1482,13 +1457,13 @@ pub struct Point {
 
 impl _rt::Message for Point {
     const NAME: &'static str = "Point";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Sint32>(1, &self.x, sizes)
-            + _rt::field::measure::<_rt::codec::Sint32>(2, &self.y, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Sint32>(1, &self.x)
+            + _rt::field::measure::<_rt::codec::Sint32>(2, &self.y)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Sint32>(1, &self.x, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Sint32>(2, &self.y, writer);
+        _rt::field::write::<_rt::codec::Sint32>(1, &self.x, writer);
     }
     fn merge_field(
         &mut self,

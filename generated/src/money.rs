@@ -19,37 +19,35 @@ pub struct Amounts {
 
 impl _rt::Message for Amounts {
     const NAME: &'static str = "Amounts";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Decimal>(1, &self.total, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Decimal>(1, &self.total)
             + _rt::field::measure_optional::<
                 _rt::codec::Decimal,
-            >(2, self.discount.as_ref(), sizes)
-            + _rt::field::measure_repeated::<
-                _rt::codec::Decimal,
-            >(3, &self.line_totals, sizes)
+            >(2, self.discount.as_ref())
+            + _rt::field::measure_repeated::<_rt::codec::Decimal>(3, &self.line_totals)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Decimal,
-            >(4, &self.prices, sizes)
+            >(4, &self.prices)
             + _rt::field::measure_map::<
                 _rt::codec::Uint32,
                 _rt::codec::Decimal,
-            >(5, &self.by_day, sizes)
+            >(5, &self.by_day)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Decimal>(1, &self.total, writer);
-        _rt::field::write_optional::<
-            _rt::codec::Decimal,
-        >(2, self.discount.as_ref(), writer);
-        _rt::field::write_repeated::<_rt::codec::Decimal>(3, &self.line_totals, writer);
-        _rt::field::write_map::<
-            _rt::codec::Str,
-            _rt::codec::Decimal,
-        >(4, &self.prices, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Uint32,
             _rt::codec::Decimal,
         >(5, &self.by_day, writer);
+        _rt::field::write_map::<
+            _rt::codec::Str,
+            _rt::codec::Decimal,
+        >(4, &self.prices, writer);
+        _rt::field::write_repeated::<_rt::codec::Decimal>(3, &self.line_totals, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Decimal,
+        >(2, self.discount.as_ref(), writer);
+        _rt::field::write::<_rt::codec::Decimal>(1, &self.total, writer);
     }
     fn merge_field(
         &mut self,
@@ -197,35 +195,35 @@ pub struct Values {
 
 impl _rt::Message for Values {
     const NAME: &'static str = "Values";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Value>(1, &self.payload, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Value>(1, &self.payload)
             + _rt::field::measure_optional::<
                 _rt::codec::Value,
-            >(2, self.previous.as_ref(), sizes)
-            + _rt::field::measure_repeated::<_rt::codec::Value>(3, &self.history, sizes)
+            >(2, self.previous.as_ref())
+            + _rt::field::measure_repeated::<_rt::codec::Value>(3, &self.history)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Value,
-            >(4, &self.attributes, sizes)
+            >(4, &self.attributes)
             + _rt::field::measure_map::<
                 _rt::codec::Int64,
                 _rt::codec::Value,
-            >(5, &self.by_id, sizes)
+            >(5, &self.by_id)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Value>(1, &self.payload, writer);
-        _rt::field::write_optional::<
-            _rt::codec::Value,
-        >(2, self.previous.as_ref(), writer);
-        _rt::field::write_repeated::<_rt::codec::Value>(3, &self.history, writer);
-        _rt::field::write_map::<
-            _rt::codec::Str,
-            _rt::codec::Value,
-        >(4, &self.attributes, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Int64,
             _rt::codec::Value,
         >(5, &self.by_id, writer);
+        _rt::field::write_map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+        >(4, &self.attributes, writer);
+        _rt::field::write_repeated::<_rt::codec::Value>(3, &self.history, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Value,
+        >(2, self.previous.as_ref(), writer);
+        _rt::field::write::<_rt::codec::Value>(1, &self.payload, writer);
     }
     fn merge_field(
         &mut self,
@@ -368,26 +366,27 @@ pub struct Entry {
 
 impl _rt::Message for Entry {
     const NAME: &'static str = "Entry";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Str>(1, &self.memo, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Str>(1, &self.memo)
             + match &self.amount {
                 Some(entry::Amount::Exact(value)) => {
-                    _rt::field::measure_present::<_rt::codec::Decimal>(2, value, sizes)
+                    _rt::field::measure_present::<_rt::codec::Decimal>(2, value)
                 }
                 Some(entry::Amount::Other(value)) => {
-                    _rt::field::measure_present::<_rt::codec::Value>(3, value, sizes)
+                    _rt::field::measure_present::<_rt::codec::Value>(3, value)
                 }
                 None => 0,
             }
             + _rt::field::measure_optional::<
                 _rt::codec::Msg<Amounts>,
-            >(4, self.amounts.as_ref(), sizes)
-            + _rt::field::measure_repeated::<
-                _rt::codec::Msg<Values>,
-            >(5, &self.values, sizes)
+            >(4, self.amounts.as_ref())
+            + _rt::field::measure_repeated::<_rt::codec::Msg<Values>>(5, &self.values)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Str>(1, &self.memo, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
+        _rt::field::write_repeated::<_rt::codec::Msg<Values>>(5, &self.values, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Msg<Amounts>,
+        >(4, self.amounts.as_ref(), writer);
         match &self.amount {
             Some(entry::Amount::Exact(value)) => {
                 _rt::field::write_present::<_rt::codec::Decimal>(2, value, writer)
@@ -397,10 +396,7 @@ impl _rt::Message for Entry {
             }
             None => {}
         }
-        _rt::field::write_optional::<
-            _rt::codec::Msg<Amounts>,
-        >(4, self.amounts.as_ref(), writer);
-        _rt::field::write_repeated::<_rt::codec::Msg<Values>>(5, &self.values, writer);
+        _rt::field::write::<_rt::codec::Str>(1, &self.memo, writer);
     }
     fn merge_field(
         &mut self,

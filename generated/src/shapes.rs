@@ -15,17 +15,15 @@ pub struct Drawing {
 
 impl _rt::Message for Drawing {
     const NAME: &'static str = "Drawing";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Str>(1, &self.title, sizes)
-            + _rt::field::measure_repeated::<
-                _rt::codec::Msg<Shape>,
-            >(2, &self.shapes, sizes)
-            + _rt::field::measure::<_rt::codec::Enum<layer::Kind>>(3, &self.layer, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Str>(1, &self.title)
+            + _rt::field::measure_repeated::<_rt::codec::Msg<Shape>>(2, &self.shapes)
+            + _rt::field::measure::<_rt::codec::Enum<layer::Kind>>(3, &self.layer)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Str>(1, &self.title, writer);
-        _rt::field::write_repeated::<_rt::codec::Msg<Shape>>(2, &self.shapes, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Enum<layer::Kind>>(3, &self.layer, writer);
+        _rt::field::write_repeated::<_rt::codec::Msg<Shape>>(2, &self.shapes, writer);
+        _rt::field::write::<_rt::codec::Str>(1, &self.title, writer);
     }
     fn merge_field(
         &mut self,
@@ -117,34 +115,28 @@ pub struct Shape {
 
 impl _rt::Message for Shape {
     const NAME: &'static str = "Shape";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
+    fn measure_fields(&self) -> usize {
         (match &self.kind {
             Some(shape::Kind::Circle(value)) => {
-                _rt::field::measure_present::<
-                    _rt::codec::Msg<shape::Circle>,
-                >(1, value, sizes)
+                _rt::field::measure_present::<_rt::codec::Msg<shape::Circle>>(1, value)
             }
             Some(shape::Kind::Polygon(value)) => {
-                _rt::field::measure_present::<
-                    _rt::codec::Msg<shape::Polygon>,
-                >(2, value, sizes)
+                _rt::field::measure_present::<_rt::codec::Msg<shape::Polygon>>(2, value)
             }
             Some(shape::Kind::Label(value)) => {
-                _rt::field::measure_present::<_rt::codec::Str>(3, value, sizes)
+                _rt::field::measure_present::<_rt::codec::Str>(3, value)
             }
             Some(shape::Kind::Group(value)) => {
-                _rt::field::measure_present::<_rt::codec::Msg<Drawing>>(4, value, sizes)
+                _rt::field::measure_present::<_rt::codec::Msg<Drawing>>(4, value)
             }
             Some(shape::Kind::ScaleOnly(value)) => {
-                _rt::field::measure_present::<_rt::codec::Double>(5, value, sizes)
+                _rt::field::measure_present::<_rt::codec::Double>(5, value)
             }
             None => 0,
-        })
-            + _rt::field::measure_optional::<
-                _rt::codec::Str,
-            >(6, self.note.as_ref(), sizes)
+        }) + _rt::field::measure_optional::<_rt::codec::Str>(6, self.note.as_ref())
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
+    fn write_fields(&self, writer: &mut _rt::Writer) {
+        _rt::field::write_optional::<_rt::codec::Str>(6, self.note.as_ref(), writer);
         match &self.kind {
             Some(shape::Kind::Circle(value)) => {
                 _rt::field::write_present::<
@@ -167,7 +159,6 @@ impl _rt::Message for Shape {
             }
             None => {}
         }
-        _rt::field::write_optional::<_rt::codec::Str>(6, self.note.as_ref(), writer);
     }
     fn merge_field(
         &mut self,
@@ -388,10 +379,10 @@ pub mod shape {
 
     impl _rt::Message for Circle {
         const NAME: &'static str = "Circle";
-        fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-            _rt::field::measure::<_rt::codec::Double>(1, &self.radius, sizes)
+        fn measure_fields(&self) -> usize {
+            _rt::field::measure::<_rt::codec::Double>(1, &self.radius)
         }
-        fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
+        fn write_fields(&self, writer: &mut _rt::Writer) {
             _rt::field::write::<_rt::codec::Double>(1, &self.radius, writer);
         }
         fn merge_field(
@@ -464,12 +455,12 @@ pub mod shape {
 
     impl _rt::Message for Polygon {
         const NAME: &'static str = "Polygon";
-        fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
+        fn measure_fields(&self) -> usize {
             _rt::field::measure_repeated::<
                 _rt::codec::Msg<polygon::Corner>,
-            >(1, &self.corners, sizes)
+            >(1, &self.corners)
         }
-        fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
+        fn write_fields(&self, writer: &mut _rt::Writer) {
             _rt::field::write_repeated::<
                 _rt::codec::Msg<polygon::Corner>,
             >(1, &self.corners, writer);
@@ -558,13 +549,13 @@ pub mod shape {
 
         impl _rt::Message for Corner {
             const NAME: &'static str = "Corner";
-            fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-                _rt::field::measure::<_rt::codec::Float>(1, &self.x, sizes)
-                    + _rt::field::measure::<_rt::codec::Float>(2, &self.y, sizes)
+            fn measure_fields(&self) -> usize {
+                _rt::field::measure::<_rt::codec::Float>(1, &self.x)
+                    + _rt::field::measure::<_rt::codec::Float>(2, &self.y)
             }
-            fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-                _rt::field::write::<_rt::codec::Float>(1, &self.x, writer);
+            fn write_fields(&self, writer: &mut _rt::Writer) {
                 _rt::field::write::<_rt::codec::Float>(2, &self.y, writer);
+                _rt::field::write::<_rt::codec::Float>(1, &self.x, writer);
             }
             fn merge_field(
                 &mut self,
@@ -646,10 +637,10 @@ pub struct Layer {
 
 impl _rt::Message for Layer {
     const NAME: &'static str = "Layer";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Enum<layer::Kind>>(1, &self.kind, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Enum<layer::Kind>>(1, &self.kind)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Enum<layer::Kind>>(1, &self.kind, writer);
     }
     fn merge_field(
@@ -847,35 +838,33 @@ pub struct Tree {
 
 impl _rt::Message for Tree {
     const NAME: &'static str = "Tree";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Int32>(1, &self.value, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Int32>(1, &self.value)
             + _rt::field::measure_optional::<
                 _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
-            >(2, self.left.as_ref(), sizes)
+            >(2, self.left.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
-            >(3, self.right.as_ref(), sizes)
-            + _rt::field::measure_repeated::<
-                _rt::codec::Msg<Tree>,
-            >(4, &self.children, sizes)
+            >(3, self.right.as_ref())
+            + _rt::field::measure_repeated::<_rt::codec::Msg<Tree>>(4, &self.children)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Msg<Tree>,
-            >(5, &self.by_name, sizes)
+            >(5, &self.by_name)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Int32>(1, &self.value, writer);
-        _rt::field::write_optional::<
-            _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
-        >(2, self.left.as_ref(), writer);
-        _rt::field::write_optional::<
-            _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
-        >(3, self.right.as_ref(), writer);
-        _rt::field::write_repeated::<_rt::codec::Msg<Tree>>(4, &self.children, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Str,
             _rt::codec::Msg<Tree>,
         >(5, &self.by_name, writer);
+        _rt::field::write_repeated::<_rt::codec::Msg<Tree>>(4, &self.children, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+        >(3, self.right.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+        >(2, self.left.as_ref(), writer);
+        _rt::field::write::<_rt::codec::Int32>(1, &self.value, writer);
     }
     fn merge_field(
         &mut self,
@@ -1012,17 +1001,17 @@ pub struct Ping {
 
 impl _rt::Message for Ping {
     const NAME: &'static str = "Ping";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
+    fn measure_fields(&self) -> usize {
         _rt::field::measure_optional::<
             _rt::codec::Boxed<_rt::codec::Msg<Pong>>,
-        >(1, self.pong.as_ref(), sizes)
-            + _rt::field::measure::<_rt::codec::Uint32>(2, &self.depth, sizes)
+        >(1, self.pong.as_ref())
+            + _rt::field::measure::<_rt::codec::Uint32>(2, &self.depth)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
+    fn write_fields(&self, writer: &mut _rt::Writer) {
+        _rt::field::write::<_rt::codec::Uint32>(2, &self.depth, writer);
         _rt::field::write_optional::<
             _rt::codec::Boxed<_rt::codec::Msg<Pong>>,
         >(1, self.pong.as_ref(), writer);
-        _rt::field::write::<_rt::codec::Uint32>(2, &self.depth, writer);
     }
     fn merge_field(
         &mut self,
@@ -1112,21 +1101,21 @@ pub struct Pong {
 
 impl _rt::Message for Pong {
     const NAME: &'static str = "Pong";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
+    fn measure_fields(&self) -> usize {
         _rt::field::measure_optional::<
             _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
-        >(1, self.ping.as_ref(), sizes)
+        >(1, self.ping.as_ref())
             + _rt::field::measure_optional::<
                 _rt::codec::Boxed<_rt::codec::Msg<pong::Choice>>,
-            >(2, self.choice.as_ref(), sizes)
+            >(2, self.choice.as_ref())
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write_optional::<
-            _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
-        >(1, self.ping.as_ref(), writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_optional::<
             _rt::codec::Boxed<_rt::codec::Msg<pong::Choice>>,
         >(2, self.choice.as_ref(), writer);
+        _rt::field::write_optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
+        >(1, self.ping.as_ref(), writer);
     }
     fn merge_field(
         &mut self,
@@ -1226,20 +1215,20 @@ pub mod pong {
 
     impl _rt::Message for Choice {
         const NAME: &'static str = "Choice";
-        fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
+        fn measure_fields(&self) -> usize {
             match &self.pick {
                 Some(choice::Pick::Again(value)) => {
                     _rt::field::measure_present::<
                         _rt::codec::Boxed<_rt::codec::Msg<super::Pong>>,
-                    >(1, value, sizes)
+                    >(1, value)
                 }
                 Some(choice::Pick::Done(value)) => {
-                    _rt::field::measure_present::<_rt::codec::Bool>(2, value, sizes)
+                    _rt::field::measure_present::<_rt::codec::Bool>(2, value)
                 }
                 None => 0,
             }
         }
-        fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
+        fn write_fields(&self, writer: &mut _rt::Writer) {
             match &self.pick {
                 Some(choice::Pick::Again(value)) => {
                     _rt::field::write_present::<
@@ -1392,21 +1381,21 @@ pub struct Keywords {
 
 impl _rt::Message for Keywords {
     const NAME: &'static str = "Keywords";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Str>(1, &self.r#type, sizes)
-            + _rt::field::measure::<_rt::codec::Int32>(2, &self.r#match, sizes)
-            + _rt::field::measure::<_rt::codec::Bool>(3, &self.self_, sizes)
-            + _rt::field::measure::<_rt::codec::Int64>(4, &self.foo_bar, sizes)
-            + _rt::field::measure::<_rt::codec::Uint32>(5, &self.r#async, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(6, &self.crate_, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Str>(1, &self.r#type)
+            + _rt::field::measure::<_rt::codec::Int32>(2, &self.r#match)
+            + _rt::field::measure::<_rt::codec::Bool>(3, &self.self_)
+            + _rt::field::measure::<_rt::codec::Int64>(4, &self.foo_bar)
+            + _rt::field::measure::<_rt::codec::Uint32>(5, &self.r#async)
+            + _rt::field::measure::<_rt::codec::Str>(6, &self.crate_)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Str>(1, &self.r#type, writer);
-        _rt::field::write::<_rt::codec::Int32>(2, &self.r#match, writer);
-        _rt::field::write::<_rt::codec::Bool>(3, &self.self_, writer);
-        _rt::field::write::<_rt::codec::Int64>(4, &self.foo_bar, writer);
-        _rt::field::write::<_rt::codec::Uint32>(5, &self.r#async, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Str>(6, &self.crate_, writer);
+        _rt::field::write::<_rt::codec::Uint32>(5, &self.r#async, writer);
+        _rt::field::write::<_rt::codec::Int64>(4, &self.foo_bar, writer);
+        _rt::field::write::<_rt::codec::Bool>(3, &self.self_, writer);
+        _rt::field::write::<_rt::codec::Int32>(2, &self.r#match, writer);
+        _rt::field::write::<_rt::codec::Str>(1, &self.r#type, writer);
     }
     fn merge_field(
         &mut self,
@@ -1515,10 +1504,10 @@ pub struct Empty {}
 
 impl _rt::Message for Empty {
     const NAME: &'static str = "Empty";
-    fn measure_fields(&self, _sizes: &mut _rt::SizeCache) -> usize {
+    fn measure_fields(&self) -> usize {
         0
     }
-    fn write_fields(&self, _writer: &mut _rt::Writer<'_>) {}
+    fn write_fields(&self, _writer: &mut _rt::Writer) {}
     fn merge_field(
         &mut self,
         _number: u32,

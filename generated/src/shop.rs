@@ -15,17 +15,15 @@ pub struct Customer {
 
 impl _rt::Message for Customer {
     const NAME: &'static str = "Customer";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Int64>(1, &self.id, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.name, sizes)
-            + _rt::field::measure_optional::<
-                _rt::codec::Str,
-            >(3, self.email.as_ref(), sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Int64>(1, &self.id)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.name)
+            + _rt::field::measure_optional::<_rt::codec::Str>(3, self.email.as_ref())
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Int64>(1, &self.id, writer);
-        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_optional::<_rt::codec::Str>(3, self.email.as_ref(), writer);
+        _rt::field::write::<_rt::codec::Str>(2, &self.name, writer);
+        _rt::field::write::<_rt::codec::Int64>(1, &self.id, writer);
     }
     fn merge_field(
         &mut self,
@@ -111,17 +109,17 @@ pub struct OrderLine {
 
 impl _rt::Message for OrderLine {
     const NAME: &'static str = "OrderLine";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Int32>(1, &self.line_number, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.description, sizes)
-            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.cost, sizes)
-            + _rt::field::measure::<_rt::codec::Uint32>(4, &self.quantity, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Int32>(1, &self.line_number)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.description)
+            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.cost)
+            + _rt::field::measure::<_rt::codec::Uint32>(4, &self.quantity)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Int32>(1, &self.line_number, writer);
-        _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
-        _rt::field::write::<_rt::codec::Decimal>(3, &self.cost, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Uint32>(4, &self.quantity, writer);
+        _rt::field::write::<_rt::codec::Decimal>(3, &self.cost, writer);
+        _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
+        _rt::field::write::<_rt::codec::Int32>(1, &self.line_number, writer);
     }
     fn merge_field(
         &mut self,
@@ -349,37 +347,37 @@ pub struct Order {
 
 impl _rt::Message for Order {
     const NAME: &'static str = "Order";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Int64>(1, &self.id, sizes)
-            + _rt::field::measure::<_rt::codec::Str>(2, &self.description, sizes)
-            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.total_cost, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Int64>(1, &self.id)
+            + _rt::field::measure::<_rt::codec::Str>(2, &self.description)
+            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.total_cost)
             + _rt::field::measure_repeated::<
                 _rt::codec::Msg<OrderLine>,
-            >(4, &self.order_lines, sizes)
+            >(4, &self.order_lines)
             + _rt::field::measure_optional::<
                 _rt::codec::Msg<Customer>,
-            >(5, self.customer.as_ref(), sizes)
-            + _rt::field::measure::<_rt::codec::Enum<Status>>(6, &self.status, sizes)
+            >(5, self.customer.as_ref())
+            + _rt::field::measure::<_rt::codec::Enum<Status>>(6, &self.status)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Value,
-            >(7, &self.attributes, sizes)
+            >(7, &self.attributes)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Int64>(1, &self.id, writer);
-        _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
-        _rt::field::write::<_rt::codec::Decimal>(3, &self.total_cost, writer);
-        _rt::field::write_repeated::<
-            _rt::codec::Msg<OrderLine>,
-        >(4, &self.order_lines, writer);
-        _rt::field::write_optional::<
-            _rt::codec::Msg<Customer>,
-        >(5, self.customer.as_ref(), writer);
-        _rt::field::write::<_rt::codec::Enum<Status>>(6, &self.status, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Str,
             _rt::codec::Value,
         >(7, &self.attributes, writer);
+        _rt::field::write::<_rt::codec::Enum<Status>>(6, &self.status, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Msg<Customer>,
+        >(5, self.customer.as_ref(), writer);
+        _rt::field::write_repeated::<
+            _rt::codec::Msg<OrderLine>,
+        >(4, &self.order_lines, writer);
+        _rt::field::write::<_rt::codec::Decimal>(3, &self.total_cost, writer);
+        _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
+        _rt::field::write::<_rt::codec::Int64>(1, &self.id, writer);
     }
     fn merge_field(
         &mut self,

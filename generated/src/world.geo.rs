@@ -13,13 +13,13 @@ pub struct Coordinates {
 
 impl _rt::Message for Coordinates {
     const NAME: &'static str = "Coordinates";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Double>(1, &self.latitude, sizes)
-            + _rt::field::measure::<_rt::codec::Double>(2, &self.longitude, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Double>(1, &self.latitude)
+            + _rt::field::measure::<_rt::codec::Double>(2, &self.longitude)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Double>(1, &self.latitude, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write::<_rt::codec::Double>(2, &self.longitude, writer);
+        _rt::field::write::<_rt::codec::Double>(1, &self.latitude, writer);
     }
     fn merge_field(
         &mut self,

@@ -19,35 +19,33 @@ pub struct Trip {
 
 impl _rt::Message for Trip {
     const NAME: &'static str = "Trip";
-    fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
-        _rt::field::measure::<_rt::codec::Str>(1, &self.name, sizes)
+    fn measure_fields(&self) -> usize {
+        _rt::field::measure::<_rt::codec::Str>(1, &self.name)
             + _rt::field::measure_repeated::<
                 _rt::codec::Msg<super::geo::Coordinates>,
-            >(2, &self.stops, sizes)
+            >(2, &self.stops)
             + _rt::field::measure_optional::<
                 _rt::codec::Msg<super::geo::Coordinates>,
-            >(3, self.start.as_ref(), sizes)
-            + _rt::field::measure::<
-                _rt::codec::Enum<super::geo::Unit>,
-            >(4, &self.unit, sizes)
+            >(3, self.start.as_ref())
+            + _rt::field::measure::<_rt::codec::Enum<super::geo::Unit>>(4, &self.unit)
             + _rt::field::measure_map::<
                 _rt::codec::Str,
                 _rt::codec::Double,
-            >(5, &self.distances, sizes)
+            >(5, &self.distances)
     }
-    fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
-        _rt::field::write::<_rt::codec::Str>(1, &self.name, writer);
-        _rt::field::write_repeated::<
-            _rt::codec::Msg<super::geo::Coordinates>,
-        >(2, &self.stops, writer);
-        _rt::field::write_optional::<
-            _rt::codec::Msg<super::geo::Coordinates>,
-        >(3, self.start.as_ref(), writer);
-        _rt::field::write::<_rt::codec::Enum<super::geo::Unit>>(4, &self.unit, writer);
+    fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::field::write_map::<
             _rt::codec::Str,
             _rt::codec::Double,
         >(5, &self.distances, writer);
+        _rt::field::write::<_rt::codec::Enum<super::geo::Unit>>(4, &self.unit, writer);
+        _rt::field::write_optional::<
+            _rt::codec::Msg<super::geo::Coordinates>,
+        >(3, self.start.as_ref(), writer);
+        _rt::field::write_repeated::<
+            _rt::codec::Msg<super::geo::Coordinates>,
+        >(2, &self.stops, writer);
+        _rt::field::write::<_rt::codec::Str>(1, &self.name, writer);
     }
     fn merge_field(
         &mut self,

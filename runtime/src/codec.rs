@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 
 use crate::decode::Decoder;
-use crate::encode::{SizeCache, Writer};
+use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::message::{Enumeration, Message};
 use crate::wire::{self, WireType};
@@ -27,11 +27,11 @@ pub trait Codec {
     fn is_default(value: &Self::Value) -> bool;
 
     /// The encoded length of `value` without a key, including any length
-    /// prefix; nested lengths are recorded in `sizes`.
-    fn value_len(value: &Self::Value, sizes: &mut SizeCache) -> usize;
+    /// prefix.
+    fn value_len(value: &Self::Value) -> usize;
 
-    /// Writes `value` without a key.
-    fn write_value(value: &Self::Value, writer: &mut Writer<'_>);
+    /// Writes `value` without a key, before what `writer` holds.
+    fn write_value(value: &Self::Value, writer: &mut Writer);
 
     /// Reads one value into `value`: scalars replace it, messages merge.
     fn merge_value(value: &mut Self::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError>;
@@ -54,13 +54,13 @@ macro_rules! varint_codec {
             }
 
             #[inline]
-            fn value_len(value: &$ty, _sizes: &mut SizeCache) -> usize {
+            fn value_len(value: &$ty) -> usize {
                 let $v = *value;
                 wire::varint_len($to_wire)
             }
 
             #[inline]
-            fn write_value(value: &$ty, writer: &mut Writer<'_>) {
+            fn write_value(value: &$ty, writer: &mut Writer) {
                 let $v = *value;
                 writer.varint($to_wire);
             }
@@ -93,12 +93,12 @@ macro_rules! fixed_codec {
             }
 
             #[inline]
-            fn value_len(_value: &$ty, _sizes: &mut SizeCache) -> usize {
+            fn value_len(_value: &$ty) -> usize {
                 std::mem::size_of::<$ty>()
             }
 
             #[inline]
-            fn write_value(value: &$ty, writer: &mut Writer<'_>) {
+            fn write_value(value: &$ty, writer: &mut Writer) {
                 writer.$write(<$bits>::from_le_bytes(value.to_le_bytes()));
             }
 
@@ -178,12 +178,12 @@ impl Codec for Str {
     }
 
     #[inline]
-    fn value_len(value: &String, _sizes: &mut SizeCache) -> usize {
+    fn value_len(value: &String) -> usize {
         wire::varint_len(value.len() as u64) + value.len()
     }
 
     #[inline]
-    fn write_value(value: &String, writer: &mut Writer<'_>) {
+    fn write_value(value: &String, writer: &mut Writer) {
         writer.bytes(value.as_bytes());
     }
 
@@ -210,12 +210,12 @@ impl Codec for Bytes {
     }
 
     #[inline]
-    fn value_len(value: &Vec<u8>, _sizes: &mut SizeCache) -> usize {
+    fn value_len(value: &Vec<u8>) -> usize {
         wire::varint_len(value.len() as u64) + value.len()
     }
 
     #[inline]
-    fn write_value(value: &Vec<u8>, writer: &mut Writer<'_>) {
+    fn write_value(value: &Vec<u8>, writer: &mut Writer) {
         writer.bytes(value);
     }
 
@@ -243,12 +243,12 @@ impl<E: Enumeration> Codec for Enum<E> {
     }
 
     #[inline]
-    fn value_len(value: &E, _sizes: &mut SizeCache) -> usize {
+    fn value_len(value: &E) -> usize {
         wire::varint_len(value.number() as i64 as u64)
     }
 
     #[inline]
-    fn write_value(value: &E, writer: &mut Writer<'_>) {
+    fn write_value(value: &E, writer: &mut Writer) {
         writer.varint(value.number() as i64 as u64);
     }
 
@@ -274,14 +274,14 @@ impl<M: Message> Codec for Msg<M> {
     }
 
     #[inline]
-    fn value_len(value: &M, sizes: &mut SizeCache) -> usize {
-        let length = sizes.nested(|sizes| value.measure_fields(sizes));
+    fn value_len(value: &M) -> usize {
+        let length = value.measure_fields();
         wire::varint_len(length as u64) + length
     }
 
     #[inline]
-    fn write_value(value: &M, writer: &mut Writer<'_>) {
-        writer.delimited(|writer| value.write_fields(writer));
+    fn write_value(value: &M, writer: &mut Writer) {
+        writer.nested(|writer| value.write_fields(writer));
     }
 
     #[inline]
@@ -305,12 +305,12 @@ impl<C: Codec> Codec for Boxed<C> {
     }
 
     #[inline]
-    fn value_len(value: &Box<C::Value>, sizes: &mut SizeCache) -> usize {
-        C::value_len(value, sizes)
+    fn value_len(value: &Box<C::Value>) -> usize {
+        C::value_len(value)
     }
 
     #[inline]
-    fn write_value(value: &Box<C::Value>, writer: &mut Writer<'_>) {
+    fn write_value(value: &Box<C::Value>, writer: &mut Writer) {
         C::write_value(value, writer);
     }
 

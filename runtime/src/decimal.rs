@@ -18,7 +18,7 @@ use rust_decimal::Decimal;
 
 use crate::codec::Codec;
 use crate::decode::Decoder;
-use crate::encode::{SizeCache, Writer};
+use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::wire::{self, WireType};
 
@@ -39,23 +39,23 @@ impl Codec for DecimalCodec {
     }
 
     #[inline]
-    fn value_len(value: &Decimal, _sizes: &mut SizeCache) -> usize {
+    fn value_len(value: &Decimal) -> usize {
         let length = content_len(value.scale(), unscaled_len(value.mantissa()));
         wire::varint_len(length as u64) + length
     }
 
     #[inline]
-    fn write_value(value: &Decimal, writer: &mut Writer<'_>) {
+    fn write_value(value: &Decimal, writer: &mut Writer) {
         let mantissa = value.mantissa();
         let unscaled = unscaled_len(mantissa);
         let scale = value.scale();
-        writer.varint(content_len(scale, unscaled) as u64);
-        writer.key(1, WireType::Len);
-        writer.bytes(&mantissa.to_be_bytes()[16 - unscaled..]);
         if scale != 0 {
-            writer.key(2, WireType::Varint);
             writer.varint(u64::from(scale));
+            writer.key(2, WireType::Varint);
         }
+        writer.bytes(&mantissa.to_be_bytes()[16 - unscaled..]);
+        writer.key(1, WireType::Len);
+        writer.varint(content_len(scale, unscaled) as u64);
     }
 
     fn merge_value(value: &mut Decimal, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
@@ -160,10 +160,10 @@ mod tests {
     use std::str::FromStr;
 
     fn encode(value: &Decimal) -> Vec<u8> {
-        let mut sizes = SizeCache::new();
-        let length = DecimalCodec::value_len(value, &mut sizes);
-        let mut buf = Vec::new();
-        DecimalCodec::write_value(value, &mut Writer::new(&mut buf, &sizes));
+        let length = DecimalCodec::value_len(value);
+        let mut writer = Writer::new();
+        DecimalCodec::write_value(value, &mut writer);
+        let buf = writer.into_vec();
         assert_eq!(buf.len(), length);
         buf
     }

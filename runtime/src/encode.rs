@@ -1,123 +1,272 @@
-//! The two passes of encoding: measuring, then writing.
+//! Encoding in one pass, back to front.
 //!
-//! Measuring walks a message once and records the length of every nested
-//! message (and every packed run of varints) in a [`SizeCache`], in the order
-//! it meets them. Writing walks the message again in the same order and takes
-//! those lengths back for the length prefixes, so no length is computed twice
-//! and the output buffer is reserved once.
+//! A [`Writer`] fills its buffer from the end towards the start: a message
+//! writes its last field first, and a nested message writes its fields
+//! before its length prefix, which is then simply the number of bytes
+//! written since. So no length is ever computed ahead of writing, and a
+//! message is walked once. The bytes are the same as a front-to-back
+//! encoder writes: fields in ascending number, lists and maps in order.
+//!
+//! [`encode`] writes into a buffer kept per thread (up to
+//! [`RETAINED_BUFFER`] bytes of it), so that encoding allocates only the
+//! output, of exactly the encoded length.
 
+use std::cell::Cell;
+
+use crate::error::EncodeError;
+use crate::message::Message;
 use crate::wire::{self, WireType};
 
-/// The lengths of the nested values of one message, recorded while measuring.
+/// The largest buffer a thread keeps between two encodes; a larger one is
+/// handed over as the output, or dropped.
+pub const RETAINED_BUFFER: usize = 64 * 1024;
+
+/// The room a writer starts with when it has no buffer yet.
+const INITIAL_BUFFER: usize = 256;
+
+thread_local! {
+    static SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+}
+
+/// Appends the encoding of `message` to `out`, unless messages nest
+/// deeper than `limit`, in which case nothing is written.
+pub(crate) fn encode<M: Message>(
+    message: &M,
+    out: &mut Vec<u8>,
+    limit: u32,
+) -> Result<(), EncodeError> {
+    // A thread being torn down has no scratch buffer left: start afresh.
+    let scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
+    let mut writer = Writer::with_buffer(scratch);
+    message.write_fields(&mut writer);
+    let result = if writer.max_depth > limit {
+        Err(EncodeError::too_deep(writer.max_depth, limit))
+    } else {
+        writer.finish_into(out);
+        Ok(())
+    };
+    let buffer = writer.buf;
+    if buffer.len() <= RETAINED_BUFFER {
+        // Ignored when the thread is being torn down: the buffer is dropped.
+        let _ = SCRATCH.try_with(|scratch| scratch.set(buffer));
+    }
+    result
+}
+
+/// Writes encoded fields into a buffer from its end towards its start.
+///
+/// Every method writes its bytes *before* what was written so far, so a
+/// message writes its fields in descending order, and each field its value
+/// before its key.
 #[derive(Debug, Default)]
-pub struct SizeCache {
-    sizes: Vec<usize>,
+pub struct Writer {
+    /// The written bytes are `buf[pos..]`; `buf[..pos]` is room.
+    buf: Vec<u8>,
+    pos: usize,
     depth: u32,
     max_depth: u32,
 }
 
-impl SizeCache {
-    /// An empty cache.
+impl Writer {
+    /// An empty writer.
     pub fn new() -> Self {
         Self::default()
     }
 
-    /// Measures a nested message with `measure`, one level deeper, and
-    /// records its length for the writer.
-    #[inline]
-    pub fn nested(&mut self, measure: impl FnOnce(&mut Self) -> usize) -> usize {
-        self.depth += 1;
-        self.max_depth = self.max_depth.max(self.depth);
-        let length = self.delimited(measure);
-        self.depth -= 1;
-        length
+    /// An empty writer that writes into `buffer`'s bytes, whatever they
+    /// hold, before growing it.
+    fn with_buffer(buffer: Vec<u8>) -> Self {
+        Self {
+            pos: buffer.len(),
+            buf: buffer,
+            depth: 0,
+            max_depth: 0,
+        }
     }
 
-    /// Measures a length-delimited run with `measure`, at the same depth, and
-    /// records its length for the writer.
+    /// The bytes written so far.
     #[inline]
-    pub fn delimited(&mut self, measure: impl FnOnce(&mut Self) -> usize) -> usize {
-        let slot = self.sizes.len();
-        self.sizes.push(0);
-        let length = measure(self);
-        self.sizes[slot] = length;
-        length
+    pub fn written(&self) -> &[u8] {
+        &self.buf[self.pos..]
     }
 
-    /// How deep the deepest nested message was, the top-level one being 0.
+    /// How many bytes were written so far.
+    #[inline]
+    pub fn written_len(&self) -> usize {
+        self.buf.len() - self.pos
+    }
+
+    /// How deep the deepest nested message was, the outermost being 0.
     pub fn max_depth(&self) -> u32 {
         self.max_depth
     }
 
-    pub(crate) fn as_slice(&self) -> &[usize] {
-        &self.sizes
-    }
-}
-
-/// Appends encoded fields to a buffer, taking nested lengths from a
-/// [`SizeCache`] filled by measuring the same message.
-#[derive(Debug)]
-pub struct Writer<'a> {
-    buf: &'a mut Vec<u8>,
-    sizes: &'a [usize],
-    next_size: usize,
-}
-
-impl<'a> Writer<'a> {
-    /// A writer appending to `buf` with the lengths in `sizes`.
-    pub fn new(buf: &'a mut Vec<u8>, sizes: &'a SizeCache) -> Self {
-        Self {
-            buf,
-            sizes: sizes.as_slice(),
-            next_size: 0,
+    /// Appends the bytes written to `out`. A large buffer becomes `out`
+    /// when `out` is empty, rather than being copied into a new one.
+    pub fn finish_into(&mut self, out: &mut Vec<u8>) {
+        if out.is_empty() && self.buf.len() > RETAINED_BUFFER {
+            let length = self.written_len();
+            self.buf.copy_within(self.pos.., 0);
+            self.buf.truncate(length);
+            *out = std::mem::take(&mut self.buf);
+            self.pos = 0;
+        } else {
+            out.extend_from_slice(self.written());
         }
     }
 
-    /// Writes the key of field `number`: 1 to 5 bytes.
-    #[inline]
+    /// The bytes written, as a vector of their own.
+    pub fn into_vec(mut self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.finish_into(&mut out);
+        out
+    }
+
+    /// Moves what was written to the end of a buffer at least twice as
+    /// large, with room for `n` more bytes.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self, n: usize) {
+        let written = self.written_len();
+        let size = (self.buf.len() * 2).max(written + n).max(INITIAL_BUFFER);
+        let mut grown = Vec::with_capacity(size);
+        grown.resize(size - written, 0);
+        grown.extend_from_slice(self.written());
+        self.pos = size - written;
+        self.buf = grown;
+    }
+
+    /// The `n` bytes before those written, made room for, now counted as
+    /// written.
+    #[inline(always)]
+    fn claim(&mut self, n: usize) -> &mut [u8] {
+        // One comparison checks both that there is room and that the
+        // range is in the buffer: without room, `start` wraps around.
+        let mut start = self.pos.wrapping_sub(n);
+        if start > self.pos {
+            self.grow(n);
+            start = self.pos - n;
+        }
+        let end = self.pos;
+        self.pos = start;
+        &mut self.buf[start..end]
+    }
+
+    /// Writes one byte.
+    #[inline(always)]
+    fn byte(&mut self, byte: u8) {
+        let at = self.pos.wrapping_sub(1);
+        match self.buf.get_mut(at) {
+            Some(slot) => {
+                *slot = byte;
+                self.pos = at;
+            }
+            None => {
+                self.grow(1);
+                self.pos -= 1;
+                self.buf[self.pos] = byte;
+            }
+        }
+    }
+
+    /// Writes the key of field `number`: 1 to 5 bytes. Keys are constants
+    /// in generated code, so this folds to writing their bytes.
+    #[inline(always)]
     pub fn key(&mut self, number: u32, wire_type: WireType) {
         self.varint(u64::from(wire::key(number, wire_type)));
     }
 
     /// Writes a varint: 1 to 10 bytes.
-    #[inline]
+    #[inline(always)]
     pub fn varint(&mut self, value: u64) {
-        wire::put_varint(self.buf, value);
+        if value < 0x80 {
+            self.byte(value as u8);
+        } else if value < 0x4000 {
+            let [first, second] = self.claim(2) else {
+                unreachable!("two bytes were claimed")
+            };
+            *first = value as u8 | 0x80;
+            *second = (value >> 7) as u8;
+        } else {
+            self.long_varint(value);
+        }
+    }
+
+    /// A varint of three bytes or more.
+    #[inline(never)]
+    fn long_varint(&mut self, value: u64) {
+        let length = wire::varint_len(value);
+        if length <= 8 && self.pos >= 8 {
+            // Spread the seven-bit groups over the bytes of one word, set
+            // the continuation bits, and store all eight bytes, the varint
+            // in the last `length` of them; the others are room, which
+            // later writes overwrite.
+            let mut spread = 0u64;
+            for group in 0..8 {
+                spread |= (value & (0x7f << (7 * group))) << group;
+            }
+            let continuation = 0x8080_8080_8080_8080 & ((1u64 << (8 * (length - 1))) - 1);
+            let word = (spread | continuation) << (8 * (8 - length));
+            let end = self.pos;
+            self.buf[end - 8..end].copy_from_slice(&word.to_le_bytes());
+            self.pos = end - length;
+            return;
+        }
+        let (last, first) = self
+            .claim(length)
+            .split_last_mut()
+            .expect("a varint has at least one byte");
+        let mut value = value;
+        for byte in first {
+            *byte = (value as u8) | 0x80;
+            value >>= 7;
+        }
+        *last = value as u8;
     }
 
     /// Writes four little-endian bytes.
     #[inline]
     pub fn fixed32(&mut self, value: u32) {
-        self.buf.extend_from_slice(&value.to_le_bytes());
+        self.raw(&value.to_le_bytes());
     }
 
     /// Writes eight little-endian bytes.
     #[inline]
     pub fn fixed64(&mut self, value: u64) {
-        self.buf.extend_from_slice(&value.to_le_bytes());
+        self.raw(&value.to_le_bytes());
     }
 
     /// Writes `bytes` as they are, with no length prefix.
     #[inline]
     pub fn raw(&mut self, bytes: &[u8]) {
-        self.buf.extend_from_slice(bytes);
+        self.claim(bytes.len()).copy_from_slice(bytes);
     }
 
-    /// Writes a length prefix and then `bytes`.
+    /// Writes `bytes` with their length prefix before them.
     #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) {
+        self.raw(bytes);
         self.varint(bytes.len() as u64);
-        self.buf.extend_from_slice(bytes);
     }
 
-    /// Writes the length prefix recorded for the next nested value, then
-    /// the value itself with `write`.
+    /// Writes a nested message with `write`, one level deeper, then its
+    /// length prefix before it.
+    #[inline]
+    pub fn nested(&mut self, write: impl FnOnce(&mut Self)) {
+        self.depth += 1;
+        self.max_depth = self.max_depth.max(self.depth);
+        self.delimited(write);
+        self.depth -= 1;
+    }
+
+    /// Writes a length-delimited run with `write`, at the same depth, as
+    /// for a packed list, then its length prefix before it.
     #[inline]
     pub fn delimited(&mut self, write: impl FnOnce(&mut Self)) {
-        let length = self.sizes[self.next_size];
-        self.next_size += 1;
-        self.varint(length as u64);
+        let end = self.written_len();
         write(self);
+        let length = self.written_len() - end;
+        self.varint(length as u64);
     }
 }
 
@@ -126,22 +275,69 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lengths_come_back_in_the_order_they_were_measured() {
-        let mut sizes = SizeCache::new();
-        let outer = sizes.nested(|sizes| 1 + sizes.nested(|_| 3));
-        assert_eq!(outer, 4);
-        assert_eq!(sizes.max_depth(), 2);
-
-        let mut buf = Vec::new();
-        let mut writer = Writer::new(&mut buf, &sizes);
-        writer.delimited(|w| {
-            w.varint(7);
-            w.delimited(|w| {
-                w.varint(1);
-                w.varint(2);
+    fn writes_back_to_front_with_lengths_counted() {
+        let mut writer = Writer::new();
+        writer.nested(|w| {
+            w.nested(|w| {
                 w.varint(3);
+                w.varint(2);
+                w.varint(1);
             });
+            w.varint(7);
         });
-        assert_eq!(buf, [4, 7, 3, 1, 2, 3]);
+        assert_eq!(writer.written(), [5, 7, 3, 1, 2, 3]);
+        assert_eq!(writer.max_depth(), 2);
+    }
+
+    #[test]
+    fn varints_of_every_length_match_the_wire_module() {
+        let values: Vec<u64> = (0..64)
+            .map(|shift| 1u64 << shift)
+            .chain([0, u64::MAX])
+            .collect();
+        let mut writer = Writer::new();
+        for &value in values.iter().rev() {
+            writer.varint(value);
+        }
+        let mut expected = Vec::new();
+        for &value in &values {
+            wire::put_varint(&mut expected, value);
+        }
+        assert_eq!(writer.written(), expected);
+    }
+
+    #[test]
+    fn growing_keeps_what_was_written() {
+        // Far past the initial room, in pieces of every size.
+        let mut writer = Writer::new();
+        let mut expected = Vec::new();
+        for n in 0..2_000u32 {
+            let piece: Vec<u8> = (0..n % 37).map(|i| (n + i) as u8).collect();
+            writer.raw(&piece);
+            expected.splice(0..0, piece);
+        }
+        assert_eq!(writer.written(), expected);
+        assert!(expected.len() > RETAINED_BUFFER / 2);
+    }
+
+    #[test]
+    fn finishing_appends_or_hands_over_the_buffer() {
+        let mut small = Writer::new();
+        small.raw(b"yz");
+        let mut out = b"x".to_vec();
+        small.finish_into(&mut out);
+        assert_eq!(out, b"xyz");
+
+        let big = vec![7u8; RETAINED_BUFFER + 1];
+        let mut writer = Writer::new();
+        writer.raw(&big);
+        let mut out = Vec::new();
+        writer.finish_into(&mut out);
+        assert_eq!(out, big);
+        let mut writer = Writer::new();
+        writer.raw(&big);
+        let mut out = vec![1];
+        writer.finish_into(&mut out);
+        assert_eq!(out.len(), big.len() + 1);
     }
 }

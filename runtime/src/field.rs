@@ -14,24 +14,24 @@
 
 use crate::codec::Codec;
 use crate::decode::Decoder;
-use crate::encode::{SizeCache, Writer};
+use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::wire::{self, WireType};
 
 /// The length of a field with implicit presence: nothing when `value` is
 /// the default.
 #[inline]
-pub fn measure<C: Codec>(number: u32, value: &C::Value, sizes: &mut SizeCache) -> usize {
+pub fn measure<C: Codec>(number: u32, value: &C::Value) -> usize {
     if C::is_default(value) {
         0
     } else {
-        measure_present::<C>(number, value, sizes)
+        measure_present::<C>(number, value)
     }
 }
 
 /// Writes a field with implicit presence, unless `value` is the default.
 #[inline]
-pub fn write<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer<'_>) {
+pub fn write<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer) {
     if !C::is_default(value) {
         write_present::<C>(number, value, writer);
     }
@@ -39,33 +39,29 @@ pub fn write<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer<'_>) {
 
 /// The length of a field that is written whatever its value.
 #[inline]
-pub fn measure_present<C: Codec>(number: u32, value: &C::Value, sizes: &mut SizeCache) -> usize {
-    wire::key_len(number) + C::value_len(value, sizes)
+pub fn measure_present<C: Codec>(number: u32, value: &C::Value) -> usize {
+    wire::key_len(number) + C::value_len(value)
 }
 
-/// Writes a field whatever its value.
+/// Writes a field whatever its value: the value, then its key before it.
 #[inline]
-pub fn write_present<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer<'_>) {
-    writer.key(number, C::WIRE_TYPE);
+pub fn write_present<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer) {
     C::write_value(value, writer);
+    writer.key(number, C::WIRE_TYPE);
 }
 
 /// The length of a field with explicit presence.
 #[inline]
-pub fn measure_optional<C: Codec>(
-    number: u32,
-    value: Option<&C::Value>,
-    sizes: &mut SizeCache,
-) -> usize {
+pub fn measure_optional<C: Codec>(number: u32, value: Option<&C::Value>) -> usize {
     match value {
-        Some(value) => measure_present::<C>(number, value, sizes),
+        Some(value) => measure_present::<C>(number, value),
         None => 0,
     }
 }
 
 /// Writes a field with explicit presence, if it is there.
 #[inline]
-pub fn write_optional<C: Codec>(number: u32, value: Option<&C::Value>, writer: &mut Writer<'_>) {
+pub fn write_optional<C: Codec>(number: u32, value: Option<&C::Value>, writer: &mut Writer) {
     if let Some(value) = value {
         write_present::<C>(number, value, writer);
     }
@@ -96,22 +92,15 @@ pub fn merge_optional<C: Codec>(
 
 /// The length of a list written as one key per element.
 #[inline]
-pub fn measure_repeated<C: Codec>(
-    number: u32,
-    values: &[C::Value],
-    sizes: &mut SizeCache,
-) -> usize {
+pub fn measure_repeated<C: Codec>(number: u32, values: &[C::Value]) -> usize {
     let keys = wire::key_len(number) * values.len();
-    keys + values
-        .iter()
-        .map(|value| C::value_len(value, sizes))
-        .sum::<usize>()
+    keys + values.iter().map(C::value_len).sum::<usize>()
 }
 
-/// Writes a list as one key per element.
+/// Writes a list as one key per element, the last element first.
 #[inline]
-pub fn write_repeated<C: Codec>(number: u32, values: &[C::Value], writer: &mut Writer<'_>) {
-    for value in values {
+pub fn write_repeated<C: Codec>(number: u32, values: &[C::Value], writer: &mut Writer) {
+    for value in values.iter().rev() {
         write_present::<C>(number, value, writer);
     }
 }
@@ -119,31 +108,26 @@ pub fn write_repeated<C: Codec>(number: u32, values: &[C::Value], writer: &mut W
 /// The length of a list of numbers written packed: one key, one length,
 /// then the values back to back. An empty list takes nothing.
 #[inline]
-pub fn measure_packed<C: Codec>(number: u32, values: &[C::Value], sizes: &mut SizeCache) -> usize {
+pub fn measure_packed<C: Codec>(number: u32, values: &[C::Value]) -> usize {
     if values.is_empty() {
         return 0;
     }
-    let length = sizes.delimited(|sizes| {
-        values
-            .iter()
-            .map(|value| C::value_len(value, sizes))
-            .sum::<usize>()
-    });
+    let length = values.iter().map(C::value_len).sum::<usize>();
     wire::key_len(number) + wire::varint_len(length as u64) + length
 }
 
 /// Writes a list of numbers packed.
 #[inline]
-pub fn write_packed<C: Codec>(number: u32, values: &[C::Value], writer: &mut Writer<'_>) {
+pub fn write_packed<C: Codec>(number: u32, values: &[C::Value], writer: &mut Writer) {
     if values.is_empty() {
         return;
     }
-    writer.key(number, WireType::Len);
     writer.delimited(|writer| {
-        for value in values {
+        for value in values.iter().rev() {
             C::write_value(value, writer);
         }
     });
+    writer.key(number, WireType::Len);
 }
 
 /// Reads one element, or a packed run of elements, onto the end of a list.
@@ -186,7 +170,6 @@ fn read_element<C: Codec>(
 pub fn measure_map<'a, K, V>(
     number: u32,
     entries: impl IntoIterator<Item = (&'a K::Value, &'a V::Value)>,
-    sizes: &mut SizeCache,
 ) -> usize
 where
     K: Codec,
@@ -197,19 +180,37 @@ where
     entries
         .into_iter()
         .map(|(key, value)| {
-            let length =
-                sizes.nested(|sizes| measure::<K>(1, key, sizes) + measure::<V>(2, value, sizes));
+            let length = measure::<K>(1, key) + measure::<V>(2, value);
             wire::key_len(number) + wire::varint_len(length as u64) + length
         })
         .sum()
 }
 
-/// Writes a map, in the order its iterator gives.
+/// Writes a map in the order its iterator gives (so in key order for a
+/// `BTreeMap`), walking it from its last entry.
 #[inline]
 pub fn write_map<'a, K, V>(
     number: u32,
+    entries: impl IntoIterator<Item = (&'a K::Value, &'a V::Value), IntoIter: DoubleEndedIterator>,
+    writer: &mut Writer,
+) where
+    K: Codec,
+    V: Codec,
+    K::Value: 'a,
+    V::Value: 'a,
+{
+    for (key, value) in entries.into_iter().rev() {
+        write_entry::<K, V>(number, key, value, writer);
+    }
+}
+
+/// Writes a map whose iteration order means nothing, such as a `HashMap`:
+/// its entries end up in the reverse of the iterator's order.
+#[inline]
+pub fn write_map_unordered<'a, K, V>(
+    number: u32,
     entries: impl IntoIterator<Item = (&'a K::Value, &'a V::Value)>,
-    writer: &mut Writer<'_>,
+    writer: &mut Writer,
 ) where
     K: Codec,
     V: Codec,
@@ -217,12 +218,23 @@ pub fn write_map<'a, K, V>(
     V::Value: 'a,
 {
     for (key, value) in entries {
-        writer.key(number, WireType::Len);
-        writer.delimited(|writer| {
-            write::<K>(1, key, writer);
-            write::<V>(2, value, writer);
-        });
+        write_entry::<K, V>(number, key, value, writer);
     }
+}
+
+/// Writes one map entry as field `number`.
+#[inline]
+fn write_entry<K: Codec, V: Codec>(
+    number: u32,
+    key: &K::Value,
+    value: &V::Value,
+    writer: &mut Writer,
+) {
+    writer.nested(|writer| {
+        write::<V>(2, value, writer);
+        write::<K>(1, key, writer);
+    });
+    writer.key(number, WireType::Len);
 }
 
 /// Reads one map entry and inserts it, replacing any value under its key.
@@ -259,16 +271,13 @@ mod tests {
     use super::*;
     use crate::codec::{Bytes, Double, Int32, Sint64, Str, Uint32};
     use crate::decode::DecodeOptions;
-    use std::collections::BTreeMap;
+    use std::collections::{BTreeMap, HashMap};
 
-    fn encode(
-        measure: impl FnOnce(&mut SizeCache) -> usize,
-        write: impl FnOnce(&mut Writer<'_>),
-    ) -> Vec<u8> {
-        let mut sizes = SizeCache::new();
-        let length = measure(&mut sizes);
-        let mut buf = Vec::new();
-        write(&mut Writer::new(&mut buf, &sizes));
+    fn encode(measure: impl FnOnce() -> usize, write: impl FnOnce(&mut Writer)) -> Vec<u8> {
+        let length = measure();
+        let mut writer = Writer::new();
+        write(&mut writer);
+        let buf = writer.into_vec();
         assert_eq!(buf.len(), length, "measured length matches written length");
         buf
     }
@@ -280,7 +289,7 @@ mod tests {
     #[test]
     fn implicit_presence_leaves_defaults_out() {
         let bytes = encode(
-            |s| measure::<Int32>(1, &0, s) + measure::<Str>(2, &String::new(), s),
+            || measure::<Int32>(1, &0) + measure::<Str>(2, &String::new()),
             |w| {
                 write::<Int32>(1, &0, w);
                 write::<Str>(2, &String::new(), w);
@@ -291,10 +300,7 @@ mod tests {
 
     #[test]
     fn negative_int32_takes_ten_bytes_and_reads_back() {
-        let bytes = encode(
-            |s| measure::<Int32>(1, &-1, s),
-            |w| write::<Int32>(1, &-1, w),
-        );
+        let bytes = encode(|| measure::<Int32>(1, &-1), |w| write::<Int32>(1, &-1, w));
         assert_eq!(bytes.len(), 11);
         let mut d = decoder(&bytes);
         let (number, wire_type) = d.read_key().unwrap();
@@ -307,7 +313,7 @@ mod tests {
     #[test]
     fn negative_zero_float_is_written() {
         let bytes = encode(
-            |s| measure::<Double>(1, &-0.0, s),
+            || measure::<Double>(1, &-0.0),
             |w| write::<Double>(1, &-0.0, w),
         );
         assert_eq!(bytes.len(), 9);
@@ -317,7 +323,7 @@ mod tests {
     fn packed_list_matches_the_protobuf_example() {
         let values = vec![3u32, 270, 86942];
         let bytes = encode(
-            |s| measure_packed::<Uint32>(4, &values, s),
+            || measure_packed::<Uint32>(4, &values),
             |w| write_packed::<Uint32>(4, &values, w),
         );
         assert_eq!(bytes, [0x22, 0x06, 0x03, 0x8e, 0x02, 0x9e, 0xa7, 0x05]);
@@ -327,11 +333,11 @@ mod tests {
     fn repeated_numbers_read_both_packed_and_unpacked() {
         let values = vec![-5i64, 0, 7];
         let packed = encode(
-            |s| measure_packed::<Sint64>(1, &values, s),
+            || measure_packed::<Sint64>(1, &values),
             |w| write_packed::<Sint64>(1, &values, w),
         );
         let unpacked = encode(
-            |s| measure_repeated::<Sint64>(1, &values, s),
+            || measure_repeated::<Sint64>(1, &values),
             |w| write_repeated::<Sint64>(1, &values, w),
         );
         for bytes in [packed, unpacked] {
@@ -359,7 +365,7 @@ mod tests {
     fn map_entries_round_trip_and_skip_default_parts() {
         let map = BTreeMap::from([(String::new(), vec![1u8]), ("k".to_owned(), Vec::new())]);
         let bytes = encode(
-            |s| measure_map::<Str, Bytes>(3, &map, s),
+            || measure_map::<Str, Bytes>(3, &map),
             |w| write_map::<Str, Bytes>(3, &map, w),
         );
         // Entry 1: only the value; entry 2: only the key.
@@ -372,6 +378,22 @@ mod tests {
         while d.has_remaining() {
             let (_, wire_type) = d.read_key().unwrap();
             merge_map::<Str, Bytes>(wire_type, &mut read, &mut d).unwrap();
+        }
+        assert_eq!(read, map);
+    }
+
+    #[test]
+    fn unordered_maps_round_trip() {
+        let map: HashMap<u32, String> = (0..20).map(|i| (i, i.to_string())).collect();
+        let bytes = encode(
+            || measure_map::<Uint32, Str>(2, &map),
+            |w| write_map_unordered::<Uint32, Str>(2, &map, w),
+        );
+        let mut d = decoder(&bytes);
+        let mut read = HashMap::new();
+        while d.has_remaining() {
+            let (_, wire_type) = d.read_key().unwrap();
+            merge_map::<Uint32, Str>(wire_type, &mut read, &mut d).unwrap();
         }
         assert_eq!(read, map);
     }

@@ -31,7 +31,7 @@ mod value;
 pub mod wire;
 
 pub use decode::{DecodeOptions, Decoder};
-pub use encode::{SizeCache, Writer};
+pub use encode::Writer;
 pub use error::{DecodeError, EncodeError};
 pub use message::{Enumeration, Message};
 pub use rust_decimal::{self, Decimal};

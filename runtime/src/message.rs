@@ -1,7 +1,7 @@
 //! The traits that generated code implements.
 
 use crate::decode::{DecodeOptions, Decoder};
-use crate::encode::{SizeCache, Writer};
+use crate::encode::{self, Writer};
 use crate::error::{DecodeError, EncodeError};
 use crate::wire::WireType;
 
@@ -15,14 +15,14 @@ pub trait Message: Default {
     /// start with it.
     const NAME: &'static str;
 
-    /// Adds the encoded lengths of this message's fields, recording nested
-    /// lengths in `sizes`.
+    /// The encoded length of this message's fields.
     #[doc(hidden)]
-    fn measure_fields(&self, sizes: &mut SizeCache) -> usize;
+    fn measure_fields(&self) -> usize;
 
-    /// Writes this message's fields, in the order `measure_fields` met them.
+    /// Writes this message's fields back to front: the highest field
+    /// number first, each before what was written so far.
     #[doc(hidden)]
-    fn write_fields(&self, writer: &mut Writer<'_>);
+    fn write_fields(&self, writer: &mut Writer);
 
     /// Merges one field read from `decoder` into `self`; unknown numbers are
     /// skipped (or kept, where the schema asks for that).
@@ -56,7 +56,7 @@ pub trait Message: Default {
 
     /// The number of bytes [`encode`](Message::encode) writes.
     fn encoded_len(&self) -> usize {
-        self.measure_fields(&mut SizeCache::new())
+        self.measure_fields()
     }
 
     /// Appends the encoding of `self` to `buf`.
@@ -65,15 +65,7 @@ pub trait Message: Default {
     /// [`DecodeOptions::DEFAULT_RECURSION_LIMIT`], since decoding would then
     /// refuse the bytes.
     fn encode(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
-        let mut sizes = SizeCache::new();
-        let length = self.measure_fields(&mut sizes);
-        let limit = DecodeOptions::DEFAULT_RECURSION_LIMIT;
-        if sizes.max_depth() > limit {
-            return Err(EncodeError::too_deep(sizes.max_depth(), limit));
-        }
-        buf.reserve(length);
-        self.write_fields(&mut Writer::new(buf, &sizes));
-        Ok(())
+        encode::encode(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT)
     }
 
     /// The encoding of `self` in a new vector; see [`encode`](Message::encode).

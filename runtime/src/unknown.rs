@@ -57,9 +57,10 @@ impl UnknownFields {
         Ok(())
     }
 
-    /// Writes them back, after the known fields.
+    /// Writes them back, after the known fields (so before those, as the
+    /// writer goes back to front).
     #[doc(hidden)]
-    pub fn write(&self, writer: &mut Writer<'_>) {
+    pub fn write(&self, writer: &mut Writer) {
         writer.raw(&self.bytes);
     }
 }
@@ -68,7 +69,6 @@ impl UnknownFields {
 mod tests {
     use super::*;
     use crate::decode::DecodeOptions;
-    use crate::encode::SizeCache;
 
     #[test]
     fn keeps_every_wire_type_byte_for_byte() {
@@ -87,10 +87,9 @@ mod tests {
         }
         assert_eq!(unknown.as_bytes(), input);
 
-        let sizes = SizeCache::new();
-        let mut out = Vec::new();
-        unknown.write(&mut Writer::new(&mut out, &sizes));
-        assert_eq!(out, input);
+        let mut writer = Writer::new();
+        unknown.write(&mut writer);
+        assert_eq!(writer.written(), input);
     }
 
     #[test]

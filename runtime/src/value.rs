@@ -36,7 +36,7 @@ use rust_decimal::Decimal;
 
 use crate::codec::{self, Codec};
 use crate::decode::Decoder;
-use crate::encode::{SizeCache, Writer};
+use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
 use crate::wire::{self, WireType};
@@ -86,13 +86,13 @@ impl Codec for ValueCodec {
         matches!(value, Value::Null)
     }
 
-    fn value_len(value: &Value, sizes: &mut SizeCache) -> usize {
-        let length = sizes.nested(|sizes| content_len(value, sizes));
+    fn value_len(value: &Value) -> usize {
+        let length = content_len(value);
         wire::varint_len(length as u64) + length
     }
 
-    fn write_value(value: &Value, writer: &mut Writer<'_>) {
-        writer.delimited(|writer| write_content(value, writer));
+    fn write_value(value: &Value, writer: &mut Writer) {
+        writer.nested(|writer| write_content(value, writer));
     }
 
     fn merge_value(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
@@ -109,35 +109,32 @@ impl Codec for ValueCodec {
 /// The wrapper messages of lists and maps: one field, number 1.
 const WRAPPED: u32 = 1;
 
-fn content_len(value: &Value, sizes: &mut SizeCache) -> usize {
+fn content_len(value: &Value) -> usize {
     use field::measure_present as present;
     match value {
-        Value::Null => present::<codec::Int32>(1, &0, sizes),
-        Value::Bool(v) => present::<codec::Bool>(2, v, sizes),
-        Value::I32(v) => present::<codec::Sint32>(3, v, sizes),
-        Value::I64(v) => present::<codec::Sint64>(4, v, sizes),
-        Value::U32(v) => present::<codec::Uint32>(5, v, sizes),
-        Value::U64(v) => present::<codec::Uint64>(6, v, sizes),
-        Value::F32(v) => present::<codec::Float>(7, v, sizes),
-        Value::F64(v) => present::<codec::Double>(8, v, sizes),
-        Value::String(v) => present::<codec::Str>(9, v, sizes),
-        Value::Bytes(v) => present::<codec::Bytes>(10, v, sizes),
-        Value::Decimal(v) => present::<codec::Decimal>(11, v, sizes),
+        Value::Null => present::<codec::Int32>(1, &0),
+        Value::Bool(v) => present::<codec::Bool>(2, v),
+        Value::I32(v) => present::<codec::Sint32>(3, v),
+        Value::I64(v) => present::<codec::Sint64>(4, v),
+        Value::U32(v) => present::<codec::Uint32>(5, v),
+        Value::U64(v) => present::<codec::Uint64>(6, v),
+        Value::F32(v) => present::<codec::Float>(7, v),
+        Value::F64(v) => present::<codec::Double>(8, v),
+        Value::String(v) => present::<codec::Str>(9, v),
+        Value::Bytes(v) => present::<codec::Bytes>(10, v),
+        Value::Decimal(v) => present::<codec::Decimal>(11, v),
         Value::List(values) => {
-            let length =
-                sizes.nested(|sizes| field::measure_repeated::<ValueCodec>(WRAPPED, values, sizes));
+            let length = field::measure_repeated::<ValueCodec>(WRAPPED, values);
             wire::key_len(12) + wire::varint_len(length as u64) + length
         }
         Value::Map(entries) => {
-            let length = sizes.nested(|sizes| {
-                field::measure_map::<codec::Str, ValueCodec>(WRAPPED, entries, sizes)
-            });
+            let length = field::measure_map::<codec::Str, ValueCodec>(WRAPPED, entries);
             wire::key_len(13) + wire::varint_len(length as u64) + length
         }
     }
 }
 
-fn write_content(value: &Value, writer: &mut Writer<'_>) {
+fn write_content(value: &Value, writer: &mut Writer) {
     use field::write_present as present;
     match value {
         Value::Null => present::<codec::Int32>(1, &0, writer),
@@ -152,14 +149,14 @@ fn write_content(value: &Value, writer: &mut Writer<'_>) {
         Value::Bytes(v) => present::<codec::Bytes>(10, v, writer),
         Value::Decimal(v) => present::<codec::Decimal>(11, v, writer),
         Value::List(values) => {
+            writer.nested(|writer| field::write_repeated::<ValueCodec>(WRAPPED, values, writer));
             writer.key(12, WireType::Len);
-            writer.delimited(|writer| field::write_repeated::<ValueCodec>(WRAPPED, values, writer));
         }
         Value::Map(entries) => {
-            writer.key(13, WireType::Len);
-            writer.delimited(|writer| {
+            writer.nested(|writer| {
                 field::write_map::<codec::Str, ValueCodec>(WRAPPED, entries, writer)
             });
+            writer.key(13, WireType::Len);
         }
     }
 }
@@ -249,10 +246,10 @@ pub(crate) mod tests {
     use std::str::FromStr;
 
     fn encode(value: &Value) -> Vec<u8> {
-        let mut sizes = SizeCache::new();
-        let length = ValueCodec::value_len(value, &mut sizes);
-        let mut buf = Vec::new();
-        ValueCodec::write_value(value, &mut Writer::new(&mut buf, &sizes));
+        let length = ValueCodec::value_len(value);
+        let mut writer = Writer::new();
+        ValueCodec::write_value(value, &mut writer);
+        let buf = writer.into_vec();
         assert_eq!(buf.len(), length, "measured length of {value:?}");
         buf
     }

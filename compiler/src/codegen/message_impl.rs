@@ -9,6 +9,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{Context, ident, oneof, type_ident, types};
+use crate::config::MapType;
 use crate::model::{Field, Message, MessageId};
 use crate::names;
 use types::Shape;
@@ -88,7 +89,6 @@ fn expand_measure_fields(
     id: MessageId,
     fields: &[&Field],
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let slots = slots(fields);
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.len()));
     let count = slots.len() + usize::from(unknown.is_some());
@@ -100,7 +100,7 @@ fn expand_measure_fields(
                 let call = field_call(cx, scope, field, "measure");
                 let number = Literal::u32_unsuffixed(field.wire_number());
                 let value = field_value(field);
-                quote!(#call(#number, #value, sizes))
+                quote!(#call(#number, #value))
             }
             // A `match` that starts a sum would be read as a statement.
             Slot::Oneof(index) if position == 0 && count > 1 => {
@@ -111,22 +111,19 @@ fn expand_measure_fields(
         })
         .collect();
     terms.extend(unknown);
-    if slots.is_empty() {
-        let term = terms.pop().unwrap_or_else(|| quote!(0));
-        return quote! {
-            fn measure_fields(&self, _sizes: &mut #rt::SizeCache) -> usize {
-                #term
-            }
-        };
+    if terms.is_empty() {
+        terms.push(quote!(0));
     }
     quote! {
-        fn measure_fields(&self, sizes: &mut #rt::SizeCache) -> usize {
+        fn measure_fields(&self) -> usize {
             #(#terms)+*
         }
     }
 }
 
-/// `fn write_fields`: every field, in the order `measure_fields` met them.
+/// `fn write_fields`: every field, back to front, since the writer puts
+/// what it writes before what it has: unknown fields first (they come
+/// last), then the known ones from the highest number down.
 fn expand_write_fields(
     cx: &Context,
     scope: &[String],
@@ -134,28 +131,24 @@ fn expand_write_fields(
     fields: &[&Field],
 ) -> TokenStream {
     let rt = &cx.runtime;
-    let mut statements: Vec<TokenStream> = slots(fields)
-        .into_iter()
-        .map(|slot| match slot {
-            Slot::Field(field) => {
-                let call = field_call(cx, scope, field, "write");
-                let number = Literal::u32_unsuffixed(field.wire_number());
-                let value = field_value(field);
-                quote!(#call(#number, #value, writer);)
-            }
-            Slot::Oneof(index) => oneof::expand_oneof_write(cx, scope, id, index),
-        })
-        .collect();
-    // Unknown fields go last, after every known one.
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.write(writer);));
-    statements.extend(unknown);
+    let mut statements: Vec<TokenStream> = unknown.into_iter().collect();
+    statements.extend(slots(fields).into_iter().rev().map(|slot| match slot {
+        Slot::Field(field) => {
+            let call = field_call(cx, scope, field, "write");
+            let number = Literal::u32_unsuffixed(field.wire_number());
+            let value = field_value(field);
+            quote!(#call(#number, #value, writer);)
+        }
+        Slot::Oneof(index) => oneof::expand_oneof_write(cx, scope, id, index),
+    }));
     let writer = if statements.is_empty() {
         quote!(_writer)
     } else {
         quote!(writer)
     };
     quote! {
-        fn write_fields(&self, #writer: &mut #rt::Writer<'_>) {
+        fn write_fields(&self, #writer: &mut #rt::Writer) {
             #(#statements)*
         }
     }
@@ -246,10 +239,13 @@ fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
 fn field_call(cx: &Context, scope: &[String], field: &Field, action: &str) -> TokenStream {
     let rt = &cx.runtime;
     let shape = Shape::of(field);
-    let suffix = if action == "merge" {
-        shape.merge_suffix()
-    } else {
-        shape.encode_suffix()
+    let suffix = match action {
+        "merge" => shape.merge_suffix(),
+        // A map whose order means nothing is not walked backwards.
+        "write" if shape == Shape::Map && cx.config.map_type == MapType::HashMap => {
+            "_map_unordered"
+        }
+        _ => shape.encode_suffix(),
     };
     let function = format_ident!("{action}{suffix}");
     let codec = types::field_codec(cx, scope, field);

@@ -82,7 +82,7 @@ pub(crate) fn expand_oneof_measure(
         let codec = types::value_codec(cx, scope, ty, member.boxed);
         let number = Literal::u32_unsuffixed(member.wire_number());
         quote! {
-            Some(#pattern(value)) => #rt::field::measure_present::<#codec>(#number, value, sizes),
+            Some(#pattern(value)) => #rt::field::measure_present::<#codec>(#number, value),
         }
     });
     quote! {

@@ -193,9 +193,9 @@ fn order_fields_use_the_runtime_per_shape() {
     let expected = [
         "pub order_lines: ::std::vec::Vec<OrderLine>,",
         "pub customer: ::core::option::Option<Customer>,",
-        "_rt::field::measure::<_rt::codec::Int64>(1, &self.id, sizes)",
+        "_rt::field::measure::<_rt::codec::Int64>(1, &self.id)",
         "_rt::field::measure_optional::<",
-        "_rt::codec::Msg<Customer>,>(5, self.customer.as_ref(), sizes)",
+        "_rt::codec::Msg<Customer>,>(5, self.customer.as_ref())",
         "_rt::field::merge_repeated::<",
         "_rt::field::write_optional::<",
         "5 => Some(\"customer\"),",
@@ -216,8 +216,8 @@ fn an_empty_message_names_its_unused_parameters() {
     b.message(file, None, "Empty", Vec::new());
     let code = b.render(&Config::new());
     for expected in [
-        "_sizes: &mut _rt::SizeCache",
-        "_writer: &mut _rt::Writer<'_>",
+        "fn measure_fields(&self) -> usize {\n        0\n    }",
+        "_writer: &mut _rt::Writer",
         "_number: u32,",
         "decoder.skip(wire_type)",
         "==> _.rs",
@@ -274,11 +274,15 @@ fn a_oneof_is_encoded_at_its_lowest_number() {
     let note = measure.find("&self.note").unwrap();
     assert!(oneof < note, "{code}");
     assert!(
-        measure.starts_with(
-            "fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {\n        (match"
-        ),
+        measure.starts_with("fn measure_fields(&self) -> usize {\n        (match"),
         "{code}"
     );
+    // Writing goes back to front: the highest number first.
+    let write = &code[code.find("fn write_fields").unwrap()..];
+    let z = write.find("&self.z").unwrap();
+    let note = write.find("&self.note").unwrap();
+    let oneof = write.find("match &self.kind").unwrap();
+    assert!(z < note && note < oneof, "{code}");
     assert!(
         code.contains("Some(shape::Kind::Size(value)) => value,"),
         "{code}"
@@ -314,6 +318,14 @@ fn config_picks_the_runtime_and_the_map() {
         contains(
             &code,
             "_rt::field::measure_map::<_rt::codec::Str, _rt::codec::Int32,>"
+        ),
+        "{code}"
+    );
+    // A HashMap's order means nothing: it is not walked backwards.
+    assert!(
+        contains(
+            &code,
+            "_rt::field::write_map_unordered::<_rt::codec::Str, _rt::codec::Int32,>"
         ),
         "{code}"
     );
@@ -454,9 +466,9 @@ fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
         "pub by_day: ::std::collections::BTreeMap<u32, _rt::Decimal>,",
         "pub payload: _rt::Value,",
         "pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,",
-        "_rt::field::measure::<_rt::codec::Decimal>(1, &self.total, sizes)",
+        "_rt::field::measure::<_rt::codec::Decimal>(1, &self.total)",
         "_rt::field::write_repeated::<_rt::codec::Decimal>(3, &self.line_totals, writer);",
-        "_rt::field::measure_map::<_rt::codec::Int64, _rt::codec::Value>(5, &self.by_id, sizes)",
+        "_rt::field::measure_map::<_rt::codec::Int64, _rt::codec::Value>(5, &self.by_id)",
         "_rt::field::merge_repeated::<_rt::codec::Value>(wire_type, &mut self.history, decoder)",
         "_rt::field::write_present::<_rt::codec::Value>(3, value, writer)",
         "Exact(_rt::Decimal),",
@@ -498,9 +510,10 @@ fn a_message_that_keeps_unknown_fields_reads_and_writes_them_last() {
     for expected in [
         "pub id: i32,\n    /// The fields read that the schema does not know, written back\n    \
          /// after the known ones.\n    pub unknown_fields: _rt::UnknownFields,\n}",
-        "_rt::field::measure::<_rt::codec::Int32>(1, &self.id, sizes) + self.unknown_fields.len()",
-        "_rt::field::write::<_rt::codec::Int32>(1, &self.id, writer);\n        \
-         self.unknown_fields.write(writer);\n    }",
+        "_rt::field::measure::<_rt::codec::Int32>(1, &self.id) + self.unknown_fields.len()",
+        // Back to front: the unknown fields, which go last, are written first.
+        "self.unknown_fields.write(writer);\n        \
+         _rt::field::write::<_rt::codec::Int32>(1, &self.id, writer);\n    }",
         "_ => self.unknown_fields.merge(number, wire_type, decoder),",
     ] {
         assert!(contains(keeps, expected), "{expected:?} not in\n{keeps}");
@@ -526,9 +539,9 @@ fn the_config_keeps_unknown_fields_in_every_message() {
     );
     for expected in [
         // Nothing but unknown fields: every parameter is used.
-        "fn measure_fields(&self, _sizes: &mut _rt::SizeCache) -> usize {\n        \
+        "fn measure_fields(&self) -> usize {\n        \
          self.unknown_fields.len()\n    }",
-        "fn write_fields(&self, writer: &mut _rt::Writer<'_>) {\n        \
+        "fn write_fields(&self, writer: &mut _rt::Writer) {\n        \
          self.unknown_fields.write(writer);\n    }",
         "number: u32,",
         ") -> ::core::result::Result<(), _rt::DecodeError> {\n        \

@@ -4,7 +4,7 @@ use serde_json::Value as Json;
 
 use schemac_runtime::json::{JsonCodec, JsonKey};
 use schemac_runtime::wire::{self, WireType};
-use schemac_runtime::{DecodeOptions, SizeCache, Writer, field};
+use schemac_runtime::{DecodeOptions, Writer, field};
 
 use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, is_packed, with_codec,
@@ -308,17 +308,12 @@ impl CodecVisitor for WriteScalar<'_> {
         if self.slot.presence == Presence::Implicit && C::is_default(&value) {
             return Ok(());
         }
-        let mut sizes = SizeCache::new();
+        let mut writer = Writer::new();
         match self.slot.number {
-            Some(number) => {
-                field::measure_present::<C>(number, &value, &mut sizes);
-                field::write_present::<C>(number, &value, &mut Writer::new(self.out, &sizes));
-            }
-            None => {
-                C::value_len(&value, &mut sizes);
-                C::write_value(&value, &mut Writer::new(self.out, &sizes));
-            }
+            Some(number) => field::write_present::<C>(number, &value, &mut writer),
+            None => C::write_value(&value, &mut writer),
         }
+        self.out.extend_from_slice(writer.written());
         Ok(())
     }
 }
@@ -349,10 +344,9 @@ impl<'a> KeyVisitor for SortKeys<'a> {
         Ok(parsed
             .into_iter()
             .map(|(typed, key, value)| {
-                let mut bytes = Vec::new();
-                let sizes = SizeCache::new();
-                field::write::<C>(1, &typed, &mut Writer::new(&mut bytes, &sizes));
-                (bytes, key, value)
+                let mut writer = Writer::new();
+                field::write::<C>(1, &typed, &mut writer);
+                (writer.into_vec(), key, value)
             })
             .collect())
     }
