@@ -137,7 +137,9 @@ impl Reader<'_> {
                     let (value, _) = self.value(ty, wire_type, decoder, &path.index(index))?;
                     elements.push(value);
                 }
-                *slot = Some(Json::Array(elements));
+                // An empty packed run adds nothing, and an empty list is
+                // left out, as generated code writes it.
+                *slot = (!elements.is_empty()).then_some(Json::Array(elements));
             }
             FieldType::Map(key, ty) => {
                 let mut entries = match slot.take() {

@@ -96,6 +96,15 @@ fn defaults_are_left_out_both_ways() {
 }
 
 #[test]
+fn an_empty_packed_run_is_left_out() {
+    // counts (field 4) as a packed run of no elements; found by fuzzing.
+    assert_eq!(to_json(&[0x22, 0x00]).unwrap(), json!({}));
+    let mut bytes = to_binary(json!({"counts": [1]})).unwrap();
+    bytes.extend([0x22, 0x00]);
+    assert_eq!(to_json(&bytes).unwrap(), json!({"counts": [1]}));
+}
+
+#[test]
 fn map_entries_are_written_in_key_order() {
     let bytes = to_binary(json!({"by_key": {"10": "b", "-3": "a", "2": "c"}})).unwrap();
     let keys: Vec<u8> = bytes
