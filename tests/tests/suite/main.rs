@@ -5,6 +5,8 @@
 //! - `api`: the shape of the generated types.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
+//! - `smoke`: mutated encodings and schemas, which must give a value or an
+//!   error, never a panic (a stand-in for the fuzz targets).
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
 
@@ -14,4 +16,5 @@ mod interop;
 mod protoc;
 mod reflect;
 mod roundtrip;
+mod smoke;
 mod wire;
