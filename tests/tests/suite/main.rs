@@ -7,11 +7,13 @@
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
 //!   error, never a panic (a stand-in for the fuzz targets).
+//! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
 
 mod api;
 mod freshness;
+mod fuzz_seeds;
 mod interop;
 mod protoc;
 mod reflect;

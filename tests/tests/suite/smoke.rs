@@ -22,7 +22,7 @@ use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
 use schemac_runtime::{DecodeOptions, Message};
-use schemac_tests::{fixtures, workspace_root};
+use schemac_tests::workspace_root;
 
 /// How many mutated encodings the decode test feeds.
 const ENCODING_CASES: usize = 40_000;
@@ -35,7 +35,10 @@ const CODEGEN_EVERY: usize = 10;
 
 #[test]
 fn mutated_encodings_decode_to_a_value_or_an_error() {
-    let seeds = encoded_fixtures();
+    let seeds: Vec<Vec<u8>> = crate::fuzz_seeds::encodings()
+        .into_iter()
+        .map(|(_, _, bytes)| bytes)
+        .collect();
     let analysis = schemas();
     let mut rng = Rng::new(0x5eed_0001);
     for case in 0..ENCODING_CASES {
@@ -133,30 +136,8 @@ fn round_trip<M: Message>(input: &[u8]) -> bool {
     true
 }
 
-/// The encoding of every fixture.
-fn encoded_fixtures() -> Vec<Vec<u8>> {
-    fn encode<M: Message>(fixtures: Vec<fixtures::Fixture<M>>) -> Vec<Vec<u8>> {
-        fixtures
-            .iter()
-            .map(|(_, value)| value.encode_to_vec().expect("fixtures encode"))
-            .collect()
-    }
-    let mut seeds = Vec::new();
-    seeds.extend(encode(fixtures::customers()));
-    seeds.extend(encode(fixtures::order_lines()));
-    seeds.extend(encode(fixtures::orders()));
-    seeds.extend(encode(fixtures::scalars()));
-    seeds.extend(encode(fixtures::optional_scalars()));
-    seeds.extend(encode(fixtures::lists()));
-    seeds.extend(encode(fixtures::maps()));
-    seeds.extend(encode(fixtures::drawings()));
-    seeds.extend(encode(fixtures::trees()));
-    seeds.extend(encode(fixtures::trips()));
-    seeds
-}
-
 /// The schemas of `schemas/`, analyzed together.
-fn schemas() -> schemac::Analysis {
+pub(crate) fn schemas() -> schemac::Analysis {
     let root = workspace_root();
     let roots: Vec<_> = schemac_tests::schema_paths()
         .iter()
