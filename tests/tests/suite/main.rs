@@ -5,6 +5,8 @@
 //! - `api`: the shape of the generated types.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
+//! - `limits`: huge length prefixes, deep nesting and the input maximum,
+//!   for generated types and transcode.
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
 //!   error, never a panic (a stand-in for the fuzz targets).
 //! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
@@ -15,6 +17,7 @@ mod api;
 mod freshness;
 mod fuzz_seeds;
 mod interop;
+mod limits;
 mod protoc;
 mod reflect;
 mod roundtrip;
