@@ -5,13 +5,13 @@
 //! - `api`: the shape of the generated types.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
+//! - `protoc`: the same with Google's protoc; ignored unless asked for
+//!   (`make interop`).
 //! - `limits`: huge length prefixes, deep nesting and the input maximum,
 //!   for generated types and transcode.
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
 //!   error, never a panic (a stand-in for the fuzz targets).
 //! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
-//! - `protoc`: the same with Google's protoc; ignored unless asked for
-//!   (`make interop`).
 
 mod api;
 mod freshness;
