@@ -1,11 +1,18 @@
 //! The compiler front end on arbitrary text: syntax, resolve and check, and
 //! rendering their diagnostics. What check accepts goes through codegen and
-//! `.proto` export too, and the generated Rust must parse.
+//! `.proto` export too, and the generated Rust must parse and hold nothing
+//! that rustc refuses in a comment.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use schemac::Config;
+
+/// The characters that change the direction of text.
+const TEXT_DIRECTION: &[char] = &[
+    '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}',
+    '\u{2069}',
+];
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -25,6 +32,12 @@ fuzz_target!(|data: &[u8]| {
                 file.name, file.contents
             );
         }
+        // rustc refuses these in comments, though syn does not.
+        assert!(
+            !file.contents.contains(TEXT_DIRECTION),
+            "{}: a text-direction character in generated Rust",
+            file.name
+        );
     }
     for &root in &analysis.roots {
         analysis.export_proto(root);
