@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop review ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 help: ## List the tasks.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -10,7 +10,7 @@ run: ## Compile the flagship schema and print the Rust code.
 	$(CARGO) run -q -p schemac -- compile schemas/order.schema
 
 generate: ## Regenerate the checked-in generated/ crate from schemas/.
-	$(CARGO) run -q -p schemac -- compile -I schemas -o generated/src schemas/*.schema
+	$(CARGO) run -q -p schemac -- compile --json -I schemas -o generated/src schemas/*.schema
 
 test: ## Run every test (snapshots are checked, never written).
 	INSTA_UPDATE=no $(CARGO) test --workspace
@@ -21,6 +21,14 @@ lint: ## Formatting and clippy with warnings denied.
 
 interop: ## Interop with Google's protoc (needs protobuf-compiler).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
+
+bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
+	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
+	$(CARGO) bench -p schemac-bench --bench formats
+
+bench-quick: ## Quick benchmarks (under 3 minutes), same report.
+	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
+	SCHEMAC_BENCH=quick $(CARGO) bench -p schemac-bench --bench formats
 
 review: ## Review changed snapshots.
 	cargo insta review

@@ -74,7 +74,8 @@ pub struct MessageDecl {
     pub docs: Docs,
     /// The message's name.
     pub name: Ident,
-    /// Fields, oneofs, reserved declarations and nested types, in order.
+    /// Fields, oneofs, reserved declarations, options and nested types, in
+    /// order.
     pub members: Vec<Member>,
     /// The whole declaration.
     pub span: Span,
@@ -89,6 +90,8 @@ pub enum Member {
     Oneof(OneofDecl),
     /// `reserved 4, 8 to 10, old_name;`
     Reserved(Reserved),
+    /// `option keep_unknown_fields = true;`
+    Option(OptionDecl),
     /// A nested message.
     Message(MessageDecl),
     /// A nested enum.
@@ -110,6 +113,41 @@ pub struct FieldDecl {
     pub number: IntLit,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// `option name = value;` in a message body.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionDecl {
+    /// The option's name.
+    pub name: Ident,
+    /// Its value.
+    pub value: OptionValue,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// The value of an option, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionValue {
+    /// `true` or `false`.
+    Bool(bool, Span),
+    /// An integer, possibly negative.
+    Integer(IntLit),
+    /// A string, unescaped.
+    String(String, Span),
+    /// Any other name.
+    Name(Ident),
+}
+
+impl OptionValue {
+    /// Where the value is written.
+    pub fn span(&self) -> Span {
+        match self {
+            OptionValue::Bool(_, span) | OptionValue::String(_, span) => *span,
+            OptionValue::Integer(int) => int.span,
+            OptionValue::Name(name) => name.span,
+        }
+    }
 }
 
 /// A type as written.

@@ -76,10 +76,25 @@ impl Builder {
         self
     }
 
+    /// Whether to also generate serde impls with the canonical JSON mapping
+    /// (docs/json.md); off by default. The crate then needs
+    /// `schemac-runtime` with its `json` feature.
+    pub fn json(&mut self, enabled: bool) -> &mut Self {
+        self.config.json(enabled);
+        self
+    }
+
     /// Sets the path generated code uses for the runtime crate;
     /// `::schemac_runtime` by default.
     pub fn runtime_crate(&mut self, path: impl Into<String>) -> &mut Self {
         self.config.runtime_crate(path);
+        self
+    }
+
+    /// Whether every message keeps the fields it does not know and writes
+    /// them back; off by default. See [`Config::keep_unknown_fields`].
+    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
+        self.config.keep_unknown_fields(keep);
         self
     }
 
@@ -102,6 +117,7 @@ impl Builder {
             self.print_rerun_lines(&roots, analysis.as_ref().ok());
         }
         let analysis = analysis?;
+        analysis.check_config(&self.config)?;
         let out_dir = self.resolve_out_dir()?;
         let mut generated = analysis.generate(&self.config);
         if let Some(name) = &self.include_file {

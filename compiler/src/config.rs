@@ -4,12 +4,14 @@
 ///
 /// ```
 /// let mut config = schemac::Config::new();
-/// config.map_type(schemac::MapType::HashMap);
+/// config.map_type(schemac::MapType::HashMap).json(true);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub(crate) runtime_crate: String,
     pub(crate) map_type: MapType,
+    pub(crate) json: bool,
+    pub(crate) keep_unknown_fields: bool,
 }
 
 /// The Rust collection that holds `map<K, V>` fields.
@@ -23,7 +25,8 @@ pub enum MapType {
 }
 
 impl Config {
-    /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`.
+    /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`,
+    /// no JSON, unknown fields kept only where the schema asks.
     pub fn new() -> Self {
         Self::default()
     }
@@ -40,6 +43,23 @@ impl Config {
         self.map_type = map_type;
         self
     }
+
+    /// Whether to also generate serde `Serialize` and `Deserialize` impls
+    /// with the canonical JSON mapping (docs/json.md); off by default.
+    /// The generated code then needs `schemac-runtime`'s `json` feature,
+    /// and no serde dependency of its own.
+    pub fn json(&mut self, enabled: bool) -> &mut Self {
+        self.json = enabled;
+        self
+    }
+
+    /// Whether every message keeps the fields it does not know, in a field
+    /// `unknown_fields`, and writes them back; off by default, when only
+    /// messages with `option keep_unknown_fields = true;` keep them.
+    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
+        self.keep_unknown_fields = keep;
+        self
+    }
 }
 
 impl Default for Config {
@@ -47,6 +67,8 @@ impl Default for Config {
         Self {
             runtime_crate: "::schemac_runtime".to_owned(),
             map_type: MapType::default(),
+            json: false,
+            keep_unknown_fields: false,
         }
     }
 }

@@ -132,7 +132,7 @@ catalogue! {
         "rename one of the types or move it into another package or message";
     /// A map key is not an integer, bool or string.
     InvalidMapKey = "E0204", "not a valid map key",
-        "map keys must be an integer type, bool or string; not float, bytes, enum or message";
+        "map keys must be an integer type, bool or string; not float, bytes, decimal, value, enum or message";
     /// A list or map nests inside another list or map, or is optional.
     InvalidNesting = "E0205", "cannot nest here",
         "wrap the inner list or map in a message of its own";
@@ -185,6 +185,10 @@ catalogue! {
     /// An enum has no values.
     EmptyEnum = "E0314", "no values",
         "add a first value numbered 0";
+
+    /// A message option is unknown, set twice, or has a value of the wrong kind.
+    InvalidOption = "E0401", "not a valid option",
+        "the message option is `option keep_unknown_fields = true;`";
 }
 
 impl fmt::Display for Code {

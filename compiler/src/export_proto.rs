@@ -9,6 +9,10 @@
 //! with the enum's name as a prefix (`Status.PENDING` → `STATUS_PENDING`)
 //! unless it has it already; prost strips that prefix again, so prost's
 //! Rust variants are the same as schemac's.
+//!
+//! `decimal` and `value` become the messages `schemac.Decimal` and
+//! `schemac.Value` of a fixed file, [`TYPES_PROTO`], which an exported file
+//! that uses them imports as [`TYPES_PROTO_NAME`].
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -21,6 +25,23 @@ use crate::model::{
     Enum, EnumId, Field, FieldType, Message, MessageId, Reserved, Schema, ValueType,
 };
 use crate::source::FileId;
+
+/// The name by which exported files import the built-in types file.
+pub const TYPES_PROTO_NAME: &str = "schemac/types.proto";
+
+/// The built-in types file: `schemac.Decimal` for `decimal`, and
+/// `schemac.Value` with its helpers for `value`, in package `schemac`.
+pub const TYPES_PROTO: &str = include_str!("schemac/types.proto");
+
+/// One exported `.proto` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtoFile {
+    /// Its path relative to the export directory, as imports name it:
+    /// `order.proto`, or [`TYPES_PROTO_NAME`].
+    pub name: String,
+    /// Its text.
+    pub contents: String,
+}
 
 /// The largest field number, which `max` stands for in a message's
 /// reserved ranges.
@@ -54,8 +75,63 @@ pub fn export(schema: &Schema, file: FileId) -> String {
             out.line(&format!("import \"{}\";", proto_file_name(&imported.name)));
         }
     }
+    if uses_builtin_messages(schema, file.id) {
+        if file.imports.is_empty() {
+            out.blank();
+        }
+        out.line(&format!("import \"{TYPES_PROTO_NAME}\";"));
+    }
     out.items(&file.messages, &file.enums);
     out.text
+}
+
+/// Every `.proto` file that `root` needs: its own, then those of the files
+/// it imports, directly or not, then [`TYPES_PROTO`] if any of them uses
+/// `decimal` or `value`. A file id not in the schema gives nothing.
+pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
+    let mut order = Vec::new();
+    let mut next = vec![root];
+    while let Some(id) = next.pop() {
+        let Some(file) = schema.files.iter().find(|f| f.id == id) else {
+            continue;
+        };
+        if order.contains(&id) {
+            continue;
+        }
+        order.push(id);
+        // Reversed, so that imports are exported in the order written.
+        next.extend(file.imports.iter().rev());
+    }
+    let mut files: Vec<ProtoFile> = order
+        .iter()
+        .filter_map(|&id| schema.files.iter().find(|f| f.id == id))
+        .map(|file| ProtoFile {
+            name: proto_file_name(&file.name),
+            contents: export(schema, file.id),
+        })
+        .collect();
+    if order.iter().any(|&id| uses_builtin_messages(schema, id)) {
+        files.push(ProtoFile {
+            name: TYPES_PROTO_NAME.to_owned(),
+            contents: TYPES_PROTO.to_owned(),
+        });
+    }
+    files
+}
+
+/// Whether a field of a message declared in `file`, nested ones included,
+/// is or holds a `decimal` or `value`.
+fn uses_builtin_messages(schema: &Schema, file: FileId) -> bool {
+    let builtin = |ty: ValueType| matches!(ty, ValueType::Scalar(s) if s.is_builtin_message());
+    schema
+        .messages
+        .iter()
+        .filter(|message| message.file == file)
+        .flat_map(|message| &message.fields)
+        .any(|field| match field.ty {
+            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => builtin(ty),
+            FieldType::Map(key, value) => key.is_builtin_message() || builtin(value),
+        })
 }
 
 /// The name an exported file is imported by: the schema file's base name
@@ -236,7 +312,12 @@ impl Out<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codegen::tests::{shapes, shop};
+    use crate::codegen::tests::{Build, analyzed, shapes, shop};
+
+    /// A schema that uses no built-in type.
+    fn geo() -> Build {
+        analyzed(include_str!("../../schemas/world_geo.schema"))
+    }
 
     #[test]
     fn enum_values_get_the_enum_prefix_once() {
@@ -271,6 +352,41 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
         }
+    }
+
+    #[test]
+    fn builtin_types_are_messages_of_the_types_file() {
+        let money = crate::codegen::tests::analyzed(include_str!("../../schemas/money.schema"));
+        let text = export(&money.schema, FileId(0));
+        for expected in [
+            "package money;\n\nimport \"schemac/types.proto\";\n",
+            "  optional .schemac.Decimal discount = 2;\n",
+            "  map<uint32, .schemac.Decimal> by_day = 5;\n",
+            "  repeated .schemac.Value history = 3;\n",
+            "    .schemac.Value other = 3;\n",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in\n{text}");
+        }
+        // Only files that use them import the types file.
+        assert!(!export(&geo().schema, FileId(0)).contains("types.proto"));
+    }
+
+    #[test]
+    fn export_all_follows_imports_and_adds_the_types_file_when_used() {
+        let names = |schema: &Schema, root: FileId| -> Vec<String> {
+            let files = export_all(schema, root);
+            files.into_iter().map(|file| file.name).collect()
+        };
+        let money = crate::codegen::tests::analyzed(include_str!("../../schemas/money.schema"));
+        assert_eq!(
+            names(&money.schema, FileId(0)),
+            ["test.proto", TYPES_PROTO_NAME]
+        );
+        assert_eq!(names(&geo().schema, FileId(0)), ["test.proto"]);
+        assert!(names(&geo().schema, FileId(9)).is_empty());
+        let types = export_all(&money.schema, FileId(0)).pop().unwrap();
+        assert_eq!(types.contents, TYPES_PROTO);
+        assert!(TYPES_PROTO.contains("package schemac;"));
     }
 
     #[test]

@@ -37,6 +37,7 @@ use std::path::{Path, PathBuf};
 pub use builder::Builder;
 pub use config::{Config, MapType};
 use diagnostic::Diagnostic;
+pub use export_proto::{ProtoFile, TYPES_PROTO, TYPES_PROTO_NAME};
 use source::{FileId, SourceMap};
 
 /// A checked schema and the sources it came from.
@@ -162,6 +163,20 @@ pub fn analyze_text(name: &str, text: &str) -> Result<Analysis, Error> {
 }
 
 impl Analysis {
+    /// Checks the rules that generating with `config` adds: when every
+    /// message keeps unknown fields, none may have a field whose Rust name
+    /// is `unknown_fields`. [`Analysis::generate`] assumes this passed.
+    pub fn check_config(&self, config: &Config) -> Result<(), Error> {
+        if !config.keep_unknown_fields {
+            return Ok(());
+        }
+        let diagnostics = check::check_keep_unknown_fields(&self.schema);
+        if diagnostics.is_empty() {
+            return Ok(());
+        }
+        Err(schema_error(self.sources.clone(), diagnostics))
+    }
+
     /// Generates Rust code: one file per package.
     pub fn generate(&self, config: &Config) -> Vec<GeneratedFile> {
         codegen::generate(&self.schema, config)
@@ -176,6 +191,14 @@ impl Analysis {
     /// The proto3 `.proto` equivalent of the file `file`.
     pub fn export_proto(&self, file: FileId) -> String {
         export_proto::export(&self.schema, file)
+    }
+
+    /// Every `.proto` file that `file` needs, its own first: those of the
+    /// files it imports, directly or not, and [`TYPES_PROTO`] when any of
+    /// them uses `decimal` or `value`. Written side by side in one
+    /// directory, under their names, they compile with protoc.
+    pub fn export_proto_files(&self, file: FileId) -> Vec<ProtoFile> {
+        export_proto::export_all(&self.schema, file)
     }
 }
 

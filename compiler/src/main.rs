@@ -40,6 +40,14 @@ enum Command {
         /// The collection that holds map fields.
         #[arg(long, value_enum, default_value_t = MapKind::Btree)]
         map_type: MapKind,
+        /// Also generate serde impls with the canonical JSON mapping
+        /// (the crate then needs schemac-runtime's `json` feature).
+        #[arg(long)]
+        json: bool,
+        /// Make every message keep the fields it does not know and write
+        /// them back, not only those with `option keep_unknown_fields = true;`.
+        #[arg(long)]
+        keep_unknown_fields: bool,
     },
     /// Check schemas without generating anything.
     Check {
@@ -56,13 +64,18 @@ enum Command {
         #[command(flatten)]
         message: MessageArgs,
     },
-    /// Print the equivalent proto3 `.proto` of a schema.
+    /// Print the equivalent proto3 `.proto` of a schema, or with -o write
+    /// it and every `.proto` it imports.
     ExportProto {
         /// The schema file.
         file: PathBuf,
         /// A directory to look up imports in; may be repeated.
         #[arg(short = 'I', long = "include", value_name = "DIR")]
         include_dirs: Vec<PathBuf>,
+        /// Write the `.proto` of the schema, of every file it imports and,
+        /// when used, `schemac/types.proto` into this directory.
+        #[arg(short, long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
     },
 }
 
@@ -166,11 +179,15 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             out_dir: Some(out_dir),
             include_file,
             map_type,
+            json,
+            keep_unknown_fields,
         } => {
             let mut builder = Builder::new();
             builder
                 .out_dir(out_dir)
                 .map_type(map_type.into())
+                .json(json)
+                .keep_unknown_fields(keep_unknown_fields)
                 .emit_rerun_if_changed(false);
             for dir in &input.include_dirs {
                 builder.include(dir);
@@ -181,11 +198,19 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             builder.compile(&input.files).map(drop).map_err(render)
         }
         Command::Compile {
-            input, map_type, ..
+            input,
+            map_type,
+            json,
+            keep_unknown_fields,
+            ..
         } => {
             let mut config = Config::new();
-            config.map_type(map_type.into());
+            config
+                .map_type(map_type.into())
+                .json(json)
+                .keep_unknown_fields(keep_unknown_fields);
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+            analysis.check_config(&config).map_err(render)?;
             let files = analysis.generate(&config);
             let text = match files.as_slice() {
                 [only] => only.contents.clone(),
@@ -200,10 +225,17 @@ fn run(command: Command, color: bool) -> Result<(), String> {
         Command::Check { input } => analyze(&input.files, &input.include_dirs)
             .map(drop)
             .map_err(render),
-        Command::ExportProto { file, include_dirs } => {
+        Command::ExportProto {
+            file,
+            include_dirs,
+            out_dir,
+        } => {
             let analysis = analyze(std::slice::from_ref(&file), &include_dirs).map_err(render)?;
             let root = analysis.roots[0];
-            write_stdout(analysis.export_proto(root).as_bytes())
+            match out_dir {
+                Some(dir) => write_protos(&dir, &analysis.export_proto_files(root)),
+                None => write_stdout(analysis.export_proto(root).as_bytes()),
+            }
         }
         Command::Encode { message } => encode(&message),
         Command::Decode { message } => decode(&message),
@@ -214,6 +246,18 @@ fn analyze(files: &[PathBuf], include_dirs: &[PathBuf]) -> Result<Analysis, Erro
     schemac::analyze(files, include_dirs, &mut |path: &Path| {
         std::fs::read_to_string(path)
     })
+}
+
+/// Writes each exported file under `dir`, creating directories as needed.
+fn write_protos(dir: &Path, files: &[schemac::ProtoFile]) -> Result<(), String> {
+    for file in files {
+        let path = dir.join(&file.name);
+        path.parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, &file.contents))
+            .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Writes to stdout; a closed pipe (as with `| head`) is not an error.

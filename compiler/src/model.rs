@@ -115,6 +115,9 @@ pub struct Message {
     pub enums: Vec<EnumId>,
     /// Its reserved numbers and names.
     pub reserved: Reserved,
+    /// Whether it keeps the fields it does not know and writes them back:
+    /// `option keep_unknown_fields = true;`.
+    pub keep_unknown_fields: bool,
     /// The span of its name.
     pub span: Span,
 }
@@ -251,7 +254,9 @@ pub struct EnumValue {
     pub number_span: Span,
 }
 
-/// The built-in scalar types, one per protobuf wire encoding.
+/// The built-in types: one scalar per protobuf wire encoding, and the
+/// runtime's `decimal` and `value`, which travel as messages of
+/// `schemac/types.proto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
     /// `i32`: varint, sign-extended.
@@ -284,11 +289,15 @@ pub enum Scalar {
     String,
     /// `bytes`: length-delimited.
     Bytes,
+    /// `decimal`: an exact decimal, the message `schemac.Decimal`.
+    Decimal,
+    /// `value`: a dynamic value, the message `schemac.Value`.
+    Value,
 }
 
 impl Scalar {
     /// Every scalar, in the order of the language reference.
-    pub const ALL: [Scalar; 15] = [
+    pub const ALL: [Scalar; 17] = [
         Scalar::I32,
         Scalar::I64,
         Scalar::U32,
@@ -304,6 +313,8 @@ impl Scalar {
         Scalar::Bool,
         Scalar::String,
         Scalar::Bytes,
+        Scalar::Decimal,
+        Scalar::Value,
     ];
 
     /// The scalar spelled `name` in a schema.
@@ -329,10 +340,13 @@ impl Scalar {
             Scalar::Bool => "bool",
             Scalar::String => "string",
             Scalar::Bytes => "bytes",
+            Scalar::Decimal => "decimal",
+            Scalar::Value => "value",
         }
     }
 
-    /// How the scalar is spelled in a `.proto` file.
+    /// How the scalar is spelled in a `.proto` file; `decimal` and `value`
+    /// are messages of `schemac/types.proto`, named in full.
     pub const fn proto_name(self) -> &'static str {
         match self {
             Scalar::I32 => "int32",
@@ -350,16 +364,30 @@ impl Scalar {
             Scalar::Bool => "bool",
             Scalar::String => "string",
             Scalar::Bytes => "bytes",
+            Scalar::Decimal => ".schemac.Decimal",
+            Scalar::Value => ".schemac.Value",
         }
     }
 
     /// Whether the scalar may be a map key: integers, bool and string.
     pub const fn is_map_key(self) -> bool {
-        !matches!(self, Scalar::F32 | Scalar::F64 | Scalar::Bytes)
+        !matches!(
+            self,
+            Scalar::F32 | Scalar::F64 | Scalar::Bytes | Scalar::Decimal | Scalar::Value
+        )
     }
 
     /// Whether a list of the scalar is written packed: every number and bool.
     pub const fn is_packable(self) -> bool {
-        !matches!(self, Scalar::String | Scalar::Bytes)
+        !matches!(
+            self,
+            Scalar::String | Scalar::Bytes | Scalar::Decimal | Scalar::Value
+        )
+    }
+
+    /// Whether the scalar is a message of `schemac/types.proto` in an
+    /// exported `.proto`: `decimal` and `value`.
+    pub const fn is_builtin_message(self) -> bool {
+        matches!(self, Scalar::Decimal | Scalar::Value)
     }
 }

@@ -9,6 +9,10 @@ use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 /// numbers the schema does not name.
 pub const UNRECOGNIZED_VARIANT: &str = "Unrecognized";
 
+/// The struct field that holds the unknown fields of a message that keeps
+/// them.
+pub const UNKNOWN_FIELDS_FIELD: &str = "unknown_fields";
+
 /// Words Rust reserves, usable as raw identifiers (`r#type`).
 const KEYWORDS: &[&str] = &[
     "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn",

@@ -79,6 +79,31 @@ fn compile_to_a_directory_writes_each_package_once() {
 }
 
 #[test]
+fn compile_json_adds_serde_impls_to_stdout_and_files() {
+    let plain = stdout(&schemac(&["compile", "schemas/order.schema"]));
+    assert!(!plain.contains("json"), "{plain}");
+    let output = schemac(&["compile", "--json", "schemas/order.schema"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = stdout(&output);
+    for expected in [
+        "impl _rt::json::JsonMessage for Order {",
+        "impl _rt::json::serde::Serialize for Order {",
+        "impl<'de> _rt::json::serde::Deserialize<'de> for Status {",
+    ] {
+        assert!(code.contains(expected), "{expected:?} not in\n{code}");
+    }
+
+    // With -o, through the Builder, the files are the same as on stdout.
+    let out = tempdir("compile_json_out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let args = ["compile", "--json", "-o", &out_arg, "schemas/order.schema"];
+    let output = schemac(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let written = std::fs::read_to_string(out.join("shop.rs")).unwrap();
+    assert_eq!(written, code);
+}
+
+#[test]
 fn check_accepts_every_valid_schema() {
     let output = schemac(&[
         "check",
@@ -88,6 +113,7 @@ fn check_accepts_every_valid_schema() {
         "schemas/scalars.schema",
         "schemas/shapes.schema",
         "schemas/world_travel.schema",
+        "schemas/money.schema",
     ]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(stdout(&output).is_empty());
@@ -166,4 +192,58 @@ fn tempdir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+#[test]
+fn export_proto_to_a_directory_writes_imports_and_the_types_file() {
+    let out = tempdir("export_out");
+    let out_arg = out.to_string_lossy().into_owned();
+    let args = ["export-proto", "-I", "schemas", "-o", &out_arg];
+    let travel = schemac(&[&args[..], &["schemas/world_travel.schema"]].concat());
+    assert_eq!(travel.status.code(), Some(0), "{}", stderr(&travel));
+    assert!(stdout(&travel).is_empty());
+    assert!(out.join("world_travel.proto").is_file());
+    assert!(out.join("world_geo.proto").is_file());
+    assert!(!out.join("schemac").exists(), "no decimal or value used");
+
+    let money = schemac(&[&args[..], &["schemas/money.schema"]].concat());
+    assert_eq!(money.status.code(), Some(0), "{}", stderr(&money));
+    let proto = std::fs::read_to_string(out.join("money.proto")).unwrap();
+    assert!(proto.contains("import \"schemac/types.proto\";"), "{proto}");
+    let types = std::fs::read_to_string(out.join("schemac/types.proto")).unwrap();
+    assert_eq!(types, schemac::TYPES_PROTO);
+}
+
+#[test]
+fn keep_unknown_fields_applies_to_every_message_and_is_checked() {
+    let output = schemac(&["compile", "--keep-unknown-fields", "schemas/order.schema"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = stdout(&output);
+    assert_eq!(
+        code.matches("pub unknown_fields: _rt::UnknownFields,")
+            .count(),
+        3
+    );
+
+    let dir = tempdir("keep_unknown");
+    let path = dir.join("clash.schema");
+    std::fs::write(&path, "message Cache {\n  unknown_fields: bytes = 1;\n}\n").unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let plain = schemac(&["compile", &path]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let out = dir.to_string_lossy().into_owned();
+    for args in [
+        &["compile", "--keep-unknown-fields", &path][..],
+        &["compile", "--keep-unknown-fields", "-o", &out, &path],
+    ] {
+        let output = schemac(args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let text = stderr(&output);
+        assert!(text.contains("error[E0311]"), "{text}");
+        assert!(
+            text.contains("holds the unknown fields of `Cache`"),
+            "{text}"
+        );
+    }
+    assert!(!dir.join("_.rs").exists());
 }

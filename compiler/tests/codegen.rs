@@ -1,10 +1,12 @@
 //! The back end on every schema in `schemas/`: snapshots of the generated
 //! Rust and of the exported `.proto`, each described by the schema source,
-//! and a check that protox accepts every exported file.
+//! and a check that protox accepts every exported file. One schema is also
+//! pinned with JSON on (`--json`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use schemac::model::{Field, FieldType, Scalar, ValueType};
 use schemac::{Analysis, Config};
 
 fn schemas_dir() -> PathBuf {
@@ -47,6 +49,24 @@ fn generated_rust() {
     });
 }
 
+/// shapes.schema has oneofs, boxes, a map, nested enums, keywords and an
+/// empty message: every construct the serde impls treat differently.
+#[test]
+fn generated_rust_with_json() {
+    let path = schemas_dir().join("shapes.schema");
+    let source = fs::read_to_string(&path).expect("read schema");
+    let analysis = analyze(&[root(&path)]);
+    let mut config = Config::new();
+    config.json(true);
+    let generated = analysis.generate(&config);
+    let [code] = generated.as_slice() else {
+        panic!("one package expected, got {generated:?}");
+    };
+    insta::with_settings!({ description => source, omit_expression => true }, {
+        insta::assert_snapshot!("rust_json@shapes.schema", code.contents);
+    });
+}
+
 #[test]
 fn exported_proto() {
     insta::glob!("../../schemas", "*.schema", |path| {
@@ -84,6 +104,10 @@ fn protox_compiles_every_export() {
         fs::write(dir.join(&name), analysis.export_proto(file.id)).expect("write .proto");
         names.push(name);
     }
+    let types = dir.join(schemac::TYPES_PROTO_NAME);
+    fs::create_dir_all(types.parent().expect("a directory")).expect("create schemac/");
+    fs::write(&types, schemac::TYPES_PROTO).expect("write the types file");
+    names.push(schemac::TYPES_PROTO_NAME.to_owned());
     let descriptors =
         protox::compile(&names, [&dir]).unwrap_or_else(|error| panic!("protox: {error:?}"));
 
@@ -98,6 +122,7 @@ fn protox_compiles_every_export() {
                 .get_field_by_name(&field.name)
                 .unwrap_or_else(|| panic!("{}.{} is not exported", message.full_name, field.name));
             assert_eq!(i64::from(exported.number()), field.number);
+            assert_builtin_type(field, &exported);
         }
         assert_eq!(descriptor.fields().len(), message.fields.len());
     }
@@ -119,4 +144,77 @@ fn protox_compiles_every_export() {
         expected.sort();
         assert_eq!(numbers, expected, "{}", enumeration.full_name);
     }
+}
+
+/// A `decimal` or `value` field is exported as the message
+/// `schemac.Decimal` or `schemac.Value`, in whatever cardinality.
+fn assert_builtin_type(field: &Field, exported: &prost_reflect::FieldDescriptor) {
+    let value = match field.ty {
+        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => ty,
+        FieldType::Map(_, value) => value,
+    };
+    let expected = match value {
+        ValueType::Scalar(Scalar::Decimal) => "schemac.Decimal",
+        ValueType::Scalar(Scalar::Value) => "schemac.Value",
+        _ => return,
+    };
+    let kind = match exported.kind() {
+        prost_reflect::Kind::Message(message) if message.is_map_entry() => {
+            message.map_entry_value_field().kind()
+        }
+        kind => kind,
+    };
+    match kind {
+        prost_reflect::Kind::Message(message) => assert_eq!(message.full_name(), expected),
+        other => panic!("{} is exported as {other:?}", field.name),
+    }
+}
+
+/// The built-in types file compiles on its own, and holds the messages of
+/// the wire format that runtime/src/decimal.rs and value.rs document.
+#[test]
+fn the_types_file_is_the_documented_wire_format() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("types-proto");
+    let path = dir.join(schemac::TYPES_PROTO_NAME);
+    fs::create_dir_all(path.parent().expect("a directory")).expect("create schemac/");
+    fs::write(&path, schemac::TYPES_PROTO).expect("write the types file");
+    let descriptors = protox::compile([schemac::TYPES_PROTO_NAME], [&dir])
+        .unwrap_or_else(|error| panic!("protox: {error:?}"));
+    let pool = prost_reflect::DescriptorPool::from_file_descriptor_set(descriptors)
+        .expect("a descriptor pool");
+    let fields = |name: &str| -> Vec<(u32, String)> {
+        let message = pool.get_message_by_name(name).expect(name);
+        message
+            .fields()
+            .map(|field| (field.number(), field.name().to_owned()))
+            .collect()
+    };
+    assert_eq!(
+        fields("schemac.Decimal"),
+        [(1, "unscaled".to_owned()), (2, "scale".to_owned())]
+    );
+    // The members of Value's oneof are numbered 1 to 13 in this order.
+    let members = [
+        "null_value",
+        "bool_value",
+        "i32_value",
+        "i64_value",
+        "u32_value",
+        "u64_value",
+        "f32_value",
+        "f64_value",
+        "string_value",
+        "bytes_value",
+        "decimal_value",
+        "list_value",
+        "map_value",
+    ];
+    let expected: Vec<(u32, String)> = (1..).zip(members.map(str::to_owned)).collect();
+    assert_eq!(fields("schemac.Value"), expected);
+    assert_eq!(fields("schemac.ValueList"), [(1, "values".to_owned())]);
+    assert_eq!(fields("schemac.ValueMap"), [(1, "entries".to_owned())]);
+    let null = pool
+        .get_enum_by_name("schemac.NullValue")
+        .expect("NullValue");
+    assert_eq!(null.default_value().name(), "NULL_VALUE");
 }

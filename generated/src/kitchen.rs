@@ -180,6 +180,88 @@ impl _rt::Message for Scalars {
     }
 }
 
+impl _rt::json::JsonMessage for Scalars {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int32, _>(map, "an_i32", &self.an_i32)?;
+        _rt::json::field::<_rt::codec::Int64, _>(map, "an_i64", &self.an_i64)?;
+        _rt::json::field::<_rt::codec::Uint32, _>(map, "a_u32", &self.a_u32)?;
+        _rt::json::field::<_rt::codec::Uint64, _>(map, "a_u64", &self.a_u64)?;
+        _rt::json::field::<_rt::codec::Sint32, _>(map, "a_sint32", &self.a_sint32)?;
+        _rt::json::field::<_rt::codec::Sint64, _>(map, "a_sint64", &self.a_sint64)?;
+        _rt::json::field::<_rt::codec::Fixed32, _>(map, "a_fixed32", &self.a_fixed32)?;
+        _rt::json::field::<_rt::codec::Fixed64, _>(map, "a_fixed64", &self.a_fixed64)?;
+        _rt::json::field::<
+            _rt::codec::Sfixed32,
+            _,
+        >(map, "an_sfixed32", &self.an_sfixed32)?;
+        _rt::json::field::<
+            _rt::codec::Sfixed64,
+            _,
+        >(map, "an_sfixed64", &self.an_sfixed64)?;
+        _rt::json::field::<_rt::codec::Float, _>(map, "an_f32", &self.an_f32)?;
+        _rt::json::field::<_rt::codec::Double, _>(map, "an_f64", &self.an_f64)?;
+        _rt::json::field::<_rt::codec::Bool, _>(map, "a_bool", &self.a_bool)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "a_string", &self.a_string)?;
+        _rt::json::field::<_rt::codec::Bytes, _>(map, "some_bytes", &self.some_bytes)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "an_i32" => self.an_i32 = _rt::json::read::<_rt::codec::Int32, _>(map)?,
+            "an_i64" => self.an_i64 = _rt::json::read::<_rt::codec::Int64, _>(map)?,
+            "a_u32" => self.a_u32 = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
+            "a_u64" => self.a_u64 = _rt::json::read::<_rt::codec::Uint64, _>(map)?,
+            "a_sint32" => self.a_sint32 = _rt::json::read::<_rt::codec::Sint32, _>(map)?,
+            "a_sint64" => self.a_sint64 = _rt::json::read::<_rt::codec::Sint64, _>(map)?,
+            "a_fixed32" => {
+                self.a_fixed32 = _rt::json::read::<_rt::codec::Fixed32, _>(map)?;
+            }
+            "a_fixed64" => {
+                self.a_fixed64 = _rt::json::read::<_rt::codec::Fixed64, _>(map)?;
+            }
+            "an_sfixed32" => {
+                self.an_sfixed32 = _rt::json::read::<_rt::codec::Sfixed32, _>(map)?;
+            }
+            "an_sfixed64" => {
+                self.an_sfixed64 = _rt::json::read::<_rt::codec::Sfixed64, _>(map)?;
+            }
+            "an_f32" => self.an_f32 = _rt::json::read::<_rt::codec::Float, _>(map)?,
+            "an_f64" => self.an_f64 = _rt::json::read::<_rt::codec::Double, _>(map)?,
+            "a_bool" => self.a_bool = _rt::json::read::<_rt::codec::Bool, _>(map)?,
+            "a_string" => self.a_string = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "some_bytes" => {
+                self.some_bytes = _rt::json::read::<_rt::codec::Bytes, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Scalars {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Scalars {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// One field of each scalar type, with explicit presence.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OptionalScalars {
@@ -434,6 +516,164 @@ impl _rt::Message for OptionalScalars {
     }
 }
 
+impl _rt::json::JsonMessage for OptionalScalars {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::optional::<
+            _rt::codec::Int32,
+            _,
+        >(map, "an_i32", self.an_i32.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Int64,
+            _,
+        >(map, "an_i64", self.an_i64.as_ref())?;
+        _rt::json::optional::<_rt::codec::Uint32, _>(map, "a_u32", self.a_u32.as_ref())?;
+        _rt::json::optional::<_rt::codec::Uint64, _>(map, "a_u64", self.a_u64.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Sint32,
+            _,
+        >(map, "a_sint32", self.a_sint32.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Sint64,
+            _,
+        >(map, "a_sint64", self.a_sint64.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Fixed32,
+            _,
+        >(map, "a_fixed32", self.a_fixed32.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Fixed64,
+            _,
+        >(map, "a_fixed64", self.a_fixed64.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Sfixed32,
+            _,
+        >(map, "an_sfixed32", self.an_sfixed32.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Sfixed64,
+            _,
+        >(map, "an_sfixed64", self.an_sfixed64.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Float,
+            _,
+        >(map, "an_f32", self.an_f32.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Double,
+            _,
+        >(map, "an_f64", self.an_f64.as_ref())?;
+        _rt::json::optional::<_rt::codec::Bool, _>(map, "a_bool", self.a_bool.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Str,
+            _,
+        >(map, "a_string", self.a_string.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Bytes,
+            _,
+        >(map, "some_bytes", self.some_bytes.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Enum<Color>,
+            _,
+        >(map, "a_color", self.a_color.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Msg<Point>,
+            _,
+        >(map, "a_point", self.a_point.as_ref())?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "an_i32" => {
+                self.an_i32 = _rt::json::read_optional::<_rt::codec::Int32, _>(map)?;
+            }
+            "an_i64" => {
+                self.an_i64 = _rt::json::read_optional::<_rt::codec::Int64, _>(map)?;
+            }
+            "a_u32" => {
+                self.a_u32 = _rt::json::read_optional::<_rt::codec::Uint32, _>(map)?;
+            }
+            "a_u64" => {
+                self.a_u64 = _rt::json::read_optional::<_rt::codec::Uint64, _>(map)?;
+            }
+            "a_sint32" => {
+                self.a_sint32 = _rt::json::read_optional::<_rt::codec::Sint32, _>(map)?;
+            }
+            "a_sint64" => {
+                self.a_sint64 = _rt::json::read_optional::<_rt::codec::Sint64, _>(map)?;
+            }
+            "a_fixed32" => {
+                self.a_fixed32 = _rt::json::read_optional::<_rt::codec::Fixed32, _>(map)?;
+            }
+            "a_fixed64" => {
+                self.a_fixed64 = _rt::json::read_optional::<_rt::codec::Fixed64, _>(map)?;
+            }
+            "an_sfixed32" => {
+                self.an_sfixed32 = _rt::json::read_optional::<
+                    _rt::codec::Sfixed32,
+                    _,
+                >(map)?;
+            }
+            "an_sfixed64" => {
+                self.an_sfixed64 = _rt::json::read_optional::<
+                    _rt::codec::Sfixed64,
+                    _,
+                >(map)?;
+            }
+            "an_f32" => {
+                self.an_f32 = _rt::json::read_optional::<_rt::codec::Float, _>(map)?;
+            }
+            "an_f64" => {
+                self.an_f64 = _rt::json::read_optional::<_rt::codec::Double, _>(map)?;
+            }
+            "a_bool" => {
+                self.a_bool = _rt::json::read_optional::<_rt::codec::Bool, _>(map)?;
+            }
+            "a_string" => {
+                self.a_string = _rt::json::read_optional::<_rt::codec::Str, _>(map)?;
+            }
+            "some_bytes" => {
+                self.some_bytes = _rt::json::read_optional::<_rt::codec::Bytes, _>(map)?;
+            }
+            "a_color" => {
+                self.a_color = _rt::json::read_optional::<
+                    _rt::codec::Enum<Color>,
+                    _,
+                >(map)?;
+            }
+            "a_point" => {
+                self.a_point = _rt::json::read_optional::<
+                    _rt::codec::Msg<Point>,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for OptionalScalars {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for OptionalScalars {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// A list of each scalar type; numbers are packed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Lists {
@@ -639,6 +879,97 @@ impl _rt::Message for Lists {
             17 => Some("points"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Lists {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::list::<_rt::codec::Int32, _>(map, "i32s", &self.i32s)?;
+        _rt::json::list::<_rt::codec::Int64, _>(map, "i64s", &self.i64s)?;
+        _rt::json::list::<_rt::codec::Uint32, _>(map, "u32s", &self.u32s)?;
+        _rt::json::list::<_rt::codec::Uint64, _>(map, "u64s", &self.u64s)?;
+        _rt::json::list::<_rt::codec::Sint32, _>(map, "sint32s", &self.sint32s)?;
+        _rt::json::list::<_rt::codec::Sint64, _>(map, "sint64s", &self.sint64s)?;
+        _rt::json::list::<_rt::codec::Fixed32, _>(map, "fixed32s", &self.fixed32s)?;
+        _rt::json::list::<_rt::codec::Fixed64, _>(map, "fixed64s", &self.fixed64s)?;
+        _rt::json::list::<_rt::codec::Sfixed32, _>(map, "sfixed32s", &self.sfixed32s)?;
+        _rt::json::list::<_rt::codec::Sfixed64, _>(map, "sfixed64s", &self.sfixed64s)?;
+        _rt::json::list::<_rt::codec::Float, _>(map, "f32s", &self.f32s)?;
+        _rt::json::list::<_rt::codec::Double, _>(map, "f64s", &self.f64s)?;
+        _rt::json::list::<_rt::codec::Bool, _>(map, "bools", &self.bools)?;
+        _rt::json::list::<_rt::codec::Str, _>(map, "strings", &self.strings)?;
+        _rt::json::list::<
+            _rt::codec::Bytes,
+            _,
+        >(map, "byte_strings", &self.byte_strings)?;
+        _rt::json::list::<_rt::codec::Enum<Color>, _>(map, "colors", &self.colors)?;
+        _rt::json::list::<_rt::codec::Msg<Point>, _>(map, "points", &self.points)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "i32s" => self.i32s = _rt::json::read_list::<_rt::codec::Int32, _>(map)?,
+            "i64s" => self.i64s = _rt::json::read_list::<_rt::codec::Int64, _>(map)?,
+            "u32s" => self.u32s = _rt::json::read_list::<_rt::codec::Uint32, _>(map)?,
+            "u64s" => self.u64s = _rt::json::read_list::<_rt::codec::Uint64, _>(map)?,
+            "sint32s" => {
+                self.sint32s = _rt::json::read_list::<_rt::codec::Sint32, _>(map)?;
+            }
+            "sint64s" => {
+                self.sint64s = _rt::json::read_list::<_rt::codec::Sint64, _>(map)?;
+            }
+            "fixed32s" => {
+                self.fixed32s = _rt::json::read_list::<_rt::codec::Fixed32, _>(map)?;
+            }
+            "fixed64s" => {
+                self.fixed64s = _rt::json::read_list::<_rt::codec::Fixed64, _>(map)?;
+            }
+            "sfixed32s" => {
+                self.sfixed32s = _rt::json::read_list::<_rt::codec::Sfixed32, _>(map)?;
+            }
+            "sfixed64s" => {
+                self.sfixed64s = _rt::json::read_list::<_rt::codec::Sfixed64, _>(map)?;
+            }
+            "f32s" => self.f32s = _rt::json::read_list::<_rt::codec::Float, _>(map)?,
+            "f64s" => self.f64s = _rt::json::read_list::<_rt::codec::Double, _>(map)?,
+            "bools" => self.bools = _rt::json::read_list::<_rt::codec::Bool, _>(map)?,
+            "strings" => self.strings = _rt::json::read_list::<_rt::codec::Str, _>(map)?,
+            "byte_strings" => {
+                self.byte_strings = _rt::json::read_list::<_rt::codec::Bytes, _>(map)?;
+            }
+            "colors" => {
+                self.colors = _rt::json::read_list::<_rt::codec::Enum<Color>, _>(map)?;
+            }
+            "points" => {
+                self.points = _rt::json::read_list::<_rt::codec::Msg<Point>, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Lists {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Lists {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -908,6 +1239,238 @@ impl _rt::Message for Maps {
     }
 }
 
+impl _rt::json::JsonMessage for Maps {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::map::<
+            _rt::codec::Int32,
+            _rt::codec::Str,
+            _,
+            _,
+        >(map, "by_i32", &self.by_i32)?;
+        _rt::json::map::<
+            _rt::codec::Int64,
+            _rt::codec::Bytes,
+            _,
+            _,
+        >(map, "by_i64", &self.by_i64)?;
+        _rt::json::map::<
+            _rt::codec::Uint32,
+            _rt::codec::Float,
+            _,
+            _,
+        >(map, "by_u32", &self.by_u32)?;
+        _rt::json::map::<
+            _rt::codec::Uint64,
+            _rt::codec::Double,
+            _,
+            _,
+        >(map, "by_u64", &self.by_u64)?;
+        _rt::json::map::<
+            _rt::codec::Sint32,
+            _rt::codec::Bool,
+            _,
+            _,
+        >(map, "by_sint32", &self.by_sint32)?;
+        _rt::json::map::<
+            _rt::codec::Sint64,
+            _rt::codec::Sint64,
+            _,
+            _,
+        >(map, "by_sint64", &self.by_sint64)?;
+        _rt::json::map::<
+            _rt::codec::Fixed32,
+            _rt::codec::Fixed32,
+            _,
+            _,
+        >(map, "by_fixed32", &self.by_fixed32)?;
+        _rt::json::map::<
+            _rt::codec::Fixed64,
+            _rt::codec::Fixed64,
+            _,
+            _,
+        >(map, "by_fixed64", &self.by_fixed64)?;
+        _rt::json::map::<
+            _rt::codec::Sfixed32,
+            _rt::codec::Sfixed32,
+            _,
+            _,
+        >(map, "by_sfixed32", &self.by_sfixed32)?;
+        _rt::json::map::<
+            _rt::codec::Sfixed64,
+            _rt::codec::Sfixed64,
+            _,
+            _,
+        >(map, "by_sfixed64", &self.by_sfixed64)?;
+        _rt::json::map::<
+            _rt::codec::Bool,
+            _rt::codec::Uint64,
+            _,
+            _,
+        >(map, "by_bool", &self.by_bool)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Int32,
+            _,
+            _,
+        >(map, "by_string", &self.by_string)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Enum<Color>,
+            _,
+            _,
+        >(map, "colors", &self.colors)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Msg<Point>,
+            _,
+            _,
+        >(map, "points", &self.points)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "by_i32" => {
+                self.by_i32 = _rt::json::read_map::<
+                    _rt::codec::Int32,
+                    _rt::codec::Str,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_i64" => {
+                self.by_i64 = _rt::json::read_map::<
+                    _rt::codec::Int64,
+                    _rt::codec::Bytes,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_u32" => {
+                self.by_u32 = _rt::json::read_map::<
+                    _rt::codec::Uint32,
+                    _rt::codec::Float,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_u64" => {
+                self.by_u64 = _rt::json::read_map::<
+                    _rt::codec::Uint64,
+                    _rt::codec::Double,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_sint32" => {
+                self.by_sint32 = _rt::json::read_map::<
+                    _rt::codec::Sint32,
+                    _rt::codec::Bool,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_sint64" => {
+                self.by_sint64 = _rt::json::read_map::<
+                    _rt::codec::Sint64,
+                    _rt::codec::Sint64,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_fixed32" => {
+                self.by_fixed32 = _rt::json::read_map::<
+                    _rt::codec::Fixed32,
+                    _rt::codec::Fixed32,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_fixed64" => {
+                self.by_fixed64 = _rt::json::read_map::<
+                    _rt::codec::Fixed64,
+                    _rt::codec::Fixed64,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_sfixed32" => {
+                self.by_sfixed32 = _rt::json::read_map::<
+                    _rt::codec::Sfixed32,
+                    _rt::codec::Sfixed32,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_sfixed64" => {
+                self.by_sfixed64 = _rt::json::read_map::<
+                    _rt::codec::Sfixed64,
+                    _rt::codec::Sfixed64,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_bool" => {
+                self.by_bool = _rt::json::read_map::<
+                    _rt::codec::Bool,
+                    _rt::codec::Uint64,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "by_string" => {
+                self.by_string = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Int32,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "colors" => {
+                self.colors = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Enum<Color>,
+                    _,
+                    _,
+                >(map)?;
+            }
+            "points" => {
+                self.points = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Msg<Point>,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Maps {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Maps {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// A point on a plane.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Point {
@@ -945,6 +1508,46 @@ impl _rt::Message for Point {
             2 => Some("y"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Point {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Sint32, _>(map, "x", &self.x)?;
+        _rt::json::field::<_rt::codec::Sint32, _>(map, "y", &self.y)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "x" => self.x = _rt::json::read::<_rt::codec::Sint32, _>(map)?,
+            "y" => self.y = _rt::json::read::<_rt::codec::Sint32, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Point {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Point {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -1050,5 +1653,22 @@ impl _rt::Enumeration for Color {
     }
     fn from_name(name: &str) -> ::core::option::Option<Self> {
         Self::from_name(name)
+    }
+}
+
+impl _rt::json::serde::Serialize for Color {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_enum(*self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Color {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_enum(deserializer)
     }
 }

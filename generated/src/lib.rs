@@ -5,10 +5,31 @@
 //! per package segment, as generated code expects: a reference from
 //! `world.travel` to `world.geo` is written `super::geo::...`.
 
+/// Two versions of one message, for schema evolution and unknown fields.
+pub mod evolution {
+    /// Package `evolution.v1`: a profile that keeps unknown fields
+    /// (`schemas/evolution_v1.schema`).
+    pub mod v1 {
+        include!("evolution.v1.rs");
+    }
+
+    /// Package `evolution.v2`: the same profile with more fields
+    /// (`schemas/evolution_v2.schema`).
+    pub mod v2 {
+        include!("evolution.v2.rs");
+    }
+}
+
 /// Package `kitchen`: every scalar type in every cardinality
 /// (`schemas/scalars.schema`).
 pub mod kitchen {
     include!("kitchen.rs");
+}
+
+/// Package `money`: the built-in types `decimal` and `value` in every
+/// cardinality (`schemas/money.schema`).
+pub mod money {
+    include!("money.rs");
 }
 
 /// Package `shapes`: oneofs, nesting, recursion and awkward names

@@ -60,6 +60,52 @@ impl _rt::Message for Drawing {
     }
 }
 
+impl _rt::json::JsonMessage for Drawing {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Str, _>(map, "title", &self.title)?;
+        _rt::json::list::<_rt::codec::Msg<Shape>, _>(map, "shapes", &self.shapes)?;
+        _rt::json::field::<_rt::codec::Enum<layer::Kind>, _>(map, "layer", &self.layer)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "title" => self.title = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "shapes" => {
+                self.shapes = _rt::json::read_list::<_rt::codec::Msg<Shape>, _>(map)?;
+            }
+            "layer" => {
+                self.layer = _rt::json::read::<_rt::codec::Enum<layer::Kind>, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Drawing {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Drawing {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// A shape: exactly one of a circle, a polygon, a label or a group.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Shape {
@@ -206,6 +252,113 @@ impl _rt::Message for Shape {
     }
 }
 
+impl _rt::json::JsonMessage for Shape {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        match &self.kind {
+            Some(shape::Kind::Circle(value)) => {
+                _rt::json::present::<
+                    _rt::codec::Msg<shape::Circle>,
+                    _,
+                >(map, "circle", value)?
+            }
+            Some(shape::Kind::Polygon(value)) => {
+                _rt::json::present::<
+                    _rt::codec::Msg<shape::Polygon>,
+                    _,
+                >(map, "polygon", value)?
+            }
+            Some(shape::Kind::Label(value)) => {
+                _rt::json::present::<_rt::codec::Str, _>(map, "label", value)?
+            }
+            Some(shape::Kind::Group(value)) => {
+                _rt::json::present::<_rt::codec::Msg<Drawing>, _>(map, "group", value)?
+            }
+            Some(shape::Kind::ScaleOnly(value)) => {
+                _rt::json::present::<_rt::codec::Double, _>(map, "scale_only", value)?
+            }
+            None => {}
+        }
+        _rt::json::optional::<_rt::codec::Str, _>(map, "note", self.note.as_ref())?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "circle" => {
+                let set = self.kind.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Msg<shape::Circle>,
+                    _,
+                >(map, "circle", "kind", set)? {
+                    self.kind = Some(shape::Kind::Circle(value));
+                }
+            }
+            "polygon" => {
+                let set = self.kind.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Msg<shape::Polygon>,
+                    _,
+                >(map, "polygon", "kind", set)? {
+                    self.kind = Some(shape::Kind::Polygon(value));
+                }
+            }
+            "label" => {
+                let set = self.kind.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Str,
+                    _,
+                >(map, "label", "kind", set)? {
+                    self.kind = Some(shape::Kind::Label(value));
+                }
+            }
+            "group" => {
+                let set = self.kind.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Msg<Drawing>,
+                    _,
+                >(map, "group", "kind", set)? {
+                    self.kind = Some(shape::Kind::Group(value));
+                }
+            }
+            "scale_only" => {
+                let set = self.kind.is_some();
+                if let Some(value) = _rt::json::read_member::<
+                    _rt::codec::Double,
+                    _,
+                >(map, "scale_only", "kind", set)? {
+                    self.kind = Some(shape::Kind::ScaleOnly(value));
+                }
+            }
+            "note" => self.note = _rt::json::read_optional::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Shape {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Shape {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// Types nested in `Shape`.
 pub mod shape {
     use ::schemac_runtime as _rt;
@@ -264,6 +417,44 @@ pub mod shape {
         }
     }
 
+    impl _rt::json::JsonMessage for Circle {
+        fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+            &self,
+            map: &mut _M,
+        ) -> ::core::result::Result<(), _M::Error> {
+            _rt::json::field::<_rt::codec::Double, _>(map, "radius", &self.radius)?;
+            Ok(())
+        }
+        fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+            &mut self,
+            key: &str,
+            map: &mut _A,
+        ) -> ::core::result::Result<bool, _A::Error> {
+            match key {
+                "radius" => self.radius = _rt::json::read::<_rt::codec::Double, _>(map)?,
+                _ => return Ok(false),
+            }
+            Ok(true)
+        }
+    }
+
+    impl _rt::json::serde::Serialize for Circle {
+        fn serialize<_S: _rt::json::serde::Serializer>(
+            &self,
+            serializer: _S,
+        ) -> ::core::result::Result<_S::Ok, _S::Error> {
+            _rt::json::serialize_message(self, serializer)
+        }
+    }
+
+    impl<'de> _rt::json::serde::Deserialize<'de> for Circle {
+        fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+            deserializer: _D,
+        ) -> ::core::result::Result<Self, _D::Error> {
+            _rt::json::deserialize_message(deserializer)
+        }
+    }
+
     /// A polygon, with its corners.
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct Polygon {
@@ -303,6 +494,52 @@ pub mod shape {
                 1 => Some("corners"),
                 _ => None,
             }
+        }
+    }
+
+    impl _rt::json::JsonMessage for Polygon {
+        fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+            &self,
+            map: &mut _M,
+        ) -> ::core::result::Result<(), _M::Error> {
+            _rt::json::list::<
+                _rt::codec::Msg<polygon::Corner>,
+                _,
+            >(map, "corners", &self.corners)?;
+            Ok(())
+        }
+        fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+            &mut self,
+            key: &str,
+            map: &mut _A,
+        ) -> ::core::result::Result<bool, _A::Error> {
+            match key {
+                "corners" => {
+                    self.corners = _rt::json::read_list::<
+                        _rt::codec::Msg<polygon::Corner>,
+                        _,
+                    >(map)?;
+                }
+                _ => return Ok(false),
+            }
+            Ok(true)
+        }
+    }
+
+    impl _rt::json::serde::Serialize for Polygon {
+        fn serialize<_S: _rt::json::serde::Serializer>(
+            &self,
+            serializer: _S,
+        ) -> ::core::result::Result<_S::Ok, _S::Error> {
+            _rt::json::serialize_message(self, serializer)
+        }
+    }
+
+    impl<'de> _rt::json::serde::Deserialize<'de> for Polygon {
+        fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+            deserializer: _D,
+        ) -> ::core::result::Result<Self, _D::Error> {
+            _rt::json::deserialize_message(deserializer)
         }
     }
 
@@ -357,6 +594,46 @@ pub mod shape {
                 }
             }
         }
+
+        impl _rt::json::JsonMessage for Corner {
+            fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+                &self,
+                map: &mut _M,
+            ) -> ::core::result::Result<(), _M::Error> {
+                _rt::json::field::<_rt::codec::Float, _>(map, "x", &self.x)?;
+                _rt::json::field::<_rt::codec::Float, _>(map, "y", &self.y)?;
+                Ok(())
+            }
+            fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+                &mut self,
+                key: &str,
+                map: &mut _A,
+            ) -> ::core::result::Result<bool, _A::Error> {
+                match key {
+                    "x" => self.x = _rt::json::read::<_rt::codec::Float, _>(map)?,
+                    "y" => self.y = _rt::json::read::<_rt::codec::Float, _>(map)?,
+                    _ => return Ok(false),
+                }
+                Ok(true)
+            }
+        }
+
+        impl _rt::json::serde::Serialize for Corner {
+            fn serialize<_S: _rt::json::serde::Serializer>(
+                &self,
+                serializer: _S,
+            ) -> ::core::result::Result<_S::Ok, _S::Error> {
+                _rt::json::serialize_message(self, serializer)
+            }
+        }
+
+        impl<'de> _rt::json::serde::Deserialize<'de> for Corner {
+            fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+                deserializer: _D,
+            ) -> ::core::result::Result<Self, _D::Error> {
+                _rt::json::deserialize_message(deserializer)
+            }
+        }
     }
 }
 
@@ -395,6 +672,46 @@ impl _rt::Message for Layer {
             1 => Some("kind"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Layer {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Enum<layer::Kind>, _>(map, "kind", &self.kind)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "kind" => {
+                self.kind = _rt::json::read::<_rt::codec::Enum<layer::Kind>, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Layer {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Layer {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -494,6 +811,23 @@ pub mod layer {
             Self::from_name(name)
         }
     }
+
+    impl _rt::json::serde::Serialize for Kind {
+        fn serialize<_S: _rt::json::serde::Serializer>(
+            &self,
+            serializer: _S,
+        ) -> ::core::result::Result<_S::Ok, _S::Error> {
+            _rt::json::serialize_enum(*self, serializer)
+        }
+    }
+
+    impl<'de> _rt::json::serde::Deserialize<'de> for Kind {
+        fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+            deserializer: _D,
+        ) -> ::core::result::Result<Self, _D::Error> {
+            _rt::json::deserialize_enum(deserializer)
+        }
+    }
 }
 
 /// A binary tree: messages that contain themselves are boxed.
@@ -591,6 +925,82 @@ impl _rt::Message for Tree {
     }
 }
 
+impl _rt::json::JsonMessage for Tree {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int32, _>(map, "value", &self.value)?;
+        _rt::json::optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+            _,
+        >(map, "left", self.left.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+            _,
+        >(map, "right", self.right.as_ref())?;
+        _rt::json::list::<_rt::codec::Msg<Tree>, _>(map, "children", &self.children)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Msg<Tree>,
+            _,
+            _,
+        >(map, "by_name", &self.by_name)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "value" => self.value = _rt::json::read::<_rt::codec::Int32, _>(map)?,
+            "left" => {
+                self.left = _rt::json::read_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+                    _,
+                >(map)?;
+            }
+            "right" => {
+                self.right = _rt::json::read_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+                    _,
+                >(map)?;
+            }
+            "children" => {
+                self.children = _rt::json::read_list::<_rt::codec::Msg<Tree>, _>(map)?;
+            }
+            "by_name" => {
+                self.by_name = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Msg<Tree>,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Tree {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Tree {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// Two messages that contain each other.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ping {
@@ -640,6 +1050,54 @@ impl _rt::Message for Ping {
             2 => Some("depth"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Ping {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Pong>>,
+            _,
+        >(map, "pong", self.pong.as_ref())?;
+        _rt::json::field::<_rt::codec::Uint32, _>(map, "depth", &self.depth)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "pong" => {
+                self.pong = _rt::json::read_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Pong>>,
+                    _,
+                >(map)?;
+            }
+            "depth" => self.depth = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Ping {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Ping {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -696,6 +1154,62 @@ impl _rt::Message for Pong {
             2 => Some("choice"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Pong {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
+            _,
+        >(map, "ping", self.ping.as_ref())?;
+        _rt::json::optional::<
+            _rt::codec::Boxed<_rt::codec::Msg<pong::Choice>>,
+            _,
+        >(map, "choice", self.choice.as_ref())?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "ping" => {
+                self.ping = _rt::json::read_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
+                    _,
+                >(map)?;
+            }
+            "choice" => {
+                self.choice = _rt::json::read_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<pong::Choice>>,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Pong {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Pong {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -776,6 +1290,72 @@ pub mod pong {
                 2 => Some("done"),
                 _ => None,
             }
+        }
+    }
+
+    impl _rt::json::JsonMessage for Choice {
+        fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+            &self,
+            map: &mut _M,
+        ) -> ::core::result::Result<(), _M::Error> {
+            match &self.pick {
+                Some(choice::Pick::Again(value)) => {
+                    _rt::json::present::<
+                        _rt::codec::Boxed<_rt::codec::Msg<super::Pong>>,
+                        _,
+                    >(map, "again", value)?
+                }
+                Some(choice::Pick::Done(value)) => {
+                    _rt::json::present::<_rt::codec::Bool, _>(map, "done", value)?
+                }
+                None => {}
+            }
+            Ok(())
+        }
+        fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+            &mut self,
+            key: &str,
+            map: &mut _A,
+        ) -> ::core::result::Result<bool, _A::Error> {
+            match key {
+                "again" => {
+                    let set = self.pick.is_some();
+                    if let Some(value) = _rt::json::read_member::<
+                        _rt::codec::Boxed<_rt::codec::Msg<super::Pong>>,
+                        _,
+                    >(map, "again", "pick", set)? {
+                        self.pick = Some(choice::Pick::Again(value));
+                    }
+                }
+                "done" => {
+                    let set = self.pick.is_some();
+                    if let Some(value) = _rt::json::read_member::<
+                        _rt::codec::Bool,
+                        _,
+                    >(map, "done", "pick", set)? {
+                        self.pick = Some(choice::Pick::Done(value));
+                    }
+                }
+                _ => return Ok(false),
+            }
+            Ok(true)
+        }
+    }
+
+    impl _rt::json::serde::Serialize for Choice {
+        fn serialize<_S: _rt::json::serde::Serializer>(
+            &self,
+            serializer: _S,
+        ) -> ::core::result::Result<_S::Ok, _S::Error> {
+            _rt::json::serialize_message(self, serializer)
+        }
+    }
+
+    impl<'de> _rt::json::serde::Deserialize<'de> for Choice {
+        fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+            deserializer: _D,
+        ) -> ::core::result::Result<Self, _D::Error> {
+            _rt::json::deserialize_message(deserializer)
         }
     }
 
@@ -881,6 +1461,54 @@ impl _rt::Message for Keywords {
     }
 }
 
+impl _rt::json::JsonMessage for Keywords {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Str, _>(map, "type", &self.r#type)?;
+        _rt::json::field::<_rt::codec::Int32, _>(map, "match", &self.r#match)?;
+        _rt::json::field::<_rt::codec::Bool, _>(map, "self", &self.self_)?;
+        _rt::json::field::<_rt::codec::Int64, _>(map, "fooBar", &self.foo_bar)?;
+        _rt::json::field::<_rt::codec::Uint32, _>(map, "async", &self.r#async)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "crate", &self.crate_)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "type" => self.r#type = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "match" => self.r#match = _rt::json::read::<_rt::codec::Int32, _>(map)?,
+            "self" => self.self_ = _rt::json::read::<_rt::codec::Bool, _>(map)?,
+            "fooBar" => self.foo_bar = _rt::json::read::<_rt::codec::Int64, _>(map)?,
+            "async" => self.r#async = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
+            "crate" => self.crate_ = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Keywords {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Keywords {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// A message with no fields at all.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Empty {}
@@ -901,5 +1529,38 @@ impl _rt::Message for Empty {
     }
     fn field_name(_number: u32) -> ::core::option::Option<&'static str> {
         None
+    }
+}
+
+impl _rt::json::JsonMessage for Empty {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        _map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        _key: &str,
+        _map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        Ok(false)
+    }
+}
+
+impl _rt::json::serde::Serialize for Empty {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Empty {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }

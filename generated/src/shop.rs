@@ -54,6 +54,48 @@ impl _rt::Message for Customer {
     }
 }
 
+impl _rt::json::JsonMessage for Customer {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "name", &self.name)?;
+        _rt::json::optional::<_rt::codec::Str, _>(map, "email", self.email.as_ref())?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,
+            "name" => self.name = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "email" => self.email = _rt::json::read_optional::<_rt::codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Customer {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Customer {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// One line of an order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OrderLine {
@@ -61,6 +103,8 @@ pub struct OrderLine {
     pub line_number: i32,
     /// Field 2, `description`.
     pub description: ::std::string::String,
+    /// The price of the line, exactly.
+    pub cost: _rt::Decimal,
     /// How many units the line orders.
     pub quantity: u32,
 }
@@ -70,11 +114,13 @@ impl _rt::Message for OrderLine {
     fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
         _rt::field::measure::<_rt::codec::Int32>(1, &self.line_number, sizes)
             + _rt::field::measure::<_rt::codec::Str>(2, &self.description, sizes)
+            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.cost, sizes)
             + _rt::field::measure::<_rt::codec::Uint32>(4, &self.quantity, sizes)
     }
     fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
         _rt::field::write::<_rt::codec::Int32>(1, &self.line_number, writer);
         _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
+        _rt::field::write::<_rt::codec::Decimal>(3, &self.cost, writer);
         _rt::field::write::<_rt::codec::Uint32>(4, &self.quantity, writer);
     }
     fn merge_field(
@@ -94,6 +140,11 @@ impl _rt::Message for OrderLine {
                     _rt::codec::Str,
                 >(wire_type, &mut self.description, decoder)
             }
+            3 => {
+                _rt::field::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.cost, decoder)
+            }
             4 => {
                 _rt::field::merge::<
                     _rt::codec::Uint32,
@@ -106,9 +157,58 @@ impl _rt::Message for OrderLine {
         match number {
             1 => Some("line_number"),
             2 => Some("description"),
+            3 => Some("cost"),
             4 => Some("quantity"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for OrderLine {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int32, _>(map, "line_number", &self.line_number)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "description", &self.description)?;
+        _rt::json::field::<_rt::codec::Decimal, _>(map, "cost", &self.cost)?;
+        _rt::json::field::<_rt::codec::Uint32, _>(map, "quantity", &self.quantity)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "line_number" => {
+                self.line_number = _rt::json::read::<_rt::codec::Int32, _>(map)?;
+            }
+            "description" => {
+                self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
+            }
+            "cost" => self.cost = _rt::json::read::<_rt::codec::Decimal, _>(map)?,
+            "quantity" => self.quantity = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for OrderLine {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for OrderLine {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }
 
@@ -211,6 +311,23 @@ impl _rt::Enumeration for Status {
     }
 }
 
+impl _rt::json::serde::Serialize for Status {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_enum(*self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Status {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_enum(deserializer)
+    }
+}
+
 /// An order: the model of the serializer comparisons.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Order {
@@ -218,12 +335,16 @@ pub struct Order {
     pub id: i64,
     /// Field 2, `description`.
     pub description: ::std::string::String,
+    /// The sum of the lines' costs, exactly.
+    pub total_cost: _rt::Decimal,
     /// Field 4, `order_lines`.
     pub order_lines: ::std::vec::Vec<OrderLine>,
     /// Field 5, `customer`.
     pub customer: ::core::option::Option<Customer>,
     /// Field 6, `status`.
     pub status: Status,
+    /// Free-form attributes; every value keeps its type.
+    pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,
 }
 
 impl _rt::Message for Order {
@@ -231,6 +352,7 @@ impl _rt::Message for Order {
     fn measure_fields(&self, sizes: &mut _rt::SizeCache) -> usize {
         _rt::field::measure::<_rt::codec::Int64>(1, &self.id, sizes)
             + _rt::field::measure::<_rt::codec::Str>(2, &self.description, sizes)
+            + _rt::field::measure::<_rt::codec::Decimal>(3, &self.total_cost, sizes)
             + _rt::field::measure_repeated::<
                 _rt::codec::Msg<OrderLine>,
             >(4, &self.order_lines, sizes)
@@ -238,10 +360,15 @@ impl _rt::Message for Order {
                 _rt::codec::Msg<Customer>,
             >(5, self.customer.as_ref(), sizes)
             + _rt::field::measure::<_rt::codec::Enum<Status>>(6, &self.status, sizes)
+            + _rt::field::measure_map::<
+                _rt::codec::Str,
+                _rt::codec::Value,
+            >(7, &self.attributes, sizes)
     }
     fn write_fields(&self, writer: &mut _rt::Writer<'_>) {
         _rt::field::write::<_rt::codec::Int64>(1, &self.id, writer);
         _rt::field::write::<_rt::codec::Str>(2, &self.description, writer);
+        _rt::field::write::<_rt::codec::Decimal>(3, &self.total_cost, writer);
         _rt::field::write_repeated::<
             _rt::codec::Msg<OrderLine>,
         >(4, &self.order_lines, writer);
@@ -249,6 +376,10 @@ impl _rt::Message for Order {
             _rt::codec::Msg<Customer>,
         >(5, self.customer.as_ref(), writer);
         _rt::field::write::<_rt::codec::Enum<Status>>(6, &self.status, writer);
+        _rt::field::write_map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+        >(7, &self.attributes, writer);
     }
     fn merge_field(
         &mut self,
@@ -262,6 +393,11 @@ impl _rt::Message for Order {
                 _rt::field::merge::<
                     _rt::codec::Str,
                 >(wire_type, &mut self.description, decoder)
+            }
+            3 => {
+                _rt::field::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.total_cost, decoder)
             }
             4 => {
                 _rt::field::merge_repeated::<
@@ -278,6 +414,12 @@ impl _rt::Message for Order {
                     _rt::codec::Enum<Status>,
                 >(wire_type, &mut self.status, decoder)
             }
+            7 => {
+                _rt::field::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                >(wire_type, &mut self.attributes, decoder)
+            }
             _ => decoder.skip(wire_type),
         }
     }
@@ -285,10 +427,96 @@ impl _rt::Message for Order {
         match number {
             1 => Some("id"),
             2 => Some("description"),
+            3 => Some("total_cost"),
             4 => Some("order_lines"),
             5 => Some("customer"),
             6 => Some("status"),
+            7 => Some("attributes"),
             _ => None,
         }
+    }
+}
+
+impl _rt::json::JsonMessage for Order {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Int64, _>(map, "id", &self.id)?;
+        _rt::json::field::<_rt::codec::Str, _>(map, "description", &self.description)?;
+        _rt::json::field::<_rt::codec::Decimal, _>(map, "total_cost", &self.total_cost)?;
+        _rt::json::list::<
+            _rt::codec::Msg<OrderLine>,
+            _,
+        >(map, "order_lines", &self.order_lines)?;
+        _rt::json::optional::<
+            _rt::codec::Msg<Customer>,
+            _,
+        >(map, "customer", self.customer.as_ref())?;
+        _rt::json::field::<_rt::codec::Enum<Status>, _>(map, "status", &self.status)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Value,
+            _,
+            _,
+        >(map, "attributes", &self.attributes)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "id" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,
+            "description" => {
+                self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
+            }
+            "total_cost" => {
+                self.total_cost = _rt::json::read::<_rt::codec::Decimal, _>(map)?;
+            }
+            "order_lines" => {
+                self.order_lines = _rt::json::read_list::<
+                    _rt::codec::Msg<OrderLine>,
+                    _,
+                >(map)?;
+            }
+            "customer" => {
+                self.customer = _rt::json::read_optional::<
+                    _rt::codec::Msg<Customer>,
+                    _,
+                >(map)?;
+            }
+            "status" => {
+                self.status = _rt::json::read::<_rt::codec::Enum<Status>, _>(map)?;
+            }
+            "attributes" => {
+                self.attributes = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Order {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Order {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
     }
 }

@@ -50,6 +50,48 @@ impl _rt::Message for Coordinates {
     }
 }
 
+impl _rt::json::JsonMessage for Coordinates {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Double, _>(map, "latitude", &self.latitude)?;
+        _rt::json::field::<_rt::codec::Double, _>(map, "longitude", &self.longitude)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "latitude" => self.latitude = _rt::json::read::<_rt::codec::Double, _>(map)?,
+            "longitude" => {
+                self.longitude = _rt::json::read::<_rt::codec::Double, _>(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Coordinates {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Coordinates {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}
+
 /// A unit of distance.
 #[derive(Clone, Copy, Debug, Default)]
 pub enum Unit {
@@ -140,5 +182,22 @@ impl _rt::Enumeration for Unit {
     }
     fn from_name(name: &str) -> ::core::option::Option<Self> {
         Self::from_name(name)
+    }
+}
+
+impl _rt::json::serde::Serialize for Unit {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_enum(*self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Unit {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_enum(deserializer)
     }
 }

@@ -92,3 +92,85 @@ impl _rt::Message for Trip {
         }
     }
 }
+
+impl _rt::json::JsonMessage for Trip {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::json::field::<_rt::codec::Str, _>(map, "name", &self.name)?;
+        _rt::json::list::<
+            _rt::codec::Msg<super::geo::Coordinates>,
+            _,
+        >(map, "stops", &self.stops)?;
+        _rt::json::optional::<
+            _rt::codec::Msg<super::geo::Coordinates>,
+            _,
+        >(map, "start", self.start.as_ref())?;
+        _rt::json::field::<
+            _rt::codec::Enum<super::geo::Unit>,
+            _,
+        >(map, "unit", &self.unit)?;
+        _rt::json::map::<
+            _rt::codec::Str,
+            _rt::codec::Double,
+            _,
+            _,
+        >(map, "distances", &self.distances)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "name" => self.name = _rt::json::read::<_rt::codec::Str, _>(map)?,
+            "stops" => {
+                self.stops = _rt::json::read_list::<
+                    _rt::codec::Msg<super::geo::Coordinates>,
+                    _,
+                >(map)?;
+            }
+            "start" => {
+                self.start = _rt::json::read_optional::<
+                    _rt::codec::Msg<super::geo::Coordinates>,
+                    _,
+                >(map)?;
+            }
+            "unit" => {
+                self.unit = _rt::json::read::<
+                    _rt::codec::Enum<super::geo::Unit>,
+                    _,
+                >(map)?;
+            }
+            "distances" => {
+                self.distances = _rt::json::read_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Double,
+                    _,
+                    _,
+                >(map)?;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl _rt::json::serde::Serialize for Trip {
+    fn serialize<_S: _rt::json::serde::Serializer>(
+        &self,
+        serializer: _S,
+    ) -> ::core::result::Result<_S::Ok, _S::Error> {
+        _rt::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> _rt::json::serde::Deserialize<'de> for Trip {
+    fn deserialize<_D: _rt::json::serde::Deserializer<'de>>(
+        deserializer: _D,
+    ) -> ::core::result::Result<Self, _D::Error> {
+        _rt::json::deserialize_message(deserializer)
+    }
+}

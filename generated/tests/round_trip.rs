@@ -10,7 +10,7 @@ use schemac_generated::shapes::{
 };
 use schemac_generated::shop::{Customer, Order, OrderLine, Status};
 use schemac_generated::world::{geo, travel};
-use schemac_runtime::{Enumeration, Message};
+use schemac_runtime::{Decimal, Enumeration, Message, Value};
 
 /// Encodes `value`, checks the length against `encoded_len`, decodes it
 /// back and checks that nothing changed; returns the bytes.
@@ -36,6 +36,7 @@ fn shop_messages_round_trip() {
     let line = OrderLine {
         line_number: -1,
         description: "widget".to_owned(),
+        cost: Decimal::new(-1999, 2),
         quantity: u32::MAX,
     };
     round_trip(&customer);
@@ -43,9 +44,11 @@ fn shop_messages_round_trip() {
     round_trip(&Order {
         id: i64::MIN,
         description: "spring".to_owned(),
+        total_cost: Decimal::new(-1999, 2),
         order_lines: vec![line, OrderLine::default()],
         customer: Some(customer),
         status: Status::Shipped,
+        attributes: BTreeMap::from([("n".to_owned(), Value::U64(u64::MAX))]),
     });
     round_trip(&Order::default());
 }
@@ -191,17 +194,22 @@ fn world_messages_round_trip() {
     });
 }
 
-/// Order { id: 150, description: "hi", one line { line_number: 1,
-/// quantity: 3 }, customer { id: 1, name: "A" }, status: PAID }, field by
-/// field as the protobuf encoding guide spells it out.
+/// Order { id: 150, description: "hi", total_cost: 12.34, one line
+/// { line_number: 1, cost: 12.34, quantity: 3 }, customer { id: 1, name:
+/// "A" }, status: PAID, attributes { "n": i32 5 } }, field by field as the
+/// protobuf encoding guide spells it out. A decimal is { 1: unscaled bytes,
+/// 2: scale }: 12.34 is 1234 (04 d2) at scale 2.
 #[test]
 fn a_simple_order_has_the_protobuf_bytes() {
+    let cost = Decimal::new(1234, 2);
     let order = Order {
         id: 150,
         description: "hi".to_owned(),
+        total_cost: cost,
         order_lines: vec![OrderLine {
             line_number: 1,
             description: String::new(),
+            cost,
             quantity: 3,
         }],
         customer: Some(Customer {
@@ -210,13 +218,19 @@ fn a_simple_order_has_the_protobuf_bytes() {
             email: None,
         }),
         status: Status::Paid,
+        attributes: BTreeMap::from([("n".to_owned(), Value::I32(5))]),
     };
     let expected = [
         0x08, 0x96, 0x01, // 1: varint 150
         0x12, 0x02, b'h', b'i', // 2: "hi"
-        0x22, 0x04, 0x08, 0x01, 0x20, 0x03, // 4: line { 1: 1, 4: 3 }
+        0x1a, 0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02, // 3: 12.34
+        0x22, 0x0c, 0x08, 0x01, // 4: line { 1: 1,
+        0x1a, 0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02, // 3: 12.34,
+        0x20, 0x03, // 4: 3 }
         0x2a, 0x05, 0x08, 0x01, 0x12, 0x01, b'A', // 5: customer { 1: 1, 2: "A" }
         0x30, 0x01, // 6: PAID
+        0x3a, 0x07, 0x0a, 0x01, b'n', // 7: entry { 1: "n",
+        0x12, 0x02, 0x18, 0x0a, // 2: value { 3: sint32 5 } }
     ];
     assert_eq!(round_trip(&order), expected);
 }

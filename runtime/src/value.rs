@@ -242,7 +242,7 @@ fn merge_member(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::decode::DecodeOptions;
     use proptest::prelude::*;
@@ -316,7 +316,8 @@ mod tests {
         assert!(error.is_recursion_limit(), "{error}");
     }
 
-    fn value() -> impl Strategy<Value = Value> {
+    /// Any value without NaN, nested a few levels; the JSON tests use it too.
+    pub(crate) fn value() -> impl Strategy<Value = Value> {
         let leaf = prop_oneof![
             Just(Value::Null),
             any::<bool>().prop_map(Value::Bool),

@@ -5,6 +5,8 @@
 
 use std::collections::BTreeMap;
 
+use schemac_runtime::{Decimal, Value};
+
 use schemac_generated::kitchen::{Color, Lists, Maps, OptionalScalars, Point, Scalars};
 use schemac_generated::shapes::{self, Drawing, Layer, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine, Status};
@@ -47,6 +49,7 @@ pub fn order_lines() -> Vec<Fixture<OrderLine>> {
             OrderLine {
                 line_number: i32::MIN,
                 description: "x".repeat(130),
+                cost: Decimal::MIN,
                 quantity: u32::MAX,
             },
         ),
@@ -63,9 +66,12 @@ pub fn orders() -> Vec<Fixture<Order>> {
             Order {
                 id: i64::MAX,
                 description: "\0\n\t\"quoted\"".to_owned(),
+                // The smallest step a decimal can take, keeping all 28 places.
+                total_cost: Decimal::from_i128_with_scale(-1, 28),
                 order_lines: vec![OrderLine::default(), order_lines()[2].1.clone()],
                 customer: Some(Customer::default()),
                 status: Status::Unrecognized(i32::MIN),
+                attributes: extreme_attributes(),
             },
         ),
     ]
@@ -73,14 +79,17 @@ pub fn orders() -> Vec<Fixture<Order>> {
 
 /// A realistic order with `lines` lines, every field set.
 pub fn typical_order(lines: usize) -> Order {
+    let order_lines: Vec<OrderLine> = (1..=lines)
+        .map(|number| typical_line(number as i32))
+        .collect();
     Order {
         id: 1_000_042,
         description: "Spring restock for the Leeds shop".to_owned(),
-        order_lines: (1..=lines)
-            .map(|number| typical_line(number as i32))
-            .collect(),
+        total_cost: order_lines.iter().map(|line| line.cost).sum(),
+        order_lines,
         customer: Some(customers()[1].1.clone()),
         status: Status::Paid,
+        attributes: typical_attributes(),
     }
 }
 
@@ -88,8 +97,54 @@ fn typical_line(line_number: i32) -> OrderLine {
     OrderLine {
         line_number,
         description: format!("Widget, blue, size {line_number}"),
+        // 19.99, 20.99, ...: cents that a float would not hold exactly.
+        cost: Decimal::new(1999 + 100 * i64::from(line_number - 1), 2),
         quantity: 12,
     }
+}
+
+/// Attributes of a realistic order: a value of each common kind, each of
+/// which must come back as the same kind.
+fn typical_attributes() -> BTreeMap<String, Value> {
+    BTreeMap::from([
+        ("gift".to_owned(), Value::Bool(true)),
+        ("priority".to_owned(), Value::I32(2)),
+        ("loyalty_points".to_owned(), Value::I64(15_000)),
+        ("weight_kg".to_owned(), Value::F32(1.25)),
+        ("distance_km".to_owned(), Value::F64(12.5)),
+        ("discount".to_owned(), Value::Decimal(Decimal::new(10, 2))),
+        (
+            "note".to_owned(),
+            Value::String("leave at the door".to_owned()),
+        ),
+    ])
+}
+
+/// Attributes at the edges: every kind of value, nested lists and maps,
+/// empty ones, null, and extreme numbers.
+fn extreme_attributes() -> BTreeMap<String, Value> {
+    BTreeMap::from([
+        ("null".to_owned(), Value::Null),
+        ("u32".to_owned(), Value::U32(u32::MAX)),
+        ("u64".to_owned(), Value::U64(u64::MAX)),
+        ("i64".to_owned(), Value::I64(i64::MIN)),
+        ("f64".to_owned(), Value::F64(-0.0)),
+        ("bytes".to_owned(), Value::Bytes(vec![0, 255])),
+        ("max".to_owned(), Value::Decimal(Decimal::MAX)),
+        ("zero_cents".to_owned(), Value::Decimal(Decimal::new(0, 2))),
+        ("".to_owned(), Value::String(String::new())),
+        (
+            "list".to_owned(),
+            Value::List(vec![Value::Null, Value::List(Vec::new()), Value::I32(-1)]),
+        ),
+        (
+            "map".to_owned(),
+            Value::Map(BTreeMap::from([
+                ("$i32".to_owned(), Value::Map(BTreeMap::new())),
+                ("nested".to_owned(), Value::Bool(false)),
+            ])),
+        ),
+    ])
 }
 
 /// Every scalar type: zero (empty), typical and extreme values.

@@ -37,6 +37,16 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// The Rust name clashes that keeping unknown fields in every message, as
+/// a build may ask, would cause beyond what [`check`] reports: a field
+/// whose Rust name is `unknown_fields` in a message whose schema does not
+/// keep them already.
+pub fn check_keep_unknown_fields(schema: &Schema) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    rust_names::check_kept_by_build(schema, &mut diagnostics);
+    diagnostics
+}
+
 /// Each item whose key an earlier item has already, paired with the first
 /// item that has it: `(first, later)`, in the order of `items`.
 fn repeats<'a, T, K: Eq + Hash>(items: &'a [T], key: impl Fn(&'a T) -> K) -> Vec<(&'a T, &'a T)> {

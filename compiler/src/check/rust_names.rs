@@ -3,7 +3,8 @@
 //! The Rust names come from [`crate::names`], as in codegen, so the two
 //! agree. Each namespace of the generated code is checked on its own:
 //!
-//! - the fields of a message's struct, where a oneof is one field;
+//! - the fields of a message's struct, where a oneof is one field, and a
+//!   message that keeps unknown fields has one more;
 //! - the types of a package's module (its top-level messages and enums,
 //!   across every file of the package);
 //! - the types of a message's nested module (its nested messages and enums
@@ -56,6 +57,16 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
+/// Reports the fields that clash with the field holding unknown fields, in
+/// each message that keeps them only because the build asks all messages
+/// to ([`check`] covers those whose schema asks).
+pub(super) fn check_kept_by_build(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    for message in schema.messages.iter().filter(|m| !m.keep_unknown_fields) {
+        let owner = format!("`{}`", message.full_name);
+        check_fields(message, &owner, true, diagnostics);
+    }
+}
+
 /// What a name belongs to; names are only duplicates of names of the same
 /// group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +79,7 @@ enum Kind {
     Value,
     CatchAll,
     Member,
+    UnknownFields,
 }
 
 impl Kind {
@@ -79,6 +91,7 @@ impl Kind {
             Kind::Enum => "enum",
             Kind::Value | Kind::CatchAll => "value",
             Kind::Member => "member",
+            Kind::UnknownFields => "unknown fields",
         }
     }
 
@@ -138,7 +151,7 @@ impl<'a> Named<'a> {
 /// variants of `message`.
 fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     let owner = format!("`{}`", message.full_name);
-    check_fields(message, &owner, diagnostics);
+    check_fields(message, &owner, message.keep_unknown_fields, diagnostics);
     check_nested_types(schema, message, &owner, diagnostics);
     for (index, oneof) in message.oneofs.iter().enumerate() {
         let members = message
@@ -156,8 +169,14 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
     }
 }
 
-/// The struct's fields: the fields outside oneofs, and one per oneof.
-fn check_fields(message: &Message, owner: &str, diagnostics: &mut Vec<Diagnostic>) {
+/// The struct's fields: the fields outside oneofs, one per oneof, and the
+/// one holding unknown fields when `keeps_unknown` is set.
+fn check_fields(
+    message: &Message,
+    owner: &str,
+    keeps_unknown: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let fields = message
         .fields
         .iter()
@@ -174,7 +193,19 @@ fn check_fields(message: &Message, owner: &str, diagnostics: &mut Vec<Diagnostic
         span: oneof.span,
         kind: Kind::Oneof,
     });
-    let names = fields.chain(oneof_fields).collect();
+    // The message's name comes before its fields, so this is reported as
+    // the first of any clash.
+    let unknown = keeps_unknown.then(|| Named {
+        schema: "",
+        rust: names::UNKNOWN_FIELDS_FIELD.to_owned(),
+        span: message.span,
+        kind: Kind::UnknownFields,
+    });
+    let names = unknown
+        .into_iter()
+        .chain(fields)
+        .chain(oneof_fields)
+        .collect();
     report(names, "field", owner, diagnostics);
 }
 
@@ -295,6 +326,22 @@ fn report(mut names: Vec<Named<'_>>, what: &str, place: &str, diagnostics: &mut 
 
 fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagnostic {
     let rust = &later.rust;
+    if first.kind == Kind::UnknownFields {
+        return Diagnostic::new(
+            Code::RustNameClash,
+            later.span,
+            format!(
+                "the {} `{}` becomes the Rust field `{rust}`, which holds the unknown fields of {place}",
+                later.kind.describe(),
+                later.schema
+            ),
+        )
+        .with_secondary(first.span, format!("this message keeps unknown fields in `{rust}`"))
+        .with_help(format!(
+            "rename the {}; a message that keeps unknown fields has a Rust field `{rust}` holding them",
+            later.kind.describe()
+        ));
+    }
     if first.kind == Kind::CatchAll {
         return Diagnostic::new(
             Code::RustNameClash,

@@ -412,3 +412,66 @@ fn reserved_numbers_outside_the_valid_range_are_reported() {
         "`reserved 5 to 536870912` reaches outside 1 to 536870911"
     );
 }
+
+/// The diagnostics of `text`, resolved and checked; resolve must find none.
+fn check_text(text: &str) -> (crate::model::Schema, Vec<Diagnostic>) {
+    let mut sources = crate::source::SourceMap::new();
+    let file = sources.add("t.schema", text);
+    let (ast, syntax) = crate::syntax::parse(file, text);
+    assert!(syntax.is_empty(), "{syntax:#?}");
+    let loaded = crate::load::Loaded {
+        sources,
+        files: vec![crate::load::LoadedFile {
+            ast,
+            imports: Vec::new(),
+        }],
+        roots: vec![file],
+        diagnostics: Vec::new(),
+    };
+    let (schema, diagnostics) = crate::resolve::resolve(&loaded);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check(&schema);
+    (schema, diagnostics)
+}
+
+#[test]
+fn a_field_named_unknown_fields_clashes_where_they_are_kept() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Keeps {\n  option keep_unknown_fields = true;\n  unknown_fields: bytes = 1;\n}\n\
+         message Oneof {\n  option keep_unknown_fields = true;\n  oneof unknownFields { a: i32 = 1; }\n}\n\
+         message Plain { unknown_fields: bytes = 1; }\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the field `unknown_fields` becomes the Rust field `unknown_fields`, which holds the \
+         unknown fields of `p.Keeps`"
+    );
+    assert_eq!(
+        diagnostics[0].secondary[0].text,
+        "this message keeps unknown fields in `unknown_fields`"
+    );
+    assert!(
+        diagnostics[1]
+            .message
+            .starts_with("the oneof `unknownFields` becomes")
+    );
+}
+
+#[test]
+fn keeping_unknown_fields_in_every_message_checks_every_message() {
+    let (schema, diagnostics) = check_text(
+        "message Keeps {\n  option keep_unknown_fields = true;\n  id: i32 = 1;\n}\n\
+         message Plain { unknown_fields: bytes = 1; }\n\
+         message Fine { id: i32 = 1; }\n",
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check_keep_unknown_fields(&schema);
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
+    assert!(
+        diagnostics[0].message.contains("of `Plain`"),
+        "{}",
+        diagnostics[0].message
+    );
+}

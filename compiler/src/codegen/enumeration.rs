@@ -7,11 +7,12 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-use super::{Context, docs, ident, type_ident};
+use super::{Context, docs, ident, json, type_ident};
 use crate::model::{Enum, EnumId};
 use crate::names;
 
-/// The enum `id`, its inherent methods and its trait impls.
+/// The enum `id`, its inherent methods and its trait impls, serde's too
+/// when JSON is on.
 pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     let enumeration = cx.schema.enumeration(id);
     let doc = docs(&enumeration.docs, || {
@@ -38,6 +39,7 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
         });
     let methods = expand_enum_methods(enumeration, &name);
     let impls = expand_enum_impls(cx, enumeration, &name);
+    let json = json::expand_enum_json(cx, &name);
     quote! {
         #doc
         #[derive(Clone, Copy, Debug, Default)]
@@ -50,6 +52,8 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
         #methods
 
         #impls
+
+        #json
     }
 }
 

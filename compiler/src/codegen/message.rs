@@ -1,17 +1,19 @@
-//! Messages: a struct with one public field per schema field and one per
-//! oneof, its `Message` impl, and a module for the types nested in it.
+//! Messages: a struct with one public field per schema field, one per
+//! oneof and, when the message keeps them, one for unknown fields; its
+//! `Message` impl; and a module for the types nested in it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    Context, docs, expand_item, ident, in_source_order, message_impl, oneof, paths, type_ident,
-    types,
+    Context, docs, expand_item, ident, in_source_order, json, message_impl, oneof, paths,
+    type_ident, types,
 };
-use crate::model::{Field, Message, MessageId};
+use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;
 
-/// The struct of message `id`, its `Message` impl, then its nested module.
+/// The struct of message `id`, its `Message` impl, its serde impls when
+/// JSON is on, then its nested module.
 pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let message = cx.schema.message(id);
     let scope = paths::message_scope(cx.schema, id);
@@ -20,16 +22,21 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     });
     let ident = type_ident(&message.name);
     let fields = expand_struct_fields(cx, &scope, id);
+    let unknown_fields = expand_unknown_fields_field(cx, message);
     let message_impl = message_impl::expand_message_impl(cx, &scope, id);
+    let json = json::expand_message_json(cx, &scope, id);
     let nested = expand_nested_module(cx, id);
     quote! {
         #docs
         #[derive(Clone, Debug, Default, PartialEq)]
         pub struct #ident {
             #(#fields)*
+            #unknown_fields
         }
 
         #message_impl
+
+        #json
 
         #nested
     }
@@ -56,6 +63,21 @@ fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<To
     fields
 }
 
+/// `pub unknown_fields: UnknownFields,` when the message keeps them;
+/// nothing otherwise.
+fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
+    if !cx.keeps_unknown_fields(message) {
+        return TokenStream::new();
+    }
+    let rt = &cx.runtime;
+    let ident = ident(names::UNKNOWN_FIELDS_FIELD);
+    quote! {
+        /// The fields read that the schema does not know, written back
+        /// after the known ones.
+        pub #ident: #rt::UnknownFields,
+    }
+}
+
 /// `pub name: Type,` with the field's docs.
 fn expand_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
     let docs = docs(&field.docs, || {
@@ -80,8 +102,9 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
         .into_iter()
         .map(|item| expand_item(cx, item))
         .collect();
-    // Oneof enums alone do not use the runtime; nested messages and enums do.
-    let alias = (!nested.is_empty()).then(|| cx.runtime_alias());
+    // Nested messages and enums use the runtime; oneof enums only through
+    // members of its types.
+    let alias = (!nested.is_empty() || oneofs_use_runtime(message)).then(|| cx.runtime_alias());
     let items: Vec<TokenStream> = oneofs.chain(nested).collect();
     if items.is_empty() {
         return TokenStream::new();
@@ -95,6 +118,15 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
             #(#items)*
         }
     }
+}
+
+/// Whether a oneof member of `message` holds a runtime type, `decimal` or
+/// `value`, so that its enum names the runtime.
+fn oneofs_use_runtime(message: &Message) -> bool {
+    message.fields.iter().any(|field| {
+        let builtin = matches!(field.ty, FieldType::Single(ValueType::Scalar(scalar)) if scalar.is_builtin_message());
+        field.oneof.is_some() && builtin
+    })
 }
 
 /// Whether oneof `index` of `message` has any member that codegen writes.

@@ -2,7 +2,8 @@
 //! fields through the runtime's `field` functions, one call per field.
 //!
 //! Fields are encoded in number order, with a oneof at the place of its
-//! lowest member number, which makes the bytes the same as prost's.
+//! lowest member number, which makes the bytes the same as prost's. A
+//! message that keeps unknown fields writes them last, as they were read.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -89,7 +90,9 @@ fn expand_measure_fields(
 ) -> TokenStream {
     let rt = &cx.runtime;
     let slots = slots(fields);
-    let terms: Vec<TokenStream> = slots
+    let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.len()));
+    let count = slots.len() + usize::from(unknown.is_some());
+    let mut terms: Vec<TokenStream> = slots
         .iter()
         .enumerate()
         .map(|(position, slot)| match *slot {
@@ -100,17 +103,19 @@ fn expand_measure_fields(
                 quote!(#call(#number, #value, sizes))
             }
             // A `match` that starts a sum would be read as a statement.
-            Slot::Oneof(index) if position == 0 && slots.len() > 1 => {
+            Slot::Oneof(index) if position == 0 && count > 1 => {
                 let term = oneof::expand_oneof_measure(cx, scope, id, index);
                 quote!((#term))
             }
             Slot::Oneof(index) => oneof::expand_oneof_measure(cx, scope, id, index),
         })
         .collect();
-    if terms.is_empty() {
+    terms.extend(unknown);
+    if slots.is_empty() {
+        let term = terms.pop().unwrap_or_else(|| quote!(0));
         return quote! {
             fn measure_fields(&self, _sizes: &mut #rt::SizeCache) -> usize {
-                0
+                #term
             }
         };
     }
@@ -129,7 +134,7 @@ fn expand_write_fields(
     fields: &[&Field],
 ) -> TokenStream {
     let rt = &cx.runtime;
-    let statements: Vec<TokenStream> = slots(fields)
+    let mut statements: Vec<TokenStream> = slots(fields)
         .into_iter()
         .map(|slot| match slot {
             Slot::Field(field) => {
@@ -141,6 +146,9 @@ fn expand_write_fields(
             Slot::Oneof(index) => oneof::expand_oneof_write(cx, scope, id, index),
         })
         .collect();
+    // Unknown fields go last, after every known one.
+    let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.write(writer);));
+    statements.extend(unknown);
     let writer = if statements.is_empty() {
         quote!(_writer)
     } else {
@@ -153,7 +161,8 @@ fn expand_write_fields(
     }
 }
 
-/// `fn merge_field`: one arm per field number; other numbers are skipped.
+/// `fn merge_field`: one arm per field number; other numbers are skipped,
+/// or kept when the message keeps unknown fields.
 fn expand_merge_field(
     cx: &Context,
     scope: &[String],
@@ -172,16 +181,23 @@ fn expand_merge_field(
             #number => #call(wire_type, &mut self.#name, decoder),
         }
     });
-    let (number, body) = if fields.is_empty() {
-        (quote!(_number), quote!(decoder.skip(wire_type)))
-    } else {
-        let body = quote! {
-            match number {
-                #(#arms)*
-                _ => decoder.skip(wire_type),
-            }
-        };
-        (quote!(number), body)
+    let unknown = unknown_fields(cx, id);
+    let other = match &unknown {
+        Some(field) => quote!(self.#field.merge(number, wire_type, decoder)),
+        None => quote!(decoder.skip(wire_type)),
+    };
+    let (number, body) = match (fields.is_empty(), unknown.is_some()) {
+        (true, false) => (quote!(_number), other),
+        (true, true) => (quote!(number), other),
+        (false, _) => {
+            let body = quote! {
+                match number {
+                    #(#arms)*
+                    _ => #other,
+                }
+            };
+            (quote!(number), body)
+        }
     };
     quote! {
         fn merge_field(
@@ -216,6 +232,12 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
             }
         }
     }
+}
+
+/// The struct field holding unknown fields, when message `id` keeps them.
+fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
+    let keeps = cx.keeps_unknown_fields(cx.schema.message(id));
+    keeps.then(|| ident(names::UNKNOWN_FIELDS_FIELD))
 }
 
 /// The `field::*` function that does `action` (`measure`, `write` or

@@ -3,7 +3,8 @@
 //! Each construct has one `expand_*` function that binds locals and then
 //! writes a single `quote!`: [`message`] writes structs and their nested
 //! modules, [`message_impl`] their `Message` impls, [`oneof`] the oneof
-//! enums and their encoding, [`enumeration`] the enums. [`paths`] and
+//! enums and their encoding, [`enumeration`] the enums, and [`json`] serde
+//! impls when [`Config::json`] asks for them. [`paths`] and
 //! [`types`] name things: relative paths between modules, Rust types and
 //! runtime codecs.
 //!
@@ -13,6 +14,7 @@
 //! it does not panic on any model whose ids are in range.
 
 mod enumeration;
+mod json;
 mod message;
 mod message_impl;
 mod oneof;
@@ -23,7 +25,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::Config;
-use crate::model::{EnumId, File, MessageId, Schema};
+use crate::model::{EnumId, File, Message, MessageId, Schema};
 use crate::names;
 use crate::source::Span;
 
@@ -86,6 +88,12 @@ impl<'a> Context<'a> {
             runtime: quote!(_rt),
             runtime_path,
         }
+    }
+
+    /// Whether `message` keeps its unknown fields: its schema or the
+    /// config asks for it.
+    pub fn keeps_unknown_fields(&self, message: &Message) -> bool {
+        message.keep_unknown_fields || self.config.keep_unknown_fields
     }
 
     /// `use ::schemac_runtime as _rt;`: a short name for the runtime, so

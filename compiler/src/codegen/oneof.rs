@@ -102,6 +102,23 @@ pub(crate) fn expand_oneof_write(
     index: usize,
 ) -> TokenStream {
     let rt = &cx.runtime;
+    expand_for_set_member(cx, scope, id, index, |member, codec| {
+        let number = Literal::u32_unsuffixed(member.wire_number());
+        quote!(#rt::field::write_present::<#codec>(#number, value, writer))
+    })
+}
+
+/// A statement that runs the statement `each` makes for whichever member of
+/// oneof `index` is set, with that member's value bound to `value`; `each`
+/// gets the member and its codec. A `match`, or an `if let` when the oneof
+/// has one member.
+pub(crate) fn expand_for_set_member(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+    each: impl Fn(&Field, TokenStream) -> TokenStream,
+) -> TokenStream {
     let message = cx.schema.message(id);
     let field = oneof_field(message, index);
     let arms: Vec<(TokenStream, TokenStream)> = members(message, index)
@@ -109,25 +126,21 @@ pub(crate) fn expand_oneof_write(
         .map(|(member, ty)| {
             let pattern = variant_path(cx, scope, id, index, member);
             let codec = types::value_codec(cx, scope, ty, member.boxed);
-            let number = Literal::u32_unsuffixed(member.wire_number());
-            let write = quote! {
-                #rt::field::write_present::<#codec>(#number, value, writer)
-            };
-            (quote!(Some(#pattern(value))), write)
+            (quote!(Some(#pattern(value))), each(member, codec))
         })
         .collect();
     // A `match` with one arm besides `None` reads better as `if let`.
-    if let [(pattern, write)] = &arms[..] {
+    if let [(pattern, statement)] = &arms[..] {
         return quote! {
             if let #pattern = &self.#field {
-                #write;
+                #statement;
             }
         };
     }
-    let (patterns, writes): (Vec<_>, Vec<_>) = arms.into_iter().unzip();
+    let (patterns, statements): (Vec<_>, Vec<_>) = arms.into_iter().unzip();
     quote! {
         match &self.#field {
-            #(#patterns => #writes,)*
+            #(#patterns => #statements,)*
             None => {}
         }
     }
@@ -186,7 +199,7 @@ fn member_type(field: &Field) -> Option<ValueType> {
 }
 
 /// The struct field that holds oneof `index`.
-fn oneof_field(message: &Message, index: usize) -> proc_macro2::Ident {
+pub(crate) fn oneof_field(message: &Message, index: usize) -> proc_macro2::Ident {
     let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
     ident(&names::field_name(name))
 }
@@ -200,7 +213,7 @@ fn enum_path(cx: &Context, scope: &[String], id: MessageId, index: usize) -> Tok
 }
 
 /// The path from `scope` to the variant of `member` in its oneof's enum.
-fn variant_path(
+pub(crate) fn variant_path(
     cx: &Context,
     scope: &[String],
     id: MessageId,

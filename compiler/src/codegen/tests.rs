@@ -56,6 +56,7 @@ impl Build {
             messages: Vec::new(),
             enums: Vec::new(),
             reserved: Reserved::default(),
+            keep_unknown_fields: false,
             span: SPAN,
         });
         match parent {
@@ -176,7 +177,7 @@ pub(crate) fn shop() -> Build {
 
 /// Whether `code` contains `expected`, ignoring whitespace and trailing
 /// commas, which prettyplease places as line lengths require.
-fn contains(code: &str, expected: &str) -> bool {
+pub(crate) fn contains(code: &str, expected: &str) -> bool {
     let squash = |s: &str| {
         s.split_whitespace()
             .collect::<String>()
@@ -454,4 +455,102 @@ fn doc_lines_rustc_would_refuse_are_made_safe() {
     assert!(code.contains(expected), "{code:?}");
     assert!(!code.contains(['\r', '\u{202E}', '\u{2066}']), "{code:?}");
     syn::parse_file(code).unwrap_or_else(|error| panic!("{error}: {code:?}"));
+}
+
+#[test]
+fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
+    let code = analyzed(include_str!("../../../schemas/money.schema")).render(&Config::new());
+    for expected in [
+        "pub total: _rt::Decimal,",
+        "pub discount: ::core::option::Option<_rt::Decimal>,",
+        "pub line_totals: ::std::vec::Vec<_rt::Decimal>,",
+        "pub by_day: ::std::collections::BTreeMap<u32, _rt::Decimal>,",
+        "pub payload: _rt::Value,",
+        "pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,",
+        "_rt::field::measure::<_rt::codec::Decimal>(1, &self.total, sizes)",
+        "_rt::field::write_repeated::<_rt::codec::Decimal>(3, &self.line_totals, writer);",
+        "_rt::field::measure_map::<_rt::codec::Int64, _rt::codec::Value>(5, &self.by_id, sizes)",
+        "_rt::field::merge_repeated::<_rt::codec::Value>(wire_type, &mut self.history, decoder)",
+        "_rt::field::write_present::<_rt::codec::Value>(3, value, writer)",
+        "Exact(_rt::Decimal),",
+    ] {
+        assert!(contains(&code, expected), "{expected:?} not in\n{code}");
+    }
+    // Neither is packed.
+    assert!(!code.contains("_packed"), "{code}");
+}
+
+#[test]
+fn a_oneof_module_names_the_runtime_only_for_its_types() {
+    let code = analyzed(
+        "message A { oneof pick { d: decimal = 1; } }\n\
+         message B { oneof pick { s: string = 1; } }\n",
+    )
+    .render(&Config::new());
+    let module = |name: &str| {
+        let start = code.find(&format!("pub mod {name} {{")).unwrap();
+        let end = code[start..].find("\n}").unwrap();
+        code[start..start + end].to_owned()
+    };
+    assert!(
+        module("a").contains("use ::schemac_runtime as _rt;"),
+        "{code}"
+    );
+    assert!(!module("b").contains("_rt"), "{code}");
+}
+
+#[test]
+fn a_message_that_keeps_unknown_fields_reads_and_writes_them_last() {
+    let code = analyzed(
+        "message Keeps {\n  option keep_unknown_fields = true;\n  id: i32 = 1;\n}\n\
+         message Skips { id: i32 = 1; }\n",
+    )
+    .render(&Config::new());
+    let keeps =
+        &code[code.find("pub struct Keeps").unwrap()..code.find("pub struct Skips").unwrap()];
+    for expected in [
+        "pub id: i32,\n    /// The fields read that the schema does not know, written back\n    \
+         /// after the known ones.\n    pub unknown_fields: _rt::UnknownFields,\n}",
+        "_rt::field::measure::<_rt::codec::Int32>(1, &self.id, sizes) + self.unknown_fields.len()",
+        "_rt::field::write::<_rt::codec::Int32>(1, &self.id, writer);\n        \
+         self.unknown_fields.write(writer);\n    }",
+        "_ => self.unknown_fields.merge(number, wire_type, decoder),",
+    ] {
+        assert!(contains(keeps, expected), "{expected:?} not in\n{keeps}");
+    }
+    let skips = &code[code.find("pub struct Skips").unwrap()..];
+    assert!(!skips.contains("unknown_fields"), "{skips}");
+    assert!(contains(skips, "_ => decoder.skip(wire_type),"), "{skips}");
+}
+
+#[test]
+fn the_config_keeps_unknown_fields_in_every_message() {
+    let b = analyzed(
+        "message Empty {}\n\
+         message Choice { oneof pick { a: i32 = 1; b: string = 2; } }\n",
+    );
+    let mut config = Config::new();
+    config.keep_unknown_fields(true);
+    let code = b.render(&config);
+    assert_eq!(
+        code.matches("pub unknown_fields: _rt::UnknownFields,")
+            .count(),
+        2
+    );
+    for expected in [
+        // Nothing but unknown fields: every parameter is used.
+        "fn measure_fields(&self, _sizes: &mut _rt::SizeCache) -> usize {\n        \
+         self.unknown_fields.len()\n    }",
+        "fn write_fields(&self, writer: &mut _rt::Writer<'_>) {\n        \
+         self.unknown_fields.write(writer);\n    }",
+        "number: u32,",
+        ") -> ::core::result::Result<(), _rt::DecodeError> {\n        \
+         self.unknown_fields.merge(number, wire_type, decoder)\n    }",
+        // A `match` that starts a sum is in parentheses.
+        "(match &self.pick {",
+        "}) + self.unknown_fields.len()",
+    ] {
+        assert!(code.contains(expected), "{expected:?} not in\n{code}");
+    }
+    assert!(!b.render(&Config::new()).contains("unknown_fields"));
 }

@@ -71,7 +71,7 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
             quote!(::std::vec::Vec<#ty>)
         }
         FieldType::Map(key, value) => {
-            let key = scalar_type(key);
+            let key = scalar_type(cx, key);
             let value = value_type(cx, scope, value);
             let map = match cx.config.map_type {
                 MapType::BTreeMap => quote!(::std::collections::BTreeMap),
@@ -135,13 +135,15 @@ pub(crate) fn value_codec(
 /// The Rust type of one value of type `ty`, never boxed.
 fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
     match ty {
-        ValueType::Scalar(scalar) => scalar_type(scalar),
+        ValueType::Scalar(scalar) => scalar_type(cx, scalar),
         ValueType::Enum(id) => paths::enum_path(cx.schema, scope, id),
         ValueType::Message(id) => paths::message_path(cx.schema, scope, id),
     }
 }
 
-fn scalar_type(scalar: Scalar) -> TokenStream {
+/// The Rust type of a scalar; `decimal` and `value` are the runtime's.
+fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
+    let rt = &cx.runtime;
     match scalar {
         Scalar::I32 | Scalar::Sint32 | Scalar::Sfixed32 => quote!(i32),
         Scalar::I64 | Scalar::Sint64 | Scalar::Sfixed64 => quote!(i64),
@@ -152,6 +154,8 @@ fn scalar_type(scalar: Scalar) -> TokenStream {
         Scalar::Bool => quote!(bool),
         Scalar::String => quote!(::std::string::String),
         Scalar::Bytes => quote!(::std::vec::Vec<u8>),
+        Scalar::Decimal => quote!(#rt::Decimal),
+        Scalar::Value => quote!(#rt::Value),
     }
 }
 
@@ -173,11 +177,14 @@ fn scalar_codec(cx: &Context, scalar: Scalar) -> TokenStream {
         Scalar::Bool => quote!(Bool),
         Scalar::String => quote!(Str),
         Scalar::Bytes => quote!(Bytes),
+        Scalar::Decimal => quote!(Decimal),
+        Scalar::Value => quote!(Value),
     };
     quote!(#rt::codec::#codec)
 }
 
-/// Whether a list of `ty` is written packed: numbers, bools and enums.
+/// Whether a list of `ty` is written packed: numbers, bools and enums, not
+/// strings, bytes, decimals, values or messages.
 fn is_packable(ty: ValueType) -> bool {
     match ty {
         ValueType::Scalar(scalar) => scalar.is_packable(),

@@ -1,5 +1,5 @@
-//! Pass 1 of resolve: every declaration into the model's arenas, and the
-//! symbol table of full names.
+//! Pass 1 of resolve: every declaration into the model's arenas, with each
+//! message's options, and the symbol table of full names.
 //!
 //! Files are walked in [`FileId`] order and declarations in pre-order, so ids
 //! are deterministic. Fields and oneofs are left empty here: they need the
@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER};
+use super::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, options};
 use crate::ast::{self, EnumDecl, Item, Member, MessageDecl, ReservedItem};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::load::{Loaded, LoadedFile};
@@ -154,6 +154,7 @@ impl<'a> Collector<'a, '_> {
             messages: Vec::new(),
             enums: Vec::new(),
             reserved: Reserved::default(),
+            keep_unknown_fields: false,
             span: decl.name.span,
         });
         let inner = Place {
@@ -169,13 +170,15 @@ impl<'a> Collector<'a, '_> {
                 Member::Message(nested) => messages.push(self.message(nested, &inner)),
                 Member::Enum(nested) => enums.push(self.enumeration(nested, &inner)),
                 Member::Reserved(items) => lower_reserved(items, MAX_FIELD_NUMBER, &mut reserved),
-                Member::Field(_) | Member::Oneof(_) => {}
+                Member::Field(_) | Member::Oneof(_) | Member::Option(_) => {}
             }
         }
+        let options = options::message_options(decl, &full_name, self.diagnostics);
         if let Some(message) = self.schema.messages.get_mut(id.0 as usize) {
             message.messages = messages;
             message.enums = enums;
             message.reserved = reserved;
+            message.keep_unknown_fields = options.keep_unknown_fields;
         }
         self.bodies.push((id, decl));
         id

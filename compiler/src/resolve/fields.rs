@@ -82,7 +82,7 @@ impl Lowerer<'_, '_> {
                         fields.push(self.field(field, Some(index)));
                     }
                 }
-                Member::Reserved(_) | Member::Message(_) | Member::Enum(_) => {}
+                Member::Reserved(_) | Member::Option(_) | Member::Message(_) | Member::Enum(_) => {}
             }
         }
         (fields, oneofs)

@@ -4,8 +4,9 @@
 //!
 //! 1. [`collect`] walks every file in [`FileId`](crate::source::FileId)
 //!    order and gives each message and enum an id in pre-order of
-//!    declaration. It fills in everything but fields and oneofs, and builds
-//!    the symbol table of full names (packages included).
+//!    declaration. It fills in everything but fields and oneofs, reading
+//!    message options through [`options`], and builds the symbol table of
+//!    full names (packages included).
 //! 2. [`fields`] lowers the fields and oneofs of every message, resolving
 //!    type names through [`lookup`] (with [`hints`] for names that do not
 //!    resolve) and checking that lists, maps, optional and oneof members are
@@ -29,6 +30,7 @@ mod fields;
 mod hints;
 mod imports;
 mod lookup;
+pub(crate) mod options;
 #[cfg(test)]
 pub(crate) mod testing;
 #[cfg(test)]
@@ -48,7 +50,8 @@ pub(crate) const MAX_ENUM_NUMBER: i64 = i32::MAX as i64;
 
 /// Builds the model of every loaded file, with a diagnostic for every name
 /// that does not resolve, every duplicate type, every illegal combination of
-/// list, map, optional and oneof, and every import cycle.
+/// list, map, optional and oneof, every invalid option, and every import
+/// cycle.
 pub fn resolve(loaded: &Loaded) -> (Schema, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let collected = collect::collect(loaded, &mut diagnostics);

@@ -168,3 +168,116 @@ fn an_import_cycle_is_reported_at_the_closing_import() {
     );
     assert_eq!(diagnostics[0].primary.span.file.0, 2);
 }
+
+const MONEY: &str = include_str!("../../../schemas/money.schema");
+
+#[test]
+fn decimal_and_value_resolve_in_every_cardinality() {
+    let schema = schema(&[("money.schema", MONEY)]);
+    let decimal = ValueType::Scalar(Scalar::Decimal);
+    let value = ValueType::Scalar(Scalar::Value);
+    let types = |name: &str| -> Vec<FieldType> {
+        let fields = &message(&schema, name).fields;
+        fields.iter().map(|field| field.ty).collect()
+    };
+    assert_eq!(
+        types("money.Amounts"),
+        [
+            FieldType::Single(decimal),
+            FieldType::Optional(decimal),
+            FieldType::List(decimal),
+            FieldType::Map(Scalar::String, decimal),
+            FieldType::Map(Scalar::U32, decimal),
+        ]
+    );
+    assert_eq!(
+        types("money.Values"),
+        [
+            FieldType::Single(value),
+            FieldType::Optional(value),
+            FieldType::List(value),
+            FieldType::Map(Scalar::String, value),
+            FieldType::Map(Scalar::I64, value),
+        ]
+    );
+    let entry = types("money.Entry");
+    assert_eq!(
+        entry[1..3],
+        [FieldType::Single(decimal), FieldType::Single(value)]
+    );
+}
+
+#[test]
+fn decimal_and_value_are_not_map_keys() {
+    let diagnostics = diagnostics(&[(
+        "m.schema",
+        "message M {\n  a: map<decimal, i32> = 1;\n  b: map<value, i32> = 2;\n}\n",
+    )]);
+    assert_eq!(codes(&diagnostics), [Code::InvalidMapKey; 2]);
+    assert_eq!(diagnostics[0].message, "`decimal` cannot be a map key");
+    assert_eq!(diagnostics[1].message, "`value` cannot be a map key");
+}
+
+#[test]
+fn no_type_may_be_named_decimal_or_value() {
+    let diagnostics = diagnostics(&[(
+        "m.schema",
+        "message decimal {}\nenum value { ZERO = 0; }\nmessage Money { value: value = 1; decimal: decimal = 2; }\n",
+    )]);
+    assert_eq!(codes(&diagnostics), [Code::ScalarTypeName; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the message `decimal` has the name of a scalar type"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the enum `value` has the name of a scalar type"
+    );
+}
+
+#[test]
+fn a_dotted_name_never_reaches_a_builtin_type() {
+    // `decimal` and `value` are names of types, not of a package.
+    let diagnostics = diagnostics(&[("m.schema", "message M { a: .decimal = 1; }\n")]);
+    assert_eq!(codes(&diagnostics), [Code::UnknownType]);
+}
+
+#[test]
+fn keep_unknown_fields_is_a_message_option() {
+    let schema = schema(&[(
+        "m.schema",
+        "package p;\n\
+         message Keeps { option keep_unknown_fields = true; id: i32 = 1; }\n\
+         message Declines { option keep_unknown_fields = false; }\n\
+         message Plain { message Inner { option keep_unknown_fields = true; } }\n",
+    )]);
+    let keeps = |name: &str| message(&schema, name).keep_unknown_fields;
+    assert!(keeps("p.Keeps"));
+    assert!(!keeps("p.Declines"));
+    assert!(!keeps("p.Plain"), "options do not pass to outer messages");
+    assert!(keeps("p.Plain.Inner"));
+    assert_eq!(message(&schema, "p.Keeps").fields.len(), 1);
+}
+
+#[test]
+fn invalid_options_are_reported_and_ignored() {
+    let diagnostics = diagnostics(&[(
+        "m.schema",
+        "message A {\n  option keep_unknown = true;\n  option keep_unknown_fields = 0;\n}\n\
+         message B {\n  option keep_unknown_fields = true;\n  option keep_unknown_fields = true;\n}\n",
+    )]);
+    assert_eq!(codes(&diagnostics), [Code::InvalidOption; 3]);
+    assert_eq!(
+        diagnostics[0].message,
+        "unknown message option `keep_unknown`"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the option `keep_unknown_fields` takes `true` or `false`, not `0`"
+    );
+    assert_eq!(
+        diagnostics[2].message,
+        "the option `keep_unknown_fields` is set twice in `B`"
+    );
+    assert_eq!(diagnostics[2].secondary[0].text, "first set here");
+}

@@ -12,7 +12,7 @@ use super::Rule;
 use super::scan::Scan;
 use crate::ast::{
     Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Member, MessageDecl,
-    OneofDecl, Package, Reserved, ReservedItem, TypeExpr, TypeName,
+    OneofDecl, OptionDecl, OptionValue, Package, Reserved, ReservedItem, TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -154,6 +154,7 @@ impl<'a> Lowerer<'a> {
             Rule::field_decl => Member::Field(self.field_decl(child)),
             Rule::oneof_decl => Member::Oneof(self.oneof_decl(child)),
             Rule::reserved_decl => Member::Reserved(self.reserved_decl(child)),
+            Rule::option_decl => Member::Option(self.option_decl(child)),
             Rule::message_decl => Member::Message(self.message_decl(child)),
             Rule::enum_decl => Member::Enum(self.enum_decl(child)),
             rule => unreachable!("{rule:?} as a member"),
@@ -184,6 +185,40 @@ impl<'a> Lowerer<'a> {
             ty,
             number,
             span,
+        }
+    }
+
+    fn option_decl(&mut self, pair: Pair<'_, Rule>) -> OptionDecl {
+        let span = self.span(&pair);
+        let (mut name, mut value) = (None, None);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::option_value => value = Some(self.option_value(child)),
+                Rule::kw_option | Rule::eq | Rule::semi => {}
+                rule => unreachable!("{rule:?} in an option"),
+            }
+        }
+        let (Some(name), Some(value)) = (name, value) else {
+            unreachable!("an option has a name and a value");
+        };
+        OptionDecl { name, value, span }
+    }
+
+    fn option_value(&mut self, pair: Pair<'_, Rule>) -> OptionValue {
+        let Some(child) = pair.into_inner().next() else {
+            unreachable!("an option value has one child");
+        };
+        let span = self.span(&child);
+        match child.as_rule() {
+            Rule::signed_int => OptionValue::Integer(self.signed_int(child)),
+            Rule::string => OptionValue::String(unescape(child.as_str()), span),
+            Rule::ident => match child.as_str() {
+                "true" => OptionValue::Bool(true, span),
+                "false" => OptionValue::Bool(false, span),
+                _ => OptionValue::Name(self.ident(&child)),
+            },
+            rule => unreachable!("{rule:?} as an option value"),
         }
     }
 

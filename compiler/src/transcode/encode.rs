@@ -10,7 +10,7 @@ use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, is_packed, with_codec,
     with_key_codec,
 };
-use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
+use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType};
 
 /// Encodes the JSON object `json` as a message of type `message`, with the
 /// bytes generated code would write for the same value.
@@ -90,7 +90,10 @@ impl Encoder<'_> {
         }
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
         for field in encoding_order(message) {
-            let Some(value) = object.get(&field.name).filter(|value| !value.is_null()) else {
+            let Some(value) = object
+                .get(&field.name)
+                .filter(|value| !value.is_null() || null_is_set(field))
+            else {
                 continue;
             };
             if let Some(oneof) = field.oneof {
@@ -188,8 +191,18 @@ impl Encoder<'_> {
                         "map keys of this type are not allowed",
                     ))
                 })?;
+                let empty = Json::Object(serde_json::Map::new());
                 for (key_bytes, key, value) in sorted {
                     let mut entry = key_bytes;
+                    // A null value is the default, as generated code reads it.
+                    let value = match (value, ty) {
+                        (Json::Null, ValueType::Message(_)) => &empty,
+                        (Json::Null, _) => {
+                            write_delimited(out, number, &entry);
+                            continue;
+                        }
+                        (value, _) => value,
+                    };
                     let presence = match ty {
                         ValueType::Message(_) => Presence::Explicit,
                         _ => Presence::Implicit,
@@ -263,6 +276,17 @@ impl Encoder<'_> {
 
 /// Writes the key of field `number` as length-delimited, then `payload`
 /// with its length.
+/// Whether `null` sets `field` rather than leaving it out: an `optional`
+/// field or oneof member of type `value`, for which `null` is a value.
+fn null_is_set(field: &Field) -> bool {
+    let explicit = match field.ty {
+        FieldType::Optional(ty) => Some(ty),
+        FieldType::Single(ty) if field.oneof.is_some() => Some(ty),
+        _ => None,
+    };
+    explicit == Some(ValueType::Scalar(Scalar::Value))
+}
+
 fn write_delimited(out: &mut Vec<u8>, number: u32, payload: &[u8]) {
     wire::put_varint(out, u64::from(wire::key(number, WireType::Len)));
     wire::put_varint(out, payload.len() as u64);

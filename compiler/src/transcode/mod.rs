@@ -167,6 +167,8 @@ fn with_codec<V: CodecVisitor>(scalar: Scalar, visitor: V) -> V::Output {
         Scalar::Bool => visitor.visit::<codec::Bool>(),
         Scalar::String => visitor.visit::<codec::Str>(),
         Scalar::Bytes => visitor.visit::<codec::Bytes>(),
+        Scalar::Decimal => visitor.visit::<codec::Decimal>(),
+        Scalar::Value => visitor.visit::<codec::Value>(),
     }
 }
 
@@ -194,7 +196,9 @@ fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output
         Scalar::Sfixed64 => visitor.visit::<codec::Sfixed64>(),
         Scalar::Bool => visitor.visit::<codec::Bool>(),
         Scalar::String => visitor.visit::<codec::Str>(),
-        Scalar::F32 | Scalar::F64 | Scalar::Bytes => return None,
+        Scalar::F32 | Scalar::F64 | Scalar::Bytes | Scalar::Decimal | Scalar::Value => {
+            return None;
+        }
     })
 }
 

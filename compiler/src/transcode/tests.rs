@@ -174,3 +174,26 @@ fn messages_are_found_by_full_or_unique_name() {
     let error = find_message(&analysis.schema, "Nope").unwrap_err();
     assert!(error.contains("no message named `Nope`"), "{error}");
 }
+
+#[test]
+fn decimal_and_value_transcode_with_their_json_mapping() {
+    let analysis = crate::analyze_text("m.schema", include_str!("../../../schemas/money.schema"))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let schema = &analysis.schema;
+    let amounts = find_message(schema, "money.Amounts").unwrap();
+    let json = json!({"total": "12.34", "discount": "0.00", "prices": {"a": "-1"}});
+    let bytes = encode(schema, amounts, &json).unwrap();
+    assert_eq!(bytes[..8], [0x0a, 0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02]);
+    let back = decode(schema, amounts, &bytes, &DecodeOptions::new()).unwrap();
+    assert_eq!(back["total"], json!("12.34"));
+    assert_eq!(back["discount"], json!("0.00"));
+    assert_eq!(back["prices"], json!({"a": "-1"}));
+
+    let values = find_message(schema, "money.Values").unwrap();
+    let json = json!({"payload": {"$i32": 5}, "history": [null, [1, {"x": true}]]});
+    let bytes = encode(schema, values, &json).unwrap();
+    assert_eq!(bytes[..4], [0x0a, 0x02, 0x18, 0x0a]);
+    let back = decode(schema, values, &bytes, &DecodeOptions::new()).unwrap();
+    assert_eq!(back["payload"], json!({"$i32": 5}));
+    assert_eq!(back["history"], json!([null, [1, {"x": true}]]));
+}

@@ -25,6 +25,10 @@ use crate::message::{Enumeration, Message};
 
 /// How the values of one codec are written to and read from JSON.
 pub trait JsonCodec: Codec {
+    /// Whether `null` is a value of this type (`value`'s `Null`) rather than
+    /// no value: an `optional` field or oneof member reads it as set.
+    const NULL_IS_A_VALUE: bool = false;
+
     /// Writes `value`.
     fn serialize<S: Serializer>(value: &Self::Value, serializer: S) -> Result<S::Ok, S::Error>;
 
@@ -188,14 +192,38 @@ pub fn read<'de, C: JsonCodec, A: MapAccess<'de>>(map: &mut A) -> Result<C::Valu
     Ok(map.next_value::<De<C>>()?.0)
 }
 
-/// Reads an optional field's value; `null` reads as absent.
+/// Reads an optional field's value; `null` reads as absent, unless it is a
+/// value of the type.
 #[doc(hidden)]
 pub fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<C::Value>, A::Error> {
+    if C::NULL_IS_A_VALUE {
+        return Ok(Some(map.next_value::<Present<C>>()?.0));
+    }
     Ok(map
         .next_value::<Option<Present<C>>>()?
         .map(|present| present.0))
+}
+
+/// Reads the value of `member` of oneof `oneof`, which already holds a
+/// member when `set`; `null` reads as absent, unless it is a value of the
+/// type. Two members with values are an
+/// error, as the oneof can hold only one.
+#[doc(hidden)]
+pub fn read_member<'de, C: JsonCodec, A: MapAccess<'de>>(
+    map: &mut A,
+    member: &str,
+    oneof: &str,
+    set: bool,
+) -> Result<Option<C::Value>, A::Error> {
+    let value = read_optional::<C, A>(map)?;
+    if set && value.is_some() {
+        return Err(de::Error::custom(format_args!(
+            "`{member}` is a second member of oneof `{oneof}`; set one"
+        )));
+    }
+    Ok(value)
 }
 
 /// Reads a list field's array; `null` reads as empty.

@@ -172,17 +172,27 @@ pub(super) fn non_finite_name(value: f64) -> Option<&'static str> {
     }
 }
 
+/// An `f32` as the `f64` that its shortest decimal stands for: `0.1f32` as
+/// `0.1`, not as `0.10000000149011612`. serde_json writes an `f32` as that
+/// decimal but widens it exactly in a `serde_json::Value`; written as this
+/// `f64`, the two agree, and so do `schemac decode` and generated impls.
+pub(super) fn f32_as_written(value: f32) -> f64 {
+    value.to_string().parse().unwrap_or(f64::from(value))
+}
+
 impl JsonCodec for Float {
     fn serialize<S: Serializer>(value: &f32, serializer: S) -> Result<S::Ok, S::Error> {
         match non_finite_name(f64::from(*value)) {
             Some(name) => serializer.serialize_str(name),
-            None => serializer.serialize_f32(*value),
+            None => serializer.serialize_f64(f32_as_written(*value)),
         }
     }
 
     fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f32, D::Error> {
         let value = deserializer.deserialize_any(FloatVisitor)?;
-        if value.is_finite() && value.abs() > f64::from(f32::MAX) {
+        // Out of range is what rounds to infinity: `3.4028235e38`, the
+        // shortest text of `f32::MAX`, is a little above it as an f64.
+        if value.is_finite() && (value as f32).is_infinite() {
             return Err(de::Error::custom(format_args!(
                 "{value} is out of range for f32"
             )));
@@ -320,6 +330,8 @@ impl Visitor<'_> for DecimalVisitor {
 }
 
 impl<C: JsonCodec> JsonCodec for Boxed<C> {
+    const NULL_IS_A_VALUE: bool = C::NULL_IS_A_VALUE;
+
     fn serialize<S: Serializer>(value: &Box<C::Value>, serializer: S) -> Result<S::Ok, S::Error> {
         C::serialize(value, serializer)
     }

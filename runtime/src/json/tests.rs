@@ -11,6 +11,7 @@ use serde_json::{Value as Json, json};
 use super::{De, JsonCodec, Ser};
 use crate::codec;
 use crate::value::Value;
+use crate::value::tests::value;
 
 fn to_json<C: JsonCodec>(value: &C::Value) -> Json {
     serde_json::to_value(Ser::<C>(value)).unwrap()
@@ -65,6 +66,21 @@ fn floats_name_what_json_cannot_hold() {
     assert!(
         from_json::<codec::Float>(json!(1e300)).is_err(),
         "beyond f32"
+    );
+    assert!(from_json::<codec::Float>(json!(3.4028236e38)).is_err());
+    // The shortest text of f32::MAX is slightly above it as an f64.
+    let text = serde_json::to_string(&Ser::<codec::Float>(&f32::MAX)).unwrap();
+    let back: De<codec::Float> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.0, f32::MAX, "{text}");
+    // A value holds the f32 as written, not widened.
+    assert_eq!(to_json::<codec::Float>(&0.1), json!(0.1));
+    assert_eq!(
+        serde_json::to_value(Value::F32(0.1)).unwrap(),
+        json!({"$f32": 0.1})
+    );
+    assert_eq!(
+        text,
+        serde_json::to_string(&to_json::<codec::Float>(&f32::MAX)).unwrap()
     );
 }
 
@@ -167,33 +183,6 @@ fn maps_with_dollar_keys_are_wrapped() {
     assert!(from_json::<codec::Value>(json!({"$i32": 1, "x": 2})).is_err());
 }
 
-fn value() -> impl Strategy<Value = Value> {
-    let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i32>().prop_map(Value::I32),
-        any::<i64>().prop_map(Value::I64),
-        any::<u32>().prop_map(Value::U32),
-        any::<u64>().prop_map(Value::U64),
-        any::<f32>()
-            .prop_filter("NaN", |x| !x.is_nan())
-            .prop_map(Value::F32),
-        any::<f64>()
-            .prop_filter("NaN", |x| !x.is_nan())
-            .prop_map(Value::F64),
-        ".*".prop_map(Value::String),
-        proptest::collection::vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
-        (any::<i64>(), 0u32..=28)
-            .prop_map(|(digits, scale)| Value::Decimal(Decimal::new(digits, scale))),
-    ];
-    leaf.prop_recursive(3, 24, 4, |inner| {
-        prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
-            proptest::collection::btree_map(".*", inner, 0..4).prop_map(Value::Map),
-        ]
-    })
-}
-
 /// Exact equality, decimal scales included (`PartialEq` says 1.0 == 1.00).
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
@@ -235,5 +224,16 @@ proptest! {
         let b2 = from_json::<codec::Double>(to_json::<codec::Double>(&b)).unwrap();
         prop_assert!(a2.to_bits() == a.to_bits() || (a.is_nan() && a2.is_nan()));
         prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()));
+    }
+
+    /// Through text too, for every bit pattern: subnormals, extremes, -0.0.
+    #[test]
+    fn every_float_round_trips_through_text(a in any::<u32>().prop_map(f32::from_bits), b in any::<u64>().prop_map(f64::from_bits)) {
+        let text = serde_json::to_string(&Ser::<codec::Float>(&a)).unwrap();
+        let a2 = serde_json::from_str::<De<codec::Float>>(&text).unwrap().0;
+        prop_assert!(a2.to_bits() == a.to_bits() || (a.is_nan() && a2.is_nan()), "{} via {}", a, text);
+        let text = serde_json::to_string(&Ser::<codec::Double>(&b)).unwrap();
+        let b2 = serde_json::from_str::<De<codec::Double>>(&text).unwrap().0;
+        prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()), "{} via {}", b, text);
     }
 }

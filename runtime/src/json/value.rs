@@ -25,10 +25,14 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
 use super::JsonCodec;
-use super::scalars::{DecimalVisitor, decode_base64, encode_base64, non_finite_name};
+use super::scalars::{
+    DecimalVisitor, decode_base64, encode_base64, f32_as_written, non_finite_name,
+};
 use crate::value::{Value, ValueCodec};
 
 impl JsonCodec for ValueCodec {
+    const NULL_IS_A_VALUE: bool = true;
+
     fn serialize<S: Serializer>(value: &Value, serializer: S) -> Result<S::Ok, S::Error> {
         value.serialize(serializer)
     }
@@ -64,7 +68,7 @@ impl Serialize for Value {
             Value::U64(value) => tagged(serializer, "$u64", &value.to_string()),
             Value::F32(value) => match non_finite_name(f64::from(*value)) {
                 Some(name) => tagged(serializer, "$f32", name),
-                None => tagged(serializer, "$f32", value),
+                None => tagged(serializer, "$f32", &f32_as_written(*value)),
             },
             Value::Bytes(value) => tagged(serializer, "$bytes", &encode_base64(value)),
             Value::Decimal(value) => tagged(serializer, "$decimal", &value.to_string()),

@@ -6,16 +6,18 @@ include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 mod tests {
     use super::shop::{Customer, Order, OrderLine, Status};
     use super::world::{geo, travel};
-    use schemac_runtime::Message;
+    use schemac_runtime::{Decimal, Message, Value};
 
     #[test]
     fn build_script_types_round_trip() {
         let order = Order {
             id: 7,
             description: "from build.rs".to_owned(),
+            total_cost: Decimal::new(398, 2),
             order_lines: vec![OrderLine {
                 line_number: 1,
                 description: "one".to_owned(),
+                cost: Decimal::new(199, 2),
                 quantity: 2,
             }],
             customer: Some(Customer {
@@ -24,6 +26,7 @@ mod tests {
                 email: None,
             }),
             status: Status::Shipped,
+            attributes: [("gift".to_owned(), Value::Bool(true))].into(),
         };
         let bytes = order.encode_to_vec().unwrap();
         assert_eq!(Order::decode(&bytes).unwrap(), order);
@@ -42,6 +45,17 @@ mod tests {
             travel::Trip::decode(&trip.encode_to_vec().unwrap()).unwrap(),
             trip
         );
+    }
+
+    /// The serde impls reach serde through the runtime: this crate does
+    /// not depend on serde itself.
+    #[test]
+    fn serde_impls_need_no_serde_dependency() {
+        use schemac_runtime::json::serde::{Deserialize, Serialize};
+        fn serde<T: Serialize + for<'de> Deserialize<'de>>() {}
+        serde::<Order>();
+        serde::<Status>();
+        serde::<travel::Trip>();
     }
 
     /// build.rs writes the same code as the checked-in generated/ crate;

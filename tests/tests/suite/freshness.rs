@@ -15,7 +15,10 @@ fn generated_crate_matches_the_compiler() {
     .unwrap_or_else(|error| panic!("schemas/ does not compile:\n{error}"));
     let bless = std::env::var_os("SCHEMAC_BLESS").is_some();
     let out_dir = root.join("generated/src");
-    let files = analysis.generate(&schemac::Config::new());
+    // The options `make generate` passes: `--json`.
+    let mut config = schemac::Config::new();
+    config.json(true);
+    let files = analysis.generate(&config);
     let mut stale = Vec::new();
     for file in &files {
         let path = out_dir.join(&file.name);

@@ -3,10 +3,13 @@
 //! - `freshness`: generated/ matches what schemac produces now.
 //! - `wire`: snapshots of the bytes of every fixture.
 //! - `api`: the shape of the generated types.
+//! - `json`: the generated serde impls, against the schema-driven transcoder.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
+//! - `builtin_types`: `decimal`, `value` and unknown fields against
+//!   prost-reflect, and protoc in `make interop`.
 //! - `limits`: huge length prefixes, deep nesting and the input maximum,
 //!   for generated types and transcode.
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
@@ -14,9 +17,11 @@
 //! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
 
 mod api;
+mod builtin_types;
 mod freshness;
 mod fuzz_seeds;
 mod interop;
+mod json;
 mod limits;
 mod protoc;
 mod reflect;

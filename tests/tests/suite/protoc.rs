@@ -17,7 +17,7 @@ use crate::reflect::{ToDynamic, descriptor, export_all, pool};
 
 /// Runs protoc with `args` on `input`, returning its stdout; fails the test
 /// with protoc's stderr when it fails.
-fn protoc(dir: &Path, args: &[&str], input: &[u8]) -> Vec<u8> {
+pub fn protoc(dir: &Path, args: &[&str], input: &[u8]) -> Vec<u8> {
     let mut child = Command::new("protoc")
         .arg(format!("--proto_path={}", dir.display()))
         .args(args)

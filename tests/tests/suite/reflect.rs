@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use prost::bytes::Bytes;
 use prost_reflect::{
@@ -16,12 +17,19 @@ use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Point, Scalars};
 use schemac_generated::shapes::{self, Drawing, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::{geo, travel};
-use schemac_runtime::Enumeration;
+use schemac_runtime::{Decimal, Enumeration};
 use schemac_tests::{schema_paths, workspace_root};
 
-/// Exports every schema to `.proto` in a fresh directory under target/ and
-/// returns the directory and the `.proto` file names.
+/// Exports every schema to `.proto` in a fresh directory under target/,
+/// with `schemac/types.proto`, and returns the directory and the `.proto`
+/// file names. Exports once per test run: tests run in parallel, and one
+/// rewriting a file while another's protox reads it would break the read.
 pub fn export_all() -> (PathBuf, Vec<String>) {
+    static EXPORTED: OnceLock<(PathBuf, Vec<String>)> = OnceLock::new();
+    EXPORTED.get_or_init(export_once).clone()
+}
+
+fn export_once() -> (PathBuf, Vec<String>) {
     let root = workspace_root();
     let analysis = schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
         fs::read_to_string(root.join(path))
@@ -39,6 +47,11 @@ pub fn export_all() -> (PathBuf, Vec<String>) {
         fs::write(dir.join(&name), analysis.export_proto(file.id)).expect("write .proto");
         names.push(name);
     }
+    // The built-in types file, which exports using `decimal` or `value` import.
+    let types = dir.join(schemac::TYPES_PROTO_NAME);
+    fs::create_dir_all(types.parent().unwrap_or(&dir)).expect("create schemac/");
+    fs::write(&types, schemac::TYPES_PROTO).expect("write schemac/types.proto");
+    names.push(schemac::TYPES_PROTO_NAME.to_owned());
     (dir, names)
 }
 
@@ -106,6 +119,82 @@ impl Builder {
         Value::Message(value.to_dynamic(&self.pool))
     }
 
+    /// Sets a `decimal` field with implicit presence: left out at 0 with
+    /// scale 0, as the encoder does.
+    fn set_decimal(&mut self, name: &str, value: &Decimal) {
+        if value.mantissa() != 0 || value.scale() != 0 {
+            let decimal = self.decimal(value);
+            self.set(name, decimal);
+        }
+    }
+
+    /// A decimal as the message `schemac.Decimal`: its digits as big-endian
+    /// two's complement with no redundant sign bytes, and its scale unless 0.
+    fn decimal(&self, value: &Decimal) -> Value {
+        let mut message = DynamicMessage::new(descriptor(&self.pool, "schemac.Decimal"));
+        let digits = value.mantissa().to_be_bytes();
+        let redundant = digits
+            .windows(2)
+            .take_while(|pair| {
+                (pair[0] == 0x00 && pair[1] < 0x80) || (pair[0] == 0xff && pair[1] >= 0x80)
+            })
+            .count();
+        message.set_field_by_name("unscaled", bytes(&digits[redundant..]));
+        if value.scale() != 0 {
+            message.set_field_by_name("scale", Value::I32(value.scale() as i32));
+        }
+        Value::Message(message)
+    }
+
+    /// A dynamic value as the message `schemac.Value`. `Null` is the member
+    /// `null_value`, except where a map holds it: a map entry leaves a
+    /// default value out, which reads back as an empty message.
+    fn value(&self, value: &schemac_runtime::Value, in_map: bool) -> Value {
+        use schemac_runtime::Value as V;
+        let mut message = DynamicMessage::new(descriptor(&self.pool, "schemac.Value"));
+        let (member, member_value) = match value {
+            V::Null if in_map => return Value::Message(message),
+            V::Null => ("null_value", Value::EnumNumber(0)),
+            V::Bool(v) => ("bool_value", Value::Bool(*v)),
+            V::I32(v) => ("i32_value", Value::I32(*v)),
+            V::I64(v) => ("i64_value", Value::I64(*v)),
+            V::U32(v) => ("u32_value", Value::U32(*v)),
+            V::U64(v) => ("u64_value", Value::U64(*v)),
+            V::F32(v) => ("f32_value", Value::F32(*v)),
+            V::F64(v) => ("f64_value", Value::F64(*v)),
+            V::String(v) => ("string_value", string(v)),
+            V::Bytes(v) => ("bytes_value", bytes(v)),
+            V::Decimal(v) => ("decimal_value", self.decimal(v)),
+            // An empty list or map leaves its one field out, as a decoder does.
+            V::List(values) => {
+                let mut list = DynamicMessage::new(descriptor(&self.pool, "schemac.ValueList"));
+                if !values.is_empty() {
+                    let values = values
+                        .iter()
+                        .map(|value| self.value(value, false))
+                        .collect();
+                    list.set_field_by_name("values", Value::List(values));
+                }
+                ("list_value", Value::Message(list))
+            }
+            V::Map(entries) => {
+                let mut map_message =
+                    DynamicMessage::new(descriptor(&self.pool, "schemac.ValueMap"));
+                if !entries.is_empty() {
+                    let entries = map(
+                        entries,
+                        |k| MapKey::String(k.clone()),
+                        |v| self.value(v, true),
+                    );
+                    map_message.set_field_by_name("entries", entries);
+                }
+                ("map_value", Value::Message(map_message))
+            }
+        };
+        message.set_field_by_name(member, member_value);
+        Value::Message(message)
+    }
+
     fn list<T>(&self, values: &[T], each: impl Fn(&T) -> Value) -> Value {
         Value::List(values.iter().map(each).collect())
     }
@@ -150,6 +239,7 @@ impl ToDynamic for OrderLine {
     fn fill(&self, m: &mut Builder) {
         m.set("line_number", Value::I32(self.line_number));
         m.set("description", string(&self.description));
+        m.set_decimal("cost", &self.cost);
         m.set("quantity", Value::U32(self.quantity));
     }
 }
@@ -159,11 +249,18 @@ impl ToDynamic for Order {
     fn fill(&self, m: &mut Builder) {
         m.set("id", Value::I64(self.id));
         m.set("description", string(&self.description));
+        m.set_decimal("total_cost", &self.total_cost);
         let lines = m.list(&self.order_lines, |line| m.nested(line));
         m.set("order_lines", lines);
         let customer = self.customer.as_ref().map(|customer| m.nested(customer));
         m.some("customer", customer);
         m.set("status", enumeration(&self.status));
+        let attributes = map(
+            &self.attributes,
+            |k| MapKey::String(k.clone()),
+            |v| m.value(v, true),
+        );
+        m.set("attributes", attributes);
     }
 }
 

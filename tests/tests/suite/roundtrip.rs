@@ -10,7 +10,7 @@ use schemac_generated::kitchen::{Color, Lists, Maps, OptionalScalars, Point, Sca
 use schemac_generated::shapes::{self, Drawing, Keywords, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine, Status};
 use schemac_generated::world::{geo, travel};
-use schemac_runtime::Message;
+use schemac_runtime::{Decimal, Message, Value};
 
 fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Result<(), TestCaseError> {
     let bytes = value
@@ -51,29 +51,66 @@ fn customer() -> impl Strategy<Value = Customer> {
     })
 }
 
-fn order_line() -> impl Strategy<Value = OrderLine> {
-    (any::<i32>(), ".*", any::<u32>()).prop_map(|(line_number, description, quantity)| OrderLine {
-        line_number,
-        description,
-        quantity,
+/// Any decimal: 96 bits of digits, either sign, scale 0 to 28.
+fn decimal() -> impl Strategy<Value = Decimal> {
+    (any::<(u32, u32, u32)>(), any::<bool>(), 0u32..=28).prop_map(
+        |((lo, mid, hi), negative, scale)| Decimal::from_parts(lo, mid, hi, negative, scale),
+    )
+}
+
+/// Any value without NaN, nested up to three levels.
+fn value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<i32>().prop_map(Value::I32),
+        any::<i64>().prop_map(Value::I64),
+        any::<u32>().prop_map(Value::U32),
+        any::<u64>().prop_map(Value::U64),
+        f32s().prop_map(Value::F32),
+        f64s().prop_map(Value::F64),
+        ".*".prop_map(Value::String),
+        vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
+        decimal().prop_map(Value::Decimal),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            vec(inner.clone(), 0..4).prop_map(Value::List),
+            btree_map(".*", inner, 0..4).prop_map(Value::Map),
+        ]
     })
+}
+
+fn order_line() -> impl Strategy<Value = OrderLine> {
+    (any::<i32>(), ".*", decimal(), any::<u32>()).prop_map(
+        |(line_number, description, cost, quantity)| OrderLine {
+            line_number,
+            description,
+            cost,
+            quantity,
+        },
+    )
 }
 
 fn order() -> impl Strategy<Value = Order> {
     (
-        any::<i64>(),
-        ".*",
+        (any::<i64>(), ".*", decimal()),
         vec(order_line(), 0..8),
         proptest::option::of(customer()),
         status(),
+        btree_map(".*", value(), 0..4),
     )
-        .prop_map(|(id, description, order_lines, customer, status)| Order {
-            id,
-            description,
-            order_lines,
-            customer,
-            status,
-        })
+        .prop_map(
+            |((id, description, total_cost), order_lines, customer, status, attributes)| Order {
+                id,
+                description,
+                total_cost,
+                order_lines,
+                customer,
+                status,
+                attributes,
+            },
+        )
 }
 
 fn point() -> impl Strategy<Value = Point> {
@@ -407,9 +444,18 @@ fn expected_merge(a: Order, b: Order) -> Order {
         (x, None) => x,
         (None, y) => y,
     };
+    // A decimal is left out only at 0 with scale 0; 0.00 is written, and wins.
+    let total_cost = if b.total_cost.mantissa() == 0 && b.total_cost.scale() == 0 {
+        a.total_cost
+    } else {
+        b.total_cost
+    };
+    let mut attributes = a.attributes;
+    attributes.extend(b.attributes);
     Order {
         id: pick(a.id, b.id),
         description: pick(a.description, b.description),
+        total_cost,
         order_lines: a.order_lines.into_iter().chain(b.order_lines).collect(),
         customer,
         status: if b.status.number() == 0 {
@@ -417,5 +463,6 @@ fn expected_merge(a: Order, b: Order) -> Order {
         } else {
             b.status
         },
+        attributes,
     }
 }

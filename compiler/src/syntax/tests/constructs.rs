@@ -314,3 +314,38 @@ fn example_schema_structure() {
         ["world", "travel"]
     );
 }
+
+#[test]
+fn options_and_fields_named_option() {
+    use crate::ast::OptionValue;
+    let text = "message A {\n  option keep_unknown_fields = true;\n  option: i32 = 1;\n  \
+                option x = false;\n  option y = -3;\n  option z = \"s\\\"\";\n  option w = yes;\n}\n";
+    let file = parse_ok(text);
+    let a = message(&file, 0);
+    let options: Vec<_> = a
+        .members
+        .iter()
+        .filter_map(|member| match member {
+            Member::Option(option) => Some(option),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(options.len(), 5);
+    assert_eq!(options[0].name.name, "keep_unknown_fields");
+    assert_eq!(
+        at(text, options[0].span),
+        "option keep_unknown_fields = true;"
+    );
+    assert!(matches!(options[0].value, OptionValue::Bool(true, _)));
+    assert_eq!(at(text, options[0].value.span()), "true");
+    assert!(matches!(options[1].value, OptionValue::Bool(false, _)));
+    assert!(matches!(
+        options[2].value,
+        OptionValue::Integer(IntLit { value: -3, .. })
+    ));
+    assert!(matches!(&options[3].value, OptionValue::String(s, _) if s == "s\""));
+    assert!(matches!(&options[4].value, OptionValue::Name(name) if name.name == "yes"));
+    assert_eq!(at(text, options[4].value.span()), "yes");
+    // `option: i32 = 1;` is a field.
+    assert_eq!(field(a, 1).name.name, "option");
+}

@@ -45,7 +45,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected a field, `oneof`, `reserved`, `message`, `enum` or `}`, found `@`"
+        "expected a field, `oneof`, `reserved`, `option`, `message`, `enum` or `}`, found `@`"
     );
     assert_eq!(at(text, error.primary.span), "@");
 
@@ -266,7 +266,7 @@ fn error_at_end_of_file_is_zero_width() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected a field, `oneof`, `reserved`, `message`, `enum` or `}`, found end of file"
+        "expected a field, `oneof`, `reserved`, `option`, `message`, `enum` or `}`, found end of file"
     );
     assert_eq!(error.primary.span.range(), text.len()..text.len());
 }
@@ -307,4 +307,27 @@ fn messages_never_name_grammar_rules() {
             );
         }
     }
+}
+
+#[test]
+fn broken_options() {
+    let text = "message A {\n  option keep_unknown_fields = true\n}\n";
+    let error = single(text);
+    assert_eq!(error.message, "expected `;`, found `}`");
+
+    let text = "message A { option keep_unknown_fields true; }";
+    assert_eq!(single(text).message, "expected `=`, found `true`");
+
+    let text = "message A { option keep_unknown_fields = ; }";
+    assert_eq!(
+        single(text).message,
+        "expected `true`, `false`, an integer or a string, found `;`"
+    );
+
+    // A field named `option` that lacks its type.
+    let text = "message A { option: = 1; }";
+    assert_eq!(
+        single(text).message,
+        "expected a type or `optional`, found `=`"
+    );
 }

@@ -33,6 +33,7 @@ fn check_message(text: &str, message: &MessageDecl) {
             Member::Message(nested) => check_message(text, nested),
             Member::Oneof(oneof) => check_span(text, oneof.span),
             Member::Reserved(reserved) => check_span(text, reserved.span),
+            Member::Option(option) => check_span(text, option.value.span()),
             Member::Enum(enumeration) => check_span(text, enumeration.span),
         }
     }

@@ -1,0 +1,400 @@
+//! Serde impls with the canonical JSON mapping (docs/json.md), generated
+//! when [`Config::json`](crate::Config::json) is on.
+//!
+//! A message gets `JsonMessage`, whose two methods write and read its
+//! fields one call per field through the runtime's `json` helpers, and
+//! `Serialize` and `Deserialize` impls that delegate to the runtime. An enum
+//! gets `Serialize` and `Deserialize` by name. The mapping of each type is
+//! the runtime's `JsonCodec` impl of the field's codec, the same one
+//! `schemac encode` and `decode` use, so the two agree.
+//!
+//! Generated code names serde only as `_rt::json::serde`, so a crate needs
+//! no serde dependency of its own. Generic parameters start with an
+//! underscore, which no schema type name does after casing, so that they
+//! never shadow a message the body refers to.
+
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+
+use super::{Context, ident, message, oneof, type_ident, types};
+use crate::model::{Field, Message, MessageId};
+use crate::names;
+use types::Shape;
+
+/// `JsonMessage`, `Serialize` and `Deserialize` for message `id`, whose
+/// struct is in `scope`; nothing when JSON is off.
+pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    if !cx.config.json {
+        return TokenStream::new();
+    }
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let ident = type_ident(&message.name);
+    let serialize = expand_serialize_fields(cx, scope, id);
+    let deserialize = expand_deserialize_field(cx, scope, id);
+    quote! {
+        impl #rt::json::JsonMessage for #ident {
+            #serialize
+
+            #deserialize
+        }
+
+        impl #rt::json::serde::Serialize for #ident {
+            fn serialize<_S: #rt::json::serde::Serializer>(
+                &self,
+                serializer: _S,
+            ) -> ::core::result::Result<_S::Ok, _S::Error> {
+                #rt::json::serialize_message(self, serializer)
+            }
+        }
+
+        impl<'de> #rt::json::serde::Deserialize<'de> for #ident {
+            fn deserialize<_D: #rt::json::serde::Deserializer<'de>>(
+                deserializer: _D,
+            ) -> ::core::result::Result<Self, _D::Error> {
+                #rt::json::deserialize_message(deserializer)
+            }
+        }
+    }
+}
+
+/// `Serialize` and `Deserialize` for the enum named `ident`, by value name;
+/// nothing when JSON is off.
+pub(crate) fn expand_enum_json(cx: &Context, ident: &Ident) -> TokenStream {
+    if !cx.config.json {
+        return TokenStream::new();
+    }
+    let rt = &cx.runtime;
+    quote! {
+        impl #rt::json::serde::Serialize for #ident {
+            fn serialize<_S: #rt::json::serde::Serializer>(
+                &self,
+                serializer: _S,
+            ) -> ::core::result::Result<_S::Ok, _S::Error> {
+                #rt::json::serialize_enum(*self, serializer)
+            }
+        }
+
+        impl<'de> #rt::json::serde::Deserialize<'de> for #ident {
+            fn deserialize<_D: #rt::json::serde::Deserializer<'de>>(
+                deserializer: _D,
+            ) -> ::core::result::Result<Self, _D::Error> {
+                #rt::json::deserialize_enum(deserializer)
+            }
+        }
+    }
+}
+
+/// One step of writing JSON: a field, or a whole oneof.
+enum Slot<'a> {
+    Field(&'a Field),
+    Oneof(usize),
+}
+
+/// The fields in declaration order, each oneof once where its first member
+/// is declared, as in the struct. Members that codegen leaves out (see
+/// [`oneof::members`]) are left out here too.
+fn slots(message: &Message) -> Vec<Slot<'_>> {
+    let mut seen = Vec::new();
+    let mut slots = Vec::new();
+    for field in &message.fields {
+        match field.oneof {
+            None => slots.push(Slot::Field(field)),
+            Some(index) if message::has_members(message, index) && !seen.contains(&index) => {
+                seen.push(index);
+                slots.push(Slot::Oneof(index));
+            }
+            Some(_) => {}
+        }
+    }
+    slots
+}
+
+/// `fn serialize_fields`: one call per field, in declaration order.
+fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let statements: Vec<TokenStream> = slots(message)
+        .into_iter()
+        .map(|slot| match slot {
+            Slot::Field(field) => expand_serialize_field(cx, scope, field),
+            Slot::Oneof(index) => expand_serialize_oneof(cx, scope, id, index),
+        })
+        .collect();
+    let map = if statements.is_empty() {
+        quote!(_map)
+    } else {
+        quote!(map)
+    };
+    quote! {
+        fn serialize_fields<_M: #rt::json::serde::ser::SerializeMap>(
+            &self,
+            #map: &mut _M,
+        ) -> ::core::result::Result<(), _M::Error> {
+            #(#statements)*
+            Ok(())
+        }
+    }
+}
+
+/// The statement that writes `field`, with the helper for its shape.
+fn expand_serialize_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
+    let codec = types::field_codec(cx, scope, field);
+    let member = ident(&names::field_name(&field.name));
+    let name = &field.name;
+    match Shape::of(field) {
+        Shape::Implicit => quote! {
+            #rt::json::field::<#codec, _>(map, #name, &self.#member)?;
+        },
+        Shape::Optional => quote! {
+            #rt::json::optional::<#codec, _>(map, #name, self.#member.as_ref())?;
+        },
+        Shape::Packed | Shape::Repeated => quote! {
+            #rt::json::list::<#codec, _>(map, #name, &self.#member)?;
+        },
+        Shape::Map => quote! {
+            #rt::json::map::<#codec, _, _>(map, #name, &self.#member)?;
+        },
+    }
+}
+
+/// The statement that writes oneof `index`: whichever member is set, under
+/// its own name.
+fn expand_serialize_oneof(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    oneof::expand_for_set_member(cx, scope, id, index, |member, codec| {
+        let name = &member.name;
+        quote!(#rt::json::present::<#codec, _>(map, #name, value)?)
+    })
+}
+
+/// `fn deserialize_field`: one arm per field name, and per oneof member;
+/// other names are not this message's.
+fn expand_deserialize_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let arms: Vec<TokenStream> = message
+        .fields
+        .iter()
+        .filter_map(|field| match field.oneof {
+            None => Some(expand_deserialize_arm(cx, scope, field)),
+            Some(index) => expand_deserialize_member_arm(cx, scope, id, index, field),
+        })
+        .collect();
+    let (key, map, body) = if arms.is_empty() {
+        (quote!(_key), quote!(_map), quote!(Ok(false)))
+    } else {
+        let body = quote! {
+            match key {
+                #(#arms)*
+                _ => return Ok(false),
+            }
+            Ok(true)
+        };
+        (quote!(key), quote!(map), body)
+    };
+    quote! {
+        fn deserialize_field<'de, _A: #rt::json::serde::de::MapAccess<'de>>(
+            &mut self,
+            #key: &str,
+            #map: &mut _A,
+        ) -> ::core::result::Result<bool, _A::Error> {
+            #body
+        }
+    }
+}
+
+/// The arm that reads `field`, outside any oneof, with the helper for its
+/// shape.
+fn expand_deserialize_arm(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
+    let codec = types::field_codec(cx, scope, field);
+    let member = ident(&names::field_name(&field.name));
+    let name = &field.name;
+    let read = match Shape::of(field) {
+        Shape::Implicit => quote!(#rt::json::read::<#codec, _>(map)?),
+        Shape::Optional => quote!(#rt::json::read_optional::<#codec, _>(map)?),
+        Shape::Packed | Shape::Repeated => quote!(#rt::json::read_list::<#codec, _>(map)?),
+        Shape::Map => quote!(#rt::json::read_map::<#codec, _, _>(map)?),
+    };
+    quote! {
+        #name => self.#member = #read,
+    }
+}
+
+/// The arm that reads `member` of oneof `index`, which sets the oneof to
+/// it; `None` when codegen leaves the member out.
+fn expand_deserialize_member_arm(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+    member: &Field,
+) -> Option<TokenStream> {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let ty = oneof::members(message, index)
+        .into_iter()
+        .find(|(field, _)| std::ptr::eq(*field, member))
+        .map(|(_, ty)| ty)?;
+    let oneof_name = &message.oneofs.get(index)?.name;
+    let field = oneof::oneof_field(message, index);
+    let variant = oneof::variant_path(cx, scope, id, index, member);
+    let codec = types::value_codec(cx, scope, ty, member.boxed);
+    let name = &member.name;
+    Some(quote! {
+        #name => {
+            let set = self.#field.is_some();
+            if let Some(value) = #rt::json::read_member::<#codec, _>(map, #name, #oneof_name, set)? {
+                self.#field = Some(#variant(value));
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{Build, contains, field, scalar, shapes, shop};
+    use crate::config::Config;
+    use crate::model::{FieldType, Scalar, ValueType};
+
+    fn json() -> Config {
+        let mut config = Config::new();
+        config.json(true);
+        config
+    }
+
+    #[test]
+    fn json_is_off_by_default() {
+        let code = shop().render(&Config::new());
+        assert!(!code.contains("json"), "{code}");
+    }
+
+    #[test]
+    fn each_shape_has_its_helper_and_the_schema_name() {
+        let code = shop().render(&json());
+        for expected in [
+            "impl _rt::json::JsonMessage for Order {",
+            "_rt::json::field::<_rt::codec::Int64, _>(map, \"id\", &self.id)?;",
+            "_rt::json::list::<_rt::codec::Msg<OrderLine>, _>(map, \"order_lines\", &self.order_lines)?;",
+            "_rt::json::optional::<_rt::codec::Msg<Customer>, _>(map, \"customer\", self.customer.as_ref())?;",
+            "_rt::json::field::<_rt::codec::Enum<Status>, _>(map, \"status\", &self.status)?;",
+            "\"id\" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,",
+            "self.customer = _rt::json::read_optional::<_rt::codec::Msg<Customer>, _>(map)?;",
+            "self.order_lines = _rt::json::read_list::<_rt::codec::Msg<OrderLine>, _>(map)?;",
+            "_ => return Ok(false), } Ok(true)",
+            "impl _rt::json::serde::Serialize for Order {",
+            "_rt::json::serialize_message(self, serializer)",
+            "impl<'de> _rt::json::serde::Deserialize<'de> for Order {",
+            "_rt::json::deserialize_message(deserializer)",
+            "impl _rt::json::serde::Serialize for Status {",
+            "_rt::json::serialize_enum(*self, serializer)",
+            "impl<'de> _rt::json::serde::Deserialize<'de> for Status {",
+            "_rt::json::deserialize_enum(deserializer)",
+        ] {
+            assert!(contains(&code, expected), "{expected:?} not in\n{code}");
+        }
+        // Declaration order, which here is also number order.
+        let serialize = &code[code.find("JsonMessage for Order").unwrap()..];
+        let id = serialize.find("\"id\"").unwrap();
+        let status = serialize.find("\"status\"").unwrap();
+        assert!(id < status, "{code}");
+    }
+
+    #[test]
+    fn oneofs_boxes_maps_and_keywords() {
+        let code = shapes().render(&json());
+        for expected in [
+            "Some(shape::Kind::Circle(value)) => { _rt::json::present::<_rt::codec::Msg<shape::Circle>, _>(map, \"circle\", value)? }",
+            "\"scale_only\" => { let set = self.kind.is_some(); if let Some(value) = _rt::json::read_member::<_rt::codec::Double, _>(map, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
+            "if let Some(single::Only::Type(value)) = &self.only { _rt::json::present::<_rt::codec::Int32, _>(map, \"type\", value)?; }",
+            "_rt::json::optional::<_rt::codec::Boxed<_rt::codec::Msg<Tree>>, _>(map, \"left\", self.left.as_ref())?;",
+            "_rt::json::map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map, \"by_name\", &self.by_name)?;",
+            "_rt::json::read_map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map)?",
+            "_rt::json::present::<_rt::codec::Boxed<_rt::codec::Msg<super::Pong>>, _>(map, \"again\", value)?",
+            "\"type\" => self.r#type = _rt::json::read::<_rt::codec::Str, _>(map)?,",
+            "\"fooBar\" => self.foo_bar = _rt::json::read::<_rt::codec::Int64, _>(map)?,",
+            "_rt::json::list::<_rt::codec::Enum<layer::Kind>, _>(map, \"crate\", &self.crate_)?;",
+        ] {
+            assert!(contains(&code, expected), "{expected:?} not in\n{code}");
+        }
+    }
+
+    #[test]
+    fn an_empty_message_names_its_unused_parameters() {
+        let mut b = Build::default();
+        let file = b.file("empty.schema", &[]);
+        b.message(file, None, "Empty", Vec::new());
+        let code = b.render(&json());
+        for expected in ["_map: &mut _M,", "_key: &str,", "_map: &mut _A,"] {
+            assert!(code.contains(expected), "{expected:?} not in\n{code}");
+        }
+    }
+
+    #[test]
+    fn the_runtime_path_and_map_type_apply() {
+        let mut b = Build::default();
+        let file = b.file("m.schema", &["m"]);
+        b.message(
+            file,
+            None,
+            "M",
+            vec![
+                field(
+                    "counts",
+                    1,
+                    FieldType::Map(Scalar::I64, ValueType::Scalar(Scalar::Bytes)),
+                ),
+                field("x", 2, scalar(Scalar::F32)),
+            ],
+        );
+        let mut config = json();
+        config
+            .runtime_crate("crate::rt")
+            .map_type(crate::MapType::HashMap);
+        let code = b.render(&config);
+        for expected in [
+            "use crate::rt as _rt;",
+            "impl _rt::json::serde::Serialize for M {",
+            "::std::collections::HashMap<i64, ::std::vec::Vec<u8>>",
+            "_rt::json::read_map::<_rt::codec::Int64, _rt::codec::Bytes, _, _>(map)?",
+        ] {
+            assert!(contains(&code, expected), "{expected:?} not in\n{code}");
+        }
+    }
+
+    /// Models that check refuses generate no JSON for what codegen leaves
+    /// out, and do not panic.
+    #[test]
+    fn malformed_models_do_not_panic() {
+        let mut b = Build::default();
+        let file = b.file("bad.schema", &["ok"]);
+        let message = b.message(
+            file,
+            None,
+            "Bad",
+            vec![crate::model::Field {
+                oneof: Some(7),
+                ..field("lost", 1, scalar(Scalar::I32))
+            }],
+        );
+        b.oneof(
+            message,
+            "listy",
+            vec![field(
+                "xs",
+                2,
+                FieldType::List(ValueType::Scalar(Scalar::I32)),
+            )],
+        );
+        let code = b.render(&json());
+        assert!(code.contains("JsonMessage for Bad"), "{code}");
+        assert!(!code.contains("lost") && !code.contains("\"xs\""), "{code}");
+    }
+}

@@ -1,0 +1,232 @@
+//! One dataset in one format behind one trait, [`Subject`], which the
+//! criterion benches and the report both use.
+//!
+//! | format | what encodes | how |
+//! |---|---|---|
+//! | `schemac` | schemac's owned types | `Message::encode_to_vec`, `Message::decode` |
+//! | `prost` | prost's types, generated from schemac's exported `.proto` | `encode_to_vec`, `decode` |
+//! | `serde_json` | the plain structs of [`crate::mirror`] | `to_vec`, `from_slice` |
+//! | `bincode` | the same | bincode 2's serde API, `config::standard()` (varint integers) |
+//! | `rmp-serde` | the same | `to_vec` (structs as arrays, the crate's default), `from_slice` |
+//!
+//! Every encode returns a new `Vec<u8>`, as each library's usual call does;
+//! every decode builds an owned value and drops it, inside the timing.
+//! A future `schemac-view` subject (borrowed views into the input) fits here
+//! as one more [`Subject`].
+
+use std::hint::black_box;
+use std::marker::PhantomData;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::model::Model;
+
+/// The formats, in the order the report lists them; prost is the baseline.
+pub const FORMATS: &[&str] = &["schemac", "prost", "serde_json", "bincode", "rmp-serde"];
+
+/// The format every ratio is taken against.
+pub const BASELINE: &str = "prost";
+
+/// One value in one format.
+pub trait Subject {
+    /// The format's name, one of [`FORMATS`].
+    fn format(&self) -> &'static str;
+
+    /// Encodes the value into a new buffer.
+    fn encode(&self) -> Vec<u8>;
+
+    /// Decodes `bytes` into an owned value and drops it.
+    fn decode(&self, bytes: &[u8]);
+
+    /// Whether decoding what [`encode`](Subject::encode) wrote gives the
+    /// value back; the error says how it differs.
+    fn round_trip(&self) -> Result<(), String>;
+}
+
+/// One dataset: a name, a line saying what it is, and its value in every
+/// format.
+pub struct Dataset {
+    /// A short name, used in benchmark ids: `order-100-realistic`.
+    pub name: &'static str,
+    /// What the data is, for the report.
+    pub about: &'static str,
+    /// The value in each format, in the order of [`FORMATS`].
+    pub subjects: Vec<Box<dyn Subject>>,
+}
+
+impl Dataset {
+    /// A dataset of `value` in every format.
+    pub fn new<T: Model>(name: &'static str, about: &'static str, value: T) -> Self {
+        let prost = value.to_prost();
+        let mirror = value.to_mirror();
+        let subjects: Vec<Box<dyn Subject>> = vec![
+            Box::new(Schemac(value)),
+            Box::new(Prost(prost)),
+            Box::new(Serde::<_, Json>::new(mirror.clone())),
+            Box::new(Serde::<_, Bincode>::new(mirror.clone())),
+            Box::new(Serde::<_, Rmp>::new(mirror)),
+        ];
+        Self {
+            name,
+            about,
+            subjects,
+        }
+    }
+
+    /// The value in `format`, if the dataset has it.
+    pub fn subject(&self, format: &str) -> Option<&dyn Subject> {
+        self.subjects
+            .iter()
+            .find(|subject| subject.format() == format)
+            .map(|subject| &**subject)
+    }
+}
+
+fn compare<T: PartialEq + std::fmt::Debug>(
+    format: &str,
+    back: T,
+    original: &T,
+) -> Result<(), String> {
+    if back == *original {
+        Ok(())
+    } else {
+        Err(format!("{format} read back a different value: {back:?}"))
+    }
+}
+
+/// schemac's owned types.
+struct Schemac<T>(T);
+
+impl<T: Model> Subject for Schemac<T> {
+    fn format(&self) -> &'static str {
+        "schemac"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0
+            .encode_to_vec()
+            .expect("schemac encodes the datasets")
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(T::decode(bytes).expect("schemac decodes its own bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let back = T::decode(&self.encode()).map_err(|error| error.to_string())?;
+        compare(self.format(), back, &self.0)
+    }
+}
+
+/// prost's types.
+struct Prost<P>(P);
+
+impl<P: prost::Message + Default + PartialEq + std::fmt::Debug> Subject for Prost<P> {
+    fn format(&self) -> &'static str {
+        "prost"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0.encode_to_vec()
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(P::decode(bytes).expect("prost decodes its own bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let back = P::decode(self.encode().as_slice()).map_err(|error| error.to_string())?;
+        compare(self.format(), back, &self.0)
+    }
+}
+
+/// A serde data format.
+trait SerdeFormat {
+    const NAME: &'static str;
+    fn to_vec<T: Serialize>(value: &T) -> Vec<u8>;
+    fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String>;
+}
+
+enum Json {}
+
+impl SerdeFormat for Json {
+    const NAME: &'static str = "serde_json";
+
+    fn to_vec<T: Serialize>(value: &T) -> Vec<u8> {
+        serde_json::to_vec(value).expect("serde_json encodes the datasets")
+    }
+
+    fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        serde_json::from_slice(bytes).map_err(|error| error.to_string())
+    }
+}
+
+enum Bincode {}
+
+impl SerdeFormat for Bincode {
+    const NAME: &'static str = "bincode";
+
+    fn to_vec<T: Serialize>(value: &T) -> Vec<u8> {
+        bincode::serde::encode_to_vec(value, bincode::config::standard())
+            .expect("bincode encodes the datasets")
+    }
+
+    fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        bincode::serde::decode_from_slice(bytes, bincode::config::standard())
+            .map(|(value, _read)| value)
+            .map_err(|error| error.to_string())
+    }
+}
+
+enum Rmp {}
+
+impl SerdeFormat for Rmp {
+    const NAME: &'static str = "rmp-serde";
+
+    fn to_vec<T: Serialize>(value: &T) -> Vec<u8> {
+        rmp_serde::to_vec(value).expect("rmp-serde encodes the datasets")
+    }
+
+    fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, String> {
+        rmp_serde::from_slice(bytes).map_err(|error| error.to_string())
+    }
+}
+
+/// A plain serde struct in one serde format.
+struct Serde<M, F> {
+    value: M,
+    format: PhantomData<F>,
+}
+
+impl<M, F> Serde<M, F> {
+    fn new(value: M) -> Self {
+        Self {
+            value,
+            format: PhantomData,
+        }
+    }
+}
+
+impl<M, F> Subject for Serde<M, F>
+where
+    M: Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+    F: SerdeFormat,
+{
+    fn format(&self) -> &'static str {
+        F::NAME
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        F::to_vec(&self.value)
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(F::from_slice::<M>(bytes).expect("a serde format decodes its own bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let back = F::from_slice::<M>(&self.encode())?;
+        compare(self.format(), back, &self.value)
+    }
+}

@@ -1,0 +1,57 @@
+//! Benchmarks of schemac against prost, serde_json, bincode and rmp-serde,
+//! on the same logical data, and of the compiler's own speed.
+//!
+//! - [`datasets`] builds the data, as schemac values;
+//! - [`model`] converts it to prost's types and to the plain serde structs
+//!   of [`mirror`];
+//! - [`formats`] wraps each value in each format behind one trait, which
+//!   the criterion benches and the report both use;
+//! - [`report`] reads criterion's medians back and writes
+//!   `target/bench-report.{md,json,svg}` (the chart is [`chart`]);
+//! - [`compile_speed`] generates a schema of many messages and times the
+//!   compilers and rustc on it.
+//!
+//! docs/benchmarks.md says how to run them and how to read the report.
+
+pub mod chart;
+pub mod compile_speed;
+pub mod datasets;
+pub mod formats;
+pub mod mirror;
+pub mod model;
+pub mod report;
+
+/// The types schemac generates from the benchmark schemas, in build.rs.
+// The include file's package modules carry no docs.
+#[allow(missing_docs)]
+pub mod schemac_gen {
+    include!(concat!(env!("OUT_DIR"), "/schemac/mod.rs"));
+}
+
+/// The types prost generates from the `.proto` that schemac exports for
+/// the same schemas, in build.rs.
+#[allow(missing_docs, clippy::all)]
+pub mod prost_gen {
+    include!(concat!(env!("OUT_DIR"), "/prost/mod.rs"));
+}
+
+use std::path::PathBuf;
+
+/// The workspace's target directory: `CARGO_TARGET_DIR` when set, else
+/// `target/` at the workspace root.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => workspace_root().join("target"),
+    }
+}
+
+/// The root of the schemac workspace.
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .ancestors()
+        .nth(2)
+        .unwrap_or(manifest_dir)
+        .to_path_buf()
+}

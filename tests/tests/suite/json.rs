@@ -1,0 +1,347 @@
+//! The generated serde impls (`schemac compile --json`): every fixture
+//! survives JSON both as a `serde_json::Value` and as text, the JSON is the
+//! same as the schema-driven transcoder's (`schemac decode`), the transcoder
+//! turns it back into the same bytes, and the mapping and its errors look
+//! as docs/json.md says.
+
+use std::fmt::Debug;
+use std::fs;
+use std::path::PathBuf;
+
+use schemac::Analysis;
+use schemac_generated::kitchen::{Color, Lists, Maps, Scalars};
+use schemac_generated::shapes::shape::{Kind, Polygon};
+use schemac_generated::shapes::{Shape, Tree};
+use schemac_generated::shop::{Customer, Order, Status};
+use schemac_runtime::json::serde;
+use schemac_runtime::{DecodeOptions, Message};
+use schemac_tests::{fixtures, schema_paths, workspace_root};
+use serde_json::{Value as Json, json};
+
+/// Every schema in schemas/, analyzed as `make generate` does.
+fn analysis() -> Analysis {
+    let root = workspace_root();
+    schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
+        fs::read_to_string(root.join(path))
+    })
+    .unwrap_or_else(|error| panic!("schemas/ does not compile:\n{error}"))
+}
+
+/// Checks every fixture of the message `full_name`: JSON round trips as a
+/// value and as text, and agrees with the transcoder both ways.
+fn check<M>(analysis: &Analysis, full_name: &str, fixtures: Vec<(&str, M)>)
+where
+    M: Message + serde::Serialize + serde::de::DeserializeOwned + PartialEq + Debug,
+{
+    let id = schemac::transcode::find_message(&analysis.schema, full_name)
+        .unwrap_or_else(|error| panic!("{error}"));
+    for (name, value) in fixtures {
+        let case = format!("{full_name} {name}");
+        let json = serde_json::to_value(&value).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let back: M =
+            serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{case}: {e}"));
+        assert_eq!(back, value, "{case}: JSON value round trip");
+        assert_eq!(serde_json::to_value(&back).unwrap(), json, "{case}: again");
+
+        let text = serde_json::to_string(&value).unwrap_or_else(|e| panic!("{case}: {e}"));
+        let back: M = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{case}: {text}: {e}"));
+        assert_eq!(back, value, "{case}: JSON text round trip");
+        assert_eq!(serde_json::to_string(&back).unwrap(), text, "{case}: again");
+
+        let bytes = value.encode_to_vec().expect("fixtures nest shallowly");
+        let decoded =
+            schemac::transcode::decode(&analysis.schema, id, &bytes, &DecodeOptions::new())
+                .unwrap_or_else(|error| panic!("{case}: {error}"));
+        assert_eq!(json, decoded, "{case}: generated serde vs schemac decode");
+        // The same text too, fields in the same order: schemac builds
+        // serde_json with `preserve_order`, so a Value keeps its key order.
+        let decoded_text = serde_json::to_string(&decoded).unwrap();
+        assert_eq!(decoded_text, text, "{case}: text of schemac decode");
+        let encoded = schemac::transcode::encode(&analysis.schema, id, &json)
+            .unwrap_or_else(|error| panic!("{case}: {error}"));
+        assert_eq!(encoded, bytes, "{case}: schemac encode vs generated encode");
+    }
+}
+
+#[test]
+fn every_fixture_round_trips_and_matches_the_transcoder() {
+    let analysis = analysis();
+    check(&analysis, "shop.Customer", fixtures::customers());
+    check(&analysis, "shop.OrderLine", fixtures::order_lines());
+    check(&analysis, "shop.Order", fixtures::orders());
+    check(&analysis, "kitchen.Scalars", fixtures::scalars());
+    check(
+        &analysis,
+        "kitchen.OptionalScalars",
+        fixtures::optional_scalars(),
+    );
+    check(&analysis, "kitchen.Lists", fixtures::lists());
+    check(&analysis, "kitchen.Maps", fixtures::maps());
+    check(&analysis, "shapes.Drawing", fixtures::drawings());
+    check(&analysis, "shapes.Tree", fixtures::trees());
+    check(&analysis, "world.travel.Trip", fixtures::trips());
+}
+
+/// Reads each of `inputs` as a `M` with the generated impls and with the
+/// transcoder: both must give the same bytes, or both must fail.
+fn read_alike<M>(analysis: &Analysis, full_name: &str, inputs: &[&str])
+where
+    M: Message + serde::de::DeserializeOwned,
+{
+    let id = schemac::transcode::find_message(&analysis.schema, full_name)
+        .unwrap_or_else(|error| panic!("{error}"));
+    for text in inputs {
+        let json: Json = serde_json::from_str(text).expect("valid JSON");
+        let generated = serde_json::from_str::<M>(text)
+            .map(|message| message.encode_to_vec().expect("shallow"))
+            .map_err(|error| error.to_string());
+        let transcoded = schemac::transcode::encode(&analysis.schema, id, &json)
+            .map_err(|error| error.to_string());
+        match (generated, transcoded) {
+            (Ok(generated), Ok(transcoded)) => assert_eq!(generated, transcoded, "{text}"),
+            (Err(_), Err(_)) => {}
+            (generated, transcoded) => {
+                panic!("{text}: generated {generated:?}, transcoder {transcoded:?}")
+            }
+        }
+    }
+}
+
+/// JSON other writers may produce, and JSON that is wrong: the generated
+/// impls and `schemac encode` accept and refuse the same.
+#[test]
+fn generated_and_transcoder_read_alike() {
+    let analysis = analysis();
+    read_alike::<Scalars>(
+        &analysis,
+        "kitchen.Scalars",
+        &[
+            r#"{"an_i64": 5, "an_i32": "-3", "a_u32": 3.0, "a_u64": 18446744073709551615}"#,
+            r#"{"some_bytes": "-_8A", "a_string": null, "an_f64": "1.5", "an_f32": "Infinity"}"#,
+            r#"{"an_f64": -0.0, "a_bool": false, "an_sfixed64": "-1"}"#,
+            r#"{"an_i32": 2147483648}"#,
+            r#"{"an_i32": 1.5}"#,
+            r#"{"a_bool": "true"}"#,
+            r#"{"some_bytes": "!!"}"#,
+            r#"{"an_f32": 1e39}"#,
+            r#"{"nope": 1}"#,
+            r#"[]"#,
+        ],
+    );
+    read_alike::<schemac_generated::kitchen::OptionalScalars>(
+        &analysis,
+        "kitchen.OptionalScalars",
+        &[
+            r#"{"an_i32": 0, "a_color": 0, "a_point": null, "a_string": null}"#,
+            r#"{"a_point": {}, "some_bytes": ""}"#,
+        ],
+    );
+    read_alike::<Lists>(
+        &analysis,
+        "kitchen.Lists",
+        &[
+            r#"{"colors": ["COLOR_RED", -1, 7], "i64s": [1, "2"], "points": [{}], "strings": null}"#,
+            r#"{"i32s": [null]}"#,
+            r#"{"i32s": 5}"#,
+            r#"{"colors": [2.5]}"#,
+        ],
+    );
+    read_alike::<Maps>(
+        &analysis,
+        "kitchen.Maps",
+        &[
+            r#"{"by_i32": {"-1": null, "2": "x"}, "points": {"a": null, "b": {"x": 1}}}"#,
+            r#"{"colors": {"k": null, "j": 1}, "by_bool": {"true": "5", "false": 0}}"#,
+            r#"{"by_i32": {"x": "1"}}"#,
+            r#"{"by_bool": {"yes": 1}}"#,
+        ],
+    );
+    read_alike::<Shape>(
+        &analysis,
+        "shapes.Shape",
+        &[
+            r#"{"circle": null, "label": ""}"#,
+            r#"{"group": {}, "note": null}"#,
+            r#"{"label": "", "scale_only": 1}"#,
+        ],
+    );
+    read_alike::<Order>(
+        &analysis,
+        "shop.Order",
+        &[
+            r#"{"status": 2, "customer": null, "order_lines": [{}]}"#,
+            r#"{"status": "LOST"}"#,
+            r#"{"status": 2.5}"#,
+            r#"{"customer": 5}"#,
+        ],
+    );
+}
+
+#[test]
+fn a_typical_order_reads_as_documented() {
+    let order = fixtures::typical_order(1);
+    // Decimals are exact strings; each attribute keeps its kind: i64 and
+    // f64 as plain JSON, the others tagged.
+    let expected = json!({
+        "id": "1000042",
+        "description": "Spring restock for the Leeds shop",
+        "total_cost": "19.99",
+        "order_lines": [
+            {"line_number": 1, "description": "Widget, blue, size 1", "cost": "19.99", "quantity": 12}
+        ],
+        "customer": {"id": "4711", "name": "Ada Lovelace", "email": "ada@example.com"},
+        "status": "PAID",
+        "attributes": {
+            "discount": {"$decimal": "0.10"},
+            "distance_km": 12.5,
+            "gift": true,
+            "loyalty_points": 15000,
+            "note": "leave at the door",
+            "priority": {"$i32": 2},
+            "weight_kg": {"$f32": 1.25}
+        }
+    });
+    assert_eq!(serde_json::to_value(&order).unwrap(), expected);
+    // Fields come in declaration order.
+    let text = serde_json::to_string(&order).unwrap();
+    assert!(
+        text.starts_with(r#"{"id":"1000042","description":"#),
+        "{text}"
+    );
+}
+
+#[test]
+fn scalars_map_as_documented() {
+    let scalars = Scalars {
+        an_i64: -(1 << 40),
+        a_u64: u64::MAX,
+        an_f32: f32::NEG_INFINITY,
+        an_f64: f64::NAN,
+        some_bytes: vec![0xfb, 0xff, 0x00],
+        an_i32: -7,
+        ..Scalars::default()
+    };
+    let expected = json!({
+        "an_i32": -7,
+        "an_i64": "-1099511627776",
+        "a_u64": "18446744073709551615",
+        "an_f32": "-Infinity",
+        "an_f64": "NaN",
+        "some_bytes": "+/8A",
+    });
+    assert_eq!(serde_json::to_value(&scalars).unwrap(), expected);
+    let back: Scalars = serde_json::from_value(expected).unwrap();
+    assert!(back.an_f64.is_nan());
+    assert_eq!(back.some_bytes, [0xfb, 0xff, 0x00]);
+    assert_eq!(back.a_u64, u64::MAX);
+}
+
+#[test]
+fn enums_are_names_or_unrecognized_numbers() {
+    let order = Order {
+        status: Status::Unrecognized(42),
+        ..Order::default()
+    };
+    assert_eq!(serde_json::to_value(&order).unwrap(), json!({"status": 42}));
+    assert_eq!(
+        serde_json::to_value(Status::Shipped).unwrap(),
+        json!("SHIPPED")
+    );
+    // Both spellings are read.
+    let by_number: Status = serde_json::from_value(json!(2)).unwrap();
+    assert_eq!(by_number, Status::Shipped);
+    let lists: Lists = serde_json::from_value(json!({
+        "colors": ["COLOR_INFRARED", -1, 7]
+    }))
+    .unwrap();
+    assert_eq!(
+        lists.colors,
+        [Color::Infrared, Color::Infrared, Color::Unrecognized(7)]
+    );
+}
+
+#[test]
+fn lenient_input_is_accepted() {
+    // 64-bit integers as numbers, URL-safe unpadded base64, null as the
+    // default, and 32-bit integers as strings.
+    let scalars: Scalars = serde_json::from_str(
+        r#"{"an_i64": 5, "some_bytes": "-_8A", "a_string": null, "an_i32": "-3"}"#,
+    )
+    .unwrap();
+    assert_eq!(scalars.an_i64, 5);
+    assert_eq!(scalars.some_bytes, [0xfb, 0xff, 0x00]);
+    assert_eq!(scalars.an_i32, -3);
+    // null leaves an optional field absent and a message field unset.
+    let order: Order = serde_json::from_str(r#"{"customer": null}"#).unwrap();
+    assert_eq!(order, Order::default());
+    let customer: Customer = serde_json::from_str(r#"{"email": null}"#).unwrap();
+    assert_eq!(customer.email, None);
+    let maps: Maps =
+        serde_json::from_str(r#"{"by_i32": {"-1": "x"}, "by_bool": {"true": "5"}}"#).unwrap();
+    assert_eq!(maps.by_i32[&-1], "x");
+    assert_eq!(maps.by_bool[&true], 5);
+}
+
+#[test]
+fn oneof_members_appear_as_their_field() {
+    let shape = Shape {
+        kind: Some(Kind::Polygon(Polygon::default())),
+        note: Some(String::new()),
+    };
+    let json = serde_json::to_value(&shape).unwrap();
+    assert_eq!(json, json!({"polygon": {}, "note": ""}));
+    assert_eq!(serde_json::from_value::<Shape>(json).unwrap(), shape);
+    // A member that is null is not set; a second member is an error.
+    let shape: Shape = serde_json::from_str(r#"{"circle": null, "label": ""}"#).unwrap();
+    assert_eq!(shape.kind, Some(Kind::Label(String::new())));
+    let error = serde_json::from_str::<Shape>(r#"{"label": "", "scale_only": 1}"#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "`scale_only` is a second member of oneof `kind`; set one at line 1 column 30"
+    );
+}
+
+#[test]
+fn boxed_fields_round_trip() {
+    let tree: Tree =
+        serde_json::from_str(r#"{"left": {"value": 2}, "by_name": {"a": {}}}"#).unwrap();
+    assert_eq!(tree.left.as_deref().map(|left| left.value), Some(2));
+    assert_eq!(tree.by_name["a"], Tree::default());
+}
+
+#[test]
+fn errors_name_the_problem() {
+    let cases = [
+        (
+            r#"{"nickname": "Ada"}"#,
+            "unknown field `nickname` in message Customer at line 1 column 11",
+        ),
+        (
+            r#"{"id": true}"#,
+            "invalid type: boolean `true`, expected an integer that fits i64 at line 1 column 11",
+        ),
+        (
+            r#"{"name": 5}"#,
+            "invalid type: integer `5`, expected a string at line 1 column 10",
+        ),
+        (
+            r#"[]"#,
+            "invalid type: sequence, expected a JSON object for message Customer at line 1 column 0",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = serde_json::from_str::<Customer>(text).unwrap_err();
+        assert_eq!(error.to_string(), expected, "{text}");
+    }
+    let error = serde_json::from_str::<Order>(r#"{"status": "LOST"}"#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "`LOST` is not a value of enum Status at line 1 column 17"
+    );
+    let error = serde_json::from_str::<Order>(r#"{"order_lines": [{"line_number": 2147483648}]}"#)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "2147483648 is out of range at line 1 column 43"
+    );
+}
