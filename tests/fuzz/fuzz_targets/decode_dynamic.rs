@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use schemac::transcode;
-use schemac_generated::{kitchen, shapes, shop, world};
+use schemac_generated::{evolution, kitchen, money, shapes, shop, world};
 use schemac_runtime::{DecodeOptions, Message};
 
 fuzz_target!(|data: &[u8]| {
@@ -41,13 +41,18 @@ fuzz_target!(|data: &[u8]| {
     let back = transcode::decode(schema, id, &encoded, &options)
         .unwrap_or_else(|error| panic!("{name}: {encoded:?} does not decode: {error}"));
     assert_eq!(back, json, "{name}");
-    // NaN loses its payload in JSON, so only NaN-free values compare bytes.
+    // NaN loses its payload in JSON, so only NaN-free values compare bytes;
+    // unknown fields that a generated type keeps have no JSON form.
     if let Some(Ok(generated)) = generated
         && !json.to_string().contains("NaN")
+        && !KEEPS_UNKNOWN_FIELDS.contains(&name)
     {
         assert_eq!(generated, encoded, "{name}: {json}");
     }
 });
+
+/// The messages whose generated types keep unknown fields.
+const KEEPS_UNKNOWN_FIELDS: &[&str] = &["evolution.v1.Profile"];
 
 fn short_name(full_name: &str) -> &str {
     full_name.rsplit('.').next().unwrap_or(full_name)
@@ -78,6 +83,12 @@ fn generated_round_trip(name: &str, bytes: &[u8]) -> Option<Result<Vec<u8>, Stri
         "shapes.Pong" => run::<shapes::Pong>(bytes),
         "shapes.Keywords" => run::<shapes::Keywords>(bytes),
         "world.travel.Trip" => run::<world::travel::Trip>(bytes),
+        "money.Amounts" => run::<money::Amounts>(bytes),
+        "money.Values" => run::<money::Values>(bytes),
+        "money.Entry" => run::<money::Entry>(bytes),
+        "evolution.v1.Profile" => run::<evolution::v1::Profile>(bytes),
+        "evolution.v1.PlainProfile" => run::<evolution::v1::PlainProfile>(bytes),
+        "evolution.v2.Profile" => run::<evolution::v2::Profile>(bytes),
         _ => None,
     }
 }

@@ -1,5 +1,6 @@
 //! Decodes the input as each generated message of `schemas/scalars.schema`,
-//! `shapes.schema` (oneofs, recursion) and the `world` packages. Floats may
+//! `shapes.schema` (oneofs, recursion), `money.schema` (decimal and value),
+//! the `evolution` packages (unknown fields kept) and the `world` packages. Floats may
 //! decode to NaN, which is not equal to itself, so the oracle compares
 //! bytes: a decoded value encodes, and that encoding decodes and encodes to
 //! the same bytes. A smaller recursion limit may only refuse more.
@@ -7,7 +8,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
+use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::world::travel::Trip;
 use schemac_runtime::{DecodeOptions, Message};
@@ -23,6 +26,12 @@ fuzz_target!(|data: &[u8]| {
     check::<Pong>(data);
     check::<Keywords>(data);
     check::<Trip>(data);
+    check::<Amounts>(data);
+    check::<Values>(data);
+    check::<Entry>(data);
+    check::<v1::Profile>(data);
+    check::<v1::PlainProfile>(data);
+    check::<v2::Profile>(data);
 });
 
 fn check<M: Message>(data: &[u8]) {

@@ -16,6 +16,18 @@ use schemac::model::MessageId;
 /// The schemas of `schemas/`, by file name, built into the target.
 pub const SCHEMAS: &[(&str, &str)] = &[
     (
+        "evolution_v1.schema",
+        include_str!("../../../schemas/evolution_v1.schema"),
+    ),
+    (
+        "evolution_v2.schema",
+        include_str!("../../../schemas/evolution_v2.schema"),
+    ),
+    (
+        "money.schema",
+        include_str!("../../../schemas/money.schema"),
+    ),
+    (
         "order.schema",
         include_str!("../../../schemas/order.schema"),
     ),

@@ -17,7 +17,9 @@ use std::path::Path;
 
 use schemac::Config;
 use schemac::transcode;
+use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
+use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
@@ -111,6 +113,11 @@ fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
         ("shapes.Pong", round_trip::<Pong>(input)),
         ("shapes.Keywords", round_trip::<Keywords>(input)),
         ("world.travel.Trip", round_trip::<Trip>(input)),
+        ("money.Amounts", round_trip::<Amounts>(input)),
+        ("money.Values", round_trip::<Values>(input)),
+        ("money.Entry", round_trip::<Entry>(input)),
+        ("evolution.v1.Profile", round_trip::<v1::Profile>(input)),
+        ("evolution.v2.Profile", round_trip::<v2::Profile>(input)),
     ]
 }
 
