@@ -137,23 +137,41 @@ impl<'a> Decoder<'a> {
             self.pos += 1;
             return Ok(u64::from(first));
         }
+        self.read_long_varint()
+    }
+
+    /// Reads a varint of more than one byte, out of line so that the
+    /// one-byte case inlines small.
+    #[inline(never)]
+    fn read_long_varint(&mut self) -> Result<u64, DecodeError> {
+        let bytes = &self.input[self.pos..self.limit];
+        // With ten bytes at hand no byte needs its own bounds check.
+        if let Some(chunk) = bytes.first_chunk::<10>() {
+            return match varint_in(chunk) {
+                Some((value, length)) => {
+                    self.pos += length;
+                    Ok(value)
+                }
+                None => Err(DecodeError::invalid_varint(self.pos)),
+            };
+        }
+        self.read_varint_near_end()
+    }
+
+    /// Reads a varint with fewer than ten bytes left in the message.
+    #[cold]
+    #[inline(never)]
+    fn read_varint_near_end(&mut self) -> Result<u64, DecodeError> {
+        let bytes = &self.input[self.pos..self.limit];
         let mut value = 0u64;
-        for (i, &byte) in bytes.iter().take(10).enumerate() {
+        for (i, &byte) in bytes.iter().enumerate() {
             value |= u64::from(byte & 0x7f) << (7 * i);
             if byte < 0x80 {
-                // The tenth byte may carry only the 64th bit.
-                if i == 9 && byte > 1 {
-                    return Err(DecodeError::invalid_varint(self.pos));
-                }
                 self.pos += i + 1;
                 return Ok(value);
             }
         }
-        if bytes.len() < 10 {
-            Err(DecodeError::truncated(self.limit))
-        } else {
-            Err(DecodeError::invalid_varint(self.pos))
-        }
+        Err(DecodeError::truncated(self.limit))
     }
 
     /// Reads four little-endian bytes.
@@ -311,6 +329,25 @@ impl<'a> Decoder<'a> {
     }
 }
 
+/// The varint at the start of `chunk` and its length in bytes, or `None`
+/// if it is longer than ten bytes or its tenth byte holds more than the
+/// 64th bit.
+#[inline(always)]
+fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    for (i, &byte) in chunk.iter().enumerate() {
+        value |= u64::from(byte & 0x7f) << (7 * i);
+        if byte < 0x80 {
+            return if i == 9 && byte > 1 {
+                None
+            } else {
+                Some((value, i + 1))
+            };
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,6 +367,26 @@ mod tests {
             assert_eq!(d.read_varint().unwrap(), 1u64 << shift);
         }
         assert!(!d.has_remaining());
+    }
+
+    #[test]
+    fn varints_read_alike_with_and_without_ten_bytes_left() {
+        for shift in 0..64 {
+            let mut buf = Vec::new();
+            wire::put_varint(&mut buf, (1u64 << shift) | 5);
+            let length = buf.len();
+            // Alone (the slow path), then with ten bytes of padding after it.
+            let mut d = decoder(&buf);
+            assert_eq!(d.read_varint().unwrap(), (1u64 << shift) | 5);
+            assert_eq!(d.offset(), length);
+            buf.extend_from_slice(&[0; 10]);
+            let mut d = decoder(&buf);
+            assert_eq!(d.read_varint().unwrap(), (1u64 << shift) | 5);
+            assert_eq!(d.offset(), length);
+        }
+        let mut tenth_too_big = [0xffu8; 12];
+        tenth_too_big[9] = 0x02;
+        assert!(decoder(&tenth_too_big).read_varint().is_err());
     }
 
     #[test]
