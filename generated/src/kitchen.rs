@@ -1193,6 +1193,147 @@ impl _rt::Message for Maps {
             _ => decoder.skip(wire_type),
         }
     }
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut by_i32_entries = _rt::field::MapEntries::new();
+        let mut by_i64_entries = _rt::field::MapEntries::new();
+        let mut by_u32_entries = _rt::field::MapEntries::new();
+        let mut by_u64_entries = _rt::field::MapEntries::new();
+        let mut by_sint32_entries = _rt::field::MapEntries::new();
+        let mut by_sint64_entries = _rt::field::MapEntries::new();
+        let mut by_fixed32_entries = _rt::field::MapEntries::new();
+        let mut by_fixed64_entries = _rt::field::MapEntries::new();
+        let mut by_sfixed32_entries = _rt::field::MapEntries::new();
+        let mut by_sfixed64_entries = _rt::field::MapEntries::new();
+        let mut by_bool_entries = _rt::field::MapEntries::new();
+        let mut by_string_entries = _rt::field::MapEntries::new();
+        let mut colors_entries = _rt::field::MapEntries::new();
+        let mut points_entries = _rt::field::MapEntries::new();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            let result = match number {
+                1 => {
+                    by_i32_entries
+                        .merge::<
+                            _rt::codec::Int32,
+                            _rt::codec::Str,
+                        >(wire_type, &mut self.by_i32, decoder)
+                }
+                2 => {
+                    by_i64_entries
+                        .merge::<
+                            _rt::codec::Int64,
+                            _rt::codec::Bytes,
+                        >(wire_type, &mut self.by_i64, decoder)
+                }
+                3 => {
+                    by_u32_entries
+                        .merge::<
+                            _rt::codec::Uint32,
+                            _rt::codec::Float,
+                        >(wire_type, &mut self.by_u32, decoder)
+                }
+                4 => {
+                    by_u64_entries
+                        .merge::<
+                            _rt::codec::Uint64,
+                            _rt::codec::Double,
+                        >(wire_type, &mut self.by_u64, decoder)
+                }
+                5 => {
+                    by_sint32_entries
+                        .merge::<
+                            _rt::codec::Sint32,
+                            _rt::codec::Bool,
+                        >(wire_type, &mut self.by_sint32, decoder)
+                }
+                6 => {
+                    by_sint64_entries
+                        .merge::<
+                            _rt::codec::Sint64,
+                            _rt::codec::Sint64,
+                        >(wire_type, &mut self.by_sint64, decoder)
+                }
+                7 => {
+                    by_fixed32_entries
+                        .merge::<
+                            _rt::codec::Fixed32,
+                            _rt::codec::Fixed32,
+                        >(wire_type, &mut self.by_fixed32, decoder)
+                }
+                8 => {
+                    by_fixed64_entries
+                        .merge::<
+                            _rt::codec::Fixed64,
+                            _rt::codec::Fixed64,
+                        >(wire_type, &mut self.by_fixed64, decoder)
+                }
+                9 => {
+                    by_sfixed32_entries
+                        .merge::<
+                            _rt::codec::Sfixed32,
+                            _rt::codec::Sfixed32,
+                        >(wire_type, &mut self.by_sfixed32, decoder)
+                }
+                10 => {
+                    by_sfixed64_entries
+                        .merge::<
+                            _rt::codec::Sfixed64,
+                            _rt::codec::Sfixed64,
+                        >(wire_type, &mut self.by_sfixed64, decoder)
+                }
+                11 => {
+                    by_bool_entries
+                        .merge::<
+                            _rt::codec::Bool,
+                            _rt::codec::Uint64,
+                        >(wire_type, &mut self.by_bool, decoder)
+                }
+                12 => {
+                    by_string_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Int32,
+                        >(wire_type, &mut self.by_string, decoder)
+                }
+                13 => {
+                    colors_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Enum<Color>,
+                        >(wire_type, &mut self.colors, decoder)
+                }
+                14 => {
+                    points_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Msg<Point>,
+                        >(wire_type, &mut self.points, decoder)
+                }
+                _ => self.merge_field(number, wire_type, decoder),
+            };
+            if let ::core::result::Result::Err(error) = result {
+                return ::core::result::Result::Err(Self::field_error(error, number));
+            }
+        }
+        by_i32_entries.finish(&mut self.by_i32);
+        by_i64_entries.finish(&mut self.by_i64);
+        by_u32_entries.finish(&mut self.by_u32);
+        by_u64_entries.finish(&mut self.by_u64);
+        by_sint32_entries.finish(&mut self.by_sint32);
+        by_sint64_entries.finish(&mut self.by_sint64);
+        by_fixed32_entries.finish(&mut self.by_fixed32);
+        by_fixed64_entries.finish(&mut self.by_fixed64);
+        by_sfixed32_entries.finish(&mut self.by_sfixed32);
+        by_sfixed64_entries.finish(&mut self.by_sfixed64);
+        by_bool_entries.finish(&mut self.by_bool);
+        by_string_entries.finish(&mut self.by_string);
+        colors_entries.finish(&mut self.colors);
+        points_entries.finish(&mut self.points);
+        ::core::result::Result::Ok(())
+    }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
             1 => Some("by_i32"),

@@ -86,6 +86,39 @@ impl _rt::Message for Amounts {
             _ => decoder.skip(wire_type),
         }
     }
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut prices_entries = _rt::field::MapEntries::new();
+        let mut by_day_entries = _rt::field::MapEntries::new();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            let result = match number {
+                4 => {
+                    prices_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Decimal,
+                        >(wire_type, &mut self.prices, decoder)
+                }
+                5 => {
+                    by_day_entries
+                        .merge::<
+                            _rt::codec::Uint32,
+                            _rt::codec::Decimal,
+                        >(wire_type, &mut self.by_day, decoder)
+                }
+                _ => self.merge_field(number, wire_type, decoder),
+            };
+            if let ::core::result::Result::Err(error) = result {
+                return ::core::result::Result::Err(Self::field_error(error, number));
+            }
+        }
+        prices_entries.finish(&mut self.prices);
+        by_day_entries.finish(&mut self.by_day);
+        ::core::result::Result::Ok(())
+    }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
             1 => Some("total"),
@@ -261,6 +294,39 @@ impl _rt::Message for Values {
             }
             _ => decoder.skip(wire_type),
         }
+    }
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut attributes_entries = _rt::field::MapEntries::new();
+        let mut by_id_entries = _rt::field::MapEntries::new();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            let result = match number {
+                4 => {
+                    attributes_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Value,
+                        >(wire_type, &mut self.attributes, decoder)
+                }
+                5 => {
+                    by_id_entries
+                        .merge::<
+                            _rt::codec::Int64,
+                            _rt::codec::Value,
+                        >(wire_type, &mut self.by_id, decoder)
+                }
+                _ => self.merge_field(number, wire_type, decoder),
+            };
+            if let ::core::result::Result::Err(error) = result {
+                return ::core::result::Result::Err(Self::field_error(error, number));
+            }
+        }
+        attributes_entries.finish(&mut self.attributes);
+        by_id_entries.finish(&mut self.by_id);
+        ::core::result::Result::Ok(())
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {

@@ -902,6 +902,30 @@ impl _rt::Message for Tree {
             _ => decoder.skip(wire_type),
         }
     }
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut by_name_entries = _rt::field::MapEntries::new();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            let result = match number {
+                5 => {
+                    by_name_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Msg<Tree>,
+                        >(wire_type, &mut self.by_name, decoder)
+                }
+                _ => self.merge_field(number, wire_type, decoder),
+            };
+            if let ::core::result::Result::Err(error) = result {
+                return ::core::result::Result::Err(Self::field_error(error, number));
+            }
+        }
+        by_name_entries.finish(&mut self.by_name);
+        ::core::result::Result::Ok(())
+    }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
             1 => Some("value"),

@@ -421,6 +421,30 @@ impl _rt::Message for Order {
             _ => decoder.skip(wire_type),
         }
     }
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut attributes_entries = _rt::field::MapEntries::new();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            let result = match number {
+                7 => {
+                    attributes_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Value,
+                        >(wire_type, &mut self.attributes, decoder)
+                }
+                _ => self.merge_field(number, wire_type, decoder),
+            };
+            if let ::core::result::Result::Err(error) = result {
+                return ::core::result::Result::Err(Self::field_error(error, number));
+            }
+        }
+        attributes_entries.finish(&mut self.attributes);
+        ::core::result::Result::Ok(())
+    }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
             1 => Some("id"),

@@ -79,6 +79,30 @@ impl _rt::Message for Trip {
             _ => decoder.skip(wire_type),
         }
     }
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut distances_entries = _rt::field::MapEntries::new();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            let result = match number {
+                5 => {
+                    distances_entries
+                        .merge::<
+                            _rt::codec::Str,
+                            _rt::codec::Double,
+                        >(wire_type, &mut self.distances, decoder)
+                }
+                _ => self.merge_field(number, wire_type, decoder),
+            };
+            if let ::core::result::Result::Err(error) = result {
+                return ::core::result::Result::Err(Self::field_error(error, number));
+            }
+        }
+        distances_entries.finish(&mut self.distances);
+        ::core::result::Result::Ok(())
+    }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
             1 => Some("name"),

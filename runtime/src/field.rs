@@ -12,6 +12,8 @@
 //! Measuring and writing must visit fields in the same order, since writing
 //! takes back the lengths that measuring recorded.
 
+use std::collections::BTreeMap;
+
 use crate::codec::Codec;
 use crate::decode::Decoder;
 use crate::encode::Writer;
@@ -249,8 +251,95 @@ where
     K: Codec,
     V: Codec,
 {
+    let entry = read_entry::<K, V>(wire_type, decoder)?;
+    map.extend(std::iter::once(entry));
+    Ok(())
+}
+
+/// The entries of a `BTreeMap` field read while decoding one message,
+/// built into the map at once when the message ends.
+///
+/// Inserting entries one by one costs a search each, and encoders write
+/// entries in key order, which is the costliest order for a B-tree's
+/// search. So the first [`MapEntries::DIRECT`] entries go straight into the
+/// map, and the rest are gathered and then built in one linear pass
+/// ([`finish`](MapEntries::finish)). A key read twice keeps its last value,
+/// as with inserting.
+#[derive(Debug)]
+pub struct MapEntries<K, V> {
+    gathered: Vec<(K, V)>,
+}
+
+impl<K: Ord, V> MapEntries<K, V> {
+    /// How many entries a map takes by insertion before the rest are
+    /// gathered: small maps need no second allocation.
+    pub const DIRECT: usize = 16;
+
+    /// No entries gathered.
+    #[inline]
+    pub fn new() -> Self {
+        Self {
+            gathered: Vec::new(),
+        }
+    }
+
+    /// Reads one map entry, as [`merge_map`] does, into `map` or gathered
+    /// for it.
+    #[inline]
+    pub fn merge<KC, VC>(
+        &mut self,
+        wire_type: WireType,
+        map: &mut BTreeMap<K, V>,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<(), DecodeError>
+    where
+        KC: Codec<Value = K>,
+        VC: Codec<Value = V>,
+    {
+        let entry = read_entry::<KC, VC>(wire_type, decoder)?;
+        if self.gathered.is_empty() && map.len() < Self::DIRECT {
+            map.insert(entry.0, entry.1);
+        } else {
+            self.gathered.push(entry);
+        }
+        Ok(())
+    }
+
+    /// Adds the gathered entries to `map`, replacing the values of keys
+    /// it has.
+    #[inline]
+    pub fn finish(self, map: &mut BTreeMap<K, V>) {
+        if !self.gathered.is_empty() {
+            self.finish_gathered(map);
+        }
+    }
+
+    #[inline(never)]
+    fn finish_gathered(self, map: &mut BTreeMap<K, V>) {
+        // `from_iter` sorts stably (linear on sorted input) and keeps the
+        // last of equal keys; `append` replaces the values of keys `map`
+        // has. The test `gathered_entries_keep_the_last_value` holds std to
+        // the first.
+        let mut gathered: BTreeMap<K, V> = self.gathered.into_iter().collect();
+        map.append(&mut gathered);
+    }
+}
+
+impl<K: Ord, V> Default for MapEntries<K, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Reads one map entry message. A missing key or value reads as the
+/// default.
+#[inline]
+fn read_entry<K: Codec, V: Codec>(
+    wire_type: WireType,
+    decoder: &mut Decoder<'_>,
+) -> Result<(K::Value, V::Value), DecodeError> {
     decoder.expect_wire_type(wire_type, WireType::Len)?;
-    let entry = decoder.read_nested(|decoder| {
+    decoder.read_nested(|decoder| {
         let mut key = K::Value::default();
         let mut value = V::Value::default();
         while decoder.has_remaining() {
@@ -261,9 +350,7 @@ where
             }
         }
         Ok((key, value))
-    })?;
-    map.extend(std::iter::once(entry));
-    Ok(())
+    })
 }
 
 #[cfg(test)]
@@ -271,7 +358,7 @@ mod tests {
     use super::*;
     use crate::codec::{Bytes, Double, Int32, Sint64, Str, Uint32};
     use crate::decode::DecodeOptions;
-    use std::collections::{BTreeMap, HashMap};
+    use std::collections::HashMap;
 
     fn encode(measure: impl FnOnce() -> usize, write: impl FnOnce(&mut Writer)) -> Vec<u8> {
         let length = measure();
@@ -380,6 +467,33 @@ mod tests {
             merge_map::<Str, Bytes>(wire_type, &mut read, &mut d).unwrap();
         }
         assert_eq!(read, map);
+    }
+
+    #[test]
+    fn gathered_entries_keep_the_last_value() {
+        // Past the entries inserted directly, out of order and repeated.
+        let mut map = BTreeMap::from([(1000u32, "old".to_owned())]);
+        let mut expected = map.clone();
+        let mut writer = Writer::new();
+        let keys: Vec<u32> = (0..40).chain([1000, 5, 39, 7]).collect();
+        for (i, &key) in keys.iter().enumerate().rev() {
+            let value = format!("v{i}");
+            write_entry::<Uint32, Str>(1, &key, &value, &mut writer);
+        }
+        for (i, &key) in keys.iter().enumerate() {
+            expected.insert(key, format!("v{i}"));
+        }
+        let bytes = writer.into_vec();
+        let mut d = decoder(&bytes);
+        let mut entries = MapEntries::new();
+        while d.has_remaining() {
+            let (_, wire_type) = d.read_key().unwrap();
+            entries
+                .merge::<Uint32, Str>(wire_type, &mut map, &mut d)
+                .unwrap();
+        }
+        entries.finish(&mut map);
+        assert_eq!(map, expected);
     }
 
     #[test]

@@ -45,13 +45,20 @@ pub trait Message: Default {
         while decoder.has_remaining() {
             let (number, wire_type) = decoder.read_key()?;
             if let Err(error) = self.merge_field(number, wire_type, decoder) {
-                return Err(match Self::field_name(number) {
-                    Some(name) => error.in_field(name),
-                    None => error,
-                });
+                return Err(Self::field_error(error, number));
             }
         }
         Ok(())
+    }
+
+    /// `error`, met in field `number`, with the field's name on its path.
+    #[doc(hidden)]
+    #[cold]
+    fn field_error(error: DecodeError, number: u32) -> DecodeError {
+        match Self::field_name(number) {
+            Some(name) => error.in_field(name),
+            None => error,
+        }
     }
 
     /// The number of bytes [`encode`](Message::encode) writes.
