@@ -261,10 +261,11 @@ where
 ///
 /// Inserting entries one by one costs a search each, and encoders write
 /// entries in key order, which is the costliest order for a B-tree's
-/// search. So the first [`MapEntries::DIRECT`] entries go straight into the
-/// map, and the rest are gathered and then built in one linear pass
-/// ([`finish`](MapEntries::finish)). A key read twice keeps its last value,
-/// as with inserting.
+/// search. So a map takes entries straight in while it holds fewer than
+/// [`MapEntries::DIRECT`]; then its entries and the rest are gathered and
+/// built in one linear pass ([`finish`](MapEntries::finish)). A key read
+/// twice keeps its last value, as with inserting. Until `finish`, the map
+/// may be empty: a decode that fails leaves it so.
 #[derive(Debug)]
 pub struct MapEntries<K, V> {
     gathered: Vec<(K, V)>,
@@ -297,11 +298,17 @@ impl<K: Ord, V> MapEntries<K, V> {
         VC: Codec<Value = V>,
     {
         let entry = read_entry::<KC, VC>(wire_type, decoder)?;
-        if self.gathered.is_empty() && map.len() < Self::DIRECT {
-            map.insert(entry.0, entry.1);
-        } else {
-            self.gathered.push(entry);
+        if self.gathered.is_empty() {
+            if map.len() < Self::DIRECT {
+                map.insert(entry.0, entry.1);
+                return Ok(());
+            }
+            // The map moves into the gathered entries, ahead of the new
+            // ones, so that finishing builds it once rather than merging
+            // two trees.
+            self.gathered.extend(std::mem::take(map));
         }
+        self.gathered.push(entry);
         Ok(())
     }
 
@@ -317,9 +324,9 @@ impl<K: Ord, V> MapEntries<K, V> {
     #[inline(never)]
     fn finish_gathered(self, map: &mut BTreeMap<K, V>) {
         // `from_iter` sorts stably (linear on sorted input) and keeps the
-        // last of equal keys; `append` replaces the values of keys `map`
-        // has. The test `gathered_entries_keep_the_last_value` holds std to
-        // the first.
+        // last of equal keys; the test `gathered_entries_keep_the_last_value`
+        // holds std to that. `map` is empty unless something was added to
+        // it since gathering began; `append` replaces the values of its keys.
         let mut gathered: BTreeMap<K, V> = self.gathered.into_iter().collect();
         map.append(&mut gathered);
     }
