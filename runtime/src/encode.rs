@@ -110,6 +110,9 @@ impl Writer {
             self.buf.truncate(length);
             *out = std::mem::take(&mut self.buf);
             self.pos = 0;
+        } else if out.capacity() == 0 {
+            // One allocation of the exact length, without growing.
+            *out = self.written().to_vec();
         } else {
             out.extend_from_slice(self.written());
         }
