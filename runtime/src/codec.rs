@@ -189,10 +189,21 @@ impl Codec for Str {
 
     #[inline]
     fn merge_value(value: &mut String, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        let read = decoder.read_str()?;
-        value.clear();
-        value.push_str(read);
-        Ok(())
+        let start = decoder.offset();
+        let read = decoder.read_bytes()?;
+        // Copy, then validate the copy: its start is aligned, which lets
+        // the ASCII fast path of `from_utf8` begin at once, unlike the
+        // input's arbitrary offset. The buffer is reused either way.
+        let mut bytes = std::mem::take(value).into_bytes();
+        bytes.clear();
+        bytes.extend_from_slice(read);
+        match String::from_utf8(bytes) {
+            Ok(string) => {
+                *value = string;
+                Ok(())
+            }
+            Err(_) => Err(DecodeError::invalid_utf8(start)),
+        }
     }
 }
 
