@@ -195,8 +195,13 @@ impl Codec for Str {
         // the ASCII fast path of `from_utf8` begin at once, unlike the
         // input's arbitrary offset. The buffer is reused either way.
         let mut bytes = std::mem::take(value).into_bytes();
-        bytes.clear();
-        bytes.extend_from_slice(read);
+        if bytes.capacity() == 0 {
+            // One allocation of the exact length, without growing.
+            bytes = read.to_vec();
+        } else {
+            bytes.clear();
+            bytes.extend_from_slice(read);
+        }
         match String::from_utf8(bytes) {
             Ok(string) => {
                 *value = string;
@@ -233,8 +238,12 @@ impl Codec for Bytes {
     #[inline]
     fn merge_value(value: &mut Vec<u8>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         let read = decoder.read_bytes()?;
-        value.clear();
-        value.extend_from_slice(read);
+        if value.capacity() == 0 {
+            *value = read.to_vec();
+        } else {
+            value.clear();
+            value.extend_from_slice(read);
+        }
         Ok(())
     }
 }
