@@ -149,8 +149,14 @@ pub fn merge_repeated<C: Codec>(
         });
     }
     decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    let value = read_element::<C>(values.len(), decoder)?;
-    values.push(value);
+    // Read in place, so that a large element is not moved into the list.
+    let index = values.len();
+    values.push(C::Value::default());
+    let last = &mut values[index];
+    if let Err(error) = C::merge_value(last, decoder) {
+        values.pop();
+        return Err(error.at_index(index));
+    }
     Ok(())
 }
 
