@@ -44,7 +44,8 @@ impl Codec for DecimalCodec {
         wire::varint_len(length as u64) + length
     }
 
-    #[inline]
+    // Out of line, so that the test for zero before it inlines small.
+    #[inline(never)]
     fn write_value(value: &Decimal, writer: &mut Writer) {
         let mantissa = value.mantissa();
         let unscaled = unscaled_len(mantissa);
