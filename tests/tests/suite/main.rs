@@ -10,6 +10,8 @@
 //!   (`make interop`).
 //! - `builtin_types`: `decimal`, `value` and unknown fields against
 //!   prost-reflect, and protoc in `make interop`.
+//! - `views`: borrowed views read what owned decoding reads, borrowing,
+//!   and fail where it fails, with the same errors.
 
 mod api;
 mod builtin_types;
@@ -19,4 +21,5 @@ mod json;
 mod protoc;
 mod reflect;
 mod roundtrip;
+mod views;
 mod wire;
