@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop review bench bench-quick ci
+.PHONY: help run generate test lint interop review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 help: ## List the tasks.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -34,3 +34,23 @@ review: ## Review changed snapshots.
 	cargo insta review
 
 ci: lint test interop ## What .ci/run runs.
+
+# Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= decode_order decode_generated decode_dynamic encode_json compile
+FUZZ = RUSTC_BOOTSTRAP=1 $(CARGO) fuzz
+
+fuzz-build: ## Build the fuzz targets.
+	$(FUZZ) build --fuzz-dir tests/fuzz
+
+fuzz: fuzz-build ## Run every fuzz target for FUZZ_SECONDS (default 60) each, one after another.
+	@set -e; for target in $(FUZZ_TARGETS); do \
+		mkdir -p tests/fuzz/corpus/$$target; \
+		dict=; if [ -f tests/fuzz/$$target.dict ]; then dict=-dict=tests/fuzz/$$target.dict; fi; \
+		echo "== $$target for $(FUZZ_SECONDS) s"; \
+		$(FUZZ) run --fuzz-dir tests/fuzz $$target tests/fuzz/corpus/$$target tests/fuzz/seeds/$$target \
+			-- -max_total_time=$(FUZZ_SECONDS) -timeout=10 $$dict; \
+	done
+
+fuzz-seeds: ## Rewrite the fuzz targets' seed corpus, tests/fuzz/seeds, from the fixtures.
+	$(CARGO) test -p schemac-tests --test suite -- --ignored write_fuzz_seeds

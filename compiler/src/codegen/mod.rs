@@ -207,12 +207,34 @@ pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> Token
         if line.is_empty() {
             String::new()
         } else {
-            format!(" {line}")
+            format!(" {}", doc_text(line))
         }
     });
     quote! {
         #(#[doc = #lines])*
     }
+}
+
+/// A schema doc line made safe for a `///` comment, which rustc refuses
+/// when it holds a bare carriage return or a character that changes the
+/// direction of text (as in "Trojan Source"). A carriage return becomes a
+/// space; a direction character is written as its escape, `\u{202E}`.
+fn doc_text(line: &str) -> String {
+    const TEXT_DIRECTION: &[char] = &[
+        '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+        '\u{2068}', '\u{2069}',
+    ];
+    let mut text = String::with_capacity(line.len());
+    for c in line.chars() {
+        match c {
+            '\r' => text.push(' '),
+            c if TEXT_DIRECTION.contains(&c) => {
+                text.push_str(&format!("\\u{{{:04X}}}", u32::from(c)))
+            }
+            c => text.push(c),
+        }
+    }
+    text
 }
 
 #[cfg(test)]

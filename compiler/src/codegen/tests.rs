@@ -444,6 +444,19 @@ fn malformed_models_do_not_panic() {
     assert!(proto.contains("message é {"), "{proto}");
 }
 
+/// Doc lines with a bare carriage return or a text-direction character,
+/// which rustc refuses in a `///` comment; found by the `compile` fuzz target.
+#[test]
+fn doc_lines_rustc_would_refuse_are_made_safe() {
+    let text = "/// A \r\u{0}\u{7f} doc, \u{202E}reversed\u{2066}.\nmessage A {}\n";
+    let analysis = crate::analyze_text("test.schema", text).unwrap();
+    let code = &analysis.generate(&Config::new())[0].contents;
+    let expected = "/// A  \u{0}\u{7f} doc, \\u{202E}reversed\\u{2066}.\n";
+    assert!(code.contains(expected), "{code:?}");
+    assert!(!code.contains(['\r', '\u{202E}', '\u{2066}']), "{code:?}");
+    syn::parse_file(code).unwrap_or_else(|error| panic!("{error}: {code:?}"));
+}
+
 #[test]
 fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
     let code = analyzed(include_str!("../../../schemas/money.schema")).render(&Config::new());

@@ -21,7 +21,7 @@ pub fn decode(
     let path = Path::root(schema.message(message));
     let mut decoder =
         Decoder::new(bytes, options).map_err(|error| TranscodeError::new(&path, error))?;
-    Reader { schema }.message(message, &mut decoder, &path)
+    Reader { schema }.message(message, None, &mut decoder, &path)
 }
 
 /// An error of the runtime inside a value whose path is known.
@@ -48,14 +48,27 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// Reads a message of type `id` into `earlier`, the JSON of what an
+    /// earlier occurrence of the same field held, if any: reading into it,
+    /// rather than merging two JSON objects, lets a later field at its
+    /// default replace an earlier value, as on the wire.
     fn message(
         &self,
         id: MessageId,
+        earlier: Option<Json>,
         decoder: &mut Decoder<'_>,
         path: &Path,
     ) -> Result<Json, TranscodeError> {
         let message = self.schema.message(id);
-        let mut values: Vec<Option<Json>> = vec![None; message.fields.len()];
+        let mut earlier = match earlier {
+            Some(Json::Object(fields)) => fields,
+            _ => Map::new(),
+        };
+        let mut values: Vec<Option<Json>> = message
+            .fields
+            .iter()
+            .map(|field| earlier.remove(&field.name))
+            .collect();
         while decoder.has_remaining() {
             let (number, wire_type) = decoder
                 .read_key()
@@ -106,11 +119,8 @@ impl Reader<'_> {
         match field.ty {
             FieldType::Single(ValueType::Message(id))
             | FieldType::Optional(ValueType::Message(id)) => {
-                let read = self.nested_message(id, wire_type, decoder, path)?;
-                *slot = Some(match slot.take() {
-                    Some(earlier) => self.merge(id, earlier, read),
-                    None => read,
-                });
+                let earlier = slot.take();
+                *slot = Some(self.nested_message(id, earlier, wire_type, decoder, path)?);
             }
             FieldType::Single(ty) | FieldType::Optional(ty) => {
                 let (value, is_default) = self.value(ty, wire_type, decoder, path)?;
@@ -137,7 +147,9 @@ impl Reader<'_> {
                     let (value, _) = self.value(ty, wire_type, decoder, &path.index(index))?;
                     elements.push(value);
                 }
-                *slot = Some(Json::Array(elements));
+                // An empty packed run adds nothing, and an empty list is
+                // left out, as generated code writes it.
+                *slot = (!elements.is_empty()).then_some(Json::Array(elements));
             }
             FieldType::Map(key, ty) => {
                 let mut entries = match slot.take() {
@@ -157,12 +169,13 @@ impl Reader<'_> {
     fn nested_message(
         &self,
         id: MessageId,
+        earlier: Option<Json>,
         wire_type: WireType,
         decoder: &mut Decoder<'_>,
         path: &Path,
     ) -> Result<Json, TranscodeError> {
         decoder.expect_wire_type(wire_type, WireType::Len)?;
-        decoder.read_nested(|decoder| self.message(id, decoder, path))
+        decoder.read_nested(|decoder| self.message(id, earlier, decoder, path))
     }
 
     /// One value and whether it is its type's default.
@@ -180,9 +193,10 @@ impl Reader<'_> {
                 let number = decoder.read_varint()? as i32;
                 Ok((self.enum_json(id, number), number == 0))
             }
-            ValueType::Message(id) => {
-                Ok((self.nested_message(id, wire_type, decoder, path)?, false))
-            }
+            ValueType::Message(id) => Ok((
+                self.nested_message(id, None, wire_type, decoder, path)?,
+                false,
+            )),
         }
     }
 
@@ -273,56 +287,6 @@ impl Reader<'_> {
             Some(value) => Json::String(value.name.clone()),
             None => Json::from(number),
         }
-    }
-
-    /// `later` merged into `earlier`, both messages of type `id`, as
-    /// protobuf merges a message that appears twice.
-    fn merge(&self, id: MessageId, earlier: Json, later: Json) -> Json {
-        let (Json::Object(mut into), Json::Object(from)) = (earlier, later) else {
-            return Json::Null;
-        };
-        let message = self.schema.message(id);
-        for (name, value) in from {
-            let Some(field) = message.fields.iter().find(|field| field.name == name) else {
-                continue;
-            };
-            if let Some(oneof) = field.oneof {
-                for other in message
-                    .fields
-                    .iter()
-                    .filter(|other| other.oneof == Some(oneof))
-                {
-                    if other.name != name {
-                        into.remove(&other.name);
-                    }
-                }
-            }
-            let merged = match (field.ty, into.remove(&name), value) {
-                (FieldType::List(_), Some(Json::Array(mut a)), Json::Array(b)) => {
-                    a.extend(b);
-                    Json::Array(a)
-                }
-                (FieldType::Map(..), Some(Json::Object(mut a)), Json::Object(b)) => {
-                    a.extend(b);
-                    Json::Object(a)
-                }
-                (
-                    FieldType::Single(ValueType::Message(nested))
-                    | FieldType::Optional(ValueType::Message(nested)),
-                    Some(a),
-                    b,
-                ) => self.merge(nested, a, b),
-                (_, _, b) => b,
-            };
-            into.insert(name, merged);
-        }
-        // Keep declaration order.
-        let ordered = message
-            .fields
-            .iter()
-            .filter_map(|field| into.remove_entry(&field.name))
-            .collect();
-        Json::Object(ordered)
     }
 }
 

@@ -96,6 +96,15 @@ fn defaults_are_left_out_both_ways() {
 }
 
 #[test]
+fn an_empty_packed_run_is_left_out() {
+    // counts (field 4) as a packed run of no elements; found by fuzzing.
+    assert_eq!(to_json(&[0x22, 0x00]).unwrap(), json!({}));
+    let mut bytes = to_binary(json!({"counts": [1]})).unwrap();
+    bytes.extend([0x22, 0x00]);
+    assert_eq!(to_json(&bytes).unwrap(), json!({"counts": [1]}));
+}
+
+#[test]
 fn map_entries_are_written_in_key_order() {
     let bytes = to_binary(json!({"by_key": {"10": "b", "-3": "a", "2": "c"}})).unwrap();
     let keys: Vec<u8> = bytes
@@ -187,4 +196,27 @@ fn decimal_and_value_transcode_with_their_json_mapping() {
     let back = decode(schema, values, &bytes, &DecodeOptions::new()).unwrap();
     assert_eq!(back["payload"], json!({"$i32": 5}));
     assert_eq!(back["history"], json!([null, [1, {"x": true}]]));
+}
+
+/// A message field read twice merges as on the wire: a later field at its
+/// default replaces an earlier value, lists append. Found by fuzzing: a
+/// customer whose second occurrence set its id back to 0 kept the first id.
+#[test]
+fn a_message_read_twice_takes_later_defaults() {
+    let analysis = crate::analyze_text(
+        "m.schema",
+        "message Inner { id: i64 = 1; tags: list<i32> = 2; }\nmessage Outer { inner: Inner = 1; }\n",
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    let outer = find_message(&analysis.schema, "Outer").unwrap();
+    let read = |bytes: &[u8]| decode(&analysis.schema, outer, bytes, &DecodeOptions::new());
+    // inner {id: 5, tags: [1]} then inner {id: 0, tags: [2]}.
+    let bytes = [
+        0x0a, 0x05, 0x08, 0x05, 0x12, 0x01, 0x01, //
+        0x0a, 0x05, 0x08, 0x00, 0x12, 0x01, 0x02,
+    ];
+    assert_eq!(read(&bytes).unwrap(), json!({"inner": {"tags": [1, 2]}}));
+    // Later, an id again; an empty occurrence changes nothing.
+    let bytes = [0x0a, 0x02, 0x08, 0x00, 0x0a, 0x02, 0x08, 0x07, 0x0a, 0x00];
+    assert_eq!(read(&bytes).unwrap(), json!({"inner": {"id": "7"}}));
 }

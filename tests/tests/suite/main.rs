@@ -10,16 +10,24 @@
 //!   (`make interop`).
 //! - `builtin_types`: `decimal`, `value` and unknown fields against
 //!   prost-reflect, and protoc in `make interop`.
+//! - `limits`: huge length prefixes, deep nesting and the input maximum,
+//!   for generated types and transcode.
+//! - `smoke`: mutated encodings and schemas, which must give a value or an
+//!   error, never a panic (a stand-in for the fuzz targets).
+//! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
 //!   and fail where it fails, with the same errors.
 
 mod api;
 mod builtin_types;
 mod freshness;
+mod fuzz_seeds;
 mod interop;
 mod json;
+mod limits;
 mod protoc;
 mod reflect;
 mod roundtrip;
+mod smoke;
 mod views;
 mod wire;

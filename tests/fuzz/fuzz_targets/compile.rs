@@ -1,0 +1,45 @@
+//! The compiler front end on arbitrary text: syntax, resolve and check, and
+//! rendering their diagnostics. What check accepts goes through codegen and
+//! `.proto` export too, and the generated Rust must parse and hold nothing
+//! that rustc refuses in a comment.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use schemac::Config;
+
+/// The characters that change the direction of text.
+const TEXT_DIRECTION: &[char] = &[
+    '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}',
+    '\u{2069}',
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let analysis = match schemac::analyze_text("fuzz.schema", text) {
+        Ok(analysis) => analysis,
+        Err(error) => {
+            assert!(!error.render(false).is_empty());
+            return;
+        }
+    };
+    for file in analysis.generate(&Config::new()) {
+        if let Err(error) = syn::parse_file(&file.contents) {
+            panic!(
+                "{}: generated Rust does not parse: {error}\n{}",
+                file.name, file.contents
+            );
+        }
+        // rustc refuses these in comments, though syn does not.
+        assert!(
+            !file.contents.contains(TEXT_DIRECTION),
+            "{}: a text-direction character in generated Rust",
+            file.name
+        );
+    }
+    for &root in &analysis.roots {
+        analysis.export_proto(root);
+    }
+});

@@ -1,0 +1,65 @@
+//! Decodes the input as each generated message of `schemas/scalars.schema`,
+//! `shapes.schema` (oneofs, recursion), `money.schema` (decimal and value),
+//! the `evolution` packages (unknown fields kept) and the `world` packages. Floats may
+//! decode to NaN, which is not equal to itself, so the oracle compares
+//! bytes: a decoded value encodes, and that encoding decodes and encodes to
+//! the same bytes. A smaller recursion limit may only refuse more.
+
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use schemac_generated::evolution::{v1, v2};
+use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
+use schemac_generated::money::{Amounts, Entry, Values};
+use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
+use schemac_generated::world::travel::Trip;
+use schemac_runtime::{DecodeOptions, Message};
+
+fuzz_target!(|data: &[u8]| {
+    check::<Scalars>(data);
+    check::<OptionalScalars>(data);
+    check::<Lists>(data);
+    check::<Maps>(data);
+    check::<Drawing>(data);
+    check::<Tree>(data);
+    check::<Ping>(data);
+    check::<Pong>(data);
+    check::<Keywords>(data);
+    check::<Trip>(data);
+    check::<Amounts>(data);
+    check::<Values>(data);
+    check::<Entry>(data);
+    check::<v1::Profile>(data);
+    check::<v1::PlainProfile>(data);
+    check::<v2::Profile>(data);
+});
+
+fn check<M: Message>(data: &[u8]) {
+    let decoded = M::decode(data);
+    let shallow = M::decode_with(data, &DecodeOptions::new().recursion_limit(3));
+    match (&decoded, &shallow) {
+        (Err(_), Ok(_)) => panic!("a lower recursion limit accepted what the default refused"),
+        (Ok(_), Err(error)) => assert!(error.is_recursion_limit(), "{error}"),
+        _ => {}
+    }
+    let value = match decoded {
+        Ok(value) => value,
+        Err(error) => {
+            assert!(error.path().starts_with(M::NAME), "{error}");
+            assert!(error.offset() <= data.len(), "{error}");
+            return;
+        }
+    };
+    let bytes = value.encode_to_vec().expect("a decoded message encodes");
+    assert_eq!(bytes.len(), value.encoded_len());
+    if let Ok(shallow) = shallow {
+        assert_eq!(shallow.encode_to_vec().as_ref(), Ok(&bytes));
+    }
+    let again = M::decode(&bytes).expect("an encoded message decodes");
+    assert_eq!(again.encode_to_vec().as_ref(), Ok(&bytes), "not canonical");
+
+    let mut merged = again;
+    merged.merge(data).expect("input that decoded merges");
+    let twice = M::decode(&[data, data].concat()).expect("input twice decodes");
+    assert_eq!(merged.encode_to_vec(), twice.encode_to_vec());
+}

@@ -1,0 +1,99 @@
+//! Writes the seed corpus of the fuzz targets, `tests/fuzz/seeds/`, from
+//! the fixtures and the schemas (`make fuzz-seeds`). Ignored in a normal
+//! run: it writes files.
+//!
+//! `decode_dynamic` and `encode_json` read the first byte of an input as
+//! the message to use: every message of `schemas/`, sorted by full name,
+//! indexed modulo their number, as `tests/fuzz/src/lib.rs` does.
+
+use std::fs;
+use std::path::Path;
+
+use schemac::transcode;
+use schemac_runtime::{DecodeOptions, Message};
+use schemac_tests::{fixtures, workspace_root};
+
+#[test]
+#[ignore = "writes tests/fuzz/seeds; run with `make fuzz-seeds`"]
+fn write_fuzz_seeds() {
+    let seeds = workspace_root().join("tests/fuzz/seeds");
+    let _ = fs::remove_dir_all(&seeds);
+    let encodings = encodings();
+    let analysis = crate::smoke::schemas();
+    let mut names: Vec<&str> = analysis
+        .schema
+        .message_ids()
+        .map(|(_, message)| message.full_name.as_str())
+        .collect();
+    names.sort_unstable();
+
+    for (full_name, fixture, bytes) in &encodings {
+        let file = format!("{full_name}-{fixture}");
+        let target = if full_name.starts_with("shop.") {
+            "decode_order"
+        } else {
+            "decode_generated"
+        };
+        write(&seeds.join(target), &file, bytes);
+
+        let selector = names.iter().position(|name| name == full_name).unwrap();
+        let selector = u8::try_from(selector).expect("fewer than 256 messages");
+        write(
+            &seeds.join("decode_dynamic"),
+            &file,
+            &[&[selector], &bytes[..]].concat(),
+        );
+
+        let id = transcode::find_message(&analysis.schema, full_name).unwrap();
+        let json = transcode::decode(&analysis.schema, id, bytes, &DecodeOptions::new()).unwrap();
+        let text = json.to_string();
+        write(
+            &seeds.join("encode_json"),
+            &file,
+            &[&[selector], text.as_bytes()].concat(),
+        );
+    }
+
+    for dir in ["schemas", "schemas/invalid", "schemas/invalid/imports"] {
+        for entry in fs::read_dir(workspace_root().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|ext| ext == "schema") {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                write(&seeds.join("compile"), &name, &fs::read(&path).unwrap());
+            }
+        }
+    }
+}
+
+/// Every fixture's message full name, fixture name and encoding.
+pub(crate) fn encodings() -> Vec<(&'static str, &'static str, Vec<u8>)> {
+    fn encode<M: Message>(
+        full_name: &'static str,
+        fixtures: Vec<fixtures::Fixture<M>>,
+    ) -> Vec<(&'static str, &'static str, Vec<u8>)> {
+        fixtures
+            .into_iter()
+            .map(|(name, value)| (full_name, name, value.encode_to_vec().unwrap()))
+            .collect()
+    }
+    let mut all = Vec::new();
+    all.extend(encode("shop.Customer", fixtures::customers()));
+    all.extend(encode("shop.OrderLine", fixtures::order_lines()));
+    all.extend(encode("shop.Order", fixtures::orders()));
+    all.extend(encode("kitchen.Scalars", fixtures::scalars()));
+    all.extend(encode(
+        "kitchen.OptionalScalars",
+        fixtures::optional_scalars(),
+    ));
+    all.extend(encode("kitchen.Lists", fixtures::lists()));
+    all.extend(encode("kitchen.Maps", fixtures::maps()));
+    all.extend(encode("shapes.Drawing", fixtures::drawings()));
+    all.extend(encode("shapes.Tree", fixtures::trees()));
+    all.extend(encode("world.travel.Trip", fixtures::trips()));
+    all
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) {
+    fs::create_dir_all(dir).unwrap();
+    fs::write(dir.join(name), bytes).unwrap();
+}

@@ -1,0 +1,161 @@
+//! The decoding limits, for generated types and for `transcode` alike:
+//! length prefixes that claim more than the input holds, nesting past the
+//! recursion limit, and the maximum input length.
+
+use schemac::transcode;
+use schemac_generated::kitchen::{Lists, Maps};
+use schemac_generated::shapes::{Ping, Tree};
+use schemac_generated::shop::{Customer, Order};
+use schemac_runtime::{DecodeOptions, Message};
+
+use crate::smoke::schemas;
+
+/// Customer.name (field 2) claims 2^32 bytes; four follow. Ten bytes in all.
+const FOUR_GIB_NAME: [u8; 10] = [0x12, 0x80, 0x80, 0x80, 0x80, 0x10, b'a', b'b', b'c', b'd'];
+
+#[test]
+fn a_length_prefix_of_gigabytes_fails_before_allocating() {
+    let error = Customer::decode(&FOUR_GIB_NAME).unwrap_err();
+    assert!(error.is_truncated(), "{error}");
+    assert_eq!(
+        error.to_string(),
+        "Customer.name: length prefix of 4294967296 bytes exceeds the 4 bytes that remain at byte 1"
+    );
+
+    // The largest varint as the length of a message in a list, of a
+    // message alone, of a packed list and of a map entry.
+    huge_length::<Order>(0x22);
+    huge_length::<Order>(0x2a);
+    huge_length::<Lists>(0x0a);
+    huge_length::<Maps>(0x0a);
+
+    let analysis = schemas();
+    let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
+    let error =
+        transcode::decode(&analysis.schema, id, &FOUR_GIB_NAME, &DecodeOptions::new()).unwrap_err();
+    assert_eq!(error.path(), "Customer.name");
+    assert!(
+        error.to_string().contains("4294967296 bytes exceeds"),
+        "{error}"
+    );
+}
+
+#[test]
+fn deep_nesting_is_a_recursion_limit_error_not_a_stack_overflow() {
+    // Tree.left (0x12) and Tree.children (0x22), 100,000 deep.
+    for key in [0x12, 0x22] {
+        let bytes = nested_prefixes(&[key], 100_000);
+        let error = Tree::decode(&bytes).unwrap_err();
+        assert!(error.is_recursion_limit(), "{error}");
+        assert!(error.path().starts_with("Tree."), "{error}");
+    }
+    // Tree.by_name (0x2a) holds entries whose value (0x12) is a tree.
+    let error = Tree::decode(&nested_prefixes(&[0x2a, 0x12], 50_000)).unwrap_err();
+    assert!(error.is_recursion_limit(), "{error}");
+    // Ping.pong (0x0a) and Pong.ping (0x0a) recurse through each other.
+    let error = Ping::decode(&nested_prefixes(&[0x0a], 100_000)).unwrap_err();
+    assert!(error.is_recursion_limit(), "{error}");
+
+    let analysis = schemas();
+    let tree = transcode::find_message(&analysis.schema, "shapes.Tree").unwrap();
+    for bytes in [
+        nested_prefixes(&[0x12], 100_000),
+        nested_prefixes(&[0x2a, 0x12], 50_000),
+    ] {
+        let error =
+            transcode::decode(&analysis.schema, tree, &bytes, &DecodeOptions::new()).unwrap_err();
+        assert!(
+            error.to_string().contains("recursion limit of 100"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
+fn the_recursion_limit_is_exact_and_encode_agrees() {
+    // The top-level tree and 100 nested ones decode; 101 do not.
+    let at_limit = Tree::decode(&nested_prefixes(&[0x12], 100)).unwrap();
+    assert!(Tree::decode(&nested_prefixes(&[0x12], 101)).is_err());
+    // What decoded encodes, and one more level does not.
+    let bytes = at_limit.encode_to_vec().unwrap();
+    assert_eq!(bytes, nested_prefixes(&[0x12], 100));
+    let deeper = Tree {
+        left: Some(Box::new(at_limit)),
+        ..Tree::default()
+    };
+    let error = deeper.encode_to_vec().unwrap_err();
+    assert!(error.to_string().contains("101 deep"), "{error}");
+
+    // A limit set at run time holds for transcode too.
+    let analysis = schemas();
+    let tree = transcode::find_message(&analysis.schema, "shapes.Tree").unwrap();
+    let options = DecodeOptions::new().recursion_limit(2);
+    let three = nested_prefixes(&[0x12], 3);
+    assert!(transcode::decode(&analysis.schema, tree, &three[2..], &options).is_ok());
+    let error = transcode::decode(&analysis.schema, tree, &three, &options).unwrap_err();
+    assert!(
+        error.to_string().contains("recursion limit of 2"),
+        "{error}"
+    );
+    let json = transcode::decode(&analysis.schema, tree, &bytes, &DecodeOptions::new()).unwrap();
+    assert_eq!(transcode::encode(&analysis.schema, tree, &json), Ok(bytes));
+}
+
+#[test]
+fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
+    let bytes = Customer {
+        id: 1,
+        ..Customer::default()
+    }
+    .encode_to_vec()
+    .unwrap();
+    assert_eq!(bytes.len(), 2);
+    let tight = DecodeOptions::new().max_input_len(2);
+    let short = DecodeOptions::new().max_input_len(1);
+    assert!(Customer::decode_with(&bytes, &tight).is_ok());
+    let error = Customer::decode_with(&bytes, &short).unwrap_err();
+    assert!(
+        error.to_string().contains("exceeds the maximum of 1"),
+        "{error}"
+    );
+
+    let analysis = schemas();
+    let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
+    assert!(transcode::decode(&analysis.schema, id, &bytes, &tight).is_ok());
+    let error = transcode::decode(&analysis.schema, id, &bytes, &short).unwrap_err();
+    assert_eq!(error.path(), "Customer");
+    assert!(
+        error
+            .to_string()
+            .contains("input of 2 bytes exceeds the maximum of 1"),
+        "{error}"
+    );
+}
+
+/// Decodes key `key` followed by a length prefix of 2^64 - 1.
+fn huge_length<M: Message + std::fmt::Debug>(key: u8) {
+    let mut bytes = vec![key];
+    bytes.extend([0xff; 9]);
+    bytes.push(0x01);
+    let error = M::decode(&bytes).unwrap_err();
+    assert!(error.is_truncated(), "{error}");
+    assert!(
+        error.to_string().contains("18446744073709551615"),
+        "{error}"
+    );
+}
+
+/// `depth` nested levels, each the keys `keys` (outermost first) with a
+/// length prefix covering exactly what it holds; built back to front.
+fn nested_prefixes(keys: &[u8], depth: usize) -> Vec<u8> {
+    let mut reversed = Vec::new();
+    for _ in 0..depth {
+        for &key in keys.iter().rev() {
+            let mut prefix = vec![key];
+            schemac_runtime::wire::put_varint(&mut prefix, reversed.len() as u64);
+            reversed.extend(prefix.iter().rev());
+        }
+    }
+    reversed.reverse();
+    reversed
+}

@@ -1,0 +1,332 @@
+//! The stable-CI smoke test of hostile input: a deterministic stand-in for
+//! the fuzz targets (docs/fuzzing.md) that runs in plain `cargo test`.
+//!
+//! - Tens of thousands of mutations of the fixtures' encodings go through
+//!   decode of every generated type. Each gives an error or a value; a value
+//!   must encode, and that encoding must decode and encode to the same bytes.
+//!   Every tenth input also goes through `transcode::decode`, which must
+//!   accept it exactly when the generated type does.
+//! - Ten thousand mutations of the schemas in `schemas/` and
+//!   `schemas/invalid/` go through `analyze_text`. Each gives diagnostics or
+//!   an analysis; an analysis (every tenth) must generate Rust and export a `.proto`.
+//!
+//! A panic anywhere fails the test, naming the seed and the input.
+
+use std::panic::{self, AssertUnwindSafe};
+use std::path::Path;
+
+use schemac::Config;
+use schemac::transcode;
+use schemac_generated::evolution::{v1, v2};
+use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
+use schemac_generated::money::{Amounts, Entry, Values};
+use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
+use schemac_generated::shop::{Customer, Order, OrderLine};
+use schemac_generated::world::travel::Trip;
+use schemac_runtime::{DecodeOptions, Message};
+use schemac_tests::workspace_root;
+
+/// How many mutated encodings the decode test feeds.
+const ENCODING_CASES: usize = 40_000;
+/// How many mutated schemas the compile test feeds.
+const SCHEMA_CASES: usize = 10_000;
+/// Of the mutated schemas that check accepts, every how-manieth goes on
+/// through codegen, which is slow in a debug build (the `compile` fuzz
+/// target sends every one).
+const CODEGEN_EVERY: usize = 10;
+
+#[test]
+fn mutated_encodings_decode_to_a_value_or_an_error() {
+    let seeds: Vec<Vec<u8>> = crate::fuzz_seeds::encodings()
+        .into_iter()
+        .map(|(_, _, bytes)| bytes)
+        .collect();
+    let analysis = schemas();
+    let mut rng = Rng::new(0x5eed_0001);
+    for case in 0..ENCODING_CASES {
+        let seed = &seeds[rng.below(seeds.len())];
+        let input = mutate_bytes(&mut rng, seed, &seeds);
+        let checked = panic::catch_unwind(AssertUnwindSafe(|| {
+            let accepted = decode_every_type(&input);
+            if case % 10 == 0 {
+                let (name, accepted) = accepted[(case / 10) % accepted.len()];
+                let id = transcode::find_message(&analysis.schema, name).unwrap();
+                let json = transcode::decode(&analysis.schema, id, &input, &DecodeOptions::new());
+                assert_eq!(json.is_ok(), accepted, "{name}: transcode gave {json:?}");
+            }
+        }));
+        if checked.is_err() {
+            panic!("case {case}: decoding {input:02x?} panicked");
+        }
+    }
+}
+
+#[test]
+fn mutated_schemas_compile_or_give_diagnostics() {
+    let seeds = schema_texts();
+    let mut rng = Rng::new(0x5eed_0002);
+    let mut accepted = 0;
+    for case in 0..SCHEMA_CASES {
+        let seed = &seeds[rng.below(seeds.len())];
+        let text = mutate_text(&mut rng, seed);
+        let checked = panic::catch_unwind(AssertUnwindSafe(|| {
+            match schemac::analyze_text("smoke.schema", &text) {
+                Ok(analysis) => {
+                    if accepted % CODEGEN_EVERY == 0 {
+                        assert!(!analysis.generate(&Config::new()).is_empty());
+                        analysis.export_proto(analysis.roots[0]);
+                    }
+                    true
+                }
+                Err(error) => {
+                    assert!(!error.render(false).is_empty());
+                    false
+                }
+            }
+        }));
+        match checked {
+            Ok(ok) => accepted += usize::from(ok),
+            Err(_) => panic!("case {case}: analyzing this schema panicked:\n{text}"),
+        }
+    }
+    // Some mutations keep the schema valid, so codegen runs too.
+    assert!(accepted > SCHEMA_CASES / 20, "only {accepted} accepted");
+}
+
+/// Decodes `input` as every generated type; for each, its schema name and
+/// whether it was accepted.
+fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
+    vec![
+        ("shop.Order", round_trip::<Order>(input)),
+        ("shop.OrderLine", round_trip::<OrderLine>(input)),
+        ("shop.Customer", round_trip::<Customer>(input)),
+        ("kitchen.Scalars", round_trip::<Scalars>(input)),
+        (
+            "kitchen.OptionalScalars",
+            round_trip::<OptionalScalars>(input),
+        ),
+        ("kitchen.Lists", round_trip::<Lists>(input)),
+        ("kitchen.Maps", round_trip::<Maps>(input)),
+        ("shapes.Drawing", round_trip::<Drawing>(input)),
+        ("shapes.Tree", round_trip::<Tree>(input)),
+        ("shapes.Ping", round_trip::<Ping>(input)),
+        ("shapes.Pong", round_trip::<Pong>(input)),
+        ("shapes.Keywords", round_trip::<Keywords>(input)),
+        ("world.travel.Trip", round_trip::<Trip>(input)),
+        ("money.Amounts", round_trip::<Amounts>(input)),
+        ("money.Values", round_trip::<Values>(input)),
+        ("money.Entry", round_trip::<Entry>(input)),
+        ("evolution.v1.Profile", round_trip::<v1::Profile>(input)),
+        ("evolution.v2.Profile", round_trip::<v2::Profile>(input)),
+    ]
+}
+
+/// Decodes `input` as an `M`; a value must re-encode canonically. Bytes are
+/// compared, not values, since a float may decode to NaN.
+fn round_trip<M: Message>(input: &[u8]) -> bool {
+    let value = match M::decode(input) {
+        Ok(value) => value,
+        Err(error) => {
+            assert!(error.path().starts_with(M::NAME), "{error}");
+            assert!(error.offset() <= input.len(), "{error}");
+            return false;
+        }
+    };
+    let bytes = value.encode_to_vec().expect("a decoded message encodes");
+    let again = M::decode(&bytes).expect("an encoded message decodes");
+    assert_eq!(
+        again.encode_to_vec(),
+        Ok(bytes),
+        "{}: not canonical",
+        M::NAME
+    );
+    true
+}
+
+/// The schemas of `schemas/`, analyzed together.
+pub(crate) fn schemas() -> schemac::Analysis {
+    let root = workspace_root();
+    let roots: Vec<_> = schemac_tests::schema_paths()
+        .iter()
+        .map(|path| root.join(path))
+        .collect();
+    schemac::analyze(&roots, &[root.join("schemas")], &mut |path: &Path| {
+        std::fs::read_to_string(path)
+    })
+    .unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// The text of every schema in `schemas/` and `schemas/invalid/`.
+fn schema_texts() -> Vec<String> {
+    let mut texts = Vec::new();
+    for dir in ["schemas", "schemas/invalid", "schemas/invalid/imports"] {
+        let mut paths: Vec<_> = std::fs::read_dir(workspace_root().join(dir))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "schema"))
+            .collect();
+        paths.sort();
+        // Files that are not UTF-8 (one test's point) are left out.
+        texts.extend(paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
+    }
+    texts
+}
+
+/// Bytes that mean something on the wire: keys of each wire type, the
+/// varint continuation bit, and the extremes.
+const INTERESTING_BYTES: &[u8] = &[0x00, 0x01, 0x02, 0x08, 0x0a, 0x0b, 0x0c, 0x7f, 0x80, 0xff];
+
+/// One to four mutations of `input`, some borrowing from `pool`.
+fn mutate_bytes(rng: &mut Rng, input: &[u8], pool: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = input.to_vec();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(out.len() + 1);
+        match rng.below(9) {
+            0 if at < out.len() => out[at] ^= 1 << rng.below(8),
+            1 if at < out.len() => out[at] = INTERESTING_BYTES[rng.below(INTERESTING_BYTES.len())],
+            2 => out.insert(at, rng.next() as u8),
+            3 => {
+                let end = (at + 1 + rng.below(8)).min(out.len());
+                out.drain(at.min(end)..end);
+            }
+            4 => {
+                let end = (at + 1 + rng.below(16)).min(out.len());
+                let copy = out[at.min(end)..end].to_vec();
+                out.splice(at..at, copy);
+            }
+            5 => out.truncate(at),
+            6 => {
+                let other = &pool[rng.below(pool.len())];
+                let from = rng.below(other.len() + 1);
+                let end = (from + rng.below(32)).min(other.len());
+                out.splice(at..at, other[from..end].iter().copied());
+            }
+            7 => {
+                // A varint of an extreme value: a huge length, a negative number.
+                let value = [u64::MAX, 1 << 32, 1 << 31, 0x7fff_ffff, 300][rng.below(5)];
+                let mut varint = Vec::new();
+                schemac_runtime::wire::put_varint(&mut varint, value);
+                out.splice(at..at, varint);
+            }
+            _ => {
+                // A deep run of nested-message keys and lengths.
+                let depth = rng.below(200);
+                let nested: Vec<u8> = (0..depth).flat_map(|i| [0x12, (depth - i) as u8]).collect();
+                out.splice(at..at, nested);
+            }
+        }
+    }
+    out
+}
+
+/// Pieces of schema text that mutations insert.
+const TOKENS: &[&str] = &[
+    "message",
+    "enum",
+    "oneof",
+    "package",
+    "import",
+    "reserved",
+    "optional",
+    "list<",
+    "map<",
+    "string",
+    "i32",
+    "u64",
+    "f64",
+    "bytes",
+    "bool",
+    "to",
+    "max",
+    "{",
+    "}",
+    "(",
+    ")",
+    "<",
+    ">",
+    ";",
+    "=",
+    ",",
+    ".",
+    ":",
+    "\"",
+    "//",
+    "/*",
+    "*/",
+    "///",
+    "0",
+    "1",
+    "-1",
+    "19000",
+    "536870911",
+    "536870912",
+    "2147483648",
+    "99999999999999999999",
+    "0x10",
+    "A",
+    "a",
+    "_",
+    "self",
+    "Self",
+    "type",
+    "r#type",
+    "crate",
+    "super",
+    "Option",
+    "Order",
+    "Customer",
+    "é",
+    "\u{0}",
+    "\n",
+];
+
+/// One to three mutations of a schema's text, at character boundaries.
+fn mutate_text(rng: &mut Rng, text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(6) {
+            0 => {
+                let end = (at + 1 + rng.below(12)).min(chars.len());
+                chars.drain(at.min(end)..end);
+            }
+            1 | 2 => {
+                let token = TOKENS[rng.below(TOKENS.len())];
+                chars.splice(at..at, token.chars());
+            }
+            3 => {
+                let end = (at + 1 + rng.below(40)).min(chars.len());
+                let copy = chars[at.min(end)..end].to_vec();
+                chars.splice(at..at, copy);
+            }
+            4 if at < chars.len() => {
+                // A character of ASCII punctuation or a letter.
+                chars[at] = char::from(b' ' + (rng.next() % 95) as u8);
+            }
+            _ => chars.truncate(at),
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// SplitMix64: small, fast and the same on every platform.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Self {
+        Self(seed)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n`, which must not be 0.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
