@@ -10,7 +10,7 @@ run: ## Compile the flagship schema and print the Rust code.
 	$(CARGO) run -q -p schemac -- compile schemas/order.schema
 
 generate: ## Regenerate the checked-in generated/ crate from schemas/.
-	$(CARGO) run -q -p schemac -- compile --json -I schemas -o generated/src schemas/*.schema
+	$(CARGO) run -q -p schemac -- compile --json --views -I schemas -o generated/src schemas/*.schema
 
 test: ## Run every test (snapshots are checked, never written).
 	INSTA_UPDATE=no $(CARGO) test --workspace

@@ -98,6 +98,13 @@ impl Builder {
         self
     }
 
+    /// Whether every message also gets a borrowed view for zero-copy reads;
+    /// off by default. See [`Config::views`].
+    pub fn views(&mut self, enabled: bool) -> &mut Self {
+        self.config.views(enabled);
+        self
+    }
+
     /// Whether to print `cargo:rerun-if-changed` for every schema file read;
     /// on by default, for build scripts.
     pub fn emit_rerun_if_changed(&mut self, emit: bool) -> &mut Self {

@@ -12,6 +12,7 @@ pub struct Config {
     pub(crate) map_type: MapType,
     pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
+    pub(crate) views: bool,
 }
 
 /// The Rust collection that holds `map<K, V>` fields.
@@ -26,7 +27,7 @@ pub enum MapType {
 
 impl Config {
     /// The defaults: maps are `BTreeMap`, the runtime is `::schemac_runtime`,
-    /// no JSON, unknown fields kept only where the schema asks.
+    /// no JSON, unknown fields kept only where the schema asks, no views.
     pub fn new() -> Self {
         Self::default()
     }
@@ -60,6 +61,14 @@ impl Config {
         self.keep_unknown_fields = keep;
         self
     }
+
+    /// Whether every message `M` also gets a borrowed view `MView<'a>`,
+    /// whose strings and bytes point into the input, for zero-copy reads
+    /// (docs/views.md); off by default.
+    pub fn views(&mut self, enabled: bool) -> &mut Self {
+        self.views = enabled;
+        self
+    }
 }
 
 impl Default for Config {
@@ -69,6 +78,7 @@ impl Default for Config {
             map_type: MapType::default(),
             json: false,
             keep_unknown_fields: false,
+            views: false,
         }
     }
 }

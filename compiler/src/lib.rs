@@ -165,12 +165,16 @@ pub fn analyze_text(name: &str, text: &str) -> Result<Analysis, Error> {
 impl Analysis {
     /// Checks the rules that generating with `config` adds: when every
     /// message keeps unknown fields, none may have a field whose Rust name
-    /// is `unknown_fields`. [`Analysis::generate`] assumes this passed.
+    /// is `unknown_fields`; with views, no view may have the Rust name of
+    /// a type beside it. [`Analysis::generate`] assumes this passed.
     pub fn check_config(&self, config: &Config) -> Result<(), Error> {
-        if !config.keep_unknown_fields {
-            return Ok(());
+        let mut diagnostics = Vec::new();
+        if config.keep_unknown_fields {
+            diagnostics.extend(check::check_keep_unknown_fields(&self.schema));
         }
-        let diagnostics = check::check_keep_unknown_fields(&self.schema);
+        if config.views {
+            diagnostics.extend(check::check_views(&self.schema));
+        }
         if diagnostics.is_empty() {
             return Ok(());
         }

@@ -48,6 +48,10 @@ enum Command {
         /// them back, not only those with `option keep_unknown_fields = true;`.
         #[arg(long)]
         keep_unknown_fields: bool,
+        /// Also generate a borrowed view `MView<'a>` of every message `M`,
+        /// for zero-copy reads.
+        #[arg(long)]
+        views: bool,
     },
     /// Check schemas without generating anything.
     Check {
@@ -181,6 +185,7 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             map_type,
             json,
             keep_unknown_fields,
+            views,
         } => {
             let mut builder = Builder::new();
             builder
@@ -188,6 +193,7 @@ fn run(command: Command, color: bool) -> Result<(), String> {
                 .map_type(map_type.into())
                 .json(json)
                 .keep_unknown_fields(keep_unknown_fields)
+                .views(views)
                 .emit_rerun_if_changed(false);
             for dir in &input.include_dirs {
                 builder.include(dir);
@@ -202,13 +208,15 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             map_type,
             json,
             keep_unknown_fields,
+            views,
             ..
         } => {
             let mut config = Config::new();
             config
                 .map_type(map_type.into())
                 .json(json)
-                .keep_unknown_fields(keep_unknown_fields);
+                .keep_unknown_fields(keep_unknown_fields)
+                .views(views);
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
             analysis.check_config(&config).map_err(render)?;
             let files = analysis.generate(&config);

@@ -122,6 +122,17 @@ pub struct Message {
     pub span: Span,
 }
 
+impl Message {
+    /// Whether a member of oneof `index` borrows from the input in a
+    /// borrowed view, so that views of the message hold the oneof in an
+    /// enum of its own, `KindView<'a>`, rather than the owned enum.
+    pub fn oneof_borrows_in_view(&self, index: usize) -> bool {
+        self.fields
+            .iter()
+            .any(|field| field.oneof == Some(index) && field.ty.borrows_in_view())
+    }
+}
+
 /// A field, or a member of a oneof.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Field {
@@ -151,6 +162,38 @@ impl Field {
     /// passed.
     pub fn wire_number(&self) -> u32 {
         self.number as u32
+    }
+}
+
+impl FieldType {
+    /// Whether the field's borrowed view holds something borrowed from the
+    /// input: a string, bytes, a `value` or a message, or a list or map of
+    /// them. Other fields hold the same type in a view as in the owned
+    /// message.
+    pub fn borrows_in_view(self) -> bool {
+        match self {
+            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => {
+                ty.borrows_in_view()
+            }
+            FieldType::Map(key, value) => {
+                ValueType::Scalar(key).borrows_in_view() || value.borrows_in_view()
+            }
+        }
+    }
+}
+
+impl ValueType {
+    /// Whether a borrowed view holds a value of this type borrowed from the
+    /// input: `string` and `bytes` as slices, `value` and every message as
+    /// views.
+    pub fn borrows_in_view(self) -> bool {
+        match self {
+            ValueType::Scalar(scalar) => {
+                matches!(scalar, Scalar::String | Scalar::Bytes | Scalar::Value)
+            }
+            ValueType::Enum(_) => false,
+            ValueType::Message(_) => true,
+        }
     }
 }
 

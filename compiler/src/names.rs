@@ -30,6 +30,12 @@ pub fn type_name(name: &str) -> String {
     escape(nonempty(name.to_upper_camel_case()))
 }
 
+/// The Rust name of the borrowed view of a message or of a oneof's enum:
+/// `OrderLine` → `OrderLineView`.
+pub fn view_name(name: &str) -> String {
+    type_name(&format!("{name}_view"))
+}
+
 /// The Rust name of a struct field: `orderLines` → `order_lines`,
 /// `type` → `r#type`.
 pub fn field_name(name: &str) -> String {
@@ -94,6 +100,14 @@ mod tests {
         assert_eq!(type_name("order_line"), "OrderLine");
         assert_eq!(type_name("OrderLine"), "OrderLine");
         assert_eq!(type_name("Self"), "Self_");
+    }
+
+    #[test]
+    fn views_add_view_to_the_type_name() {
+        assert_eq!(view_name("OrderLine"), "OrderLineView");
+        assert_eq!(view_name("order_line"), "OrderLineView");
+        assert_eq!(view_name("Self"), "SelfView");
+        assert_eq!(view_name("kind"), "KindView");
     }
 
     #[test]

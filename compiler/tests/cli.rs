@@ -247,3 +247,33 @@ fn keep_unknown_fields_applies_to_every_message_and_is_checked() {
     }
     assert!(!dir.join("_.rs").exists());
 }
+
+#[test]
+fn views_are_generated_on_request_and_checked() {
+    let plain = schemac(&["compile", "schemas/order.schema"]);
+    assert!(!stdout(&plain).contains("OrderView"));
+    let output = schemac(&["compile", "--views", "schemas/order.schema"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = stdout(&output);
+    assert!(code.contains("pub struct OrderView<'a> {"), "{code}");
+    assert!(code.contains("pub description: &'a str,"), "{code}");
+
+    let dir = tempdir("views");
+    let path = dir.join("clash.schema");
+    std::fs::write(&path, "message Order {}\nmessage OrderView {}\n").unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let plain = schemac(&["compile", &path]);
+    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
+    let out = dir.to_string_lossy().into_owned();
+    for args in [
+        &["compile", "--views", &path][..],
+        &["compile", "--views", "-o", &out, &path],
+    ] {
+        let output = schemac(args);
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let text = stderr(&output);
+        assert!(text.contains("error[E0311]"), "{text}");
+        assert!(text.contains("Rust type `OrderView`"), "{text}");
+    }
+    assert!(!dir.join("_.rs").exists());
+}

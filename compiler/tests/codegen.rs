@@ -1,7 +1,7 @@
 //! The back end on every schema in `schemas/`: snapshots of the generated
 //! Rust and of the exported `.proto`, each described by the schema source,
 //! and a check that protox accepts every exported file. One schema is also
-//! pinned with JSON on (`--json`).
+//! pinned with JSON on (`--json`), and one with views on (`--views`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -64,6 +64,26 @@ fn generated_rust_with_json() {
     };
     insta::with_settings!({ description => source, omit_expression => true }, {
         insta::assert_snapshot!("rust_json@shapes.schema", code.contents);
+    });
+}
+
+/// shapes.schema with views on (`--views`): oneofs with and without a
+/// view enum of their own, boxed views, a map, and messages whose views
+/// hold nothing borrowed.
+#[test]
+fn generated_rust_with_views() {
+    let path = schemas_dir().join("shapes.schema");
+    let source = fs::read_to_string(&path).expect("read schema");
+    let analysis = analyze(&[root(&path)]);
+    let mut config = Config::new();
+    config.views(true);
+    analysis.check_config(&config).expect("no view clashes");
+    let generated = analysis.generate(&config);
+    let [code] = generated.as_slice() else {
+        panic!("one package expected, got {generated:?}");
+    };
+    insta::with_settings!({ description => source, omit_expression => true }, {
+        insta::assert_snapshot!("rust_views@shapes.schema", code.contents);
     });
 }
 

@@ -100,6 +100,77 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Profile {
     }
 }
 
+/// The borrowed view of [`Profile`]: its fields, with strings and bytes
+/// borrowed from the input. [`ProfileView::decode`] reads one;
+/// [`ProfileView::to_owned`] gives the `Profile`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProfileView<'a> {
+    /// Field 1, `id`.
+    pub id: u64,
+    /// Field 2, `name`.
+    pub name: &'a str,
+    /// Known here with a number past some of the unknown ones.
+    pub email: &'a str,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
+}
+
+impl<'a> ProfileView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Profile::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Profile`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Profile {
+        Profile {
+            id: self.id,
+            name: _rt::view::owned::<_rt::codec::Str>(&self.name),
+            email: _rt::view::owned::<_rt::codec::Str>(&self.email),
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
+    type Owned = Profile;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Uint64>(wire_type, &mut self.id, decoder),
+            2 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.name, decoder),
+            5 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.email, decoder),
+            _ => self.unknown_fields.merge(number, wire_type, decoder),
+        }
+    }
+    fn to_message(&self) -> Profile {
+        ProfileView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Profile {
+    type View<'a> = ProfileView<'a>;
+}
+
+impl<'a> ::core::convert::From<&ProfileView<'a>> for Profile {
+    fn from(view: &ProfileView<'a>) -> Self {
+        ProfileView::to_owned(view)
+    }
+}
+
 /// The same profile without the option: unknown fields are skipped.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlainProfile {
@@ -189,5 +260,73 @@ impl<'de> _rt::json::serde::Deserialize<'de> for PlainProfile {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`PlainProfile`]: its fields, with strings and bytes
+/// borrowed from the input. [`PlainProfileView::decode`] reads one;
+/// [`PlainProfileView::to_owned`] gives the `PlainProfile`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlainProfileView<'a> {
+    /// Field 1, `id`.
+    pub id: u64,
+    /// Field 2, `name`.
+    pub name: &'a str,
+    /// Field 5, `email`.
+    pub email: &'a str,
+}
+
+impl<'a> PlainProfileView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `PlainProfile::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `PlainProfile`, with strings and bytes copied.
+    pub fn to_owned(&self) -> PlainProfile {
+        PlainProfile {
+            id: self.id,
+            name: _rt::view::owned::<_rt::codec::Str>(&self.name),
+            email: _rt::view::owned::<_rt::codec::Str>(&self.email),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for PlainProfileView<'a> {
+    type Owned = PlainProfile;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Uint64>(wire_type, &mut self.id, decoder),
+            2 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.name, decoder),
+            5 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.email, decoder),
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> PlainProfile {
+        PlainProfileView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for PlainProfile {
+    type View<'a> = PlainProfileView<'a>;
+}
+
+impl<'a> ::core::convert::From<&PlainProfileView<'a>> for PlainProfile {
+    fn from(view: &PlainProfileView<'a>) -> Self {
+        PlainProfileView::to_owned(view)
     }
 }

@@ -247,6 +247,143 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Profile {
     }
 }
 
+/// The borrowed view of [`Profile`]: its fields, with strings and bytes
+/// borrowed from the input. [`ProfileView::decode`] reads one;
+/// [`ProfileView::to_owned`] gives the `Profile`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProfileView<'a> {
+    /// Field 1, `id`.
+    pub id: u64,
+    /// Field 2, `name`.
+    pub name: &'a str,
+    /// A varint.
+    pub age: i32,
+    /// A nested message.
+    pub address: ::core::option::Option<AddressView<'a>>,
+    /// Field 5, `email`.
+    pub email: &'a str,
+    /// A packed list.
+    pub scores: ::std::vec::Vec<u32>,
+    /// A decimal, which is a nested message on the wire.
+    pub balance: _rt::Decimal,
+    /// Eight bytes.
+    pub rating: f64,
+    /// Four bytes.
+    pub badge: u32,
+    /// One record per element.
+    pub nicknames: ::std::vec::Vec<&'a str>,
+    /// A field number that needs a two-byte key.
+    pub preferences: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+}
+
+impl<'a> ProfileView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Profile::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Profile`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Profile {
+        Profile {
+            id: self.id,
+            name: _rt::view::owned::<_rt::codec::Str>(&self.name),
+            age: self.age,
+            address: _rt::view::owned_optional::<
+                _rt::codec::Msg<Address>,
+            >(&self.address),
+            email: _rt::view::owned::<_rt::codec::Str>(&self.email),
+            scores: self.scores.clone(),
+            balance: self.balance,
+            rating: self.rating,
+            badge: self.badge,
+            nicknames: _rt::view::owned_repeated::<_rt::codec::Str>(&self.nicknames),
+            preferences: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Value,
+                _,
+            >(&self.preferences),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
+    type Owned = Profile;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Uint64>(wire_type, &mut self.id, decoder),
+            2 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.name, decoder),
+            3 => {
+                _rt::view::merge::<_rt::codec::Sint32>(wire_type, &mut self.age, decoder)
+            }
+            4 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Msg<Address>,
+                >(wire_type, &mut self.address, decoder)
+            }
+            5 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.email, decoder),
+            6 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.scores, decoder)
+            }
+            7 => {
+                _rt::view::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.balance, decoder)
+            }
+            8 => {
+                _rt::view::merge::<
+                    _rt::codec::Double,
+                >(wire_type, &mut self.rating, decoder)
+            }
+            9 => {
+                _rt::view::merge::<
+                    _rt::codec::Fixed32,
+                >(wire_type, &mut self.badge, decoder)
+            }
+            10 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.nicknames, decoder)
+            }
+            100 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                >(wire_type, &mut self.preferences, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Profile {
+        ProfileView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Profile {
+    type View<'a> = ProfileView<'a>;
+}
+
+impl<'a> ::core::convert::From<&ProfileView<'a>> for Profile {
+    fn from(view: &ProfileView<'a>) -> Self {
+        ProfileView::to_owned(view)
+    }
+}
+
 /// Where a user lives.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Address {
@@ -328,5 +465,71 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Address {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Address`]: its fields, with strings and bytes
+/// borrowed from the input. [`AddressView::decode`] reads one;
+/// [`AddressView::to_owned`] gives the `Address`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AddressView<'a> {
+    /// Field 1, `street`.
+    pub street: &'a str,
+    /// Field 2, `city`.
+    pub city: &'a str,
+}
+
+impl<'a> AddressView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Address::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Address`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Address {
+        Address {
+            street: _rt::view::owned::<_rt::codec::Str>(&self.street),
+            city: _rt::view::owned::<_rt::codec::Str>(&self.city),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for AddressView<'a> {
+    type Owned = Address;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.street, decoder)
+            }
+            2 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.city, decoder),
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Address {
+        AddressView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Address {
+    type View<'a> = AddressView<'a>;
+}
+
+impl<'a> ::core::convert::From<&AddressView<'a>> for Address {
+    fn from(view: &AddressView<'a>) -> Self {
+        AddressView::to_owned(view)
     }
 }

@@ -262,6 +262,182 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Scalars {
     }
 }
 
+/// The borrowed view of [`Scalars`]: its fields, with strings and bytes
+/// borrowed from the input. [`ScalarsView::decode`] reads one;
+/// [`ScalarsView::to_owned`] gives the `Scalars`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ScalarsView<'a> {
+    /// Field 1, `an_i32`.
+    pub an_i32: i32,
+    /// Field 2, `an_i64`.
+    pub an_i64: i64,
+    /// Field 3, `a_u32`.
+    pub a_u32: u32,
+    /// Field 4, `a_u64`.
+    pub a_u64: u64,
+    /// Field 5, `a_sint32`.
+    pub a_sint32: i32,
+    /// Field 6, `a_sint64`.
+    pub a_sint64: i64,
+    /// Field 7, `a_fixed32`.
+    pub a_fixed32: u32,
+    /// Field 8, `a_fixed64`.
+    pub a_fixed64: u64,
+    /// Field 9, `an_sfixed32`.
+    pub an_sfixed32: i32,
+    /// Field 10, `an_sfixed64`.
+    pub an_sfixed64: i64,
+    /// Field 11, `an_f32`.
+    pub an_f32: f32,
+    /// Field 12, `an_f64`.
+    pub an_f64: f64,
+    /// Field 13, `a_bool`.
+    pub a_bool: bool,
+    /// Field 14, `a_string`.
+    pub a_string: &'a str,
+    /// Field 15, `some_bytes`.
+    pub some_bytes: &'a [u8],
+}
+
+impl<'a> ScalarsView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Scalars::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Scalars`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Scalars {
+        Scalars {
+            an_i32: self.an_i32,
+            an_i64: self.an_i64,
+            a_u32: self.a_u32,
+            a_u64: self.a_u64,
+            a_sint32: self.a_sint32,
+            a_sint64: self.a_sint64,
+            a_fixed32: self.a_fixed32,
+            a_fixed64: self.a_fixed64,
+            an_sfixed32: self.an_sfixed32,
+            an_sfixed64: self.an_sfixed64,
+            an_f32: self.an_f32,
+            an_f64: self.an_f64,
+            a_bool: self.a_bool,
+            a_string: _rt::view::owned::<_rt::codec::Str>(&self.a_string),
+            some_bytes: _rt::view::owned::<_rt::codec::Bytes>(&self.some_bytes),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
+    type Owned = Scalars;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.an_i32, decoder)
+            }
+            2 => {
+                _rt::view::merge::<
+                    _rt::codec::Int64,
+                >(wire_type, &mut self.an_i64, decoder)
+            }
+            3 => {
+                _rt::view::merge::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.a_u32, decoder)
+            }
+            4 => {
+                _rt::view::merge::<
+                    _rt::codec::Uint64,
+                >(wire_type, &mut self.a_u64, decoder)
+            }
+            5 => {
+                _rt::view::merge::<
+                    _rt::codec::Sint32,
+                >(wire_type, &mut self.a_sint32, decoder)
+            }
+            6 => {
+                _rt::view::merge::<
+                    _rt::codec::Sint64,
+                >(wire_type, &mut self.a_sint64, decoder)
+            }
+            7 => {
+                _rt::view::merge::<
+                    _rt::codec::Fixed32,
+                >(wire_type, &mut self.a_fixed32, decoder)
+            }
+            8 => {
+                _rt::view::merge::<
+                    _rt::codec::Fixed64,
+                >(wire_type, &mut self.a_fixed64, decoder)
+            }
+            9 => {
+                _rt::view::merge::<
+                    _rt::codec::Sfixed32,
+                >(wire_type, &mut self.an_sfixed32, decoder)
+            }
+            10 => {
+                _rt::view::merge::<
+                    _rt::codec::Sfixed64,
+                >(wire_type, &mut self.an_sfixed64, decoder)
+            }
+            11 => {
+                _rt::view::merge::<
+                    _rt::codec::Float,
+                >(wire_type, &mut self.an_f32, decoder)
+            }
+            12 => {
+                _rt::view::merge::<
+                    _rt::codec::Double,
+                >(wire_type, &mut self.an_f64, decoder)
+            }
+            13 => {
+                _rt::view::merge::<
+                    _rt::codec::Bool,
+                >(wire_type, &mut self.a_bool, decoder)
+            }
+            14 => {
+                _rt::view::merge::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.a_string, decoder)
+            }
+            15 => {
+                _rt::view::merge::<
+                    _rt::codec::Bytes,
+                >(wire_type, &mut self.some_bytes, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Scalars {
+        ScalarsView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Scalars {
+    type View<'a> = ScalarsView<'a>;
+}
+
+impl<'a> ::core::convert::From<&ScalarsView<'a>> for Scalars {
+    fn from(view: &ScalarsView<'a>) -> Self {
+        ScalarsView::to_owned(view)
+    }
+}
+
 /// One field of each scalar type, with explicit presence.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OptionalScalars {
@@ -662,6 +838,198 @@ impl<'de> _rt::json::serde::Deserialize<'de> for OptionalScalars {
     }
 }
 
+/// The borrowed view of [`OptionalScalars`]: its fields, with strings and bytes
+/// borrowed from the input. [`OptionalScalarsView::decode`] reads one;
+/// [`OptionalScalarsView::to_owned`] gives the `OptionalScalars`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OptionalScalarsView<'a> {
+    /// Field 1, `an_i32`.
+    pub an_i32: ::core::option::Option<i32>,
+    /// Field 2, `an_i64`.
+    pub an_i64: ::core::option::Option<i64>,
+    /// Field 3, `a_u32`.
+    pub a_u32: ::core::option::Option<u32>,
+    /// Field 4, `a_u64`.
+    pub a_u64: ::core::option::Option<u64>,
+    /// Field 5, `a_sint32`.
+    pub a_sint32: ::core::option::Option<i32>,
+    /// Field 6, `a_sint64`.
+    pub a_sint64: ::core::option::Option<i64>,
+    /// Field 7, `a_fixed32`.
+    pub a_fixed32: ::core::option::Option<u32>,
+    /// Field 8, `a_fixed64`.
+    pub a_fixed64: ::core::option::Option<u64>,
+    /// Field 9, `an_sfixed32`.
+    pub an_sfixed32: ::core::option::Option<i32>,
+    /// Field 10, `an_sfixed64`.
+    pub an_sfixed64: ::core::option::Option<i64>,
+    /// Field 11, `an_f32`.
+    pub an_f32: ::core::option::Option<f32>,
+    /// Field 12, `an_f64`.
+    pub an_f64: ::core::option::Option<f64>,
+    /// Field 13, `a_bool`.
+    pub a_bool: ::core::option::Option<bool>,
+    /// Field 14, `a_string`.
+    pub a_string: ::core::option::Option<&'a str>,
+    /// Field 15, `some_bytes`.
+    pub some_bytes: ::core::option::Option<&'a [u8]>,
+    /// Field 16, `a_color`.
+    pub a_color: ::core::option::Option<Color>,
+    /// Field 17, `a_point`.
+    pub a_point: ::core::option::Option<PointView<'a>>,
+}
+
+impl<'a> OptionalScalarsView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `OptionalScalars::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `OptionalScalars`, with strings and bytes copied.
+    pub fn to_owned(&self) -> OptionalScalars {
+        OptionalScalars {
+            an_i32: self.an_i32,
+            an_i64: self.an_i64,
+            a_u32: self.a_u32,
+            a_u64: self.a_u64,
+            a_sint32: self.a_sint32,
+            a_sint64: self.a_sint64,
+            a_fixed32: self.a_fixed32,
+            a_fixed64: self.a_fixed64,
+            an_sfixed32: self.an_sfixed32,
+            an_sfixed64: self.an_sfixed64,
+            an_f32: self.an_f32,
+            an_f64: self.an_f64,
+            a_bool: self.a_bool,
+            a_string: _rt::view::owned_optional::<_rt::codec::Str>(&self.a_string),
+            some_bytes: _rt::view::owned_optional::<_rt::codec::Bytes>(&self.some_bytes),
+            a_color: self.a_color,
+            a_point: _rt::view::owned_optional::<_rt::codec::Msg<Point>>(&self.a_point),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
+    type Owned = OptionalScalars;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.an_i32, decoder)
+            }
+            2 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Int64,
+                >(wire_type, &mut self.an_i64, decoder)
+            }
+            3 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.a_u32, decoder)
+            }
+            4 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Uint64,
+                >(wire_type, &mut self.a_u64, decoder)
+            }
+            5 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Sint32,
+                >(wire_type, &mut self.a_sint32, decoder)
+            }
+            6 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Sint64,
+                >(wire_type, &mut self.a_sint64, decoder)
+            }
+            7 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Fixed32,
+                >(wire_type, &mut self.a_fixed32, decoder)
+            }
+            8 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Fixed64,
+                >(wire_type, &mut self.a_fixed64, decoder)
+            }
+            9 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Sfixed32,
+                >(wire_type, &mut self.an_sfixed32, decoder)
+            }
+            10 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Sfixed64,
+                >(wire_type, &mut self.an_sfixed64, decoder)
+            }
+            11 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Float,
+                >(wire_type, &mut self.an_f32, decoder)
+            }
+            12 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Double,
+                >(wire_type, &mut self.an_f64, decoder)
+            }
+            13 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Bool,
+                >(wire_type, &mut self.a_bool, decoder)
+            }
+            14 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.a_string, decoder)
+            }
+            15 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Bytes,
+                >(wire_type, &mut self.some_bytes, decoder)
+            }
+            16 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Enum<Color>,
+                >(wire_type, &mut self.a_color, decoder)
+            }
+            17 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Msg<Point>,
+                >(wire_type, &mut self.a_point, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> OptionalScalars {
+        OptionalScalarsView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for OptionalScalars {
+    type View<'a> = OptionalScalarsView<'a>;
+}
+
+impl<'a> ::core::convert::From<&OptionalScalarsView<'a>> for OptionalScalars {
+    fn from(view: &OptionalScalarsView<'a>) -> Self {
+        OptionalScalarsView::to_owned(view)
+    }
+}
+
 /// A list of each scalar type; numbers are packed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Lists {
@@ -948,6 +1316,200 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Lists {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Lists`]: its fields, with strings and bytes
+/// borrowed from the input. [`ListsView::decode`] reads one;
+/// [`ListsView::to_owned`] gives the `Lists`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ListsView<'a> {
+    /// Field 1, `i32s`.
+    pub i32s: ::std::vec::Vec<i32>,
+    /// Field 2, `i64s`.
+    pub i64s: ::std::vec::Vec<i64>,
+    /// Field 3, `u32s`.
+    pub u32s: ::std::vec::Vec<u32>,
+    /// Field 4, `u64s`.
+    pub u64s: ::std::vec::Vec<u64>,
+    /// Field 5, `sint32s`.
+    pub sint32s: ::std::vec::Vec<i32>,
+    /// Field 6, `sint64s`.
+    pub sint64s: ::std::vec::Vec<i64>,
+    /// Field 7, `fixed32s`.
+    pub fixed32s: ::std::vec::Vec<u32>,
+    /// Field 8, `fixed64s`.
+    pub fixed64s: ::std::vec::Vec<u64>,
+    /// Field 9, `sfixed32s`.
+    pub sfixed32s: ::std::vec::Vec<i32>,
+    /// Field 10, `sfixed64s`.
+    pub sfixed64s: ::std::vec::Vec<i64>,
+    /// Field 11, `f32s`.
+    pub f32s: ::std::vec::Vec<f32>,
+    /// Field 12, `f64s`.
+    pub f64s: ::std::vec::Vec<f64>,
+    /// Field 13, `bools`.
+    pub bools: ::std::vec::Vec<bool>,
+    /// Field 14, `strings`.
+    pub strings: ::std::vec::Vec<&'a str>,
+    /// Field 15, `byte_strings`.
+    pub byte_strings: ::std::vec::Vec<&'a [u8]>,
+    /// Field 16, `colors`.
+    pub colors: ::std::vec::Vec<Color>,
+    /// Field 17, `points`.
+    pub points: ::std::vec::Vec<PointView<'a>>,
+}
+
+impl<'a> ListsView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Lists::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Lists`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Lists {
+        Lists {
+            i32s: self.i32s.clone(),
+            i64s: self.i64s.clone(),
+            u32s: self.u32s.clone(),
+            u64s: self.u64s.clone(),
+            sint32s: self.sint32s.clone(),
+            sint64s: self.sint64s.clone(),
+            fixed32s: self.fixed32s.clone(),
+            fixed64s: self.fixed64s.clone(),
+            sfixed32s: self.sfixed32s.clone(),
+            sfixed64s: self.sfixed64s.clone(),
+            f32s: self.f32s.clone(),
+            f64s: self.f64s.clone(),
+            bools: self.bools.clone(),
+            strings: _rt::view::owned_repeated::<_rt::codec::Str>(&self.strings),
+            byte_strings: _rt::view::owned_repeated::<
+                _rt::codec::Bytes,
+            >(&self.byte_strings),
+            colors: self.colors.clone(),
+            points: _rt::view::owned_repeated::<_rt::codec::Msg<Point>>(&self.points),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for ListsView<'a> {
+    type Owned = Lists;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.i32s, decoder)
+            }
+            2 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Int64,
+                >(wire_type, &mut self.i64s, decoder)
+            }
+            3 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.u32s, decoder)
+            }
+            4 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Uint64,
+                >(wire_type, &mut self.u64s, decoder)
+            }
+            5 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Sint32,
+                >(wire_type, &mut self.sint32s, decoder)
+            }
+            6 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Sint64,
+                >(wire_type, &mut self.sint64s, decoder)
+            }
+            7 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Fixed32,
+                >(wire_type, &mut self.fixed32s, decoder)
+            }
+            8 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Fixed64,
+                >(wire_type, &mut self.fixed64s, decoder)
+            }
+            9 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Sfixed32,
+                >(wire_type, &mut self.sfixed32s, decoder)
+            }
+            10 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Sfixed64,
+                >(wire_type, &mut self.sfixed64s, decoder)
+            }
+            11 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Float,
+                >(wire_type, &mut self.f32s, decoder)
+            }
+            12 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Double,
+                >(wire_type, &mut self.f64s, decoder)
+            }
+            13 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Bool,
+                >(wire_type, &mut self.bools, decoder)
+            }
+            14 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.strings, decoder)
+            }
+            15 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Bytes,
+                >(wire_type, &mut self.byte_strings, decoder)
+            }
+            16 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Enum<Color>,
+                >(wire_type, &mut self.colors, decoder)
+            }
+            17 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Msg<Point>,
+                >(wire_type, &mut self.points, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Lists {
+        ListsView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Lists {
+    type View<'a> = ListsView<'a>;
+}
+
+impl<'a> ::core::convert::From<&ListsView<'a>> for Lists {
+    fn from(view: &ListsView<'a>) -> Self {
+        ListsView::to_owned(view)
     }
 }
 
@@ -1587,6 +2149,244 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Maps {
     }
 }
 
+/// The borrowed view of [`Maps`]: its fields, with strings and bytes
+/// borrowed from the input. [`MapsView::decode`] reads one;
+/// [`MapsView::to_owned`] gives the `Maps`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapsView<'a> {
+    /// Field 1, `by_i32`.
+    pub by_i32: _rt::view::MapView<i32, &'a str>,
+    /// Field 2, `by_i64`.
+    pub by_i64: _rt::view::MapView<i64, &'a [u8]>,
+    /// Field 3, `by_u32`.
+    pub by_u32: _rt::view::MapView<u32, f32>,
+    /// Field 4, `by_u64`.
+    pub by_u64: _rt::view::MapView<u64, f64>,
+    /// Field 5, `by_sint32`.
+    pub by_sint32: _rt::view::MapView<i32, bool>,
+    /// Field 6, `by_sint64`.
+    pub by_sint64: _rt::view::MapView<i64, i64>,
+    /// Field 7, `by_fixed32`.
+    pub by_fixed32: _rt::view::MapView<u32, u32>,
+    /// Field 8, `by_fixed64`.
+    pub by_fixed64: _rt::view::MapView<u64, u64>,
+    /// Field 9, `by_sfixed32`.
+    pub by_sfixed32: _rt::view::MapView<i32, i32>,
+    /// Field 10, `by_sfixed64`.
+    pub by_sfixed64: _rt::view::MapView<i64, i64>,
+    /// Field 11, `by_bool`.
+    pub by_bool: _rt::view::MapView<bool, u64>,
+    /// Field 12, `by_string`.
+    pub by_string: _rt::view::MapView<&'a str, i32>,
+    /// Field 13, `colors`.
+    pub colors: _rt::view::MapView<&'a str, Color>,
+    /// Field 14, `points`.
+    pub points: _rt::view::MapView<&'a str, PointView<'a>>,
+}
+
+impl<'a> MapsView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Maps::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Maps`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Maps {
+        Maps {
+            by_i32: _rt::view::owned_map::<
+                _rt::codec::Int32,
+                _rt::codec::Str,
+                _,
+            >(&self.by_i32),
+            by_i64: _rt::view::owned_map::<
+                _rt::codec::Int64,
+                _rt::codec::Bytes,
+                _,
+            >(&self.by_i64),
+            by_u32: _rt::view::owned_map::<
+                _rt::codec::Uint32,
+                _rt::codec::Float,
+                _,
+            >(&self.by_u32),
+            by_u64: _rt::view::owned_map::<
+                _rt::codec::Uint64,
+                _rt::codec::Double,
+                _,
+            >(&self.by_u64),
+            by_sint32: _rt::view::owned_map::<
+                _rt::codec::Sint32,
+                _rt::codec::Bool,
+                _,
+            >(&self.by_sint32),
+            by_sint64: _rt::view::owned_map::<
+                _rt::codec::Sint64,
+                _rt::codec::Sint64,
+                _,
+            >(&self.by_sint64),
+            by_fixed32: _rt::view::owned_map::<
+                _rt::codec::Fixed32,
+                _rt::codec::Fixed32,
+                _,
+            >(&self.by_fixed32),
+            by_fixed64: _rt::view::owned_map::<
+                _rt::codec::Fixed64,
+                _rt::codec::Fixed64,
+                _,
+            >(&self.by_fixed64),
+            by_sfixed32: _rt::view::owned_map::<
+                _rt::codec::Sfixed32,
+                _rt::codec::Sfixed32,
+                _,
+            >(&self.by_sfixed32),
+            by_sfixed64: _rt::view::owned_map::<
+                _rt::codec::Sfixed64,
+                _rt::codec::Sfixed64,
+                _,
+            >(&self.by_sfixed64),
+            by_bool: _rt::view::owned_map::<
+                _rt::codec::Bool,
+                _rt::codec::Uint64,
+                _,
+            >(&self.by_bool),
+            by_string: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Int32,
+                _,
+            >(&self.by_string),
+            colors: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Enum<Color>,
+                _,
+            >(&self.colors),
+            points: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Msg<Point>,
+                _,
+            >(&self.points),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for MapsView<'a> {
+    type Owned = Maps;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Int32,
+                    _rt::codec::Str,
+                >(wire_type, &mut self.by_i32, decoder)
+            }
+            2 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Int64,
+                    _rt::codec::Bytes,
+                >(wire_type, &mut self.by_i64, decoder)
+            }
+            3 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Uint32,
+                    _rt::codec::Float,
+                >(wire_type, &mut self.by_u32, decoder)
+            }
+            4 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Uint64,
+                    _rt::codec::Double,
+                >(wire_type, &mut self.by_u64, decoder)
+            }
+            5 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Sint32,
+                    _rt::codec::Bool,
+                >(wire_type, &mut self.by_sint32, decoder)
+            }
+            6 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Sint64,
+                    _rt::codec::Sint64,
+                >(wire_type, &mut self.by_sint64, decoder)
+            }
+            7 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Fixed32,
+                    _rt::codec::Fixed32,
+                >(wire_type, &mut self.by_fixed32, decoder)
+            }
+            8 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Fixed64,
+                    _rt::codec::Fixed64,
+                >(wire_type, &mut self.by_fixed64, decoder)
+            }
+            9 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Sfixed32,
+                    _rt::codec::Sfixed32,
+                >(wire_type, &mut self.by_sfixed32, decoder)
+            }
+            10 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Sfixed64,
+                    _rt::codec::Sfixed64,
+                >(wire_type, &mut self.by_sfixed64, decoder)
+            }
+            11 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Bool,
+                    _rt::codec::Uint64,
+                >(wire_type, &mut self.by_bool, decoder)
+            }
+            12 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.by_string, decoder)
+            }
+            13 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Enum<Color>,
+                >(wire_type, &mut self.colors, decoder)
+            }
+            14 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Msg<Point>,
+                >(wire_type, &mut self.points, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Maps {
+        MapsView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Maps {
+    type View<'a> = MapsView<'a>;
+}
+
+impl<'a> ::core::convert::From<&MapsView<'a>> for Maps {
+    fn from(view: &MapsView<'a>) -> Self {
+        MapsView::to_owned(view)
+    }
+}
+
 /// A point on a plane.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Point {
@@ -1664,6 +2464,68 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Point {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Point`]: its fields, with strings and bytes
+/// borrowed from the input. [`PointView::decode`] reads one;
+/// [`PointView::to_owned`] gives the `Point`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PointView<'a> {
+    /// Field 1, `x`.
+    pub x: i32,
+    /// Field 2, `y`.
+    pub y: i32,
+    _input: ::core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> PointView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Point::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Point`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Point {
+        Point { x: self.x, y: self.y }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for PointView<'a> {
+    type Owned = Point;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Sint32>(wire_type, &mut self.x, decoder),
+            2 => _rt::view::merge::<_rt::codec::Sint32>(wire_type, &mut self.y, decoder),
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Point {
+        PointView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Point {
+    type View<'a> = PointView<'a>;
+}
+
+impl<'a> ::core::convert::From<&PointView<'a>> for Point {
+    fn from(view: &PointView<'a>) -> Self {
+        PointView::to_owned(view)
     }
 }
 

@@ -211,6 +211,112 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Amounts {
     }
 }
 
+/// The borrowed view of [`Amounts`]: its fields, with strings and bytes
+/// borrowed from the input. [`AmountsView::decode`] reads one;
+/// [`AmountsView::to_owned`] gives the `Amounts`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AmountsView<'a> {
+    /// Left out only when it is 0 with scale 0, so 0.00 keeps its scale.
+    pub total: _rt::Decimal,
+    /// Field 2, `discount`.
+    pub discount: ::core::option::Option<_rt::Decimal>,
+    /// Field 3, `line_totals`.
+    pub line_totals: ::std::vec::Vec<_rt::Decimal>,
+    /// Field 4, `prices`.
+    pub prices: _rt::view::MapView<&'a str, _rt::Decimal>,
+    /// Field 5, `by_day`.
+    pub by_day: _rt::view::MapView<u32, _rt::Decimal>,
+}
+
+impl<'a> AmountsView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Amounts::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Amounts`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Amounts {
+        Amounts {
+            total: self.total,
+            discount: self.discount,
+            line_totals: self.line_totals.clone(),
+            prices: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Decimal,
+                _,
+            >(&self.prices),
+            by_day: _rt::view::owned_map::<
+                _rt::codec::Uint32,
+                _rt::codec::Decimal,
+                _,
+            >(&self.by_day),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
+    type Owned = Amounts;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.total, decoder)
+            }
+            2 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.discount, decoder)
+            }
+            3 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.line_totals, decoder)
+            }
+            4 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.prices, decoder)
+            }
+            5 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Uint32,
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.by_day, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Amounts {
+        AmountsView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Amounts {
+    type View<'a> = AmountsView<'a>;
+}
+
+impl<'a> ::core::convert::From<&AmountsView<'a>> for Amounts {
+    fn from(view: &AmountsView<'a>) -> Self {
+        AmountsView::to_owned(view)
+    }
+}
+
 /// Dynamic values: one `value` field of each cardinality.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Values {
@@ -417,6 +523,112 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Values {
     }
 }
 
+/// The borrowed view of [`Values`]: its fields, with strings and bytes
+/// borrowed from the input. [`ValuesView::decode`] reads one;
+/// [`ValuesView::to_owned`] gives the `Values`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValuesView<'a> {
+    /// Left out when it is null.
+    pub payload: _rt::ValueView<'a>,
+    /// Field 2, `previous`.
+    pub previous: ::core::option::Option<_rt::ValueView<'a>>,
+    /// Field 3, `history`.
+    pub history: ::std::vec::Vec<_rt::ValueView<'a>>,
+    /// Field 4, `attributes`.
+    pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+    /// Field 5, `by_id`.
+    pub by_id: _rt::view::MapView<i64, _rt::ValueView<'a>>,
+}
+
+impl<'a> ValuesView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Values::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Values`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Values {
+        Values {
+            payload: _rt::view::owned::<_rt::codec::Value>(&self.payload),
+            previous: _rt::view::owned_optional::<_rt::codec::Value>(&self.previous),
+            history: _rt::view::owned_repeated::<_rt::codec::Value>(&self.history),
+            attributes: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Value,
+                _,
+            >(&self.attributes),
+            by_id: _rt::view::owned_map::<
+                _rt::codec::Int64,
+                _rt::codec::Value,
+                _,
+            >(&self.by_id),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
+    type Owned = Values;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Value,
+                >(wire_type, &mut self.payload, decoder)
+            }
+            2 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Value,
+                >(wire_type, &mut self.previous, decoder)
+            }
+            3 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Value,
+                >(wire_type, &mut self.history, decoder)
+            }
+            4 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                >(wire_type, &mut self.attributes, decoder)
+            }
+            5 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Int64,
+                    _rt::codec::Value,
+                >(wire_type, &mut self.by_id, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Values {
+        ValuesView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Values {
+    type View<'a> = ValuesView<'a>;
+}
+
+impl<'a> ::core::convert::From<&ValuesView<'a>> for Values {
+    fn from(view: &ValuesView<'a>) -> Self {
+        ValuesView::to_owned(view)
+    }
+}
+
 /// A ledger entry: both types in a oneof and inside a nested message.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Entry {
@@ -598,6 +810,119 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Entry {
     }
 }
 
+/// The borrowed view of [`Entry`]: its fields, with strings and bytes
+/// borrowed from the input. [`EntryView::decode`] reads one;
+/// [`EntryView::to_owned`] gives the `Entry`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EntryView<'a> {
+    /// Field 1, `memo`.
+    pub memo: &'a str,
+    /// Which field of `amount` is set.
+    pub amount: ::core::option::Option<entry::AmountView<'a>>,
+    /// Field 4, `amounts`.
+    pub amounts: ::core::option::Option<AmountsView<'a>>,
+    /// Field 5, `values`.
+    pub values: ::std::vec::Vec<ValuesView<'a>>,
+}
+
+impl<'a> EntryView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Entry::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Entry`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Entry {
+        Entry {
+            memo: _rt::view::owned::<_rt::codec::Str>(&self.memo),
+            amount: self
+                .amount
+                .as_ref()
+                .map(|value| match value {
+                    entry::AmountView::Exact(value) => entry::Amount::Exact(*value),
+                    entry::AmountView::Other(value) => {
+                        entry::Amount::Other(
+                            _rt::view::owned::<_rt::codec::Value>(value),
+                        )
+                    }
+                }),
+            amounts: _rt::view::owned_optional::<
+                _rt::codec::Msg<Amounts>,
+            >(&self.amounts),
+            values: _rt::view::owned_repeated::<_rt::codec::Msg<Values>>(&self.values),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for EntryView<'a> {
+    type Owned = Entry;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.memo, decoder),
+            2 => {
+                let mut value = match self.amount.take() {
+                    Some(entry::AmountView::Exact(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut value, decoder);
+                self.amount = Some(entry::AmountView::Exact(value));
+                result
+            }
+            3 => {
+                let mut value = match self.amount.take() {
+                    Some(entry::AmountView::Other(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Value,
+                >(wire_type, &mut value, decoder);
+                self.amount = Some(entry::AmountView::Other(value));
+                result
+            }
+            4 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Msg<Amounts>,
+                >(wire_type, &mut self.amounts, decoder)
+            }
+            5 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Msg<Values>,
+                >(wire_type, &mut self.values, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Entry {
+        EntryView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Entry {
+    type View<'a> = EntryView<'a>;
+}
+
+impl<'a> ::core::convert::From<&EntryView<'a>> for Entry {
+    fn from(view: &EntryView<'a>) -> Self {
+        EntryView::to_owned(view)
+    }
+}
+
 /// Types nested in `Entry`.
 pub mod entry {
     use ::schemac_runtime as _rt;
@@ -610,5 +935,15 @@ pub mod entry {
         Exact(_rt::Decimal),
         /// Field 3, `other`.
         Other(_rt::Value),
+    }
+
+    /// The borrowed view of [`Amount`].
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum AmountView<'a> {
+        /// Field 2, `exact`.
+        Exact(_rt::Decimal),
+        /// Field 3, `other`.
+        Other(_rt::ValueView<'a>),
     }
 }

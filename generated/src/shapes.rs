@@ -104,6 +104,82 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Drawing {
     }
 }
 
+/// The borrowed view of [`Drawing`]: its fields, with strings and bytes
+/// borrowed from the input. [`DrawingView::decode`] reads one;
+/// [`DrawingView::to_owned`] gives the `Drawing`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DrawingView<'a> {
+    /// The drawing's title.
+    pub title: &'a str,
+    /// Field 2, `shapes`.
+    pub shapes: ::std::vec::Vec<ShapeView<'a>>,
+    /// The layer the drawing sits on.
+    pub layer: layer::Kind,
+}
+
+impl<'a> DrawingView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Drawing::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Drawing`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Drawing {
+        Drawing {
+            title: _rt::view::owned::<_rt::codec::Str>(&self.title),
+            shapes: _rt::view::owned_repeated::<_rt::codec::Msg<Shape>>(&self.shapes),
+            layer: self.layer,
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
+    type Owned = Drawing;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.title, decoder),
+            2 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Msg<Shape>,
+                >(wire_type, &mut self.shapes, decoder)
+            }
+            3 => {
+                _rt::view::merge::<
+                    _rt::codec::Enum<layer::Kind>,
+                >(wire_type, &mut self.layer, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Drawing {
+        DrawingView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Drawing {
+    type View<'a> = DrawingView<'a>;
+}
+
+impl<'a> ::core::convert::From<&DrawingView<'a>> for Drawing {
+    fn from(view: &DrawingView<'a>) -> Self {
+        DrawingView::to_owned(view)
+    }
+}
+
 /// A shape: exactly one of a circle, a polygon, a label or a group.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Shape {
@@ -350,6 +426,151 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Shape {
     }
 }
 
+/// The borrowed view of [`Shape`]: its fields, with strings and bytes
+/// borrowed from the input. [`ShapeView::decode`] reads one;
+/// [`ShapeView::to_owned`] gives the `Shape`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ShapeView<'a> {
+    /// Which kind of shape this is.
+    pub kind: ::core::option::Option<shape::KindView<'a>>,
+    /// An optional note, outside the oneof.
+    pub note: ::core::option::Option<&'a str>,
+}
+
+impl<'a> ShapeView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Shape::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Shape`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Shape {
+        Shape {
+            kind: self
+                .kind
+                .as_ref()
+                .map(|value| match value {
+                    shape::KindView::Circle(value) => {
+                        shape::Kind::Circle(
+                            _rt::view::owned::<_rt::codec::Msg<shape::Circle>>(value),
+                        )
+                    }
+                    shape::KindView::Polygon(value) => {
+                        shape::Kind::Polygon(
+                            _rt::view::owned::<_rt::codec::Msg<shape::Polygon>>(value),
+                        )
+                    }
+                    shape::KindView::Label(value) => {
+                        shape::Kind::Label(_rt::view::owned::<_rt::codec::Str>(value))
+                    }
+                    shape::KindView::Group(value) => {
+                        shape::Kind::Group(
+                            _rt::view::owned::<_rt::codec::Msg<Drawing>>(value),
+                        )
+                    }
+                    shape::KindView::ScaleOnly(value) => shape::Kind::ScaleOnly(*value),
+                }),
+            note: _rt::view::owned_optional::<_rt::codec::Str>(&self.note),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
+    type Owned = Shape;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                let mut value = match self.kind.take() {
+                    Some(shape::KindView::Circle(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Msg<shape::Circle>,
+                >(wire_type, &mut value, decoder);
+                self.kind = Some(shape::KindView::Circle(value));
+                result
+            }
+            2 => {
+                let mut value = match self.kind.take() {
+                    Some(shape::KindView::Polygon(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Msg<shape::Polygon>,
+                >(wire_type, &mut value, decoder);
+                self.kind = Some(shape::KindView::Polygon(value));
+                result
+            }
+            3 => {
+                let mut value = match self.kind.take() {
+                    Some(shape::KindView::Label(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Str,
+                >(wire_type, &mut value, decoder);
+                self.kind = Some(shape::KindView::Label(value));
+                result
+            }
+            4 => {
+                let mut value = match self.kind.take() {
+                    Some(shape::KindView::Group(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Msg<Drawing>,
+                >(wire_type, &mut value, decoder);
+                self.kind = Some(shape::KindView::Group(value));
+                result
+            }
+            5 => {
+                let mut value = match self.kind.take() {
+                    Some(shape::KindView::ScaleOnly(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::view::merge::<
+                    _rt::codec::Double,
+                >(wire_type, &mut value, decoder);
+                self.kind = Some(shape::KindView::ScaleOnly(value));
+                result
+            }
+            6 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.note, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Shape {
+        ShapeView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Shape {
+    type View<'a> = ShapeView<'a>;
+}
+
+impl<'a> ::core::convert::From<&ShapeView<'a>> for Shape {
+    fn from(view: &ShapeView<'a>) -> Self {
+        ShapeView::to_owned(view)
+    }
+}
+
 /// Types nested in `Shape`.
 pub mod shape {
     use ::schemac_runtime as _rt;
@@ -366,6 +587,22 @@ pub mod shape {
         Label(::std::string::String),
         /// Shapes drawn together.
         Group(super::Drawing),
+        /// Field 5, `scale_only`.
+        ScaleOnly(f64),
+    }
+
+    /// The borrowed view of [`Kind`].
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum KindView<'a> {
+        /// A circle, given by its radius.
+        Circle(CircleView<'a>),
+        /// Field 2, `polygon`.
+        Polygon(PolygonView<'a>),
+        /// Field 3, `label`.
+        Label(&'a str),
+        /// Shapes drawn together.
+        Group(super::DrawingView<'a>),
         /// Field 5, `scale_only`.
         ScaleOnly(f64),
     }
@@ -443,6 +680,71 @@ pub mod shape {
             deserializer: _D,
         ) -> ::core::result::Result<Self, _D::Error> {
             _rt::json::deserialize_message(deserializer)
+        }
+    }
+
+    /// The borrowed view of [`Circle`]: its fields, with strings and bytes
+    /// borrowed from the input. [`CircleView::decode`] reads one;
+    /// [`CircleView::to_owned`] gives the `Circle`.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    pub struct CircleView<'a> {
+        /// Field 1, `radius`.
+        pub radius: f64,
+        _input: ::core::marker::PhantomData<&'a [u8]>,
+    }
+
+    impl<'a> CircleView<'a> {
+        /// Decodes a view from `bytes`, with the default limits; its strings and
+        /// bytes borrow from `bytes`. It fails where `Circle::decode` fails.
+        pub fn decode(
+            bytes: &'a [u8],
+        ) -> ::core::result::Result<Self, _rt::DecodeError> {
+            <Self as _rt::MessageView<'a>>::decode(bytes)
+        }
+
+        /// Decodes a view from `bytes` within the limits of `options`.
+        pub fn decode_with(
+            bytes: &'a [u8],
+            options: &_rt::DecodeOptions,
+        ) -> ::core::result::Result<Self, _rt::DecodeError> {
+            <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+        }
+
+        /// The owned `Circle`, with strings and bytes copied.
+        pub fn to_owned(&self) -> Circle {
+            Circle { radius: self.radius }
+        }
+    }
+
+    impl<'a> _rt::MessageView<'a> for CircleView<'a> {
+        type Owned = Circle;
+        fn merge_field(
+            &mut self,
+            number: u32,
+            wire_type: _rt::WireType,
+            decoder: &mut _rt::Decoder<'a>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            match number {
+                1 => {
+                    _rt::view::merge::<
+                        _rt::codec::Double,
+                    >(wire_type, &mut self.radius, decoder)
+                }
+                _ => decoder.skip(wire_type),
+            }
+        }
+        fn to_message(&self) -> Circle {
+            CircleView::to_owned(self)
+        }
+    }
+
+    impl _rt::view::HasView for Circle {
+        type View<'a> = CircleView<'a>;
+    }
+
+    impl<'a> ::core::convert::From<&CircleView<'a>> for Circle {
+        fn from(view: &CircleView<'a>) -> Self {
+            CircleView::to_owned(view)
         }
     }
 
@@ -531,6 +833,75 @@ pub mod shape {
             deserializer: _D,
         ) -> ::core::result::Result<Self, _D::Error> {
             _rt::json::deserialize_message(deserializer)
+        }
+    }
+
+    /// The borrowed view of [`Polygon`]: its fields, with strings and bytes
+    /// borrowed from the input. [`PolygonView::decode`] reads one;
+    /// [`PolygonView::to_owned`] gives the `Polygon`.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    pub struct PolygonView<'a> {
+        /// Field 1, `corners`.
+        pub corners: ::std::vec::Vec<polygon::CornerView<'a>>,
+        _input: ::core::marker::PhantomData<&'a [u8]>,
+    }
+
+    impl<'a> PolygonView<'a> {
+        /// Decodes a view from `bytes`, with the default limits; its strings and
+        /// bytes borrow from `bytes`. It fails where `Polygon::decode` fails.
+        pub fn decode(
+            bytes: &'a [u8],
+        ) -> ::core::result::Result<Self, _rt::DecodeError> {
+            <Self as _rt::MessageView<'a>>::decode(bytes)
+        }
+
+        /// Decodes a view from `bytes` within the limits of `options`.
+        pub fn decode_with(
+            bytes: &'a [u8],
+            options: &_rt::DecodeOptions,
+        ) -> ::core::result::Result<Self, _rt::DecodeError> {
+            <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+        }
+
+        /// The owned `Polygon`, with strings and bytes copied.
+        pub fn to_owned(&self) -> Polygon {
+            Polygon {
+                corners: _rt::view::owned_repeated::<
+                    _rt::codec::Msg<polygon::Corner>,
+                >(&self.corners),
+            }
+        }
+    }
+
+    impl<'a> _rt::MessageView<'a> for PolygonView<'a> {
+        type Owned = Polygon;
+        fn merge_field(
+            &mut self,
+            number: u32,
+            wire_type: _rt::WireType,
+            decoder: &mut _rt::Decoder<'a>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            match number {
+                1 => {
+                    _rt::view::merge_repeated::<
+                        _rt::codec::Msg<polygon::Corner>,
+                    >(wire_type, &mut self.corners, decoder)
+                }
+                _ => decoder.skip(wire_type),
+            }
+        }
+        fn to_message(&self) -> Polygon {
+            PolygonView::to_owned(self)
+        }
+    }
+
+    impl _rt::view::HasView for Polygon {
+        type View<'a> = PolygonView<'a>;
+    }
+
+    impl<'a> ::core::convert::From<&PolygonView<'a>> for Polygon {
+        fn from(view: &PolygonView<'a>) -> Self {
+            PolygonView::to_owned(view)
         }
     }
 
@@ -625,6 +996,78 @@ pub mod shape {
                 _rt::json::deserialize_message(deserializer)
             }
         }
+
+        /// The borrowed view of [`Corner`]: its fields, with strings and bytes
+        /// borrowed from the input. [`CornerView::decode`] reads one;
+        /// [`CornerView::to_owned`] gives the `Corner`.
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct CornerView<'a> {
+            /// Field 1, `x`.
+            pub x: f32,
+            /// Field 2, `y`.
+            pub y: f32,
+            _input: ::core::marker::PhantomData<&'a [u8]>,
+        }
+
+        impl<'a> CornerView<'a> {
+            /// Decodes a view from `bytes`, with the default limits; its strings and
+            /// bytes borrow from `bytes`. It fails where `Corner::decode` fails.
+            pub fn decode(
+                bytes: &'a [u8],
+            ) -> ::core::result::Result<Self, _rt::DecodeError> {
+                <Self as _rt::MessageView<'a>>::decode(bytes)
+            }
+
+            /// Decodes a view from `bytes` within the limits of `options`.
+            pub fn decode_with(
+                bytes: &'a [u8],
+                options: &_rt::DecodeOptions,
+            ) -> ::core::result::Result<Self, _rt::DecodeError> {
+                <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+            }
+
+            /// The owned `Corner`, with strings and bytes copied.
+            pub fn to_owned(&self) -> Corner {
+                Corner { x: self.x, y: self.y }
+            }
+        }
+
+        impl<'a> _rt::MessageView<'a> for CornerView<'a> {
+            type Owned = Corner;
+            fn merge_field(
+                &mut self,
+                number: u32,
+                wire_type: _rt::WireType,
+                decoder: &mut _rt::Decoder<'a>,
+            ) -> ::core::result::Result<(), _rt::DecodeError> {
+                match number {
+                    1 => {
+                        _rt::view::merge::<
+                            _rt::codec::Float,
+                        >(wire_type, &mut self.x, decoder)
+                    }
+                    2 => {
+                        _rt::view::merge::<
+                            _rt::codec::Float,
+                        >(wire_type, &mut self.y, decoder)
+                    }
+                    _ => decoder.skip(wire_type),
+                }
+            }
+            fn to_message(&self) -> Corner {
+                CornerView::to_owned(self)
+            }
+        }
+
+        impl _rt::view::HasView for Corner {
+            type View<'a> = CornerView<'a>;
+        }
+
+        impl<'a> ::core::convert::From<&CornerView<'a>> for Corner {
+            fn from(view: &CornerView<'a>) -> Self {
+                CornerView::to_owned(view)
+            }
+        }
     }
 }
 
@@ -703,6 +1146,69 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Layer {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Layer`]: its fields, with strings and bytes
+/// borrowed from the input. [`LayerView::decode`] reads one;
+/// [`LayerView::to_owned`] gives the `Layer`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LayerView<'a> {
+    /// Field 1, `kind`.
+    pub kind: layer::Kind,
+    _input: ::core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> LayerView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Layer::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Layer`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Layer {
+        Layer { kind: self.kind }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for LayerView<'a> {
+    type Owned = Layer;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Enum<layer::Kind>,
+                >(wire_type, &mut self.kind, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Layer {
+        LayerView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Layer {
+    type View<'a> = LayerView<'a>;
+}
+
+impl<'a> ::core::convert::From<&LayerView<'a>> for Layer {
+    fn from(view: &LayerView<'a>) -> Self {
+        LayerView::to_owned(view)
     }
 }
 
@@ -1014,6 +1520,111 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Tree {
     }
 }
 
+/// The borrowed view of [`Tree`]: its fields, with strings and bytes
+/// borrowed from the input. [`TreeView::decode`] reads one;
+/// [`TreeView::to_owned`] gives the `Tree`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TreeView<'a> {
+    /// Field 1, `value`.
+    pub value: i32,
+    /// Field 2, `left`.
+    pub left: ::core::option::Option<::std::boxed::Box<TreeView<'a>>>,
+    /// Field 3, `right`.
+    pub right: ::core::option::Option<::std::boxed::Box<TreeView<'a>>>,
+    /// Field 4, `children`.
+    pub children: ::std::vec::Vec<TreeView<'a>>,
+    /// Field 5, `by_name`.
+    pub by_name: _rt::view::MapView<&'a str, TreeView<'a>>,
+}
+
+impl<'a> TreeView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Tree::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Tree`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Tree {
+        Tree {
+            value: self.value,
+            left: _rt::view::owned_optional::<
+                _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+            >(&self.left),
+            right: _rt::view::owned_optional::<
+                _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+            >(&self.right),
+            children: _rt::view::owned_repeated::<_rt::codec::Msg<Tree>>(&self.children),
+            by_name: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Msg<Tree>,
+                _,
+            >(&self.by_name),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for TreeView<'a> {
+    type Owned = Tree;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.value, decoder)
+            }
+            2 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+                >(wire_type, &mut self.left, decoder)
+            }
+            3 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Tree>>,
+                >(wire_type, &mut self.right, decoder)
+            }
+            4 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Msg<Tree>,
+                >(wire_type, &mut self.children, decoder)
+            }
+            5 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Msg<Tree>,
+                >(wire_type, &mut self.by_name, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Tree {
+        TreeView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Tree {
+    type View<'a> = TreeView<'a>;
+}
+
+impl<'a> ::core::convert::From<&TreeView<'a>> for Tree {
+    fn from(view: &TreeView<'a>) -> Self {
+        TreeView::to_owned(view)
+    }
+}
+
 /// Two messages that contain each other.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Ping {
@@ -1111,6 +1722,81 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Ping {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Ping`]: its fields, with strings and bytes
+/// borrowed from the input. [`PingView::decode`] reads one;
+/// [`PingView::to_owned`] gives the `Ping`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PingView<'a> {
+    /// Field 1, `pong`.
+    pub pong: ::core::option::Option<::std::boxed::Box<PongView<'a>>>,
+    /// Field 2, `depth`.
+    pub depth: u32,
+    _input: ::core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> PingView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Ping::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Ping`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Ping {
+        Ping {
+            pong: _rt::view::owned_optional::<
+                _rt::codec::Boxed<_rt::codec::Msg<Pong>>,
+            >(&self.pong),
+            depth: self.depth,
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for PingView<'a> {
+    type Owned = Ping;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Pong>>,
+                >(wire_type, &mut self.pong, decoder)
+            }
+            2 => {
+                _rt::view::merge::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.depth, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Ping {
+        PingView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Ping {
+    type View<'a> = PingView<'a>;
+}
+
+impl<'a> ::core::convert::From<&PingView<'a>> for Ping {
+    fn from(view: &PingView<'a>) -> Self {
+        PingView::to_owned(view)
     }
 }
 
@@ -1223,6 +1909,83 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Pong {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Pong`]: its fields, with strings and bytes
+/// borrowed from the input. [`PongView::decode`] reads one;
+/// [`PongView::to_owned`] gives the `Pong`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PongView<'a> {
+    /// Field 1, `ping`.
+    pub ping: ::core::option::Option<::std::boxed::Box<PingView<'a>>>,
+    /// Field 2, `choice`.
+    pub choice: ::core::option::Option<::std::boxed::Box<pong::ChoiceView<'a>>>,
+    _input: ::core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> PongView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Pong::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Pong`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Pong {
+        Pong {
+            ping: _rt::view::owned_optional::<
+                _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
+            >(&self.ping),
+            choice: _rt::view::owned_optional::<
+                _rt::codec::Boxed<_rt::codec::Msg<pong::Choice>>,
+            >(&self.choice),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for PongView<'a> {
+    type Owned = Pong;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<Ping>>,
+                >(wire_type, &mut self.ping, decoder)
+            }
+            2 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Boxed<_rt::codec::Msg<pong::Choice>>,
+                >(wire_type, &mut self.choice, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Pong {
+        PongView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Pong {
+    type View<'a> = PongView<'a>;
+}
+
+impl<'a> ::core::convert::From<&PongView<'a>> for Pong {
+    fn from(view: &PongView<'a>) -> Self {
+        PongView::to_owned(view)
     }
 }
 
@@ -1372,6 +2135,102 @@ pub mod pong {
         }
     }
 
+    /// The borrowed view of [`Choice`]: its fields, with strings and bytes
+    /// borrowed from the input. [`ChoiceView::decode`] reads one;
+    /// [`ChoiceView::to_owned`] gives the `Choice`.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    pub struct ChoiceView<'a> {
+        /// Which field of `pick` is set.
+        pub pick: ::core::option::Option<choice::PickView<'a>>,
+        _input: ::core::marker::PhantomData<&'a [u8]>,
+    }
+
+    impl<'a> ChoiceView<'a> {
+        /// Decodes a view from `bytes`, with the default limits; its strings and
+        /// bytes borrow from `bytes`. It fails where `Choice::decode` fails.
+        pub fn decode(
+            bytes: &'a [u8],
+        ) -> ::core::result::Result<Self, _rt::DecodeError> {
+            <Self as _rt::MessageView<'a>>::decode(bytes)
+        }
+
+        /// Decodes a view from `bytes` within the limits of `options`.
+        pub fn decode_with(
+            bytes: &'a [u8],
+            options: &_rt::DecodeOptions,
+        ) -> ::core::result::Result<Self, _rt::DecodeError> {
+            <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+        }
+
+        /// The owned `Choice`, with strings and bytes copied.
+        pub fn to_owned(&self) -> Choice {
+            Choice {
+                pick: self
+                    .pick
+                    .as_ref()
+                    .map(|value| match value {
+                        choice::PickView::Again(value) => {
+                            choice::Pick::Again(
+                                _rt::view::owned::<
+                                    _rt::codec::Boxed<_rt::codec::Msg<super::Pong>>,
+                                >(value),
+                            )
+                        }
+                        choice::PickView::Done(value) => choice::Pick::Done(*value),
+                    }),
+            }
+        }
+    }
+
+    impl<'a> _rt::MessageView<'a> for ChoiceView<'a> {
+        type Owned = Choice;
+        fn merge_field(
+            &mut self,
+            number: u32,
+            wire_type: _rt::WireType,
+            decoder: &mut _rt::Decoder<'a>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            match number {
+                1 => {
+                    let mut value = match self.pick.take() {
+                        Some(choice::PickView::Again(value)) => value,
+                        _ => ::core::default::Default::default(),
+                    };
+                    let result = _rt::view::merge::<
+                        _rt::codec::Boxed<_rt::codec::Msg<super::Pong>>,
+                    >(wire_type, &mut value, decoder);
+                    self.pick = Some(choice::PickView::Again(value));
+                    result
+                }
+                2 => {
+                    let mut value = match self.pick.take() {
+                        Some(choice::PickView::Done(value)) => value,
+                        _ => ::core::default::Default::default(),
+                    };
+                    let result = _rt::view::merge::<
+                        _rt::codec::Bool,
+                    >(wire_type, &mut value, decoder);
+                    self.pick = Some(choice::PickView::Done(value));
+                    result
+                }
+                _ => decoder.skip(wire_type),
+            }
+        }
+        fn to_message(&self) -> Choice {
+            ChoiceView::to_owned(self)
+        }
+    }
+
+    impl _rt::view::HasView for Choice {
+        type View<'a> = ChoiceView<'a>;
+    }
+
+    impl<'a> ::core::convert::From<&ChoiceView<'a>> for Choice {
+        fn from(view: &ChoiceView<'a>) -> Self {
+            ChoiceView::to_owned(view)
+        }
+    }
+
     /// Types nested in `Choice`.
     pub mod choice {
         /// The oneof `pick`.
@@ -1380,6 +2239,16 @@ pub mod pong {
         pub enum Pick {
             /// Field 1, `again`.
             Again(::std::boxed::Box<super::super::Pong>),
+            /// Field 2, `done`.
+            Done(bool),
+        }
+
+        /// The borrowed view of [`Pick`].
+        #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum PickView<'a> {
+            /// Field 1, `again`.
+            Again(::std::boxed::Box<super::super::PongView<'a>>),
             /// Field 2, `done`.
             Done(bool),
         }
@@ -1522,6 +2391,104 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Keywords {
     }
 }
 
+/// The borrowed view of [`Keywords`]: its fields, with strings and bytes
+/// borrowed from the input. [`KeywordsView::decode`] reads one;
+/// [`KeywordsView::to_owned`] gives the `Keywords`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct KeywordsView<'a> {
+    /// Field 1, `type`.
+    pub r#type: &'a str,
+    /// Field 2, `match`.
+    pub r#match: i32,
+    /// Field 3, `self`.
+    pub self_: bool,
+    /// Field 4, `fooBar`.
+    pub foo_bar: i64,
+    /// Field 5, `async`.
+    pub r#async: u32,
+    /// Field 6, `crate`.
+    pub crate_: &'a str,
+}
+
+impl<'a> KeywordsView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Keywords::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Keywords`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Keywords {
+        Keywords {
+            r#type: _rt::view::owned::<_rt::codec::Str>(&self.r#type),
+            r#match: self.r#match,
+            self_: self.self_,
+            foo_bar: self.foo_bar,
+            r#async: self.r#async,
+            crate_: _rt::view::owned::<_rt::codec::Str>(&self.crate_),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
+    type Owned = Keywords;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.r#type, decoder)
+            }
+            2 => {
+                _rt::view::merge::<
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.r#match, decoder)
+            }
+            3 => {
+                _rt::view::merge::<_rt::codec::Bool>(wire_type, &mut self.self_, decoder)
+            }
+            4 => {
+                _rt::view::merge::<
+                    _rt::codec::Int64,
+                >(wire_type, &mut self.foo_bar, decoder)
+            }
+            5 => {
+                _rt::view::merge::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.r#async, decoder)
+            }
+            6 => {
+                _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.crate_, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Keywords {
+        KeywordsView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Keywords {
+    type View<'a> = KeywordsView<'a>;
+}
+
+impl<'a> ::core::convert::From<&KeywordsView<'a>> for Keywords {
+    fn from(view: &KeywordsView<'a>) -> Self {
+        KeywordsView::to_owned(view)
+    }
+}
+
 /// A message with no fields at all.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Empty {}
@@ -1575,5 +2542,59 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Empty {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Empty`]: its fields, with strings and bytes
+/// borrowed from the input. [`EmptyView::decode`] reads one;
+/// [`EmptyView::to_owned`] gives the `Empty`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EmptyView<'a> {
+    _input: ::core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> EmptyView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Empty::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Empty`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Empty {
+        Empty {}
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for EmptyView<'a> {
+    type Owned = Empty;
+    fn merge_field(
+        &mut self,
+        _number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        decoder.skip(wire_type)
+    }
+    fn to_message(&self) -> Empty {
+        EmptyView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Empty {
+    type View<'a> = EmptyView<'a>;
+}
+
+impl<'a> ::core::convert::From<&EmptyView<'a>> for Empty {
+    fn from(view: &EmptyView<'a>) -> Self {
+        EmptyView::to_owned(view)
     }
 }

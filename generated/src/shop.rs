@@ -94,6 +94,78 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Customer {
     }
 }
 
+/// The borrowed view of [`Customer`]: its fields, with strings and bytes
+/// borrowed from the input. [`CustomerView::decode`] reads one;
+/// [`CustomerView::to_owned`] gives the `Customer`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CustomerView<'a> {
+    /// Field 1, `id`.
+    pub id: i64,
+    /// Field 2, `name`.
+    pub name: &'a str,
+    /// Left out when the customer gave none.
+    pub email: ::core::option::Option<&'a str>,
+}
+
+impl<'a> CustomerView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Customer::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Customer`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Customer {
+        Customer {
+            id: self.id,
+            name: _rt::view::owned::<_rt::codec::Str>(&self.name),
+            email: _rt::view::owned_optional::<_rt::codec::Str>(&self.email),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
+    type Owned = Customer;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Int64>(wire_type, &mut self.id, decoder),
+            2 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.name, decoder),
+            3 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.email, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Customer {
+        CustomerView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Customer {
+    type View<'a> = CustomerView<'a>;
+}
+
+impl<'a> ::core::convert::From<&CustomerView<'a>> for Customer {
+    fn from(view: &CustomerView<'a>) -> Self {
+        CustomerView::to_owned(view)
+    }
+}
+
 /// One line of an order.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OrderLine {
@@ -207,6 +279,94 @@ impl<'de> _rt::json::serde::Deserialize<'de> for OrderLine {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`OrderLine`]: its fields, with strings and bytes
+/// borrowed from the input. [`OrderLineView::decode`] reads one;
+/// [`OrderLineView::to_owned`] gives the `OrderLine`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OrderLineView<'a> {
+    /// Field 1, `line_number`.
+    pub line_number: i32,
+    /// Field 2, `description`.
+    pub description: &'a str,
+    /// The price of the line, exactly.
+    pub cost: _rt::Decimal,
+    /// How many units the line orders.
+    pub quantity: u32,
+}
+
+impl<'a> OrderLineView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `OrderLine::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `OrderLine`, with strings and bytes copied.
+    pub fn to_owned(&self) -> OrderLine {
+        OrderLine {
+            line_number: self.line_number,
+            description: _rt::view::owned::<_rt::codec::Str>(&self.description),
+            cost: self.cost,
+            quantity: self.quantity,
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
+    type Owned = OrderLine;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Int32,
+                >(wire_type, &mut self.line_number, decoder)
+            }
+            2 => {
+                _rt::view::merge::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.description, decoder)
+            }
+            3 => {
+                _rt::view::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.cost, decoder)
+            }
+            4 => {
+                _rt::view::merge::<
+                    _rt::codec::Uint32,
+                >(wire_type, &mut self.quantity, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> OrderLine {
+        OrderLineView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for OrderLine {
+    type View<'a> = OrderLineView<'a>;
+}
+
+impl<'a> ::core::convert::From<&OrderLineView<'a>> for OrderLine {
+    fn from(view: &OrderLineView<'a>) -> Self {
+        OrderLineView::to_owned(view)
     }
 }
 
@@ -540,5 +700,122 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Order {
         deserializer: _D,
     ) -> ::core::result::Result<Self, _D::Error> {
         _rt::json::deserialize_message(deserializer)
+    }
+}
+
+/// The borrowed view of [`Order`]: its fields, with strings and bytes
+/// borrowed from the input. [`OrderView::decode`] reads one;
+/// [`OrderView::to_owned`] gives the `Order`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OrderView<'a> {
+    /// Field 1, `id`.
+    pub id: i64,
+    /// Field 2, `description`.
+    pub description: &'a str,
+    /// The sum of the lines' costs, exactly.
+    pub total_cost: _rt::Decimal,
+    /// Field 4, `order_lines`.
+    pub order_lines: ::std::vec::Vec<OrderLineView<'a>>,
+    /// Field 5, `customer`.
+    pub customer: ::core::option::Option<CustomerView<'a>>,
+    /// Field 6, `status`.
+    pub status: Status,
+    /// Free-form attributes; every value keeps its type.
+    pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+}
+
+impl<'a> OrderView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Order::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Order`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Order {
+        Order {
+            id: self.id,
+            description: _rt::view::owned::<_rt::codec::Str>(&self.description),
+            total_cost: self.total_cost,
+            order_lines: _rt::view::owned_repeated::<
+                _rt::codec::Msg<OrderLine>,
+            >(&self.order_lines),
+            customer: _rt::view::owned_optional::<
+                _rt::codec::Msg<Customer>,
+            >(&self.customer),
+            status: self.status,
+            attributes: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Value,
+                _,
+            >(&self.attributes),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for OrderView<'a> {
+    type Owned = Order;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Int64>(wire_type, &mut self.id, decoder),
+            2 => {
+                _rt::view::merge::<
+                    _rt::codec::Str,
+                >(wire_type, &mut self.description, decoder)
+            }
+            3 => {
+                _rt::view::merge::<
+                    _rt::codec::Decimal,
+                >(wire_type, &mut self.total_cost, decoder)
+            }
+            4 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Msg<OrderLine>,
+                >(wire_type, &mut self.order_lines, decoder)
+            }
+            5 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Msg<Customer>,
+                >(wire_type, &mut self.customer, decoder)
+            }
+            6 => {
+                _rt::view::merge::<
+                    _rt::codec::Enum<Status>,
+                >(wire_type, &mut self.status, decoder)
+            }
+            7 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Value,
+                >(wire_type, &mut self.attributes, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Order {
+        OrderView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Order {
+    type View<'a> = OrderView<'a>;
+}
+
+impl<'a> ::core::convert::From<&OrderView<'a>> for Order {
+    fn from(view: &OrderView<'a>) -> Self {
+        OrderView::to_owned(view)
     }
 }

@@ -92,6 +92,79 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Coordinates {
     }
 }
 
+/// The borrowed view of [`Coordinates`]: its fields, with strings and bytes
+/// borrowed from the input. [`CoordinatesView::decode`] reads one;
+/// [`CoordinatesView::to_owned`] gives the `Coordinates`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CoordinatesView<'a> {
+    /// Field 1, `latitude`.
+    pub latitude: f64,
+    /// Field 2, `longitude`.
+    pub longitude: f64,
+    _input: ::core::marker::PhantomData<&'a [u8]>,
+}
+
+impl<'a> CoordinatesView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Coordinates::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Coordinates`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Coordinates {
+        Coordinates {
+            latitude: self.latitude,
+            longitude: self.longitude,
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
+    type Owned = Coordinates;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => {
+                _rt::view::merge::<
+                    _rt::codec::Double,
+                >(wire_type, &mut self.latitude, decoder)
+            }
+            2 => {
+                _rt::view::merge::<
+                    _rt::codec::Double,
+                >(wire_type, &mut self.longitude, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Coordinates {
+        CoordinatesView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Coordinates {
+    type View<'a> = CoordinatesView<'a>;
+}
+
+impl<'a> ::core::convert::From<&CoordinatesView<'a>> for Coordinates {
+    fn from(view: &CoordinatesView<'a>) -> Self {
+        CoordinatesView::to_owned(view)
+    }
+}
+
 /// A unit of distance.
 #[derive(Clone, Copy, Debug, Default)]
 pub enum Unit {

@@ -196,3 +196,104 @@ impl<'de> _rt::json::serde::Deserialize<'de> for Trip {
         _rt::json::deserialize_message(deserializer)
     }
 }
+
+/// The borrowed view of [`Trip`]: its fields, with strings and bytes
+/// borrowed from the input. [`TripView::decode`] reads one;
+/// [`TripView::to_owned`] gives the `Trip`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TripView<'a> {
+    /// Field 1, `name`.
+    pub name: &'a str,
+    /// Field 2, `stops`.
+    pub stops: ::std::vec::Vec<super::geo::CoordinatesView<'a>>,
+    /// Field 3, `start`.
+    pub start: ::core::option::Option<super::geo::CoordinatesView<'a>>,
+    /// Field 4, `unit`.
+    pub unit: super::geo::Unit,
+    /// Field 5, `distances`.
+    pub distances: _rt::view::MapView<&'a str, f64>,
+}
+
+impl<'a> TripView<'a> {
+    /// Decodes a view from `bytes`, with the default limits; its strings and
+    /// bytes borrow from `bytes`. It fails where `Trip::decode` fails.
+    pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode(bytes)
+    }
+
+    /// Decodes a view from `bytes` within the limits of `options`.
+    pub fn decode_with(
+        bytes: &'a [u8],
+        options: &_rt::DecodeOptions,
+    ) -> ::core::result::Result<Self, _rt::DecodeError> {
+        <Self as _rt::MessageView<'a>>::decode_with(bytes, options)
+    }
+
+    /// The owned `Trip`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Trip {
+        Trip {
+            name: _rt::view::owned::<_rt::codec::Str>(&self.name),
+            stops: _rt::view::owned_repeated::<
+                _rt::codec::Msg<super::geo::Coordinates>,
+            >(&self.stops),
+            start: _rt::view::owned_optional::<
+                _rt::codec::Msg<super::geo::Coordinates>,
+            >(&self.start),
+            unit: self.unit,
+            distances: _rt::view::owned_map::<
+                _rt::codec::Str,
+                _rt::codec::Double,
+                _,
+            >(&self.distances),
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for TripView<'a> {
+    type Owned = Trip;
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            1 => _rt::view::merge::<_rt::codec::Str>(wire_type, &mut self.name, decoder),
+            2 => {
+                _rt::view::merge_repeated::<
+                    _rt::codec::Msg<super::geo::Coordinates>,
+                >(wire_type, &mut self.stops, decoder)
+            }
+            3 => {
+                _rt::view::merge_optional::<
+                    _rt::codec::Msg<super::geo::Coordinates>,
+                >(wire_type, &mut self.start, decoder)
+            }
+            4 => {
+                _rt::view::merge::<
+                    _rt::codec::Enum<super::geo::Unit>,
+                >(wire_type, &mut self.unit, decoder)
+            }
+            5 => {
+                _rt::view::merge_map::<
+                    _rt::codec::Str,
+                    _rt::codec::Double,
+                >(wire_type, &mut self.distances, decoder)
+            }
+            _ => decoder.skip(wire_type),
+        }
+    }
+    fn to_message(&self) -> Trip {
+        TripView::to_owned(self)
+    }
+}
+
+impl _rt::view::HasView for Trip {
+    type View<'a> = TripView<'a>;
+}
+
+impl<'a> ::core::convert::From<&TripView<'a>> for Trip {
+    fn from(view: &TripView<'a>) -> Self {
+        TripView::to_owned(view)
+    }
+}

@@ -15,7 +15,8 @@
 //! The modules below are the vocabulary that generated code is written in:
 //! [`wire`] has varints, zigzag and keys; [`codec`] has one marker type per
 //! schema type; [`field`] encodes and decodes one field of each shape;
-//! [`encode`] and [`decode`] hold the writer and the reader.
+//! [`encode`] and [`decode`] hold the writer and the reader; [`view`] has
+//! the borrowed views generated on request.
 
 pub mod codec;
 mod decimal;
@@ -28,6 +29,7 @@ pub mod json;
 mod message;
 mod unknown;
 mod value;
+pub mod view;
 pub mod wire;
 
 pub use decode::{DecodeOptions, Decoder};
@@ -37,4 +39,5 @@ pub use message::{Enumeration, Message};
 pub use rust_decimal::{self, Decimal};
 pub use unknown::UnknownFields;
 pub use value::Value;
+pub use view::{MessageView, ValueView};
 pub use wire::WireType;

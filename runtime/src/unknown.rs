@@ -52,9 +52,16 @@ impl UnknownFields {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         let value = decoder.skip_raw(wire_type)?;
+        self.push(number, wire_type, value);
+        Ok(())
+    }
+
+    /// Keeps field `number` with `value`, its value as read, after the
+    /// fields kept so far.
+    #[doc(hidden)]
+    pub fn push(&mut self, number: u32, wire_type: WireType, value: &[u8]) {
         wire::put_varint(&mut self.bytes, u64::from(wire::key(number, wire_type)));
         self.bytes.extend_from_slice(value);
-        Ok(())
     }
 
     /// Writes them back, after the known fields (so before those, as the

@@ -1,7 +1,7 @@
 //! Compiles the benchmark schemas twice, so that both sides come from the
 //! same schema:
 //!
-//! - with `schemac::Builder` into `OUT_DIR/schemac`;
+//! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
 //! - from the `.proto` files schemac exports, with protox and prost-build
 //!   (no protoc) into `OUT_DIR/prost`.
 //!
@@ -29,6 +29,7 @@ fn main() -> Result<(), Box<dyn Error>> {
     builder
         .out_dir(out_dir.join("schemac"))
         .include_file("mod.rs")
+        .views(true)
         .compile(SCHEMAS)?;
 
     let proto_dir = out_dir.join("proto");

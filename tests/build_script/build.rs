@@ -1,15 +1,17 @@
 //! Compiles two schemas, one importing another package, into OUT_DIR, with
-//! an include file that nests the packages as modules, and serde impls, as
-//! `make generate` makes them.
+//! an include file that nests the packages as modules, serde impls and
+//! views, as `make generate` makes them; and a schema of its own for views.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
         .include("../../schemas")
         .include_file("schemas.rs")
         .json(true)
+        .views(true)
         .compile(&[
             "../../schemas/order.schema",
             "../../schemas/world_travel.schema",
+            "schemas/views.schema",
         ])?;
     Ok(())
 }

@@ -47,6 +47,15 @@ pub fn check_keep_unknown_fields(schema: &Schema) -> Vec<Diagnostic> {
     diagnostics
 }
 
+/// The Rust name clashes that generating borrowed views would cause:
+/// a view named as a type beside it, such as a message `OrderView` next
+/// to a message `Order`.
+pub fn check_views(schema: &Schema) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    rust_names::check_views(schema, &mut diagnostics);
+    diagnostics
+}
+
 /// Each item whose key an earlier item has already, paired with the first
 /// item that has it: `(first, later)`, in the order of `items`.
 fn repeats<'a, T, K: Eq + Hash>(items: &'a [T], key: impl Fn(&'a T) -> K) -> Vec<(&'a T, &'a T)> {

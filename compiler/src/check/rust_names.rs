@@ -67,6 +67,74 @@ pub(super) fn check_kept_by_build(schema: &Schema, diagnostics: &mut Vec<Diagnos
     }
 }
 
+/// Reports the views that would clash with a type when every message gets
+/// a borrowed view (`Config::views`): `OrderView` beside a message `Order`
+/// in the package's module, and in each message's module the views of its
+/// nested messages and of its oneofs' enums (where one is generated).
+pub(super) fn check_views(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    for (package, files) in &schema.packages() {
+        let messages: Vec<&Message> = files
+            .iter()
+            .flat_map(|file| &file.messages)
+            .filter_map(|id| schema.messages.get(id.0 as usize))
+            .collect();
+        let enums = files
+            .iter()
+            .flat_map(|file| &file.enums)
+            .filter_map(|id| schema.enums.get(id.0 as usize));
+        let place = if package.is_empty() {
+            "the files without a package".to_owned()
+        } else {
+            format!("the package `{}`", package.join("."))
+        };
+        let types = messages.iter().map(|message| Named::message(message));
+        let views = messages.iter().map(|message| Named::view(message));
+        let types = types
+            .chain(views)
+            .chain(enums.map(Named::enumeration))
+            .collect();
+        report(types, "type", &place, diagnostics);
+    }
+    for message in &schema.messages {
+        let owner = format!("`{}`", message.full_name);
+        let nested: Vec<&Message> = message
+            .messages
+            .iter()
+            .filter_map(|id| schema.messages.get(id.0 as usize))
+            .collect();
+        let nested_enums = message
+            .enums
+            .iter()
+            .filter_map(|id| schema.enums.get(id.0 as usize).map(Named::enumeration));
+        let oneof_enums = message.oneofs.iter().map(|oneof| Named {
+            schema: &oneof.name,
+            rust: names::type_name(&oneof.name),
+            span: oneof.span,
+            kind: Kind::OneofEnum,
+        });
+        let oneof_views = message
+            .oneofs
+            .iter()
+            .enumerate()
+            .filter(|&(index, _)| message.oneof_borrows_in_view(index))
+            .map(|(_, oneof)| Named {
+                schema: &oneof.name,
+                rust: names::view_name(&oneof.name),
+                span: oneof.span,
+                kind: Kind::OneofView,
+            });
+        let types = nested
+            .iter()
+            .map(|nested| Named::message(nested))
+            .chain(nested.iter().map(|nested| Named::view(nested)))
+            .chain(nested_enums)
+            .chain(oneof_enums)
+            .chain(oneof_views);
+        let place = format!("the module of {owner}");
+        report(types.collect(), "type", &place, diagnostics);
+    }
+}
+
 /// What a name belongs to; names are only duplicates of names of the same
 /// group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +148,8 @@ enum Kind {
     CatchAll,
     Member,
     UnknownFields,
+    View,
+    OneofView,
 }
 
 impl Kind {
@@ -92,6 +162,8 @@ impl Kind {
             Kind::Value | Kind::CatchAll => "value",
             Kind::Member => "member",
             Kind::UnknownFields => "unknown fields",
+            Kind::View => "view of the message",
+            Kind::OneofView => "view of the oneof",
         }
     }
 
@@ -135,6 +207,16 @@ impl<'a> Named<'a> {
             span: message.span,
             kind: Kind::Message,
         })
+    }
+
+    /// The borrowed view of `message`, when views are on.
+    fn view(message: &'a Message) -> Self {
+        Named {
+            schema: &message.name,
+            rust: names::view_name(&message.name),
+            span: message.span,
+            kind: Kind::View,
+        }
     }
 
     fn enumeration(enumeration: &'a Enum) -> Self {
@@ -357,7 +439,14 @@ fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagn
             "rename the value; every generated enum has a variant `{rust}` holding the numbers the schema does not name"
         ));
     }
-    Diagnostic::new(
+    let views = [first.kind, later.kind]
+        .iter()
+        .any(|kind| matches!(kind, Kind::View | Kind::OneofView));
+    let help = views.then_some(
+        "with views on, every message `M` gets a view `MView`, and so does the enum of a \
+         oneof with a member that borrows; rename the type, or generate without views",
+    );
+    let diagnostic = Diagnostic::new(
         Code::RustNameClash,
         later.span,
         format!(
@@ -368,5 +457,9 @@ fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagn
             later.schema
         ),
     )
-    .with_secondary(first.span, format!("also becomes `{rust}`"))
+    .with_secondary(first.span, format!("also becomes `{rust}`"));
+    match help {
+        Some(help) => diagnostic.with_help(help),
+        None => diagnostic,
+    }
 }

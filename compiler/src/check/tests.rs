@@ -475,3 +475,34 @@ fn keeping_unknown_fields_in_every_message_checks_every_message() {
         diagnostics[0].message
     );
 }
+
+#[test]
+fn views_clash_with_types_of_their_name_only_when_generated() {
+    let (schema, diagnostics) = check_text(
+        "package p;\n\
+         message Order { id: i32 = 1; }\n\
+         message OrderView { id: i32 = 1; }\n\
+         message Shape {\n  oneof kind { label: string = 1; }\n  oneof size { small: i32 = 2; }\n\
+         \x20 message KindView {}\n  message SizeView {}\n}\n",
+    );
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check_views(&schema);
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the view of the message `Order` and the message `OrderView` both become the Rust \
+         type `OrderView` in the package `p`"
+    );
+    assert!(
+        diagnostics[0].help.contains("generate without views"),
+        "{:?}",
+        diagnostics[0]
+    );
+    // `size` holds only a number, so views hold the owned enum `Size` and
+    // there is no `SizeView` to clash with.
+    assert_eq!(
+        diagnostics[1].message,
+        "the view of the oneof `kind` and the message `KindView` both become the Rust type \
+         `KindView` in the module of `p.Shape`"
+    );
+}

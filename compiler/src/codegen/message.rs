@@ -1,19 +1,20 @@
 //! Messages: a struct with one public field per schema field, one per
 //! oneof and, when the message keeps them, one for unknown fields; its
-//! `Message` impl; and a module for the types nested in it.
+//! `Message` impl; its view, when views are on; and a module for the types
+//! nested in it.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
     Context, docs, expand_item, ident, in_source_order, json, message_impl, oneof, paths,
-    type_ident, types,
+    type_ident, types, view,
 };
 use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;
 
 /// The struct of message `id`, its `Message` impl, its serde impls when
-/// JSON is on, then its nested module.
+/// JSON is on, its view when views are on, then its nested module.
 pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let message = cx.schema.message(id);
     let scope = paths::message_scope(cx.schema, id);
@@ -25,6 +26,7 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let unknown_fields = expand_unknown_fields_field(cx, message);
     let message_impl = message_impl::expand_message_impl(cx, &scope, id);
     let json = json::expand_message_json(cx, &scope, id);
+    let view = view::expand_message_view(cx, &scope, id);
     let nested = expand_nested_module(cx, id);
     quote! {
         #docs
@@ -37,6 +39,8 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
         #message_impl
 
         #json
+
+        #view
 
         #nested
     }
@@ -97,7 +101,10 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     let message = cx.schema.message(id);
     let oneofs = (0..message.oneofs.len())
         .filter(|&index| has_members(message, index))
-        .map(|index| oneof::expand_oneof_enum(cx, id, index));
+        .flat_map(|index| {
+            let view = view::expand_oneof_view_enum(cx, id, index);
+            [oneof::expand_oneof_enum(cx, id, index), view]
+        });
     let nested: Vec<TokenStream> = in_source_order(cx.schema, &message.messages, &message.enums)
         .into_iter()
         .map(|item| expand_item(cx, item))

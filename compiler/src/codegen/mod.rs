@@ -3,8 +3,9 @@
 //! Each construct has one `expand_*` function that binds locals and then
 //! writes a single `quote!`: [`message`] writes structs and their nested
 //! modules, [`message_impl`] their `Message` impls, [`oneof`] the oneof
-//! enums and their encoding, [`enumeration`] the enums, and [`json`] serde
-//! impls when [`Config::json`] asks for them. [`paths`] and
+//! enums and their encoding, [`enumeration`] the enums, [`json`] serde
+//! impls when [`Config::json`] asks for them, and [`view`] borrowed views
+//! when [`Config::views`] does. [`paths`] and
 //! [`types`] name things: relative paths between modules, Rust types and
 //! runtime codecs.
 //!
@@ -20,6 +21,7 @@ mod message_impl;
 mod oneof;
 mod paths;
 mod types;
+mod view;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
@@ -72,6 +74,9 @@ pub(crate) struct Context<'a> {
     pub runtime: TokenStream,
     /// The path of the runtime crate, such as `::schemac_runtime`.
     runtime_path: TokenStream,
+    /// With views on, for each message, whether its view holds something
+    /// borrowed ([`view::borrowing_views`]); empty otherwise.
+    pub view_borrows: Vec<bool>,
 }
 
 impl<'a> Context<'a> {
@@ -82,11 +87,16 @@ impl<'a> Context<'a> {
             Ok(path) => path.into_token_stream(),
             Err(_) => quote!(::schemac_runtime),
         };
+        let view_borrows = match config.views {
+            true => view::borrowing_views(schema, config),
+            false => Vec::new(),
+        };
         Self {
             schema,
             config,
             runtime: quote!(_rt),
             runtime_path,
+            view_borrows,
         }
     }
 

@@ -133,7 +133,7 @@ pub(crate) fn value_codec(
 }
 
 /// The Rust type of one value of type `ty`, never boxed.
-fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
+pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
     match ty {
         ValueType::Scalar(scalar) => scalar_type(cx, scalar),
         ValueType::Enum(id) => paths::enum_path(cx.schema, scope, id),
@@ -142,7 +142,7 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
 }
 
 /// The Rust type of a scalar; `decimal` and `value` are the runtime's.
-fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
+pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
     let rt = &cx.runtime;
     match scalar {
         Scalar::I32 | Scalar::Sint32 | Scalar::Sfixed32 => quote!(i32),

@@ -4,26 +4,36 @@
 //! | format | what encodes | how |
 //! |---|---|---|
 //! | `schemac` | schemac's owned types | `Message::encode_to_vec`, `Message::decode` |
+//! | `schemac-view` | schemac's borrowed views; decode only | `MessageView::decode` |
 //! | `prost` | prost's types, generated from schemac's exported `.proto` | `encode_to_vec`, `decode` |
 //! | `serde_json` | the plain structs of [`crate::mirror`] | `to_vec`, `from_slice` |
 //! | `bincode` | the same | bincode 2's serde API, `config::standard()` (varint integers) |
 //! | `rmp-serde` | the same | `to_vec` (structs as arrays, the crate's default), `from_slice` |
 //!
 //! Every encode returns a new `Vec<u8>`, as each library's usual call does;
-//! every decode builds an owned value and drops it, inside the timing.
-//! A future `schemac-view` subject (borrowed views into the input) fits here
-//! as one more [`Subject`].
+//! every decode builds an owned value and drops it, inside the timing,
+//! except `schemac-view`'s, which builds a view borrowing strings and bytes
+//! from the input and drops it. Views only read: `schemac-view` has no
+//! encode benchmark, and the bytes it reads are the owned types'.
 
 use std::hint::black_box;
 use std::marker::PhantomData;
 
+use schemac_runtime::MessageView;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::model::Model;
 
 /// The formats, in the order the report lists them; prost is the baseline.
-pub const FORMATS: &[&str] = &["schemac", "prost", "serde_json", "bincode", "rmp-serde"];
+pub const FORMATS: &[&str] = &[
+    "schemac",
+    "schemac-view",
+    "prost",
+    "serde_json",
+    "bincode",
+    "rmp-serde",
+];
 
 /// The format every ratio is taken against.
 pub const BASELINE: &str = "prost";
@@ -36,7 +46,13 @@ pub trait Subject {
     /// Encodes the value into a new buffer.
     fn encode(&self) -> Vec<u8>;
 
-    /// Decodes `bytes` into an owned value and drops it.
+    /// Whether [`encode`](Subject::encode) is this format's own, to be
+    /// timed; `false` for views, which borrow the owned types' encoding.
+    fn encodes(&self) -> bool {
+        true
+    }
+
+    /// Decodes `bytes` into a value (owned, or a view) and drops it.
     fn decode(&self, bytes: &[u8]);
 
     /// Whether decoding what [`encode`](Subject::encode) wrote gives the
@@ -61,7 +77,8 @@ impl Dataset {
         let prost = value.to_prost();
         let mirror = value.to_mirror();
         let subjects: Vec<Box<dyn Subject>> = vec![
-            Box::new(Schemac(value)),
+            Box::new(Schemac(value.clone())),
+            Box::new(SchemacView(value)),
             Box::new(Prost(prost)),
             Box::new(Serde::<_, Json>::new(mirror.clone())),
             Box::new(Serde::<_, Bincode>::new(mirror.clone())),
@@ -116,6 +133,38 @@ impl<T: Model> Subject for Schemac<T> {
     fn round_trip(&self) -> Result<(), String> {
         let back = T::decode(&self.encode()).map_err(|error| error.to_string())?;
         compare(self.format(), back, &self.0)
+    }
+}
+
+/// schemac's borrowed views of the owned types' encoding.
+struct SchemacView<T>(T);
+
+impl<T: Model> Subject for SchemacView<T> {
+    fn format(&self) -> &'static str {
+        "schemac-view"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0
+            .encode_to_vec()
+            .expect("schemac encodes the datasets")
+    }
+
+    fn encodes(&self) -> bool {
+        false
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(
+            <T::View<'_> as MessageView<'_>>::decode(bytes).expect("a view reads schemac's bytes"),
+        );
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let bytes = self.encode();
+        let view =
+            <T::View<'_> as MessageView<'_>>::decode(&bytes).map_err(|error| error.to_string())?;
+        compare(self.format(), view.to_message(), &self.0)
     }
 }
 

@@ -25,7 +25,7 @@ use crate::prost_gen::schemac as pb;
 use crate::schemac_gen::{bench, shop};
 
 /// A schemac message that a dataset is made of, and its counterparts.
-pub trait Model: schemac_runtime::Message + Clone + PartialEq + Debug + 'static {
+pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 'static {
     /// prost's type for the same schema message.
     type Prost: prost::Message + Default + Clone + PartialEq + Debug + 'static;
     /// The plain serde struct for it.

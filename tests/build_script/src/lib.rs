@@ -58,6 +58,40 @@ mod tests {
         serde::<travel::Trip>();
     }
 
+    /// A oneof none of whose members borrows keeps the owned enum in views.
+    #[test]
+    fn views_of_a_oneof_that_borrows_nothing_hold_the_owned_enum() {
+        use super::views::{Mode, Reading, ReadingView, reading::Unit};
+        for unit in [
+            Unit::Celsius(-0.5),
+            Unit::Kelvin(300),
+            Unit::Mode(Mode::On),
+            Unit::Exact(Decimal::new(-1234, 2)),
+        ] {
+            let reading = Reading {
+                unit: Some(unit.clone()),
+                label: "probe".to_owned(),
+            };
+            let bytes = reading.encode_to_vec().unwrap();
+            let view = ReadingView::decode(&bytes).unwrap();
+            let held: &Option<Unit> = &view.unit;
+            assert_eq!(held.as_ref(), Some(&unit));
+            assert_eq!(view.label, "probe");
+            assert_eq!(view.to_owned(), reading);
+        }
+        // The second member read replaces the first, as in owned decoding.
+        let mut bytes = Reading {
+            unit: Some(Unit::Kelvin(1)),
+            label: String::new(),
+        }
+        .encode_to_vec()
+        .unwrap();
+        bytes.extend([0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f]);
+        let view = ReadingView::decode(&bytes).unwrap();
+        assert_eq!(view.unit, Some(Unit::Celsius(1.0)));
+        assert_eq!(view.to_owned(), Reading::decode(&bytes).unwrap());
+    }
+
     /// build.rs writes the same code as the checked-in generated/ crate;
     /// only the header, which names the source paths, differs.
     #[test]

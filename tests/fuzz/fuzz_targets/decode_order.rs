@@ -1,7 +1,8 @@
 //! Decodes the input as each message of `schemas/order.schema`, with the
 //! generated types. A decoded value must encode, decode back to itself and
 //! encode to the same bytes again; merging must agree with decoding the
-//! concatenation; a smaller recursion limit may only refuse more.
+//! concatenation; a smaller recursion limit may only refuse more. The
+//! borrowed view must read what the owned type reads, or fail alike.
 //!
 //! An order's attributes are `value`s, which may hold a NaN, unequal to
 //! itself; values are compared by their encodings, which keep its bits.
@@ -10,7 +11,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use schemac_generated::shop::{Customer, Order, OrderLine};
-use schemac_runtime::{DecodeError, DecodeOptions, Message};
+use schemac_runtime::view::HasView;
+use schemac_runtime::{DecodeError, DecodeOptions, Message, MessageView};
 
 fuzz_target!(|data: &[u8]| {
     check::<Order>(data);
@@ -18,8 +20,9 @@ fuzz_target!(|data: &[u8]| {
     check::<Customer>(data);
 });
 
-fn check<M: Message + Clone>(data: &[u8]) {
+fn check<M: HasView + Clone>(data: &[u8]) {
     let decoded = M::decode(data);
+    check_view(data, &decoded);
     for limit in [0, 1] {
         let shallow = M::decode_with(data, &DecodeOptions::new().recursion_limit(limit));
         match (&decoded, shallow) {
@@ -58,6 +61,22 @@ fn check<M: Message + Clone>(data: &[u8]) {
             Ok(_) => panic!("an input over the maximum length decoded"),
             Err(error) => check_error::<M>(&error, data),
         }
+    }
+}
+
+/// The borrowed view of `data` decodes exactly when the owned `M` does,
+/// with the same error, or (made owned) to a value of the same encoding.
+fn check_view<M: HasView>(data: &[u8], decoded: &Result<M, DecodeError>) {
+    let view = <M::View<'_> as MessageView<'_>>::decode(data).map(|view| view.to_message());
+    match (decoded, view) {
+        (Ok(owned), Ok(view)) => assert_eq!(
+            view.encode_to_vec(),
+            owned.encode_to_vec(),
+            "the view read another value"
+        ),
+        (Err(owned), Err(view)) => assert_eq!(&view, owned, "the view failed otherwise"),
+        (Ok(_), Err(error)) => panic!("the view failed where owned decoding did not: {error}"),
+        (Err(error), Ok(_)) => panic!("the view read what owned decoding refused: {error}"),
     }
 }
 

@@ -22,7 +22,7 @@ fn decimal(text: &str) -> Decimal {
         .unwrap_or_else(|error| panic!("{text}: {error}"))
 }
 
-fn amounts() -> Amounts {
+pub(crate) fn amounts() -> Amounts {
     Amounts {
         total: decimal("-12.34"),
         discount: Some(Decimal::ZERO),
@@ -37,7 +37,7 @@ fn amounts() -> Amounts {
     }
 }
 
-fn values() -> Values {
+pub(crate) fn values() -> Values {
     let map = BTreeMap::from([
         ("null".to_owned(), Value::Null),
         ("n".to_owned(), Value::U64(u64::MAX)),
@@ -62,7 +62,7 @@ fn values() -> Values {
     }
 }
 
-fn entries() -> Vec<Entry> {
+pub(crate) fn entries() -> Vec<Entry> {
     vec![
         Entry {
             memo: "exact".to_owned(),
@@ -148,7 +148,7 @@ fn decimals_and_values_both_ways_with_prost_reflect() {
     }
 }
 
-fn full_profile() -> v2::Profile {
+pub(crate) fn full_profile() -> v2::Profile {
     v2::Profile {
         id: 42,
         name: "Ada".to_owned(),

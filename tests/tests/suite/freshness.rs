@@ -15,9 +15,9 @@ fn generated_crate_matches_the_compiler() {
     .unwrap_or_else(|error| panic!("schemas/ does not compile:\n{error}"));
     let bless = std::env::var_os("SCHEMAC_BLESS").is_some();
     let out_dir = root.join("generated/src");
-    // The options `make generate` passes: `--json`.
+    // The options `make generate` passes: `--json --views`.
     let mut config = schemac::Config::new();
-    config.json(true);
+    config.json(true).views(true);
     let files = analysis.generate(&config);
     let mut stale = Vec::new();
     for file in &files {

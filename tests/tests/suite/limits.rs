@@ -1,12 +1,14 @@
 //! The decoding limits, for generated types and for `transcode` alike:
 //! length prefixes that claim more than the input holds, nesting past the
-//! recursion limit, and the maximum input length.
+//! recursion limit, and the maximum input length. Borrowed views fail as
+//! their owned types do, with the same errors.
 
 use schemac::transcode;
 use schemac_generated::kitchen::{Lists, Maps};
-use schemac_generated::shapes::{Ping, Tree};
-use schemac_generated::shop::{Customer, Order};
-use schemac_runtime::{DecodeOptions, Message};
+use schemac_generated::shapes::{Ping, PingView, Tree, TreeView};
+use schemac_generated::shop::{Customer, CustomerView, Order};
+use schemac_runtime::view::HasView;
+use schemac_runtime::{DecodeOptions, Message, MessageView};
 
 use crate::smoke::schemas;
 
@@ -21,6 +23,7 @@ fn a_length_prefix_of_gigabytes_fails_before_allocating() {
         error.to_string(),
         "Customer.name: length prefix of 4294967296 bytes exceeds the 4 bytes that remain at byte 1"
     );
+    assert_eq!(CustomerView::decode(&FOUR_GIB_NAME), Err(error));
 
     // The largest varint as the length of a message in a list, of a
     // message alone, of a packed list and of a map entry.
@@ -48,13 +51,18 @@ fn deep_nesting_is_a_recursion_limit_error_not_a_stack_overflow() {
         let error = Tree::decode(&bytes).unwrap_err();
         assert!(error.is_recursion_limit(), "{error}");
         assert!(error.path().starts_with("Tree."), "{error}");
+        assert_eq!(TreeView::decode(&bytes).unwrap_err(), error);
     }
     // Tree.by_name (0x2a) holds entries whose value (0x12) is a tree.
-    let error = Tree::decode(&nested_prefixes(&[0x2a, 0x12], 50_000)).unwrap_err();
+    let bytes = nested_prefixes(&[0x2a, 0x12], 50_000);
+    let error = Tree::decode(&bytes).unwrap_err();
     assert!(error.is_recursion_limit(), "{error}");
+    assert_eq!(TreeView::decode(&bytes).unwrap_err(), error);
     // Ping.pong (0x0a) and Pong.ping (0x0a) recurse through each other.
-    let error = Ping::decode(&nested_prefixes(&[0x0a], 100_000)).unwrap_err();
+    let bytes = nested_prefixes(&[0x0a], 100_000);
+    let error = Ping::decode(&bytes).unwrap_err();
     assert!(error.is_recursion_limit(), "{error}");
+    assert_eq!(PingView::decode(&bytes).unwrap_err(), error);
 
     let analysis = schemas();
     let tree = transcode::find_message(&analysis.schema, "shapes.Tree").unwrap();
@@ -76,6 +84,10 @@ fn the_recursion_limit_is_exact_and_encode_agrees() {
     // The top-level tree and 100 nested ones decode; 101 do not.
     let at_limit = Tree::decode(&nested_prefixes(&[0x12], 100)).unwrap();
     assert!(Tree::decode(&nested_prefixes(&[0x12], 101)).is_err());
+    let hundred = nested_prefixes(&[0x12], 100);
+    let view = TreeView::decode(&hundred).unwrap();
+    assert_eq!(view.to_owned(), at_limit);
+    assert!(TreeView::decode(&nested_prefixes(&[0x12], 101)).is_err());
     // What decoded encodes, and one more level does not.
     let bytes = at_limit.encode_to_vec().unwrap();
     assert_eq!(bytes, nested_prefixes(&[0x12], 100));
@@ -118,6 +130,8 @@ fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
         error.to_string().contains("exceeds the maximum of 1"),
         "{error}"
     );
+    assert!(CustomerView::decode_with(&bytes, &tight).is_ok());
+    assert_eq!(CustomerView::decode_with(&bytes, &short), Err(error));
 
     let analysis = schemas();
     let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
@@ -133,7 +147,7 @@ fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
 }
 
 /// Decodes key `key` followed by a length prefix of 2^64 - 1.
-fn huge_length<M: Message + std::fmt::Debug>(key: u8) {
+fn huge_length<M: HasView + std::fmt::Debug>(key: u8) {
     let mut bytes = vec![key];
     bytes.extend([0xff; 9]);
     bytes.push(0x01);
@@ -143,6 +157,8 @@ fn huge_length<M: Message + std::fmt::Debug>(key: u8) {
         error.to_string().contains("18446744073709551615"),
         "{error}"
     );
+    let view = <M::View<'_> as MessageView<'_>>::decode(&bytes);
+    assert_eq!(view.err(), Some(error), "{}: the view", M::NAME);
 }
 
 /// `depth` nested levels, each the keys `keys` (outermost first) with a

@@ -15,6 +15,8 @@
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
 //!   error, never a panic (a stand-in for the fuzz targets).
 //! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
+//! - `views`: borrowed views read what owned decoding reads, borrowing,
+//!   and fail where it fails, with the same errors.
 
 mod api;
 mod builtin_types;
@@ -27,4 +29,5 @@ mod protoc;
 mod reflect;
 mod roundtrip;
 mod smoke;
+mod views;
 mod wire;

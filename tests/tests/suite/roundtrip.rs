@@ -92,7 +92,7 @@ fn order_line() -> impl Strategy<Value = OrderLine> {
     )
 }
 
-fn order() -> impl Strategy<Value = Order> {
+pub(crate) fn order() -> impl Strategy<Value = Order> {
     (
         (any::<i64>(), ".*", decimal()),
         vec(order_line(), 0..8),
@@ -117,7 +117,7 @@ fn point() -> impl Strategy<Value = Point> {
     (any::<i32>(), any::<i32>()).prop_map(|(x, y)| Point { x, y })
 }
 
-fn scalars() -> impl Strategy<Value = Scalars> {
+pub(crate) fn scalars() -> impl Strategy<Value = Scalars> {
     (
         (
             any::<i32>(),
@@ -154,7 +154,7 @@ fn scalars() -> impl Strategy<Value = Scalars> {
         })
 }
 
-fn optional_scalars() -> impl Strategy<Value = OptionalScalars> {
+pub(crate) fn optional_scalars() -> impl Strategy<Value = OptionalScalars> {
     use proptest::option::of;
     (
         (
@@ -201,7 +201,7 @@ fn optional_scalars() -> impl Strategy<Value = OptionalScalars> {
         })
 }
 
-fn lists() -> impl Strategy<Value = Lists> {
+pub(crate) fn lists() -> impl Strategy<Value = Lists> {
     let n = 0..6;
     (
         (
@@ -249,7 +249,7 @@ fn lists() -> impl Strategy<Value = Lists> {
         })
 }
 
-fn maps() -> impl Strategy<Value = Maps> {
+pub(crate) fn maps() -> impl Strategy<Value = Maps> {
     let n = 0..4;
     (
         (
@@ -289,7 +289,7 @@ fn maps() -> impl Strategy<Value = Maps> {
         })
 }
 
-fn tree() -> impl Strategy<Value = Tree> {
+pub(crate) fn tree() -> impl Strategy<Value = Tree> {
     let leaf = any::<i32>().prop_map(|value| Tree {
         value,
         ..Tree::default()
@@ -312,7 +312,7 @@ fn tree() -> impl Strategy<Value = Tree> {
     })
 }
 
-fn drawing() -> impl Strategy<Value = Drawing> {
+pub(crate) fn drawing() -> impl Strategy<Value = Drawing> {
     use shapes::shape::{Circle, Kind, Polygon, polygon::Corner};
     let layer = any::<i32>().prop_map(shapes::layer::Kind::from_number);
     let leaf = (".*", layer.clone()).prop_map(|(title, layer)| Drawing {
@@ -340,7 +340,7 @@ fn drawing() -> impl Strategy<Value = Drawing> {
     })
 }
 
-fn trip() -> impl Strategy<Value = travel::Trip> {
+pub(crate) fn trip() -> impl Strategy<Value = travel::Trip> {
     let coordinates = || {
         (f64s(), f64s()).prop_map(|(latitude, longitude)| geo::Coordinates {
             latitude,
@@ -363,7 +363,7 @@ fn trip() -> impl Strategy<Value = travel::Trip> {
         })
 }
 
-fn keywords() -> impl Strategy<Value = Keywords> {
+pub(crate) fn keywords() -> impl Strategy<Value = Keywords> {
     (
         ".*",
         any::<i32>(),

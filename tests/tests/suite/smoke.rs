@@ -4,6 +4,8 @@
 //! - Tens of thousands of mutations of the fixtures' encodings go through
 //!   decode of every generated type. Each gives an error or a value; a value
 //!   must encode, and that encoding must decode and encode to the same bytes.
+//!   Each type's borrowed view decodes the same input and must give the
+//!   same error, or a value that encodes (made owned) to the same bytes.
 //!   Every tenth input also goes through `transcode::decode`, which must
 //!   accept it exactly when the generated type does.
 //! - Ten thousand mutations of the schemas in `schemas/` and
@@ -23,7 +25,8 @@ use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
-use schemac_runtime::{DecodeOptions, Message};
+use schemac_runtime::view::HasView;
+use schemac_runtime::{DecodeOptions, MessageView};
 use schemac_tests::workspace_root;
 
 /// How many mutated encodings the decode test feeds.
@@ -121,18 +124,29 @@ fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
     ]
 }
 
-/// Decodes `input` as an `M`; a value must re-encode canonically. Bytes are
-/// compared, not values, since a float may decode to NaN.
-fn round_trip<M: Message>(input: &[u8]) -> bool {
+/// Decodes `input` as an `M` and as its borrowed view; a value must
+/// re-encode canonically, and the view must accept exactly what the owned
+/// type accepts, with the same error or (made owned) the same value. Bytes
+/// are compared, not values, since a float may decode to NaN.
+fn round_trip<M: HasView>(input: &[u8]) -> bool {
+    let view = <M::View<'_> as MessageView<'_>>::decode(input);
     let value = match M::decode(input) {
         Ok(value) => value,
         Err(error) => {
             assert!(error.path().starts_with(M::NAME), "{error}");
             assert!(error.offset() <= input.len(), "{error}");
+            assert_eq!(view.err(), Some(error), "{}: the view", M::NAME);
             return false;
         }
     };
     let bytes = value.encode_to_vec().expect("a decoded message encodes");
+    let view = view.unwrap_or_else(|error| panic!("{}: the view failed: {error}", M::NAME));
+    assert_eq!(
+        view.to_message().encode_to_vec().as_ref(),
+        Ok(&bytes),
+        "{}: the view read another value",
+        M::NAME
+    );
     let again = M::decode(&bytes).expect("an encoded message decodes");
     assert_eq!(
         again.encode_to_vec(),

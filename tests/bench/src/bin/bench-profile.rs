@@ -32,6 +32,10 @@ fn main() -> ExitCode {
         eprintln!("no format {format}; there are {}", FORMATS.join(", "));
         return ExitCode::from(2);
     };
+    if op == "encode" && !subject.encodes() {
+        eprintln!("{format} only decodes");
+        return ExitCode::from(2);
+    }
     let bytes = subject.encode();
     match op.as_str() {
         "encode" => (0..iterations).for_each(|_| drop(std::hint::black_box(subject.encode()))),

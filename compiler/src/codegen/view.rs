@@ -1,0 +1,549 @@
+//! Borrowed views, when [`Config::views`](crate::Config::views) asks for
+//! them: for each message `M`, a struct `MView<'a>` whose strings and bytes
+//! borrow from the input, its `decode`, `decode_with` and `to_owned`, and
+//! its `MessageView` impl; for each oneof with a member that borrows, an
+//! enum `KindView<'a>` beside the owned one.
+//!
+//! A view reads a field through the same codec as the owned message
+//! (`view::merge::<codec::Str>(..)`); the runtime's `ViewCodec` says what
+//! the codec's view is. A field that holds nothing borrowed has the owned
+//! type in the view, and a oneof none of whose members borrows keeps the
+//! owned enum.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote};
+
+use super::{Context, docs, ident, oneof, paths, type_ident, types};
+use crate::config::Config;
+use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema, ValueType};
+use crate::names;
+use types::Shape;
+
+/// The view of message `id`, whose struct is in `scope`, with its impls;
+/// nothing when views are off.
+pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    if !cx.config.views {
+        return TokenStream::new();
+    }
+    let message = cx.schema.message(id);
+    let owned = type_ident(&message.name);
+    let view = ident(&names::view_name(&message.name));
+    let doc = docs(
+        &[
+            format!("The borrowed view of [`{owned}`]: its fields, with strings and bytes"),
+            format!("borrowed from the input. [`{view}::decode`] reads one;"),
+            format!("[`{view}::to_owned`] gives the `{owned}`."),
+        ],
+        String::new,
+    );
+    let fields = expand_struct_fields(cx, scope, id);
+    let unknown_fields = expand_unknown_fields_field(cx, message);
+    let marker = (!borrows(cx, id)).then(|| {
+        quote! {
+            _input: ::core::marker::PhantomData<&'a [u8]>,
+        }
+    });
+    let inherent = expand_inherent_impl(cx, scope, id);
+    let merge = expand_merge_field(cx, scope, id);
+    let rt = &cx.runtime;
+    quote! {
+        #doc
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub struct #view<'a> {
+            #(#fields)*
+            #unknown_fields
+            #marker
+        }
+
+        #inherent
+
+        impl<'a> #rt::MessageView<'a> for #view<'a> {
+            type Owned = #owned;
+
+            #merge
+
+            fn to_message(&self) -> #owned {
+                #view::to_owned(self)
+            }
+        }
+
+        impl #rt::view::HasView for #owned {
+            type View<'a> = #view<'a>;
+        }
+
+        impl<'a> ::core::convert::From<&#view<'a>> for #owned {
+            fn from(view: &#view<'a>) -> Self {
+                #view::to_owned(view)
+            }
+        }
+    }
+}
+
+/// The view enum of oneof `index` of message `id`, for the message's
+/// nested module; nothing when views are off or no member borrows.
+pub(crate) fn expand_oneof_view_enum(cx: &Context, id: MessageId, index: usize) -> TokenStream {
+    let message = cx.schema.message(id);
+    let Some(oneof) = message.oneofs.get(index) else {
+        return TokenStream::new();
+    };
+    if !cx.config.views || !message.oneof_borrows_in_view(index) {
+        return TokenStream::new();
+    }
+    let scope = paths::nested_scope(cx.schema, id);
+    let owned = type_ident(&oneof.name);
+    let name = ident(&names::view_name(&oneof.name));
+    let doc = format!(" The borrowed view of [`{owned}`].");
+    let variants = oneof::members(message, index)
+        .into_iter()
+        .map(|(field, ty)| {
+            let docs = docs(&field.docs, || {
+                format!("Field {}, `{}`.", field.number, field.name)
+            });
+            let variant = ident(&names::oneof_variant_name(&field.name));
+            let ty = held_type(cx, &scope, ty, field.boxed);
+            quote! {
+                #docs
+                #variant(#ty),
+            }
+        });
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum #name<'a> {
+            #(#variants)*
+        }
+    }
+}
+
+/// For each message, whether its view holds something borrowed from the
+/// input, and so uses its lifetime: a string, bytes, a `value`, unknown
+/// fields, or the view of a message that does. The views of messages that
+/// only reach each other (`Ping` and `Pong`) hold nothing borrowed; they
+/// get a marker field instead, since Rust rejects a lifetime that no field
+/// uses.
+pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
+    let direct = |message: &Message| {
+        message.keep_unknown_fields
+            || config.keep_unknown_fields
+            || message.fields.iter().any(|field| match field.ty {
+                FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => {
+                    borrows_directly(ty)
+                }
+                FieldType::Map(key, value) => {
+                    borrows_directly(ValueType::Scalar(key)) || borrows_directly(value)
+                }
+            })
+    };
+    let mut borrows: Vec<bool> = schema.messages.iter().map(direct).collect();
+    // The least fixed point: a message borrows when a message it holds does.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (index, message) in schema.messages.iter().enumerate() {
+            if borrows[index] {
+                continue;
+            }
+            let holds_borrowing = message.fields.iter().any(|field| match field.ty {
+                FieldType::Single(ValueType::Message(id))
+                | FieldType::Optional(ValueType::Message(id))
+                | FieldType::List(ValueType::Message(id))
+                | FieldType::Map(_, ValueType::Message(id)) => {
+                    borrows.get(id.0 as usize).copied().unwrap_or(false)
+                }
+                _ => false,
+            });
+            if holds_borrowing {
+                borrows[index] = true;
+                changed = true;
+            }
+        }
+    }
+    borrows
+}
+
+/// Whether a value of `ty` is a slice of the input or a `ValueView`.
+fn borrows_directly(ty: ValueType) -> bool {
+    matches!(
+        ty,
+        ValueType::Scalar(Scalar::String | Scalar::Bytes | Scalar::Value)
+    )
+}
+
+/// Whether the view of message `id` holds anything borrowed, and so uses
+/// its lifetime; one that does not gets a marker field.
+fn borrows(cx: &Context, id: MessageId) -> bool {
+    cx.view_borrows.get(id.0 as usize).copied().unwrap_or(true)
+}
+
+/// The struct's fields, as in the owned struct: declaration order, each
+/// oneof as one field where its first member is declared.
+fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
+    let message = cx.schema.message(id);
+    let mut seen = vec![false; message.oneofs.len()];
+    let mut fields = Vec::new();
+    for field in &message.fields {
+        match field.oneof {
+            None => {
+                let docs = docs(&field.docs, || {
+                    format!("Field {}, `{}`.", field.number, field.name)
+                });
+                let name = ident(&names::field_name(&field.name));
+                let ty = field_type(cx, scope, field);
+                fields.push(quote! {
+                    #docs
+                    pub #name: #ty,
+                });
+            }
+            Some(index) if !oneof::members(message, index).is_empty() => {
+                if let Some(seen @ false) = seen.get_mut(index) {
+                    *seen = true;
+                    fields.push(expand_oneof_field(cx, scope, id, index));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    fields
+}
+
+/// `pub kind: Option<shape::KindView<'a>>`, or the owned enum where no
+/// member borrows.
+fn expand_oneof_field(cx: &Context, scope: &[String], id: MessageId, index: usize) -> TokenStream {
+    let message = cx.schema.message(id);
+    let Some(oneof) = message.oneofs.get(index) else {
+        return TokenStream::new();
+    };
+    let docs = docs(&oneof.docs, || {
+        format!("Which field of `{}` is set.", oneof.name)
+    });
+    let field = oneof::oneof_field(message, index);
+    let ty = oneof_enum_path(cx, scope, id, index);
+    quote! {
+        #docs
+        pub #field: ::core::option::Option<#ty>,
+    }
+}
+
+/// `pub unknown_fields: UnknownFieldsView<'a>,` when the message keeps them.
+fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
+    if !cx.keeps_unknown_fields(message) {
+        return TokenStream::new();
+    }
+    let rt = &cx.runtime;
+    let ident = ident(names::UNKNOWN_FIELDS_FIELD);
+    quote! {
+        /// The fields read that the schema does not know, borrowed.
+        pub #ident: #rt::view::UnknownFieldsView<'a>,
+    }
+}
+
+/// `impl<'a> MView<'a>`: `decode`, `decode_with` and `to_owned`.
+fn expand_inherent_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let owned = type_ident(&message.name);
+    let view = ident(&names::view_name(&message.name));
+    let decode_doc = docs(
+        &[
+            "Decodes a view from `bytes`, with the default limits; its strings and".to_owned(),
+            format!("bytes borrow from `bytes`. It fails where `{owned}::decode` fails."),
+        ],
+        String::new,
+    );
+    let to_owned_doc = format!(" The owned `{owned}`, with strings and bytes copied.");
+    let conversions = expand_conversions(cx, scope, id);
+    quote! {
+        impl<'a> #view<'a> {
+            #decode_doc
+            pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, #rt::DecodeError> {
+                <Self as #rt::MessageView<'a>>::decode(bytes)
+            }
+
+            /// Decodes a view from `bytes` within the limits of `options`.
+            pub fn decode_with(
+                bytes: &'a [u8],
+                options: &#rt::DecodeOptions,
+            ) -> ::core::result::Result<Self, #rt::DecodeError> {
+                <Self as #rt::MessageView<'a>>::decode_with(bytes, options)
+            }
+
+            #[doc = #to_owned_doc]
+            pub fn to_owned(&self) -> #owned {
+                #owned {
+                    #(#conversions)*
+                }
+            }
+        }
+    }
+}
+
+/// The fields of the owned struct literal in `to_owned`, one per struct
+/// field: a field that borrows nothing is copied (or cloned, for a list),
+/// the others go through the runtime's `view::owned*`.
+fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let mut seen = vec![false; message.oneofs.len()];
+    let mut conversions = Vec::new();
+    for field in &message.fields {
+        match field.oneof {
+            None => {
+                let name = ident(&names::field_name(&field.name));
+                let value = match field.ty {
+                    FieldType::Single(_) | FieldType::Optional(_)
+                        if !field.ty.borrows_in_view() =>
+                    {
+                        quote!(self.#name)
+                    }
+                    FieldType::List(_) if !field.ty.borrows_in_view() => {
+                        quote!(self.#name.clone())
+                    }
+                    FieldType::Map(..) => {
+                        let codec = types::field_codec(cx, scope, field);
+                        quote!(#rt::view::owned_map::<#codec, _>(&self.#name))
+                    }
+                    _ => {
+                        let call = field_call(cx, scope, field, "owned");
+                        quote!(#call(&self.#name))
+                    }
+                };
+                conversions.push(quote!(#name: #value,));
+            }
+            Some(index) if !oneof::members(message, index).is_empty() => {
+                if let Some(seen @ false) = seen.get_mut(index) {
+                    *seen = true;
+                    conversions.push(expand_oneof_conversion(cx, scope, id, index));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    if cx.keeps_unknown_fields(message) {
+        let name = ident(names::UNKNOWN_FIELDS_FIELD);
+        conversions.push(quote!(#name: self.#name.to_owned(),));
+    }
+    conversions
+}
+
+/// The owned value of oneof `index`: the owned enum cloned where no member
+/// borrows, else a `match` from each view variant to its owned variant.
+fn expand_oneof_conversion(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let field = oneof::oneof_field(message, index);
+    if !message.oneof_borrows_in_view(index) {
+        return quote!(#field: self.#field.clone(),);
+    }
+    let arms = oneof::members(message, index)
+        .into_iter()
+        .map(|(member, ty)| {
+            let view = view_variant_path(cx, scope, id, index, member);
+            let owned = oneof::variant_path(cx, scope, id, index, member);
+            let value = if ValueType::borrows_in_view(ty) {
+                let codec = types::value_codec(cx, scope, ty, member.boxed);
+                quote!(#rt::view::owned::<#codec>(value))
+            } else {
+                quote!(*value)
+            };
+            quote! {
+                #view(value) => #owned(#value),
+            }
+        });
+    quote! {
+        #field: self.#field.as_ref().map(|value| match value {
+            #(#arms)*
+        }),
+    }
+}
+
+/// `fn merge_field`: one arm per field number, as in the owned message's
+/// `Message` impl, through the runtime's `view::merge*`.
+fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let mut fields: Vec<&Field> = message
+        .fields
+        .iter()
+        .filter(|field| match field.oneof {
+            None => true,
+            Some(index) => oneof::members(message, index)
+                .iter()
+                .any(|(member, _)| std::ptr::eq(*member, *field)),
+        })
+        .collect();
+    fields.sort_by_key(|field| field.number);
+    let arms = fields.iter().map(|field| {
+        let number = Literal::u32_unsuffixed(field.wire_number());
+        if field.oneof.is_some() {
+            return expand_oneof_merge_arm(cx, scope, id, field);
+        }
+        let call = field_call(cx, scope, field, "merge");
+        let name = ident(&names::field_name(&field.name));
+        quote! {
+            #number => #call(wire_type, &mut self.#name, decoder),
+        }
+    });
+    let unknown = cx.keeps_unknown_fields(message);
+    let other = if unknown {
+        let field = ident(names::UNKNOWN_FIELDS_FIELD);
+        quote!(self.#field.merge(number, wire_type, decoder))
+    } else {
+        quote!(decoder.skip(wire_type))
+    };
+    let (number, body) = match (fields.is_empty(), unknown) {
+        (true, false) => (quote!(_number), other),
+        (true, true) => (quote!(number), other),
+        (false, _) => {
+            let body = quote! {
+                match number {
+                    #(#arms)*
+                    _ => #other,
+                }
+            };
+            (quote!(number), body)
+        }
+    };
+    quote! {
+        fn merge_field(
+            &mut self,
+            #number: u32,
+            wire_type: #rt::WireType,
+            decoder: &mut #rt::Decoder<'a>,
+        ) -> ::core::result::Result<(), #rt::DecodeError> {
+            #body
+        }
+    }
+}
+
+/// The arm of `merge_field` for `member` of its oneof: it merges into the
+/// member's view if that member is set, and sets it.
+fn expand_oneof_merge_arm(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    member: &Field,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let (Some(index), FieldType::Single(ty) | FieldType::Optional(ty)) = (member.oneof, member.ty)
+    else {
+        return TokenStream::new();
+    };
+    let field = oneof::oneof_field(message, index);
+    let variant = view_variant_path(cx, scope, id, index, member);
+    let codec = types::value_codec(cx, scope, ty, member.boxed);
+    let number = Literal::u32_unsuffixed(member.wire_number());
+    quote! {
+        #number => {
+            let mut value = match self.#field.take() {
+                Some(#variant(value)) => value,
+                _ => ::core::default::Default::default(),
+            };
+            let result = #rt::view::merge::<#codec>(wire_type, &mut value, decoder);
+            self.#field = Some(#variant(value));
+            result
+        }
+    }
+}
+
+/// The `view::*` function that does `action` (`merge` or `owned`) for a
+/// field of this shape, with its codecs, without arguments.
+fn field_call(cx: &Context, scope: &[String], field: &Field, action: &str) -> TokenStream {
+    let rt = &cx.runtime;
+    let function = format_ident!("{action}{}", Shape::of(field).merge_suffix());
+    let codec = types::field_codec(cx, scope, field);
+    quote!(#rt::view::#function::<#codec>)
+}
+
+/// The Rust type of a view's field.
+fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
+    match field.ty {
+        FieldType::Single(ty @ ValueType::Message(_)) | FieldType::Optional(ty) => {
+            let ty = held_type(cx, scope, ty, field.boxed);
+            quote!(::core::option::Option<#ty>)
+        }
+        FieldType::Single(ty) => value_type(cx, scope, ty),
+        FieldType::List(ty) => {
+            let ty = value_type(cx, scope, ty);
+            quote!(::std::vec::Vec<#ty>)
+        }
+        FieldType::Map(key, value) => {
+            let key = value_type(cx, scope, ValueType::Scalar(key));
+            let value = value_type(cx, scope, value);
+            quote!(#rt::view::MapView<#key, #value>)
+        }
+    }
+}
+
+/// The type that holds one value of a singular field or oneof member in a
+/// view: a message's view in a `Box` where the owned field is boxed.
+fn held_type(cx: &Context, scope: &[String], ty: ValueType, boxed: bool) -> TokenStream {
+    let inner = value_type(cx, scope, ty);
+    if boxed && matches!(ty, ValueType::Message(_)) {
+        quote!(::std::boxed::Box<#inner>)
+    } else {
+        inner
+    }
+}
+
+/// The view type of one value of type `ty`: slices for strings and bytes,
+/// views for `value` and messages, the owned type for the rest.
+fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
+    let rt = &cx.runtime;
+    match ty {
+        ValueType::Scalar(Scalar::String) => quote!(&'a str),
+        ValueType::Scalar(Scalar::Bytes) => quote!(&'a [u8]),
+        ValueType::Scalar(Scalar::Value) => quote!(#rt::ValueView<'a>),
+        ValueType::Message(id) => {
+            let message = cx.schema.message(id);
+            let to = paths::message_scope(cx.schema, id);
+            let path = paths::relative(scope, &to, &ident(&names::view_name(&message.name)));
+            quote!(#path<'a>)
+        }
+        ValueType::Scalar(_) | ValueType::Enum(_) => types::value_type(cx, scope, ty),
+    }
+}
+
+/// The path from `scope` to the enum that views hold oneof `index` of
+/// message `id` in: its view enum, or the owned enum where no member
+/// borrows.
+fn oneof_enum_path(cx: &Context, scope: &[String], id: MessageId, index: usize) -> TokenStream {
+    let message = cx.schema.message(id);
+    let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
+    let to = paths::nested_scope(cx.schema, id);
+    if message.oneof_borrows_in_view(index) {
+        let path = paths::relative(scope, &to, &ident(&names::view_name(name)));
+        quote!(#path<'a>)
+    } else {
+        paths::relative(scope, &to, &type_ident(name))
+    }
+}
+
+/// The path from `scope` to the variant of `member` in the enum that views
+/// hold its oneof in.
+fn view_variant_path(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    index: usize,
+    member: &Field,
+) -> TokenStream {
+    let message = cx.schema.message(id);
+    let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
+    let to = paths::nested_scope(cx.schema, id);
+    let enum_name = if message.oneof_borrows_in_view(index) {
+        ident(&names::view_name(name))
+    } else {
+        type_ident(name)
+    };
+    let path = paths::relative(scope, &to, &enum_name);
+    let variant = ident(&names::oneof_variant_name(&member.name));
+    quote!(#path::#variant)
+}

@@ -1,0 +1,156 @@
+//! How each codec reads its values as views.
+
+use super::{HasView, MessageView, ValueView};
+use crate::codec::{self, Codec};
+use crate::decode::Decoder;
+use crate::error::DecodeError;
+use crate::message::Enumeration;
+
+/// How the values of one schema type are read as views over input that
+/// lives for `'a`: the [`Codec`] of the owned field, read without copying.
+///
+/// Generated views name the same codecs as the owned messages, as in
+/// `view::merge::<codec::Str>(..)`, whose view is `&'a str`.
+pub trait ViewCodec<'a>: Codec {
+    /// The type that holds a value in a view.
+    type View: Default;
+
+    /// Reads one value into `view`, with the semantics of
+    /// [`Codec::merge_value`]: scalars replace it, messages merge.
+    fn merge_view(view: &mut Self::View, decoder: &mut Decoder<'a>) -> Result<(), DecodeError>;
+
+    /// The owned value of `view`.
+    fn owned(view: &Self::View) -> Self::Value;
+}
+
+/// Codecs whose values hold nothing borrowed: the view is the owned value,
+/// read by the owned codec.
+macro_rules! copied {
+    ($($codec:ty),* $(,)?) => {$(
+        impl<'a> ViewCodec<'a> for $codec {
+            type View = <$codec as Codec>::Value;
+
+            #[inline]
+            fn merge_view(
+                view: &mut Self::View,
+                decoder: &mut Decoder<'a>,
+            ) -> Result<(), DecodeError> {
+                <$codec as Codec>::merge_value(view, decoder)
+            }
+
+            #[inline]
+            fn owned(view: &Self::View) -> Self::Value {
+                *view
+            }
+        }
+    )*};
+}
+
+copied!(
+    codec::Int32,
+    codec::Int64,
+    codec::Uint32,
+    codec::Uint64,
+    codec::Sint32,
+    codec::Sint64,
+    codec::Bool,
+    codec::Fixed32,
+    codec::Fixed64,
+    codec::Sfixed32,
+    codec::Sfixed64,
+    codec::Float,
+    codec::Double,
+    codec::Decimal,
+);
+
+impl<'a, E: Enumeration> ViewCodec<'a> for codec::Enum<E> {
+    type View = E;
+
+    #[inline]
+    fn merge_view(view: &mut E, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        <Self as Codec>::merge_value(view, decoder)
+    }
+
+    #[inline]
+    fn owned(view: &E) -> E {
+        *view
+    }
+}
+
+/// `string`: the UTF-8 checked slice of the input.
+impl<'a> ViewCodec<'a> for codec::Str {
+    type View = &'a str;
+
+    #[inline]
+    fn merge_view(view: &mut &'a str, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        *view = decoder.read_str()?;
+        Ok(())
+    }
+
+    #[inline]
+    fn owned(view: &&'a str) -> String {
+        (*view).to_owned()
+    }
+}
+
+/// `bytes`: the slice of the input.
+impl<'a> ViewCodec<'a> for codec::Bytes {
+    type View = &'a [u8];
+
+    #[inline]
+    fn merge_view(view: &mut &'a [u8], decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        *view = decoder.read_bytes()?;
+        Ok(())
+    }
+
+    #[inline]
+    fn owned(view: &&'a [u8]) -> Vec<u8> {
+        view.to_vec()
+    }
+}
+
+/// A nested message: its view, one level deeper, merged into the view
+/// read so far when the field appears again.
+impl<'a, M: HasView> ViewCodec<'a> for codec::Msg<M> {
+    type View = M::View<'a>;
+
+    #[inline]
+    fn merge_view(view: &mut M::View<'a>, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        decoder.read_nested(|decoder| view.merge_from(decoder))
+    }
+
+    #[inline]
+    fn owned(view: &M::View<'a>) -> M {
+        view.to_message()
+    }
+}
+
+/// A view held in a `Box`, where the owned field is boxed.
+impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for codec::Boxed<C> {
+    type View = Box<C::View>;
+
+    #[inline]
+    fn merge_view(view: &mut Box<C::View>, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        C::merge_view(view, decoder)
+    }
+
+    #[inline]
+    fn owned(view: &Box<C::View>) -> Box<C::Value> {
+        Box::new(C::owned(view))
+    }
+}
+
+/// `value`: a [`ValueView`], whose strings and bytes borrow.
+impl<'a> ViewCodec<'a> for codec::Value {
+    type View = ValueView<'a>;
+
+    #[inline]
+    fn merge_view(view: &mut ValueView<'a>, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        super::value::merge(view, decoder)
+    }
+
+    #[inline]
+    fn owned(view: &ValueView<'a>) -> crate::Value {
+        view.to_owned()
+    }
+}

@@ -1,0 +1,103 @@
+//! The unknown fields of a view, borrowed from the input.
+
+use crate::decode::Decoder;
+use crate::error::DecodeError;
+use crate::unknown::UnknownFields;
+use crate::wire::WireType;
+
+/// One field the schema does not know, as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownField<'a> {
+    /// Its field number.
+    pub number: u32,
+    /// Its wire type.
+    pub wire_type: WireType,
+    /// Its value as on the wire, borrowed from the input: with its length
+    /// prefix for a length-delimited value, up to and including the
+    /// end-group key for a group.
+    pub value: &'a [u8],
+}
+
+/// The unknown fields of the view of a message that keeps them, in the
+/// order they were read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct UnknownFieldsView<'a> {
+    fields: Vec<UnknownField<'a>>,
+}
+
+impl<'a> UnknownFieldsView<'a> {
+    /// No unknown fields.
+    pub const fn new() -> Self {
+        Self { fields: Vec::new() }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.fields.is_empty()
+    }
+
+    /// The fields, in the order they were read.
+    pub fn fields(&self) -> &[UnknownField<'a>] {
+        &self.fields
+    }
+
+    /// The owned unknown fields, which the owned message writes back: the
+    /// same bytes that decoding the owned message keeps.
+    pub fn to_owned(&self) -> UnknownFields {
+        let mut owned = UnknownFields::new();
+        for field in &self.fields {
+            owned.push(field.number, field.wire_type, field.value);
+        }
+        owned
+    }
+
+    /// Reads the value of field `number` and keeps it, borrowed.
+    #[doc(hidden)]
+    pub fn merge(
+        &mut self,
+        number: u32,
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<(), DecodeError> {
+        let value = decoder.skip_raw(wire_type)?;
+        self.fields.push(UnknownField {
+            number,
+            wire_type,
+            value,
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::DecodeOptions;
+
+    #[test]
+    fn owned_unknown_fields_are_those_owned_decoding_keeps() {
+        let input = [
+            0x08, 0x96, 0x01, // field 1, varint 150
+            0x11, 1, 2, 3, 4, 5, 6, 7, 8, // field 2, fixed64
+            0x1a, 0x02, b'h', b'i', // field 3, bytes
+            0x25, 1, 2, 3, 4, // field 4, fixed32
+            0x2b, 0x08, 0x01, 0x2c, // field 5, a group holding a varint
+            0x88, 0x00, 0x07, // field 1 again, with a padded key
+        ];
+        let mut view = UnknownFieldsView::new();
+        let mut owned = UnknownFields::new();
+        let mut decoder = Decoder::new(&input, &DecodeOptions::new()).unwrap();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key().unwrap();
+            owned.merge(number, wire_type, &mut decoder).unwrap();
+        }
+        let mut decoder = Decoder::new(&input, &DecodeOptions::new()).unwrap();
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key().unwrap();
+            view.merge(number, wire_type, &mut decoder).unwrap();
+        }
+        assert_eq!(view.fields().len(), 6);
+        assert_eq!(view.fields()[2].value, [0x02, b'h', b'i']);
+        assert_eq!(view.to_owned(), owned);
+    }
+}

@@ -1,0 +1,282 @@
+//! The view of a `value`: a [`Value`] whose strings and bytes borrow.
+
+use std::collections::BTreeMap;
+
+use rust_decimal::Decimal;
+
+use super::{MapView, ViewCodec, field};
+use crate::codec;
+use crate::decode::Decoder;
+use crate::error::DecodeError;
+use crate::value::Value;
+use crate::wire::WireType;
+
+/// The view of a [`Value`]: the same kinds, with strings and bytes
+/// borrowed from the input, and a map's entries in wire order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum ValueView<'a> {
+    /// No value.
+    #[default]
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// A 32-bit signed integer.
+    I32(i32),
+    /// A 64-bit signed integer.
+    I64(i64),
+    /// A 32-bit unsigned integer.
+    U32(u32),
+    /// A 64-bit unsigned integer.
+    U64(u64),
+    /// A 32-bit float.
+    F32(f32),
+    /// A 64-bit float.
+    F64(f64),
+    /// A UTF-8 string.
+    String(&'a str),
+    /// Raw bytes.
+    Bytes(&'a [u8]),
+    /// An exact decimal.
+    Decimal(Decimal),
+    /// A list of values.
+    List(Vec<ValueView<'a>>),
+    /// A map from strings to values, as read (see [`MapView`]).
+    Map(MapView<&'a str, ValueView<'a>>),
+}
+
+impl ValueView<'_> {
+    /// The owned value: strings and bytes copied, a map's entries inserted
+    /// in order, so that a later entry under a key wins.
+    pub fn to_owned(&self) -> Value {
+        match self {
+            ValueView::Null => Value::Null,
+            ValueView::Bool(v) => Value::Bool(*v),
+            ValueView::I32(v) => Value::I32(*v),
+            ValueView::I64(v) => Value::I64(*v),
+            ValueView::U32(v) => Value::U32(*v),
+            ValueView::U64(v) => Value::U64(*v),
+            ValueView::F32(v) => Value::F32(*v),
+            ValueView::F64(v) => Value::F64(*v),
+            ValueView::String(v) => Value::String((*v).to_owned()),
+            ValueView::Bytes(v) => Value::Bytes(v.to_vec()),
+            ValueView::Decimal(v) => Value::Decimal(*v),
+            ValueView::List(values) => Value::List(values.iter().map(Self::to_owned).collect()),
+            ValueView::Map(entries) => {
+                let mut map = BTreeMap::new();
+                map.extend(
+                    entries
+                        .iter()
+                        .map(|(key, value)| ((*key).to_owned(), value.to_owned())),
+                );
+                Value::Map(map)
+            }
+        }
+    }
+}
+
+/// The wrapper messages of lists and maps: one field, number 1.
+const WRAPPED: u32 = 1;
+
+/// Reads one `value` message into `view`, one level deeper.
+pub(super) fn merge<'a>(
+    view: &mut ValueView<'a>,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    decoder.read_nested(|decoder| {
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            merge_member(view, number, wire_type, decoder)?;
+        }
+        Ok(())
+    })
+}
+
+/// Reads one member of the oneof into `view`, as the owned `Value` does:
+/// a later member replaces an earlier one, except that a list or map read
+/// twice is merged.
+fn merge_member<'a>(
+    view: &mut ValueView<'a>,
+    number: u32,
+    wire_type: WireType,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    fn read<'a, C: ViewCodec<'a>>(
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<C::View, DecodeError> {
+        let mut read = C::View::default();
+        field::merge::<C>(wire_type, &mut read, decoder)?;
+        Ok(read)
+    }
+    *view = match number {
+        1 => read::<codec::Int32>(wire_type, decoder).map(|_| ValueView::Null)?,
+        2 => ValueView::Bool(read::<codec::Bool>(wire_type, decoder)?),
+        3 => ValueView::I32(read::<codec::Sint32>(wire_type, decoder)?),
+        4 => ValueView::I64(read::<codec::Sint64>(wire_type, decoder)?),
+        5 => ValueView::U32(read::<codec::Uint32>(wire_type, decoder)?),
+        6 => ValueView::U64(read::<codec::Uint64>(wire_type, decoder)?),
+        7 => ValueView::F32(read::<codec::Float>(wire_type, decoder)?),
+        8 => ValueView::F64(read::<codec::Double>(wire_type, decoder)?),
+        9 => ValueView::String(read::<codec::Str>(wire_type, decoder)?),
+        10 => ValueView::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
+        11 => ValueView::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
+        12 => {
+            decoder.expect_wire_type(wire_type, WireType::Len)?;
+            let mut values = match std::mem::take(view) {
+                ValueView::List(values) => values,
+                _ => Vec::new(),
+            };
+            decoder.read_nested(|decoder| {
+                while decoder.has_remaining() {
+                    match decoder.read_key()? {
+                        (WRAPPED, wire_type) => {
+                            field::merge_repeated::<codec::Value>(wire_type, &mut values, decoder)?
+                        }
+                        (_, wire_type) => decoder.skip(wire_type)?,
+                    }
+                }
+                Ok(())
+            })?;
+            ValueView::List(values)
+        }
+        13 => {
+            decoder.expect_wire_type(wire_type, WireType::Len)?;
+            let mut entries = match std::mem::take(view) {
+                ValueView::Map(entries) => entries,
+                _ => MapView::new(),
+            };
+            decoder.read_nested(|decoder| {
+                while decoder.has_remaining() {
+                    match decoder.read_key()? {
+                        (WRAPPED, wire_type) => field::merge_map::<codec::Str, codec::Value>(
+                            wire_type,
+                            &mut entries,
+                            decoder,
+                        )?,
+                        (_, wire_type) => decoder.skip(wire_type)?,
+                    }
+                }
+                Ok(())
+            })?;
+            ValueView::Map(entries)
+        }
+        _ => {
+            decoder.skip(wire_type)?;
+            return Ok(());
+        }
+    };
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec::Codec;
+    use crate::decode::DecodeOptions;
+    use crate::encode::Writer;
+    use crate::value::ValueCodec;
+    use proptest::prelude::*;
+
+    fn encode(value: &Value) -> Vec<u8> {
+        let mut writer = Writer::new();
+        ValueCodec::write_value(value, &mut writer);
+        writer.into_vec()
+    }
+
+    fn decode_owned(bytes: &[u8]) -> Result<Value, DecodeError> {
+        let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
+        let mut value = Value::Null;
+        ValueCodec::merge_value(&mut value, &mut decoder)?;
+        Ok(value)
+    }
+
+    fn decode_view(bytes: &[u8]) -> Result<ValueView<'_>, DecodeError> {
+        let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
+        let mut view = ValueView::Null;
+        merge(&mut view, &mut decoder)?;
+        Ok(view)
+    }
+
+    #[test]
+    fn strings_and_bytes_borrow_from_the_input() {
+        let bytes = encode(&Value::List(vec![
+            Value::String("hello".to_owned()),
+            Value::Bytes(vec![1, 2, 3]),
+        ]));
+        let view = decode_view(&bytes).unwrap();
+        let ValueView::List(items) = &view else {
+            panic!("{view:?}");
+        };
+        let range = bytes.as_ptr_range();
+        assert!(matches!(items[0], ValueView::String(s) if range.contains(&s.as_ptr())));
+        assert!(matches!(items[1], ValueView::Bytes(b) if range.contains(&b.as_ptr())));
+    }
+
+    #[test]
+    fn a_map_read_twice_is_merged_and_the_later_key_wins() {
+        // Two map members in one value message: {a: 1} then {a: 2, b: true}.
+        let first = encode(&Value::Map(BTreeMap::from([(
+            "a".to_owned(),
+            Value::I32(1),
+        )])));
+        let second = encode(&Value::Map(BTreeMap::from([
+            ("a".to_owned(), Value::I32(2)),
+            ("b".to_owned(), Value::Bool(true)),
+        ])));
+        let mut bytes = vec![(first.len() + second.len() - 2) as u8];
+        bytes.extend(&first[1..]);
+        bytes.extend(&second[1..]);
+        let view = decode_view(&bytes).unwrap();
+        let ValueView::Map(entries) = &view else {
+            panic!("{view:?}");
+        };
+        assert_eq!(entries.len(), 3);
+        assert_eq!(entries.get("a"), Some(&ValueView::I32(2)));
+        assert_eq!(view.to_owned(), decode_owned(&bytes).unwrap());
+    }
+
+    #[test]
+    fn nesting_is_bounded_by_the_recursion_limit() {
+        let mut value = Value::Null;
+        for _ in 0..60 {
+            value = Value::List(vec![value]);
+        }
+        let bytes = encode(&value);
+        let error = decode_view(&bytes).unwrap_err();
+        assert!(error.is_recursion_limit(), "{error}");
+        assert_eq!(error, decode_owned(&bytes).unwrap_err());
+    }
+
+    proptest! {
+        #[test]
+        fn views_own_what_owned_decoding_reads(value in crate::value::tests::value()) {
+            let bytes = encode(&value);
+            prop_assert_eq!(decode_view(&bytes).unwrap().to_owned(), value);
+        }
+
+        #[test]
+        fn damaged_bytes_fail_or_read_as_owned_decoding_does(
+            value in crate::value::tests::value(),
+            cut in any::<proptest::sample::Index>(),
+            at in any::<proptest::sample::Index>(),
+            byte: u8,
+        ) {
+            let mut bytes = encode(&value);
+            let at = at.index(bytes.len());
+            bytes[at] = byte;
+            bytes.truncate(cut.index(bytes.len() + 1).max(1));
+            let view = decode_view(&bytes).map(|view| format!("{:?}", view.to_owned()));
+            let owned = decode_owned(&bytes).map(|value| format!("{value:?}"));
+            prop_assert_eq!(view, owned);
+        }
+
+        #[test]
+        fn garbage_fails_or_reads_as_owned_decoding_does(
+            bytes in proptest::collection::vec(any::<u8>(), 0..48),
+        ) {
+            let view = decode_view(&bytes).map(|view| format!("{:?}", view.to_owned()));
+            let owned = decode_owned(&bytes).map(|value| format!("{value:?}"));
+            prop_assert_eq!(view, owned);
+        }
+    }
+}
