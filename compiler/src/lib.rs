@@ -13,6 +13,8 @@
 //! Nothing here prints; reading files goes through the caller's function, so
 //! the pipeline itself does no I/O.
 
+#![forbid(unsafe_code)]
+
 pub mod ast;
 mod builder;
 mod check;

@@ -4,6 +4,8 @@
 //! unreadable or unwritable files, bad JSON or bytes), 2 when the command
 //! line is wrong.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

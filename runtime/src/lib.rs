@@ -18,6 +18,8 @@
 //! [`encode`] and [`decode`] hold the writer and the reader; [`view`] has
 //! the borrowed views generated on request.
 
+#![forbid(unsafe_code)]
+
 pub mod codec;
 mod decimal;
 pub mod decode;
