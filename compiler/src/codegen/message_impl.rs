@@ -165,7 +165,6 @@ fn expand_merge_field(
     id: MessageId,
     fields: &[&Field],
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let arms = fields.iter().map(|field| {
         if field.oneof.is_some() {
             return oneof::expand_oneof_merge_arm(cx, scope, id, field);
@@ -177,12 +176,25 @@ fn expand_merge_field(
             #number => #call(wire_type, &mut self.#name, decoder),
         }
     });
-    let unknown = unknown_fields(cx, id);
+    merge_field_fn(cx, arms, unknown_fields(cx, id), quote!('_))
+}
+
+/// `fn merge_field` of an owned message or a view, from the arms of its
+/// fields: numbers without an arm go to `unknown`, the field that keeps
+/// unknown fields, or are skipped. `lifetime` is the decoder's.
+pub(crate) fn merge_field_fn(
+    cx: &Context,
+    arms: impl Iterator<Item = TokenStream>,
+    unknown: Option<proc_macro2::Ident>,
+    lifetime: TokenStream,
+) -> TokenStream {
+    let rt = &cx.runtime;
     let other = match &unknown {
         Some(field) => quote!(self.#field.merge(number, wire_type, decoder)),
         None => quote!(decoder.skip(wire_type)),
     };
-    let (number, body) = match (fields.is_empty(), unknown.is_some()) {
+    let mut arms = arms.peekable();
+    let (number, body) = match (arms.peek().is_none(), unknown.is_some()) {
         (true, false) => (quote!(_number), other),
         (true, true) => (quote!(number), other),
         (false, _) => {
@@ -200,7 +212,7 @@ fn expand_merge_field(
             &mut self,
             #number: u32,
             wire_type: #rt::WireType,
-            decoder: &mut #rt::Decoder<'_>,
+            decoder: &mut #rt::Decoder<#lifetime>,
         ) -> ::core::result::Result<(), #rt::DecodeError> {
             #body
         }
@@ -292,7 +304,7 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
 }
 
 /// The struct field holding unknown fields, when message `id` keeps them.
-fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
+pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
     let keeps = cx.keeps_unknown_fields(cx.schema.message(id));
     keeps.then(|| ident(names::UNKNOWN_FIELDS_FIELD))
 }

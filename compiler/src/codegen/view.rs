@@ -13,7 +13,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use super::{Context, docs, ident, oneof, paths, type_ident, types};
+use super::{Context, docs, ident, message_impl, oneof, paths, type_ident, types};
 use crate::config::Config;
 use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema, ValueType};
 use crate::names;
@@ -365,7 +365,6 @@ fn expand_oneof_conversion(
 /// `fn merge_field`: one arm per field number, as in the owned message's
 /// `Message` impl, through the runtime's `view::merge*`.
 fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let mut fields: Vec<&Field> = message
         .fields
@@ -389,36 +388,8 @@ fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStr
             #number => #call(wire_type, &mut self.#name, decoder),
         }
     });
-    let unknown = cx.keeps_unknown_fields(message);
-    let other = if unknown {
-        let field = ident(names::UNKNOWN_FIELDS_FIELD);
-        quote!(self.#field.merge(number, wire_type, decoder))
-    } else {
-        quote!(decoder.skip(wire_type))
-    };
-    let (number, body) = match (fields.is_empty(), unknown) {
-        (true, false) => (quote!(_number), other),
-        (true, true) => (quote!(number), other),
-        (false, _) => {
-            let body = quote! {
-                match number {
-                    #(#arms)*
-                    _ => #other,
-                }
-            };
-            (quote!(number), body)
-        }
-    };
-    quote! {
-        fn merge_field(
-            &mut self,
-            #number: u32,
-            wire_type: #rt::WireType,
-            decoder: &mut #rt::Decoder<'a>,
-        ) -> ::core::result::Result<(), #rt::DecodeError> {
-            #body
-        }
-    }
+    let unknown = message_impl::unknown_fields(cx, id);
+    message_impl::merge_field_fn(cx, arms, unknown, quote!('a))
 }
 
 /// The arm of `merge_field` for `member` of its oneof: it merges into the
