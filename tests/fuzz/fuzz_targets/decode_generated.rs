@@ -14,8 +14,8 @@ use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::world::travel::Trip;
+use schemac_runtime::DecodeOptions;
 use schemac_runtime::view::HasView;
-use schemac_runtime::{DecodeError, DecodeOptions, MessageView};
 
 fuzz_target!(|data: &[u8]| {
     check::<Scalars>(data);
@@ -38,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
 
 fn check<M: HasView>(data: &[u8]) {
     let decoded = M::decode(data);
-    check_view(data, &decoded);
+    schemac_fuzz::check_view(data, &decoded);
     let shallow = M::decode_with(data, &DecodeOptions::new().recursion_limit(3));
     match (&decoded, &shallow) {
         (Err(_), Ok(_)) => panic!("a lower recursion limit accepted what the default refused"),
@@ -65,20 +65,4 @@ fn check<M: HasView>(data: &[u8]) {
     merged.merge(data).expect("input that decoded merges");
     let twice = M::decode(&[data, data].concat()).expect("input twice decodes");
     assert_eq!(merged.encode_to_vec(), twice.encode_to_vec());
-}
-
-/// The borrowed view of `data` decodes exactly when the owned `M` does,
-/// with the same error, or (made owned) to a value of the same encoding.
-fn check_view<M: HasView>(data: &[u8], decoded: &Result<M, DecodeError>) {
-    let view = <M::View<'_> as MessageView<'_>>::decode(data).map(|view| view.to_message());
-    match (decoded, view) {
-        (Ok(owned), Ok(view)) => assert_eq!(
-            view.encode_to_vec(),
-            owned.encode_to_vec(),
-            "the view read another value"
-        ),
-        (Err(owned), Err(view)) => assert_eq!(&view, owned, "the view failed otherwise"),
-        (Ok(_), Err(error)) => panic!("the view failed where owned decoding did not: {error}"),
-        (Err(error), Ok(_)) => panic!("the view read what owned decoding refused: {error}"),
-    }
 }

@@ -1,5 +1,6 @@
 //! What the fuzz targets share: the schemas of `schemas/`, analyzed once,
-//! and the rule that picks a message from an input's first byte.
+//! the rule that picks a message from an input's first byte, and the
+//! check that a borrowed view decodes as its owned message does.
 //!
 //! The seed corpus of `decode_dynamic` and `encode_json` depends on that
 //! rule: every message of every schema, sorted by full name, and the first
@@ -12,6 +13,8 @@ use std::sync::LazyLock;
 
 use schemac::Analysis;
 use schemac::model::MessageId;
+use schemac_runtime::view::HasView;
+use schemac_runtime::{DecodeError, MessageView};
 
 /// The schemas of `schemas/`, by file name, built into the target.
 pub const SCHEMAS: &[(&str, &str)] = &[
@@ -84,4 +87,20 @@ pub fn message_for(selector: u8) -> MessageId {
 /// The full name of message `id`, for assertion messages.
 pub fn full_name(id: MessageId) -> &'static str {
     &ANALYSIS.schema.message(id).full_name
+}
+
+/// The borrowed view of `data` decodes exactly when the owned `M` does,
+/// with the same error, or (made owned) to a value of the same encoding.
+pub fn check_view<M: HasView>(data: &[u8], decoded: &Result<M, DecodeError>) {
+    let view = <M::View<'_> as MessageView<'_>>::decode(data).map(|view| view.to_message());
+    match (decoded, view) {
+        (Ok(owned), Ok(view)) => assert_eq!(
+            view.encode_to_vec(),
+            owned.encode_to_vec(),
+            "the view read another value"
+        ),
+        (Err(owned), Err(view)) => assert_eq!(&view, owned, "the view failed otherwise"),
+        (Ok(_), Err(error)) => panic!("the view failed where owned decoding did not: {error}"),
+        (Err(error), Ok(_)) => panic!("the view read what owned decoding refused: {error}"),
+    }
 }
