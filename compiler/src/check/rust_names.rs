@@ -21,7 +21,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Enum, Message, Schema};
+use crate::model::{Enum, File, Message, Schema};
 use crate::names;
 use crate::source::Span;
 
@@ -30,22 +30,16 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     let packages = schema.packages();
     let names: Vec<&[String]> = packages.iter().map(|(name, _)| name.as_slice()).collect();
     for (package, files) in &packages {
-        let messages: Vec<&Message> = files
-            .iter()
-            .flat_map(|file| &file.messages)
-            .filter_map(|id| schema.messages.get(id.0 as usize))
-            .collect();
-        let enums = files
-            .iter()
-            .flat_map(|file| &file.enums)
-            .filter_map(|id| schema.enums.get(id.0 as usize));
-        let place = if package.is_empty() {
-            "the files without a package".to_owned()
-        } else {
-            format!("the package `{}`", package.join("."))
-        };
+        let (messages, enums) = top_level_types(schema, files);
+        let place = package_place(package);
         let types = messages.iter().map(|message| Named::message(message));
-        let types = types.chain(enums.map(Named::enumeration)).collect();
+        let types = types
+            .chain(
+                enums
+                    .iter()
+                    .map(|enumeration| Named::enumeration(enumeration)),
+            )
+            .collect();
         report(types, "type", &place, diagnostics);
         check_package_modules(&names, package, &messages, diagnostics);
     }
@@ -54,6 +48,30 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     }
     for enumeration in &schema.enums {
         check_enum(enumeration, diagnostics);
+    }
+}
+
+/// The top-level messages and enums declared by a package's `files`.
+fn top_level_types<'a>(schema: &'a Schema, files: &[&File]) -> (Vec<&'a Message>, Vec<&'a Enum>) {
+    let messages = files
+        .iter()
+        .flat_map(|file| &file.messages)
+        .filter_map(|id| schema.messages.get(id.0 as usize))
+        .collect();
+    let enums = files
+        .iter()
+        .flat_map(|file| &file.enums)
+        .filter_map(|id| schema.enums.get(id.0 as usize))
+        .collect();
+    (messages, enums)
+}
+
+/// How a diagnostic names the package `package`.
+fn package_place(package: &[String]) -> String {
+    if package.is_empty() {
+        "the files without a package".to_owned()
+    } else {
+        format!("the package `{}`", package.join("."))
     }
 }
 
@@ -73,25 +91,17 @@ pub(super) fn check_kept_by_build(schema: &Schema, diagnostics: &mut Vec<Diagnos
 /// nested messages and of its oneofs' enums (where one is generated).
 pub(super) fn check_views(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     for (package, files) in &schema.packages() {
-        let messages: Vec<&Message> = files
-            .iter()
-            .flat_map(|file| &file.messages)
-            .filter_map(|id| schema.messages.get(id.0 as usize))
-            .collect();
-        let enums = files
-            .iter()
-            .flat_map(|file| &file.enums)
-            .filter_map(|id| schema.enums.get(id.0 as usize));
-        let place = if package.is_empty() {
-            "the files without a package".to_owned()
-        } else {
-            format!("the package `{}`", package.join("."))
-        };
+        let (messages, enums) = top_level_types(schema, files);
+        let place = package_place(package);
         let types = messages.iter().map(|message| Named::message(message));
         let views = messages.iter().map(|message| Named::view(message));
         let types = types
             .chain(views)
-            .chain(enums.map(Named::enumeration))
+            .chain(
+                enums
+                    .iter()
+                    .map(|enumeration| Named::enumeration(enumeration)),
+            )
             .collect();
         report(types, "type", &place, diagnostics);
     }
