@@ -159,9 +159,24 @@ pub(crate) fn expand_oneof_merge_arm(
     let (Some(index), Some(ty)) = (member.oneof, member_type(member)) else {
         return TokenStream::new();
     };
-    let field = oneof_field(message, index);
-    let variant = variant_path(cx, scope, id, index, member);
     let codec = types::value_codec(cx, scope, ty, member.boxed);
+    merge_arm(
+        member,
+        &oneof_field(message, index),
+        variant_path(cx, scope, id, index, member),
+        quote!(#rt::field::merge::<#codec>),
+    )
+}
+
+/// The arm of `merge_field` for `member`, held in the oneof field `field`
+/// as `variant`, of an owned message or a view: `merge`, a runtime
+/// function, reads into the member's value if that member is set.
+pub(crate) fn merge_arm(
+    member: &Field,
+    field: &proc_macro2::Ident,
+    variant: TokenStream,
+    merge: TokenStream,
+) -> TokenStream {
     let number = Literal::u32_unsuffixed(member.wire_number());
     quote! {
         #number => {
@@ -169,7 +184,7 @@ pub(crate) fn expand_oneof_merge_arm(
                 Some(#variant(value)) => value,
                 _ => ::core::default::Default::default(),
             };
-            let result = #rt::field::merge::<#codec>(wire_type, &mut value, decoder);
+            let result = #merge(wire_type, &mut value, decoder);
             self.#field = Some(#variant(value));
             result
         }

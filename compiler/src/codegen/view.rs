@@ -406,21 +406,13 @@ fn expand_oneof_merge_arm(
     else {
         return TokenStream::new();
     };
-    let field = oneof::oneof_field(message, index);
-    let variant = view_variant_path(cx, scope, id, index, member);
     let codec = types::value_codec(cx, scope, ty, member.boxed);
-    let number = Literal::u32_unsuffixed(member.wire_number());
-    quote! {
-        #number => {
-            let mut value = match self.#field.take() {
-                Some(#variant(value)) => value,
-                _ => ::core::default::Default::default(),
-            };
-            let result = #rt::view::merge::<#codec>(wire_type, &mut value, decoder);
-            self.#field = Some(#variant(value));
-            result
-        }
-    }
+    oneof::merge_arm(
+        member,
+        &oneof::oneof_field(message, index),
+        view_variant_path(cx, scope, id, index, member),
+        quote!(#rt::view::merge::<#codec>),
+    )
 }
 
 /// The `view::*` function that does `action` (`merge` or `owned`) for a
