@@ -61,23 +61,55 @@ impl Codec for DecimalCodec {
 
     fn merge_value(value: &mut Decimal, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         let start = decoder.offset();
-        let (unscaled, scale) = decoder.read_delimited(|decoder| {
-            let mut unscaled: &[u8] = &[];
-            let mut scale = 0i64;
-            while decoder.has_remaining() {
-                match decoder.read_key()? {
-                    (1, WireType::Len) => unscaled = decoder.read_bytes()?,
-                    // An int32 on the wire is sign-extended to 64 bits.
-                    (2, WireType::Varint) => scale = decoder.read_varint()? as i32 as i64,
-                    (_, wire_type) => decoder.skip(wire_type)?,
-                }
+        let (unscaled, scale) = match canonical_parts(decoder.rest()) {
+            Some((parts, length)) => {
+                decoder.advance(length);
+                parts
             }
-            Ok((unscaled, scale))
-        })?;
+            None => decoder.read_delimited(read_parts)?,
+        };
         *value =
             from_wire(unscaled, scale).map_err(|reason| DecodeError::invalid(reason, start))?;
         Ok(())
     }
+}
+
+/// The digits and scale of a decimal's message, read field by field: any
+/// order, repeats (the last wins), unknown fields and multi-byte varints.
+fn read_parts<'a>(decoder: &mut Decoder<'a>) -> Result<(&'a [u8], i64), DecodeError> {
+    let mut unscaled: &[u8] = &[];
+    let mut scale = 0i64;
+    while decoder.has_remaining() {
+        match decoder.read_key()? {
+            (1, WireType::Len) => unscaled = decoder.read_bytes()?,
+            // An int32 on the wire is sign-extended to 64 bits.
+            (2, WireType::Varint) => scale = decoder.read_varint()? as i32 as i64,
+            (_, wire_type) => decoder.skip(wire_type)?,
+        }
+    }
+    Ok((unscaled, scale))
+}
+
+/// The digits and scale of a length-prefixed decimal laid out as schemac
+/// writes one, `LEN 0a N DIGITS [10 SCALE]` with one-byte lengths and scale,
+/// and how many bytes it takes; `None` for any other layout, which
+/// [`read_parts`] reads. What it reads, it reads as `read_parts` would.
+#[inline]
+fn canonical_parts(bytes: &[u8]) -> Option<((&[u8], i64), usize)> {
+    let (&length, rest) = bytes.split_first()?;
+    if length >= 0x80 {
+        return None;
+    }
+    let [0x0a, digits_len, fields @ ..] = rest.get(..usize::from(length))? else {
+        return None;
+    };
+    let (unscaled, scale) = fields.split_at_checked(usize::from(*digits_len))?;
+    let scale = match *scale {
+        [] => 0,
+        [0x10, scale] if scale < 0x80 => i64::from(scale),
+        _ => return None,
+    };
+    Some(((unscaled, scale), 1 + usize::from(length)))
 }
 
 /// The length of the decimal's message: its unscaled field of `unscaled`
@@ -118,22 +150,53 @@ fn redundant_prefix(bytes: &[u8]) -> usize {
 
 /// The decimal with digits `unscaled` (big-endian two's complement) and
 /// `scale`, or why it does not fit `rust_decimal` exactly.
+#[inline]
 fn from_wire(unscaled: &[u8], scale: i64) -> Result<Decimal, &'static str> {
     let significant = &unscaled[redundant_prefix(unscaled)..];
-    if significant.len() > 16 {
-        return Err("decimal has more digits than 96 bits hold");
+    // Twelve bytes hold at most 95 bits of magnitude, which always fit; a
+    // scale of 0 to 28 is taken as it is. That is every decimal schemac
+    // writes for a value under 2^95.
+    if significant.len() <= 12 && (0..=MAX_SCALE as i64).contains(&scale) {
+        let digits = twos_complement(significant);
+        return Decimal::try_from_i128_with_scale(digits, scale as u32)
+            .map_err(|_| DIGITS_OVERFLOW);
     }
+    from_wire_rescaled(significant, scale)
+}
+
+/// The integer of up to 16 big-endian two's complement bytes.
+#[inline]
+fn twos_complement(significant: &[u8]) -> i128 {
     let negative = significant.first().is_some_and(|&byte| byte >= 0x80);
-    let mut bytes = if negative { [0xff; 16] } else { [0; 16] };
-    bytes[16 - significant.len()..].copy_from_slice(significant);
-    let mut digits = i128::from_be_bytes(bytes);
+    // Most decimals have a few bytes of digits, which 64-bit arithmetic
+    // gathers more cheaply than 128-bit.
+    if significant.len() <= 8 {
+        let sign = if negative { -1 } else { 0 };
+        let digits = significant
+            .iter()
+            .fold(sign, |digits: i64, &byte| (digits << 8) | i64::from(byte));
+        return i128::from(digits);
+    }
+    let sign = if negative { -1 } else { 0 };
+    significant
+        .iter()
+        .fold(sign, |digits: i128, &byte| (digits << 8) | i128::from(byte))
+}
+
+/// [`from_wire`] for what its fast path leaves: digits of 13 bytes or more,
+/// and scales outside 0 to 28, which fit only after rescaling.
+#[cold]
+#[inline(never)]
+fn from_wire_rescaled(significant: &[u8], scale: i64) -> Result<Decimal, &'static str> {
+    if significant.len() > 16 {
+        return Err(DIGITS_OVERFLOW);
+    }
+    let mut digits = twos_complement(significant);
     let mut scale = scale;
     if digits == 0 {
         // Zero fits whatever its scale; keep the scale where it can be kept.
-        return Ok(Decimal::from_i128_with_scale(
-            0,
-            scale.clamp(0, MAX_SCALE as i64) as u32,
-        ));
+        let scale = scale.clamp(0, MAX_SCALE as i64) as u32;
+        return Decimal::try_from_i128_with_scale(0, scale).map_err(|_| DIGITS_OVERFLOW);
     }
     // A negative scale multiplies the digits by a power of ten.
     while scale < 0 {
@@ -183,7 +246,10 @@ mod tests {
     #[test]
     fn twelve_point_three_four() {
         let value = Decimal::from_str("12.34").unwrap();
-        assert_eq!(encode(&value), [0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02]);
+        let bytes = encode(&value);
+        assert_eq!(bytes, [0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02]);
+        let digits: &[u8] = &[0x04, 0xd2];
+        assert_eq!(canonical_parts(&bytes), Some(((digits, 2), 7)));
     }
 
     #[test]
@@ -261,12 +327,53 @@ mod tests {
         }
     }
 
+    /// Byte strings near the canonical layout: a length, a key, a digits
+    /// length, digits, and perhaps a scale, each sometimes off.
+    fn near_canonical() -> impl Strategy<Value = Vec<u8>> {
+        let digits = proptest::collection::vec(any::<u8>(), 0..20);
+        let scale = prop_oneof![
+            Just(vec![]),
+            (0u8..0x80).prop_map(|scale| vec![0x10, scale]),
+            proptest::collection::vec(any::<u8>(), 0..4),
+        ];
+        (digits, scale, any::<u8>(), any::<bool>()).prop_map(|(digits, scale, noise, use_noise)| {
+            let mut content = vec![0x0a, digits.len() as u8];
+            content.extend(&digits);
+            content.extend(&scale);
+            let mut bytes = vec![content.len() as u8];
+            bytes.extend(&content);
+            if use_noise {
+                let at = usize::from(noise) % bytes.len();
+                bytes[at] ^= noise | 1;
+            }
+            bytes
+        })
+    }
+
     proptest! {
         #[test]
         fn every_decimal_round_trips_exactly(lo: u32, mid: u32, hi: u32, negative: bool, scale in 0u32..=28) {
             let value = Decimal::from_parts(lo, mid, hi, negative, scale);
             let back = decode(&encode(&value)).unwrap();
             prop_assert!(same(back, value) || value.mantissa() == 0, "{} became {}", value, back);
+        }
+
+        #[test]
+        fn the_canonical_layout_reads_as_the_general_reader_does(bytes in near_canonical()) {
+            if let Some((parts, length)) = canonical_parts(&bytes) {
+                let mut decoder = Decoder::new(&bytes, &DecodeOptions::new()).unwrap();
+                prop_assert_eq!(decoder.read_delimited(read_parts), Ok(parts));
+                prop_assert_eq!(decoder.offset(), length);
+            }
+        }
+
+        #[test]
+        fn the_fast_conversion_agrees_with_the_rescaling_one(
+            unscaled in proptest::collection::vec(any::<u8>(), 0..14),
+            scale in -3i64..32,
+        ) {
+            let significant = &unscaled[redundant_prefix(&unscaled)..];
+            prop_assert_eq!(from_wire(&unscaled, scale), from_wire_rescaled(significant, scale));
         }
     }
 }

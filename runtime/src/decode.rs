@@ -111,6 +111,20 @@ impl<'a> Decoder<'a> {
         self.pos < self.limit
     }
 
+    /// The bytes left in the current message, for a reader that looks
+    /// ahead and then [`advance`](Self::advance)s past what it took.
+    #[inline]
+    pub(crate) fn rest(&self) -> &'a [u8] {
+        &self.input[self.pos..self.limit]
+    }
+
+    /// Moves past `length` bytes of [`rest`](Self::rest).
+    #[inline]
+    pub(crate) fn advance(&mut self, length: usize) {
+        debug_assert!(length <= self.remaining());
+        self.pos += length;
+    }
+
     /// Reads a field key, returning the field number and wire type.
     #[inline]
     pub fn read_key(&mut self) -> Result<(u32, WireType), DecodeError> {
