@@ -77,6 +77,7 @@ pub struct Decoder<'a> {
 impl<'a> Decoder<'a> {
     /// A decoder over all of `input`, or an error if `input` is longer than
     /// the options allow.
+    #[inline]
     pub fn new(input: &'a [u8], options: &DecodeOptions) -> Result<Self, DecodeError> {
         if input.len() > options.max_input_len {
             return Err(DecodeError::input_too_large(

@@ -11,6 +11,7 @@
 use super::{MapView, ViewCodec};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
+use crate::field::allocate_first;
 use crate::wire::WireType;
 
 /// Reads a singular field into `view`, after checking its wire type.
@@ -54,6 +55,7 @@ pub fn merge_repeated<'a, C: ViewCodec<'a>>(
     }
     decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
     let view = read_element::<C>(views.len(), decoder)?;
+    allocate_first(views);
     views.push(view);
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! The view of a map field: its entries as they were read.
 
+use crate::field::allocate_first;
 use std::borrow::Borrow;
 
 /// The view of a `map<K, V>` field: every entry read, in wire order, keys
@@ -74,6 +75,7 @@ impl<K, V> MapView<K, V> {
     /// Appends an entry read from the wire.
     #[inline]
     pub(crate) fn push(&mut self, entry: (K, V)) {
+        allocate_first(&mut self.entries);
         self.entries.push(entry);
     }
 }
