@@ -167,20 +167,19 @@ fn from_wire(unscaled: &[u8], scale: i64) -> Result<Decimal, &'static str> {
 /// The integer of up to 16 big-endian two's complement bytes.
 #[inline]
 fn twos_complement(significant: &[u8]) -> i128 {
-    let negative = significant.first().is_some_and(|&byte| byte >= 0x80);
+    // All ones for a negative number, which the bytes then shift into.
+    let sign = -i64::from(significant.first().is_some_and(|&byte| byte >= 0x80));
     // Most decimals have a few bytes of digits, which 64-bit arithmetic
     // gathers more cheaply than 128-bit.
     if significant.len() <= 8 {
-        let sign = if negative { -1 } else { 0 };
         let digits = significant
             .iter()
-            .fold(sign, |digits: i64, &byte| (digits << 8) | i64::from(byte));
+            .fold(sign, |digits, &byte| (digits << 8) | i64::from(byte));
         return i128::from(digits);
     }
-    let sign = if negative { -1 } else { 0 };
-    significant
-        .iter()
-        .fold(sign, |digits: i128, &byte| (digits << 8) | i128::from(byte))
+    significant.iter().fold(i128::from(sign), |digits, &byte| {
+        (digits << 8) | i128::from(byte)
+    })
 }
 
 /// [`from_wire`] for what its fast path leaves: digits of 13 bytes or more,

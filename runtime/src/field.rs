@@ -404,9 +404,10 @@ mod tests {
                 "{}",
                 size_of::<T>()
             );
-            // A list that has a buffer keeps it.
+            // A list that has a buffer keeps it, and its elements.
+            let buffer = pushed.as_ptr();
             allocate_first(&mut pushed);
-            assert_eq!(pushed.len(), 1);
+            assert_eq!((pushed.as_ptr(), pushed.len()), (buffer, 1));
         }
         check(0u8);
         check(0u64);
