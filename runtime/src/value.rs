@@ -191,42 +191,22 @@ fn merge_member(
         10 => Value::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
         11 => Value::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
         12 => {
-            decoder.expect_wire_type(wire_type, WireType::Len)?;
             let mut values = match std::mem::take(value) {
                 Value::List(values) => values,
                 _ => Vec::new(),
             };
-            decoder.read_nested(|decoder| {
-                while decoder.has_remaining() {
-                    match decoder.read_key()? {
-                        (WRAPPED, wire_type) => {
-                            field::merge_repeated::<ValueCodec>(wire_type, &mut values, decoder)?
-                        }
-                        (_, wire_type) => decoder.skip(wire_type)?,
-                    }
-                }
-                Ok(())
+            read_wrapped(wire_type, decoder, |wire_type, decoder| {
+                field::merge_repeated::<ValueCodec>(wire_type, &mut values, decoder)
             })?;
             Value::List(values)
         }
         13 => {
-            decoder.expect_wire_type(wire_type, WireType::Len)?;
             let mut entries = match std::mem::take(value) {
                 Value::Map(entries) => entries,
                 _ => BTreeMap::new(),
             };
-            decoder.read_nested(|decoder| {
-                while decoder.has_remaining() {
-                    match decoder.read_key()? {
-                        (WRAPPED, wire_type) => field::merge_map::<codec::Str, ValueCodec>(
-                            wire_type,
-                            &mut entries,
-                            decoder,
-                        )?,
-                        (_, wire_type) => decoder.skip(wire_type)?,
-                    }
-                }
-                Ok(())
+            read_wrapped(wire_type, decoder, |wire_type, decoder| {
+                field::merge_map::<codec::Str, ValueCodec>(wire_type, &mut entries, decoder)
             })?;
             Value::Map(entries)
         }
@@ -236,6 +216,26 @@ fn merge_member(
         }
     };
     Ok(())
+}
+
+/// Reads the `ValueList` or `ValueMap` message of a value's field
+/// `wire_type`: each of its `WRAPPED` fields goes to `merge`, any other
+/// field is skipped. Owned values and their views read both alike.
+pub(crate) fn read_wrapped<'a>(
+    wire_type: WireType,
+    decoder: &mut Decoder<'a>,
+    mut merge: impl FnMut(WireType, &mut Decoder<'a>) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    decoder.expect_wire_type(wire_type, WireType::Len)?;
+    decoder.read_nested(|decoder| {
+        while decoder.has_remaining() {
+            match decoder.read_key()? {
+                (WRAPPED, wire_type) => merge(wire_type, decoder)?,
+                (_, wire_type) => decoder.skip(wire_type)?,
+            }
+        }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

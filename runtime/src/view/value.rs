@@ -8,7 +8,7 @@ use super::{MapView, ViewCodec, field};
 use crate::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::Value;
+use crate::value::{Value, read_wrapped};
 use crate::wire::WireType;
 
 /// The view of a [`Value`]: the same kinds, with strings and bytes
@@ -74,9 +74,6 @@ impl ValueView<'_> {
     }
 }
 
-/// The wrapper messages of lists and maps: one field, number 1.
-const WRAPPED: u32 = 1;
-
 /// Reads one `value` message into `view`, one level deeper.
 pub(super) fn merge<'a>(
     view: &mut ValueView<'a>,
@@ -121,42 +118,22 @@ fn merge_member<'a>(
         10 => ValueView::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
         11 => ValueView::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
         12 => {
-            decoder.expect_wire_type(wire_type, WireType::Len)?;
             let mut values = match std::mem::take(view) {
                 ValueView::List(values) => values,
                 _ => Vec::new(),
             };
-            decoder.read_nested(|decoder| {
-                while decoder.has_remaining() {
-                    match decoder.read_key()? {
-                        (WRAPPED, wire_type) => {
-                            field::merge_repeated::<codec::Value>(wire_type, &mut values, decoder)?
-                        }
-                        (_, wire_type) => decoder.skip(wire_type)?,
-                    }
-                }
-                Ok(())
+            read_wrapped(wire_type, decoder, |wire_type, decoder| {
+                field::merge_repeated::<codec::Value>(wire_type, &mut values, decoder)
             })?;
             ValueView::List(values)
         }
         13 => {
-            decoder.expect_wire_type(wire_type, WireType::Len)?;
             let mut entries = match std::mem::take(view) {
                 ValueView::Map(entries) => entries,
                 _ => MapView::new(),
             };
-            decoder.read_nested(|decoder| {
-                while decoder.has_remaining() {
-                    match decoder.read_key()? {
-                        (WRAPPED, wire_type) => field::merge_map::<codec::Str, codec::Value>(
-                            wire_type,
-                            &mut entries,
-                            decoder,
-                        )?,
-                        (_, wire_type) => decoder.skip(wire_type)?,
-                    }
-                }
-                Ok(())
+            read_wrapped(wire_type, decoder, |wire_type, decoder| {
+                field::merge_map::<codec::Str, codec::Value>(wire_type, &mut entries, decoder)
             })?;
             ValueView::Map(entries)
         }
