@@ -52,7 +52,7 @@ enum Slot<'a> {
 
 /// The fields that are encoded, sorted by number. Oneof members that
 /// codegen leaves out (see [`oneof::members`]) are left out here too.
-fn encoded_fields(message: &Message) -> Vec<&Field> {
+pub(crate) fn encoded_fields(message: &Message) -> Vec<&Field> {
     let mut fields: Vec<&Field> = message
         .fields
         .iter()

@@ -365,18 +365,7 @@ fn expand_oneof_conversion(
 /// `fn merge_field`: one arm per field number, as in the owned message's
 /// `Message` impl, through the runtime's `view::merge*`.
 fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let message = cx.schema.message(id);
-    let mut fields: Vec<&Field> = message
-        .fields
-        .iter()
-        .filter(|field| match field.oneof {
-            None => true,
-            Some(index) => oneof::members(message, index)
-                .iter()
-                .any(|(member, _)| std::ptr::eq(*member, *field)),
-        })
-        .collect();
-    fields.sort_by_key(|field| field.number);
+    let fields = message_impl::encoded_fields(cx.schema.message(id));
     let arms = fields.iter().map(|field| {
         let number = Literal::u32_unsuffixed(field.wire_number());
         if field.oneof.is_some() {
