@@ -107,21 +107,7 @@ pub(super) fn check_views(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     }
     for message in &schema.messages {
         let owner = format!("`{}`", message.full_name);
-        let nested: Vec<&Message> = message
-            .messages
-            .iter()
-            .filter_map(|id| schema.messages.get(id.0 as usize))
-            .collect();
-        let nested_enums = message
-            .enums
-            .iter()
-            .filter_map(|id| schema.enums.get(id.0 as usize).map(Named::enumeration));
-        let oneof_enums = message.oneofs.iter().map(|oneof| Named {
-            schema: &oneof.name,
-            rust: names::type_name(&oneof.name),
-            span: oneof.span,
-            kind: Kind::OneofEnum,
-        });
+        let nested_views = nested_messages(schema, message).map(Named::view);
         let oneof_views = message
             .oneofs
             .iter()
@@ -133,12 +119,8 @@ pub(super) fn check_views(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
                 span: oneof.span,
                 kind: Kind::OneofView,
             });
-        let types = nested
-            .iter()
-            .map(|nested| Named::message(nested))
-            .chain(nested.iter().map(|nested| Named::view(nested)))
-            .chain(nested_enums)
-            .chain(oneof_enums)
+        let types = module_types(schema, message)
+            .chain(nested_views)
             .chain(oneof_views);
         let place = format!("the module of {owner}");
         report(types.collect(), "type", &place, diagnostics);
@@ -301,18 +283,25 @@ fn check_fields(
     report(names, "field", owner, diagnostics);
 }
 
-/// The types of the message's module: nested messages and enums, and the
-/// enum of each oneof.
+/// Reports clashes among the types of the message's module.
 fn check_nested_types(
     schema: &Schema,
     message: &Message,
     owner: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let nested_messages = message
-        .messages
-        .iter()
-        .filter_map(|id| schema.messages.get(id.0 as usize).map(Named::message));
+    let place = format!("the module of {owner}");
+    report(
+        module_types(schema, message).collect(),
+        "type",
+        &place,
+        diagnostics,
+    );
+}
+
+/// The types of the message's module without views: nested messages and
+/// enums, and the enum of each oneof.
+fn module_types<'a>(schema: &'a Schema, message: &'a Message) -> impl Iterator<Item = Named<'a>> {
     let nested_enums = message
         .enums
         .iter()
@@ -323,9 +312,21 @@ fn check_nested_types(
         span: oneof.span,
         kind: Kind::OneofEnum,
     });
-    let types = nested_messages.chain(nested_enums).chain(oneof_enums);
-    let place = format!("the module of {owner}");
-    report(types.collect(), "type", &place, diagnostics);
+    nested_messages(schema, message)
+        .map(Named::message)
+        .chain(nested_enums)
+        .chain(oneof_enums)
+}
+
+/// The messages nested in `message`.
+fn nested_messages<'a>(
+    schema: &'a Schema,
+    message: &'a Message,
+) -> impl Iterator<Item = &'a Message> {
+    message
+        .messages
+        .iter()
+        .filter_map(|id| schema.messages.get(id.0 as usize))
 }
 
 fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {

@@ -483,11 +483,12 @@ fn views_clash_with_types_of_their_name_only_when_generated() {
          message Order { id: i32 = 1; }\n\
          message OrderView { id: i32 = 1; }\n\
          message Shape {\n  oneof kind { label: string = 1; }\n  oneof size { small: i32 = 2; }\n\
-         \x20 message KindView {}\n  message SizeView {}\n}\n",
+         \x20 message KindView {}\n  message SizeView {}\n\
+         \x20 message Item {}\n  message ItemView {}\n}\n",
     );
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
     let diagnostics = super::check_views(&schema);
-    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 3]);
     assert_eq!(
         diagnostics[0].message,
         "the view of the message `Order` and the message `OrderView` both become the Rust \
@@ -504,5 +505,10 @@ fn views_clash_with_types_of_their_name_only_when_generated() {
         diagnostics[1].message,
         "the view of the oneof `kind` and the message `KindView` both become the Rust type \
          `KindView` in the module of `p.Shape`"
+    );
+    assert_eq!(
+        diagnostics[2].message,
+        "the view of the message `Item` and the message `ItemView` both become the Rust type \
+         `ItemView` in the module of `p.Shape`"
     );
 }
