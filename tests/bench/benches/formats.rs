@@ -3,46 +3,40 @@
 //! 1,000 messages. A benchmarking run ends by writing the report,
 //! `target/bench-report.{md,json,svg}`.
 //!
-//! `SCHEMAC_BENCH=quick` takes fewer, shorter samples (`make bench-quick`);
-//! criterion's own flags, given after `--`, override either mode.
+//! The short datasets ([`datasets::SHORT`]) take nanoseconds to a few
+//! microseconds, and their ratios move with the memory layout a process
+//! happens to get. A full run therefore measures them in several processes,
+//! one after another: it launches this program again with
+//! `SCHEMAC_BENCH_LAUNCH` set to 1, 2, …, and each launch writes its
+//! estimates into a directory of its own, which the report reads.
+//!
+//! `SCHEMAC_BENCH=quick` takes fewer, shorter samples, all in one process
+//! (`make bench-quick`); criterion's own flags, given after `--`, override
+//! either mode and are passed on to the launches.
 
 use std::hint::black_box;
-use std::path::Path;
+use std::process::{Command, ExitCode};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use criterion::{Criterion, SamplingMode};
 use schemac_bench::compile_speed::{self, SYNTHETIC_MESSAGES, SchemaOnDisk};
 use schemac_bench::formats::Dataset;
-use schemac_bench::report::{self, RunInfo};
+use schemac_bench::report::{self, Measurements, RunInfo};
 use schemac_bench::{datasets, target_dir};
 
-/// The two modes: criterion's sample count, warm-up and measurement time.
-struct Mode {
-    name: &'static str,
+/// The variable that tells a launched process its number.
+const LAUNCH_VARIABLE: &str = "SCHEMAC_BENCH_LAUNCH";
+
+/// Criterion's sample count, warm-up and measurement time for a benchmark.
+#[derive(Clone, Copy)]
+struct Timing {
     samples: usize,
     warm_up: Duration,
     measurement: Duration,
 }
 
-impl Mode {
-    fn from_env() -> Self {
-        match std::env::var("SCHEMAC_BENCH").as_deref() {
-            Ok("quick") => Mode {
-                name: "quick",
-                samples: 10,
-                warm_up: Duration::from_millis(300),
-                measurement: Duration::from_millis(700),
-            },
-            _ => Mode {
-                name: "full",
-                samples: 50,
-                warm_up: Duration::from_secs(1),
-                measurement: Duration::from_secs(3),
-            },
-        }
-    }
-
-    fn settings(&self) -> String {
+impl Timing {
+    fn describe(&self) -> String {
         format!(
             "{} samples, {:.1} s warm-up, {:.1} s measurement per benchmark",
             self.samples,
@@ -52,37 +46,151 @@ impl Mode {
     }
 }
 
-fn main() {
+/// The two modes.
+struct Mode {
+    name: &'static str,
+    /// For the benchmarks the first process measures.
+    timing: Timing,
+    /// How many processes measure the short datasets; with 1, the first
+    /// process measures them too.
+    launches: usize,
+    /// For the short datasets in each launched process.
+    launch_timing: Timing,
+}
+
+impl Mode {
+    fn from_env() -> Self {
+        match std::env::var("SCHEMAC_BENCH").as_deref() {
+            Ok("quick") => {
+                let timing = Timing {
+                    samples: 10,
+                    warm_up: Duration::from_millis(300),
+                    measurement: Duration::from_millis(700),
+                };
+                Mode {
+                    name: "quick",
+                    timing,
+                    launches: 1,
+                    launch_timing: timing,
+                }
+            }
+            _ => Mode {
+                name: "full",
+                timing: Timing {
+                    samples: 50,
+                    warm_up: Duration::from_secs(1),
+                    measurement: Duration::from_secs(3),
+                },
+                launches: 5,
+                launch_timing: Timing {
+                    samples: 50,
+                    warm_up: Duration::from_millis(500),
+                    measurement: Duration::from_secs(1),
+                },
+            },
+        }
+    }
+
+    fn settings(&self) -> String {
+        if self.launches > 1 {
+            format!(
+                "{}; the short datasets in {} processes, {}",
+                self.timing.describe(),
+                self.launches,
+                self.launch_timing.describe()
+            )
+        } else {
+            self.timing.describe()
+        }
+    }
+}
+
+fn main() -> ExitCode {
     let started = SystemTime::now();
     let mode = Mode::from_env();
-    let criterion_dir = target_dir().join("criterion");
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `cargo test --benches` runs each benchmark once, as a test, in one
+    // process; only a benchmarking run launches others and writes a report.
+    let benchmarking = args.iter().any(|arg| arg == "--bench")
+        && !args.iter().any(|arg| arg == "--test" || arg == "--list");
+    let launch: Option<usize> = std::env::var(LAUNCH_VARIABLE)
+        .ok()
+        .and_then(|number| number.parse().ok());
+    let criterion_dir = match launch {
+        Some(number) => report::launch_dir(&target_dir(), number),
+        None => report::criterion_dir(&target_dir()),
+    };
     let mut criterion = Criterion::default()
-        .sample_size(mode.samples)
-        .warm_up_time(mode.warm_up)
-        .measurement_time(mode.measurement)
+        .sample_size(mode.timing.samples)
+        .warm_up_time(mode.timing.warm_up)
+        .measurement_time(mode.timing.measurement)
         .nresamples(20_000)
         .output_directory(&criterion_dir)
         .configure_from_args();
 
+    if launch.is_some() {
+        for dataset in datasets::SHORT
+            .iter()
+            .filter_map(|name| datasets::by_name(name))
+        {
+            bench_dataset(&mut criterion, &dataset, Some(mode.launch_timing));
+        }
+        criterion.final_summary();
+        return ExitCode::SUCCESS;
+    }
+
+    let launching = benchmarking && mode.launches > 1;
     let datasets = datasets::all();
     for dataset in &datasets {
-        bench_dataset(&mut criterion, dataset);
+        let short = datasets::SHORT.contains(&dataset.name);
+        if !(short && launching) {
+            let timing = short.then_some(mode.launch_timing);
+            bench_dataset(&mut criterion, dataset, timing);
+        }
     }
     bench_compilers(&mut criterion);
     criterion.final_summary();
-
-    // `cargo test --benches` runs each benchmark once, as a test; only a
-    // benchmarking run writes a report.
-    let args: Vec<String> = std::env::args().collect();
-    let benchmarking = args.iter().any(|arg| arg == "--bench")
-        && !args.iter().any(|arg| arg == "--test" || arg == "--list");
+    if launching {
+        for number in 1..=mode.launches {
+            if let Err(error) = launch_process(number, &args) {
+                eprintln!("launch {number} of the short datasets failed: {error}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     if benchmarking {
-        write_report(&mode, started, &datasets, &criterion_dir);
+        write_report(&mode, started, &datasets);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Runs this program again as launch `number`, with the same arguments,
+/// and waits for it.
+fn launch_process(number: usize, args: &[String]) -> Result<(), String> {
+    let program = std::env::current_exe().map_err(|error| error.to_string())?;
+    println!("\nshort datasets, process {number}");
+    let status = Command::new(program)
+        .args(args)
+        .env(LAUNCH_VARIABLE, number.to_string())
+        .status()
+        .map_err(|error| error.to_string())?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(status.to_string())
     }
 }
 
-fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset) {
+/// Benchmarks every format of `dataset`, with `timing` instead of the
+/// criterion's own when given.
+fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset, timing: Option<Timing>) {
     let mut group = criterion.benchmark_group(dataset.name);
+    if let Some(timing) = timing {
+        group
+            .sample_size(timing.samples)
+            .warm_up_time(timing.warm_up)
+            .measurement_time(timing.measurement);
+    }
     if dataset.name.starts_with("simple") {
         // Tens of milliseconds per iteration: the same number of
         // iterations in every sample.
@@ -124,8 +232,8 @@ fn bench_compilers(criterion: &mut Criterion) {
     group.finish();
 }
 
-fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset], criterion_dir: &Path) {
-    let medians = report::read_medians(criterion_dir, started);
+fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset]) {
+    let measurements = Measurements::read(&target_dir(), started);
     let rustc = std::fs::read(target_dir().join("bench-compile.json"))
         .ok()
         .and_then(|bytes| serde_json::from_slice(&bytes).ok());
@@ -137,7 +245,7 @@ fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset], criterio
             .map_or(0, |d| d.as_secs()),
         cores: std::thread::available_parallelism().map_or(0, |n| n.get()),
     };
-    let report = report::build(run, datasets, &medians, rustc);
+    let report = report::build(run, datasets, &measurements, rustc);
     match report::write(&report, &target_dir()) {
         Ok(paths) => {
             for path in paths {

@@ -1,6 +1,8 @@
 //! The report's chart: the ratios against prost as horizontal bars, encode
 //! on the left and decode on the right, one bar per dataset and format, on
-//! a log scale with a line at 1 (as fast as prost).
+//! a log scale with a line at 1 (as fast as prost). A bar measured in
+//! several processes has a line across it from the lowest ratio of one
+//! process to the highest.
 //!
 //! Drawn with plotters' SVG backend only, which needs no fonts or system
 //! libraries: text goes into the SVG as `<text>` elements.
@@ -11,11 +13,13 @@ use plotters::prelude::*;
 use crate::formats::{BASELINE, FORMATS};
 use crate::report::Report;
 
-/// One bar: a label, the format (for its color) and the ratio.
+/// One bar: a label, the format (for its color), the ratio and, when
+/// several processes measured it, their lowest and highest ratio.
 struct Bar {
     label: String,
     format: String,
     ratio: f64,
+    range: Option<(f64, f64)>,
 }
 
 /// The colors of the formats other than the baseline, in [`FORMATS`] order.
@@ -43,11 +47,17 @@ pub fn svg(report: &Report) -> Result<String, String> {
         ("decode", bars(report, "decode")),
     ];
     let rows = panels.iter().map(|(_, bars)| bars.len()).max().unwrap_or(0);
-    let (low, high) = domain(
-        panels
-            .iter()
-            .flat_map(|(_, bars)| bars.iter().map(|bar| bar.ratio)),
-    );
+    let (low, high) = domain(panels.iter().flat_map(|(_, bars)| {
+        bars.iter()
+            .flat_map(|bar| {
+                [
+                    Some(bar.ratio),
+                    bar.range.map(|r| r.0),
+                    bar.range.map(|r| r.1),
+                ]
+            })
+            .flatten()
+    }));
     let height = 120 + 18 * rows as u32;
     let mut text = String::new();
     {
@@ -73,15 +83,16 @@ fn bars(report: &Report, op: &str) -> Vec<Bar> {
     let mut bars = Vec::new();
     for dataset in &report.datasets {
         for row in dataset.rows.iter().filter(|row| row.format != BASELINE) {
-            let ratio = match op {
-                "encode" => row.encode_ratio,
-                _ => row.decode_ratio,
+            let (ratio, range) = match op {
+                "encode" => (row.encode_ratio, row.encode_ratio_range),
+                _ => (row.decode_ratio, row.decode_ratio_range),
             };
             if let Some(ratio) = ratio {
                 bars.push(Bar {
                     label: format!("{} {}", dataset.name, row.format),
                     format: row.format.clone(),
                     ratio,
+                    range: range.filter(|_| row.processes > 1),
                 });
             }
         }
@@ -168,6 +179,17 @@ fn panel(
             .label(*format)
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], fill.filled()));
     }
+    // The spread among processes, across the bars that have one.
+    chart
+        .draw_series(bars.iter().enumerate().filter_map(|(index, bar)| {
+            let (lowest, highest) = bar.range?;
+            let row = SegmentValue::CenterOf(rows - 1 - index);
+            Some(PathElement::new(
+                vec![(lowest, row.clone()), (highest, row)],
+                BLACK.stroke_width(1),
+            ))
+        }))
+        .map_err(|e| e.to_string())?;
     // The line at 1: as fast as prost.
     chart
         .draw_series(std::iter::once(PathElement::new(

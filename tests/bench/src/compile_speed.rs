@@ -198,7 +198,7 @@ pub fn time_rustc(on_disk: &SchemaOnDisk, work_dir: &Path, runs: usize) -> io::R
         }
     }
     for side in &mut sides {
-        side.median_seconds = median(&side.seconds);
+        side.median_seconds = crate::median(&side.seconds).unwrap_or(0.0);
     }
     Ok(RustcTimes {
         schema: on_disk
@@ -209,17 +209,6 @@ pub fn time_rustc(on_disk: &SchemaOnDisk, work_dir: &Path, runs: usize) -> io::R
         runs,
         sides,
     })
-}
-
-/// The median of `values`; 0 for none.
-pub fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    match sorted.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => sorted[n / 2],
-        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
-    }
 }
 
 fn join_files(files: impl Iterator<Item = String>) -> String {
@@ -290,12 +279,5 @@ mod tests {
                 .values()
                 .any(|code| code.contains("pub struct M19 {"))
         );
-    }
-
-    #[test]
-    fn median_of_odd_and_even_counts() {
-        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
-        assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), 2.5);
-        assert_eq!(median(&[]), 0.0);
     }
 }

@@ -55,3 +55,26 @@ pub fn workspace_root() -> PathBuf {
         .unwrap_or(manifest_dir)
         .to_path_buf()
 }
+
+/// The median of `values`, the mean of the middle two for an even count;
+/// `None` for none.
+pub fn median(values: &[f64]) -> Option<f64> {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let middle = sorted.len() / 2;
+    match sorted.len() {
+        0 => None,
+        len if len % 2 == 1 => Some(sorted[middle]),
+        _ => Some((sorted[middle - 1] + sorted[middle]) / 2.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        assert_eq!(super::median(&[3.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(super::median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
+        assert_eq!(super::median(&[]), None);
+    }
+}

@@ -5,6 +5,10 @@
 //! Only estimates that criterion wrote after the run started are used, so
 //! a ratio is never taken between two runs; a benchmark that a filter left
 //! out shows as `-`.
+//!
+//! A run may measure a benchmark in several processes ([`Measurements`]):
+//! its time is then the median of the processes' medians, and its ratio the
+//! median of the ratios each process measured, with their range beside it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -17,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compile_speed::RustcTimes;
 use crate::formats::{BASELINE, Dataset};
+use crate::median;
 
 /// The benchmark id of `op` (`encode` or `decode`) of `format` on
 /// `dataset`, as criterion records it.
@@ -102,6 +107,15 @@ pub struct Row {
     pub encode_ratio: Option<f64>,
     /// prost's decode time over this format's; above 1 is faster than prost.
     pub decode_ratio: Option<f64>,
+    /// How many processes measured this row's times.
+    #[serde(default)]
+    pub processes: usize,
+    /// The lowest and highest encode ratio among those processes.
+    #[serde(default)]
+    pub encode_ratio_range: Option<(f64, f64)>,
+    /// The lowest and highest decode ratio among those processes.
+    #[serde(default)]
+    pub decode_ratio_range: Option<(f64, f64)>,
     /// For protobuf formats, whether the bytes equal prost's; `None` for
     /// formats that are not protobuf.
     pub same_bytes_as_prost: Option<bool>,
@@ -140,6 +154,104 @@ pub struct GenerateRow {
     pub what: String,
     /// The median in nanoseconds, if measured in this run.
     pub median_ns: Option<f64>,
+}
+
+/// Where criterion writes the estimates of the process that benchmarks
+/// first: `target/criterion`.
+pub fn criterion_dir(target_dir: &Path) -> PathBuf {
+    target_dir.join("criterion")
+}
+
+/// Where criterion writes the estimates of launched process `launch`
+/// (counted from 1): `target/criterion-launches/<launch>`.
+pub fn launch_dir(target_dir: &Path, launch: usize) -> PathBuf {
+    target_dir
+        .join("criterion-launches")
+        .join(launch.to_string())
+}
+
+/// The medians of one run, from every process that measured some of them.
+#[derive(Clone, Debug, Default)]
+pub struct Measurements {
+    /// Per process, the median of each benchmark it measured, in
+    /// nanoseconds, by benchmark id.
+    processes: Vec<HashMap<String, f64>>,
+}
+
+/// A ratio against the baseline, taken in every process that measured
+/// both benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ratio {
+    /// The median of the processes' ratios.
+    pub median: f64,
+    /// The lowest of them.
+    pub low: f64,
+    /// The highest of them.
+    pub high: f64,
+}
+
+impl Measurements {
+    /// The medians of the processes given, each a map of benchmark id to
+    /// median in nanoseconds.
+    pub fn from_processes(processes: Vec<HashMap<String, f64>>) -> Self {
+        Self { processes }
+    }
+
+    /// Every median criterion wrote under `target_dir` since `since`: in
+    /// [`criterion_dir`] and in each [`launch_dir`].
+    pub fn read(target_dir: &Path, since: SystemTime) -> Self {
+        let mut dirs = vec![criterion_dir(target_dir)];
+        dirs.extend(
+            (1..)
+                .map(|launch| launch_dir(target_dir, launch))
+                .take_while(|dir| dir.is_dir()),
+        );
+        let processes = dirs
+            .iter()
+            .map(|dir| read_medians(dir, since))
+            .filter(|medians| !medians.is_empty())
+            .collect();
+        Self { processes }
+    }
+
+    /// The median time of benchmark `id` over the processes that measured it.
+    pub fn time(&self, id: &str) -> Option<f64> {
+        let times: Vec<f64> = self
+            .processes
+            .iter()
+            .filter_map(|medians| medians.get(id).copied())
+            .collect();
+        median(&times)
+    }
+
+    /// How many processes measured benchmark `id`.
+    pub fn processes(&self, id: &str) -> usize {
+        self.processes
+            .iter()
+            .filter(|medians| medians.contains_key(id))
+            .count()
+    }
+
+    /// The baseline's time over `id`'s, in every process that measured both.
+    pub fn ratio(&self, baseline_id: &str, id: &str) -> Option<Ratio> {
+        let ratios: Vec<f64> = self
+            .processes
+            .iter()
+            .filter_map(
+                |medians| match (medians.get(baseline_id), medians.get(id)) {
+                    (Some(baseline), Some(time)) if *time > 0.0 => Some(baseline / time),
+                    _ => None,
+                },
+            )
+            .collect();
+        let low = ratios.iter().copied().reduce(f64::min)?;
+        let high = ratios.iter().copied().reduce(f64::max)?;
+        Some(Ratio {
+            median: median(&ratios)?,
+            low,
+            high,
+        })
+    }
 }
 
 /// The medians of every benchmark criterion wrote under `criterion_dir`
@@ -198,12 +310,12 @@ fn read_estimate(new_dir: &Path, since: SystemTime) -> Option<(String, f64)> {
 pub fn build(
     run: RunInfo,
     datasets: &[Dataset],
-    medians: &HashMap<String, f64>,
+    measurements: &Measurements,
     rustc: Option<RustcTimes>,
 ) -> Report {
     let datasets: Vec<DatasetReport> = datasets
         .iter()
-        .map(|dataset| dataset_report(dataset, medians))
+        .map(|dataset| dataset_report(dataset, measurements))
         .collect();
     let targets = crate::report::targets(&datasets);
     let generate = COMPILER_BENCHES
@@ -212,7 +324,7 @@ pub fn build(
             generator: (*generator).to_owned(),
             schema: (*schema).to_owned(),
             what: (*what).to_owned(),
-            median_ns: medians.get(&compiler_bench_id(generator, schema)).copied(),
+            median_ns: measurements.time(&compiler_bench_id(generator, schema)),
         })
         .collect();
     Report {
@@ -224,24 +336,29 @@ pub fn build(
     }
 }
 
-fn dataset_report(dataset: &Dataset, medians: &HashMap<String, f64>) -> DatasetReport {
-    let time = |format: &str, op: &str| medians.get(&bench_id(dataset.name, format, op)).copied();
+fn dataset_report(dataset: &Dataset, measurements: &Measurements) -> DatasetReport {
+    let id = |format: &str, op: &str| bench_id(dataset.name, format, op);
+    let ratio = |format: &str, op: &str| measurements.ratio(&id(BASELINE, op), &id(format, op));
     let baseline_bytes = dataset.subject(BASELINE).map(|subject| subject.encode());
-    let (baseline_encode, baseline_decode) = (time(BASELINE, "encode"), time(BASELINE, "decode"));
     let rows = dataset
         .subjects
         .iter()
         .map(|subject| {
             let format = subject.format();
             let bytes = subject.encode();
-            let (encode_ns, decode_ns) = (time(format, "encode"), time(format, "decode"));
+            let (encode_ratio, decode_ratio) = (ratio(format, "encode"), ratio(format, "decode"));
             Row {
                 format: format.to_owned(),
                 bytes: bytes.len(),
-                encode_ns,
-                decode_ns,
-                encode_ratio: ratio(baseline_encode, encode_ns),
-                decode_ratio: ratio(baseline_decode, decode_ns),
+                encode_ns: measurements.time(&id(format, "encode")),
+                decode_ns: measurements.time(&id(format, "decode")),
+                encode_ratio: encode_ratio.map(|r| r.median),
+                decode_ratio: decode_ratio.map(|r| r.median),
+                processes: measurements
+                    .processes(&id(format, "encode"))
+                    .max(measurements.processes(&id(format, "decode"))),
+                encode_ratio_range: encode_ratio.map(|r| (r.low, r.high)),
+                decode_ratio_range: decode_ratio.map(|r| (r.low, r.high)),
                 same_bytes_as_prost: is_protobuf(format)
                     .then(|| baseline_bytes.as_ref() == Some(&bytes)),
             }
@@ -260,13 +377,6 @@ pub fn is_protobuf(format: &str) -> bool {
     format.starts_with("schemac") || format == BASELINE
 }
 
-fn ratio(baseline: Option<f64>, other: Option<f64>) -> Option<f64> {
-    match (baseline, other) {
-        (Some(baseline), Some(other)) if other > 0.0 => Some(baseline / other),
-        _ => None,
-    }
-}
-
 /// The targets of issue 4, measured.
 fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
     let row = |dataset: &str, format: &str| {
@@ -276,14 +386,23 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
             .and_then(|d| d.rows.iter().find(|r| r.format == format))
     };
     let at_least_in = |format: &str, case: &str, minimum: f64, dataset: &str, op: &str| {
-        let measured = row(dataset, format).and_then(|r| match op {
-            "encode" => r.encode_ratio,
-            _ => r.decode_ratio,
-        });
+        let row = row(dataset, format);
+        let (measured, range) = match (row, op) {
+            (Some(r), "encode") => (r.encode_ratio, r.encode_ratio_range),
+            (Some(r), _) => (r.decode_ratio, r.decode_ratio_range),
+            (None, _) => (None, None),
+        };
+        let processes = row.map_or(0, |r| r.processes);
         Target {
             case: case.to_owned(),
             target: format!("≥ {minimum:.2}"),
-            measured: measured.map_or_else(|| "not measured".to_owned(), |m| format!("{m:.2}")),
+            measured: match (measured, range) {
+                (Some(m), Some((low, high))) if processes > 1 => {
+                    format!("{m:.2} (median of {processes} processes: {low:.2} to {high:.2})")
+                }
+                (Some(m), _) => format!("{m:.2}"),
+                (None, _) => "not measured".to_owned(),
+            },
             met: measured.map(|m| m >= minimum),
         }
     };
@@ -404,19 +523,21 @@ pub fn markdown(report: &Report) -> String {
     let _ = writeln!(
         md,
         "Mode `{}` ({}), on a machine with {} cores. Times are criterion's medians; \
-         ratio = {} time / format time, from this run (above 1 is faster than {}).\n",
+         ratio = {} time / format time, from this run (above 1 is faster than {}). \
+         Where several processes measured a dataset, a time is the median of their medians \
+         and a ratio the median of the ratios each process measured.\n",
         run.mode, run.settings, run.cores, report.baseline, report.baseline
     );
     md.push_str("## Formats\n\n");
     md.push_str(
-        "| dataset | format | bytes | encode | decode | encode × prost | decode × prost | bytes = prost |\n\
-         |---|---|---:|---:|---:|---:|---:|---|\n",
+        "| dataset | format | bytes | encode | decode | encode × prost | decode × prost | bytes = prost | processes |\n\
+         |---|---|---:|---:|---:|---:|---:|---|---:|\n",
     );
     for dataset in &report.datasets {
         for row in &dataset.rows {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
                 dataset.name,
                 row.format,
                 row.bytes,
@@ -428,7 +549,8 @@ pub fn markdown(report: &Report) -> String {
                     Some(true) => "yes",
                     Some(false) => "**no**",
                     None => "",
-                }
+                },
+                row.processes
             );
         }
     }
@@ -540,7 +662,8 @@ mod tests {
                 100.0,
             ),
         ]);
-        let report = build(run(), &datasets, &medians, None);
+        let measurements = Measurements::from_processes(vec![medians]);
+        let report = build(run(), &datasets, &measurements, None);
         let schemac = &report.datasets[0].rows[0];
         assert_eq!(schemac.format, "schemac");
         assert_eq!(schemac.encode_ratio, Some(2.0));
@@ -568,12 +691,12 @@ mod tests {
 
         let md = markdown(&report);
         let line = format!(
-            "| order-1-realistic | schemac | {} | 100 ns | 400 ns | 2.00 | 0.75 | yes |",
+            "| order-1-realistic | schemac | {} | 100 ns | 400 ns | 2.00 | 0.75 | yes | 1 |",
             schemac.bytes
         );
         assert!(md.contains(&line), "{md}");
         let line = format!(
-            "| order-1-realistic | serde_json | {} | - | - | - | - |  |",
+            "| order-1-realistic | serde_json | {} | - | - | - | - |  | 0 |",
             json.bytes
         );
         assert!(md.contains(&line), "{md}");
@@ -582,6 +705,79 @@ mod tests {
             svg.starts_with("<svg") && svg.contains("order-1-realistic schemac"),
             "{svg}"
         );
+    }
+
+    #[test]
+    fn several_processes_give_the_median_time_and_the_median_of_their_own_ratios() {
+        let datasets = [Dataset::new(
+            "order-1-seed",
+            "one line",
+            order(1, Form::Seed),
+        )];
+        let encode = |format| bench_id("order-1-seed", format, "encode");
+        let process = |prost: f64, schemac: f64| {
+            HashMap::from([(encode("prost"), prost), (encode("schemac"), schemac)])
+        };
+        // Ratios 2.0, 0.5 and 1.25: the median ratio is 1.25, which is not
+        // the ratio of the median times (60 / 40 = 1.5).
+        let measurements = Measurements::from_processes(vec![
+            process(60.0, 30.0),
+            process(20.0, 40.0),
+            process(100.0, 80.0),
+            HashMap::from([(bench_id("compiler", "schemac", "x"), 1.0)]),
+        ]);
+        assert_eq!(measurements.processes(&encode("schemac")), 3);
+        assert_eq!(measurements.time(&encode("prost")), Some(60.0));
+        assert_eq!(measurements.time(&encode("schemac")), Some(40.0));
+        let report = build(run(), &datasets, &measurements, None);
+        let schemac = &report.datasets[0].rows[0];
+        assert_eq!(schemac.encode_ratio, Some(1.25));
+        assert_eq!(schemac.encode_ratio_range, Some((0.5, 2.0)));
+        assert_eq!((schemac.processes, schemac.decode_ratio), (3, None));
+        let target = report
+            .targets
+            .iter()
+            .find(|t| t.case == "encode Order-1, seed")
+            .unwrap();
+        assert_eq!(
+            (target.measured.as_str(), target.met),
+            ("1.25 (median of 3 processes: 0.50 to 2.00)", Some(true))
+        );
+
+        let two = Measurements::from_processes(vec![process(10.0, 10.0), process(30.0, 20.0)]);
+        assert_eq!(two.time(&encode("prost")), Some(20.0));
+        assert_eq!(
+            two.ratio(&encode("prost"), &encode("schemac"))
+                .map(|r| r.median),
+            Some(1.25)
+        );
+    }
+
+    #[test]
+    fn each_launched_process_is_read_from_its_own_directory() {
+        let target = crate::target_dir().join("bench-report-test/launches");
+        let _ = fs::remove_dir_all(&target);
+        let write = |dir: PathBuf, median: f64| {
+            let new_dir = dir.join("group/function/new");
+            fs::create_dir_all(&new_dir).unwrap();
+            fs::write(
+                new_dir.join("benchmark.json"),
+                r#"{"full_id": "group/function"}"#,
+            )
+            .unwrap();
+            fs::write(
+                new_dir.join("estimates.json"),
+                format!(r#"{{"median": {{"point_estimate": {median}}}}}"#),
+            )
+            .unwrap();
+        };
+        write(criterion_dir(&target), 1.0);
+        write(launch_dir(&target, 1), 2.0);
+        write(launch_dir(&target, 2), 4.0);
+        let past = SystemTime::now() - std::time::Duration::from_secs(60);
+        let measurements = Measurements::read(&target, past);
+        assert_eq!(measurements.processes("group/function"), 3);
+        assert_eq!(measurements.time("group/function"), Some(2.0));
     }
 
     #[test]
