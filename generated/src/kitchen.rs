@@ -1773,9 +1773,16 @@ impl _rt::Message for Maps {
         let mut by_string_entries = _rt::field::MapEntries::new();
         let mut colors_entries = _rt::field::MapEntries::new();
         let mut points_entries = _rt::field::MapEntries::new();
+        let mut result = ::core::result::Result::Ok(());
         while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            let result = match number {
+            let (number, wire_type) = match decoder.read_key() {
+                ::core::result::Result::Ok(key) => key,
+                ::core::result::Result::Err(error) => {
+                    result = ::core::result::Result::Err(error);
+                    break;
+                }
+            };
+            let field = match number {
                 1 => {
                     by_i32_entries
                         .merge::<
@@ -1876,8 +1883,9 @@ impl _rt::Message for Maps {
                 }
                 _ => self.merge_field(number, wire_type, decoder),
             };
-            if let ::core::result::Result::Err(error) = result {
-                return ::core::result::Result::Err(Self::field_error(error, number));
+            if let ::core::result::Result::Err(error) = field {
+                result = ::core::result::Result::Err(Self::field_error(error, number));
+                break;
             }
         }
         by_i32_entries.finish(&mut self.by_i32);
@@ -1894,7 +1902,7 @@ impl _rt::Message for Maps {
         by_string_entries.finish(&mut self.by_string);
         colors_entries.finish(&mut self.colors);
         points_entries.finish(&mut self.points);
-        ::core::result::Result::Ok(())
+        result
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {

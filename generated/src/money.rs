@@ -92,9 +92,16 @@ impl _rt::Message for Amounts {
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut prices_entries = _rt::field::MapEntries::new();
         let mut by_day_entries = _rt::field::MapEntries::new();
+        let mut result = ::core::result::Result::Ok(());
         while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            let result = match number {
+            let (number, wire_type) = match decoder.read_key() {
+                ::core::result::Result::Ok(key) => key,
+                ::core::result::Result::Err(error) => {
+                    result = ::core::result::Result::Err(error);
+                    break;
+                }
+            };
+            let field = match number {
                 4 => {
                     prices_entries
                         .merge::<
@@ -111,13 +118,14 @@ impl _rt::Message for Amounts {
                 }
                 _ => self.merge_field(number, wire_type, decoder),
             };
-            if let ::core::result::Result::Err(error) = result {
-                return ::core::result::Result::Err(Self::field_error(error, number));
+            if let ::core::result::Result::Err(error) = field {
+                result = ::core::result::Result::Err(Self::field_error(error, number));
+                break;
             }
         }
         prices_entries.finish(&mut self.prices);
         by_day_entries.finish(&mut self.by_day);
-        ::core::result::Result::Ok(())
+        result
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -407,9 +415,16 @@ impl _rt::Message for Values {
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut attributes_entries = _rt::field::MapEntries::new();
         let mut by_id_entries = _rt::field::MapEntries::new();
+        let mut result = ::core::result::Result::Ok(());
         while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            let result = match number {
+            let (number, wire_type) = match decoder.read_key() {
+                ::core::result::Result::Ok(key) => key,
+                ::core::result::Result::Err(error) => {
+                    result = ::core::result::Result::Err(error);
+                    break;
+                }
+            };
+            let field = match number {
                 4 => {
                     attributes_entries
                         .merge::<
@@ -426,13 +441,14 @@ impl _rt::Message for Values {
                 }
                 _ => self.merge_field(number, wire_type, decoder),
             };
-            if let ::core::result::Result::Err(error) = result {
-                return ::core::result::Result::Err(Self::field_error(error, number));
+            if let ::core::result::Result::Err(error) = field {
+                result = ::core::result::Result::Err(Self::field_error(error, number));
+                break;
             }
         }
         attributes_entries.finish(&mut self.attributes);
         by_id_entries.finish(&mut self.by_id);
-        ::core::result::Result::Ok(())
+        result
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {

@@ -1413,9 +1413,16 @@ impl _rt::Message for Tree {
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut by_name_entries = _rt::field::MapEntries::new();
+        let mut result = ::core::result::Result::Ok(());
         while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            let result = match number {
+            let (number, wire_type) = match decoder.read_key() {
+                ::core::result::Result::Ok(key) => key,
+                ::core::result::Result::Err(error) => {
+                    result = ::core::result::Result::Err(error);
+                    break;
+                }
+            };
+            let field = match number {
                 5 => {
                     by_name_entries
                         .merge::<
@@ -1425,12 +1432,13 @@ impl _rt::Message for Tree {
                 }
                 _ => self.merge_field(number, wire_type, decoder),
             };
-            if let ::core::result::Result::Err(error) = result {
-                return ::core::result::Result::Err(Self::field_error(error, number));
+            if let ::core::result::Result::Err(error) = field {
+                result = ::core::result::Result::Err(Self::field_error(error, number));
+                break;
             }
         }
         by_name_entries.finish(&mut self.by_name);
-        ::core::result::Result::Ok(())
+        result
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {

@@ -288,7 +288,7 @@ where
 /// [`MapEntries::DIRECT`]; then its entries and the rest are gathered and
 /// built in one linear pass ([`finish`](MapEntries::finish)). A key read
 /// twice keeps its last value, as with inserting. Until `finish`, the map
-/// may be empty: a decode that fails leaves it so.
+/// may be empty, so generated code calls `finish` when decoding fails too.
 #[derive(Debug)]
 pub struct MapEntries<K, V> {
     gathered: Vec<(K, V)>,

@@ -96,6 +96,10 @@ pub trait Message: Default {
 
     /// Merges the fields encoded in `bytes` into `self`: scalars are
     /// replaced, lists and maps extended, nested messages merged.
+    ///
+    /// If decoding fails, `self` is left with the fields read before the
+    /// error merged in, and possibly part of the field that failed (a
+    /// nested message's first fields); nothing else of what it held is lost.
     fn merge(&mut self, bytes: &[u8]) -> Result<(), DecodeError> {
         self.merge_with(bytes, &DecodeOptions::new())
     }

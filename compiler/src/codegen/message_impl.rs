@@ -222,7 +222,10 @@ pub(crate) fn merge_field_fn(
 /// `fn merge_from`, for a message with `BTreeMap` fields only: the loop
 /// of the trait's default, with each map's entries gathered in a
 /// `MapEntries` and built into the map once the message ends, which is
-/// linear in the number of entries rather than a search per entry.
+/// linear in the number of entries rather than a search per entry. The
+/// maps are built when the loop ends with an error too, so that a failed
+/// merge keeps what the maps held and the entries read before the error,
+/// as the trait's default does.
 fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> TokenStream {
     let rt = &cx.runtime;
     if cx.config.map_type != MapType::BTreeMap {
@@ -264,18 +267,26 @@ fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> Token
             decoder: &mut #rt::Decoder<'_>,
         ) -> ::core::result::Result<(), #rt::DecodeError> {
             #(let mut #locals = #rt::field::MapEntries::new();)*
+            let mut result = ::core::result::Result::Ok(());
             while decoder.has_remaining() {
-                let (number, wire_type) = decoder.read_key()?;
-                let result = match number {
+                let (number, wire_type) = match decoder.read_key() {
+                    ::core::result::Result::Ok(key) => key,
+                    ::core::result::Result::Err(error) => {
+                        result = ::core::result::Result::Err(error);
+                        break;
+                    }
+                };
+                let field = match number {
                     #(#arms)*
                     _ => self.merge_field(number, wire_type, decoder),
                 };
-                if let ::core::result::Result::Err(error) = result {
-                    return ::core::result::Result::Err(Self::field_error(error, number));
+                if let ::core::result::Result::Err(error) = field {
+                    result = ::core::result::Result::Err(Self::field_error(error, number));
+                    break;
                 }
             }
             #(#locals.finish(&mut self.#members);)*
-            ::core::result::Result::Ok(())
+            result
         }
     }
 }

@@ -431,6 +431,42 @@ fn empty_map_entries_and_defaults_round_trip() {
     round_trip(&maps).unwrap();
 }
 
+/// A merge that fails keeps the entries a map held and adds those read
+/// before the error, on both sides of the size at which map entries are
+/// gathered rather than inserted (`MapEntries::DIRECT`, 16).
+#[test]
+fn a_failed_merge_keeps_the_map_entries_held_and_read() {
+    let attributes = |range: std::ops::Range<usize>| -> BTreeMap<String, Value> {
+        range
+            .map(|i| (format!("key-{i:03}"), Value::I64(i as i64)))
+            .collect()
+    };
+    for held in [0, 1, 15, 16, 17, 40] {
+        for read in [0, 1, 16, 30] {
+            let mut order = Order {
+                attributes: attributes(0..held),
+                ..Order::default()
+            };
+            let incoming = Order {
+                attributes: attributes(100..100 + read),
+                ..Order::default()
+            };
+            let mut bytes = incoming.encode_to_vec().unwrap();
+            // Field 7 (attributes), length-delimited, claiming 5 bytes
+            // where there is 1.
+            bytes.extend([0x3a, 0x05, 0x00]);
+            let error = order.merge(&bytes).unwrap_err();
+            assert!(
+                error.to_string().contains("attributes"),
+                "held {held}, read {read}: {error}"
+            );
+            let mut expected = attributes(0..held);
+            expected.extend(attributes(100..100 + read));
+            assert_eq!(order.attributes, expected, "held {held}, read {read}");
+        }
+    }
+}
+
 fn expected_merge(a: Order, b: Order) -> Order {
     fn pick<T: PartialEq + Default>(a: T, b: T) -> T {
         if b == T::default() { a } else { b }
