@@ -142,6 +142,9 @@ catalogue! {
     /// A message or enum is named like a built-in scalar.
     ScalarTypeName = "E0207", "named like a scalar",
         "a scalar name such as `string` always means the scalar; rename the type";
+    /// A file declares the package `schemac`, which holds the built-in types.
+    ReservedPackage = "E0208", "reserved for schemac",
+        "exported .proto files declare `decimal` and `value` in the package `schemac`; pick another package";
 
     /// Two fields of a message share a number.
     DuplicateFieldNumber = "E0301", "number used again",

@@ -29,6 +29,9 @@ use crate::source::FileId;
 /// The name by which exported files import the built-in types file.
 pub const TYPES_PROTO_NAME: &str = "schemac/types.proto";
 
+/// The package of the built-in types file, which a schema may not declare.
+pub const TYPES_PACKAGE: &str = "schemac";
+
 /// The built-in types file: `schemac.Decimal` for `decimal`, and
 /// `schemac.Value` with its helpers for `value`, in package `schemac`.
 pub const TYPES_PROTO: &str = include_str!("schemac/types.proto");
@@ -317,6 +320,11 @@ mod tests {
     /// A schema that uses no built-in type.
     fn geo() -> Build {
         analyzed(include_str!("../../schemas/world_geo.schema"))
+    }
+
+    #[test]
+    fn the_types_file_declares_the_reserved_package() {
+        assert!(TYPES_PROTO.contains(&format!("\npackage {TYPES_PACKAGE};\n")));
     }
 
     #[test]

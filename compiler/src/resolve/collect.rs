@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, options};
 use crate::ast::{self, EnumDecl, Item, Member, MessageDecl, ReservedItem};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::export_proto::TYPES_PACKAGE;
 use crate::load::{Loaded, LoadedFile};
 use crate::model::{
     Enum, EnumId, EnumValue, File, Message, MessageId, Reserved, ReservedRange, Scalar, Schema,
@@ -97,6 +98,13 @@ impl<'a> Collector<'a, '_> {
         let Some(package) = &ast.package else {
             return;
         };
+        if package.segments == [TYPES_PACKAGE] {
+            self.diagnostics.push(Diagnostic::new(
+                Code::ReservedPackage,
+                package.span,
+                format!("the package `{TYPES_PACKAGE}` is reserved for schemac's built-in types"),
+            ));
+        }
         for end in 1..=package.segments.len() {
             let name = package.segments.get(..end).unwrap_or_default().join(".");
             self.symbols

@@ -105,6 +105,23 @@ fn a_type_may_not_take_a_package_name() {
 }
 
 #[test]
+fn the_package_of_the_built_in_types_is_reserved() {
+    let mut world = World::new();
+    world.file("a.schema", "schemac", &[], |a| {
+        vec![a.message("Decimal", vec![])]
+    });
+    world.file("b.schema", "schemac.v1", &[], |a| {
+        vec![a.message("Value", vec![])]
+    });
+    let (_, diagnostics) = world.resolve();
+    assert_eq!(codes(&diagnostics), [Code::ReservedPackage]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the package `schemac` is reserved for schemac's built-in types"
+    );
+}
+
+#[test]
 fn scalar_names_always_mean_the_scalar() {
     let mut world = World::new();
     world.file("a.schema", "", &[], |a| {
