@@ -52,7 +52,7 @@ struct Mode {
     /// For the benchmarks the first process measures.
     timing: Timing,
     /// How many processes measure the short datasets; with 1, the first
-    /// process measures them too.
+    /// process measures them, with its own timing.
     launches: usize,
     /// For the short datasets in each launched process.
     launch_timing: Timing,
@@ -116,14 +116,17 @@ fn main() -> ExitCode {
     let launch: Option<usize> = std::env::var(LAUNCH_VARIABLE)
         .ok()
         .and_then(|number| number.parse().ok());
-    let criterion_dir = match launch {
-        Some(number) => report::launch_dir(&target_dir(), number),
-        None => report::criterion_dir(&target_dir()),
+    let (criterion_dir, timing) = match launch {
+        Some(number) => (
+            report::launch_dir(&target_dir(), number),
+            mode.launch_timing,
+        ),
+        None => (report::criterion_dir(&target_dir()), mode.timing),
     };
     let mut criterion = Criterion::default()
-        .sample_size(mode.timing.samples)
-        .warm_up_time(mode.timing.warm_up)
-        .measurement_time(mode.timing.measurement)
+        .sample_size(timing.samples)
+        .warm_up_time(timing.warm_up)
+        .measurement_time(timing.measurement)
         .nresamples(20_000)
         .output_directory(&criterion_dir)
         .configure_from_args();
@@ -133,7 +136,7 @@ fn main() -> ExitCode {
             .iter()
             .filter_map(|name| datasets::by_name(name))
         {
-            bench_dataset(&mut criterion, &dataset, Some(mode.launch_timing));
+            bench_dataset(&mut criterion, &dataset);
         }
         criterion.final_summary();
         return ExitCode::SUCCESS;
@@ -142,10 +145,8 @@ fn main() -> ExitCode {
     let launching = benchmarking && mode.launches > 1;
     let datasets = datasets::all();
     for dataset in &datasets {
-        let short = datasets::SHORT.contains(&dataset.name);
-        if !(short && launching) {
-            let timing = short.then_some(mode.launch_timing);
-            bench_dataset(&mut criterion, dataset, timing);
+        if !(launching && datasets::SHORT.contains(&dataset.name)) {
+            bench_dataset(&mut criterion, dataset);
         }
     }
     bench_compilers(&mut criterion);
@@ -181,16 +182,8 @@ fn launch_process(number: usize, args: &[String]) -> Result<(), String> {
     }
 }
 
-/// Benchmarks every format of `dataset`, with `timing` instead of the
-/// criterion's own when given.
-fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset, timing: Option<Timing>) {
+fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset) {
     let mut group = criterion.benchmark_group(dataset.name);
-    if let Some(timing) = timing {
-        group
-            .sample_size(timing.samples)
-            .warm_up_time(timing.warm_up)
-            .measurement_time(timing.measurement);
-    }
     if dataset.name.starts_with("simple") {
         // Tens of milliseconds per iteration: the same number of
         // iterations in every sample.
