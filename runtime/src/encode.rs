@@ -11,7 +11,7 @@
 //! [`RETAINED_BUFFER`] bytes of it), so that encoding allocates only the
 //! output, of exactly the encoded length.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 
 use crate::error::EncodeError;
 use crate::message::Message;
@@ -25,7 +25,7 @@ pub const RETAINED_BUFFER: usize = 64 * 1024;
 const INITIAL_BUFFER: usize = 256;
 
 thread_local! {
-    static SCRATCH: Cell<Vec<u8>> = const { Cell::new(Vec::new()) };
+    static SCRATCH: RefCell<Writer> = const { RefCell::new(Writer::empty()) };
 }
 
 /// Appends the encoding of `message` to `out`, unless messages nest
@@ -35,22 +35,49 @@ pub(crate) fn encode<M: Message>(
     out: &mut Vec<u8>,
     limit: u32,
 ) -> Result<(), EncodeError> {
-    // A thread being torn down has no scratch buffer left: start afresh.
-    let scratch = SCRATCH.try_with(Cell::take).unwrap_or_default();
-    let mut writer = Writer::with_buffer(scratch);
-    message.write_fields(&mut writer);
-    let result = if writer.max_depth > limit {
-        Err(EncodeError::too_deep(writer.max_depth, limit))
-    } else {
+    with_scratch(|writer| {
+        message.write_fields(writer);
+        writer.check_depth(limit)?;
         writer.finish_into(out);
         Ok(())
-    };
-    let buffer = writer.buf;
-    if buffer.len() <= RETAINED_BUFFER {
-        // Ignored when the thread is being torn down: the buffer is dropped.
-        let _ = SCRATCH.try_with(|scratch| scratch.set(buffer));
+    })
+}
+
+/// The encoding of `message` in a vector of its own, unless messages nest
+/// deeper than `limit`.
+pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u8>, EncodeError> {
+    with_scratch(|writer| {
+        message.write_fields(writer);
+        writer.check_depth(limit)?;
+        Ok(writer.take_written())
+    })
+}
+
+/// Runs `write` with this thread's writer, emptied, whose buffer is kept
+/// for the next encode unless it grew too large.
+#[inline(always)]
+fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
+    let kept = SCRATCH.try_with(|scratch| {
+        let mut writer = scratch.try_borrow_mut().ok()?;
+        writer.restart();
+        let result = write(&mut writer);
+        if writer.buf.len() > RETAINED_BUFFER {
+            writer.buf = Vec::new();
+        }
+        Some(result)
+    });
+    match kept {
+        Ok(Some(result)) => result,
+        _ => without_scratch(write),
     }
-    result
+}
+
+/// Runs `write` with a writer of its own: when the thread is being torn
+/// down, and so has no scratch buffer left, or is encoding already.
+#[cold]
+#[inline(never)]
+fn without_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
+    write(&mut Writer::new())
 }
 
 /// Writes encoded fields into a buffer from its end towards its start.
@@ -73,15 +100,23 @@ impl Writer {
         Self::default()
     }
 
-    /// An empty writer that writes into `buffer`'s bytes, whatever they
-    /// hold, before growing it.
-    fn with_buffer(buffer: Vec<u8>) -> Self {
+    /// An empty writer, in a constant.
+    const fn empty() -> Self {
         Self {
-            pos: buffer.len(),
-            buf: buffer,
+            buf: Vec::new(),
+            pos: 0,
             depth: 0,
             max_depth: 0,
         }
+    }
+
+    /// Empties the writer, which then writes into its buffer's bytes,
+    /// whatever they hold, before growing it.
+    #[inline(always)]
+    fn restart(&mut self) {
+        self.pos = self.buf.len();
+        self.depth = 0;
+        self.max_depth = 0;
     }
 
     /// The bytes written so far.
@@ -99,6 +134,29 @@ impl Writer {
     /// How deep the deepest nested message was, the outermost being 0.
     pub fn max_depth(&self) -> u32 {
         self.max_depth
+    }
+
+    /// Fails when messages nested deeper than `limit`.
+    #[inline]
+    fn check_depth(&self, limit: u32) -> Result<(), EncodeError> {
+        if self.max_depth > limit {
+            Err(EncodeError::too_deep(self.max_depth, limit))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The bytes written, as a vector of their own: of exactly their
+    /// length, or, for a large buffer, the buffer itself.
+    #[inline]
+    fn take_written(&mut self) -> Vec<u8> {
+        if self.buf.len() > RETAINED_BUFFER {
+            let mut out = Vec::new();
+            self.finish_into(&mut out);
+            out
+        } else {
+            self.written().to_vec()
+        }
     }
 
     /// Appends the bytes written to `out`. A large buffer becomes `out`

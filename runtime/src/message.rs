@@ -77,9 +77,7 @@ pub trait Message: Default {
 
     /// The encoding of `self` in a new vector; see [`encode`](Message::encode).
     fn encode_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
-        let mut buf = Vec::new();
-        self.encode(&mut buf)?;
-        Ok(buf)
+        encode::encode_to_vec(self, DecodeOptions::DEFAULT_RECURSION_LIMIT)
     }
 
     /// Decodes a message from `bytes` with the default [`DecodeOptions`].

@@ -467,6 +467,61 @@ fn a_failed_merge_keeps_the_map_entries_held_and_read() {
     }
 }
 
+#[test]
+fn encode_appends_what_encode_to_vec_gives_whatever_was_encoded_before() {
+    // Small and large, so that the thread's scratch buffer is reused, and
+    // grows past what it keeps.
+    let orders = [
+        schemac_tests::fixtures::typical_order(1),
+        schemac_tests::fixtures::typical_order(2_000),
+        Order::default(),
+        schemac_tests::fixtures::typical_order(3),
+    ];
+    for order in &orders {
+        let bytes = order.encode_to_vec().unwrap();
+        assert_eq!(bytes.len(), order.encoded_len());
+        assert_eq!(&Order::decode(&bytes).unwrap(), order);
+        let mut appended = b"prefix".to_vec();
+        order.encode(&mut appended).unwrap();
+        assert_eq!(appended[..6], *b"prefix");
+        assert_eq!(appended[6..], bytes);
+        let mut fresh = Vec::new();
+        order.encode(&mut fresh).unwrap();
+        assert_eq!(fresh, bytes);
+    }
+}
+
+#[test]
+fn encoding_works_while_a_thread_is_torn_down() {
+    use std::sync::Mutex;
+
+    static ENCODED: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+    /// Encodes an order when the thread's locals are dropped, after the
+    /// scratch buffer (touched later, so dropped earlier) may be gone.
+    struct EncodeOnDrop;
+    impl Drop for EncodeOnDrop {
+        fn drop(&mut self) {
+            let order = schemac_tests::fixtures::typical_order(2);
+            if let (Ok(bytes), Ok(mut encoded)) = (order.encode_to_vec(), ENCODED.lock()) {
+                encoded.push(bytes);
+            }
+        }
+    }
+    thread_local! {
+        static ON_DROP: EncodeOnDrop = const { EncodeOnDrop };
+    }
+    std::thread::spawn(|| {
+        ON_DROP.with(|_| ());
+        Order::default().encode_to_vec().unwrap();
+    })
+    .join()
+    .unwrap();
+    let expected = schemac_tests::fixtures::typical_order(2)
+        .encode_to_vec()
+        .unwrap();
+    assert_eq!(*ENCODED.lock().unwrap(), [expected]);
+}
+
 fn expected_merge(a: Order, b: Order) -> Order {
     fn pick<T: PartialEq + Default>(a: T, b: T) -> T {
         if b == T::default() { a } else { b }
