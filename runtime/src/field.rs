@@ -32,7 +32,8 @@ pub fn measure<C: Codec>(number: u32, value: &C::Value) -> usize {
 }
 
 /// Writes a field with implicit presence, unless `value` is the default.
-#[inline]
+/// Always inlined, so that a default field costs only the check.
+#[inline(always)]
 pub fn write<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer) {
     if !C::is_default(value) {
         write_present::<C>(number, value, writer);
