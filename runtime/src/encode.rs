@@ -315,7 +315,9 @@ impl Writer {
     #[inline]
     pub fn nested(&mut self, write: impl FnOnce(&mut Self)) {
         self.depth += 1;
-        self.max_depth = self.max_depth.max(self.depth);
+        if self.depth > self.max_depth {
+            self.max_depth = self.depth;
+        }
         self.delimited(write);
         self.depth -= 1;
     }
