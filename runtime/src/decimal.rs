@@ -112,6 +112,16 @@ fn canonical_parts(bytes: &[u8]) -> Option<((&[u8], i64), usize)> {
     Some(((unscaled, scale), 1 + usize::from(length)))
 }
 
+/// The decimal at the start of `bytes`, length-prefixed in the layout of
+/// [`canonical_parts`], and how many bytes it takes; `None` for any other
+/// layout and for a decimal that does not fit, which `merge_value` reads
+/// (or refuses).
+#[inline]
+pub(crate) fn read_canonical(bytes: &[u8]) -> Option<(Decimal, usize)> {
+    let ((unscaled, scale), length) = canonical_parts(bytes)?;
+    Some((from_wire(unscaled, scale).ok()?, length))
+}
+
 /// The length of the decimal's message: its unscaled field of `unscaled`
 /// bytes, and its scale unless 0.
 #[inline]

@@ -126,6 +126,25 @@ impl<'a> Decoder<'a> {
         self.pos += length;
     }
 
+    /// Whether [`read_nested`](Self::read_nested) may go one level deeper
+    /// here, for a reader that reads a nested message without it.
+    #[inline]
+    pub(crate) fn can_nest(&self) -> bool {
+        self.depth_left > 0
+    }
+
+    /// Moves past the next byte if it is `key`, a one-byte field key, and
+    /// says whether it did: a reader expecting one field first need not
+    /// decode the key in general.
+    #[inline]
+    pub(crate) fn read_key_byte(&mut self, key: u8) -> bool {
+        let next = self.rest().first() == Some(&key);
+        if next {
+            self.pos += 1;
+        }
+        next
+    }
+
     /// Reads a field key, returning the field number and wire type.
     #[inline]
     pub fn read_key(&mut self) -> Result<(u32, WireType), DecodeError> {

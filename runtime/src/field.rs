@@ -373,6 +373,14 @@ fn read_entry<K: Codec, V: Codec>(
     decoder.read_nested(|decoder| {
         let mut key = K::Value::default();
         let mut value = V::Value::default();
+        // Encoders write the key, then the value: read those first, as the
+        // loop would, without decoding their keys in general.
+        if decoder.read_key_byte(wire::key(1, K::WIRE_TYPE) as u8) {
+            K::merge_value(&mut key, decoder)?;
+        }
+        if decoder.read_key_byte(wire::key(2, V::WIRE_TYPE) as u8) {
+            V::merge_value(&mut value, decoder)?;
+        }
         while decoder.has_remaining() {
             match decoder.read_key()? {
                 (1, wire_type) => merge::<K>(wire_type, &mut key, decoder)?,

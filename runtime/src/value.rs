@@ -95,14 +95,101 @@ impl Codec for ValueCodec {
         writer.nested(|writer| write_content(value, writer));
     }
 
+    #[inline]
     fn merge_value(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        decoder.read_nested(|decoder| {
-            while decoder.has_remaining() {
-                let (number, wire_type) = decoder.read_key()?;
-                merge_member(value, number, wire_type, decoder)?;
+        // `read_nested` would refuse the message past the recursion limit.
+        if decoder.can_nest()
+            && let Some((read, length)) = canonical_scalar(decoder.rest())
+        {
+            decoder.advance(length);
+            match std::mem::replace(value, read) {
+                // What a map entry or a list element starts as: no call
+                // to drop it.
+                old @ Value::Null => std::mem::forget(old),
+                old => drop(old),
             }
-            Ok(())
-        })
+            return Ok(());
+        }
+        merge_message(value, decoder)
+    }
+}
+
+/// Reads a length-prefixed `value` message into `value`, field by field.
+#[inline(never)]
+fn merge_message(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    decoder.read_nested(|decoder| {
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            merge_member(value, number, wire_type, decoder)?;
+        }
+        Ok(())
+    })
+}
+
+/// The value of a length-prefixed `value` message holding one member that
+/// is not a list or map, laid out as schemac writes it: one-byte lengths
+/// and keys, a varint of at most nine bytes. Returns how many bytes it
+/// takes too; `None` for any other layout and for a string or decimal that
+/// [`merge_message`] would refuse, which it then reads (or refuses). What
+/// it reads, it reads as `merge_message` would, replacing the value.
+#[inline]
+fn canonical_scalar(bytes: &[u8]) -> Option<(Value, usize)> {
+    let (&length, rest) = bytes.split_first()?;
+    if length >= 0x80 {
+        return None;
+    }
+    let (&key, payload) = rest.get(..usize::from(length))?.split_first()?;
+    let value = if key & 7 == WireType::Varint as u8 {
+        let varint = varint_filling(payload)?;
+        match key >> 3 {
+            1 => Value::Null,
+            2 => Value::Bool(varint != 0),
+            3 => Value::I32(wire::unzigzag32(varint as u32)),
+            4 => Value::I64(wire::unzigzag64(varint)),
+            5 => Value::U32(varint as u32),
+            6 => Value::U64(varint),
+            _ => return None,
+        }
+    } else {
+        match key {
+            0x3d => Value::F32(f32::from_le_bytes(payload.try_into().ok()?)),
+            0x41 => Value::F64(f64::from_le_bytes(payload.try_into().ok()?)),
+            0x4a => Value::String(String::from_utf8(bytes_filling(payload)?.to_vec()).ok()?),
+            0x52 => Value::Bytes(bytes_filling(payload)?.to_vec()),
+            0x5a => match crate::decimal::read_canonical(payload)? {
+                (decimal, taken) if taken == payload.len() => Value::Decimal(decimal),
+                _ => return None,
+            },
+            _ => return None,
+        }
+    };
+    Some((value, 1 + usize::from(length)))
+}
+
+/// The varint that `payload` is exactly, if it takes one to nine bytes.
+#[inline]
+fn varint_filling(payload: &[u8]) -> Option<u64> {
+    let (&last, init) = payload.split_last()?;
+    if last >= 0x80 || init.len() > 8 {
+        return None;
+    }
+    let mut value = u64::from(last) << (7 * init.len());
+    for (i, &byte) in init.iter().enumerate() {
+        if byte < 0x80 {
+            return None;
+        }
+        value |= u64::from(byte & 0x7f) << (7 * i);
+    }
+    Some(value)
+}
+
+/// The bytes of a length-delimited field that `payload` is exactly, with
+/// a one-byte length.
+#[inline]
+fn bytes_filling(payload: &[u8]) -> Option<&[u8]> {
+    match payload.split_first()? {
+        (&length, bytes) if length < 0x80 && usize::from(length) == bytes.len() => Some(bytes),
+        _ => None,
     }
 }
 
@@ -311,6 +398,59 @@ pub(crate) mod tests {
         let bytes = encode(&value);
         let error = decode(&bytes).unwrap_err();
         assert!(error.is_recursion_limit(), "{error}");
+    }
+
+    #[test]
+    fn a_scalar_value_is_one_level_of_nesting() {
+        let bytes = encode(&Value::Bool(true));
+        assert!(canonical_scalar(&bytes).is_some(), "the fast path's layout");
+        let options = DecodeOptions::new().recursion_limit(0);
+        let mut decoder = Decoder::new(&bytes, &options).unwrap();
+        let error = ValueCodec::merge_value(&mut Value::Null, &mut decoder).unwrap_err();
+        assert!(error.is_recursion_limit(), "{error}");
+    }
+
+    /// Byte strings near the layouts of `canonical_scalar`: a value's
+    /// encoding, sometimes with one byte changed, cut short, or followed
+    /// by more.
+    fn near_canonical() -> impl Strategy<Value = Vec<u8>> {
+        let value = prop_oneof![
+            value(),
+            any::<f32>().prop_map(Value::F32),
+            any::<f64>().prop_map(Value::F64),
+            proptest::collection::vec(any::<u8>(), 0..6)
+                .prop_map(|bytes| Value::String(String::from_utf8_lossy(&bytes).into_owned())),
+        ];
+        let noise = prop_oneof![
+            Just(None),
+            (any::<usize>(), 1u8..).prop_map(|(at, bits)| Some((at, bits))),
+        ];
+        (value, noise, 0usize..3, any::<bool>()).prop_map(|(value, noise, cut, more)| {
+            let mut bytes = encode(&value);
+            if let Some((at, bits)) = noise {
+                let at = at % bytes.len();
+                bytes[at] ^= bits;
+            }
+            bytes.truncate(bytes.len().saturating_sub(cut));
+            if more {
+                bytes.extend([0x10, 0x01]);
+            }
+            bytes
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn the_canonical_layout_reads_as_the_general_reader_does(bytes in near_canonical()) {
+            if let Some((fast, length)) = canonical_scalar(&bytes) {
+                let mut decoder = Decoder::new(&bytes, &DecodeOptions::new()).unwrap();
+                let mut general = Value::Null;
+                prop_assert_eq!(merge_message(&mut general, &mut decoder), Ok(()));
+                prop_assert_eq!(decoder.offset(), length);
+                // Compared encoded, so that NaNs compare by their bits.
+                prop_assert_eq!(encode(&fast), encode(&general));
+            }
+        }
     }
 
     /// Any value without NaN, nested a few levels; the JSON tests use it too.
