@@ -275,7 +275,8 @@ where
     K: Codec,
     V: Codec,
 {
-    let entry = read_entry::<K, V>(wire_type, decoder)?;
+    let mut entry = default_entry::<K, V>();
+    read_entry::<K, V>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
     map.extend(std::iter::once(entry));
     Ok(())
 }
@@ -321,7 +322,8 @@ impl<K: Ord, V> MapEntries<K, V> {
         KC: Codec<Value = K>,
         VC: Codec<Value = V>,
     {
-        let entry = read_entry::<KC, VC>(wire_type, decoder)?;
+        let mut entry = default_entry::<KC, VC>();
+        read_entry::<KC, VC>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
         if self.gathered.is_empty() {
             if map.len() < Self::DIRECT {
                 map.insert(entry.0, entry.1);
@@ -362,33 +364,41 @@ impl<K: Ord, V> Default for MapEntries<K, V> {
     }
 }
 
-/// Reads one map entry message. A missing key or value reads as the
-/// default.
+/// A map entry of the default key and value, which reading one starts from.
+#[inline]
+fn default_entry<K: Codec, V: Codec>() -> (K::Value, V::Value) {
+    (K::Value::default(), V::Value::default())
+}
+
+/// Reads one map entry message into `key` and `value`, which start as
+/// the defaults: a missing key or value reads as the default. Written
+/// through references rather than returned, which spares moving the pair
+/// through a `Result`.
 #[inline]
 fn read_entry<K: Codec, V: Codec>(
     wire_type: WireType,
     decoder: &mut Decoder<'_>,
-) -> Result<(K::Value, V::Value), DecodeError> {
+    key: &mut K::Value,
+    value: &mut V::Value,
+) -> Result<(), DecodeError> {
     decoder.expect_wire_type(wire_type, WireType::Len)?;
     decoder.read_nested(|decoder| {
-        let mut key = K::Value::default();
-        let mut value = V::Value::default();
         // Encoders write the key, then the value: read those first, as the
         // loop would, without decoding their keys in general.
         if decoder.read_key_byte(wire::key(1, K::WIRE_TYPE) as u8) {
-            K::merge_value(&mut key, decoder)?;
+            K::merge_value(key, decoder)?;
         }
         if decoder.read_key_byte(wire::key(2, V::WIRE_TYPE) as u8) {
-            V::merge_value(&mut value, decoder)?;
+            V::merge_value(value, decoder)?;
         }
         while decoder.has_remaining() {
             match decoder.read_key()? {
-                (1, wire_type) => merge::<K>(wire_type, &mut key, decoder)?,
-                (2, wire_type) => merge::<V>(wire_type, &mut value, decoder)?,
+                (1, wire_type) => merge::<K>(wire_type, key, decoder)?,
+                (2, wire_type) => merge::<V>(wire_type, value, decoder)?,
                 (_, wire_type) => decoder.skip(wire_type)?,
             }
         }
-        Ok((key, value))
+        Ok(())
     })
 }
 
