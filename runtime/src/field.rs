@@ -217,7 +217,10 @@ where
 #[inline]
 pub fn write_map<'a, K, V>(
     number: u32,
-    entries: impl IntoIterator<Item = (&'a K::Value, &'a V::Value), IntoIter: DoubleEndedIterator>,
+    entries: impl IntoIterator<
+        Item = (&'a K::Value, &'a V::Value),
+        IntoIter: DoubleEndedIterator + ExactSizeIterator,
+    >,
     writer: &mut Writer,
 ) where
     K: Codec,
@@ -225,7 +228,12 @@ pub fn write_map<'a, K, V>(
     K::Value: 'a,
     V::Value: 'a,
 {
-    for (key, value) in entries.into_iter().rev() {
+    let entries = entries.into_iter();
+    // An empty map is the common case: no walk set up for it.
+    if entries.len() == 0 {
+        return;
+    }
+    for (key, value) in entries.rev() {
         write_entry::<K, V>(number, key, value, writer);
     }
 }
