@@ -256,7 +256,7 @@ impl Measurements {
 
 /// The medians of every benchmark criterion wrote under `criterion_dir`
 /// since `since`, by benchmark id, in nanoseconds.
-pub fn read_medians(criterion_dir: &Path, since: SystemTime) -> HashMap<String, f64> {
+fn read_medians(criterion_dir: &Path, since: SystemTime) -> HashMap<String, f64> {
     let mut medians = HashMap::new();
     let mut stack = vec![criterion_dir.to_owned()];
     while let Some(dir) = stack.pop() {
