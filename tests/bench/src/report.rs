@@ -753,27 +753,30 @@ mod tests {
         );
     }
 
+    /// Writes what criterion writes for benchmark `group/function` with
+    /// median `median` into `criterion_dir`.
+    fn write_estimate(criterion_dir: &Path, median: f64) {
+        let new_dir = criterion_dir.join("group/function/new");
+        fs::create_dir_all(&new_dir).unwrap();
+        fs::write(
+            new_dir.join("benchmark.json"),
+            r#"{"full_id": "group/function"}"#,
+        )
+        .unwrap();
+        fs::write(
+            new_dir.join("estimates.json"),
+            format!(r#"{{"median": {{"point_estimate": {median}}}}}"#),
+        )
+        .unwrap();
+    }
+
     #[test]
     fn each_launched_process_is_read_from_its_own_directory() {
         let target = crate::target_dir().join("bench-report-test/launches");
         let _ = fs::remove_dir_all(&target);
-        let write = |dir: PathBuf, median: f64| {
-            let new_dir = dir.join("group/function/new");
-            fs::create_dir_all(&new_dir).unwrap();
-            fs::write(
-                new_dir.join("benchmark.json"),
-                r#"{"full_id": "group/function"}"#,
-            )
-            .unwrap();
-            fs::write(
-                new_dir.join("estimates.json"),
-                format!(r#"{{"median": {{"point_estimate": {median}}}}}"#),
-            )
-            .unwrap();
-        };
-        write(criterion_dir(&target), 1.0);
-        write(launch_dir(&target, 1), 2.0);
-        write(launch_dir(&target, 2), 4.0);
+        write_estimate(&criterion_dir(&target), 1.0);
+        write_estimate(&launch_dir(&target, 1), 2.0);
+        write_estimate(&launch_dir(&target, 2), 4.0);
         let past = SystemTime::now() - std::time::Duration::from_secs(60);
         let measurements = Measurements::read(&target, past);
         assert_eq!(measurements.processes("group/function"), 3);
@@ -783,18 +786,7 @@ mod tests {
     #[test]
     fn only_estimates_written_since_the_start_are_read() {
         let dir = crate::target_dir().join("bench-report-test/criterion");
-        let new_dir = dir.join("group/function/new");
-        fs::create_dir_all(&new_dir).unwrap();
-        fs::write(
-            new_dir.join("benchmark.json"),
-            r#"{"full_id": "group/function"}"#,
-        )
-        .unwrap();
-        fs::write(
-            new_dir.join("estimates.json"),
-            r#"{"median": {"point_estimate": 12.5}}"#,
-        )
-        .unwrap();
+        write_estimate(&dir, 12.5);
         let past = SystemTime::now() - std::time::Duration::from_secs(60);
         assert_eq!(read_medians(&dir, past).get("group/function"), Some(&12.5));
         let future = SystemTime::now() + std::time::Duration::from_secs(60);
