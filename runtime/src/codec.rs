@@ -194,24 +194,21 @@ impl Codec for Str {
         // Copy, then validate the copy: its start is aligned, which lets
         // the ASCII fast path of `from_utf8` begin at once, unlike the
         // input's arbitrary offset.
-        if value.capacity() == 0 {
-            // One allocation of the exact length, without growing; the
-            // empty string it replaces has nothing to free.
-            return match String::from_utf8(read.to_vec()) {
-                Ok(string) => {
-                    std::mem::forget(std::mem::replace(value, string));
-                    Ok(())
-                }
-                Err(_) => Err(DecodeError::invalid_utf8(start)),
-            };
-        }
-        // The buffer is reused.
-        let mut bytes = std::mem::take(value).into_bytes();
-        bytes.clear();
-        bytes.extend_from_slice(read);
+        let bytes = if value.capacity() == 0 {
+            // One allocation of the exact length, without growing.
+            read.to_vec()
+        } else {
+            // The buffer is reused.
+            let mut bytes = std::mem::take(value).into_bytes();
+            bytes.clear();
+            bytes.extend_from_slice(read);
+            bytes
+        };
         match String::from_utf8(bytes) {
             Ok(string) => {
-                *value = string;
+                // `value` is empty either way, with nothing to free: no
+                // call to drop it.
+                std::mem::forget(std::mem::replace(value, string));
                 Ok(())
             }
             Err(_) => Err(DecodeError::invalid_utf8(start)),
