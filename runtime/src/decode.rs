@@ -293,6 +293,48 @@ impl<'a> Decoder<'a> {
         Ok(value)
     }
 
+    /// Reads one map entry, a message of the key (field 1) and the value
+    /// (field 2), one level deeper, into `key` and `value`: `merge_key` and
+    /// `merge_value` read each field's value once its key and wire type are
+    /// read and checked, as often as the field appears. Other fields are
+    /// skipped.
+    ///
+    /// Encoders write the key, then the value: those come first, without
+    /// decoding their keys in general.
+    #[inline]
+    pub(crate) fn read_map_entry<K, V>(
+        &mut self,
+        wire_type: WireType,
+        (key_wire_type, value_wire_type): (WireType, WireType),
+        (key, value): (&mut K, &mut V),
+        merge_key: impl Fn(&mut K, &mut Self) -> Result<(), DecodeError>,
+        merge_value: impl Fn(&mut V, &mut Self) -> Result<(), DecodeError>,
+    ) -> Result<(), DecodeError> {
+        self.expect_wire_type(wire_type, WireType::Len)?;
+        self.read_nested(|decoder| {
+            if decoder.read_key_byte(wire::key(1, key_wire_type) as u8) {
+                merge_key(key, decoder)?;
+            }
+            if decoder.read_key_byte(wire::key(2, value_wire_type) as u8) {
+                merge_value(value, decoder)?;
+            }
+            while decoder.has_remaining() {
+                match decoder.read_key()? {
+                    (1, wire_type) => {
+                        decoder.expect_wire_type(wire_type, key_wire_type)?;
+                        merge_key(key, decoder)?;
+                    }
+                    (2, wire_type) => {
+                        decoder.expect_wire_type(wire_type, value_wire_type)?;
+                        merge_value(value, decoder)?;
+                    }
+                    (_, wire_type) => decoder.skip(wire_type)?,
+                }
+            }
+            Ok(())
+        })
+    }
+
     /// Returns an error unless `found` is `expected`.
     #[inline]
     pub fn expect_wire_type(&self, found: WireType, expected: WireType) -> Result<(), DecodeError> {

@@ -389,25 +389,13 @@ fn read_entry<K: Codec, V: Codec>(
     key: &mut K::Value,
     value: &mut V::Value,
 ) -> Result<(), DecodeError> {
-    decoder.expect_wire_type(wire_type, WireType::Len)?;
-    decoder.read_nested(|decoder| {
-        // Encoders write the key, then the value: read those first, as the
-        // loop would, without decoding their keys in general.
-        if decoder.read_key_byte(wire::key(1, K::WIRE_TYPE) as u8) {
-            K::merge_value(key, decoder)?;
-        }
-        if decoder.read_key_byte(wire::key(2, V::WIRE_TYPE) as u8) {
-            V::merge_value(value, decoder)?;
-        }
-        while decoder.has_remaining() {
-            match decoder.read_key()? {
-                (1, wire_type) => merge::<K>(wire_type, key, decoder)?,
-                (2, wire_type) => merge::<V>(wire_type, value, decoder)?,
-                (_, wire_type) => decoder.skip(wire_type)?,
-            }
-        }
-        Ok(())
-    })
+    decoder.read_map_entry(
+        wire_type,
+        (K::WIRE_TYPE, V::WIRE_TYPE),
+        (key, value),
+        K::merge_value,
+        V::merge_value,
+    )
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
+use crate::view::ValueView;
 use crate::wire::{self, WireType};
 
 /// A dynamic value that keeps its exact type.
@@ -99,7 +100,8 @@ impl Codec for ValueCodec {
     fn merge_value(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         // `read_nested` would refuse the message past the recursion limit.
         if decoder.can_nest()
-            && let Some((read, length)) = canonical_scalar(decoder.rest())
+            && let Some((scalar, length)) = canonical_scalar(decoder.rest())
+            && let Some(read) = scalar.to_value()
         {
             decoder.advance(length);
             match std::mem::replace(value, read) {
@@ -126,44 +128,101 @@ fn merge_message(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), Dec
     })
 }
 
-/// The value of a length-prefixed `value` message holding one member that
-/// is not a list or map, laid out as schemac writes it: one-byte lengths
-/// and keys, a varint of at most nine bytes. Returns how many bytes it
-/// takes too; `None` for any other layout and for a string or decimal that
-/// [`merge_message`] would refuse, which it then reads (or refuses). What
-/// it reads, it reads as `merge_message` would, replacing the value.
-#[inline]
-fn canonical_scalar(bytes: &[u8]) -> Option<(Value, usize)> {
+/// A length-prefixed `value` message holding one member that is not a list
+/// or map, laid out as schemac writes it: one-byte lengths and keys, a
+/// varint of at most nine bytes. Returns how many bytes it takes too;
+/// `None` for any other layout and for a decimal that [`merge_message`]
+/// would refuse, which it then reads (or refuses). What it reads, it reads
+/// as `merge_message` would, replacing the value.
+#[inline(always)]
+pub(crate) fn canonical_scalar(bytes: &[u8]) -> Option<(Scalar<'_>, usize)> {
     let (&length, rest) = bytes.split_first()?;
     if length >= 0x80 {
         return None;
     }
     let (&key, payload) = rest.get(..usize::from(length))?.split_first()?;
-    let value = if key & 7 == WireType::Varint as u8 {
+    let scalar = if key & 7 == WireType::Varint as u8 {
         let varint = varint_filling(payload)?;
         match key >> 3 {
-            1 => Value::Null,
-            2 => Value::Bool(varint != 0),
-            3 => Value::I32(wire::unzigzag32(varint as u32)),
-            4 => Value::I64(wire::unzigzag64(varint)),
-            5 => Value::U32(varint as u32),
-            6 => Value::U64(varint),
+            1 => Scalar::Null,
+            2 => Scalar::Bool(varint != 0),
+            3 => Scalar::I32(wire::unzigzag32(varint as u32)),
+            4 => Scalar::I64(wire::unzigzag64(varint)),
+            5 => Scalar::U32(varint as u32),
+            6 => Scalar::U64(varint),
             _ => return None,
         }
     } else {
         match key {
-            0x3d => Value::F32(f32::from_le_bytes(payload.try_into().ok()?)),
-            0x41 => Value::F64(f64::from_le_bytes(payload.try_into().ok()?)),
-            0x4a => Value::String(String::from_utf8(bytes_filling(payload)?.to_vec()).ok()?),
-            0x52 => Value::Bytes(bytes_filling(payload)?.to_vec()),
+            0x3d => Scalar::F32(f32::from_le_bytes(payload.try_into().ok()?)),
+            0x41 => Scalar::F64(f64::from_le_bytes(payload.try_into().ok()?)),
+            0x4a => Scalar::Text(bytes_filling(payload)?),
+            0x52 => Scalar::Bytes(bytes_filling(payload)?),
             0x5a => match crate::decimal::read_canonical(payload)? {
-                (decimal, taken) if taken == payload.len() => Value::Decimal(decimal),
+                (decimal, taken) if taken == payload.len() => Scalar::Decimal(decimal),
                 _ => return None,
             },
             _ => return None,
         }
     };
-    Some((value, 1 + usize::from(length)))
+    Some((scalar, 1 + usize::from(length)))
+}
+
+/// A scalar member of a `value`, as [`canonical_scalar`] reads it for the
+/// owned [`Value`] and for the [`ValueView`]. A string's bytes are not yet
+/// checked to be UTF-8: the owned value checks its copy, whose start is
+/// aligned, which checks faster than the input.
+#[derive(Clone, Copy)]
+pub(crate) enum Scalar<'a> {
+    Null,
+    Bool(bool),
+    I32(i32),
+    I64(i64),
+    U32(u32),
+    U64(u64),
+    F32(f32),
+    F64(f64),
+    Text(&'a [u8]),
+    Bytes(&'a [u8]),
+    Decimal(Decimal),
+}
+
+impl<'a> Scalar<'a> {
+    /// The owned value; `None` for a string that is not UTF-8.
+    #[inline(always)]
+    fn to_value(self) -> Option<Value> {
+        Some(match self {
+            Scalar::Null => Value::Null,
+            Scalar::Bool(v) => Value::Bool(v),
+            Scalar::I32(v) => Value::I32(v),
+            Scalar::I64(v) => Value::I64(v),
+            Scalar::U32(v) => Value::U32(v),
+            Scalar::U64(v) => Value::U64(v),
+            Scalar::F32(v) => Value::F32(v),
+            Scalar::F64(v) => Value::F64(v),
+            Scalar::Text(v) => Value::String(String::from_utf8(v.to_vec()).ok()?),
+            Scalar::Bytes(v) => Value::Bytes(v.to_vec()),
+            Scalar::Decimal(v) => Value::Decimal(v),
+        })
+    }
+
+    /// The view; `None` for a string that is not UTF-8.
+    #[inline(always)]
+    pub(crate) fn to_view(self) -> Option<ValueView<'a>> {
+        Some(match self {
+            Scalar::Null => ValueView::Null,
+            Scalar::Bool(v) => ValueView::Bool(v),
+            Scalar::I32(v) => ValueView::I32(v),
+            Scalar::I64(v) => ValueView::I64(v),
+            Scalar::U32(v) => ValueView::U32(v),
+            Scalar::U64(v) => ValueView::U64(v),
+            Scalar::F32(v) => ValueView::F32(v),
+            Scalar::F64(v) => ValueView::F64(v),
+            Scalar::Text(v) => ValueView::String(std::str::from_utf8(v).ok()?),
+            Scalar::Bytes(v) => ValueView::Bytes(v),
+            Scalar::Decimal(v) => ValueView::Decimal(v),
+        })
+    }
 }
 
 /// The varint that `payload` is exactly, if it takes one to nine bytes.
@@ -420,6 +479,7 @@ pub(crate) mod tests {
             any::<f64>().prop_map(Value::F64),
             proptest::collection::vec(any::<u8>(), 0..6)
                 .prop_map(|bytes| Value::String(String::from_utf8_lossy(&bytes).into_owned())),
+            "[a-zé€]{0,4}".prop_map(Value::String),
         ];
         let noise = prop_oneof![
             Just(None),
@@ -442,13 +502,22 @@ pub(crate) mod tests {
     proptest! {
         #[test]
         fn the_canonical_layout_reads_as_the_general_reader_does(bytes in near_canonical()) {
-            if let Some((fast, length)) = canonical_scalar(&bytes) {
+            if let Some((scalar, length)) = canonical_scalar(&bytes) {
                 let mut decoder = Decoder::new(&bytes, &DecodeOptions::new()).unwrap();
                 let mut general = Value::Null;
-                prop_assert_eq!(merge_message(&mut general, &mut decoder), Ok(()));
+                let read = merge_message(&mut general, &mut decoder);
+                // A string that is not UTF-8 is left to the general reader,
+                // which refuses it; the owned value and the view agree.
+                let (Some(fast), Some(view)) = (scalar.to_value(), scalar.to_view()) else {
+                    prop_assert!(scalar.to_value().is_none() && scalar.to_view().is_none());
+                    prop_assert!(read.is_err());
+                    return Ok(());
+                };
+                prop_assert_eq!(read, Ok(()));
                 prop_assert_eq!(decoder.offset(), length);
                 // Compared encoded, so that NaNs compare by their bits.
                 prop_assert_eq!(encode(&fast), encode(&general));
+                prop_assert_eq!(encode(&view.to_owned()), encode(&general));
             }
         }
     }

@@ -84,20 +84,16 @@ where
     K: ViewCodec<'a>,
     V: ViewCodec<'a>,
 {
-    decoder.expect_wire_type(wire_type, WireType::Len)?;
-    let entry = decoder.read_nested(|decoder| {
-        let mut key = K::View::default();
-        let mut value = V::View::default();
-        while decoder.has_remaining() {
-            match decoder.read_key()? {
-                (1, wire_type) => merge::<K>(wire_type, &mut key, decoder)?,
-                (2, wire_type) => merge::<V>(wire_type, &mut value, decoder)?,
-                (_, wire_type) => decoder.skip(wire_type)?,
-            }
-        }
-        Ok((key, value))
-    })?;
-    map.push(entry);
+    let mut key = K::View::default();
+    let mut value = V::View::default();
+    decoder.read_map_entry(
+        wire_type,
+        (K::WIRE_TYPE, V::WIRE_TYPE),
+        (&mut key, &mut value),
+        K::merge_view,
+        V::merge_view,
+    )?;
+    map.push((key, value));
     Ok(())
 }
 

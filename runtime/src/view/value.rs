@@ -8,7 +8,7 @@ use super::{MapView, ViewCodec, field};
 use crate::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::{Value, read_wrapped};
+use crate::value::{Value, canonical_scalar, read_wrapped};
 use crate::wire::WireType;
 
 /// The view of a [`Value`]: the same kinds, with strings and bytes
@@ -74,8 +74,28 @@ impl ValueView<'_> {
     }
 }
 
-/// Reads one `value` message into `view`, one level deeper.
+/// Reads one `value` message into `view`, one level deeper. A scalar laid
+/// out as schemac writes it is read in one step, as the owned `Value` does.
+#[inline]
 pub(super) fn merge<'a>(
+    view: &mut ValueView<'a>,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    // `read_nested` would refuse the message past the recursion limit.
+    if decoder.can_nest()
+        && let Some((scalar, length)) = canonical_scalar(decoder.rest())
+        && let Some(read) = scalar.to_view()
+    {
+        decoder.advance(length);
+        *view = read;
+        return Ok(());
+    }
+    merge_message(view, decoder)
+}
+
+/// Reads a length-prefixed `value` message into `view`, field by field.
+#[inline(never)]
+fn merge_message<'a>(
     view: &mut ValueView<'a>,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
@@ -221,6 +241,31 @@ mod tests {
         let bytes = encode(&value);
         let error = decode_view(&bytes).unwrap_err();
         assert!(error.is_recursion_limit(), "{error}");
+        assert_eq!(error, decode_owned(&bytes).unwrap_err());
+    }
+
+    #[test]
+    fn a_scalar_value_is_one_level_of_nesting_as_when_owned() {
+        let bytes = encode(&Value::String("é".to_owned()));
+        assert!(
+            crate::value::canonical_scalar(&bytes).is_some(),
+            "the one-step layout"
+        );
+        let options = DecodeOptions::new().recursion_limit(0);
+        let mut decoder = Decoder::new(&bytes, &options).unwrap();
+        let error = merge(&mut ValueView::Null, &mut decoder).unwrap_err();
+        assert!(error.is_recursion_limit(), "{error}");
+        let mut decoder = Decoder::new(&bytes, &options).unwrap();
+        let owned = ValueCodec::merge_value(&mut Value::Null, &mut decoder).unwrap_err();
+        assert_eq!(error, owned);
+    }
+
+    #[test]
+    fn a_string_that_is_not_utf8_fails_as_when_owned() {
+        // A value of one string member, 0xff, in the one-step layout.
+        let bytes = [0x03, 0x4a, 0x01, 0xff];
+        let error = decode_view(&bytes).unwrap_err();
+        assert!(error.to_string().contains("UTF-8"), "{error}");
         assert_eq!(error, decode_owned(&bytes).unwrap_err());
     }
 
