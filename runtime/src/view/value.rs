@@ -247,10 +247,7 @@ mod tests {
     #[test]
     fn a_scalar_value_is_one_level_of_nesting_as_when_owned() {
         let bytes = encode(&Value::String("é".to_owned()));
-        assert!(
-            crate::value::canonical_scalar(&bytes).is_some(),
-            "the one-step layout"
-        );
+        assert!(canonical_scalar(&bytes).is_some(), "the one-step layout");
         let options = DecodeOptions::new().recursion_limit(0);
         let mut decoder = Decoder::new(&bytes, &options).unwrap();
         let error = merge(&mut ValueView::Null, &mut decoder).unwrap_err();
