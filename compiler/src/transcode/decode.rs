@@ -123,7 +123,8 @@ impl Reader<'_> {
                 *slot = Some(self.nested_message(id, earlier, wire_type, decoder, path)?);
             }
             FieldType::Single(ty) | FieldType::Optional(ty) => {
-                let (value, is_default) = self.value(ty, wire_type, decoder, path)?;
+                let earlier = slot.take();
+                let (value, is_default) = self.value(ty, earlier, wire_type, decoder, path)?;
                 *slot = (!(implicit && is_default)).then_some(value);
             }
             FieldType::List(ty) => {
@@ -144,7 +145,8 @@ impl Reader<'_> {
                     })?;
                 } else {
                     let index = elements.len();
-                    let (value, _) = self.value(ty, wire_type, decoder, &path.index(index))?;
+                    let (value, _) =
+                        self.value(ty, None, wire_type, decoder, &path.index(index))?;
                     elements.push(value);
                 }
                 // An empty packed run adds nothing, and an empty list is
@@ -178,23 +180,34 @@ impl Reader<'_> {
         decoder.read_nested(|decoder| self.message(id, earlier, decoder, path))
     }
 
-    /// One value and whether it is its type's default.
+    /// One value and whether it is its type's default. `earlier` is what an
+    /// earlier occurrence of the same field read, if any: a message or a
+    /// `value` merges into it, as generated code does; other values
+    /// replace it.
     fn value(
         &self,
         ty: ValueType,
+        earlier: Option<Json>,
         wire_type: WireType,
         decoder: &mut Decoder<'_>,
         path: &Path,
     ) -> Result<(Json, bool), TranscodeError> {
         match ty {
-            ValueType::Scalar(scalar) => Ok(with_codec(scalar, ReadScalar { wire_type, decoder })?),
+            ValueType::Scalar(scalar) => Ok(with_codec(
+                scalar,
+                ReadScalar {
+                    wire_type,
+                    decoder,
+                    earlier,
+                },
+            )?),
             ValueType::Enum(id) => {
                 decoder.expect_wire_type(wire_type, WireType::Varint)?;
                 let number = decoder.read_varint()? as i32;
                 Ok((self.enum_json(id, number), number == 0))
             }
             ValueType::Message(id) => Ok((
-                self.nested_message(id, None, wire_type, decoder, path)?,
+                self.nested_message(id, earlier, wire_type, decoder, path)?,
                 false,
             )),
         }
@@ -212,7 +225,14 @@ impl Reader<'_> {
         };
         // A packed element reads like a field of its own wire type.
         let (value, _) = match ty {
-            ValueType::Scalar(scalar) => with_codec(scalar, ReadScalar { wire_type, decoder })?,
+            ValueType::Scalar(scalar) => with_codec(
+                scalar,
+                ReadScalar {
+                    wire_type,
+                    decoder,
+                    earlier: None,
+                },
+            )?,
             ValueType::Enum(id) => {
                 let number = decoder.read_varint()? as i32;
                 (self.enum_json(id, number), false)
@@ -252,7 +272,9 @@ impl Reader<'_> {
                             Err(DecodeError::invalid("invalid map key type", 0))
                         })?);
                 }
-                (2, wire_type) => value = Some(self.value(ty, wire_type, decoder, path)?.0),
+                (2, wire_type) => {
+                    value = Some(self.value(ty, value.take(), wire_type, decoder, path)?.0);
+                }
                 (_, wire_type) => decoder.skip(wire_type)?,
             }
         }
@@ -290,17 +312,26 @@ impl Reader<'_> {
     }
 }
 
-/// Reads one scalar with its codec, checking the wire type.
+/// Reads one scalar with its codec, checking the wire type, into the JSON
+/// of an earlier occurrence of the field if there is one.
 struct ReadScalar<'a, 'b> {
     wire_type: WireType,
     decoder: &'a mut Decoder<'b>,
+    earlier: Option<Json>,
 }
 
 impl CodecVisitor for ReadScalar<'_, '_> {
     type Output = Result<(Json, bool), DecodeError>;
 
     fn visit<C: JsonCodec>(self) -> Self::Output {
-        let mut value = C::Value::default();
+        let mut value = match self.earlier {
+            // Only a `value` merges (a list or map read twice); any other
+            // codec replaces what it reads into.
+            Some(earlier) => C::deserialize(earlier).map_err(|_| {
+                DecodeError::invalid("an earlier value has no JSON form", self.decoder.offset())
+            })?,
+            None => C::Value::default(),
+        };
         field::merge::<C>(self.wire_type, &mut value, self.decoder)?;
         let json = serde_json::to_value(Ser::<C>(&value))
             .map_err(|_| DecodeError::invalid("value has no JSON form", self.decoder.offset()))?;

@@ -301,6 +301,132 @@ fn oneof_members_appear_as_their_field() {
     );
 }
 
+/// A message field, or a `value` field, read twice merges the second into
+/// the first, in a map entry too: the transcoder reads what generated code
+/// reads. Found by the `decode_dynamic` fuzz target, where a map entry of
+/// `map<string, value>` held its value field twice.
+#[test]
+fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
+    use schemac_generated::kitchen::Point;
+    use schemac_generated::money::Values;
+    use schemac_runtime::Value;
+    use std::collections::BTreeMap;
+
+    /// The message's encoding, which holds one length-delimited field; its
+    /// payload.
+    fn payload_of(bytes: Vec<u8>) -> Vec<u8> {
+        assert!(bytes[1] < 0x80, "a one-byte length");
+        bytes[2..].to_vec()
+    }
+    /// A field of one-byte key and length.
+    fn delimited(key: u8, payload: &[u8]) -> Vec<u8> {
+        assert!(payload.len() < 0x80, "a one-byte length");
+        [&[key, payload.len() as u8][..], payload].concat()
+    }
+    fn list(items: &[i32]) -> Value {
+        Value::List(items.iter().copied().map(Value::I32).collect())
+    }
+    fn value_payload(value: Value) -> Vec<u8> {
+        let values = Values {
+            payload: value,
+            ..Values::default()
+        };
+        payload_of(values.encode_to_vec().unwrap())
+    }
+    fn point_payload(x: i32, y: i32) -> Vec<u8> {
+        let maps = Maps {
+            points: BTreeMap::from([(String::new(), Point { x, y })]),
+            ..Maps::default()
+        };
+        // The entry holds only its value: the key is the default.
+        payload_of(payload_of(maps.encode_to_vec().unwrap()))
+    }
+
+    let analysis = analysis();
+    // Three `Values`, one after the other: `payload` is read three times,
+    // `previous` twice.
+    let mut values = Values {
+        payload: list(&[1]),
+        ..Values::default()
+    }
+    .encode_to_vec()
+    .unwrap();
+    values.extend(
+        Values {
+            payload: list(&[2]),
+            previous: Some(Value::Map(BTreeMap::from([(
+                "a".to_owned(),
+                Value::I32(1),
+            )]))),
+            ..Values::default()
+        }
+        .encode_to_vec()
+        .unwrap(),
+    );
+    values.extend(
+        Values {
+            payload: Value::Bool(true),
+            previous: Some(Value::Map(BTreeMap::from([(
+                "b".to_owned(),
+                Value::I32(2),
+            )]))),
+            ..Values::default()
+        }
+        .encode_to_vec()
+        .unwrap(),
+    );
+    // An `attributes` entry with key "k" and its value field twice.
+    let entry = [
+        delimited(0x0a, b"k"),
+        delimited(0x12, &value_payload(list(&[1, 2]))),
+        delimited(0x12, &value_payload(list(&[3]))),
+    ]
+    .concat();
+    values.extend(delimited(0x22, &entry));
+    // A `points` entry with its value field twice: x, then y.
+    let entry = [
+        delimited(0x12, &point_payload(1, 0)),
+        delimited(0x12, &point_payload(0, 2)),
+    ]
+    .concat();
+    let maps = delimited(0x72, &entry);
+
+    let read: Values = Message::decode(&values).unwrap();
+    assert_eq!(read.payload, Value::Bool(true));
+    assert_eq!(
+        read.previous.as_ref().map(|previous| match previous {
+            Value::Map(map) => map.len(),
+            _ => 0,
+        }),
+        Some(2)
+    );
+    assert_eq!(read.attributes["k"], list(&[1, 2, 3]));
+    let read_maps: Maps = Message::decode(&maps).unwrap();
+    assert_eq!(read_maps.points[""], Point { x: 1, y: 2 });
+
+    for (full_name, bytes, json) in [
+        (
+            "money.Values",
+            &values,
+            serde_json::to_value(&read).unwrap(),
+        ),
+        (
+            "kitchen.Maps",
+            &maps,
+            serde_json::to_value(&read_maps).unwrap(),
+        ),
+    ] {
+        let id = schemac::transcode::find_message(&analysis.schema, full_name).unwrap();
+        let decoded =
+            schemac::transcode::decode(&analysis.schema, id, bytes, &DecodeOptions::new())
+                .unwrap_or_else(|error| panic!("{full_name}: {error}"));
+        assert_eq!(
+            decoded, json,
+            "{full_name}: schemac decode vs generated code"
+        );
+    }
+}
+
 #[test]
 fn boxed_fields_round_trip() {
     let tree: Tree =
