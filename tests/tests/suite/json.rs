@@ -345,36 +345,24 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     let analysis = analysis();
     // Three `Values`, one after the other: `payload` is read three times,
     // `previous` twice.
-    let mut values = Values {
-        payload: list(&[1]),
-        ..Values::default()
-    }
-    .encode_to_vec()
-    .unwrap();
-    values.extend(
+    let values_with = |payload: Value, previous: Option<(&str, i32)>| {
+        let previous = previous.map(|(key, number)| {
+            Value::Map(BTreeMap::from([(key.to_owned(), Value::I32(number))]))
+        });
         Values {
-            payload: list(&[2]),
-            previous: Some(Value::Map(BTreeMap::from([(
-                "a".to_owned(),
-                Value::I32(1),
-            )]))),
+            payload,
+            previous,
             ..Values::default()
         }
         .encode_to_vec()
-        .unwrap(),
-    );
-    values.extend(
-        Values {
-            payload: Value::Bool(true),
-            previous: Some(Value::Map(BTreeMap::from([(
-                "b".to_owned(),
-                Value::I32(2),
-            )]))),
-            ..Values::default()
-        }
-        .encode_to_vec()
-        .unwrap(),
-    );
+        .unwrap()
+    };
+    let mut values = [
+        values_with(list(&[1]), None),
+        values_with(list(&[2]), Some(("a", 1))),
+        values_with(Value::Bool(true), Some(("b", 2))),
+    ]
+    .concat();
     // An `attributes` entry with key "k" and its value field twice.
     let entry = [
         delimited(0x0a, b"k"),
