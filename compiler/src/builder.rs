@@ -12,6 +12,10 @@
 //! ```
 //!
 //! and in the crate: `include!(concat!(env!("OUT_DIR"), "/schemas.rs"));`.
+//!
+//! Generating spreads a package's messages and enums over rayon's global
+//! thread pool, one thread per core unless `RAYON_NUM_THREADS` says
+//! otherwise; the files are the same on any number of threads.
 
 use std::fs;
 use std::io;

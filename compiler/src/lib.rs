@@ -6,6 +6,7 @@
 //! ```text
 //! text ─syntax→ ast::SchemaFile ─resolve→ model::Schema ─check→ diagnostics
 //!                                          model::Schema ─codegen→ TokenStream ─render→ String
+//!                                              (part by part, on several threads)
 //! ```
 //!
 //! [`analyze`] runs the front end (loading imports, syntax, resolve, check)
@@ -35,6 +36,8 @@ pub mod transcode;
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
 
 pub use builder::Builder;
 pub use config::{Config, MapType};
@@ -185,13 +188,7 @@ impl Analysis {
 
     /// Generates Rust code: one file per package.
     pub fn generate(&self, config: &Config) -> Vec<GeneratedFile> {
-        codegen::generate(&self.schema, config)
-            .into_iter()
-            .map(|module| GeneratedFile {
-                name: module.file_name(),
-                contents: render::render(&module),
-            })
-            .collect()
+        generate(&self.schema, config)
     }
 
     /// The proto3 `.proto` equivalent of the file `file`.
@@ -206,6 +203,31 @@ impl Analysis {
     pub fn export_proto_files(&self, file: FileId) -> Vec<ProtoFile> {
         export_proto::export_all(&self.schema, file)
     }
+}
+
+/// One file per package of `schema`: codegen, then render, of each part of
+/// a package (a message or an enum with all its code) on its own, on as
+/// many threads as rayon gives, and the parts put together in order. The
+/// text does not depend on the number of threads.
+fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
+    let view_borrows = codegen::view_borrows(schema, config);
+    codegen::packages(schema)
+        .into_iter()
+        .map(|package| {
+            let parts: Vec<String> = package
+                .parts
+                .par_iter()
+                .map_init(
+                    || codegen::Context::new(schema, config, &view_borrows),
+                    |cx, &part| render::format_part(codegen::expand(cx, part)),
+                )
+                .collect();
+            GeneratedFile {
+                name: package.file_name(),
+                contents: render::file(&package.sources, &parts),
+            }
+        })
+        .collect()
 }
 
 fn schema_error(sources: SourceMap, mut diagnostics: Vec<Diagnostic>) -> Error {

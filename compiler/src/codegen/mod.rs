@@ -1,4 +1,5 @@
-//! Codegen: the model to Rust tokens, one module per package.
+//! Codegen: the model to Rust tokens, one part of a package at a time: the
+//! runtime alias, or a message or an enum with all of its code.
 //!
 //! Each construct has one `expand_*` function that binds locals and then
 //! writes a single `quote!`: [`message`] writes structs and their nested
@@ -27,22 +28,25 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::Config;
-use crate::model::{EnumId, File, Message, MessageId, Schema};
+use crate::model::{EnumId, Message, MessageId, Schema};
 use crate::names;
 use crate::source::Span;
 
-/// The generated code of one package.
+/// One package's code, before it is expanded: its parts in order, each of
+/// which expands, and is formatted, on its own.
 #[derive(Clone, Debug)]
-pub struct Module {
+pub struct Package {
     /// The package's segments; empty for files without a package.
     pub package: Vec<String>,
-    /// The names of the schema files it was generated from.
+    /// The names of the schema files it is generated from.
     pub sources: Vec<String>,
-    /// The items of the module.
-    pub tokens: TokenStream,
+    /// The runtime alias, then each file's top-level messages and enums in
+    /// source order, files in load order; nothing for a package without
+    /// any.
+    pub parts: Vec<Part>,
 }
 
-impl Module {
+impl Package {
     /// The output file name: `shop.v1.rs`, or `_.rs` without a package.
     pub fn file_name(&self) -> String {
         if self.package.is_empty() {
@@ -53,43 +57,83 @@ impl Module {
     }
 }
 
-/// Generates one module per package of `schema`, in package order.
-pub fn generate(schema: &Schema, config: &Config) -> Vec<Module> {
-    let cx = Context::new(schema, config);
+/// A part of a package's code: what [`expand`] turns into tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// `use ::schemac_runtime as _rt;`, see [`Context::runtime_alias`].
+    RuntimeAlias,
+    /// A message or an enum with everything generated for it.
+    Item(Item),
+}
+
+/// The packages of `schema`, in package order.
+pub fn packages(schema: &Schema) -> Vec<Package> {
     schema
         .packages()
         .into_iter()
-        .map(|(package, files)| expand_package(&cx, package, &files))
+        .map(|(package, files)| {
+            let items: Vec<Item> = files
+                .iter()
+                .flat_map(|file| in_source_order(schema, &file.messages, &file.enums))
+                .collect();
+            let alias = (!items.is_empty()).then_some(Part::RuntimeAlias);
+            Package {
+                package,
+                sources: files.iter().map(|file| file.name.clone()).collect(),
+                parts: alias
+                    .into_iter()
+                    .chain(items.into_iter().map(Part::Item))
+                    .collect(),
+            }
+        })
         .collect()
 }
 
+/// The code of `part`.
+pub fn expand(cx: &Context, part: Part) -> TokenStream {
+    match part {
+        Part::RuntimeAlias => cx.runtime_alias(),
+        Part::Item(item) => expand_item(cx, item),
+    }
+}
+
+/// For each message, whether its view holds something borrowed
+/// ([`view::borrowing_views`]); empty when `config` has no views. Worked out
+/// once for a schema, and lent to each [`Context`].
+pub fn view_borrows(schema: &Schema, config: &Config) -> Vec<bool> {
+    match config.views {
+        true => view::borrowing_views(schema, config),
+        false => Vec::new(),
+    }
+}
+
 /// What every expansion needs: the schema and how to name the runtime.
-pub(crate) struct Context<'a> {
+///
+/// It holds tokens, which cannot cross threads: each thread that expands
+/// makes a context of its own.
+pub struct Context<'a> {
     /// The schema being generated.
-    pub schema: &'a Schema,
+    pub(crate) schema: &'a Schema,
     /// The options of generation.
-    pub config: &'a Config,
+    pub(crate) config: &'a Config,
     /// How generated code names the runtime crate: `_rt`, which each
     /// generated module declares with [`Context::runtime_alias`].
-    pub runtime: TokenStream,
+    pub(crate) runtime: TokenStream,
     /// The path of the runtime crate, such as `::schemac_runtime`.
     runtime_path: TokenStream,
-    /// With views on, for each message, whether its view holds something
-    /// borrowed ([`view::borrowing_views`]); empty otherwise.
-    pub view_borrows: Vec<bool>,
+    /// [`view_borrows`] of the schema.
+    pub(crate) view_borrows: &'a [bool],
 }
 
 impl<'a> Context<'a> {
-    fn new(schema: &'a Schema, config: &'a Config) -> Self {
+    /// A context for generating `schema` with `config`; `view_borrows` is
+    /// [`view_borrows`] of the two.
+    pub fn new(schema: &'a Schema, config: &'a Config, view_borrows: &'a [bool]) -> Self {
         // The builder takes the path as text; one that does not parse falls
         // back to the default rather than producing code that cannot.
         let runtime_path = match syn::parse_str::<syn::Path>(&config.runtime_crate) {
             Ok(path) => path.into_token_stream(),
             Err(_) => quote!(::schemac_runtime),
-        };
-        let view_borrows = match config.views {
-            true => view::borrowing_views(schema, config),
-            false => Vec::new(),
         };
         Self {
             schema,
@@ -102,42 +146,22 @@ impl<'a> Context<'a> {
 
     /// Whether `message` keeps its unknown fields: its schema or the
     /// config asks for it.
-    pub fn keeps_unknown_fields(&self, message: &Message) -> bool {
+    pub(crate) fn keeps_unknown_fields(&self, message: &Message) -> bool {
         message.keep_unknown_fields || self.config.keep_unknown_fields
     }
 
     /// `use ::schemac_runtime as _rt;`: a short name for the runtime, so
     /// that generated calls fit on a line. No schema name becomes `_rt`,
     /// since casing drops leading underscores.
-    pub fn runtime_alias(&self) -> TokenStream {
+    fn runtime_alias(&self) -> TokenStream {
         let path = &self.runtime_path;
         quote!(use #path as _rt;)
     }
 }
 
-/// The items of one package: each file's top-level messages and enums in
-/// source order, files in load order.
-fn expand_package(cx: &Context, package: Vec<String>, files: &[&File]) -> Module {
-    let items: Vec<TokenStream> = files
-        .iter()
-        .flat_map(|file| in_source_order(cx.schema, &file.messages, &file.enums))
-        .map(|item| expand_item(cx, item))
-        .collect();
-    let alias = (!items.is_empty()).then(|| cx.runtime_alias());
-    let tokens = quote! {
-        #alias
-        #(#items)*
-    };
-    Module {
-        package,
-        sources: files.iter().map(|file| file.name.clone()).collect(),
-        tokens,
-    }
-}
-
 /// A message or an enum, declared at the top of a file or in a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Item {
+pub enum Item {
     /// A message.
     Message(MessageId),
     /// An enum.

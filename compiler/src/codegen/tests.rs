@@ -3,7 +3,7 @@
 use super::*;
 use crate::config::MapType;
 use crate::model::{
-    Enum, EnumId, EnumValue, Field, FieldType, Message, MessageId, Oneof, Reserved, Scalar,
+    Enum, EnumId, EnumValue, Field, FieldType, File, Message, MessageId, Oneof, Reserved, Scalar,
     ValueType,
 };
 use crate::source::{FileId, Span};
@@ -130,15 +130,9 @@ impl Build {
 
     /// Every package rendered, file name first.
     pub fn render(&self, config: &Config) -> String {
-        generate(&self.schema, config)
-            .iter()
-            .map(|module| {
-                format!(
-                    "==> {}\n{}",
-                    module.file_name(),
-                    crate::render::render(module)
-                )
-            })
+        crate::generate(&self.schema, config)
+            .into_iter()
+            .map(|file| format!("==> {}\n{}", file.name, file.contents))
             .collect()
     }
 }
@@ -566,4 +560,51 @@ fn the_config_keeps_unknown_fields_in_every_message() {
         assert!(code.contains(expected), "{expected:?} not in\n{code}");
     }
     assert!(!b.render(&Config::new()).contains("unknown_fields"));
+}
+
+/// A package's file with its parts formatted one by one, and with all of
+/// them formatted at once: the two must read the same.
+#[test]
+fn parts_formatted_one_by_one_read_as_the_whole_module_at_once() {
+    let money = analyzed(include_str!("../../../schemas/money.schema"));
+    let mut config = Config::new();
+    config.json(true).views(true);
+    let view_borrows = view_borrows(&money.schema, &config);
+    let cx = Context::new(&money.schema, &config, &view_borrows);
+    for (package, file) in packages(&money.schema)
+        .into_iter()
+        .zip(crate::generate(&money.schema, &config))
+    {
+        assert!(package.parts.len() > 2, "{:?}", package.parts);
+        let whole: TokenStream = package
+            .parts
+            .iter()
+            .map(|&part| expand(&cx, part))
+            .collect();
+        let at_once = crate::render::file(&package.sources, &[crate::render::format_part(whole)]);
+        assert_eq!(file.contents, at_once);
+    }
+}
+
+/// The generated text does not depend on how many threads generate it.
+#[test]
+fn one_thread_generates_what_several_do() {
+    let shop = shop();
+    let mut config = Config::new();
+    config.json(true).views(true);
+    let on_threads = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool");
+        pool.install(|| crate::generate(&shop.schema, &config))
+    };
+    let alone = on_threads(1);
+    let together = on_threads(4);
+    assert!(!alone.is_empty());
+    for (alone, together) in alone.iter().zip(&together) {
+        assert_eq!(alone.name, together.name);
+        assert_eq!(alone.contents, together.contents);
+    }
+    assert_eq!(alone.len(), together.len());
 }
