@@ -188,6 +188,12 @@ catalogue! {
     /// An enum has no values.
     EmptyEnum = "E0314", "no values",
         "add a first value numbered 0";
+    /// Two reserved ranges of a message or enum share a number.
+    OverlappingReservedRange = "E0315", "reserved again",
+        "reserve each number once: merge the ranges or drop the repeat (protoc refuses overlaps)";
+    /// A message or enum reserves one name twice.
+    DuplicateReservedName = "E0316", "reserved again",
+        "reserve each name once: drop the repeat (protoc refuses it)";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

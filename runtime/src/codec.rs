@@ -23,6 +23,11 @@ pub trait Codec {
     /// Whether a list of these values is written packed.
     const PACKABLE: bool = false;
 
+    /// Whether a value travels as a message of its own, as nested
+    /// messages, `decimal` and `value` do. A map entry always writes such a
+    /// value (see [`field::left_out_of_entry`](crate::field::left_out_of_entry)).
+    const IS_MESSAGE: bool = false;
+
     /// Whether `value` is the default that implicit presence leaves out.
     fn is_default(value: &Self::Value) -> bool;
 
@@ -290,6 +295,7 @@ pub struct Msg<M>(PhantomData<M>);
 impl<M: Message> Codec for Msg<M> {
     type Value = M;
     const WIRE_TYPE: WireType = WireType::Len;
+    const IS_MESSAGE: bool = true;
 
     /// A message that is there is always written, even when empty.
     #[inline]
@@ -322,6 +328,7 @@ impl<C: Codec> Codec for Boxed<C> {
     type Value = Box<C::Value>;
     const WIRE_TYPE: WireType = C::WIRE_TYPE;
     const PACKABLE: bool = C::PACKABLE;
+    const IS_MESSAGE: bool = C::IS_MESSAGE;
 
     #[inline]
     fn is_default(value: &Box<C::Value>) -> bool {

@@ -11,8 +11,9 @@
 //!
 //! The Rust type is `rust_decimal::Decimal`: 96 bits of digits and a scale of
 //! 0 to 28. A wire value that does not fit exactly is a decode error, never a
-//! rounding. A value with implicit presence is left out only when it is 0
-//! with scale 0, so that `0.00` keeps its scale.
+//! rounding. A field with implicit presence is left out only when it is 0
+//! with scale 0, so that `0.00` keeps its scale; a map entry always writes
+//! its decimal, zero included.
 
 use rust_decimal::Decimal;
 
@@ -32,6 +33,7 @@ pub enum DecimalCodec {}
 impl Codec for DecimalCodec {
     type Value = Decimal;
     const WIRE_TYPE: WireType = WireType::Len;
+    const IS_MESSAGE: bool = true;
 
     #[inline]
     fn is_default(value: &Decimal) -> bool {

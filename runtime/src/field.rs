@@ -191,7 +191,7 @@ fn read_element<C: Codec>(
 }
 
 /// The length of a map: one entry message per pair, with the key as field 1
-/// and the value as field 2, each left out when it is the default.
+/// and the value as field 2, each left out as [`left_out_of_entry`] says.
 #[inline]
 pub fn measure_map<'a, K, V>(
     number: u32,
@@ -206,10 +206,38 @@ where
     entries
         .into_iter()
         .map(|(key, value)| {
-            let length = measure::<K>(1, key) + measure::<V>(2, value);
+            let length = measure_in_entry::<K>(1, key) + measure_in_entry::<V>(2, value);
             wire::key_len(number) + wire::varint_len(length as u64) + length
         })
         .sum()
+}
+
+/// Whether a map entry leaves out its key or its value, `value`: only the
+/// default of a scalar or an enum, which a reader takes a missing one for.
+/// A value that travels as a message ([`Codec::IS_MESSAGE`]) is always
+/// written: a reader takes a missing one for the empty message, which is
+/// neither a decimal's zero nor a value's null.
+#[inline]
+pub fn left_out_of_entry<C: Codec>(value: &C::Value) -> bool {
+    !C::IS_MESSAGE && C::is_default(value)
+}
+
+/// The length of a map entry's key (field 1) or value (field 2).
+#[inline]
+fn measure_in_entry<C: Codec>(number: u32, value: &C::Value) -> usize {
+    if left_out_of_entry::<C>(value) {
+        0
+    } else {
+        measure_present::<C>(number, value)
+    }
+}
+
+/// Writes a map entry's key (field 1) or value (field 2).
+#[inline]
+fn write_in_entry<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer) {
+    if !left_out_of_entry::<C>(value) {
+        write_present::<C>(number, value, writer);
+    }
 }
 
 /// Writes a map in the order its iterator gives (so in key order for a
@@ -265,8 +293,8 @@ fn write_entry<K: Codec, V: Codec>(
     writer: &mut Writer,
 ) {
     writer.nested(|writer| {
-        write::<V>(2, value, writer);
-        write::<K>(1, key, writer);
+        write_in_entry::<V>(2, value, writer);
+        write_in_entry::<K>(1, key, writer);
     });
     writer.key(number, WireType::Len);
 }
@@ -537,6 +565,46 @@ mod tests {
             merge_map::<Str, Bytes>(wire_type, &mut read, &mut d).unwrap();
         }
         assert_eq!(read, map);
+    }
+
+    /// The bytes Google's protobuf writes for these entries (issue 17): a
+    /// null `value` and a zero `decimal` are written as messages, not left
+    /// out, so a reader of the exported `.proto` gets them back.
+    #[test]
+    fn map_entries_write_a_null_value_and_a_zero_decimal() {
+        use crate::codec::{Decimal as DecimalCodec, Value as ValueCodec};
+        use crate::{Decimal, Value};
+        let hex = |bytes: Vec<u8>| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
+
+        let values = BTreeMap::from([("a".to_owned(), Value::Null)]);
+        let bytes = encode(
+            || measure_map::<Str, ValueCodec>(1, &values),
+            |w| write_map::<Str, ValueCodec>(1, &values, w),
+        );
+        assert_eq!(hex(bytes), "0a070a016112020800");
+
+        let decimals = BTreeMap::from([(1u32, Decimal::ZERO)]);
+        let bytes = encode(
+            || measure_map::<Uint32, DecimalCodec>(2, &decimals),
+            |w| write_map::<Uint32, DecimalCodec>(2, &decimals, w),
+        );
+        assert_eq!(hex(bytes), "1207080112030a0100");
+
+        // Inside a value's own map, as field 4 of a message.
+        let nested = Value::Map(BTreeMap::from([("x".to_owned(), Value::Null)]));
+        let bytes = encode(
+            || measure_present::<ValueCodec>(4, &nested),
+            |w| write_present::<ValueCodec>(4, &nested, w),
+        );
+        assert_eq!(hex(bytes), "220b6a090a070a017812020800");
+
+        // Scalar defaults are still left out, key and value alike.
+        let scalars = BTreeMap::from([(0u32, String::new())]);
+        let bytes = encode(
+            || measure_map::<Uint32, Str>(3, &scalars),
+            |w| write_map::<Uint32, Str>(3, &scalars, w),
+        );
+        assert_eq!(hex(bytes), "1a00");
     }
 
     #[test]

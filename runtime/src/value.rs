@@ -27,8 +27,9 @@
 //! }
 //! ```
 //!
-//! A message with no member set reads as `Null`. With implicit presence (a
-//! `value` field, or a map's value) `Null` is left out.
+//! A message with no member set reads as `Null`. A `value` field with
+//! implicit presence leaves `Null` out; a list element, a map's value and
+//! an `optional` or oneof member that is there write it, as `08 00`.
 
 use std::collections::BTreeMap;
 
@@ -81,6 +82,7 @@ pub enum ValueCodec {}
 impl Codec for ValueCodec {
     type Value = Value;
     const WIRE_TYPE: WireType = WireType::Len;
+    const IS_MESSAGE: bool = true;
 
     #[inline]
     fn is_default(value: &Value) -> bool {

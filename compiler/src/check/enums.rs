@@ -2,14 +2,15 @@
 //! numbered 0, every number in the `i32` range, not reserved and not
 //! repeated (no aliases), and every name not reserved and not repeated.
 
-use super::{check_ranges, describe_range, repeats, reserved_name, reserved_range};
+use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Enum, EnumValue};
 use crate::resolve::MAX_ENUM_NUMBER;
 
 /// Reports every violation in the values of `enumeration`.
 pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
-    check_ranges(
+    check_reserved(
+        &enumeration.full_name,
         &enumeration.reserved,
         -MAX_ENUM_NUMBER - 1..=MAX_ENUM_NUMBER,
         Code::EnumNumberOutOfRange,

@@ -2,7 +2,7 @@
 //! protobuf's own range, not reserved and not repeated; names not reserved
 //! and not repeated (oneof names included); no empty oneof.
 
-use super::{check_ranges, describe_range, repeats, reserved_name, reserved_range};
+use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Field, Message};
 use crate::resolve::MAX_FIELD_NUMBER;
@@ -13,7 +13,8 @@ const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
 
 /// Reports every violation in the fields and oneofs of `message`.
 pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
-    check_ranges(
+    check_reserved(
+        &message.full_name,
         &message.reserved,
         1..=MAX_FIELD_NUMBER,
         Code::FieldNumberOutOfRange,

@@ -72,15 +72,61 @@ fn repeats<'a, T, K: Eq + Hash>(items: &'a [T], key: impl Fn(&'a T) -> K) -> Vec
     pairs
 }
 
-/// Reports reserved ranges that end before they start, or that reach
-/// outside `valid`, the numbers their message or enum can have (reported as
-/// `out_of_range`).
-fn check_ranges(
+/// Reports everything wrong with the reservations of a message or enum:
+/// ranges that end before they start or reach outside `valid`, the numbers
+/// their message or enum can have (reported as `out_of_range`), ranges that
+/// share a number with an earlier one, and names reserved twice. protoc
+/// refuses the last two in the exported `.proto`, so they are errors here
+/// rather than merged on export: a number or name reserved twice is a slip
+/// that the source should lose too.
+fn check_reserved(
+    owner: &str,
     reserved: &Reserved,
     valid: RangeInclusive<i64>,
     out_of_range: Code,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let well_formed = check_ranges(reserved, valid, out_of_range, diagnostics);
+    for (index, later) in well_formed.iter().enumerate() {
+        let earlier = well_formed[..index]
+            .iter()
+            .find(|earlier| earlier.start <= later.end && later.start <= earlier.end);
+        if let Some(earlier) = earlier {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::OverlappingReservedRange,
+                    later.span,
+                    format!(
+                        "`reserved {}` overlaps `reserved {}` in `{owner}`",
+                        describe_range(later),
+                        describe_range(earlier)
+                    ),
+                )
+                .with_secondary(earlier.span, "first reserved here"),
+            );
+        }
+    }
+    for (first, later) in repeats(&reserved.names, |(name, _)| name.as_str()) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::DuplicateReservedName,
+                later.1,
+                format!("the name `{}` is reserved twice in `{owner}`", later.0),
+            )
+            .with_secondary(first.1, "first reserved here"),
+        );
+    }
+}
+
+/// Reports reserved ranges that end before they start, or that reach
+/// outside `valid` (reported as `out_of_range`); returns the others.
+fn check_ranges<'a>(
+    reserved: &'a Reserved,
+    valid: RangeInclusive<i64>,
+    out_of_range: Code,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<&'a ReservedRange> {
+    let mut well_formed = Vec::new();
     for range in &reserved.ranges {
         if !valid.contains(&range.start) || !valid.contains(&range.end) {
             diagnostics.push(Diagnostic::new(
@@ -102,8 +148,11 @@ fn check_ranges(
                     range.start, range.end
                 ),
             ));
+        } else {
+            well_formed.push(range);
         }
     }
+    well_formed
 }
 
 /// The first reserved range that holds `number`.

@@ -28,8 +28,12 @@ struct Encoder<'a> {
 /// Whether a value at its default is left out.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Presence {
+    /// Left out at its default: a field without `optional`.
     Implicit,
+    /// Written whatever it holds.
     Explicit,
+    /// A map entry's value: left out as [`field::left_out_of_entry`] says.
+    InEntry,
 }
 
 /// How one value is written: with the key of a field number (or none, in a
@@ -191,25 +195,16 @@ impl Encoder<'_> {
                         "map keys of this type are not allowed",
                     ))
                 })?;
-                let empty = Json::Object(serde_json::Map::new());
                 for (key_bytes, key, value) in sorted {
                     let mut entry = key_bytes;
-                    // A null value is the default, as generated code reads it.
-                    let value = match (value, ty) {
-                        (Json::Null, ValueType::Message(_)) => &empty,
-                        (Json::Null, _) => {
-                            write_delimited(out, number, &entry);
-                            continue;
-                        }
-                        (value, _) => value,
-                    };
-                    let presence = match ty {
-                        ValueType::Message(_) => Presence::Explicit,
-                        _ => Presence::Implicit,
-                    };
                     // Map entries nest one level, as they do when decoding.
-                    let slot = Slot::field(2, presence);
-                    self.value(ty, slot, value, &path.key(key), depth + 1, &mut entry)?;
+                    let slot = Slot::field(2, Presence::InEntry);
+                    let path = path.key(key);
+                    match value {
+                        // A null value is the default, as generated code reads it.
+                        Json::Null => self.default_value(ty, slot, &path, &mut entry)?,
+                        value => self.value(ty, slot, value, &path, depth + 1, &mut entry)?,
+                    }
                     write_delimited(out, number, &entry);
                 }
                 Ok(())
@@ -228,25 +223,56 @@ impl Encoder<'_> {
         out: &mut Vec<u8>,
     ) -> Result<(), TranscodeError> {
         match ty {
-            ValueType::Scalar(scalar) => with_codec(scalar, WriteScalar { slot, json, out })
-                .map_err(|reason| TranscodeError::new(path, reason)),
+            ValueType::Scalar(scalar) => with_codec(
+                scalar,
+                WriteScalar {
+                    slot,
+                    json: Some(json),
+                    out,
+                },
+            )
+            .map_err(|reason| TranscodeError::new(path, reason)),
             ValueType::Enum(id) => {
                 let value = self
                     .enum_number(id, json)
                     .map_err(|reason| TranscodeError::new(path, reason))?;
-                if slot.presence == Presence::Implicit && value == 0 {
-                    return Ok(());
-                }
-                if let Some(number) = slot.number {
-                    wire::put_varint(out, u64::from(wire::key(number, WireType::Varint)));
-                }
-                wire::put_varint(out, value as i64 as u64);
+                write_enum(slot, value, out);
                 Ok(())
             }
             ValueType::Message(id) => {
                 let mut nested = Vec::new();
                 self.message(id, json, path, depth + 1, &mut nested)?;
                 write_delimited(out, slot.number.unwrap_or(0), &nested);
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the default value of `ty` as `slot` says: a map entry's value
+    /// that JSON gives as `null`.
+    fn default_value(
+        &self,
+        ty: ValueType,
+        slot: Slot,
+        path: &Path,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        match ty {
+            ValueType::Scalar(scalar) => with_codec(
+                scalar,
+                WriteScalar {
+                    slot,
+                    json: None,
+                    out,
+                },
+            )
+            .map_err(|reason| TranscodeError::new(path, reason)),
+            ValueType::Enum(_) => {
+                write_enum(slot, 0, out);
+                Ok(())
+            }
+            ValueType::Message(_) => {
+                write_delimited(out, slot.number.unwrap_or(0), &[]);
                 Ok(())
             }
         }
@@ -293,10 +319,23 @@ fn write_delimited(out: &mut Vec<u8>, number: u32, payload: &[u8]) {
     out.extend_from_slice(payload);
 }
 
-/// Reads a scalar from JSON with its codec and writes it.
+/// Writes an enum number as `slot` says. An enum travels as a varint, so
+/// implicit presence and a map entry both leave out its 0.
+fn write_enum(slot: Slot, value: i32, out: &mut Vec<u8>) {
+    if slot.presence != Presence::Explicit && value == 0 {
+        return;
+    }
+    if let Some(number) = slot.number {
+        wire::put_varint(out, u64::from(wire::key(number, WireType::Varint)));
+    }
+    wire::put_varint(out, value as i64 as u64);
+}
+
+/// Reads a scalar from JSON with its codec, or takes its default when
+/// there is no JSON, and writes it.
 struct WriteScalar<'a> {
     slot: Slot,
-    json: &'a Json,
+    json: Option<&'a Json>,
     out: &'a mut Vec<u8>,
 }
 
@@ -304,8 +343,16 @@ impl CodecVisitor for WriteScalar<'_> {
     type Output = Result<(), String>;
 
     fn visit<C: JsonCodec>(self) -> Result<(), String> {
-        let value = C::deserialize(self.json.clone()).map_err(|error| error.to_string())?;
-        if self.slot.presence == Presence::Implicit && C::is_default(&value) {
+        let value = match self.json {
+            Some(json) => C::deserialize(json.clone()).map_err(|error| error.to_string())?,
+            None => C::Value::default(),
+        };
+        let left_out = match self.slot.presence {
+            Presence::Implicit => C::is_default(&value),
+            Presence::Explicit => false,
+            Presence::InEntry => field::left_out_of_entry::<C>(&value),
+        };
+        if left_out {
             return Ok(());
         }
         let mut writer = Writer::new();
