@@ -147,13 +147,11 @@ impl Builder {
     }
 
     /// A dynamic value as the message `schemac.Value`. `Null` is the member
-    /// `null_value`, except where a map holds it: a map entry leaves a
-    /// default value out, which reads back as an empty message.
-    fn value(&self, value: &schemac_runtime::Value, in_map: bool) -> Value {
+    /// `null_value`, wherever the value is: in a list or a map too.
+    fn value(&self, value: &schemac_runtime::Value) -> Value {
         use schemac_runtime::Value as V;
         let mut message = DynamicMessage::new(descriptor(&self.pool, "schemac.Value"));
         let (member, member_value) = match value {
-            V::Null if in_map => return Value::Message(message),
             V::Null => ("null_value", Value::EnumNumber(0)),
             V::Bool(v) => ("bool_value", Value::Bool(*v)),
             V::I32(v) => ("i32_value", Value::I32(*v)),
@@ -171,7 +169,7 @@ impl Builder {
                 if !values.is_empty() {
                     let values = values
                         .iter()
-                        .map(|value| self.value(value, false))
+                        .map(|value| self.value(value))
                         .collect();
                     list.set_field_by_name("values", Value::List(values));
                 }
@@ -184,7 +182,7 @@ impl Builder {
                     let entries = map(
                         entries,
                         |k| MapKey::String(k.clone()),
-                        |v| self.value(v, true),
+                        |v| self.value(v),
                     );
                     map_message.set_field_by_name("entries", entries);
                 }
@@ -258,7 +256,7 @@ impl ToDynamic for Order {
         let attributes = map(
             &self.attributes,
             |k| MapKey::String(k.clone()),
-            |v| m.value(v, true),
+            |v| m.value(v),
         );
         m.set("attributes", attributes);
     }
