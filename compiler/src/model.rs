@@ -122,7 +122,46 @@ pub struct Message {
     pub span: Span,
 }
 
+/// One step of writing a message's fields: a field, or members of one
+/// oneof that are next to each other in number order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EncodingStep<'a> {
+    /// A field outside any oneof.
+    Field(&'a Field),
+    /// Members of oneof `oneof`, by number, with no other field's number
+    /// between them: whichever of them is set is written here.
+    Oneof {
+        /// The oneof, as an index into [`Message::oneofs`].
+        oneof: usize,
+        /// Its members in this step, by number.
+        members: Vec<&'a Field>,
+    },
+}
+
 impl Message {
+    /// The order the fields are written in: by number, as Google's
+    /// protobuf writes them, with the member of a oneof that is set at its
+    /// own number. A oneof whose numbers no other field falls between is
+    /// one step; one that other fields interleave takes a step per run.
+    pub fn encoding_order(&self) -> Vec<EncodingStep<'_>> {
+        let mut fields: Vec<&Field> = self.fields.iter().collect();
+        fields.sort_by_key(|field| field.number);
+        let mut steps: Vec<EncodingStep<'_>> = Vec::new();
+        for field in fields {
+            match (field.oneof, steps.last_mut()) {
+                (None, _) => steps.push(EncodingStep::Field(field)),
+                (Some(index), Some(EncodingStep::Oneof { oneof, members })) if *oneof == index => {
+                    members.push(field)
+                }
+                (Some(index), _) => steps.push(EncodingStep::Oneof {
+                    oneof: index,
+                    members: vec![field],
+                }),
+            }
+        }
+        steps
+    }
+
     /// Whether a member of oneof `index` borrows from the input in a
     /// borrowed view, so that views of the message hold the oneof in an
     /// enum of its own, `KindView<'a>`, rather than the owned enum.

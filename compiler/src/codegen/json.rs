@@ -168,7 +168,8 @@ fn expand_serialize_oneof(
     index: usize,
 ) -> TokenStream {
     let rt = &cx.runtime;
-    oneof::expand_for_set_member(cx, scope, id, index, |member, codec| {
+    let members = oneof::members(cx.schema.message(id), index);
+    oneof::expand_for_set_member(cx, scope, id, index, &members, |member, codec| {
         let name = &member.name;
         quote!(#rt::json::present::<#codec, _>(map, #name, value)?)
     })

@@ -1,16 +1,19 @@
 //! The `Message` impl of a message: measuring, writing and merging its
 //! fields through the runtime's `field` functions, one call per field.
 //!
-//! Fields are encoded in number order, with a oneof at the place of its
-//! lowest member number, which makes the bytes the same as prost's. A
-//! message that keeps unknown fields writes them last, as they were read.
+//! Fields are encoded in number order, the member of a oneof that is set
+//! at its own number ([`Message::encoding_order`]), as Google's protobuf
+//! writes them. prost writes a oneof at the place of its lowest member;
+//! the bytes differ only where other fields' numbers fall between a
+//! oneof's. A message that keeps unknown fields writes them last, as they
+//! were read.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use super::{Context, ident, oneof, type_ident, types};
 use crate::config::MapType;
-use crate::model::{Field, Message, MessageId};
+use crate::model::{EncodingStep, Field, Message, MessageId};
 use crate::names;
 use types::Shape;
 
@@ -22,8 +25,8 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let ident = type_ident(&message.name);
     let name = &message.name;
     let fields = encoded_fields(message);
-    let measure = expand_measure_fields(cx, scope, id, &fields);
-    let write = expand_write_fields(cx, scope, id, &fields);
+    let measure = expand_measure_fields(cx, scope, id);
+    let write = expand_write_fields(cx, scope, id);
     let merge = expand_merge_field(cx, scope, id, &fields);
     let merge_from = expand_merge_from(cx, scope, &fields);
     let field_name = expand_field_name(&fields);
@@ -44,12 +47,6 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     }
 }
 
-/// One step of encoding: a field, or a whole oneof.
-enum Slot<'a> {
-    Field(&'a Field),
-    Oneof(usize),
-}
-
 /// The fields that are encoded, sorted by number. Oneof members that
 /// codegen leaves out (see [`oneof::members`]) are left out here too.
 pub(crate) fn encoded_fields(message: &Message) -> Vec<&Field> {
@@ -67,50 +64,48 @@ pub(crate) fn encoded_fields(message: &Message) -> Vec<&Field> {
     fields
 }
 
-/// The encoding order: each field by number, with each oneof once, at its
-/// lowest member.
-fn slots<'a>(fields: &[&'a Field]) -> Vec<Slot<'a>> {
-    let mut slots = Vec::new();
-    let mut seen = Vec::new();
-    for &field in fields {
-        match field.oneof {
-            None => slots.push(Slot::Field(field)),
-            Some(index) if !seen.contains(&index) => {
-                seen.push(index);
-                slots.push(Slot::Oneof(index));
-            }
-            Some(_) => {}
-        }
-    }
-    slots
+/// The steps of [`Message::encoding_order`] that codegen writes: those
+/// of oneofs without a member it writes (see [`oneof::members`]) are left
+/// out.
+fn encoding_steps<'a>(cx: &Context<'a>, id: MessageId) -> Vec<EncodingStep<'a>> {
+    let message = cx.schema.message(id);
+    let encoded = encoded_fields(message);
+    message
+        .encoding_order()
+        .into_iter()
+        .filter(|step| match step {
+            EncodingStep::Field(_) => true,
+            EncodingStep::Oneof { members, .. } => members
+                .iter()
+                .any(|member| encoded.iter().any(|field| std::ptr::eq(*field, *member))),
+        })
+        .collect()
 }
 
 /// `fn measure_fields`: the sum of every field's encoded length.
-fn expand_measure_fields(
-    cx: &Context,
-    scope: &[String],
-    id: MessageId,
-    fields: &[&Field],
-) -> TokenStream {
-    let slots = slots(fields);
+fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let steps = encoding_steps(cx, id);
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.len()));
-    let count = slots.len() + usize::from(unknown.is_some());
-    let mut terms: Vec<TokenStream> = slots
+    let count = steps.len() + usize::from(unknown.is_some());
+    let mut terms: Vec<TokenStream> = steps
         .iter()
         .enumerate()
-        .map(|(position, slot)| match *slot {
-            Slot::Field(field) => {
+        .map(|(position, step)| match step {
+            EncodingStep::Field(field) => {
                 let call = field_call(cx, scope, field, "measure");
                 let number = Literal::u32_unsuffixed(field.wire_number());
                 let value = field_value(field);
                 quote!(#call(#number, #value))
             }
-            // A `match` that starts a sum would be read as a statement.
-            Slot::Oneof(index) if position == 0 && count > 1 => {
-                let term = oneof::expand_oneof_measure(cx, scope, id, index);
-                quote!((#term))
+            EncodingStep::Oneof { oneof, members } => {
+                let term = oneof::expand_oneof_measure(cx, scope, id, *oneof, members);
+                // A `match` that starts a sum would be read as a statement.
+                if position == 0 && count > 1 {
+                    quote!((#term))
+                } else {
+                    term
+                }
             }
-            Slot::Oneof(index) => oneof::expand_oneof_measure(cx, scope, id, index),
         })
         .collect();
     terms.extend(unknown);
@@ -127,23 +122,20 @@ fn expand_measure_fields(
 /// `fn write_fields`: every field, back to front, since the writer puts
 /// what it writes before what it has: unknown fields first (they come
 /// last), then the known ones from the highest number down.
-fn expand_write_fields(
-    cx: &Context,
-    scope: &[String],
-    id: MessageId,
-    fields: &[&Field],
-) -> TokenStream {
+fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.write(writer);));
     let mut statements: Vec<TokenStream> = unknown.into_iter().collect();
-    statements.extend(slots(fields).into_iter().rev().map(|slot| match slot {
-        Slot::Field(field) => {
+    statements.extend(encoding_steps(cx, id).iter().rev().map(|step| match step {
+        EncodingStep::Field(field) => {
             let call = field_call(cx, scope, field, "write");
             let number = Literal::u32_unsuffixed(field.wire_number());
             let value = field_value(field);
             quote!(#call(#number, #value, writer);)
         }
-        Slot::Oneof(index) => oneof::expand_oneof_write(cx, scope, id, index),
+        EncodingStep::Oneof { oneof, members } => {
+            oneof::expand_oneof_write(cx, scope, id, *oneof, members)
+        }
     }));
     let writer = if statements.is_empty() {
         quote!(_writer)

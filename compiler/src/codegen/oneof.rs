@@ -8,6 +8,8 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::{Context, docs, ident, paths, type_ident, types};
+#[cfg(doc)]
+use crate::model::EncodingStep;
 use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;
 
@@ -66,18 +68,22 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
     }
 }
 
-/// The term of `measure_fields` for oneof `index`: a `match` that measures
-/// whichever member is set.
+/// The term of `measure_fields` for `run`, members of oneof `index` (see
+/// [`EncodingStep::Oneof`]): a `match` that measures whichever of them is
+/// set.
 pub(crate) fn expand_oneof_measure(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     index: usize,
+    run: &[&Field],
 ) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let field = oneof_field(message, index);
-    let arms = members(message, index).into_iter().map(|(member, ty)| {
+    let members = run_members(message, index, run);
+    let others = others_pattern(message, index, &members);
+    let arms = members.into_iter().map(|(member, ty)| {
         let pattern = variant_path(cx, scope, id, index, member);
         let codec = types::value_codec(cx, scope, ty, member.boxed);
         let number = Literal::u32_unsuffixed(member.wire_number());
@@ -88,48 +94,52 @@ pub(crate) fn expand_oneof_measure(
     quote! {
         match &self.#field {
             #(#arms)*
-            None => 0,
+            #others => 0,
         }
     }
 }
 
-/// The statement of `write_fields` for oneof `index`: it writes whichever
-/// member is set.
+/// The statement of `write_fields` for `run`, members of oneof `index`:
+/// it writes whichever of them is set.
 pub(crate) fn expand_oneof_write(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     index: usize,
+    run: &[&Field],
 ) -> TokenStream {
     let rt = &cx.runtime;
-    expand_for_set_member(cx, scope, id, index, |member, codec| {
+    let members = run_members(cx.schema.message(id), index, run);
+    expand_for_set_member(cx, scope, id, index, &members, |member, codec| {
         let number = Literal::u32_unsuffixed(member.wire_number());
         quote!(#rt::field::write_present::<#codec>(#number, value, writer))
     })
 }
 
-/// A statement that runs the statement `each` makes for whichever member of
-/// oneof `index` is set, with that member's value bound to `value`; `each`
-/// gets the member and its codec. A `match`, or an `if let` when the oneof
-/// has one member.
+/// A statement that runs the statement `each` makes for whichever of
+/// `members`, members of oneof `index` with their types, is set, with that
+/// member's value bound to `value`; `each` gets the member and its codec.
+/// A `match`, or an `if let` for one member.
 pub(crate) fn expand_for_set_member(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     index: usize,
+    members: &[(&Field, ValueType)],
     each: impl Fn(&Field, TokenStream) -> TokenStream,
 ) -> TokenStream {
     let message = cx.schema.message(id);
     let field = oneof_field(message, index);
-    let arms: Vec<(TokenStream, TokenStream)> = members(message, index)
-        .into_iter()
-        .map(|(member, ty)| {
+    let others = others_pattern(message, index, members);
+    let arms: Vec<(TokenStream, TokenStream)> = members
+        .iter()
+        .map(|&(member, ty)| {
             let pattern = variant_path(cx, scope, id, index, member);
             let codec = types::value_codec(cx, scope, ty, member.boxed);
             (quote!(Some(#pattern(value))), each(member, codec))
         })
         .collect();
-    // A `match` with one arm besides `None` reads better as `if let`.
+    // A `match` with one arm besides the rest reads better as `if let`.
     if let [(pattern, statement)] = &arms[..] {
         return quote! {
             if let #pattern = &self.#field {
@@ -141,8 +151,30 @@ pub(crate) fn expand_for_set_member(
     quote! {
         match &self.#field {
             #(#patterns => #statements,)*
-            None => {}
+            #others => {}
         }
+    }
+}
+
+/// The members of oneof `index` that are in `run`, with their types.
+fn run_members<'a>(
+    message: &'a Message,
+    index: usize,
+    run: &[&Field],
+) -> Vec<(&'a Field, ValueType)> {
+    members(message, index)
+        .into_iter()
+        .filter(|(member, _)| run.iter().any(|field| std::ptr::eq(*field, *member)))
+        .collect()
+}
+
+/// The pattern of a `match` on oneof `index` for what `members` leave:
+/// `None` when they are all its members, `_` when other members remain.
+fn others_pattern(message: &Message, index: usize, members: &[(&Field, ValueType)]) -> TokenStream {
+    if members.len() == self::members(message, index).len() {
+        quote!(None)
+    } else {
+        quote!(_)
     }
 }
 

@@ -15,7 +15,7 @@ use std::fmt;
 use schemac_runtime::codec;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
-use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema};
+use crate::model::{EncodingStep, Field, FieldType, Message, MessageId, Scalar, Schema};
 
 pub use decode::decode;
 pub use encode::encode;
@@ -114,23 +114,17 @@ pub fn find_message(schema: &Schema, name: &str) -> Result<MessageId, String> {
     }
 }
 
-/// The fields in the order generated code encodes them: by number, with
-/// each oneof written at the place of its lowest member.
+/// The fields in the order generated code encodes them: by number, as
+/// [`Message::encoding_order`] says.
 fn encoding_order(message: &Message) -> Vec<&Field> {
-    let mut fields: Vec<&Field> = message.fields.iter().collect();
-    fields.sort_by_key(|field| field.number);
-    let slot = |field: &Field| match field.oneof {
-        Some(oneof) => message
-            .fields
-            .iter()
-            .filter(|member| member.oneof == Some(oneof))
-            .map(|member| member.number)
-            .min()
-            .unwrap_or(field.number),
-        None => field.number,
-    };
-    fields.sort_by_key(|field| slot(field));
-    fields
+    message
+        .encoding_order()
+        .into_iter()
+        .flat_map(|step| match step {
+            EncodingStep::Field(field) => vec![field],
+            EncodingStep::Oneof { members, .. } => members,
+        })
+        .collect()
 }
 
 /// Whether a list of this field's elements is written packed.

@@ -220,3 +220,34 @@ fn a_message_read_twice_takes_later_defaults() {
     let bytes = [0x0a, 0x02, 0x08, 0x00, 0x0a, 0x02, 0x08, 0x07, 0x0a, 0x00];
     assert_eq!(read(&bytes).unwrap(), json!({"inner": {"id": "7"}}));
 }
+
+/// Google's protobuf writes fields by number, a oneof member at its own
+/// number: `b` (3) comes before `c` (5) though `a` (1) shares c's oneof.
+/// These are the bytes Python's protobuf writes for the same message.
+#[test]
+fn fields_go_by_number_with_a_oneof_member_at_its_own() {
+    let schema = "message M { oneof k { a: i32 = 1; c: i32 = 5; } b: i32 = 3; }";
+    let analysis = crate::analyze_text("m.schema", schema).unwrap();
+    let m = find_message(&analysis.schema, "M").unwrap();
+    let bytes = encode(&analysis.schema, m, &json!({"c": 1, "b": 1})).unwrap();
+    assert_eq!(bytes, [0x18, 0x01, 0x28, 0x01]);
+    let bytes = encode(&analysis.schema, m, &json!({"a": 1, "b": 1})).unwrap();
+    assert_eq!(bytes, [0x08, 0x01, 0x18, 0x01]);
+}
+
+/// A null in a map of values, and a zero decimal in a map of decimals,
+/// are written in their entries, as generated code writes them (issue 17).
+#[test]
+fn map_entries_keep_a_null_value_and_a_zero_decimal() {
+    let schema = "package t; message M { m: map<string, value> = 1; d: map<u32, decimal> = 2; v: value = 4; }";
+    let analysis = crate::analyze_text("m.schema", schema).unwrap();
+    let m = find_message(&analysis.schema, "M").unwrap();
+    let hex = |json: Json| {
+        let bytes = encode(&analysis.schema, m, &json).unwrap();
+        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    };
+    assert_eq!(hex(json!({"m": {"a": null}})), "0a070a016112020800");
+    assert_eq!(hex(json!({"d": {"1": "0"}})), "1207080112030a0100");
+    assert_eq!(hex(json!({"d": {"1": null}})), "1207080112030a0100");
+    assert_eq!(hex(json!({"v": {"x": null}})), "220b6a090a070a017812020800");
+}

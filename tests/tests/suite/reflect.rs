@@ -167,10 +167,7 @@ impl Builder {
             V::List(values) => {
                 let mut list = DynamicMessage::new(descriptor(&self.pool, "schemac.ValueList"));
                 if !values.is_empty() {
-                    let values = values
-                        .iter()
-                        .map(|value| self.value(value))
-                        .collect();
+                    let values = values.iter().map(|value| self.value(value)).collect();
                     list.set_field_by_name("values", Value::List(values));
                 }
                 ("list_value", Value::Message(list))
@@ -179,11 +176,7 @@ impl Builder {
                 let mut map_message =
                     DynamicMessage::new(descriptor(&self.pool, "schemac.ValueMap"));
                 if !entries.is_empty() {
-                    let entries = map(
-                        entries,
-                        |k| MapKey::String(k.clone()),
-                        |v| self.value(v),
-                    );
+                    let entries = map(entries, |k| MapKey::String(k.clone()), |v| self.value(v));
                     map_message.set_field_by_name("entries", entries);
                 }
                 ("map_value", Value::Message(map_message))
