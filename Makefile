@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop differential review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 help: ## List the tasks.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -22,6 +22,17 @@ lint: ## Formatting and clippy with warnings denied.
 interop: ## Interop with Google's protoc (needs protobuf-compiler).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
 
+# The differential test against Google's protobuf (docs/differential.md):
+# SCHEMAS random schemas, MESSAGES random messages a type each way, SEED.
+SCHEMAS ?= 40
+MESSAGES ?= 20
+SEED ?= 20261201
+
+differential: ## Random messages through schemac and Google's protobuf, both ways (needs protoc, python3-protobuf).
+	SCHEMAC_DIFFERENTIAL_SCHEMAS=$(SCHEMAS) SCHEMAC_DIFFERENTIAL_MESSAGES=$(MESSAGES) \
+		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) \
+		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture differential_
+
 bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
 	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	$(CARGO) bench -p schemac-bench --bench formats
@@ -33,7 +44,7 @@ bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop ## What .ci/run runs.
+ci: lint test interop differential ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

@@ -8,6 +8,11 @@
 //! - `interop`: the exported `.proto`, through protox and prost-reflect.
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
+//! - `differential`: random messages of Google's protobuf through schemac
+//!   and back, and schemac's through Google's, for `schemas/` and random
+//!   schemas; ignored unless asked for (`make differential`).
+//! - `reserved`: check and protoc agree on every form of `reserved`
+//!   (ignored, with the protoc tests).
 //! - `builtin_types`: `decimal`, `value` and unknown fields against
 //!   prost-reflect, and protoc in `make interop`.
 //! - `limits`: huge length prefixes, deep nesting and the input maximum,
@@ -20,6 +25,7 @@
 
 mod api;
 mod builtin_types;
+mod differential;
 mod freshness;
 mod fuzz_seeds;
 mod interop;
@@ -27,6 +33,7 @@ mod json;
 mod limits;
 mod protoc;
 mod reflect;
+mod reserved;
 mod roundtrip;
 mod smoke;
 mod views;

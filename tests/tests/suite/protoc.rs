@@ -41,6 +41,18 @@ pub fn protoc(dir: &Path, args: &[&str], input: &[u8]) -> Vec<u8> {
     output.stdout
 }
 
+/// Whether protoc compiles `proto`, a file in `dir`.
+pub fn protoc_accepts(dir: &Path, proto: &str) -> bool {
+    Command::new("protoc")
+        .arg(format!("--proto_path={}", dir.display()))
+        .arg("--descriptor_set_out=/dev/null")
+        .arg(proto)
+        .output()
+        .unwrap_or_else(|error| panic!("cannot run protoc ({error}); install protobuf-compiler"))
+        .status
+        .success()
+}
+
 fn both_ways<M>(dir: &Path, proto: &str, pool: &DescriptorPool, fixtures: Vec<(&str, M)>)
 where
     M: Message + ToDynamic + PartialEq + Debug,

@@ -1,0 +1,371 @@
+#!/usr/bin/python3
+"""Google's protobuf side of the differential test (docs/differential.md).
+
+Run by the Rust test `differential` with Debian's python3, which has
+python3-protobuf (Google's implementation, 3.21, on its C++ backend). It
+reads one JSON request a line on stdin and answers each with one JSON line
+on stdout:
+
+- {"op": "load", "descriptors": PATH}: loads a FileDescriptorSet (protoc's
+  --descriptor_set_out --include_imports) and answers the message names.
+- {"op": "generate", "type": NAME, "seed": N, "count": N}: random messages
+  of NAME filled from its descriptor, as {"hex", "text"} each.
+- {"op": "compare", "type": NAME, "pairs": [[GOOGLE_HEX, SCHEMAC_HEX]...]}:
+  for each pair, whether schemac's bytes parse to the message Google wrote,
+  after the one change schemac documents (see `documented`); the failures.
+- {"op": "reserialize", "type": NAME, "hexes": [HEX...]}: each parsed and
+  written again by Google's protobuf, or the parse error.
+- {"op": "shrink", "type": NAME, "hex": HEX}: smaller messages, each with
+  one field, element or entry of the input taken out, for minimizing a
+  failure.
+- {"op": "text", "type": NAME, "hex": HEX}: the text format of HEX.
+
+Nothing here knows schemac's Rust code: it sees only the exported .proto
+files, compiled by protoc, as any other protobuf user would.
+"""
+
+import json
+import math
+import random
+import struct
+import sys
+
+from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, text_format
+from google.protobuf.descriptor import FieldDescriptor as F
+
+# How deep random messages nest.
+MAX_DEPTH = 4
+
+# What rust_decimal holds: 96 bits of digits, scale 0 to 28.
+MAX_UNSCALED = 2**96 - 1
+MAX_SCALE = 28
+
+DECIMAL = "schemac.Decimal"
+VALUE = "schemac.Value"
+
+
+class Google:
+    def __init__(self):
+        self.pool = None
+        self.factory = None
+        self.proto3_optional = set()
+
+    def load(self, path):
+        with open(path, "rb") as f:
+            descriptors = descriptor_pb2.FileDescriptorSet.FromString(f.read())
+        self.pool = descriptor_pool.DescriptorPool()
+        self.proto3_optional = set()
+        names = []
+        for file in descriptors.file:
+            self.pool.Add(file)
+            prefix = file.package + "." if file.package else ""
+            self._collect(file.message_type, prefix, names)
+        self.factory = message_factory.MessageFactory(self.pool)
+        return {"messages": names}
+
+    def _collect(self, messages, prefix, names):
+        for message in messages:
+            if message.options.map_entry:
+                continue
+            full_name = prefix + message.name
+            names.append(full_name)
+            for field in message.field:
+                if field.proto3_optional:
+                    self.proto3_optional.add(full_name + "." + field.name)
+            self._collect(message.nested_type, full_name + ".", names)
+
+    def cls(self, name):
+        return self.factory.GetPrototype(self.pool.FindMessageTypeByName(name))
+
+    def parse(self, name, hex_text):
+        message = self.cls(name)()
+        message.ParseFromString(bytes.fromhex(hex_text))
+        return message
+
+    # Random messages.
+
+    def generate(self, name, seed, count):
+        rng = random.Random(seed)
+        out = []
+        for _ in range(count):
+            message = self.cls(name)()
+            self.fill(message, rng, 0)
+            out.append({"hex": message.SerializeToString().hex(), "text": text(message)})
+        return {"messages": out}
+
+    def fill(self, message, rng, depth):
+        descriptor = message.DESCRIPTOR
+        if descriptor.full_name == DECIMAL:
+            return fill_decimal(message, rng)
+        if descriptor.full_name == VALUE:
+            return self.fill_value(message, rng, depth)
+        chosen = {}
+        for oneof in descriptor.oneofs:
+            if len(oneof.fields) == 1 and self.is_proto3_optional(oneof.fields[0]):
+                continue
+            chosen[oneof.name] = rng.choice(list(oneof.fields) + [None])
+        for field in descriptor.fields:
+            oneof = field.containing_oneof
+            if oneof is not None and oneof.name in chosen:
+                if chosen[oneof.name] is not field:
+                    continue
+            elif rng.random() < 0.25:
+                continue
+            self.fill_field(message, field, rng, depth)
+
+    def is_proto3_optional(self, field):
+        return field.containing_type.full_name + "." + field.name in self.proto3_optional
+
+    def fill_field(self, message, field, rng, depth):
+        if field.label == F.LABEL_REPEATED:
+            if is_map(field):
+                entry = field.message_type
+                key_field, value_field = entry.fields_by_name["key"], entry.fields_by_name["value"]
+                target = getattr(message, field.name)
+                for _ in range(rng.choice([0, 1, 2, 4])):
+                    key = scalar(key_field, rng)
+                    if value_field.type == F.TYPE_MESSAGE:
+                        self.fill_nested(target[key], rng, depth)
+                    else:
+                        target[key] = scalar(value_field, rng)
+                return
+            target = getattr(message, field.name)
+            for _ in range(rng.choice([0, 1, 2, 5])):
+                if field.type == F.TYPE_MESSAGE:
+                    self.fill_nested(target.add(), rng, depth)
+                else:
+                    target.append(scalar(field, rng))
+            return
+        if field.type == F.TYPE_MESSAGE:
+            nested = getattr(message, field.name)
+            nested.SetInParent()
+            self.fill_nested(nested, rng, depth)
+            return
+        setattr(message, field.name, scalar(field, rng))
+
+    def fill_nested(self, nested, rng, depth):
+        """Fills a message held at `depth`, or leaves it empty past
+        MAX_DEPTH. A decimal or value is always filled, since schemac writes
+        neither empty: it reads an empty one as zero or null."""
+        if depth < MAX_DEPTH or nested.DESCRIPTOR.full_name in (DECIMAL, VALUE):
+            self.fill(nested, rng, depth + 1)
+
+    def fill_value(self, value, rng, depth):
+        """A schemac.Value with one member set, as schemac always writes it."""
+        kinds = ["null_value", "bool_value", "i32_value", "i64_value", "u32_value",
+                 "u64_value", "f32_value", "f64_value", "string_value", "bytes_value",
+                 "decimal_value"]
+        if depth < MAX_DEPTH:
+            kinds += ["list_value", "map_value"]
+        kind = rng.choice(kinds)
+        field = value.DESCRIPTOR.fields_by_name[kind]
+        if kind == "null_value":
+            value.null_value = 0
+        elif kind == "decimal_value":
+            fill_decimal(value.decimal_value, rng)
+        elif kind == "list_value":
+            value.list_value.SetInParent()
+            for _ in range(rng.choice([0, 1, 3])):
+                self.fill_value(value.list_value.values.add(), rng, depth + 1)
+        elif kind == "map_value":
+            value.map_value.SetInParent()
+            for _ in range(rng.choice([0, 1, 3])):
+                key = random_string(rng)
+                self.fill_value(value.map_value.entries[key], rng, depth + 1)
+        else:
+            setattr(value, kind, scalar(field, rng))
+
+    # Comparison.
+
+    def compare(self, name, pairs):
+        failures = []
+        for index, (google_hex, schemac_hex) in enumerate(pairs):
+            expected = self.parse(name, google_hex)
+            self.documented(expected)
+            try:
+                actual = self.parse(name, schemac_hex)
+            except Exception as error:  # a parse error is a finding too
+                failures.append({"index": index, "reason": f"Google cannot parse schemac's bytes: {error}"})
+                continue
+            if canonical(expected) != canonical(actual):
+                failures.append({"index": index, "reason": "schemac's bytes parse to another message"})
+        return {"failures": failures}
+
+    def documented(self, message):
+        """What schemac documents it does to a message it reads and writes
+        back (docs/wire-format.md, "Presence"): a `decimal` or `value` field
+        without `optional`, outside a oneof, has implicit presence, so a zero
+        decimal with scale 0 and a null value are left out. Everywhere else,
+        in lists, maps and with presence, they are kept."""
+        for field, value in message.ListFields():
+            if field.type != F.TYPE_MESSAGE:
+                continue
+            if field.label == F.LABEL_REPEATED:
+                if is_map(field):
+                    if field.message_type.fields_by_name["value"].type == F.TYPE_MESSAGE:
+                        for key in value:
+                            self.documented(value[key])
+                else:
+                    for element in value:
+                        self.documented(element)
+                continue
+            implicit = field.containing_oneof is None
+            name = field.message_type.full_name
+            if implicit and name == DECIMAL and decimal_is_plain_zero(value):
+                message.ClearField(field.name)
+            elif implicit and name == VALUE and value.WhichOneof("kind") in (None, "null_value"):
+                message.ClearField(field.name)
+            else:
+                self.documented(value)
+
+    def reserialize(self, name, hexes):
+        out = []
+        for hex_text in hexes:
+            try:
+                out.append({"hex": self.parse(name, hex_text).SerializeToString().hex()})
+            except Exception as error:
+                out.append({"error": str(error)})
+        return {"results": out}
+
+    def shrink(self, name, hex_text):
+        message = self.parse(name, hex_text)
+        return {"candidates": [m.SerializeToString().hex() for m in smaller(message)]}
+
+
+def smaller(message):
+    """Copies of `message`, each with one field, element or entry taken out,
+    or with one of its messages made smaller."""
+    out = []
+    for field, value in message.ListFields():
+        copy = type(message)()
+        copy.CopyFrom(message)
+        copy.ClearField(field.name)
+        out.append(copy)
+        if field.label == F.LABEL_REPEATED and not is_map(field):
+            for index in range(len(value)):
+                copy = type(message)()
+                copy.CopyFrom(message)
+                del getattr(copy, field.name)[index]
+                out.append(copy)
+        elif field.label == F.LABEL_REPEATED:
+            for key in list(value.keys()):
+                copy = type(message)()
+                copy.CopyFrom(message)
+                del getattr(copy, field.name)[key]
+                out.append(copy)
+        elif field.type == F.TYPE_MESSAGE:
+            for nested in smaller(value):
+                copy = type(message)()
+                copy.CopyFrom(message)
+                getattr(copy, field.name).CopyFrom(nested)
+                out.append(copy)
+    return out
+
+
+def is_map(field):
+    return (field.type == F.TYPE_MESSAGE and field.label == F.LABEL_REPEATED
+            and field.message_type.GetOptions().map_entry)
+
+
+def canonical(message):
+    return message.SerializeToString(deterministic=True)
+
+
+def text(message):
+    return text_format.MessageToString(message, as_utf8=True)
+
+
+def decimal_is_plain_zero(decimal):
+    return int.from_bytes(decimal.unscaled, "big", signed=True) == 0 and decimal.scale == 0
+
+
+def fill_decimal(decimal, rng):
+    unscaled = rng.choice([0, 1, -1, 1234, MAX_UNSCALED, -MAX_UNSCALED, rng.randint(-MAX_UNSCALED, MAX_UNSCALED)])
+    decimal.unscaled = minimal_twos_complement(unscaled)
+    decimal.scale = rng.choice([0, 0, 2, MAX_SCALE, rng.randint(0, MAX_SCALE)])
+
+
+def minimal_twos_complement(number):
+    """Java's BigInteger.toByteArray(): big-endian, no redundant sign bytes."""
+    length = 1
+    while not -(1 << (8 * length - 1)) <= number < (1 << (8 * length - 1)):
+        length += 1
+    return number.to_bytes(length, "big", signed=True)
+
+
+INT32 = [0, 1, -1, 2**31 - 1, -2**31]
+INT64 = [0, 1, -1, 2**63 - 1, -2**63]
+UINT32 = [0, 1, 2**32 - 1]
+UINT64 = [0, 1, 2**64 - 1]
+FLOATS = [0.0, -0.0, 1.5, math.nan, math.inf, -math.inf, 1e-45, 3.4028234663852886e38]
+DOUBLES = [0.0, -0.0, 0.1, math.nan, math.inf, -math.inf, 5e-324, 1.7976931348623157e308]
+STRINGS = ["", "a", "h\u00e9llo", "\u65e5\u672c\u8a9e", "\U0001f980", "\x00", "\"quoted\"\n"]
+
+
+def pick(rng, edges, low, high):
+    return rng.choice(edges) if rng.random() < 0.5 else rng.randint(low, high)
+
+
+def random_string(rng):
+    if rng.random() < 0.5:
+        return rng.choice(STRINGS)
+    chars = []
+    for _ in range(rng.randint(0, 12)):
+        point = rng.choice([rng.randint(0x20, 0x7e), rng.randint(0x80, 0x7ff),
+                            rng.randint(0x800, 0xd7ff), rng.randint(0xe000, 0xfffd),
+                            rng.randint(0x10000, 0x10ffff)])
+        chars.append(chr(point))
+    return "".join(chars)
+
+
+def scalar(field, rng):
+    t = field.type
+    if t in (F.TYPE_INT32, F.TYPE_SINT32, F.TYPE_SFIXED32):
+        return pick(rng, INT32, -2**31, 2**31 - 1)
+    if t in (F.TYPE_INT64, F.TYPE_SINT64, F.TYPE_SFIXED64):
+        return pick(rng, INT64, -2**63, 2**63 - 1)
+    if t in (F.TYPE_UINT32, F.TYPE_FIXED32):
+        return pick(rng, UINT32, 0, 2**32 - 1)
+    if t in (F.TYPE_UINT64, F.TYPE_FIXED64):
+        return pick(rng, UINT64, 0, 2**64 - 1)
+    if t == F.TYPE_FLOAT:
+        if rng.random() < 0.5:
+            return rng.choice(FLOATS)
+        return struct.unpack("<f", struct.pack("<f", rng.uniform(-1e6, 1e6)))[0]
+    if t == F.TYPE_DOUBLE:
+        return rng.choice(DOUBLES) if rng.random() < 0.5 else rng.uniform(-1e300, 1e300)
+    if t == F.TYPE_BOOL:
+        return rng.random() < 0.5
+    if t == F.TYPE_STRING:
+        return random_string(rng)
+    if t == F.TYPE_BYTES:
+        return bytes(rng.randint(0, 255) for _ in range(rng.choice([0, 1, 3, 16])))
+    if t == F.TYPE_ENUM:
+        named = [value.number for value in field.enum_type.values]
+        # Open enums: numbers the schema does not name are values too.
+        return rng.choice(named + [rng.randint(-2**31, 2**31 - 1), 2**31 - 1, -2**31])
+    raise ValueError(f"no random value for field type {t}")
+
+
+def main():
+    google = Google()
+    ops = {
+        "load": lambda r: google.load(r["descriptors"]),
+        "generate": lambda r: google.generate(r["type"], r["seed"], r["count"]),
+        "compare": lambda r: google.compare(r["type"], r["pairs"]),
+        "reserialize": lambda r: google.reserialize(r["type"], r["hexes"]),
+        "shrink": lambda r: google.shrink(r["type"], r["hex"]),
+        "text": lambda r: {"text": text(google.parse(r["type"], r["hex"]))},
+    }
+    for line in sys.stdin:
+        request = json.loads(line)
+        try:
+            answer = ops[request["op"]](request)
+        except Exception as error:
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

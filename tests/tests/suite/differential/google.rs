@@ -1,0 +1,174 @@
+//! Google's protobuf, in a Python process of its own that answers one
+//! JSON line for each request (`tests/differential/google_peer.py`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{Value as Json, json};
+
+/// Where schemac's bytes and Google's disagree, as Google tells it.
+pub struct Mismatch {
+    /// The index of the pair compared.
+    pub index: usize,
+    pub reason: String,
+}
+
+pub struct Google {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+/// The Python that has Google's protobuf: Debian's, where python3-protobuf
+/// installs it, unless `SCHEMAC_PYTHON` names another.
+fn python() -> String {
+    std::env::var("SCHEMAC_PYTHON").unwrap_or_else(|_| "/usr/bin/python3".to_owned())
+}
+
+impl Google {
+    pub fn start(script: &Path) -> Self {
+        let python = python();
+        let check = Command::new(&python)
+            .args(["-c", "import google.protobuf"])
+            .output();
+        assert!(
+            check.as_ref().is_ok_and(|output| output.status.success()),
+            "{python} cannot import google.protobuf; install Debian's python3-protobuf \
+             (apt-get install python3-protobuf) or set SCHEMAC_PYTHON: {check:?}"
+        );
+        let mut child = Command::new(&python)
+            .arg(script)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| panic!("cannot run {python}: {error}"));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Self {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn request(&mut self, request: Json) -> Json {
+        writeln!(self.stdin, "{request}").expect("write to google_peer.py");
+        self.stdin.flush().expect("flush to google_peer.py");
+        let mut line = String::new();
+        self.stdout
+            .read_line(&mut line)
+            .expect("read from google_peer.py");
+        let answer: Json = serde_json::from_str(&line)
+            .unwrap_or_else(|error| panic!("google_peer.py answered {line:?}: {error}"));
+        if let Some(error) = answer.get("error") {
+            panic!("google_peer.py failed on {request}: {error}");
+        }
+        answer
+    }
+
+    /// Loads a descriptor set; the names of its messages.
+    pub fn load(&mut self, descriptors: &Path) -> Vec<String> {
+        let answer = self.request(json!({"op": "load", "descriptors": descriptors}));
+        strings(&answer["messages"])
+    }
+
+    /// `count` random messages of type `name`, each as bytes and text.
+    pub fn generate(&mut self, name: &str, seed: u64, count: usize) -> Vec<(Vec<u8>, String)> {
+        let answer = self.request(json!({
+            "op": "generate", "type": name, "seed": seed, "count": count,
+        }));
+        answer["messages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|message| {
+                (
+                    from_hex(message["hex"].as_str().unwrap_or_default()),
+                    message["text"].as_str().unwrap_or_default().to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    /// For each pair of Google's bytes and schemac's bytes written back
+    /// from them, whether Google reads the same message from both.
+    pub fn compare(&mut self, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
+        let pairs: Vec<[String; 2]> = pairs
+            .iter()
+            .map(|(google, schemac)| [hex(google), hex(schemac)])
+            .collect();
+        let answer = self.request(json!({"op": "compare", "type": name, "pairs": pairs}));
+        answer["failures"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|failure| Mismatch {
+                index: failure["index"].as_u64().unwrap_or_default() as usize,
+                reason: failure["reason"].as_str().unwrap_or_default().to_owned(),
+            })
+            .collect()
+    }
+
+    /// Each of `messages` parsed by Google and written again, or the error.
+    pub fn reserialize(
+        &mut self,
+        name: &str,
+        messages: &[Vec<u8>],
+    ) -> Vec<Result<Vec<u8>, String>> {
+        let hexes: Vec<String> = messages.iter().map(|bytes| hex(bytes)).collect();
+        let answer = self.request(json!({"op": "reserialize", "type": name, "hexes": hexes}));
+        answer["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|result| match result["hex"].as_str() {
+                Some(text) => Ok(from_hex(text)),
+                None => Err(result["error"].as_str().unwrap_or_default().to_owned()),
+            })
+            .collect()
+    }
+
+    /// Messages one step smaller than `bytes`: a field, element or entry
+    /// taken out.
+    pub fn shrink(&mut self, name: &str, bytes: &[u8]) -> Vec<Vec<u8>> {
+        let answer = self.request(json!({"op": "shrink", "type": name, "hex": hex(bytes)}));
+        strings(&answer["candidates"])
+            .iter()
+            .map(|text| from_hex(text))
+            .collect()
+    }
+
+    /// The text format of `bytes`, as protoc would print it.
+    pub fn text(&mut self, name: &str, bytes: &[u8]) -> String {
+        let answer = self.request(json!({"op": "text", "type": name, "hex": hex(bytes)}));
+        answer["text"].as_str().unwrap_or_default().to_owned()
+    }
+}
+
+impl Drop for Google {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn strings(json: &Json) -> Vec<String> {
+    json.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| item.as_str().map(str::to_owned))
+        .collect()
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn from_hex(text: &str) -> Vec<u8> {
+    (0..text.len() / 2)
+        .map(|i| {
+            u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("google_peer.py writes hex")
+        })
+        .collect()
+}

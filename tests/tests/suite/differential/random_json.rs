@@ -1,0 +1,238 @@
+//! Random values of a schema's messages, built on the Rust side, as the
+//! JSON that `schemac encode` and the generated serde impls read: edge
+//! values of every scalar (-0.0, NaN, the extremes), unicode, empty and
+//! full lists and maps, enum numbers the schema does not name, decimals
+//! with every scale, values of every kind, messages nested to depth 4.
+//!
+//! Each scalar is made as its Rust value and written with the runtime's
+//! own JSON codec, so the JSON is what a schemac user would write.
+
+use std::collections::BTreeMap;
+
+use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType};
+use schemac_runtime::json::{JsonCodec, Ser};
+use schemac_runtime::{Decimal, Value, codec};
+use serde_json::{Map, Value as Json};
+
+use super::rng::Rng;
+
+const MAX_DEPTH: u32 = 4;
+
+const STRINGS: [&str; 7] = ["", "a", "héllo", "日本語", "🦀", "\0", "\"quoted\"\n"];
+
+pub struct RandomJson<'a> {
+    pub schema: &'a Schema,
+    pub rng: Rng,
+}
+
+impl RandomJson<'_> {
+    /// A random message of type `id`.
+    pub fn message(&mut self, id: MessageId, depth: u32) -> Json {
+        let message = self.schema.message(id);
+        let mut object = Map::new();
+        let chosen: Vec<Option<usize>> = (0..message.oneofs.len())
+            .map(|oneof| {
+                let members: Vec<usize> = (0..message.fields.len())
+                    .filter(|&index| message.fields[index].oneof == Some(oneof))
+                    .collect();
+                match self.rng.chance(0.3) || members.is_empty() {
+                    true => None,
+                    false => Some(*self.rng.pick(&members)),
+                }
+            })
+            .collect();
+        for (index, field) in message.fields.iter().enumerate() {
+            let wanted = match field.oneof {
+                Some(oneof) => chosen[oneof] == Some(index),
+                None => self.rng.chance(0.7),
+            };
+            if !wanted {
+                continue;
+            }
+            let json = match field.ty {
+                FieldType::Single(ty) | FieldType::Optional(ty) => self.value(ty, depth),
+                FieldType::List(ty) => {
+                    let count = *self.rng.pick(&[0, 1, 2, 5]);
+                    Json::Array((0..count).map(|_| self.value(ty, depth)).collect())
+                }
+                FieldType::Map(key, ty) => {
+                    let mut entries = Map::new();
+                    for _ in 0..*self.rng.pick(&[0, 1, 2, 4]) {
+                        let key = self.key(key);
+                        entries.insert(key, self.value(ty, depth));
+                    }
+                    Json::Object(entries)
+                }
+            };
+            object.insert(field.name.clone(), json);
+        }
+        Json::Object(object)
+    }
+
+    fn value(&mut self, ty: ValueType, depth: u32) -> Json {
+        match ty {
+            ValueType::Scalar(scalar) => self.scalar(scalar, depth),
+            ValueType::Enum(id) => {
+                let values = &self.schema.enumeration(id).values;
+                if self.rng.chance(0.2) || values.is_empty() {
+                    // An open enum holds numbers the schema does not name.
+                    return Json::from(self.rng.range(i32::MIN.into(), i32::MAX.into()));
+                }
+                Json::String(self.rng.pick(values).name.clone())
+            }
+            ValueType::Message(id) if depth < MAX_DEPTH => self.message(id, depth + 1),
+            ValueType::Message(_) => Json::Object(Map::new()),
+        }
+    }
+
+    fn scalar(&mut self, scalar: Scalar, depth: u32) -> Json {
+        let rng = &mut self.rng;
+        match scalar {
+            Scalar::I32 => json::<codec::Int32>(&i32s(rng)),
+            Scalar::I64 => json::<codec::Int64>(&i64s(rng)),
+            Scalar::U32 => json::<codec::Uint32>(&(u64s(rng) as u32)),
+            Scalar::U64 => json::<codec::Uint64>(&u64s(rng)),
+            Scalar::Sint32 => json::<codec::Sint32>(&i32s(rng)),
+            Scalar::Sint64 => json::<codec::Sint64>(&i64s(rng)),
+            Scalar::Fixed32 => json::<codec::Fixed32>(&(u64s(rng) as u32)),
+            Scalar::Fixed64 => json::<codec::Fixed64>(&u64s(rng)),
+            Scalar::Sfixed32 => json::<codec::Sfixed32>(&i32s(rng)),
+            Scalar::Sfixed64 => json::<codec::Sfixed64>(&i64s(rng)),
+            Scalar::F32 => json::<codec::Float>(&f32s(rng)),
+            Scalar::F64 => json::<codec::Double>(&f64s(rng)),
+            Scalar::Bool => Json::Bool(rng.chance(0.5)),
+            Scalar::String => Json::String(string(rng)),
+            Scalar::Bytes => json::<codec::Bytes>(&bytes(rng)),
+            Scalar::Decimal => json::<codec::Decimal>(&decimal(rng)),
+            Scalar::Value => json::<codec::Value>(&value(rng, depth)),
+        }
+    }
+
+    /// A map key of type `key`, as JSON object keys are written.
+    fn key(&mut self, key: Scalar) -> String {
+        match self.scalar(key, 0) {
+            Json::String(text) => text,
+            other => other.to_string(),
+        }
+    }
+}
+
+fn json<C: JsonCodec>(value: &C::Value) -> Json {
+    serde_json::to_value(Ser::<C>(value)).expect("every value of a codec has JSON")
+}
+
+fn i32s(rng: &mut Rng) -> i32 {
+    match rng.chance(0.5) {
+        true => *rng.pick(&[0, 1, -1, i32::MAX, i32::MIN]),
+        false => rng.range(i32::MIN.into(), i32::MAX.into()) as i32,
+    }
+}
+
+fn i64s(rng: &mut Rng) -> i64 {
+    match rng.chance(0.5) {
+        true => *rng.pick(&[0, 1, -1, i64::MAX, i64::MIN]),
+        false => rng.next_u64() as i64,
+    }
+}
+
+fn u64s(rng: &mut Rng) -> u64 {
+    match rng.chance(0.5) {
+        true => *rng.pick(&[0, 1, u64::from(u32::MAX), u64::MAX]),
+        false => rng.next_u64() >> rng.below(64),
+    }
+}
+
+fn f32s(rng: &mut Rng) -> f32 {
+    match rng.chance(0.5) {
+        true => *rng.pick(&[
+            0.0,
+            -0.0,
+            1.5,
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MIN_POSITIVE / 8.0,
+            f32::MAX,
+        ]),
+        false => f32::from_bits(rng.next_u64() as u32),
+    }
+}
+
+fn f64s(rng: &mut Rng) -> f64 {
+    match rng.chance(0.5) {
+        true => *rng.pick(&[
+            0.0,
+            -0.0,
+            0.1,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            5e-324,
+            f64::MAX,
+        ]),
+        false => f64::from_bits(rng.next_u64()),
+    }
+}
+
+fn string(rng: &mut Rng) -> String {
+    if rng.chance(0.5) {
+        return (*rng.pick(&STRINGS)).to_owned();
+    }
+    (0..rng.below(12))
+        .filter_map(|_| {
+            let ranges = [
+                (0x20, 0x7e),
+                (0x80, 0x7ff),
+                (0x800, 0xd7ff),
+                (0xe000, 0x10_ffff),
+            ];
+            let (low, high) = *rng.pick(&ranges);
+            char::from_u32(rng.range(low, high) as u32)
+        })
+        .collect()
+}
+
+fn bytes(rng: &mut Rng) -> Vec<u8> {
+    let length = *rng.pick(&[0, 1, 3, 16]);
+    (0..length).map(|_| rng.next_u64() as u8).collect()
+}
+
+/// Any decimal `rust_decimal` holds: 96 bits of digits, scale 0 to 28.
+fn decimal(rng: &mut Rng) -> Decimal {
+    let max = (1i128 << 96) - 1;
+    let unscaled = match rng.chance(0.5) {
+        true => *rng.pick(&[0, 1, -1, 1234, max, -max]),
+        false => {
+            let digits =
+                (i128::from(rng.next_u64()) << 32 | i128::from(rng.next_u64() as u32)) % max;
+            if rng.chance(0.5) { -digits } else { digits }
+        }
+    };
+    let any_scale = rng.range(0, 28) as u32;
+    let scale = *rng.pick(&[0, 0, 2, 28, any_scale]);
+    Decimal::from_i128_with_scale(unscaled, scale)
+}
+
+/// A dynamic value of any kind, lists and maps nested while `depth` allows.
+fn value(rng: &mut Rng, depth: u32) -> Value {
+    let kinds = if depth < MAX_DEPTH { 13 } else { 11 };
+    match rng.below(kinds) {
+        0 => Value::Null,
+        1 => Value::Bool(rng.chance(0.5)),
+        2 => Value::I32(i32s(rng)),
+        3 => Value::I64(i64s(rng)),
+        4 => Value::U32(u64s(rng) as u32),
+        5 => Value::U64(u64s(rng)),
+        6 => Value::F32(f32s(rng)),
+        7 => Value::F64(f64s(rng)),
+        8 => Value::String(string(rng)),
+        9 => Value::Bytes(bytes(rng)),
+        10 => Value::Decimal(decimal(rng)),
+        11 => Value::List((0..rng.below(4)).map(|_| value(rng, depth + 1)).collect()),
+        _ => Value::Map(
+            (0..rng.below(4))
+                .map(|_| (string(rng), value(rng, depth + 1)))
+                .collect::<BTreeMap<_, _>>(),
+        ),
+    }
+}
