@@ -1,8 +1,11 @@
-//! The syntax tree of one `.schema` file, as written.
+//! The syntax tree of one `.schema` or `.proto` file, as written.
 //!
-//! Plain data with spans; the syntax stage builds it and resolve reads it.
-//! Nothing here knows about pest, and nothing is resolved yet: type names
-//! are still text.
+//! Plain data with spans; the syntax stage builds it, from either language,
+//! and resolve reads it. Nothing here knows about pest or protox-parse, and
+//! nothing is resolved yet: type names are still text. A `.proto` file's
+//! tree spells its types as the `.schema` language does (`int32` is `i32`,
+//! `repeated T` is `list<T>`), so resolve reads both alike; [`Dialect`] says
+//! which rules of presence and packing apply.
 
 use crate::source::{FileId, Span};
 
@@ -14,12 +17,29 @@ pub type Docs = Vec<String>;
 pub struct SchemaFile {
     /// The file it came from.
     pub file: FileId,
+    /// The language and version it is written in.
+    pub dialect: Dialect,
     /// The `package` declaration, if any.
     pub package: Option<Package>,
     /// The `import` declarations, in order.
     pub imports: Vec<Import>,
     /// Top-level messages and enums, in order.
     pub items: Vec<Item>,
+}
+
+/// The language a file is written in, which decides what a field without
+/// a label means and whether lists of numbers are packed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// A `.schema` file: implicit presence, packed lists, open enums.
+    #[default]
+    Schema,
+    /// A `.proto` file with `syntax = "proto2"` (or none): every singular
+    /// field has presence, lists are unpacked unless `[packed = true]`,
+    /// enums are closed.
+    Proto2,
+    /// A `.proto` file with `syntax = "proto3"`: as `.schema`.
+    Proto3,
 }
 
 /// `package shop.v1;`
@@ -36,6 +56,9 @@ pub struct Package {
 pub struct Import {
     /// The path as written, without quotes.
     pub path: String,
+    /// `import public`: a file that imports this one sees the imported
+    /// file's types too.
+    pub public: bool,
     /// The span of the quoted path.
     pub span: Span,
 }
@@ -92,30 +115,54 @@ pub enum Member {
     Reserved(Reserved),
     /// `option keep_unknown_fields = true;`
     Option(OptionDecl),
+    /// `extensions 100 to 199;`: numbers kept for extensions, which no
+    /// field may use.
+    Extensions(Reserved),
     /// A nested message.
     Message(MessageDecl),
     /// A nested enum.
     Enum(EnumDecl),
 }
 
-/// `name: optional type = number;`
+/// `name: optional type = number [options];`
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldDecl {
     /// Doc comment lines.
     pub docs: Docs,
     /// The field's name.
     pub name: Ident,
-    /// The span of the `optional` keyword, if written.
-    pub optional: Option<Span>,
+    /// `optional` or `required`, if written.
+    pub label: Option<Label>,
     /// The field's type.
     pub ty: TypeExpr,
     /// The field number.
     pub number: IntLit,
+    /// The options in brackets after the number: `[default = 3]`.
+    pub options: Vec<OptionDecl>,
     /// The whole declaration.
     pub span: Span,
 }
 
-/// `option name = value;` in a message body.
+/// A field's label, which gives it presence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// Which label.
+    pub kind: LabelKind,
+    /// The span of the keyword.
+    pub span: Span,
+}
+
+/// The labels a field may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelKind {
+    /// `optional`: explicit presence.
+    Optional,
+    /// `required`: presence, and decoding fails without it.
+    Required,
+}
+
+/// `option name = value;` in a message or enum body, or `name = value` in
+/// a field's brackets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionDecl {
     /// The option's name.
@@ -131,10 +178,15 @@ pub struct OptionDecl {
 pub enum OptionValue {
     /// `true` or `false`.
     Bool(bool, Span),
-    /// An integer, possibly negative.
+    /// An integer, possibly negative, that fits in 64 bits.
     Integer(IntLit),
+    /// Any other number, as written: a float (`1.5`, `-2e10`), `inf`,
+    /// `-inf`, `nan`, or an integer too large for [`IntLit`].
+    Number(String, Span),
     /// A string, unescaped.
     String(String, Span),
+    /// Bytes that need not be UTF-8: a `.proto` file's `bytes` default.
+    Bytes(Vec<u8>, Span),
     /// Any other name.
     Name(Ident),
 }
@@ -143,7 +195,10 @@ impl OptionValue {
     /// Where the value is written.
     pub fn span(&self) -> Span {
         match self {
-            OptionValue::Bool(_, span) | OptionValue::String(_, span) => *span,
+            OptionValue::Bool(_, span)
+            | OptionValue::Number(_, span)
+            | OptionValue::String(_, span)
+            | OptionValue::Bytes(_, span) => *span,
             OptionValue::Integer(int) => int.span,
             OptionValue::Name(name) => name.span,
         }
@@ -245,6 +300,8 @@ pub struct EnumDecl {
     pub values: Vec<EnumValueDecl>,
     /// Its `reserved` declarations.
     pub reserved: Vec<Reserved>,
+    /// Its options: `option allow_alias = true;`.
+    pub options: Vec<OptionDecl>,
     /// The whole declaration.
     pub span: Span,
 }

@@ -110,6 +110,9 @@ catalogue! {
     /// An integer literal does not fit in 64 bits.
     IntegerTooLarge = "E0002", "too large",
         "field numbers go up to 536870911 and enum values up to 2147483647";
+    /// A `.proto` construct that schemac cannot hold yet.
+    Unsupported = "E0003", "not supported",
+        "schemac reads proto2 and proto3 messages, enums, oneofs and maps; groups, extensions, message sets and editions are not supported yet";
 
     /// An imported file cannot be found.
     MissingImport = "E0101", "not found",

@@ -1,46 +1,46 @@
-//! Export: the model of one file as an equivalent proto3 `.proto`.
+//! Export: the model of one file as an equivalent `.proto`.
 //!
 //! Any protobuf implementation that reads the exported file reads schemac's
 //! bytes as the same values. Types are referred to by full name with a
 //! leading dot, so no scoping rule of protobuf can pick another type.
 //!
+//! A file exports as proto3 unless it needs proto2: a `.proto` file that
+//! was proto2, or a `.schema` file that uses `required`, a `[default]` or
+//! `extensions`. Exported as proto2, a field without
+//! `optional` is written `optional`, since proto2 has no implicit presence;
+//! the bytes stay the same.
+//!
 //! protobuf scopes enum value names at the enum's parent, so two enums in
-//! one package may not share a value name. Each value is therefore exported
-//! with the enum's name as a prefix (`Status.PENDING` → `STATUS_PENDING`)
-//! unless it has it already; prost strips that prefix again, so prost's
-//! Rust variants are the same as schemac's.
+//! one package may not share a value name. Each value of a `.schema` enum
+//! is therefore exported with the enum's name as a prefix (`Status.PENDING`
+//! → `STATUS_PENDING`) unless it has it already; prost strips that prefix
+//! again, so prost's Rust variants are the same as schemac's. A `.proto`
+//! file's values keep their names.
 //!
 //! `decimal` and `value` become the messages `schemac.Decimal` and
 //! `schemac.Value` of a fixed file, [`TYPES_PROTO`], which an exported file
-//! that uses them imports as [`TYPES_PROTO_NAME`].
+//! that uses them imports as [`TYPES_PROTO_NAME`]; the well-known types
+//! are Google's, which protoc ships.
 
 use std::fmt::Write as _;
-use std::path::Path;
 
 use heck::ToShoutySnakeCase;
 
-use crate::ast::Docs;
+use crate::ast::{Dialect, Docs};
+use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::codegen::{Item, in_source_order};
 use crate::model::{
-    Enum, EnumId, Field, FieldType, Message, MessageId, Reserved, Schema, ValueType,
+    DefaultValue, Enum, EnumId, Field, FieldType, File, Message, MessageId, Reserved,
+    ReservedRange, Schema, ValueType,
 };
 use crate::source::FileId;
-
-/// The name by which exported files import the built-in types file.
-pub const TYPES_PROTO_NAME: &str = "schemac/types.proto";
-
-/// The package of the built-in types file, which a schema may not declare.
-pub const TYPES_PACKAGE: &str = "schemac";
-
-/// The built-in types file: `schemac.Decimal` for `decimal`, and
-/// `schemac.Value` with its helpers for `value`, in package `schemac`.
-pub const TYPES_PROTO: &str = include_str!("schemac/types.proto");
 
 /// One exported `.proto` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProtoFile {
     /// Its path relative to the export directory, as imports name it:
-    /// `order.proto`, or [`TYPES_PROTO_NAME`].
+    /// `order.proto`, `opentelemetry/proto/common/v1/common.proto`, or
+    /// [`TYPES_PROTO_NAME`].
     pub name: String,
     /// Its text.
     pub contents: String,
@@ -53,36 +53,51 @@ const MAX_FIELD_NUMBER: i64 = (1 << 29) - 1;
 /// The `.proto` text for `file`. A file id not in the schema gives an
 /// empty file.
 pub fn export(schema: &Schema, file: FileId) -> String {
+    let Some(file) = schema.files.iter().find(|f| f.id == file) else {
+        return String::new();
+    };
+    let proto2 = needs_proto2(schema, file);
     let mut out = Out {
         schema,
         text: String::new(),
         depth: 0,
+        proto2,
     };
-    let Some(file) = schema.files.iter().find(|f| f.id == file) else {
-        return out.text;
-    };
+    let syntax = if proto2 { "proto2" } else { "proto3" };
     out.line(&format!(
-        "// Exported by schemac from {}: the proto3 equivalent of the schema.",
+        "// Exported by schemac from {}: the {syntax} equivalent of the schema.",
         file.name
     ));
-    out.line("syntax = \"proto3\";");
+    out.line(&format!("syntax = \"{syntax}\";"));
     if !file.package.is_empty() {
         out.blank();
         out.line(&format!("package {};", file.package.join(".")));
     }
-    if !file.imports.is_empty() {
-        out.blank();
-    }
+    let mut imports: Vec<String> = Vec::new();
     for &import in &file.imports {
         if let Some(imported) = schema.files.iter().find(|f| f.id == import) {
-            out.line(&format!("import \"{}\";", proto_file_name(&imported.name)));
+            let public = if file.public_imports.contains(&import) {
+                "public "
+            } else {
+                ""
+            };
+            imports.push(format!("import {public}\"{}\";", proto_file_name(imported)));
         }
     }
-    if uses_builtin_messages(schema, file.id) {
-        if file.imports.is_empty() {
-            out.blank();
+    for needed in needed_files(schema, file.id) {
+        let line = format!("import \"{needed}\";");
+        if !imports
+            .iter()
+            .any(|import| import.ends_with(&format!("\"{needed}\";")))
+        {
+            imports.push(line);
         }
-        out.line(&format!("import \"{TYPES_PROTO_NAME}\";"));
+    }
+    if !imports.is_empty() {
+        out.blank();
+    }
+    for import in &imports {
+        out.line(import);
     }
     out.items(&file.messages, &file.enums);
     out.text
@@ -90,7 +105,8 @@ pub fn export(schema: &Schema, file: FileId) -> String {
 
 /// Every `.proto` file that `root` needs: its own, then those of the files
 /// it imports, directly or not, then [`TYPES_PROTO`] if any of them uses
-/// `decimal` or `value`. A file id not in the schema gives nothing.
+/// `decimal` or `value`. The well-known types are left out: protoc has
+/// them. A file id not in the schema gives nothing.
 pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     let mut order = Vec::new();
     let mut next = vec![root];
@@ -108,12 +124,20 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     let mut files: Vec<ProtoFile> = order
         .iter()
         .filter_map(|&id| schema.files.iter().find(|f| f.id == id))
+        .filter(|file| !file.provided)
         .map(|file| ProtoFile {
-            name: proto_file_name(&file.name),
+            name: proto_file_name(file),
             contents: export(schema, file.id),
         })
         .collect();
-    if order.iter().any(|&id| uses_builtin_messages(schema, id)) {
+    let uses_types = order.iter().any(|&id| {
+        needed_files(schema, id).contains(&TYPES_PROTO_NAME)
+            || schema
+                .files
+                .iter()
+                .any(|file| file.id == id && file.import_name == TYPES_PROTO_NAME)
+    });
+    if uses_types {
         files.push(ProtoFile {
             name: TYPES_PROTO_NAME.to_owned(),
             contents: TYPES_PROTO.to_owned(),
@@ -122,35 +146,82 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     files
 }
 
-/// Whether a field of a message declared in `file`, nested ones included,
-/// is or holds a `decimal` or `value`.
-fn uses_builtin_messages(schema: &Schema, file: FileId) -> bool {
-    let builtin = |ty: ValueType| matches!(ty, ValueType::Scalar(s) if s.is_builtin_message());
-    schema
+/// The files that the types of `file`'s fields need imported, besides
+/// the schema's own imports: [`TYPES_PROTO_NAME`] for `decimal` and
+/// `value`, Google's files for the well-known types; in a fixed order.
+fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
+    let mut needed: Vec<&'static str> = schema
         .messages
         .iter()
         .filter(|message| message.file == file)
         .flat_map(|message| &message.fields)
-        .any(|field| match field.ty {
-            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => builtin(ty),
-            FieldType::Map(key, value) => key.is_builtin_message() || builtin(value),
+        .flat_map(|field| match field.ty {
+            FieldType::Single(ty)
+            | FieldType::Optional(ty)
+            | FieldType::Required(ty)
+            | FieldType::List(ty) => vec![ty],
+            FieldType::Map(key, value) => vec![ValueType::Scalar(key), value],
         })
+        .filter_map(|ty| match ty {
+            ValueType::Scalar(scalar) if scalar.is_builtin_message() => Some(TYPES_PROTO_NAME),
+            ValueType::WellKnown(known) => Some(known.file()),
+            _ => None,
+        })
+        .collect();
+    needed.sort_unstable();
+    needed.dedup();
+    needed
 }
 
-/// The name an exported file is imported by: the schema file's base name
-/// with `.proto` for `.schema`, so that all exported files sit side by side.
-pub(crate) fn proto_file_name(schema_file: &str) -> String {
-    let base = Path::new(schema_file)
-        .file_name()
-        .map_or_else(|| schema_file.into(), |name| name.to_string_lossy());
-    let stem = base.strip_suffix(".schema").unwrap_or(&base);
-    format!("{stem}.proto")
+/// Whether `file` exports as proto2: it was proto2, or it uses what only
+/// proto2 has.
+fn needs_proto2(schema: &Schema, file: &File) -> bool {
+    if file.dialect == Dialect::Proto2 {
+        return true;
+    }
+    let mut messages = schema
+        .messages
+        .iter()
+        .filter(|message| message.file == file.id);
+    messages.any(|message| {
+        !message.extension_ranges.is_empty()
+            || message
+                .fields
+                .iter()
+                .any(|field| matches!(field.ty, FieldType::Required(_)) || field.default.is_some())
+    })
 }
 
-/// The exported name of enum value `value` of `enumeration`.
-pub(crate) fn value_name(enumeration: &Enum, value: &str) -> String {
+/// Whether a field is a list that may be written packed.
+fn packable(ty: FieldType) -> bool {
+    match ty {
+        FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
+        FieldType::List(ValueType::Enum(_)) => true,
+        _ => false,
+    }
+}
+
+/// The name an exported file is imported by: the file's import name, with
+/// `.proto` for `.schema`, keeping its folders.
+pub(crate) fn proto_file_name(file: &File) -> String {
+    let name = &file.import_name;
+    match name.strip_suffix(".schema") {
+        Some(stem) => format!("{stem}.proto"),
+        None if name.ends_with(".proto") => name.clone(),
+        None => format!("{name}.proto"),
+    }
+}
+
+/// The exported name of enum value `value` of `enumeration`: a `.schema`
+/// enum's values get the enum's name as a prefix, a `.proto` enum's keep
+/// theirs.
+pub(crate) fn value_name(schema: &Schema, enumeration: &Enum, value: &str) -> String {
+    let from_proto = schema
+        .files
+        .get(enumeration.file.0 as usize)
+        .is_some_and(|file| file.dialect != Dialect::Schema);
     let prefix = format!("{}_", enumeration.name.to_shouty_snake_case());
-    if value.to_shouty_snake_case().starts_with(&prefix) {
+    if from_proto || value.to_shouty_snake_case().starts_with(&prefix) {
         value.to_owned()
     } else {
         format!("{prefix}{value}")
@@ -162,6 +233,8 @@ struct Out<'a> {
     schema: &'a Schema,
     text: String,
     depth: usize,
+    /// Whether the file is written as proto2.
+    proto2: bool,
 }
 
 impl Out<'_> {
@@ -208,6 +281,7 @@ impl Out<'_> {
             && message.enums.is_empty()
             && reserved.ranges.is_empty()
             && reserved.names.is_empty()
+            && message.extension_ranges.is_empty()
         {
             self.line(&format!("message {} {{}}", message.name));
             return;
@@ -227,6 +301,10 @@ impl Out<'_> {
             }
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
+        if !message.extension_ranges.is_empty() {
+            let ranges = ranges(&message.extension_ranges, MAX_FIELD_NUMBER);
+            self.line(&format!("extensions {ranges};"));
+        }
         self.items(&message.messages, &message.enums);
         self.depth -= 1;
         self.line("}");
@@ -248,15 +326,64 @@ impl Out<'_> {
 
     fn field(&mut self, field: &Field) {
         self.docs(&field.docs);
+        // proto2 has no implicit presence: every singular field outside a
+        // oneof has a label there.
+        let bare = if self.proto2 && field.oneof.is_none() {
+            "optional "
+        } else {
+            ""
+        };
         let ty = match field.ty {
-            FieldType::Single(ty) => self.type_name(ty),
+            FieldType::Single(ty) => format!("{bare}{}", self.type_name(ty)),
             FieldType::Optional(ty) => format!("optional {}", self.type_name(ty)),
+            FieldType::Required(ty) => format!("required {}", self.type_name(ty)),
             FieldType::List(ty) => format!("repeated {}", self.type_name(ty)),
             FieldType::Map(key, value) => {
                 format!("map<{}, {}>", key.proto_name(), self.type_name(value))
             }
         };
-        self.line(&format!("{ty} {} = {};", field.name, field.number));
+        let options = self.field_options(field);
+        self.line(&format!("{ty} {} = {}{options};", field.name, field.number));
+    }
+
+    /// ` [default = 3, packed = false, json_name = "n"]`, or nothing.
+    fn field_options(&self, field: &Field) -> String {
+        let mut options = Vec::new();
+        if let Some(default) = &field.default {
+            options.push(format!("default = {}", self.default_text(field, default)));
+        }
+        if packable(field.ty) && field.packed == self.proto2 {
+            options.push(format!("packed = {}", field.packed));
+        }
+        if let Some(json_name) = &field.json_name {
+            options.push(format!("json_name = {}", quoted(json_name.as_bytes())));
+        }
+        match options.is_empty() {
+            true => String::new(),
+            false => format!(" [{}]", options.join(", ")),
+        }
+    }
+
+    fn default_text(&self, field: &Field, default: &DefaultValue) -> String {
+        match default {
+            DefaultValue::Int(value) => value.to_string(),
+            DefaultValue::Uint(value) => value.to_string(),
+            DefaultValue::Float(value) if value.is_nan() => "nan".to_owned(),
+            DefaultValue::Float(value) if value.is_infinite() => {
+                if *value > 0.0 { "inf" } else { "-inf" }.to_owned()
+            }
+            DefaultValue::Float(value) => format!("{value:?}"),
+            DefaultValue::Bool(value) => value.to_string(),
+            DefaultValue::String(text) => quoted(text.as_bytes()),
+            DefaultValue::Bytes(bytes) => quoted(bytes),
+            DefaultValue::Enum(name) => match field.ty {
+                FieldType::Optional(ValueType::Enum(id))
+                | FieldType::Required(ValueType::Enum(id)) => {
+                    value_name(self.schema, self.schema.enumeration(id), name)
+                }
+                _ => name.clone(),
+            },
+        }
     }
 
     fn type_name(&self, ty: ValueType) -> String {
@@ -264,6 +391,7 @@ impl Out<'_> {
             ValueType::Scalar(scalar) => scalar.proto_name().to_owned(),
             ValueType::Enum(id) => format!(".{}", self.schema.enumeration(id).full_name),
             ValueType::Message(id) => format!(".{}", self.schema.message(id).full_name),
+            ValueType::WellKnown(known) => format!(".google.protobuf.{}", known.name()),
         }
     }
 
@@ -271,13 +399,16 @@ impl Out<'_> {
         self.docs(&enumeration.docs);
         self.line(&format!("enum {} {{", enumeration.name));
         self.depth += 1;
+        if enumeration.allow_alias {
+            self.line("option allow_alias = true;");
+        }
         for value in &enumeration.values {
             self.docs(&value.docs);
-            let name = value_name(enumeration, &value.name);
+            let name = value_name(self.schema, enumeration, &value.name);
             self.line(&format!("{name} = {};", value.number));
         }
         self.reserved(&enumeration.reserved, i64::from(i32::MAX), |name| {
-            value_name(enumeration, name)
+            value_name(self.schema, enumeration, name)
         });
         self.depth -= 1;
         self.line("}");
@@ -287,19 +418,7 @@ impl Out<'_> {
     /// range that ends at `max`; names are exported by `rename`.
     fn reserved(&mut self, reserved: &Reserved, max: i64, rename: impl Fn(&str) -> String) {
         if !reserved.ranges.is_empty() {
-            let mut line = String::from("reserved ");
-            for (position, range) in reserved.ranges.iter().enumerate() {
-                if position > 0 {
-                    line.push_str(", ");
-                }
-                let _ = match range.end {
-                    end if end == range.start => write!(line, "{end}"),
-                    end if end == max => write!(line, "{} to max", range.start),
-                    end => write!(line, "{} to {end}", range.start),
-                };
-            }
-            line.push(';');
-            self.line(&line);
+            self.line(&format!("reserved {};", ranges(&reserved.ranges, max)));
         }
         if !reserved.names.is_empty() {
             let names: Vec<String> = reserved
@@ -312,6 +431,43 @@ impl Out<'_> {
     }
 }
 
+/// `8, 10 to 12, 100 to max`.
+fn ranges(ranges: &[ReservedRange], max: i64) -> String {
+    let mut line = String::new();
+    for (position, range) in ranges.iter().enumerate() {
+        if position > 0 {
+            line.push_str(", ");
+        }
+        let _ = match range.end {
+            end if end == range.start => write!(line, "{end}"),
+            end if end == max => write!(line, "{} to max", range.start),
+            end => write!(line, "{} to {end}", range.start),
+        };
+    }
+    line
+}
+
+/// `bytes` as a protobuf string literal, with C escapes for what is not
+/// printable ASCII.
+fn quoted(bytes: &[u8]) -> String {
+    let mut text = String::from("\"");
+    for &byte in bytes {
+        match byte {
+            b'"' => text.push_str("\\\""),
+            b'\\' => text.push_str("\\\\"),
+            b'\n' => text.push_str("\\n"),
+            b'\r' => text.push_str("\\r"),
+            b'\t' => text.push_str("\\t"),
+            0x20..=0x7e => text.push(char::from(byte)),
+            _ => {
+                let _ = write!(text, "\\{byte:03o}");
+            }
+        }
+    }
+    text.push('"');
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +478,8 @@ mod tests {
         analyzed(include_str!("../../schemas/world_geo.schema"))
     }
 
+    use crate::builtin::TYPES_PACKAGE;
+
     #[test]
     fn the_types_file_declares_the_reserved_package() {
         assert!(TYPES_PROTO.contains(&format!("\npackage {TYPES_PACKAGE};\n")));
@@ -329,10 +487,20 @@ mod tests {
 
     #[test]
     fn enum_values_get_the_enum_prefix_once() {
-        let status = &shop().schema.enums[0];
-        assert_eq!(value_name(status, "PENDING"), "STATUS_PENDING");
-        assert_eq!(value_name(status, "STATUS_PAID"), "STATUS_PAID");
-        assert_eq!(value_name(status, "status_paid"), "status_paid");
+        let shop = shop();
+        let status = &shop.schema.enums[0];
+        assert_eq!(
+            value_name(&shop.schema, status, "PENDING"),
+            "STATUS_PENDING"
+        );
+        assert_eq!(
+            value_name(&shop.schema, status, "STATUS_PAID"),
+            "STATUS_PAID"
+        );
+        assert_eq!(
+            value_name(&shop.schema, status, "status_paid"),
+            "status_paid"
+        );
     }
 
     #[test]
@@ -398,12 +566,19 @@ mod tests {
     }
 
     #[test]
-    fn imports_name_proto_files_side_by_side() {
-        assert_eq!(
-            proto_file_name("schemas/world_geo.schema"),
-            "world_geo.proto"
-        );
-        assert_eq!(proto_file_name("geo.schema"), "geo.proto");
-        assert_eq!(proto_file_name("odd"), "odd.proto");
+    fn exported_files_keep_the_folders_of_their_import_names() {
+        let mut file = geo().schema.files[0].clone();
+        for (import_name, exported) in [
+            ("world_geo.schema", "world_geo.proto"),
+            ("common/v1/money.schema", "common/v1/money.proto"),
+            (
+                "opentelemetry/proto/common/v1/common.proto",
+                "opentelemetry/proto/common/v1/common.proto",
+            ),
+            ("odd", "odd.proto"),
+        ] {
+            file.import_name = import_name.to_owned();
+            assert_eq!(proto_file_name(&file), exported);
+        }
     }
 }

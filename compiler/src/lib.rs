@@ -18,6 +18,7 @@
 
 pub mod ast;
 mod builder;
+mod builtin;
 mod check;
 mod codegen;
 mod config;
@@ -40,9 +41,10 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use builder::Builder;
+pub use builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 pub use config::{Config, MapType};
 use diagnostic::Diagnostic;
-pub use export_proto::{ProtoFile, TYPES_PROTO, TYPES_PROTO_NAME};
+pub use export_proto::ProtoFile;
 use source::{FileId, SourceMap};
 
 /// A checked schema and the sources it came from.

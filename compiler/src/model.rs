@@ -9,7 +9,7 @@
 //! 1..=536870911 outside 19000..=19999, enum values fit in `i32`, and every
 //! type reference resolved.
 
-use crate::ast::Docs;
+use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
 
 /// Every file, message and enum of one compilation.
@@ -80,10 +80,22 @@ pub struct File {
     pub id: FileId,
     /// The name it is shown by, as given on the command line or in an import.
     pub name: String,
+    /// The path other files import it by, below the include directory it
+    /// was found in: exported `.proto` files and descriptors are named so.
+    pub import_name: String,
     /// The package's segments; empty when the file declares none.
     pub package: Vec<String>,
+    /// The language and version it is written in.
+    pub dialect: Dialect,
     /// The files it imports directly.
     pub imports: Vec<FileId>,
+    /// Those of [`File::imports`] imported with `import public`, whose types
+    /// the files importing this one see too.
+    pub public_imports: Vec<FileId>,
+    /// Whether the runtime provides its types, as it does for the files
+    /// schemac ships with the built-in and well-known types: nothing is
+    /// generated for it, and it declares no messages or enums here.
+    pub provided: bool,
     /// Its top-level messages, in order.
     pub messages: Vec<MessageId>,
     /// Its top-level enums, in order.
@@ -115,6 +127,9 @@ pub struct Message {
     pub enums: Vec<EnumId>,
     /// Its reserved numbers and names.
     pub reserved: Reserved,
+    /// Numbers kept for extensions (`extensions 100 to 199;`), which no
+    /// field may use; schemac reads fields there as unknown fields.
+    pub extension_ranges: Vec<ReservedRange>,
     /// Whether it keeps the fields it does not know and writes them back:
     /// `option keep_unknown_fields = true;`.
     pub keep_unknown_fields: bool,
@@ -188,6 +203,15 @@ pub struct Field {
     /// Whether the generated field holds its message in a `Box`, because
     /// the message contains itself through singular fields.
     pub boxed: bool,
+    /// `[default = ...]`: what the field reads as when it is absent.
+    pub default: Option<DefaultValue>,
+    /// For a list of numbers, bools or enums: whether it is written packed,
+    /// as proto3 and `.schema` lists are unless `[packed = false]`, and
+    /// proto2 lists are only with `[packed = true]`. Readers take both.
+    pub packed: bool,
+    /// `[json_name = "..."]`, the name JSON uses for the field, if the
+    /// schema gives one.
+    pub json_name: Option<String>,
     /// The span of its name.
     pub name_span: Span,
     /// The span of its number.
@@ -211,9 +235,10 @@ impl FieldType {
     /// message.
     pub fn borrows_in_view(self) -> bool {
         match self {
-            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => {
-                ty.borrows_in_view()
-            }
+            FieldType::Single(ty)
+            | FieldType::Optional(ty)
+            | FieldType::Required(ty)
+            | FieldType::List(ty) => ty.borrows_in_view(),
             FieldType::Map(key, value) => {
                 ValueType::Scalar(key).borrows_in_view() || value.borrows_in_view()
             }
@@ -232,6 +257,11 @@ impl ValueType {
             }
             ValueType::Enum(_) => false,
             ValueType::Message(_) => true,
+            // The views of the well-known types are their owned values,
+            // but for the wrappers of strings and bytes.
+            ValueType::WellKnown(known) => {
+                matches!(known, WellKnown::StringValue | WellKnown::BytesValue)
+            }
         }
     }
 }
@@ -243,6 +273,9 @@ pub enum FieldType {
     Single(ValueType),
     /// `optional`: one value with explicit presence.
     Optional(ValueType),
+    /// `required`: one value with explicit presence that decoding and
+    /// encoding insist on, as proto2's `required`.
+    Required(ValueType),
     /// `list<T>`
     List(ValueType),
     /// `map<K, V>`
@@ -258,6 +291,166 @@ pub enum ValueType {
     Enum(EnumId),
     /// A message of the schema.
     Message(MessageId),
+    /// One of protobuf's well-known types, which the runtime holds.
+    WellKnown(WellKnown),
+}
+
+/// protobuf's well-known types, from `google/protobuf/*.proto`, which
+/// schemac ships and the runtime implements: a field of one of them is a
+/// field of the runtime's type, never generated. `timestamp` and
+/// `duration` are also built-in types of the `.schema` language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WellKnown {
+    /// `google.protobuf.Timestamp`, the `.schema` type `timestamp`.
+    Timestamp,
+    /// `google.protobuf.Duration`, the `.schema` type `duration`.
+    Duration,
+    /// `google.protobuf.Empty`
+    Empty,
+    /// `google.protobuf.FieldMask`
+    FieldMask,
+    /// `google.protobuf.Struct`
+    Struct,
+    /// `google.protobuf.Value`
+    Value,
+    /// `google.protobuf.ListValue`
+    ListValue,
+    /// `google.protobuf.NullValue`, an enum.
+    NullValue,
+    /// `google.protobuf.Any`
+    Any,
+    /// `google.protobuf.DoubleValue`, an `f64` with presence.
+    DoubleValue,
+    /// `google.protobuf.FloatValue`
+    FloatValue,
+    /// `google.protobuf.Int64Value`
+    Int64Value,
+    /// `google.protobuf.UInt64Value`
+    UInt64Value,
+    /// `google.protobuf.Int32Value`
+    Int32Value,
+    /// `google.protobuf.UInt32Value`
+    UInt32Value,
+    /// `google.protobuf.BoolValue`
+    BoolValue,
+    /// `google.protobuf.StringValue`
+    StringValue,
+    /// `google.protobuf.BytesValue`
+    BytesValue,
+}
+
+impl WellKnown {
+    /// Every well-known type.
+    pub const ALL: [WellKnown; 18] = [
+        WellKnown::Timestamp,
+        WellKnown::Duration,
+        WellKnown::Empty,
+        WellKnown::FieldMask,
+        WellKnown::Struct,
+        WellKnown::Value,
+        WellKnown::ListValue,
+        WellKnown::NullValue,
+        WellKnown::Any,
+        WellKnown::DoubleValue,
+        WellKnown::FloatValue,
+        WellKnown::Int64Value,
+        WellKnown::UInt64Value,
+        WellKnown::Int32Value,
+        WellKnown::UInt32Value,
+        WellKnown::BoolValue,
+        WellKnown::StringValue,
+        WellKnown::BytesValue,
+    ];
+
+    /// The type's name in its package: `Timestamp`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            WellKnown::Timestamp => "Timestamp",
+            WellKnown::Duration => "Duration",
+            WellKnown::Empty => "Empty",
+            WellKnown::FieldMask => "FieldMask",
+            WellKnown::Struct => "Struct",
+            WellKnown::Value => "Value",
+            WellKnown::ListValue => "ListValue",
+            WellKnown::NullValue => "NullValue",
+            WellKnown::Any => "Any",
+            WellKnown::DoubleValue => "DoubleValue",
+            WellKnown::FloatValue => "FloatValue",
+            WellKnown::Int64Value => "Int64Value",
+            WellKnown::UInt64Value => "UInt64Value",
+            WellKnown::Int32Value => "Int32Value",
+            WellKnown::UInt32Value => "UInt32Value",
+            WellKnown::BoolValue => "BoolValue",
+            WellKnown::StringValue => "StringValue",
+            WellKnown::BytesValue => "BytesValue",
+        }
+    }
+
+    /// The file that declares it, as imports name it.
+    pub const fn file(self) -> &'static str {
+        match self {
+            WellKnown::Timestamp => "google/protobuf/timestamp.proto",
+            WellKnown::Duration => "google/protobuf/duration.proto",
+            WellKnown::Empty => "google/protobuf/empty.proto",
+            WellKnown::FieldMask => "google/protobuf/field_mask.proto",
+            WellKnown::Struct | WellKnown::Value | WellKnown::ListValue | WellKnown::NullValue => {
+                "google/protobuf/struct.proto"
+            }
+            WellKnown::Any => "google/protobuf/any.proto",
+            WellKnown::DoubleValue
+            | WellKnown::FloatValue
+            | WellKnown::Int64Value
+            | WellKnown::UInt64Value
+            | WellKnown::Int32Value
+            | WellKnown::UInt32Value
+            | WellKnown::BoolValue
+            | WellKnown::StringValue
+            | WellKnown::BytesValue => "google/protobuf/wrappers.proto",
+        }
+    }
+
+    /// The well-known type with the full name `full_name`, such as
+    /// `google.protobuf.Timestamp`.
+    pub fn from_full_name(full_name: &str) -> Option<WellKnown> {
+        let name = full_name.strip_prefix("google.protobuf.")?;
+        WellKnown::ALL
+            .into_iter()
+            .find(|known| known.name() == name)
+    }
+
+    /// The `.schema` built-in type spelled `name`: `timestamp` or
+    /// `duration`.
+    pub fn from_schema_name(name: &str) -> Option<WellKnown> {
+        match name {
+            "timestamp" => Some(WellKnown::Timestamp),
+            "duration" => Some(WellKnown::Duration),
+            _ => None,
+        }
+    }
+
+    /// Whether it is an enum (`NullValue`) rather than a message.
+    pub const fn is_enum(self) -> bool {
+        matches!(self, WellKnown::NullValue)
+    }
+}
+
+/// A field's default value, `[default = ...]`, checked against its type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DefaultValue {
+    /// A signed integer.
+    Int(i64),
+    /// An unsigned integer.
+    Uint(u64),
+    /// A float, `inf` and `nan` included.
+    Float(f64),
+    /// A bool.
+    Bool(bool),
+    /// A string.
+    String(String),
+    /// Bytes.
+    Bytes(Vec<u8>),
+    /// An enum value, by name.
+    Enum(String),
 }
 
 /// `oneof name { ... }`
@@ -301,6 +494,13 @@ impl ReservedRange {
 /// An enum.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Enum {
+    /// Whether it is closed, as proto2 enums are: a number it does not
+    /// name is not one of its values. Open enums (proto3, `.schema`) keep
+    /// such numbers.
+    pub closed: bool,
+    /// `option allow_alias = true;`: values may share a number, the first
+    /// of them being the variant and the others its aliases.
+    pub allow_alias: bool,
     /// Its name as written.
     pub name: String,
     /// Its name with package and enclosing messages.

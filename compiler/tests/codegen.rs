@@ -170,7 +170,10 @@ fn protox_compiles_every_export() {
 /// `schemac.Decimal` or `schemac.Value`, in whatever cardinality.
 fn assert_builtin_type(field: &Field, exported: &prost_reflect::FieldDescriptor) {
     let value = match field.ty {
-        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => ty,
+        FieldType::Single(ty)
+        | FieldType::Optional(ty)
+        | FieldType::Required(ty)
+        | FieldType::List(ty) => ty,
         FieldType::Map(_, value) => value,
     };
     let expected = match value {

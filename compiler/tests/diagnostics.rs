@@ -1,4 +1,5 @@
-//! The diagnostics for every schema in `schemas/invalid/`, pinned as
+//! The diagnostics for every schema in `schemas/invalid/`, `.schema` and
+//! `.proto` alike, pinned as
 //! snapshots, and the promise that every schema in `schemas/` is clean.
 //!
 //! Each `err_<code>.schema` shows one diagnostic code, named after it in
@@ -44,7 +45,7 @@ fn diagnostics(error: &schemac::Error) -> &[Diagnostic] {
 #[test]
 fn invalid_schemas() {
     let root = workspace_root();
-    insta::glob!("../../schemas/invalid", "*.schema", |path| {
+    insta::glob!("../../schemas/invalid", "*.{schema,proto}", |path| {
         let relative = path.strip_prefix(&root).expect("under the workspace");
         let source = std::fs::read_to_string(path).expect("readable");
         let error = match analyze(relative, &[]) {
@@ -88,8 +89,13 @@ fn every_code_has_an_invalid_schema() {
                 name
             },
         );
-        let path = dir.join(format!("{name}.schema"));
-        assert!(path.exists(), "{code} has no {}", path.display());
+        let found = ["schema", "proto"]
+            .iter()
+            .any(|extension| dir.join(format!("{name}.{extension}")).exists());
+        assert!(
+            found,
+            "{code} has no {name}.schema or {name}.proto in schemas/invalid"
+        );
     }
 }
 

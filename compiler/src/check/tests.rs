@@ -423,6 +423,7 @@ fn check_text(text: &str) -> (crate::model::Schema, Vec<Diagnostic>) {
         sources,
         files: vec![crate::load::LoadedFile {
             ast,
+            import_name: "t.schema".to_owned(),
             imports: Vec::new(),
         }],
         roots: vec![file],

@@ -240,7 +240,7 @@ pub(crate) fn members(message: &Message, index: usize) -> Vec<(&Field, ValueType
 
 fn member_type(field: &Field) -> Option<ValueType> {
     match field.ty {
-        FieldType::Single(ty) | FieldType::Optional(ty) => Some(ty),
+        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => Some(ty),
         FieldType::List(_) | FieldType::Map(..) => None,
     }
 }

@@ -1,6 +1,7 @@
 //! Unit tests of single expansions, on hand-built models.
 
 use super::*;
+use crate::ast::Dialect;
 use crate::config::MapType;
 use crate::model::{
     Enum, EnumId, EnumValue, Field, FieldType, File, Message, MessageId, Oneof, Reserved, Scalar,
@@ -26,8 +27,12 @@ impl Build {
         self.schema.files.push(File {
             id,
             name: name.to_owned(),
+            import_name: name.to_owned(),
             package: package.iter().map(|s| s.to_string()).collect(),
+            dialect: Dialect::Schema,
             imports: Vec::new(),
+            public_imports: Vec::new(),
+            provided: false,
             messages: Vec::new(),
             enums: Vec::new(),
         });
@@ -56,6 +61,7 @@ impl Build {
             messages: Vec::new(),
             enums: Vec::new(),
             reserved: Reserved::default(),
+            extension_ranges: Vec::new(),
             keep_unknown_fields: false,
             span: SPAN,
         });
@@ -77,6 +83,8 @@ impl Build {
         let package = self.schema.files[file.0 as usize].package.clone();
         let full_name = self.full_name(&package, parent, name);
         self.schema.enums.push(Enum {
+            closed: false,
+            allow_alias: false,
             name: name.to_owned(),
             full_name,
             file,
@@ -145,6 +153,14 @@ pub(crate) fn field(name: &str, number: i64, ty: FieldType) -> Field {
         ty,
         oneof: None,
         boxed: false,
+        default: None,
+        // As resolve packs the lists of a `.schema` file.
+        packed: match ty {
+            FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
+            FieldType::List(ValueType::Enum(_)) => true,
+            _ => false,
+        },
+        json_name: None,
         name_span: SPAN,
         number_span: SPAN,
         type_span: SPAN,

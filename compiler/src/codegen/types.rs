@@ -5,7 +5,7 @@ use quote::quote;
 
 use super::{Context, paths};
 use crate::config::MapType;
-use crate::model::{Field, FieldType, Scalar, ValueType};
+use crate::model::{Field, FieldType, Scalar, ValueType, WellKnown};
 
 /// How a field meets the wire, which picks the `field::*` functions that
 /// encode and decode it.
@@ -24,12 +24,14 @@ pub(crate) enum Shape {
 }
 
 impl Shape {
-    /// The shape of `field`. Singular messages always have presence.
+    /// The shape of `field`. Singular messages always have presence, and
+    /// a `required` field is held and written as an `optional` one.
     pub(crate) fn of(field: &Field) -> Shape {
         match field.ty {
-            FieldType::Single(ValueType::Message(_)) | FieldType::Optional(_) => Shape::Optional,
+            FieldType::Single(ty) if has_presence(ty) => Shape::Optional,
+            FieldType::Optional(_) | FieldType::Required(_) => Shape::Optional,
             FieldType::Single(_) => Shape::Implicit,
-            FieldType::List(ty) if is_packable(ty) => Shape::Packed,
+            FieldType::List(_) if field.packed => Shape::Packed,
             FieldType::List(_) => Shape::Repeated,
             FieldType::Map(..) => Shape::Map,
         }
@@ -58,10 +60,24 @@ impl Shape {
     }
 }
 
+/// Whether a singular value of type `ty` has presence without `optional`,
+/// as messages and the well-known messages do.
+pub(crate) fn has_presence(ty: ValueType) -> bool {
+    match ty {
+        ValueType::Message(_) => true,
+        ValueType::WellKnown(known) => !known.is_enum(),
+        ValueType::Scalar(_) | ValueType::Enum(_) => false,
+    }
+}
+
 /// The Rust type of a struct field.
 pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
     match field.ty {
-        FieldType::Single(ty @ ValueType::Message(_)) | FieldType::Optional(ty) => {
+        FieldType::Single(ty) if has_presence(ty) => {
+            let ty = held_type(cx, scope, ty, field.boxed);
+            quote!(::core::option::Option<#ty>)
+        }
+        FieldType::Optional(ty) | FieldType::Required(ty) => {
             let ty = held_type(cx, scope, ty, field.boxed);
             quote!(::core::option::Option<#ty>)
         }
@@ -86,7 +102,9 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
 /// separated by a comma, ready to go between `::<` and `>`.
 pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
     match field.ty {
-        FieldType::Single(ty) | FieldType::Optional(ty) => value_codec(cx, scope, ty, field.boxed),
+        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
+            value_codec(cx, scope, ty, field.boxed)
+        }
         FieldType::List(ty) => value_codec(cx, scope, ty, false),
         FieldType::Map(key, value) => {
             let key = scalar_codec(cx, key);
@@ -129,6 +147,7 @@ pub(crate) fn value_codec(
                 quote!(#rt::codec::Msg<#path>)
             }
         }
+        ValueType::WellKnown(known) => well_known_codec(cx, known),
     }
 }
 
@@ -138,7 +157,54 @@ pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> Token
         ValueType::Scalar(scalar) => scalar_type(cx, scalar),
         ValueType::Enum(id) => paths::enum_path(cx.schema, scope, id),
         ValueType::Message(id) => paths::message_path(cx.schema, scope, id),
+        ValueType::WellKnown(known) => well_known_type(cx, known),
     }
+}
+
+/// The runtime's Rust type of a well-known type: a wrapper is the value it
+/// wraps, and its field an `Option` of it.
+fn well_known_type(cx: &Context, known: WellKnown) -> TokenStream {
+    let rt = &cx.runtime;
+    match wrapped(known) {
+        Some(scalar) => scalar_type(cx, scalar),
+        None => {
+            let name = quote::format_ident!("{}", known.name());
+            quote!(#rt::wkt::#name)
+        }
+    }
+}
+
+/// The runtime's codec of a well-known type.
+fn well_known_codec(cx: &Context, known: WellKnown) -> TokenStream {
+    let rt = &cx.runtime;
+    if let Some(scalar) = wrapped(known) {
+        let inner = scalar_codec(cx, scalar);
+        return quote!(#rt::codec::Wrapper<#inner>);
+    }
+    match known {
+        WellKnown::Value => quote!(#rt::codec::StructValue),
+        WellKnown::NullValue => quote!(#rt::codec::Enum<#rt::wkt::NullValue>),
+        _ => {
+            let name = quote::format_ident!("{}", known.name());
+            quote!(#rt::codec::#name)
+        }
+    }
+}
+
+/// The scalar a wrapper type wraps: `Int32Value` wraps `i32`.
+fn wrapped(known: WellKnown) -> Option<Scalar> {
+    Some(match known {
+        WellKnown::DoubleValue => Scalar::F64,
+        WellKnown::FloatValue => Scalar::F32,
+        WellKnown::Int64Value => Scalar::I64,
+        WellKnown::UInt64Value => Scalar::U64,
+        WellKnown::Int32Value => Scalar::I32,
+        WellKnown::UInt32Value => Scalar::U32,
+        WellKnown::BoolValue => Scalar::Bool,
+        WellKnown::StringValue => Scalar::String,
+        WellKnown::BytesValue => Scalar::Bytes,
+        _ => return None,
+    })
 }
 
 /// The Rust type of a scalar; `decimal` and `value` are the runtime's.
@@ -181,14 +247,4 @@ fn scalar_codec(cx: &Context, scalar: Scalar) -> TokenStream {
         Scalar::Value => quote!(Value),
     };
     quote!(#rt::codec::#codec)
-}
-
-/// Whether a list of `ty` is written packed: numbers, bools and enums, not
-/// strings, bytes, decimals, values or messages.
-fn is_packable(ty: ValueType) -> bool {
-    match ty {
-        ValueType::Scalar(scalar) => scalar.is_packable(),
-        ValueType::Enum(_) => true,
-        ValueType::Message(_) => false,
-    }
 }

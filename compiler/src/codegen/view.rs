@@ -15,7 +15,7 @@ use quote::{format_ident, quote};
 
 use super::{Context, docs, ident, message_impl, oneof, paths, type_ident, types};
 use crate::config::Config;
-use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema, ValueType};
+use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema, ValueType, WellKnown};
 use crate::names;
 use types::Shape;
 
@@ -127,9 +127,10 @@ pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
         message.keep_unknown_fields
             || config.keep_unknown_fields
             || message.fields.iter().any(|field| match field.ty {
-                FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => {
-                    borrows_directly(ty)
-                }
+                FieldType::Single(ty)
+                | FieldType::Optional(ty)
+                | FieldType::Required(ty)
+                | FieldType::List(ty) => borrows_directly(ty),
                 FieldType::Map(key, value) => {
                     borrows_directly(ValueType::Scalar(key)) || borrows_directly(value)
                 }
@@ -167,6 +168,7 @@ fn borrows_directly(ty: ValueType) -> bool {
     matches!(
         ty,
         ValueType::Scalar(Scalar::String | Scalar::Bytes | Scalar::Value)
+            | ValueType::WellKnown(WellKnown::StringValue | WellKnown::BytesValue)
     )
 }
 
@@ -417,7 +419,11 @@ fn field_call(cx: &Context, scope: &[String], field: &Field, action: &str) -> To
 fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
     let rt = &cx.runtime;
     match field.ty {
-        FieldType::Single(ty @ ValueType::Message(_)) | FieldType::Optional(ty) => {
+        FieldType::Single(ty) if types::has_presence(ty) => {
+            let ty = held_type(cx, scope, ty, field.boxed);
+            quote!(::core::option::Option<#ty>)
+        }
+        FieldType::Optional(ty) | FieldType::Required(ty) => {
             let ty = held_type(cx, scope, ty, field.boxed);
             quote!(::core::option::Option<#ty>)
         }
@@ -450,8 +456,12 @@ fn held_type(cx: &Context, scope: &[String], ty: ValueType, boxed: bool) -> Toke
 fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
     let rt = &cx.runtime;
     match ty {
-        ValueType::Scalar(Scalar::String) => quote!(&'a str),
-        ValueType::Scalar(Scalar::Bytes) => quote!(&'a [u8]),
+        ValueType::Scalar(Scalar::String) | ValueType::WellKnown(WellKnown::StringValue) => {
+            quote!(&'a str)
+        }
+        ValueType::Scalar(Scalar::Bytes) | ValueType::WellKnown(WellKnown::BytesValue) => {
+            quote!(&'a [u8])
+        }
         ValueType::Scalar(Scalar::Value) => quote!(#rt::ValueView<'a>),
         ValueType::Message(id) => {
             let message = cx.schema.message(id);
@@ -459,7 +469,9 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
             let path = paths::relative(scope, &to, &ident(&names::view_name(&message.name)));
             quote!(#path<'a>)
         }
-        ValueType::Scalar(_) | ValueType::Enum(_) => types::value_type(cx, scope, ty),
+        ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::WellKnown(_) => {
+            types::value_type(cx, scope, ty)
+        }
     }
 }
 

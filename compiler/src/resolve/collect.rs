@@ -8,12 +8,13 @@
 use std::collections::BTreeMap;
 
 use super::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, options};
-use crate::ast::{self, EnumDecl, Item, Member, MessageDecl, ReservedItem};
+use crate::ast::{self, Dialect, EnumDecl, Item, Member, MessageDecl, ReservedItem};
+use crate::builtin::{self, TYPES_PACKAGE};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::export_proto::TYPES_PACKAGE;
 use crate::load::{Loaded, LoadedFile};
 use crate::model::{
     Enum, EnumId, EnumValue, File, Message, MessageId, Reserved, ReservedRange, Scalar, Schema,
+    ValueType, WellKnown,
 };
 use crate::source::{FileId, Span};
 
@@ -26,6 +27,10 @@ pub(super) enum Symbol {
     Message(MessageId),
     /// An enum.
     Enum(EnumId),
+    /// A type the runtime provides, declared in a file schemac ships:
+    /// `schemac.Decimal` is `decimal`, `google.protobuf.Timestamp` the
+    /// well-known type.
+    Provided(ValueType),
 }
 
 /// Every full name, packages and their prefixes included, with the span of
@@ -55,7 +60,7 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
     // Packages go in first, so that a type clashing with a package is
     // reported whichever file comes first.
     for file in &loaded.files {
-        collector.package(&file.ast);
+        collector.package(file);
     }
     for (index, file) in loaded.files.iter().enumerate() {
         let id = FileId(index as u32);
@@ -91,14 +96,16 @@ struct Place<'p> {
     parent: Option<MessageId>,
     /// The full name of the enclosing message, or the package.
     scope: &'p str,
+    /// Whether its enums are closed, as a proto2 file's are.
+    closed: bool,
 }
 
 impl<'a> Collector<'a, '_> {
-    fn package(&mut self, ast: &ast::SchemaFile) {
-        let Some(package) = &ast.package else {
+    fn package(&mut self, file: &LoadedFile) {
+        let Some(package) = &file.ast.package else {
             return;
         };
-        if package.segments == [TYPES_PACKAGE] {
+        if package.segments == [TYPES_PACKAGE] && file.import_name != builtin::TYPES_PROTO_NAME {
             self.diagnostics.push(Diagnostic::new(
                 Code::ReservedPackage,
                 package.span,
@@ -126,11 +133,14 @@ impl<'a> Collector<'a, '_> {
             package: &package,
             parent: None,
             scope: &scope,
+            closed: loaded.ast.dialect == Dialect::Proto2,
         };
         let mut messages = Vec::new();
         let mut enums = Vec::new();
+        let provided = builtin::provides_types(&loaded.import_name);
         for item in &loaded.ast.items {
             match item {
+                _ if provided => self.provided(item, &scope),
                 Item::Message(decl) => messages.push(self.message(decl, &place)),
                 Item::Enum(decl) => enums.push(self.enumeration(decl, &place)),
             }
@@ -138,11 +148,40 @@ impl<'a> Collector<'a, '_> {
         self.schema.files.push(File {
             id,
             name: name.to_owned(),
+            import_name: loaded.import_name.clone(),
             package: package.clone(),
-            imports: loaded.imports.iter().map(|&(file, _)| file).collect(),
+            dialect: loaded.ast.dialect,
+            imports: loaded.imports.iter().map(|import| import.file).collect(),
+            public_imports: loaded
+                .imports
+                .iter()
+                .filter(|import| import.public)
+                .map(|import| import.file)
+                .collect(),
+            provided,
             messages,
             enums,
         });
+    }
+
+    /// Registers a top-level type of a file whose types the runtime
+    /// provides as the type it stands for; the others (`schemac.ValueList`)
+    /// are not visible.
+    fn provided(&mut self, item: &Item, scope: &str) {
+        let name = match item {
+            Item::Message(decl) => &decl.name,
+            Item::Enum(decl) => &decl.name,
+        };
+        let full_name = qualify(scope, &name.name);
+        let ty = match full_name.as_str() {
+            "schemac.Decimal" => ValueType::Scalar(Scalar::Decimal),
+            "schemac.Value" => ValueType::Scalar(Scalar::Value),
+            _ => match WellKnown::from_full_name(&full_name) {
+                Some(known) => ValueType::WellKnown(known),
+                None => return,
+            },
+        };
+        self.register(&full_name, Symbol::Provided(ty), name.span);
     }
 
     fn message(&mut self, decl: &'a MessageDecl, place: &Place<'_>) -> MessageId {
@@ -162,6 +201,7 @@ impl<'a> Collector<'a, '_> {
             messages: Vec::new(),
             enums: Vec::new(),
             reserved: Reserved::default(),
+            extension_ranges: Vec::new(),
             keep_unknown_fields: false,
             span: decl.name.span,
         });
@@ -173,11 +213,15 @@ impl<'a> Collector<'a, '_> {
         let mut messages = Vec::new();
         let mut enums = Vec::new();
         let mut reserved = Reserved::default();
+        let mut extensions = Reserved::default();
         for member in &decl.members {
             match member {
                 Member::Message(nested) => messages.push(self.message(nested, &inner)),
                 Member::Enum(nested) => enums.push(self.enumeration(nested, &inner)),
                 Member::Reserved(items) => lower_reserved(items, MAX_FIELD_NUMBER, &mut reserved),
+                Member::Extensions(items) => {
+                    lower_reserved(items, MAX_FIELD_NUMBER, &mut extensions)
+                }
                 Member::Field(_) | Member::Oneof(_) | Member::Option(_) => {}
             }
         }
@@ -186,6 +230,7 @@ impl<'a> Collector<'a, '_> {
             message.messages = messages;
             message.enums = enums;
             message.reserved = reserved;
+            message.extension_ranges = extensions.ranges;
             message.keep_unknown_fields = options.keep_unknown_fields;
         }
         self.bodies.push((id, decl));
@@ -212,7 +257,10 @@ impl<'a> Collector<'a, '_> {
                 number_span: value.number.span,
             })
             .collect();
+        let allow_alias = options::allows_alias(decl, &full_name, self.diagnostics);
         self.schema.enums.push(Enum {
+            closed: place.closed,
+            allow_alias,
             name: decl.name.name.clone(),
             full_name,
             file: place.file,
@@ -278,7 +326,7 @@ impl<'a> Collector<'a, '_> {
 fn kind(symbol: Symbol) -> &'static str {
     match symbol {
         Symbol::Package => "package",
-        Symbol::Message(_) => "message",
+        Symbol::Message(_) | Symbol::Provided(_) => "message",
         Symbol::Enum(_) => "enum",
     }
 }

@@ -8,12 +8,15 @@
 
 use std::path::Path;
 
-use super::collect::{Collected, Symbols};
+use super::collect::{Collected, Symbols, qualify};
 use super::hints::Hints;
 use super::lookup::{self, Failure};
-use crate::ast::{FieldDecl, Member, MessageDecl, TypeExpr, TypeName};
+use super::options::{self, written};
+use crate::ast::{
+    Dialect, FieldDecl, LabelKind, Member, MessageDecl, OptionDecl, OptionValue, TypeExpr, TypeName,
+};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Field, FieldType, Oneof, Scalar, Schema, ValueType};
+use crate::model::{DefaultValue, Field, FieldType, Oneof, Scalar, Schema, ValueType};
 use crate::source::FileId;
 
 /// The value type given to a field whose type is in error.
@@ -34,11 +37,16 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
         let Some(message) = schema.messages.get(id.0 as usize) else {
             continue;
         };
+        let dialect = schema
+            .files
+            .get(message.file.0 as usize)
+            .map_or(Dialect::Schema, |file| file.dialect);
         let mut lowerer = Lowerer {
             schema: &schema,
             symbols: &symbols,
             scope: &message.full_name,
             file: message.file,
+            dialect,
             hints: &mut hints,
             diagnostics,
         };
@@ -60,6 +68,8 @@ struct Lowerer<'a, 's> {
     scope: &'a str,
     /// The file that declares the message.
     file: FileId,
+    /// That file's dialect.
+    dialect: Dialect,
     hints: &'a mut Hints<'s>,
     diagnostics: &'a mut Vec<Diagnostic>,
 }
@@ -82,7 +92,11 @@ impl Lowerer<'_, '_> {
                         fields.push(self.field(field, Some(index)));
                     }
                 }
-                Member::Reserved(_) | Member::Option(_) | Member::Message(_) | Member::Enum(_) => {}
+                Member::Reserved(_)
+                | Member::Extensions(_)
+                | Member::Option(_)
+                | Member::Message(_)
+                | Member::Enum(_) => {}
             }
         }
         (fields, oneofs)
@@ -93,6 +107,12 @@ impl Lowerer<'_, '_> {
             Some(_) => self.oneof_member_type(decl),
             None => self.field_type(decl),
         };
+        let full_name = qualify(self.scope, &decl.name.name);
+        let options = options::field_options(&decl.options, &full_name, self.diagnostics);
+        let packed = self.packed(decl, ty, options.packed);
+        let default = options
+            .default
+            .and_then(|option| self.default_value(decl, ty, option));
         Field {
             name: decl.name.name.clone(),
             number: decl.number.value,
@@ -100,6 +120,9 @@ impl Lowerer<'_, '_> {
             ty,
             oneof,
             boxed: false,
+            default,
+            packed,
+            json_name: options.json_name,
             name_span: decl.name.span,
             number_span: decl.number.span,
             type_span: decl.ty.span(),
@@ -110,39 +133,131 @@ impl Lowerer<'_, '_> {
         match &decl.ty {
             TypeExpr::Named(name) => {
                 let value = self.value_type(name).unwrap_or(PLACEHOLDER);
-                match decl.optional {
-                    Some(_) => FieldType::Optional(value),
+                match decl.label.map(|label| label.kind) {
+                    Some(LabelKind::Optional) => FieldType::Optional(value),
+                    Some(LabelKind::Required) => FieldType::Required(value),
                     None => FieldType::Single(value),
                 }
             }
             TypeExpr::List { element, .. } => {
-                self.forbid_optional(decl, "list");
+                self.forbid_label(decl, "list");
                 FieldType::List(self.element(element, "list"))
             }
             TypeExpr::Map { key, value, .. } => {
-                self.forbid_optional(decl, "map");
+                self.forbid_label(decl, "map");
                 FieldType::Map(self.map_key(key), self.element(value, "map"))
             }
         }
     }
 
-    /// Reports `optional` on a list or map field.
-    fn forbid_optional(&mut self, decl: &FieldDecl, container: &str) {
-        if let Some(span) = decl.optional {
+    /// Reports `optional` or `required` on a list or map field.
+    fn forbid_label(&mut self, decl: &FieldDecl, container: &str) {
+        if let Some(label) = decl.label {
+            let word = label_word(label.kind);
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::InvalidNesting,
-                    span,
+                    label.span,
                     format!(
-                        "the {container} field `{}` cannot be optional",
+                        "the {container} field `{}` cannot be {word}",
                         decl.name.name
                     ),
                 )
-                .with_label(format!("`optional` cannot apply to a {container}"))
+                .with_label(format!("`{word}` cannot apply to a {container}"))
                 .with_help(format!(
-                    "an empty {container} already stands for \"none\"; remove `optional`"
+                    "an empty {container} already stands for \"none\"; remove `{word}`"
                 )),
             );
+        }
+    }
+
+    /// Whether the list field `decl` of type `ty` is written packed: as its
+    /// `packed` option says, or as its file's dialect does by default.
+    /// `packed` on any other field is reported.
+    fn packed(&mut self, decl: &FieldDecl, ty: FieldType, option: Option<bool>) -> bool {
+        let packable = match ty {
+            FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
+            FieldType::List(ValueType::Enum(_)) => true,
+            _ => false,
+        };
+        if !packable {
+            if let Some(option) = decl.options.iter().find(|o| o.name.name == "packed") {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidOption,
+                        option.name.span,
+                        format!(
+                            "`packed` applies to lists of numbers, bools and enums, not to `{}`",
+                            decl.name.name
+                        ),
+                    )
+                    .with_help("remove the option"),
+                );
+            }
+            return false;
+        }
+        option.unwrap_or(self.dialect != Dialect::Proto2)
+    }
+
+    /// The value of `[default = ...]` on `decl`, a field of type `ty`, or
+    /// `None` with a diagnostic when it does not fit the field.
+    fn default_value(
+        &mut self,
+        decl: &FieldDecl,
+        ty: FieldType,
+        option: &OptionDecl,
+    ) -> Option<DefaultValue> {
+        let name = &decl.name.name;
+        let value_type = match ty {
+            FieldType::Optional(ty) | FieldType::Required(ty) => ty,
+            _ => {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidOption,
+                        option.name.span,
+                        format!("the field `{name}` has no presence, so it cannot have a default"),
+                    )
+                    .with_label("needs `optional` or `required`")
+                    .with_help(format!(
+                        "write `{name}: optional ...` for a field that reads as its default when \
+                         absent; a field without `optional` always reads as its type's zero"
+                    )),
+                );
+                return None;
+            }
+        };
+        let value = match value_type {
+            ValueType::Scalar(scalar) => scalar_default(scalar, &option.value),
+            ValueType::Enum(id) => match &option.value {
+                OptionValue::Name(value) => {
+                    let enumeration = self.schema.enumeration(id);
+                    match enumeration.values.iter().any(|v| v.name == value.name) {
+                        true => Ok(DefaultValue::Enum(value.name.clone())),
+                        false => Err(format!("a value of `{}`", enumeration.full_name)),
+                    }
+                }
+                _ => Err("the name of one of its values".to_owned()),
+            },
+            ValueType::Message(_) | ValueType::WellKnown(_) => {
+                Err("nothing: a message field has no default".to_owned())
+            }
+        };
+        match value {
+            Ok(value) => Some(value),
+            Err(wanted) => {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidOption,
+                        option.value.span(),
+                        format!(
+                            "the default of `{name}` must be {wanted}, not `{}`",
+                            written(&option.value)
+                        ),
+                    )
+                    .with_label("does not fit the field's type"),
+                );
+                None
+            }
         }
     }
 
@@ -150,14 +265,17 @@ impl Lowerer<'_, '_> {
     /// a list or map member are still resolved, so that their errors show.
     fn oneof_member_type(&mut self, decl: &FieldDecl) -> FieldType {
         let name = &decl.name.name;
-        if let Some(span) = decl.optional {
+        if let Some(label) = decl.label {
+            let word = label_word(label.kind);
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::InvalidOneofField,
-                    span,
-                    format!("the oneof member `{name}` cannot be optional"),
+                    label.span,
+                    format!("the oneof member `{name}` cannot be {word}"),
                 )
-                .with_help("a oneof member already has presence; remove `optional`"),
+                .with_help(format!(
+                    "a oneof member already has presence; remove `{word}`"
+                )),
             );
         }
         let container = match &decl.ty {
@@ -218,6 +336,9 @@ impl Lowerer<'_, '_> {
                     .messages
                     .get(id.0 as usize)
                     .map_or_else(String::new, |m| format!("the message `{}`", m.full_name)),
+                Some(ValueType::WellKnown(known)) => {
+                    format!("the well-known type `google.protobuf.{}`", known.name())
+                }
             },
             TypeExpr::List { .. } => "a list".to_owned(),
             TypeExpr::Map { .. } => "a map".to_owned(),
@@ -274,10 +395,11 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    /// Reports a type declared in a file that this file does not import.
+    /// Reports a type declared in a file that this file does not import,
+    /// directly or through an `import public`.
     fn check_visible(&mut self, ty: ValueType, name: &TypeName) {
         let declared = match ty {
-            ValueType::Scalar(_) => None,
+            ValueType::Scalar(_) | ValueType::WellKnown(_) => None,
             ValueType::Message(id) => self
                 .schema
                 .messages
@@ -292,10 +414,10 @@ impl Lowerer<'_, '_> {
         let Some((file, full_name)) = declared else {
             return;
         };
-        let here = self.schema.files.get(self.file.0 as usize);
-        if file == self.file || here.is_some_and(|here| here.imports.contains(&file)) {
+        if file == self.file || self.imports(file) {
             return;
         }
+        let here = self.schema.files.get(self.file.0 as usize);
         let here = here.map_or("", |here| here.name.as_str());
         let there = self
             .schema
@@ -314,6 +436,111 @@ impl Lowerer<'_, '_> {
             )
             .with_help(help),
         );
+    }
+}
+
+impl Lowerer<'_, '_> {
+    /// Whether this file imports `file`: directly, or through a chain of
+    /// `import public` in the files it imports.
+    fn imports(&self, file: FileId) -> bool {
+        let direct = match self.schema.files.get(self.file.0 as usize) {
+            Some(here) => here.imports.clone(),
+            None => return false,
+        };
+        let mut seen = Vec::new();
+        let mut next = direct;
+        while let Some(imported) = next.pop() {
+            if imported == file {
+                return true;
+            }
+            if seen.contains(&imported) {
+                continue;
+            }
+            seen.push(imported);
+            if let Some(imported) = self.schema.files.get(imported.0 as usize) {
+                next.extend(&imported.public_imports);
+            }
+        }
+        false
+    }
+}
+
+fn label_word(kind: LabelKind) -> &'static str {
+    match kind {
+        LabelKind::Optional => "optional",
+        LabelKind::Required => "required",
+    }
+}
+
+/// The default `value` of a field of type `scalar`, or what it should
+/// have been.
+fn scalar_default(scalar: Scalar, value: &OptionValue) -> Result<DefaultValue, String> {
+    let integer = |low: i128, high: i128, wanted: &str| {
+        let number = match value {
+            OptionValue::Integer(int) => Some(i128::from(int.value)),
+            OptionValue::Number(text, _) => text.parse::<i128>().ok(),
+            _ => None,
+        };
+        match number {
+            Some(number) if (low..=high).contains(&number) => Ok(number),
+            _ => Err(wanted.to_owned()),
+        }
+    };
+    let signed = |low: i128, high: i128, wanted: &str| {
+        integer(low, high, wanted).map(|number| DefaultValue::Int(number as i64))
+    };
+    let unsigned = |high: i128, wanted: &str| {
+        integer(0, high, wanted).map(|number| DefaultValue::Uint(number as u64))
+    };
+    match scalar {
+        Scalar::I32 | Scalar::Sint32 | Scalar::Sfixed32 => signed(
+            i32::MIN.into(),
+            i32::MAX.into(),
+            "an integer that fits in 32 bits",
+        ),
+        Scalar::I64 | Scalar::Sint64 | Scalar::Sfixed64 => signed(
+            i64::MIN.into(),
+            i64::MAX.into(),
+            "an integer that fits in 64 bits",
+        ),
+        Scalar::U32 | Scalar::Fixed32 => unsigned(u32::MAX.into(), "a 32-bit unsigned integer"),
+        Scalar::U64 | Scalar::Fixed64 => unsigned(u64::MAX.into(), "a 64-bit unsigned integer"),
+        Scalar::F32 | Scalar::F64 => match value {
+            OptionValue::Integer(int) => Ok(DefaultValue::Float(int.value as f64)),
+            OptionValue::Number(text, _) => parse_float(text)
+                .map(DefaultValue::Float)
+                .ok_or_else(|| "a number".to_owned()),
+            OptionValue::Name(name) => parse_float(&name.name)
+                .map(DefaultValue::Float)
+                .ok_or_else(|| "a number".to_owned()),
+            _ => Err("a number".to_owned()),
+        },
+        Scalar::Bool => match value {
+            OptionValue::Bool(value, _) => Ok(DefaultValue::Bool(*value)),
+            _ => Err("`true` or `false`".to_owned()),
+        },
+        Scalar::String => match value {
+            OptionValue::String(text, _) => Ok(DefaultValue::String(text.clone())),
+            _ => Err("a string".to_owned()),
+        },
+        Scalar::Bytes => match value {
+            OptionValue::String(text, _) => Ok(DefaultValue::Bytes(text.clone().into_bytes())),
+            OptionValue::Bytes(bytes, _) => Ok(DefaultValue::Bytes(bytes.clone())),
+            _ => Err("a string".to_owned()),
+        },
+        Scalar::Decimal | Scalar::Value => {
+            Err("nothing: `decimal` and `value` fields have no default".to_owned())
+        }
+    }
+}
+
+/// A float as a default writes it: a number, `inf`, `-inf` or `nan`.
+fn parse_float(text: &str) -> Option<f64> {
+    match text {
+        "inf" | "infinity" => Some(f64::INFINITY),
+        "-inf" | "-infinity" => Some(f64::NEG_INFINITY),
+        "nan" | "-nan" => Some(f64::NAN),
+        _ => text.parse::<f64>().ok().filter(|value| value.is_finite()),
     }
 }
 

@@ -112,6 +112,7 @@ fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol
     let target = match symbol {
         Symbol::Message(id) => ValueType::Message(id),
         Symbol::Enum(id) => ValueType::Enum(id),
+        Symbol::Provided(ty) => ty,
         Symbol::Package => return full_name.to_owned(),
     };
     let mut prefixes: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();

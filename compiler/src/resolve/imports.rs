@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::load::Loaded;
+use crate::load::{Loaded, LoadedImport};
 use crate::source::{FileId, Span};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -59,7 +59,10 @@ impl Walk<'_> {
                 .files
                 .get(file)
                 .and_then(|loaded_file| loaded_file.imports.get(*next));
-            let Some(&(target, span)) = import else {
+            let Some(&LoadedImport {
+                file: target, span, ..
+            }) = import
+            else {
                 set(&mut self.state, file, State::Done);
                 path.pop();
                 continue;

@@ -6,11 +6,12 @@
 //! longest to the empty one. The first scope where the first segment names a
 //! package, message or enum wins, and the rest of the name must resolve
 //! inside it; there is no backtracking to outer scopes. A single segment that
-//! is a scalar name (`i64`) is that scalar.
+//! is a scalar name (`i64`) is that scalar, and `timestamp` and `duration`
+//! are the well-known types.
 
 use super::collect::{Symbol, Symbols, qualify};
 use crate::ast::TypeName;
-use crate::model::{Scalar, ValueType};
+use crate::model::{Scalar, ValueType, WellKnown};
 
 /// Why a name did not resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,6 +56,9 @@ pub(super) fn lookup_segments(
         if let Some(scalar) = Scalar::from_name(first) {
             return Ok(ValueType::Scalar(scalar));
         }
+        if let Some(known) = WellKnown::from_schema_name(first) {
+            return Ok(ValueType::WellKnown(known));
+        }
     }
     let mut scope: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
     loop {
@@ -82,6 +86,7 @@ fn find(symbols: &Symbols, full_name: &str) -> Option<Result<ValueType, Failure>
     Some(match *symbol {
         Symbol::Message(id) => Ok(ValueType::Message(id)),
         Symbol::Enum(id) => Ok(ValueType::Enum(id)),
+        Symbol::Provided(ty) => Ok(ty),
         Symbol::Package => Err(Failure::Package(full_name.to_owned())),
     })
 }

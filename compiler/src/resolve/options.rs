@@ -1,18 +1,57 @@
-//! Options written in a message body: `option keep_unknown_fields = true;`.
+//! Options: `option keep_unknown_fields = true;` in a message body,
+//! `option allow_alias = true;` in an enum's, and `[default = 3, packed =
+//! false, json_name = "n"]` after a field's number.
 //!
 //! Each option has a name and a value of one kind. An unknown name, a value
-//! of the wrong kind and an option set twice in one message are reported as
-//! [`Code::InvalidOption`]; the option then keeps its default.
+//! of the wrong kind and an option set twice are reported as
+//! [`Code::InvalidOption`]; the option then keeps its default. A field's
+//! `default` takes a value of the field's type, which [`super::fields`]
+//! reads. The `.proto` front end passes on only the options schemac knows,
+//! so a `.proto` file's others (`java_package`, `deprecated`, custom
+//! options) never get here.
 
-use crate::ast::{Member, MessageDecl, OptionDecl, OptionValue};
+use crate::ast::{EnumDecl, Member, MessageDecl, OptionDecl, OptionValue};
 use crate::diagnostic::{Code, Diagnostic};
 
-/// `option keep_unknown_fields = true;`: the message keeps the fields it
-/// does not know and writes them back.
-const KEEP_UNKNOWN_FIELDS: &str = "keep_unknown_fields";
+/// What takes options, with the options it knows.
+#[derive(Clone, Copy)]
+enum Owner {
+    Message,
+    Enum,
+    Field,
+}
 
-/// Every option a message can have, as they are named in help lines.
-const KNOWN: &str = "`keep_unknown_fields`";
+impl Owner {
+    fn word(self) -> &'static str {
+        match self {
+            Owner::Message => "message",
+            Owner::Enum => "enum",
+            Owner::Field => "field",
+        }
+    }
+
+    /// The options it knows, each with what its value must be.
+    fn known(self) -> &'static [(&'static str, Kind)] {
+        match self {
+            Owner::Message => &[("keep_unknown_fields", Kind::Bool)],
+            Owner::Enum => &[("allow_alias", Kind::Bool)],
+            Owner::Field => &[
+                ("default", Kind::Any),
+                ("packed", Kind::Bool),
+                ("json_name", Kind::String),
+            ],
+        }
+    }
+}
+
+/// What an option's value must be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Bool,
+    String,
+    /// A value of the field's type, checked where the type is known.
+    Any,
+}
 
 /// The options of one message, defaults where not set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,38 +66,113 @@ pub(super) fn message_options(
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> MessageOptions {
-    let mut options = MessageOptions::default();
-    let mut seen: Vec<&OptionDecl> = Vec::new();
-    for member in &decl.members {
-        let Member::Option(option) = member else {
+    let options = decl.members.iter().filter_map(|member| match member {
+        Member::Option(option) => Some(option),
+        _ => None,
+    });
+    let valid = read(options, Owner::Message, full_name, diagnostics);
+    MessageOptions {
+        keep_unknown_fields: flag(&valid, "keep_unknown_fields"),
+    }
+}
+
+/// Whether `decl` sets `option allow_alias = true;`, reporting every invalid
+/// option.
+pub(super) fn allows_alias(
+    decl: &EnumDecl,
+    full_name: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let valid = read(decl.options.iter(), Owner::Enum, full_name, diagnostics);
+    flag(&valid, "allow_alias")
+}
+
+/// The options of one field, as written.
+#[derive(Clone, Debug, Default)]
+pub(super) struct FieldOptions<'a> {
+    /// `default`, for the field's type to read.
+    pub default: Option<&'a OptionDecl>,
+    /// `packed`, when set.
+    pub packed: Option<bool>,
+    /// `json_name`, when set.
+    pub json_name: Option<String>,
+}
+
+/// The options of a field named `full_name`, reporting every invalid one.
+pub(super) fn field_options<'a>(
+    options: &'a [OptionDecl],
+    full_name: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> FieldOptions<'a> {
+    let valid = read(options.iter(), Owner::Field, full_name, diagnostics);
+    let value = |name: &str| valid.iter().find(|option| option.name.name == name);
+    FieldOptions {
+        default: value("default").copied(),
+        packed: value("packed").map(|option| matches!(option.value, OptionValue::Bool(true, _))),
+        json_name: value("json_name").and_then(|option| match &option.value {
+            OptionValue::String(name, _) => Some(name.clone()),
+            _ => None,
+        }),
+    }
+}
+
+/// The options among `options` that `owner` knows, each set once and with
+/// a value of its kind; every other one is reported.
+fn read<'a>(
+    options: impl Iterator<Item = &'a OptionDecl>,
+    owner: Owner,
+    full_name: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<&'a OptionDecl> {
+    let mut valid: Vec<&OptionDecl> = Vec::new();
+    for option in options {
+        let name = option.name.name.as_str();
+        let Some(&(_, kind)) = owner.known().iter().find(|(known, _)| *known == name) else {
+            diagnostics.push(unknown(option, owner));
             continue;
         };
-        let name = option.name.name.as_str();
-        if name != KEEP_UNKNOWN_FIELDS {
-            diagnostics.push(unknown(option));
-            continue;
-        }
-        if let Some(first) = seen.iter().find(|first| first.name.name == name) {
+        if let Some(first) = valid.iter().find(|first| first.name.name == name) {
             diagnostics.push(twice(first, option, full_name));
             continue;
         }
-        seen.push(option);
-        match option.value {
-            OptionValue::Bool(keep, _) => options.keep_unknown_fields = keep,
-            _ => diagnostics.push(not_bool(option)),
+        let fits = match kind {
+            Kind::Bool => matches!(option.value, OptionValue::Bool(..)),
+            Kind::String => matches!(option.value, OptionValue::String(..)),
+            Kind::Any => true,
+        };
+        if !fits {
+            diagnostics.push(wrong_kind(option, kind, owner));
+            continue;
         }
+        valid.push(option);
     }
-    options
+    valid
 }
 
-fn unknown(option: &OptionDecl) -> Diagnostic {
+/// Whether the bool option `name` is among `valid` and set to `true`.
+fn flag(valid: &[&OptionDecl], name: &str) -> bool {
+    valid.iter().any(|option| {
+        option.name.name == name && matches!(option.value, OptionValue::Bool(true, _))
+    })
+}
+
+fn unknown(option: &OptionDecl, owner: Owner) -> Diagnostic {
+    let known: Vec<String> = owner
+        .known()
+        .iter()
+        .map(|(name, _)| format!("`{name}`"))
+        .collect();
     Diagnostic::new(
         Code::InvalidOption,
         option.name.span,
-        format!("unknown message option `{}`", option.name.name),
+        format!("unknown {} option `{}`", owner.word(), option.name.name),
     )
     .with_label("unknown option")
-    .with_help(format!("the options a message can have are {KNOWN}"))
+    .with_help(format!(
+        "the options a {} can have are {}",
+        owner.word(),
+        known.join(", ")
+    ))
 }
 
 fn twice(first: &OptionDecl, later: &OptionDecl, full_name: &str) -> Diagnostic {
@@ -75,24 +189,36 @@ fn twice(first: &OptionDecl, later: &OptionDecl, full_name: &str) -> Diagnostic 
     .with_help("remove one of the two")
 }
 
-fn not_bool(option: &OptionDecl) -> Diagnostic {
-    let written = match &option.value {
-        OptionValue::Bool(value, _) => value.to_string(),
-        OptionValue::Integer(int) => int.value.to_string(),
-        OptionValue::String(text, _) => format!("{text:?}"),
-        OptionValue::Name(name) => name.name.clone(),
+fn wrong_kind(option: &OptionDecl, kind: Kind, owner: Owner) -> Diagnostic {
+    let name = &option.name.name;
+    let (wanted, label, example) = match kind {
+        Kind::Bool => ("`true` or `false`", "not `true` or `false`", "true"),
+        _ => ("a string", "not a string", "\"...\""),
+    };
+    let written_right = match owner {
+        Owner::Field => format!("[{name} = {example}]"),
+        Owner::Message | Owner::Enum => format!("option {name} = {example};"),
     };
     Diagnostic::new(
         Code::InvalidOption,
         option.value.span(),
         format!(
-            "the option `{}` takes `true` or `false`, not `{written}`",
-            option.name.name
+            "the option `{name}` takes {wanted}, not `{}`",
+            written(&option.value)
         ),
     )
-    .with_label("not `true` or `false`")
-    .with_help(format!(
-        "write `option {} = true;` or leave the option out",
-        option.name.name
-    ))
+    .with_label(label)
+    .with_help(format!("write `{written_right}` or leave the option out"))
+}
+
+/// An option's value as it reads in a message.
+pub(super) fn written(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Bool(value, _) => value.to_string(),
+        OptionValue::Integer(int) => int.value.to_string(),
+        OptionValue::Number(text, _) => text.clone(),
+        OptionValue::String(text, _) => format!("{text:?}"),
+        OptionValue::Bytes(bytes, _) => format!("{:?}", String::from_utf8_lossy(bytes)),
+        OptionValue::Name(name) => name.name.clone(),
+    }
 }

@@ -7,11 +7,12 @@
 use std::cell::Cell;
 
 use crate::ast::{
-    EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Member, MessageDecl,
-    OneofDecl, Package, Reserved, ReservedItem, SchemaFile, TypeExpr, TypeName,
+    Dialect, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label, LabelKind,
+    Member, MessageDecl, OneofDecl, Package, Reserved, ReservedItem, SchemaFile, TypeExpr,
+    TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
-use crate::load::{Loaded, LoadedFile};
+use crate::load::{Loaded, LoadedFile, LoadedImport};
 use crate::model::{Enum, Message, Schema};
 use crate::source::{FileId, SourceMap, Span};
 
@@ -47,9 +48,13 @@ impl World {
             segments: package.split('.').map(str::to_owned).collect(),
             span: ast.span(),
         });
-        let imports: Vec<(FileId, Span)> = imports
+        let imports: Vec<LoadedImport> = imports
             .iter()
-            .map(|&target| (FileId(target), ast.span()))
+            .map(|&target| LoadedImport {
+                file: FileId(target),
+                span: ast.span(),
+                public: false,
+            })
             .collect();
         let items = build(&ast)
             .into_iter()
@@ -62,16 +67,19 @@ impl World {
         self.files.push(LoadedFile {
             ast: SchemaFile {
                 file,
+                dialect: Dialect::Schema,
                 package,
                 imports: imports
                     .iter()
-                    .map(|&(target, span)| Import {
-                        path: format!("file{}.schema", target.0),
-                        span,
+                    .map(|import| Import {
+                        path: format!("file{}.schema", import.file.0),
+                        public: false,
+                        span: import.span,
                     })
                     .collect(),
                 items,
             },
+            import_name: name.to_owned(),
             imports,
         });
         file
@@ -178,6 +186,7 @@ impl Ast {
             name,
             values,
             reserved,
+            options: Vec::new(),
             span: self.span(),
         })
     }
@@ -187,9 +196,10 @@ impl Ast {
         FieldDecl {
             docs: Vec::new(),
             name: self.ident(name),
-            optional: None,
+            label: None,
             ty,
             number: self.int(number),
+            options: Vec::new(),
             span: self.span(),
         }
     }
@@ -197,13 +207,17 @@ impl Ast {
     /// `name: optional ty = number;` as a declaration, for oneofs.
     pub(crate) fn optional_decl(&self, name: &str, ty: TypeExpr, number: i64) -> FieldDecl {
         let name = self.ident(name);
-        let optional = Some(self.span());
+        let label = Some(Label {
+            kind: LabelKind::Optional,
+            span: self.span(),
+        });
         FieldDecl {
             docs: Vec::new(),
             name,
-            optional,
+            label,
             ty,
             number: self.int(number),
+            options: Vec::new(),
             span: self.span(),
         }
     }

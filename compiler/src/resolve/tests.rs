@@ -309,7 +309,7 @@ fn import_cycles_are_reported_once_at_the_closing_import() {
     world.file("c.schema", "", &[0, 3], |_| vec![]);
     world.file("d.schema", "", &[3], |_| vec![]);
     let loaded = world.loaded();
-    let closing = loaded.files[2].imports[0].1;
+    let closing = loaded.files[2].imports[0].span;
     let (_, diagnostics) = super::resolve(&loaded);
     assert_eq!(codes(&diagnostics), [Code::ImportCycle, Code::ImportCycle]);
     assert_eq!(

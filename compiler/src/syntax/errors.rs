@@ -181,6 +181,20 @@ fn expected_list(positives: &[Rule], at_end_of_file: bool) -> Vec<&'static str> 
     if rules.len() > 1 {
         rules.retain(|&rule| rule != Rule::colon);
     }
+    // Where a top-level declaration could start, the habits of `.proto`
+    // files that are accepted (`syntax`, file options, a stray `;`) are
+    // not worth listing; nor are a field's options where its `;` is due.
+    if rules.contains(&Rule::kw_package) {
+        rules.retain(|&rule| {
+            !matches!(
+                rule,
+                Rule::kw_syntax | Rule::file_option | Rule::kw_option | Rule::semi
+            )
+        });
+    }
+    if rules.contains(&Rule::semi) {
+        rules.retain(|&rule| !matches!(rule, Rule::field_options | Rule::lbracket));
+    }
     if at_end_of_file && positives.contains(&Rule::EOI) {
         rules.push(Rule::EOI);
     }
@@ -206,6 +220,9 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::segment | Rule::segment_prefix | Rule::declaration => {
             &["`package`", "`import`", "`message`", "`enum`"]
         }
+        Rule::syntax_decl | Rule::kw_syntax => &["`syntax`"],
+        Rule::file_option => &["`option`"],
+        Rule::option_name => &["an option name"],
         // Silent rules never appear in an error.
         Rule::WHITESPACE | Rule::COMMENT | Rule::ident_char | Rule::bom => &[],
         Rule::package_decl | Rule::kw_package => &["`package`"],
@@ -221,8 +238,17 @@ fn describe(rule: Rule) -> &'static [&'static str] {
             "`enum`",
         ],
         Rule::field_decl => &["a field"],
+        Rule::label => &["`optional`", "`required`"],
+        Rule::kw_required => &["`required`"],
+        Rule::field_options | Rule::lbracket => &["`[`"],
+        Rule::rbracket => &["`]`"],
+        Rule::field_option => &["an option"],
+        Rule::extensions_decl | Rule::kw_extensions => &["`extensions`"],
+        Rule::extension_item => &["a number or range"],
         Rule::option_decl | Rule::kw_option => &["`option`"],
-        Rule::option_value => &["`true`, `false`, an integer or a string"],
+        Rule::option_value => &["`true`, `false`, a number, a name or a string"],
+        Rule::signed_number => &["a number"],
+        Rule::signed_name => &["a name"],
         Rule::oneof_decl | Rule::kw_oneof => &["`oneof`"],
         Rule::type_expr => &["a type"],
         Rule::list_type | Rule::kw_list => &["`list`"],
@@ -232,7 +258,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::reserved_item => &["a number, range or name to reserve"],
         Rule::reserved_range => &["a range"],
         Rule::enum_decl | Rule::kw_enum => &["`enum`"],
-        Rule::enum_member => &["an enum value", "`reserved`"],
+        Rule::enum_member => &["an enum value", "`reserved`", "`option`"],
         Rule::enum_value => &["an enum value"],
         Rule::ident => &["a name"],
         Rule::int | Rule::signed_int => &["an integer"],
@@ -264,7 +290,8 @@ fn help_for(positives: &[Rule], found: &Found) -> Option<&'static str> {
     if found.is_string && positives.contains(&Rule::reserved_item) {
         return Some("reserved names are written without quotes, as in `reserved old_name;`");
     }
-    if positives == [Rule::semi] {
+    let field_end = |rule: &Rule| matches!(rule, Rule::semi | Rule::field_options | Rule::lbracket);
+    if positives.contains(&Rule::semi) && positives.iter().all(field_end) {
         return Some("end each field, value, `reserved`, `package` and `import` with `;`");
     }
     None

@@ -11,8 +11,9 @@ use pest::iterators::Pair;
 use super::Rule;
 use super::scan::Scan;
 use crate::ast::{
-    Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Member, MessageDecl,
-    OneofDecl, OptionDecl, OptionValue, Package, Reserved, ReservedItem, TypeExpr, TypeName,
+    Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label, LabelKind,
+    Member, MessageDecl, OneofDecl, OptionDecl, OptionValue, Package, Reserved, ReservedItem,
+    TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -23,6 +24,10 @@ pub(super) enum Declaration {
     Package(Package, Span),
     /// `import "path";`, with the span of its keyword.
     Import(Import, Span),
+    /// `syntax = "proto3";`: the string and its span.
+    Syntax(String, Span),
+    /// A file option, which is ignored, with the span of its keyword.
+    FileOption(Span),
     /// A message or enum.
     Item(Item),
 }
@@ -60,9 +65,11 @@ impl<'a> Lowerer<'a> {
             let declaration = match child.as_rule() {
                 Rule::package_decl => self.package_decl(child),
                 Rule::import_decl => self.import_decl(child),
+                Rule::syntax_decl => self.syntax_decl(child),
+                Rule::file_option => Declaration::FileOption(self.keyword_span(child)),
                 Rule::message_decl => Declaration::Item(Item::Message(self.message_decl(child))),
                 Rule::enum_decl => Declaration::Item(Item::Enum(self.enum_decl(child))),
-                Rule::EOI => continue,
+                Rule::semi | Rule::EOI => continue,
                 rule => unreachable!("{rule:?} in a segment"),
             };
             declarations.push(declaration);
@@ -109,6 +116,7 @@ impl<'a> Lowerer<'a> {
                 Rule::string => {
                     import = Some(Import {
                         path: unescape(child.as_str()),
+                        public: false,
                         span: self.span(&child),
                     });
                 }
@@ -122,6 +130,29 @@ impl<'a> Lowerer<'a> {
         Declaration::Import(import, keyword)
     }
 
+    fn syntax_decl(&mut self, pair: Pair<'_, Rule>) -> Declaration {
+        let mut syntax = None;
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::string => syntax = Some((unescape(child.as_str()), self.span(&child))),
+                Rule::kw_syntax | Rule::eq | Rule::semi => {}
+                rule => unreachable!("{rule:?} in a syntax declaration"),
+            }
+        }
+        let Some((syntax, span)) = syntax else {
+            unreachable!("a syntax declaration has a string");
+        };
+        Declaration::Syntax(syntax, span)
+    }
+
+    /// The span of the keyword that starts `pair`.
+    fn keyword_span(&self, pair: Pair<'_, Rule>) -> Span {
+        match pair.into_inner().next() {
+            Some(keyword) => self.span(&keyword),
+            None => unreachable!("a declaration starts with its keyword"),
+        }
+    }
+
     fn message_decl(&mut self, pair: Pair<'_, Rule>) -> MessageDecl {
         let span = self.span(&pair);
         let docs = self.docs(&pair);
@@ -130,7 +161,7 @@ impl<'a> Lowerer<'a> {
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
-                Rule::member => members.push(self.member(child)),
+                Rule::member => members.extend(self.member(child)),
                 Rule::kw_message | Rule::lbrace | Rule::rbrace => {}
                 rule => unreachable!("{rule:?} in a message"),
             }
@@ -146,31 +177,36 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn member(&mut self, pair: Pair<'_, Rule>) -> Member {
+    /// A member of a message body; `None` for an empty statement, `;`.
+    fn member(&mut self, pair: Pair<'_, Rule>) -> Option<Member> {
         let Some(child) = pair.into_inner().next() else {
             unreachable!("a member has one child");
         };
-        match child.as_rule() {
+        Some(match child.as_rule() {
             Rule::field_decl => Member::Field(self.field_decl(child)),
             Rule::oneof_decl => Member::Oneof(self.oneof_decl(child)),
             Rule::reserved_decl => Member::Reserved(self.reserved_decl(child)),
+            Rule::extensions_decl => Member::Extensions(self.reserved_decl(child)),
             Rule::option_decl => Member::Option(self.option_decl(child)),
             Rule::message_decl => Member::Message(self.message_decl(child)),
             Rule::enum_decl => Member::Enum(self.enum_decl(child)),
+            Rule::semi => return None,
             rule => unreachable!("{rule:?} as a member"),
-        }
+        })
     }
 
     fn field_decl(&mut self, pair: Pair<'_, Rule>) -> FieldDecl {
         let span = self.span(&pair);
         let docs = self.docs(&pair);
-        let (mut name, mut optional, mut ty, mut number) = (None, None, None, None);
+        let (mut name, mut label, mut ty, mut number) = (None, None, None, None);
+        let mut options = Vec::new();
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
-                Rule::kw_optional => optional = Some(self.span(&child)),
+                Rule::label => label = Some(self.label(child)),
                 Rule::type_expr => ty = Some(self.type_expr(child)),
                 Rule::int => number = Some(self.int(&child)),
+                Rule::field_options => options = self.field_options(child),
                 Rule::colon | Rule::eq | Rule::semi => {}
                 rule => unreachable!("{rule:?} in a field"),
             }
@@ -181,11 +217,50 @@ impl<'a> Lowerer<'a> {
         FieldDecl {
             docs,
             name,
-            optional,
+            label,
             ty,
             number,
+            options,
             span,
         }
+    }
+
+    fn label(&self, pair: Pair<'_, Rule>) -> Label {
+        let span = self.span(&pair);
+        let kind = match pair.into_inner().next().map(|keyword| keyword.as_rule()) {
+            Some(Rule::kw_optional) => LabelKind::Optional,
+            Some(Rule::kw_required) => LabelKind::Required,
+            rule => unreachable!("{rule:?} as a label"),
+        };
+        Label { kind, span }
+    }
+
+    /// `[name = value, ...]` after a field's number or an enum value's.
+    fn field_options(&mut self, pair: Pair<'_, Rule>) -> Vec<OptionDecl> {
+        let mut options = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::field_option => {
+                    let span = self.span(&child);
+                    let (mut name, mut value) = (None, None);
+                    for part in child.into_inner() {
+                        match part.as_rule() {
+                            Rule::option_name => name = Some(self.ident(&part)),
+                            Rule::option_value => value = Some(self.option_value(part)),
+                            Rule::eq => {}
+                            rule => unreachable!("{rule:?} in a field option"),
+                        }
+                    }
+                    let (Some(name), Some(value)) = (name, value) else {
+                        unreachable!("a field option has a name and a value");
+                    };
+                    options.push(OptionDecl { name, value, span });
+                }
+                Rule::lbracket | Rule::rbracket | Rule::comma => {}
+                rule => unreachable!("{rule:?} in field options"),
+            }
+        }
+        options
     }
 
     fn option_decl(&mut self, pair: Pair<'_, Rule>) -> OptionDecl {
@@ -211,14 +286,37 @@ impl<'a> Lowerer<'a> {
         };
         let span = self.span(&child);
         match child.as_rule() {
-            Rule::signed_int => OptionValue::Integer(self.signed_int(child)),
+            Rule::signed_int => self.integer_value(child),
+            Rule::signed_number => OptionValue::Number(child.as_str().to_owned(), span),
             Rule::string => OptionValue::String(unescape(child.as_str()), span),
-            Rule::ident => match child.as_str() {
+            Rule::signed_name => match child.as_str() {
                 "true" => OptionValue::Bool(true, span),
                 "false" => OptionValue::Bool(false, span),
-                _ => OptionValue::Name(self.ident(&child)),
+                // A minus makes sense before a number only: `-inf`.
+                text if text.starts_with('-') => OptionValue::Number(text.to_owned(), span),
+                text => OptionValue::Name(Ident {
+                    name: text.to_owned(),
+                    span,
+                }),
             },
             rule => unreachable!("{rule:?} as an option value"),
+        }
+    }
+
+    /// An integer option value: one that fits in 64 bits is an
+    /// [`OptionValue::Integer`], a larger one (a `u64` default) a
+    /// [`OptionValue::Number`] for resolve to read by the field's type.
+    fn integer_value(&mut self, pair: Pair<'_, Rule>) -> OptionValue {
+        let span = self.span(&pair);
+        let text = pair.as_str();
+        let digits = text.trim_start_matches('-');
+        let fits = digits.parse::<u64>().is_ok_and(|magnitude| {
+            magnitude <= i64::MAX as u64 || (text.starts_with('-') && magnitude <= 1 << 63)
+        });
+        if fits || digits.starts_with("0x") || digits.starts_with("0X") {
+            OptionValue::Integer(self.signed_int(pair))
+        } else {
+            OptionValue::Number(text.to_owned(), span)
         }
     }
 
@@ -231,7 +329,7 @@ impl<'a> Lowerer<'a> {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
                 Rule::field_decl => fields.push(self.field_decl(child)),
-                Rule::kw_oneof | Rule::lbrace | Rule::rbrace => {}
+                Rule::kw_oneof | Rule::lbrace | Rule::rbrace | Rule::semi => {}
                 rule => unreachable!("{rule:?} in a oneof"),
             }
         }
@@ -321,8 +419,8 @@ impl<'a> Lowerer<'a> {
         let mut items = Vec::new();
         for child in pair.into_inner() {
             match child.as_rule() {
-                Rule::reserved_item => items.push(self.reserved_item(child)),
-                Rule::kw_reserved | Rule::comma | Rule::semi => {}
+                Rule::reserved_item | Rule::extension_item => items.push(self.reserved_item(child)),
+                Rule::kw_reserved | Rule::kw_extensions | Rule::comma | Rule::semi => {}
                 rule => unreachable!("{rule:?} in a reserved declaration"),
             }
         }
@@ -365,41 +463,37 @@ impl<'a> Lowerer<'a> {
     fn enum_decl(&mut self, pair: Pair<'_, Rule>) -> EnumDecl {
         let span = self.span(&pair);
         let docs = self.docs(&pair);
-        let mut name = None;
-        let mut values = Vec::new();
-        let mut reserved = Vec::new();
+        let mut declaration = EnumDecl {
+            docs,
+            name: Ident {
+                name: String::new(),
+                span,
+            },
+            values: Vec::new(),
+            reserved: Vec::new(),
+            options: Vec::new(),
+            span,
+        };
         for child in pair.into_inner() {
             match child.as_rule() {
-                Rule::ident => name = Some(self.ident(&child)),
-                Rule::enum_member => self.enum_member(child, &mut values, &mut reserved),
+                Rule::ident => declaration.name = self.ident(&child),
+                Rule::enum_member => self.enum_member(child, &mut declaration),
                 Rule::kw_enum | Rule::lbrace | Rule::rbrace => {}
                 rule => unreachable!("{rule:?} in an enum"),
             }
         }
-        let Some(name) = name else {
-            unreachable!("an enum has a name");
-        };
-        EnumDecl {
-            docs,
-            name,
-            values,
-            reserved,
-            span,
-        }
+        declaration
     }
 
-    fn enum_member(
-        &mut self,
-        pair: Pair<'_, Rule>,
-        values: &mut Vec<EnumValueDecl>,
-        reserved: &mut Vec<Reserved>,
-    ) {
+    fn enum_member(&mut self, pair: Pair<'_, Rule>, declaration: &mut EnumDecl) {
         let Some(child) = pair.into_inner().next() else {
             unreachable!("an enum member has one child");
         };
         match child.as_rule() {
-            Rule::enum_value => values.push(self.enum_value(child)),
-            Rule::reserved_decl => reserved.push(self.reserved_decl(child)),
+            Rule::enum_value => declaration.values.push(self.enum_value(child)),
+            Rule::reserved_decl => declaration.reserved.push(self.reserved_decl(child)),
+            Rule::option_decl => declaration.options.push(self.option_decl(child)),
+            Rule::semi => {}
             rule => unreachable!("{rule:?} as an enum member"),
         }
     }
@@ -412,7 +506,9 @@ impl<'a> Lowerer<'a> {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
                 Rule::signed_int => number = Some(self.signed_int(child)),
-                Rule::eq | Rule::semi => {}
+                // Value options, such as `[deprecated = true]`, change nothing
+                // in generated code.
+                Rule::eq | Rule::semi | Rule::field_options => {}
                 rule => unreachable!("{rule:?} in an enum value"),
             }
         }

@@ -1,4 +1,5 @@
-//! Syntax: schema text to a syntax tree, with pest.
+//! Syntax: schema text to a syntax tree: `.schema` files with pest, here,
+//! and `.proto` files with protox-parse, in [`proto`].
 //!
 //! Parsing a file takes three steps:
 //!
@@ -20,6 +21,7 @@
 
 mod errors;
 mod lower;
+pub mod proto;
 mod scan;
 #[cfg(test)]
 mod tests;
@@ -28,7 +30,7 @@ use pest::Parser;
 use pest::iterators::Pairs;
 use pest_derive::Parser;
 
-use crate::ast::{Item, SchemaFile};
+use crate::ast::{Dialect, Item, SchemaFile};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
 use lower::{Declaration, Lowerer};
@@ -110,6 +112,7 @@ impl Assembly {
         Self {
             file: SchemaFile {
                 file,
+                dialect: Dialect::Schema,
                 package: None,
                 imports: Vec::new(),
                 items: Vec::new(),
@@ -151,6 +154,24 @@ impl Assembly {
                 self.check_header_order(keyword, "import");
                 self.file.imports.push(import);
             }
+            Declaration::Syntax(syntax, span) => {
+                self.check_header_order(span, "syntax");
+                if syntax != "proto3" {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            span,
+                            format!("a `.schema` file follows proto3, not {syntax:?}"),
+                        )
+                        .with_label("not proto3")
+                        .with_help(
+                            "remove the line, or write `syntax = \"proto3\";`; for proto2's \
+                             presence, mark fields `optional` or `required` one by one",
+                        ),
+                    );
+                }
+            }
+            Declaration::FileOption(keyword) => self.check_header_order(keyword, "option"),
             Declaration::Item(item) => {
                 if self.first_item.is_none() {
                     self.first_item = Some(match &item {
@@ -175,7 +196,10 @@ impl Assembly {
                 )
                 .with_label(format!("`{word}` comes too late"))
                 .with_secondary(first_item, "the first message or enum")
-                .with_help("put `package` and `import` declarations before all messages and enums"),
+                .with_help(
+                    "put `syntax`, `package`, `import` and file `option` declarations before all \
+                     messages and enums",
+                ),
             );
         }
     }

@@ -168,6 +168,10 @@ enum Keyword {
     Import,
     Message,
     Enum,
+    /// `syntax = "proto3";` and `option name = value;`, as `.proto` files
+    /// have them: nothing else at the top level starts with these words.
+    Syntax,
+    Option,
 }
 
 struct Scanner<'t> {
@@ -309,6 +313,8 @@ impl Scanner<'_> {
             "import" => Some(Keyword::Import),
             "message" => Some(Keyword::Message),
             "enum" => Some(Keyword::Enum),
+            "syntax" => Some(Keyword::Syntax),
+            "option" => Some(Keyword::Option),
             _ => None,
         };
         let previous = self.previous;
@@ -323,12 +329,14 @@ impl Scanner<'_> {
 
     /// Records a significant token, confirming or dropping a pending
     /// keyword: `message`, `enum` and `package` start a declaration when a
-    /// name follows them, `import` when a string does.
+    /// name follows them, `import` when a string does, `syntax` and `option`
+    /// whatever follows.
     fn token(&mut self, token: Token) {
         if let Some((keyword, start)) = self.pending.take() {
             let starts = match keyword {
                 Keyword::Import => token == Token::Str,
                 Keyword::Package | Keyword::Message | Keyword::Enum => token == Token::Word,
+                Keyword::Syntax | Keyword::Option => true,
             };
             if starts {
                 self.close_segment(start);

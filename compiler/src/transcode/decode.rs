@@ -6,7 +6,7 @@ use schemac_runtime::json::{JsonCodec, JsonKey, Ser};
 use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType, field};
 
 use super::{
-    CodecVisitor, KeyVisitor, Path, TranscodeError, is_packed, with_codec, with_key_codec,
+    CodecVisitor, KeyVisitor, Path, TranscodeError, is_packable, with_codec, with_key_codec,
 };
 use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
 
@@ -96,6 +96,16 @@ impl Reader<'_> {
             self.field(field, wire_type, decoder, &field_path, &mut values[index])
                 .map_err(|error| error.at(&field_path))?;
         }
+        if let Some(missing) =
+            message.fields.iter().zip(&values).find(|(field, value)| {
+                matches!(field.ty, FieldType::Required(_)) && value.is_none()
+            })
+        {
+            return Err(TranscodeError::new(
+                path,
+                format_args!("the required field `{}` is missing", missing.0.name),
+            ));
+        }
         let object: Map<String, Json> = message
             .fields
             .iter()
@@ -118,11 +128,12 @@ impl Reader<'_> {
         let implicit = field.oneof.is_none() && matches!(field.ty, FieldType::Single(_));
         match field.ty {
             FieldType::Single(ValueType::Message(id))
-            | FieldType::Optional(ValueType::Message(id)) => {
+            | FieldType::Optional(ValueType::Message(id))
+            | FieldType::Required(ValueType::Message(id)) => {
                 let earlier = slot.take();
                 *slot = Some(self.nested_message(id, earlier, wire_type, decoder, path)?);
             }
-            FieldType::Single(ty) | FieldType::Optional(ty) => {
+            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
                 let earlier = slot.take();
                 let (value, is_default) = self.value(ty, earlier, wire_type, decoder, path)?;
                 *slot = (!(implicit && is_default)).then_some(value);
@@ -132,7 +143,7 @@ impl Reader<'_> {
                     Some(Json::Array(elements)) => elements,
                     _ => Vec::new(),
                 };
-                if is_packed(field.ty) && wire_type == WireType::Len {
+                if is_packable(field.ty) && wire_type == WireType::Len {
                     decoder.read_delimited(|decoder| {
                         while decoder.has_remaining() {
                             let index = elements.len();
@@ -210,6 +221,7 @@ impl Reader<'_> {
                 self.nested_message(id, earlier, wire_type, decoder, path)?,
                 false,
             )),
+            ValueType::WellKnown(_) => Err(super::well_known_pending(path)),
         }
     }
 
@@ -237,7 +249,7 @@ impl Reader<'_> {
                 let number = decoder.read_varint()? as i32;
                 (self.enum_json(id, number), false)
             }
-            ValueType::Message(_) => {
+            ValueType::Message(_) | ValueType::WellKnown(_) => {
                 return Err(
                     DecodeError::invalid("messages are never packed", decoder.offset()).into(),
                 );
@@ -294,7 +306,7 @@ impl Reader<'_> {
         match ty {
             ValueType::Scalar(scalar) => with_codec(scalar, DefaultJson),
             ValueType::Enum(id) => self.enum_json(id, 0),
-            ValueType::Message(_) => Json::Object(Map::new()),
+            ValueType::Message(_) | ValueType::WellKnown(_) => Json::Object(Map::new()),
         }
     }
 

@@ -7,8 +7,7 @@ use schemac_runtime::wire::{self, WireType};
 use schemac_runtime::{DecodeOptions, Writer, field};
 
 use super::{
-    CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, is_packed, with_codec,
-    with_key_codec,
+    CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, with_codec, with_key_codec,
 };
 use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType};
 
@@ -92,6 +91,15 @@ impl Encoder<'_> {
                 ));
             }
         }
+        if let Some(missing) = message.fields.iter().find(|field| {
+            matches!(field.ty, FieldType::Required(_))
+                && object.get(&field.name).is_none_or(Json::is_null)
+        }) {
+            return Err(TranscodeError::new(
+                path,
+                format_args!("the required field `{}` is missing", missing.name),
+            ));
+        }
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
         for field in encoding_order(message) {
             let Some(value) = object
@@ -136,14 +144,15 @@ impl Encoder<'_> {
                 depth,
                 out,
             ),
-            FieldType::Single(ty) | FieldType::Optional(ty) => self.value(
-                ty,
-                Slot::field(number, Presence::Explicit),
-                json,
-                path,
-                depth,
-                out,
-            ),
+            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => self
+                .value(
+                    ty,
+                    Slot::field(number, Presence::Explicit),
+                    json,
+                    path,
+                    depth,
+                    out,
+                ),
             FieldType::List(ty) => {
                 let Some(elements) = json.as_array() else {
                     return Err(TranscodeError::new(
@@ -151,7 +160,7 @@ impl Encoder<'_> {
                         format_args!("expected an array, found {json}"),
                     ));
                 };
-                if is_packed(field.ty) {
+                if field.packed {
                     let mut payload = Vec::new();
                     for (index, element) in elements.iter().enumerate() {
                         self.value(
@@ -245,6 +254,7 @@ impl Encoder<'_> {
                 write_delimited(out, slot.number.unwrap_or(0), &nested);
                 Ok(())
             }
+            ValueType::WellKnown(_) => Err(super::well_known_pending(path)),
         }
     }
 
@@ -271,7 +281,7 @@ impl Encoder<'_> {
                 write_enum(slot, 0, out);
                 Ok(())
             }
-            ValueType::Message(_) => {
+            ValueType::Message(_) | ValueType::WellKnown(_) => {
                 write_delimited(out, slot.number.unwrap_or(0), &[]);
                 Ok(())
             }

@@ -127,14 +127,21 @@ fn encoding_order(message: &Message) -> Vec<&Field> {
         .collect()
 }
 
-/// Whether a list of this field's elements is written packed.
-fn is_packed(ty: FieldType) -> bool {
+/// Whether a list of this field's elements may come packed: numbers,
+/// bools and enums, which readers take packed and unpacked alike.
+fn is_packable(ty: FieldType) -> bool {
     use crate::model::ValueType;
     match ty {
         FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
         FieldType::List(ValueType::Enum(_)) => true,
         _ => false,
     }
+}
+
+/// The error for a value of a well-known type, which transcoding does not
+/// read or write yet.
+fn well_known_pending(path: &Path) -> TranscodeError {
+    TranscodeError::new(path, "well-known types are not transcoded yet")
 }
 
 /// Something to do with the codec of a scalar, whichever it is.

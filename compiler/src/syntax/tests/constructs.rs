@@ -68,13 +68,13 @@ fn fields_with_every_kind_of_type() {
     let id = field(order, 0);
     assert_eq!(id.name.name, "id");
     assert_eq!(at(text, id.span), "id: i64 = 1;");
-    assert_eq!(id.optional, None);
+    assert_eq!(id.label, None);
     assert_eq!(named(&id.ty).segments, ["i64"]);
     assert_eq!(id.number.value, 1);
     assert_eq!(at(text, id.number.span), "1");
 
     let note = field(order, 1);
-    assert_eq!(at(text, note.optional.unwrap()), "optional");
+    assert_eq!(at(text, note.label.unwrap().span), "optional");
     assert_eq!(at(text, note.ty.span()), "string");
     assert_eq!(note.number.value, 2);
 
@@ -235,12 +235,12 @@ fn contextual_keywords_are_valid_type_and_reserved_names() {
     let m = message(&file, 0);
     assert_eq!(m.name.name, "message");
     let a = field(m, 0);
-    assert!(a.optional.is_some());
+    assert!(a.label.is_some());
     assert_eq!(named(&a.ty).segments, ["optional"]);
     assert_eq!(named(&field(m, 1).ty).segments, ["list"]);
     assert_eq!(named(&field(m, 2).ty).segments, ["map"]);
     let d = field(m, 3);
-    assert!(d.optional.is_some() && matches!(d.ty, TypeExpr::List { .. }));
+    assert!(d.label.is_some() && matches!(d.ty, TypeExpr::List { .. }));
     let Member::Reserved(reserved) = &m.members[4] else {
         panic!();
     };

@@ -321,13 +321,13 @@ fn broken_options() {
     let text = "message A { option keep_unknown_fields = ; }";
     assert_eq!(
         single(text).message,
-        "expected `true`, `false`, an integer or a string, found `;`"
+        "expected `true`, `false`, a number, a name or a string, found `;`"
     );
 
     // A field named `option` that lacks its type.
     let text = "message A { option: = 1; }";
     assert_eq!(
         single(text).message,
-        "expected a type or `optional`, found `=`"
+        "expected `optional`, `required` or a type, found `=`"
     );
 }

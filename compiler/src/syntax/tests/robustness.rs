@@ -32,7 +32,9 @@ fn check_message(text: &str, message: &MessageDecl) {
             Member::Field(field) => check_type(text, &field.ty),
             Member::Message(nested) => check_message(text, nested),
             Member::Oneof(oneof) => check_span(text, oneof.span),
-            Member::Reserved(reserved) => check_span(text, reserved.span),
+            Member::Reserved(reserved) | Member::Extensions(reserved) => {
+                check_span(text, reserved.span)
+            }
             Member::Option(option) => check_span(text, option.value.span()),
             Member::Enum(enumeration) => check_span(text, enumeration.span),
         }

@@ -1,0 +1,69 @@
+//! The files schemac ships, which imports find without the user having
+//! them: `schemac/types.proto` (the messages `decimal` and `value` travel
+//! as) and Google's well-known types and descriptors, `google/protobuf/*`,
+//! as protobuf 3.21 has them (BSD licence, in each file).
+//!
+//! An import of one of these names always gets schemac's copy, never a
+//! file of the same name on the include path, so that the types the runtime
+//! implements are the types the schema sees.
+
+/// The name by which exported files import the built-in types file.
+pub const TYPES_PROTO_NAME: &str = "schemac/types.proto";
+
+/// The package of the built-in types file, which a schema may not declare.
+pub const TYPES_PACKAGE: &str = "schemac";
+
+/// The built-in types file: `schemac.Decimal` for `decimal`, and
+/// `schemac.Value` with its helpers for `value`, in package `schemac`.
+pub const TYPES_PROTO: &str = include_str!("schemac/types.proto");
+
+/// The entry of `google/protobuf/<name>.proto`.
+macro_rules! google {
+    ($name:literal) => {
+        (
+            concat!("google/protobuf/", $name, ".proto"),
+            include_str!(concat!("google/protobuf/", $name, ".proto")),
+        )
+    };
+}
+/// Every shipped file, by the name imports give it, with its text.
+pub const FILES: &[(&str, &str)] = &[
+    (TYPES_PROTO_NAME, TYPES_PROTO),
+    google!("any"),
+    google!("api"),
+    google!("descriptor"),
+    google!("duration"),
+    google!("empty"),
+    google!("field_mask"),
+    google!("source_context"),
+    google!("struct"),
+    google!("timestamp"),
+    google!("type"),
+    google!("wrappers"),
+];
+
+/// The text of the shipped file imported as `name`.
+pub fn file(name: &str) -> Option<&'static str> {
+    FILES
+        .iter()
+        .find(|(shipped, _)| *shipped == name)
+        .map(|(_, text)| *text)
+}
+
+/// Whether the runtime implements the types of the shipped file `name`,
+/// so that nothing is generated for it: `schemac/types.proto` and the
+/// well-known types. The others (descriptors, `api.proto`, `type.proto`)
+/// are generated as any other file.
+pub fn provides_types(name: &str) -> bool {
+    const PROVIDED: &[&str] = &[
+        TYPES_PROTO_NAME,
+        "google/protobuf/any.proto",
+        "google/protobuf/duration.proto",
+        "google/protobuf/empty.proto",
+        "google/protobuf/field_mask.proto",
+        "google/protobuf/struct.proto",
+        "google/protobuf/timestamp.proto",
+        "google/protobuf/wrappers.proto",
+    ];
+    PROVIDED.contains(&name)
+}

@@ -1,0 +1,726 @@
+//! The `.proto` front end: protobuf source text to the same syntax tree as
+//! a `.schema` file, with protox-parse.
+//!
+//! protox-parse reads the text into a `FileDescriptorProto` whose names
+//! are not resolved yet, with every element's place and comments in its
+//! source info; this module turns that into [`ast`](crate::ast) nodes,
+//! spelling types as the `.schema` language does (`int32` is `i32`,
+//! `repeated T` is `list<T>`, a map field's entry message is `map<K, V>`),
+//! with spans back into the text and comments as docs. Resolve then reads
+//! both languages alike, by the file's [`Dialect`].
+//!
+//! What the model cannot hold is reported here, naming the construct:
+//! groups, extensions (`extend`), message-set wire format and editions.
+//! Services are read past: generating them is not built yet. Options
+//! that change nothing in schemac's Rust (`java_package`, `deprecated`,
+//! custom options) are dropped quietly; `packed`, `json_name`, `default`
+//! and `allow_alias` are kept.
+//!
+//! protox-parse types never leave this module.
+
+use std::collections::HashMap;
+
+use miette::Diagnostic as _;
+use prost_types::field_descriptor_proto::{Label as ProtoLabel, Type};
+use prost_types::{
+    DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDescriptorProto,
+    UninterpretedOption,
+};
+
+use crate::ast::{
+    Dialect, Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label,
+    LabelKind, Member, MessageDecl, OneofDecl, OptionDecl, OptionValue, Package, Reserved,
+    ReservedItem, SchemaFile, TypeExpr, TypeName,
+};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::source::{FileId, Span};
+
+/// The field numbers of the descriptor messages, which the paths of
+/// source info are made of.
+mod tag {
+    pub const PACKAGE: i32 = 2;
+    pub const DEPENDENCY: i32 = 3;
+    pub const MESSAGE: i32 = 4;
+    pub const ENUM: i32 = 5;
+    pub const EXTENSION: i32 = 7;
+    pub const SYNTAX: i32 = 12;
+
+    pub const NAME: i32 = 1;
+
+    pub const FIELD: i32 = 2;
+    pub const NESTED: i32 = 3;
+    pub const NESTED_ENUM: i32 = 4;
+    pub const EXTENSION_RANGE: i32 = 5;
+    pub const NESTED_EXTENSION: i32 = 6;
+    pub const OPTIONS: i32 = 7;
+    pub const ONEOF: i32 = 8;
+    pub const RESERVED_RANGE: i32 = 9;
+    pub const RESERVED_NAME: i32 = 10;
+
+    pub const FIELD_NUMBER: i32 = 3;
+    pub const FIELD_LABEL: i32 = 4;
+    pub const FIELD_TYPE: i32 = 5;
+    pub const FIELD_TYPE_NAME: i32 = 6;
+    pub const FIELD_DEFAULT: i32 = 7;
+    pub const FIELD_OPTIONS: i32 = 8;
+    pub const FIELD_JSON_NAME: i32 = 10;
+    pub const UNINTERPRETED: i32 = 999;
+
+    pub const VALUE: i32 = 2;
+    pub const ENUM_OPTIONS: i32 = 3;
+    pub const ENUM_RESERVED_RANGE: i32 = 4;
+    pub const ENUM_RESERVED_NAME: i32 = 5;
+    pub const VALUE_NUMBER: i32 = 2;
+}
+
+/// The largest field number plus one: a reserved or extension range that
+/// reaches `max` ends there in a descriptor, whose ends are exclusive.
+const PAST_MAX_FIELD_NUMBER: i32 = 536_870_912;
+
+/// Parses the `.proto` file `file`, imported as `name`. Returns the tree
+/// of what the model can hold, and a diagnostic for every syntax error
+/// and every construct that is not supported.
+pub fn parse(file: FileId, name: &str, text: &str) -> (SchemaFile, Vec<Diagnostic>) {
+    let empty = SchemaFile {
+        file,
+        dialect: Dialect::Proto3,
+        package: None,
+        imports: Vec::new(),
+        items: Vec::new(),
+    };
+    match protox_parse::parse(name, text) {
+        Ok(descriptor) => {
+            let mut lowerer = Lowerer::new(file, text, &descriptor);
+            let tree = lowerer.file(&descriptor);
+            (tree, lowerer.diagnostics)
+        }
+        Err(error) => (empty, parse_errors(file, text, &error)),
+    }
+}
+
+/// protox-parse's errors, the first and its related ones, as diagnostics.
+fn parse_errors(file: FileId, text: &str, error: &protox_parse::ParseError) -> Vec<Diagnostic> {
+    let mut errors: Vec<&dyn miette::Diagnostic> = vec![error];
+    errors.extend(error.related().into_iter().flatten());
+    errors
+        .into_iter()
+        .map(|error| {
+            let label = error.labels().and_then(|mut labels| labels.next());
+            let (range, text_under) = match &label {
+                Some(label) => {
+                    let start = label.offset().min(text.len());
+                    let end = (start + label.len()).min(text.len());
+                    (start..end, label.label().unwrap_or("here").to_owned())
+                }
+                None => (0..0, "here".to_owned()),
+            };
+            let mut diagnostic =
+                Diagnostic::new(Code::Syntax, Span::new(file, range), error.to_string())
+                    .with_label(text_under);
+            diagnostic = match error.help() {
+                Some(help) => diagnostic.with_help(help.to_string()),
+                None => {
+                    diagnostic.with_help("see https://protobuf.dev/reference/protobuf/proto3-spec/")
+                }
+            };
+            diagnostic
+        })
+        .collect()
+}
+
+struct Lowerer<'a> {
+    file: FileId,
+    text: &'a str,
+    dialect: Dialect,
+    /// The byte offset at which each line starts.
+    lines: Vec<usize>,
+    /// The source info of each element, by its path.
+    locations: HashMap<Vec<i32>, &'a prost_types::source_code_info::Location>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(file: FileId, text: &'a str, descriptor: &'a FileDescriptorProto) -> Self {
+        let lines = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(index, _)| index + 1))
+            .collect();
+        let locations = descriptor
+            .source_code_info
+            .iter()
+            .flat_map(|info| &info.location)
+            .map(|location| (location.path.clone(), location))
+            .collect();
+        Self {
+            file,
+            text,
+            dialect: Dialect::Proto3,
+            lines,
+            locations,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn file(&mut self, descriptor: &FileDescriptorProto) -> SchemaFile {
+        self.dialect = match descriptor.syntax.as_deref() {
+            None | Some("proto2") => Dialect::Proto2,
+            Some("proto3") => Dialect::Proto3,
+            Some(other) => {
+                let span = self.span(&[tag::SYNTAX]);
+                self.unsupported(span, &format!("`{other}`"), "syntax");
+                Dialect::Proto3
+            }
+        };
+        let package = descriptor.package.as_ref().map(|package| Package {
+            segments: package.split('.').map(str::to_owned).collect(),
+            span: self.span(&[tag::PACKAGE]),
+        });
+        let imports = descriptor
+            .dependency
+            .iter()
+            .enumerate()
+            .map(|(index, path)| Import {
+                path: path.clone(),
+                public: descriptor.public_dependency.contains(&(index as i32)),
+                span: self.span(&[tag::DEPENDENCY, index as i32]),
+            })
+            .collect();
+        for index in 0..descriptor.extension.len() {
+            let span = self.span(&[tag::EXTENSION, index as i32]);
+            self.unsupported(span, "an extension", "extend");
+        }
+        let mut items = Vec::new();
+        for (index, message) in descriptor.message_type.iter().enumerate() {
+            let decl = self.message(message, vec![tag::MESSAGE, index as i32]);
+            items.push(Item::Message(decl));
+        }
+        for (index, enumeration) in descriptor.enum_type.iter().enumerate() {
+            let decl = self.enumeration(enumeration, vec![tag::ENUM, index as i32]);
+            items.push(Item::Enum(decl));
+        }
+        // Declarations in source order, as a `.schema` file has them.
+        items.sort_by_key(|item| match item {
+            Item::Message(message) => message.span,
+            Item::Enum(enumeration) => enumeration.span,
+        });
+        SchemaFile {
+            file: self.file,
+            dialect: self.dialect,
+            package,
+            imports,
+            items,
+        }
+    }
+
+    fn message(&mut self, descriptor: &DescriptorProto, path: Vec<i32>) -> MessageDecl {
+        let at = |more: &[i32]| [&path[..], more].concat();
+        let mut members = Vec::new();
+        if descriptor.options.as_ref().is_some_and(|options| {
+            has_option(&options.uninterpreted_option, "message_set_wire_format")
+        }) {
+            let span = self.span(&at(&[tag::OPTIONS]));
+            self.unsupported(span, "message-set wire format", "message_set_wire_format");
+        }
+        for index in 0..descriptor.extension.len() {
+            let span = self.span(&at(&[tag::NESTED_EXTENSION, index as i32]));
+            self.unsupported(span, "an extension", "extend");
+        }
+        // Map entries and groups are nested messages the source never
+        // declares: a map field or a group field stands for them.
+        let entries: HashMap<&str, &DescriptorProto> = descriptor
+            .nested_type
+            .iter()
+            .filter(|nested| nested.options.as_ref().is_some_and(|o| o.map_entry()))
+            .map(|nested| (nested.name(), nested))
+            .collect();
+        let groups: Vec<&str> = descriptor
+            .field
+            .iter()
+            .filter(|field| field.r#type() == Type::Group)
+            .filter_map(|field| field.type_name.as_deref())
+            .collect();
+        let oneofs: Vec<OneofDecl> = descriptor
+            .oneof_decl
+            .iter()
+            .enumerate()
+            .map(|(index, oneof)| {
+                let path = at(&[tag::ONEOF, index as i32]);
+                OneofDecl {
+                    docs: self.docs(&path),
+                    name: self.ident(oneof.name(), &[&path[..], &[tag::NAME]].concat()),
+                    fields: Vec::new(),
+                    span: self.span(&path),
+                }
+            })
+            .collect();
+        // Each oneof goes where its first member is, as in the source; a
+        // proto3 `optional` field stands in a oneof of its own, which the
+        // source never declares.
+        let mut placed: Vec<Option<usize>> = vec![None; oneofs.len()];
+        for (index, field) in descriptor.field.iter().enumerate() {
+            let path = at(&[tag::FIELD, index as i32]);
+            if field.r#type() == Type::Group {
+                let span = self.span(&path);
+                self.unsupported(span, "a group", "group");
+                continue;
+            }
+            let decl = self.field(field, &entries, &path);
+            let oneof = field
+                .oneof_index
+                .filter(|_| !field.proto3_optional())
+                .and_then(|oneof| Some((oneof as usize, oneofs.get(oneof as usize)?)));
+            let Some((oneof, declared)) = oneof else {
+                members.push(Member::Field(decl));
+                continue;
+            };
+            let position = *placed[oneof].get_or_insert_with(|| {
+                members.push(Member::Oneof(declared.clone()));
+                members.len() - 1
+            });
+            if let Some(Member::Oneof(oneof)) = members.get_mut(position) {
+                oneof.fields.push(decl);
+            }
+        }
+        let mut reserved = Reserved {
+            items: Vec::new(),
+            span: self.span(&path),
+        };
+        for (index, range) in descriptor.reserved_range.iter().enumerate() {
+            let path = at(&[tag::RESERVED_RANGE, index as i32]);
+            reserved
+                .items
+                .push(self.range(range.start(), range.end(), true, &path));
+        }
+        for (index, name) in descriptor.reserved_name.iter().enumerate() {
+            let path = at(&[tag::RESERVED_NAME, index as i32]);
+            reserved
+                .items
+                .push(ReservedItem::Name(self.ident(name, &path)));
+        }
+        if !reserved.items.is_empty() {
+            members.push(Member::Reserved(reserved));
+        }
+        let mut extensions = Reserved {
+            items: Vec::new(),
+            span: self.span(&path),
+        };
+        for (index, range) in descriptor.extension_range.iter().enumerate() {
+            let path = at(&[tag::EXTENSION_RANGE, index as i32]);
+            extensions
+                .items
+                .push(self.range(range.start(), range.end(), true, &path));
+        }
+        if !extensions.items.is_empty() {
+            members.push(Member::Extensions(extensions));
+        }
+        for (index, nested) in descriptor.nested_type.iter().enumerate() {
+            if entries.contains_key(nested.name()) || groups.contains(&nested.name()) {
+                continue;
+            }
+            let decl = self.message(nested, at(&[tag::NESTED, index as i32]));
+            members.push(Member::Message(decl));
+        }
+        for (index, nested) in descriptor.enum_type.iter().enumerate() {
+            let decl = self.enumeration(nested, at(&[tag::NESTED_ENUM, index as i32]));
+            members.push(Member::Enum(decl));
+        }
+        MessageDecl {
+            docs: self.docs(&path),
+            name: self.ident(descriptor.name(), &at(&[tag::NAME])),
+            members,
+            span: self.span(&path),
+        }
+    }
+
+    fn field(
+        &mut self,
+        descriptor: &FieldDescriptorProto,
+        entries: &HashMap<&str, &DescriptorProto>,
+        path: &[i32],
+    ) -> FieldDecl {
+        let at = |more: &[i32]| [path, more].concat();
+        let type_span = match descriptor.type_name {
+            Some(_) => self.span(&at(&[tag::FIELD_TYPE_NAME])),
+            None => self.span(&at(&[tag::FIELD_TYPE])),
+        };
+        let element = self.value_type(descriptor, type_span);
+        let entry = descriptor
+            .type_name
+            .as_deref()
+            .and_then(|name| entries.get(name.rsplit('.').next().unwrap_or(name)));
+        let repeated = descriptor.label() == ProtoLabel::Repeated;
+        let ty = match entry {
+            Some(entry) if repeated => {
+                let part = |number: i32| {
+                    entry
+                        .field
+                        .iter()
+                        .find(|field| field.number() == number)
+                        .map(|field| self.value_type(field, type_span))
+                };
+                match (part(1), part(2)) {
+                    (Some(key), Some(value)) => TypeExpr::Map {
+                        key: Box::new(key),
+                        value: Box::new(value),
+                        span: type_span,
+                    },
+                    _ => element,
+                }
+            }
+            _ if repeated => TypeExpr::List {
+                element: Box::new(element),
+                span: type_span,
+            },
+            _ => element,
+        };
+        let label_span = self.span(&at(&[tag::FIELD_LABEL]));
+        let label = match descriptor.label() {
+            ProtoLabel::Required => Some(LabelKind::Required),
+            ProtoLabel::Optional if descriptor.proto3_optional() => Some(LabelKind::Optional),
+            ProtoLabel::Optional
+                if self.dialect == Dialect::Proto2 && descriptor.oneof_index.is_none() =>
+            {
+                Some(LabelKind::Optional)
+            }
+            _ => None,
+        }
+        .map(|kind| Label {
+            kind,
+            span: label_span,
+        });
+        FieldDecl {
+            docs: self.docs(path),
+            name: self.ident(descriptor.name(), &at(&[tag::NAME])),
+            label,
+            ty,
+            number: IntLit {
+                value: i64::from(descriptor.number()),
+                span: self.span(&at(&[tag::FIELD_NUMBER])),
+            },
+            options: self.field_options(descriptor, path),
+            span: self.span(path),
+        }
+    }
+
+    /// The options of a field that schemac reads: `default`, `packed` and
+    /// `json_name`.
+    fn field_options(
+        &mut self,
+        descriptor: &FieldDescriptorProto,
+        path: &[i32],
+    ) -> Vec<OptionDecl> {
+        let at = |more: &[i32]| [path, more].concat();
+        let mut options = Vec::new();
+        if let Some(default) = &descriptor.default_value {
+            let span = self.span(&at(&[tag::FIELD_DEFAULT]));
+            let value = match descriptor.r#type {
+                None => OptionValue::Name(Ident {
+                    name: default.clone(),
+                    span,
+                }),
+                Some(_) => match descriptor.r#type() {
+                    Type::String => OptionValue::String(default.clone(), span),
+                    Type::Bytes => OptionValue::Bytes(unescape_bytes(default), span),
+                    Type::Bool => OptionValue::Bool(default == "true", span),
+                    Type::Enum => OptionValue::Name(Ident {
+                        name: default.clone(),
+                        span,
+                    }),
+                    _ => match default.parse::<i64>() {
+                        Ok(value) => OptionValue::Integer(IntLit { value, span }),
+                        Err(_) => OptionValue::Number(default.clone(), span),
+                    },
+                },
+            };
+            options.push(option("default", value, span));
+        }
+        if let Some(json_name) = &descriptor.json_name {
+            let span = self.span(&at(&[tag::FIELD_JSON_NAME]));
+            options.push(option(
+                "json_name",
+                OptionValue::String(json_name.clone(), span),
+                span,
+            ));
+        }
+        let written = descriptor
+            .options
+            .as_ref()
+            .map(|o| &o.uninterpreted_option[..]);
+        for (index, uninterpreted) in written.unwrap_or_default().iter().enumerate() {
+            if simple_name(uninterpreted) == Some("packed") {
+                let span = self.span(&at(&[tag::FIELD_OPTIONS, tag::UNINTERPRETED, index as i32]));
+                let packed = uninterpreted.identifier_value.as_deref() == Some("true");
+                options.push(option("packed", OptionValue::Bool(packed, span), span));
+            }
+        }
+        options
+    }
+
+    /// The type of a field's value, as the `.schema` language spells it.
+    fn value_type(&self, descriptor: &FieldDescriptorProto, span: Span) -> TypeExpr {
+        let name = match descriptor.r#type {
+            Some(_) if descriptor.type_name.is_none() => scalar_name(descriptor.r#type()),
+            _ => descriptor.type_name.as_deref().unwrap_or_default(),
+        };
+        let absolute = name.starts_with('.');
+        TypeExpr::Named(TypeName {
+            absolute,
+            segments: name
+                .trim_start_matches('.')
+                .split('.')
+                .map(str::to_owned)
+                .collect(),
+            span,
+        })
+    }
+
+    fn enumeration(&mut self, descriptor: &EnumDescriptorProto, path: Vec<i32>) -> EnumDecl {
+        let at = |more: &[i32]| [&path[..], more].concat();
+        let values = descriptor
+            .value
+            .iter()
+            .enumerate()
+            .map(|(index, value)| {
+                let path = at(&[tag::VALUE, index as i32]);
+                EnumValueDecl {
+                    docs: self.docs(&path),
+                    name: self.ident(value.name(), &[&path[..], &[tag::NAME]].concat()),
+                    number: IntLit {
+                        value: i64::from(value.number()),
+                        span: self.span(&[&path[..], &[tag::VALUE_NUMBER]].concat()),
+                    },
+                    span: self.span(&path),
+                }
+            })
+            .collect();
+        let mut reserved = Reserved {
+            items: Vec::new(),
+            span: self.span(&path),
+        };
+        for (index, range) in descriptor.reserved_range.iter().enumerate() {
+            let path = at(&[tag::ENUM_RESERVED_RANGE, index as i32]);
+            reserved
+                .items
+                .push(self.range(range.start(), range.end(), false, &path));
+        }
+        for (index, name) in descriptor.reserved_name.iter().enumerate() {
+            let path = at(&[tag::ENUM_RESERVED_NAME, index as i32]);
+            reserved
+                .items
+                .push(ReservedItem::Name(self.ident(name, &path)));
+        }
+        let allow_alias = descriptor
+            .options
+            .as_ref()
+            .and_then(|options| {
+                options
+                    .uninterpreted_option
+                    .iter()
+                    .find(|option| simple_name(option) == Some("allow_alias"))
+            })
+            .map(|option| {
+                let span = self.span(&at(&[tag::ENUM_OPTIONS]));
+                let allow = option.identifier_value.as_deref() == Some("true");
+                self::option("allow_alias", OptionValue::Bool(allow, span), span)
+            });
+        EnumDecl {
+            docs: self.docs(&path),
+            name: self.ident(descriptor.name(), &at(&[tag::NAME])),
+            values,
+            reserved: if reserved.items.is_empty() {
+                Vec::new()
+            } else {
+                vec![reserved]
+            },
+            options: allow_alias.into_iter().collect(),
+            span: self.span(&path),
+        }
+    }
+
+    /// A reserved or extension range: a descriptor's message ranges end
+    /// before their `end` (`exclusive`), an enum's at it.
+    fn range(&mut self, start: i32, end: i32, exclusive: bool, path: &[i32]) -> ReservedItem {
+        let span = self.span(path);
+        let last = if exclusive { end - 1 } else { end };
+        let start = IntLit {
+            value: i64::from(start),
+            span,
+        };
+        if start.value == i64::from(last) {
+            return ReservedItem::Number(start);
+        }
+        let end = (!(exclusive && end == PAST_MAX_FIELD_NUMBER)).then_some(IntLit {
+            value: i64::from(last),
+            span,
+        });
+        ReservedItem::Range { start, end, span }
+    }
+
+    fn ident(&self, name: &str, path: &[i32]) -> Ident {
+        Ident {
+            name: name.to_owned(),
+            span: self.span(path),
+        }
+    }
+
+    /// Reports `what`, which schemac does not support, at `span`.
+    fn unsupported(&mut self, span: Span, what: &str, construct: &str) {
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::Unsupported,
+                span,
+                format!("{what} is not supported yet"),
+            )
+            .with_label(format!("`{construct}` is not supported")),
+        );
+    }
+
+    /// The span of the element at `path`; the file's start when the source
+    /// info has none.
+    fn span(&self, path: &[i32]) -> Span {
+        let Some(location) = self.locations.get(path) else {
+            return Span::new(self.file, 0..0);
+        };
+        let offset = |line: i32, column: i32| {
+            let start = self
+                .lines
+                .get(line as usize)
+                .copied()
+                .unwrap_or(self.text.len());
+            (start + column.max(0) as usize).min(self.text.len())
+        };
+        let range = match location.span[..] {
+            [line, start, end] => offset(line, start)..offset(line, end),
+            [start_line, start, end_line, end] => offset(start_line, start)..offset(end_line, end),
+            _ => 0..0,
+        };
+        Span::new(self.file, range)
+    }
+
+    /// The comments before the element at `path` and after it on its
+    /// line, as doc lines.
+    fn docs(&self, path: &[i32]) -> Docs {
+        let Some(location) = self.locations.get(path) else {
+            return Docs::new();
+        };
+        [&location.leading_comments, &location.trailing_comments]
+            .into_iter()
+            .flatten()
+            .flat_map(|comment| comment_lines(comment))
+            .collect()
+    }
+}
+
+fn option(name: &str, value: OptionValue, span: Span) -> OptionDecl {
+    OptionDecl {
+        name: Ident {
+            name: name.to_owned(),
+            span,
+        },
+        value,
+        span,
+    }
+}
+
+/// The name of an option that is a plain name, as `packed` is; `None` for
+/// a custom option, `(my.option)`.
+fn simple_name(option: &UninterpretedOption) -> Option<&str> {
+    match &option.name[..] {
+        [part] if !part.is_extension => Some(&part.name_part),
+        _ => None,
+    }
+}
+
+fn has_option(options: &[UninterpretedOption], name: &str) -> bool {
+    options.iter().any(|option| {
+        simple_name(option) == Some(name) && option.identifier_value.as_deref() == Some("true")
+    })
+}
+
+/// The `.schema` spelling of a scalar type.
+fn scalar_name(ty: Type) -> &'static str {
+    match ty {
+        Type::Double => "f64",
+        Type::Float => "f32",
+        Type::Int64 => "i64",
+        Type::Uint64 => "u64",
+        Type::Int32 => "i32",
+        Type::Fixed64 => "fixed64",
+        Type::Fixed32 => "fixed32",
+        Type::Bool => "bool",
+        Type::String => "string",
+        Type::Bytes => "bytes",
+        Type::Uint32 => "u32",
+        Type::Sfixed32 => "sfixed32",
+        Type::Sfixed64 => "sfixed64",
+        Type::Sint32 => "sint32",
+        Type::Sint64 => "sint64",
+        // Named types carry a type name; groups are refused before this.
+        Type::Group | Type::Message | Type::Enum => "bytes",
+    }
+}
+
+/// A comment's lines, each without the one space after `//` that protobuf
+/// style puts there, and without the empty line after its last newline.
+fn comment_lines(comment: &str) -> Vec<String> {
+    let comment = comment.strip_suffix('\n').unwrap_or(comment);
+    comment
+        .split('\n')
+        .map(|line| line.strip_prefix(' ').unwrap_or(line).trim_end().to_owned())
+        .collect()
+}
+
+/// The bytes of a `bytes` default, which protox-parse writes with C
+/// escapes: `\n`, `\t`, `\r`, `\\`, `\'`, `\"` and octal `\ooo`.
+fn unescape_bytes(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        index += 1;
+        if byte != b'\\' || index == bytes.len() {
+            out.push(byte);
+            continue;
+        }
+        let escaped = bytes[index];
+        index += 1;
+        out.push(match escaped {
+            b'n' => b'\n',
+            b't' => b'\t',
+            b'r' => b'\r',
+            b'0'..=b'7' => {
+                let mut value = u32::from(escaped - b'0');
+                for _ in 0..2 {
+                    match bytes.get(index) {
+                        Some(&digit @ b'0'..=b'7') => {
+                            value = value * 8 + u32::from(digit - b'0');
+                            index += 1;
+                        }
+                        _ => break,
+                    }
+                }
+                value as u8
+            }
+            other => other,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_defaults_unescape() {
+        assert_eq!(unescape_bytes(r#"a\000\377\n\\\'\""#), b"a\0\xff\n\\'\"");
+    }
+
+    #[test]
+    fn comments_lose_one_space_and_the_last_newline() {
+        assert_eq!(
+            comment_lines(" An order.\n  Indented.\n"),
+            ["An order.", " Indented."]
+        );
+    }
+}
