@@ -212,7 +212,7 @@ impl Analysis {
 /// many threads as rayon gives, and the parts put together in order. The
 /// text does not depend on the number of threads.
 fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
-    let view_borrows = codegen::view_borrows(schema, config);
+    let facts = codegen::Facts::of(schema, config);
     codegen::packages(schema)
         .into_iter()
         .map(|package| {
@@ -220,7 +220,7 @@ fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
                 .parts
                 .par_iter()
                 .map_init(
-                    || codegen::Context::new(schema, config, &view_borrows),
+                    || codegen::Context::new(schema, config, &facts),
                     |cx, &part| render::format_part(codegen::expand(cx, part)),
                 )
                 .collect();

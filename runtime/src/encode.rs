@@ -29,12 +29,14 @@ thread_local! {
 }
 
 /// Appends the encoding of `message` to `out`, unless messages nest
-/// deeper than `limit`, in which case nothing is written.
+/// deeper than `limit` or a `required` field is not set, in which case
+/// nothing is written.
 pub(crate) fn encode<M: Message>(
     message: &M,
     out: &mut Vec<u8>,
     limit: u32,
 ) -> Result<(), EncodeError> {
+    check_required(message)?;
     with_scratch(|writer| {
         message.write_fields(writer);
         writer.check_depth(limit)?;
@@ -46,11 +48,21 @@ pub(crate) fn encode<M: Message>(
 /// The encoding of `message` in a vector of its own, unless messages nest
 /// deeper than `limit`.
 pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u8>, EncodeError> {
+    check_required(message)?;
     with_scratch(|writer| {
         message.write_fields(writer);
         writer.check_depth(limit)?;
         Ok(writer.take_written())
     })
+}
+
+/// Refuses a message whose `required` fields are not all set, naming the
+/// first as decoding would.
+#[inline(always)]
+fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
+    message
+        .check_required()
+        .map_err(|missing| EncodeError::missing_required(&missing.in_message(M::NAME)))
 }
 
 /// Runs `write` with this thread's writer, emptied, whose buffer is kept

@@ -46,6 +46,7 @@ enum Kind {
     InputTooLarge { length: usize, max: usize },
     UnexpectedEndGroup,
     Invalid(&'static str),
+    MissingRequired,
 }
 
 impl DecodeError {
@@ -108,6 +109,23 @@ impl DecodeError {
     #[cold]
     pub(crate) fn unexpected_end_group(offset: usize) -> Self {
         Self::new(Kind::UnexpectedEndGroup, offset)
+    }
+
+    /// A `required` field that the input does not set; its path names it.
+    #[cold]
+    pub(crate) fn missing_required() -> Self {
+        Self::new(Kind::MissingRequired, 0)
+    }
+
+    /// This error, found once the input of `length` bytes was read.
+    pub(crate) fn at_end(mut self, length: usize) -> Self {
+        self.inner.offset = length;
+        self
+    }
+
+    /// Whether a `required` field was missing.
+    pub fn is_missing_required(&self) -> bool {
+        self.inner.kind == Kind::MissingRequired
     }
 
     /// An error for a value that is well-formed on the wire but invalid for
@@ -211,6 +229,7 @@ impl fmt::Display for Kind {
             }
             Kind::UnexpectedEndGroup => f.write_str("end-group without a matching start-group"),
             Kind::Invalid(reason) => f.write_str(reason),
+            Kind::MissingRequired => f.write_str("required field is missing"),
         }
     }
 }
@@ -242,26 +261,45 @@ impl fmt::Debug for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
-/// Why a message could not be encoded.
+/// Why a message could not be encoded: what decoding would refuse.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncodeError {
-    depth: u32,
-    limit: u32,
+    kind: EncodeKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum EncodeKind {
+    TooDeep { depth: u32, limit: u32 },
+    /// The path of a `required` field that is not set.
+    MissingRequired(String),
 }
 
 impl EncodeError {
     pub(crate) fn too_deep(depth: u32, limit: u32) -> Self {
-        Self { depth, limit }
+        Self {
+            kind: EncodeKind::TooDeep { depth, limit },
+        }
+    }
+
+    /// A `required` field that is not set, as `missing` found it.
+    pub(crate) fn missing_required(missing: &DecodeError) -> Self {
+        Self {
+            kind: EncodeKind::MissingRequired(missing.path()),
+        }
     }
 }
 
 impl fmt::Display for EncodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "messages nested {} deep, beyond the recursion limit of {} that decoding accepts",
-            self.depth, self.limit
-        )
+        match &self.kind {
+            EncodeKind::TooDeep { depth, limit } => write!(
+                f,
+                "messages nested {depth} deep, beyond the recursion limit of {limit} that decoding accepts"
+            ),
+            EncodeKind::MissingRequired(path) => {
+                write!(f, "{path}: required field is not set")
+            }
+        }
     }
 }
 

@@ -93,6 +93,43 @@ pub fn merge_optional<C: Codec>(
     C::merge_value(value.get_or_insert_with(Default::default), decoder)
 }
 
+/// Checks that the `required` field `name` is set.
+#[inline]
+pub fn require<T>(value: Option<&T>, name: &'static str) -> Result<(), DecodeError> {
+    match value {
+        Some(_) => Ok(()),
+        None => Err(DecodeError::missing_required().in_field(name)),
+    }
+}
+
+/// Checks the `required` fields of the message held in field `name`, if
+/// it is set, with `check`: `Message::check_required`, or a view's.
+#[inline]
+pub fn check_nested<T>(
+    value: Option<&T>,
+    name: &'static str,
+    check: impl Fn(&T) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    match value {
+        Some(value) => check(value).map_err(|error| error.in_field(name)),
+        None => Ok(()),
+    }
+}
+
+/// Checks the `required` fields of every message of the list or map
+/// field `name`, with `check`, naming the position of the first that fails.
+#[inline]
+pub fn check_each<'v, T: 'v>(
+    values: impl IntoIterator<Item = &'v T>,
+    name: &'static str,
+    check: impl Fn(&T) -> Result<(), DecodeError>,
+) -> Result<(), DecodeError> {
+    for (index, value) in values.into_iter().enumerate() {
+        check(value).map_err(|error| error.at_index(index).in_field(name))?;
+    }
+    Ok(())
+}
+
 /// The length of a list written as one key per element.
 #[inline]
 pub fn measure_repeated<C: Codec>(number: u32, values: &[C::Value]) -> usize {

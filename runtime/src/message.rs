@@ -51,6 +51,15 @@ pub trait Message: Default {
         Ok(())
     }
 
+    /// Checks that every `required` field is set, in this message and in
+    /// every message it holds; the error's path names the first that is
+    /// not. Messages without `required` fields keep this default.
+    #[doc(hidden)]
+    #[inline]
+    fn check_required(&self) -> Result<(), DecodeError> {
+        Ok(())
+    }
+
     /// `error`, met in field `number`, with the field's name on its path.
     #[doc(hidden)]
     #[cold]
@@ -69,8 +78,8 @@ pub trait Message: Default {
     /// Appends the encoding of `self` to `buf`.
     ///
     /// Fails, writing nothing, when messages nest deeper than
-    /// [`DecodeOptions::DEFAULT_RECURSION_LIMIT`], since decoding would then
-    /// refuse the bytes.
+    /// [`DecodeOptions::DEFAULT_RECURSION_LIMIT`] or a `required` field is
+    /// not set, since decoding would then refuse the bytes.
     fn encode(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
         encode::encode(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT)
     }
@@ -85,7 +94,9 @@ pub trait Message: Default {
         Self::decode_with(bytes, &DecodeOptions::new())
     }
 
-    /// Decodes a message from `bytes` within the limits of `options`.
+    /// Decodes a message from `bytes` within the limits of `options`. It
+    /// fails when a `required` field is missing, here or in a message it
+    /// holds.
     fn decode_with(bytes: &[u8], options: &DecodeOptions) -> Result<Self, DecodeError> {
         let mut message = Self::default();
         message.merge_with(bytes, options)?;
@@ -102,10 +113,12 @@ pub trait Message: Default {
         self.merge_with(bytes, &DecodeOptions::new())
     }
 
-    /// Like [`merge`](Message::merge), within the limits of `options`.
+    /// Like [`merge`](Message::merge), within the limits of `options`. The
+    /// merged message must have its `required` fields set.
     fn merge_with(&mut self, bytes: &[u8], options: &DecodeOptions) -> Result<(), DecodeError> {
         let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(Self::NAME))?;
         self.merge_from(&mut decoder)
+            .and_then(|()| self.check_required().map_err(|e| e.at_end(bytes.len())))
             .map_err(|e| e.in_message(Self::NAME))
     }
 }

@@ -7,8 +7,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    Context, docs, expand_item, ident, in_source_order, json, message_impl, oneof, paths,
-    type_ident, types, view,
+    Context, defaults, docs, expand_item, ident, in_source_order, json, message_impl, oneof,
+    paths, type_ident, types, view,
 };
 use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;
@@ -24,6 +24,7 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let ident = type_ident(&message.name);
     let fields = expand_struct_fields(cx, &scope, id);
     let unknown_fields = expand_unknown_fields_field(cx, message);
+    let accessors = defaults::expand_accessors(cx, &scope, id);
     let message_impl = message_impl::expand_message_impl(cx, &scope, id);
     let json = json::expand_message_json(cx, &scope, id);
     let view = view::expand_message_view(cx, &scope, id);
@@ -35,6 +36,8 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
             #(#fields)*
             #unknown_fields
         }
+
+        #accessors
 
         #message_impl
 

@@ -11,6 +11,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use super::required::{self, Checker};
 use super::{Context, ident, oneof, type_ident, types};
 use crate::config::MapType;
 use crate::model::{EncodingStep, Field, Message, MessageId};
@@ -30,6 +31,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let merge = expand_merge_field(cx, scope, id, &fields);
     let merge_from = expand_merge_from(cx, scope, &fields);
     let field_name = expand_field_name(&fields);
+    let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
     quote! {
         impl #rt::Message for #ident {
             const NAME: &'static str = #name;
@@ -43,6 +45,8 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
             #merge_from
 
             #field_name
+
+            #check_required
         }
     }
 }

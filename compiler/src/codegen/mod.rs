@@ -15,12 +15,14 @@
 //! by the path in [`Config`]. Codegen runs only on models that passed check;
 //! it does not panic on any model whose ids are in range.
 
+mod defaults;
 mod enumeration;
 mod json;
 mod message;
 mod message_impl;
 mod oneof;
 mod paths;
+mod required;
 mod types;
 mod view;
 
@@ -97,13 +99,28 @@ pub fn expand(cx: &Context, part: Part) -> TokenStream {
     }
 }
 
-/// For each message, whether its view holds something borrowed
-/// ([`view::borrowing_views`]); empty when `config` has no views. Worked out
-/// once for a schema, and lent to each [`Context`].
-pub fn view_borrows(schema: &Schema, config: &Config) -> Vec<bool> {
-    match config.views {
-        true => view::borrowing_views(schema, config),
-        false => Vec::new(),
+/// What codegen needs to know of every message at once, worked out once
+/// for a schema and lent to each [`Context`].
+#[derive(Clone, Debug, Default)]
+pub struct Facts {
+    /// For each message, whether its view holds something borrowed
+    /// ([`view::borrowing_views`]); empty when the config has no views.
+    view_borrows: Vec<bool>,
+    /// For each message, whether it or a message it holds has a
+    /// `required` field ([`required::checked_messages`]).
+    checks_required: Vec<bool>,
+}
+
+impl Facts {
+    /// The facts of `schema` generated with `config`.
+    pub fn of(schema: &Schema, config: &Config) -> Self {
+        Self {
+            view_borrows: match config.views {
+                true => view::borrowing_views(schema, config),
+                false => Vec::new(),
+            },
+            checks_required: required::checked_messages(schema),
+        }
     }
 }
 
@@ -121,14 +138,14 @@ pub struct Context<'a> {
     pub(crate) runtime: TokenStream,
     /// The path of the runtime crate, such as `::schemac_runtime`.
     runtime_path: TokenStream,
-    /// [`view_borrows`] of the schema.
-    pub(crate) view_borrows: &'a [bool],
+    /// What is known of every message.
+    facts: &'a Facts,
 }
 
 impl<'a> Context<'a> {
-    /// A context for generating `schema` with `config`; `view_borrows` is
-    /// [`view_borrows`] of the two.
-    pub fn new(schema: &'a Schema, config: &'a Config, view_borrows: &'a [bool]) -> Self {
+    /// A context for generating `schema` with `config`; `facts` are
+    /// [`Facts::of`] the two.
+    pub fn new(schema: &'a Schema, config: &'a Config, facts: &'a Facts) -> Self {
         // The builder takes the path as text; one that does not parse falls
         // back to the default rather than producing code that cannot.
         let runtime_path = match syn::parse_str::<syn::Path>(&config.runtime_crate) {
@@ -140,8 +157,27 @@ impl<'a> Context<'a> {
             config,
             runtime: quote!(_rt),
             runtime_path,
-            view_borrows,
+            facts,
         }
+    }
+
+    /// Whether the view of message `id` holds something borrowed.
+    pub(crate) fn view_borrows(&self, id: MessageId) -> bool {
+        self.facts
+            .view_borrows
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(true)
+    }
+
+    /// Whether message `id` or a message it holds has a `required` field,
+    /// so that it checks them after decoding and before encoding.
+    pub(crate) fn checks_required(&self, id: MessageId) -> bool {
+        self.facts
+            .checks_required
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether `message` keeps its unknown fields: its schema or the

@@ -593,8 +593,8 @@ fn parts_formatted_one_by_one_read_as_the_whole_module_at_once() {
     let money = analyzed(include_str!("../../../schemas/money.schema"));
     let mut config = Config::new();
     config.json(true).views(true);
-    let view_borrows = view_borrows(&money.schema, &config);
-    let cx = Context::new(&money.schema, &config, &view_borrows);
+    let facts = Facts::of(&money.schema, &config);
+    let cx = Context::new(&money.schema, &config, &facts);
     for (package, file) in packages(&money.schema)
         .into_iter()
         .zip(crate::generate(&money.schema, &config))

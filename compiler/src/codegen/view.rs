@@ -13,6 +13,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
+use super::required::{self, Checker};
 use super::{Context, docs, ident, message_impl, oneof, paths, type_ident, types};
 use crate::config::Config;
 use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema, ValueType, WellKnown};
@@ -45,6 +46,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
     });
     let inherent = expand_inherent_impl(cx, scope, id);
     let merge = expand_merge_field(cx, scope, id);
+    let check_required = required::expand_check_required(cx, scope, id, Checker::View);
     let rt = &cx.runtime;
     quote! {
         #doc
@@ -61,6 +63,8 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
             type Owned = #owned;
 
             #merge
+
+            #check_required
 
             fn to_message(&self) -> #owned {
                 #view::to_owned(self)
@@ -175,7 +179,7 @@ fn borrows_directly(ty: ValueType) -> bool {
 /// Whether the view of message `id` holds anything borrowed, and so uses
 /// its lifetime; one that does not gets a marker field.
 fn borrows(cx: &Context, id: MessageId) -> bool {
-    cx.view_borrows.get(id.0 as usize).copied().unwrap_or(true)
+    cx.view_borrows(id)
 }
 
 /// The struct's fields, as in the owned struct: declaration order, each

@@ -102,6 +102,14 @@ pub trait MessageView<'a>: Default {
         Ok(())
     }
 
+    /// Checks that every `required` field is set, as
+    /// [`Message::check_required`] does for the owned message.
+    #[doc(hidden)]
+    #[inline]
+    fn check_required(&self) -> Result<(), DecodeError> {
+        Ok(())
+    }
+
     /// The owned message: strings and bytes copied, views made owned.
     fn to_message(&self) -> Self::Owned;
 
@@ -116,6 +124,7 @@ pub trait MessageView<'a>: Default {
         let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(name))?;
         let mut view = Self::default();
         view.merge_from(&mut decoder)
+            .and_then(|()| view.check_required().map_err(|e| e.at_end(bytes.len())))
             .map_err(|e| e.in_message(name))?;
         Ok(view)
     }
