@@ -61,6 +61,11 @@ mod text;
 mod timestamp;
 mod wrappers;
 
+#[cfg(feature = "chrono")]
+mod with_chrono;
+#[cfg(feature = "time")]
+mod with_time;
+
 use std::fmt;
 
 pub use any::{Any, AnyView};
