@@ -356,3 +356,28 @@ impl<C: Codec> Codec for Boxed<C> {
 
 pub use crate::decimal::DecimalCodec as Decimal;
 pub use crate::value::ValueCodec as Value;
+
+pub use crate::wkt::codecs::{
+    AnyCodec as Any, DurationCodec as Duration, EmptyCodec as Empty, FieldMaskCodec as FieldMask,
+    ListValueCodec as ListValue, NullValueCodec as NullValue, StructCodec as Struct,
+    StructValueCodec as StructValue, TimestampCodec as Timestamp, Wrapper,
+};
+
+/// `google.protobuf.DoubleValue`: an `f64` in a wrapper message.
+pub type DoubleValue = Wrapper<Double>;
+/// `google.protobuf.FloatValue`: an `f32` in a wrapper message.
+pub type FloatValue = Wrapper<Float>;
+/// `google.protobuf.Int64Value`: an `i64` in a wrapper message.
+pub type Int64Value = Wrapper<Int64>;
+/// `google.protobuf.UInt64Value`: a `u64` in a wrapper message.
+pub type UInt64Value = Wrapper<Uint64>;
+/// `google.protobuf.Int32Value`: an `i32` in a wrapper message.
+pub type Int32Value = Wrapper<Int32>;
+/// `google.protobuf.UInt32Value`: a `u32` in a wrapper message.
+pub type UInt32Value = Wrapper<Uint32>;
+/// `google.protobuf.BoolValue`: a `bool` in a wrapper message.
+pub type BoolValue = Wrapper<Bool>;
+/// `google.protobuf.StringValue`: a `String` in a wrapper message.
+pub type StringValue = Wrapper<Str>;
+/// `google.protobuf.BytesValue`: a `Vec<u8>` in a wrapper message.
+pub type BytesValue = Wrapper<Bytes>;

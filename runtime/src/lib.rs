@@ -16,7 +16,8 @@
 //! [`wire`] has varints, zigzag and keys; [`codec`] has one marker type per
 //! schema type; [`field`] encodes and decodes one field of each shape;
 //! [`encode`] and [`decode`] hold the writer and the reader; [`view`] has
-//! the borrowed views generated on request.
+//! the borrowed views generated on request; [`wkt`] has Google's
+//! well-known types.
 
 #![forbid(unsafe_code)]
 
@@ -33,13 +34,15 @@ mod unknown;
 mod value;
 pub mod view;
 pub mod wire;
+pub mod wkt;
 
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::Writer;
 pub use error::{DecodeError, EncodeError};
-pub use message::{Enumeration, Message};
+pub use message::{Enumeration, Message, Name};
 pub use rust_decimal::{self, Decimal};
 pub use unknown::UnknownFields;
 pub use value::Value;
 pub use view::{MessageView, ValueView};
 pub use wire::WireType;
+pub use wkt::{Duration, Timestamp};
