@@ -257,11 +257,15 @@ impl ValueType {
             }
             ValueType::Enum(_) => false,
             ValueType::Message(_) => true,
-            // The views of the well-known types are their owned values,
-            // but for the wrappers of strings and bytes.
-            ValueType::WellKnown(known) => {
-                matches!(known, WellKnown::StringValue | WellKnown::BytesValue)
-            }
+            // The views of the other well-known types are their owned
+            // values.
+            ValueType::WellKnown(known) => matches!(
+                known,
+                WellKnown::StringValue
+                    | WellKnown::BytesValue
+                    | WellKnown::FieldMask
+                    | WellKnown::Any
+            ),
         }
     }
 }

@@ -269,7 +269,10 @@ pub struct EncodeError {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum EncodeKind {
-    TooDeep { depth: u32, limit: u32 },
+    TooDeep {
+        depth: u32,
+        limit: u32,
+    },
     /// The path of a `required` field that is not set.
     MissingRequired(String),
 }

@@ -44,17 +44,26 @@ fn expand_accessor(cx: &Context, scope: &[String], field: &Field) -> Option<Toke
     let (returns, body) = match (ty, default) {
         (ValueType::Scalar(Scalar::String), DefaultValue::String(text)) => {
             let text = Literal::string(text);
-            (quote!(&str), quote!(self.#member.as_deref().unwrap_or(#text)))
+            (
+                quote!(&str),
+                quote!(self.#member.as_deref().unwrap_or(#text)),
+            )
         }
         (ValueType::Scalar(Scalar::Bytes), DefaultValue::Bytes(bytes)) => {
             let bytes = Literal::byte_string(bytes);
-            (quote!(&[u8]), quote!(self.#member.as_deref().unwrap_or(#bytes)))
+            (
+                quote!(&[u8]),
+                quote!(self.#member.as_deref().unwrap_or(#bytes)),
+            )
         }
         (ValueType::Enum(id), DefaultValue::Enum(name)) => {
             let enumeration = cx.schema.enumeration(id);
             let path = paths::enum_path(cx.schema, scope, id);
             let variant = ident(&names::variant_name(&enumeration.name, name));
-            (path.clone(), quote!(self.#member.unwrap_or(#path::#variant)))
+            (
+                path.clone(),
+                quote!(self.#member.unwrap_or(#path::#variant)),
+            )
         }
         (ValueType::Scalar(scalar), default) => {
             let value = scalar_literal(scalar, default)?;

@@ -7,8 +7,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    Context, defaults, docs, expand_item, ident, in_source_order, json, message_impl, oneof,
-    paths, type_ident, types, view,
+    Context, defaults, docs, expand_item, ident, in_source_order, json, message_impl, oneof, paths,
+    type_ident, types, view,
 };
 use crate::model::{Field, FieldType, Message, MessageId, ValueType};
 use crate::names;

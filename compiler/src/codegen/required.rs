@@ -34,9 +34,10 @@ pub(crate) fn checked_messages(schema: &Schema) -> Vec<bool> {
             if checked[index] {
                 continue;
             }
-            let holds_checked = message.fields.iter().any(|field| {
-                held_message(field.ty).is_some_and(|id| checked[id.0 as usize])
-            });
+            let holds_checked = message
+                .fields
+                .iter()
+                .any(|field| held_message(field.ty).is_some_and(|id| checked[id.0 as usize]));
             if holds_checked {
                 checked[index] = true;
                 changed = true;

@@ -174,21 +174,15 @@ fn well_known_type(cx: &Context, known: WellKnown) -> TokenStream {
     }
 }
 
-/// The runtime's codec of a well-known type.
+/// The runtime's codec of a well-known type, named as the type is but for
+/// `Value`, which is `StructValue` beside schemac's own `value`.
 fn well_known_codec(cx: &Context, known: WellKnown) -> TokenStream {
     let rt = &cx.runtime;
-    if let Some(scalar) = wrapped(known) {
-        let inner = scalar_codec(cx, scalar);
-        return quote!(#rt::codec::Wrapper<#inner>);
-    }
-    match known {
-        WellKnown::Value => quote!(#rt::codec::StructValue),
-        WellKnown::NullValue => quote!(#rt::codec::Enum<#rt::wkt::NullValue>),
-        _ => {
-            let name = quote::format_ident!("{}", known.name());
-            quote!(#rt::codec::#name)
-        }
-    }
+    let name = match known {
+        WellKnown::Value => quote::format_ident!("StructValue"),
+        _ => quote::format_ident!("{}", known.name()),
+    };
+    quote!(#rt::codec::#name)
 }
 
 /// The scalar a wrapper type wraps: `Int32Value` wraps `i32`.

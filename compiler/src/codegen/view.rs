@@ -169,11 +169,13 @@ pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
 
 /// Whether a value of `ty` is a slice of the input or a `ValueView`.
 fn borrows_directly(ty: ValueType) -> bool {
-    matches!(
-        ty,
-        ValueType::Scalar(Scalar::String | Scalar::Bytes | Scalar::Value)
-            | ValueType::WellKnown(WellKnown::StringValue | WellKnown::BytesValue)
-    )
+    match ty {
+        ValueType::Scalar(scalar) => {
+            matches!(scalar, Scalar::String | Scalar::Bytes | Scalar::Value)
+        }
+        ValueType::WellKnown(_) => ty.borrows_in_view(),
+        ValueType::Enum(_) | ValueType::Message(_) => false,
+    }
 }
 
 /// Whether the view of message `id` holds anything borrowed, and so uses
@@ -467,6 +469,8 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
             quote!(&'a [u8])
         }
         ValueType::Scalar(Scalar::Value) => quote!(#rt::ValueView<'a>),
+        ValueType::WellKnown(WellKnown::FieldMask) => quote!(#rt::wkt::FieldMaskView<'a>),
+        ValueType::WellKnown(WellKnown::Any) => quote!(#rt::wkt::AnyView<'a>),
         ValueType::Message(id) => {
             let message = cx.schema.message(id);
             let to = paths::message_scope(cx.schema, id);

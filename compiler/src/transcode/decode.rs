@@ -7,6 +7,7 @@ use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType, field};
 
 use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, is_packable, with_codec, with_key_codec,
+    with_well_known,
 };
 use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
 
@@ -221,7 +222,14 @@ impl Reader<'_> {
                 self.nested_message(id, earlier, wire_type, decoder, path)?,
                 false,
             )),
-            ValueType::WellKnown(_) => Err(super::well_known_pending(path)),
+            ValueType::WellKnown(known) => Ok(with_well_known(
+                known,
+                ReadScalar {
+                    wire_type,
+                    decoder,
+                    earlier,
+                },
+            )?),
         }
     }
 
@@ -306,7 +314,8 @@ impl Reader<'_> {
         match ty {
             ValueType::Scalar(scalar) => with_codec(scalar, DefaultJson),
             ValueType::Enum(id) => self.enum_json(id, 0),
-            ValueType::Message(_) | ValueType::WellKnown(_) => Json::Object(Map::new()),
+            ValueType::WellKnown(known) => with_well_known(known, DefaultJson),
+            ValueType::Message(_) => Json::Object(Map::new()),
         }
     }
 

@@ -8,8 +8,9 @@ use schemac_runtime::{DecodeOptions, Writer, field};
 
 use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, with_codec, with_key_codec,
+    with_well_known,
 };
-use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType};
+use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 
 /// Encodes the JSON object `json` as a message of type `message`, with the
 /// bytes generated code would write for the same value.
@@ -254,7 +255,15 @@ impl Encoder<'_> {
                 write_delimited(out, slot.number.unwrap_or(0), &nested);
                 Ok(())
             }
-            ValueType::WellKnown(_) => Err(super::well_known_pending(path)),
+            ValueType::WellKnown(known) => with_well_known(
+                known,
+                WriteScalar {
+                    slot,
+                    json: Some(json),
+                    out,
+                },
+            )
+            .map_err(|reason| TranscodeError::new(path, reason)),
         }
     }
 
@@ -281,7 +290,16 @@ impl Encoder<'_> {
                 write_enum(slot, 0, out);
                 Ok(())
             }
-            ValueType::Message(_) | ValueType::WellKnown(_) => {
+            ValueType::WellKnown(known) => with_well_known(
+                known,
+                WriteScalar {
+                    slot,
+                    json: None,
+                    out,
+                },
+            )
+            .map_err(|reason| TranscodeError::new(path, reason)),
+            ValueType::Message(_) => {
                 write_delimited(out, slot.number.unwrap_or(0), &[]);
                 Ok(())
             }
@@ -310,12 +328,13 @@ impl Encoder<'_> {
     }
 }
 
-/// Writes the key of field `number` as length-delimited, then `payload`
-/// with its length.
-/// Whether `null` sets `field` rather than leaving it out: an `optional`
-/// field or oneof member of type `value`, for which `null` is a value.
+/// Whether `null` sets `field` rather than leaving it out: a field of
+/// protobuf's `google.protobuf.Value`, whose null is a value, and an
+/// `optional` field or oneof member of schemac's `value`, whose `Null` is.
 fn null_is_set(field: &Field) -> bool {
     let explicit = match field.ty {
+        FieldType::Single(ValueType::WellKnown(WellKnown::Value))
+        | FieldType::Optional(ValueType::WellKnown(WellKnown::Value)) => return true,
         FieldType::Optional(ty) => Some(ty),
         FieldType::Single(ty) if field.oneof.is_some() => Some(ty),
         _ => None,
@@ -323,6 +342,8 @@ fn null_is_set(field: &Field) -> bool {
     explicit == Some(ValueType::Scalar(Scalar::Value))
 }
 
+/// Writes the key of field `number` as length-delimited, then `payload`
+/// with its length.
 fn write_delimited(out: &mut Vec<u8>, number: u32, payload: &[u8]) {
     wire::put_varint(out, u64::from(wire::key(number, WireType::Len)));
     wire::put_varint(out, payload.len() as u64);

@@ -15,7 +15,7 @@ use std::fmt;
 use schemac_runtime::codec;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
-use crate::model::{EncodingStep, Field, FieldType, Message, MessageId, Scalar, Schema};
+use crate::model::{EncodingStep, Field, FieldType, Message, MessageId, Scalar, Schema, WellKnown};
 
 pub use decode::decode;
 pub use encode::encode;
@@ -138,12 +138,6 @@ fn is_packable(ty: FieldType) -> bool {
     }
 }
 
-/// The error for a value of a well-known type, which transcoding does not
-/// read or write yet.
-fn well_known_pending(path: &Path) -> TranscodeError {
-    TranscodeError::new(path, "well-known types are not transcoded yet")
-}
-
 /// Something to do with the codec of a scalar, whichever it is.
 trait CodecVisitor {
     type Output;
@@ -170,6 +164,30 @@ fn with_codec<V: CodecVisitor>(scalar: Scalar, visitor: V) -> V::Output {
         Scalar::Bytes => visitor.visit::<codec::Bytes>(),
         Scalar::Decimal => visitor.visit::<codec::Decimal>(),
         Scalar::Value => visitor.visit::<codec::Value>(),
+    }
+}
+
+/// Runs `visitor` with the runtime codec of the well-known type `known`.
+fn with_well_known<V: CodecVisitor>(known: WellKnown, visitor: V) -> V::Output {
+    match known {
+        WellKnown::Timestamp => visitor.visit::<codec::Timestamp>(),
+        WellKnown::Duration => visitor.visit::<codec::Duration>(),
+        WellKnown::Empty => visitor.visit::<codec::Empty>(),
+        WellKnown::FieldMask => visitor.visit::<codec::FieldMask>(),
+        WellKnown::Struct => visitor.visit::<codec::Struct>(),
+        WellKnown::Value => visitor.visit::<codec::StructValue>(),
+        WellKnown::ListValue => visitor.visit::<codec::ListValue>(),
+        WellKnown::NullValue => visitor.visit::<codec::NullValue>(),
+        WellKnown::Any => visitor.visit::<codec::Any>(),
+        WellKnown::DoubleValue => visitor.visit::<codec::DoubleValue>(),
+        WellKnown::FloatValue => visitor.visit::<codec::FloatValue>(),
+        WellKnown::Int64Value => visitor.visit::<codec::Int64Value>(),
+        WellKnown::UInt64Value => visitor.visit::<codec::UInt64Value>(),
+        WellKnown::Int32Value => visitor.visit::<codec::Int32Value>(),
+        WellKnown::UInt32Value => visitor.visit::<codec::UInt32Value>(),
+        WellKnown::BoolValue => visitor.visit::<codec::BoolValue>(),
+        WellKnown::StringValue => visitor.visit::<codec::StringValue>(),
+        WellKnown::BytesValue => visitor.visit::<codec::BytesValue>(),
     }
 }
 
