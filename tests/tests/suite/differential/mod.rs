@@ -37,7 +37,7 @@ use std::process::Command;
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use schemac::Analysis;
-use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType};
+use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 use schemac::transcode;
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
@@ -407,8 +407,8 @@ fn proptest_values(name: &str, seed: u64, count: usize) -> Vec<Vec<u8>> {
 }
 
 /// Whether message `id`, or a message it holds, has a map: Google writes a
-/// map's entries in an order of its own, with their defaults. A `value`
-/// holds maps too.
+/// map's entries in an order of its own, with their defaults. A `value`,
+/// a `google.protobuf.Struct` and a `google.protobuf.Value` hold maps too.
 fn reaches_map(schema: &Schema, id: Option<MessageId>) -> bool {
     let mut seen = HashSet::new();
     let mut next: Vec<MessageId> = id.into_iter().collect();
@@ -419,12 +419,16 @@ fn reaches_map(schema: &Schema, id: Option<MessageId>) -> bool {
         for field in &schema.message(id).fields {
             let ty = match field.ty {
                 FieldType::Map(..) => return true,
-                FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::List(ty) => ty,
+                FieldType::Single(ty)
+                | FieldType::Optional(ty)
+                | FieldType::Required(ty)
+                | FieldType::List(ty) => ty,
             };
             match ty {
-                ValueType::Scalar(Scalar::Value) => return true,
+                ValueType::Scalar(Scalar::Value)
+                | ValueType::WellKnown(WellKnown::Struct | WellKnown::Value) => return true,
                 ValueType::Message(id) => next.push(id),
-                ValueType::Scalar(_) | ValueType::Enum(_) => {}
+                ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::WellKnown(_) => {}
             }
         }
     }

@@ -9,9 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType};
+use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 use schemac_runtime::json::{JsonCodec, Ser};
-use schemac_runtime::{Decimal, Value, codec};
+use schemac_runtime::{Decimal, Value, codec, wkt};
 use serde_json::{Map, Value as Json};
 
 use super::rng::Rng;
@@ -50,7 +50,9 @@ impl RandomJson<'_> {
                 continue;
             }
             let json = match field.ty {
-                FieldType::Single(ty) | FieldType::Optional(ty) => self.value(ty, depth),
+                FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
+                    self.value(ty, depth)
+                }
                 FieldType::List(ty) => {
                     let count = *self.rng.pick(&[0, 1, 2, 5]);
                     Json::Array((0..count).map(|_| self.value(ty, depth)).collect())
@@ -82,6 +84,7 @@ impl RandomJson<'_> {
             }
             ValueType::Message(id) if depth < MAX_DEPTH => self.message(id, depth + 1),
             ValueType::Message(_) => Json::Object(Map::new()),
+            ValueType::WellKnown(known) => well_known(&mut self.rng, known, depth),
         }
     }
 
@@ -114,6 +117,82 @@ impl RandomJson<'_> {
             Json::String(text) => text,
             other => other.to_string(),
         }
+    }
+}
+
+/// A random value of a well-known type, in its ProtoJSON form.
+fn well_known(rng: &mut Rng, known: WellKnown, depth: u32) -> Json {
+    let seconds = |rng: &mut Rng, max: i64| rng.range(-max, max);
+    let nanos = |rng: &mut Rng| *rng.pick(&[0, 1, 500_000_000, 999_999_999]) as i32;
+    match known {
+        WellKnown::Timestamp => {
+            // 0001-01-01 to 9999-12-31, the range JSON can write.
+            let seconds = rng.range(-62_135_596_800, 253_402_300_799);
+            json::<codec::Timestamp>(&wkt::Timestamp {
+                seconds,
+                nanos: nanos(rng),
+            })
+        }
+        WellKnown::Duration => {
+            let seconds = seconds(rng, 315_576_000_000);
+            let nanos = nanos(rng);
+            json::<codec::Duration>(&wkt::Duration {
+                seconds,
+                nanos: if seconds < 0 { -nanos } else { nanos },
+            })
+        }
+        WellKnown::Empty => Json::Object(Map::new()),
+        WellKnown::FieldMask => {
+            let paths = ["a", "foo_bar", "a.b_c"];
+            let count = rng.below(4);
+            json::<codec::FieldMask>(&wkt::FieldMask {
+                paths: (0..count).map(|_| (*rng.pick(&paths)).to_owned()).collect(),
+            })
+        }
+        WellKnown::Struct => json::<codec::Struct>(&random_struct(rng, depth)),
+        WellKnown::Value => json::<codec::StructValue>(&struct_value(rng, depth)),
+        WellKnown::ListValue => json::<codec::ListValue>(&wkt::ListValue {
+            values: (0..rng.below(3))
+                .map(|_| struct_value(rng, depth + 1))
+                .collect(),
+        }),
+        WellKnown::NullValue => Json::Null,
+        // Any's JSON names a type: the empty Any is the one that needs none.
+        WellKnown::Any => Json::Object(Map::new()),
+        WellKnown::DoubleValue => json::<codec::Double>(&f64s(rng)),
+        WellKnown::FloatValue => json::<codec::Float>(&f32s(rng)),
+        WellKnown::Int64Value => json::<codec::Int64>(&i64s(rng)),
+        WellKnown::UInt64Value => json::<codec::Uint64>(&u64s(rng)),
+        WellKnown::Int32Value => json::<codec::Int32>(&i32s(rng)),
+        WellKnown::UInt32Value => json::<codec::Uint32>(&(u64s(rng) as u32)),
+        WellKnown::BoolValue => Json::Bool(rng.chance(0.5)),
+        WellKnown::StringValue => Json::String(string(rng)),
+        WellKnown::BytesValue => json::<codec::Bytes>(&bytes(rng)),
+    }
+}
+
+fn random_struct(rng: &mut Rng, depth: u32) -> wkt::Struct {
+    wkt::Struct {
+        fields: (0..rng.below(3))
+            .map(|_| (string(rng), struct_value(rng, depth + 1)))
+            .collect(),
+    }
+}
+
+/// A `google.protobuf.Value`: finite numbers only, as JSON has no others.
+fn struct_value(rng: &mut Rng, depth: u32) -> wkt::Value {
+    let kinds = if depth < MAX_DEPTH { 6 } else { 4 };
+    match rng.below(kinds) {
+        0 => wkt::Value::Null,
+        1 => wkt::Value::Bool(rng.chance(0.5)),
+        2 => wkt::Value::Number(*rng.pick(&[0.0, -1.5, 1e300, 12345.0])),
+        3 => wkt::Value::String(string(rng)),
+        4 => wkt::Value::Struct(random_struct(rng, depth)),
+        _ => wkt::Value::List(wkt::ListValue {
+            values: (0..rng.below(3))
+                .map(|_| struct_value(rng, depth + 1))
+                .collect(),
+        }),
     }
 }
 
