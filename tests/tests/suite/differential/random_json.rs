@@ -123,7 +123,7 @@ impl RandomJson<'_> {
 /// A random value of a well-known type, in its ProtoJSON form.
 fn well_known(rng: &mut Rng, known: WellKnown, depth: u32) -> Json {
     let seconds = |rng: &mut Rng, max: i64| rng.range(-max, max);
-    let nanos = |rng: &mut Rng| *rng.pick(&[0, 1, 500_000_000, 999_999_999]) as i32;
+    let nanos = |rng: &mut Rng| *rng.pick(&[0i32, 1, 500_000_000, 999_999_999]);
     match known {
         WellKnown::Timestamp => {
             // 0001-01-01 to 9999-12-31, the range JSON can write.
