@@ -11,11 +11,13 @@
 //! the bytes stay the same.
 //!
 //! protobuf scopes enum value names at the enum's parent, so two enums in
-//! one package may not share a value name. Each value of a `.schema` enum
-//! is therefore exported with the enum's name as a prefix (`Status.PENDING`
-//! → `STATUS_PENDING`) unless it has it already; prost strips that prefix
-//! again, so prost's Rust variants are the same as schemac's. A `.proto`
-//! file's values keep their names.
+//! one package may not share a value name. A `.schema` enum one of whose
+//! values would clash there is therefore exported with the enum's name as a
+//! prefix on each value (`Status.PENDING` → `STATUS_PENDING`) unless it has
+//! it already; prost strips that prefix again, so prost's Rust variants are
+//! the same as schemac's. Every other enum keeps its values' names, so
+//! that protobuf's JSON names are schemac's and `import-proto` gets them
+//! back.
 //!
 //! `decimal` and `value` become the messages `schemac.Decimal` and
 //! `schemac.Value` of a fixed file, [`TYPES_PROTO`], which an exported file
@@ -212,20 +214,66 @@ pub(crate) fn proto_file_name(file: &File) -> String {
     }
 }
 
-/// The exported name of enum value `value` of `enumeration`: a `.schema`
-/// enum's values get the enum's name as a prefix, a `.proto` enum's keep
-/// theirs.
+/// The exported name of enum value `value` of `enumeration`: as written,
+/// unless the enum's values must be prefixed (see [`prefixes_values`]).
 pub(crate) fn value_name(schema: &Schema, enumeration: &Enum, value: &str) -> String {
-    let from_proto = schema
-        .files
-        .get(enumeration.file.0 as usize)
-        .is_some_and(|file| file.dialect != Dialect::Schema);
     let prefix = format!("{}_", enumeration.name.to_shouty_snake_case());
-    if from_proto || value.to_shouty_snake_case().starts_with(&prefix) {
+    if !prefixes_values(schema, enumeration) || value.to_shouty_snake_case().starts_with(&prefix) {
         value.to_owned()
     } else {
         format!("{prefix}{value}")
     }
+}
+
+/// Whether the values of `enumeration` are exported with the enum's name
+/// as a prefix: a `.schema` enum's values are scoped to the enum, but
+/// protobuf scopes them at the enum's parent, so when one of them has the
+/// name of something else there (another enum's value, a type, a field)
+/// every value of the enum gets the prefix. A `.proto` enum's values keep
+/// their names: protobuf's rule held for them already.
+fn prefixes_values(schema: &Schema, enumeration: &Enum) -> bool {
+    let from_schema = schema
+        .files
+        .get(enumeration.file.0 as usize)
+        .is_some_and(|file| file.dialect == Dialect::Schema);
+    if !from_schema {
+        return false;
+    }
+    // The names in the enum's proto scope, but for its own values.
+    let (messages, enums, fields): (Vec<MessageId>, Vec<EnumId>, Vec<&str>) =
+        match enumeration.parent {
+            Some(parent) => {
+                let parent = schema.message(parent);
+                let fields = parent
+                    .fields
+                    .iter()
+                    .map(|field| field.name.as_str())
+                    .chain(parent.oneofs.iter().map(|oneof| oneof.name.as_str()))
+                    .collect();
+                (parent.messages.clone(), parent.enums.clone(), fields)
+            }
+            None => {
+                let in_package = |package: &Vec<String>| *package == enumeration.package;
+                let files = schema.files.iter().filter(|file| in_package(&file.package));
+                let (messages, enums): (Vec<_>, Vec<_>) = files
+                    .map(|file| (file.messages.clone(), file.enums.clone()))
+                    .unzip();
+                (messages.concat(), enums.concat(), Vec::new())
+            }
+        };
+    let mut taken: Vec<&str> = fields;
+    taken.extend(messages.iter().map(|&id| schema.message(id).name.as_str()));
+    for &id in &enums {
+        let other = schema.enumeration(id);
+        taken.push(&other.name);
+        if !std::ptr::eq(other, enumeration) {
+            taken.extend(other.values.iter().map(|value| value.name.as_str()));
+        }
+    }
+    enumeration
+        .values
+        .iter()
+        .any(|value| taken.contains(&value.name.as_str()))
 }
 
 /// The text being written, at an indentation depth.
@@ -486,21 +534,23 @@ mod tests {
     }
 
     #[test]
-    fn enum_values_get_the_enum_prefix_once() {
+    fn enum_values_keep_their_names_unless_they_clash_in_protobuf_scope() {
         let shop = shop();
         let status = &shop.schema.enums[0];
-        assert_eq!(
-            value_name(&shop.schema, status, "PENDING"),
-            "STATUS_PENDING"
+        assert_eq!(value_name(&shop.schema, status, "PENDING"), "PENDING");
+        let clashing = analyzed(
+            "enum Status { UNKNOWN = 0; PAID = 1; } enum Kind { UNKNOWN = 0; BIG = 1; } \
+             enum Lone { Status = 0; ONLY = 1; } enum Fine { FINE = 0; }",
         );
-        assert_eq!(
-            value_name(&shop.schema, status, "STATUS_PAID"),
-            "STATUS_PAID"
-        );
-        assert_eq!(
-            value_name(&shop.schema, status, "status_paid"),
-            "status_paid"
-        );
+        let schema = &clashing.schema;
+        let [status, kind, lone, fine] = [0, 1, 2, 3].map(|index| &schema.enums[index]);
+        // Two enums share UNKNOWN: both get their prefixes, once.
+        assert_eq!(value_name(schema, status, "UNKNOWN"), "STATUS_UNKNOWN");
+        assert_eq!(value_name(schema, status, "STATUS_PAID"), "STATUS_PAID");
+        assert_eq!(value_name(schema, kind, "BIG"), "KIND_BIG");
+        // A value named like a type of the package clashes too.
+        assert_eq!(value_name(schema, lone, "ONLY"), "LONE_ONLY");
+        assert_eq!(value_name(schema, fine, "FINE"), "FINE");
     }
 
     #[test]
@@ -510,7 +560,7 @@ mod tests {
             "syntax = \"proto3\";\n\npackage shop;\n",
             "message Customer {\n  int64 id = 1;\n  string name = 2;\n  // Left out when the customer gave none.\n  optional string email = 3;\n}",
             "  repeated .shop.OrderLine order_lines = 4;\n  .shop.Customer customer = 5;\n",
-            "enum Status {\n  // Placed, not yet paid.\n  STATUS_PENDING = 0;\n  STATUS_PAID = 1;\n  STATUS_SHIPPED = 2;\n}",
+            "enum Status {\n  // Placed, not yet paid.\n  PENDING = 0;\n  PAID = 1;\n  SHIPPED = 2;\n}",
         ] {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
         }
