@@ -13,6 +13,18 @@ pub struct Config {
     pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
     pub(crate) views: bool,
+    pub(crate) json_names: JsonNames,
+}
+
+/// The field names JSON writes. Reading takes both, whichever is chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum JsonNames {
+    /// The names written in the schema: `order_lines`.
+    #[default]
+    Schema,
+    /// protobuf's JSON names: a field's `json_name`, or its name in
+    /// lowerCamelCase (`orderLines`), as Google's implementations write.
+    Proto,
 }
 
 /// The Rust collection that holds `map<K, V>` fields.
@@ -62,6 +74,14 @@ impl Config {
         self
     }
 
+    /// Which field names the generated serde impls write: the schema's
+    /// (the default) or protobuf's lowerCamelCase JSON names. Reading
+    /// accepts both either way.
+    pub fn json_names(&mut self, names: JsonNames) -> &mut Self {
+        self.json_names = names;
+        self
+    }
+
     /// Whether every message `M` also gets a borrowed view `MView<'a>`,
     /// whose strings and bytes point into the input, for zero-copy reads
     /// (docs/views.md); off by default.
@@ -79,6 +99,7 @@ impl Default for Config {
             json: false,
             keep_unknown_fields: false,
             views: false,
+            json_names: JsonNames::default(),
         }
     }
 }

@@ -197,6 +197,12 @@ catalogue! {
     /// A message or enum reserves one name twice.
     DuplicateReservedName = "E0316", "reserved again",
         "reserve each name once: drop the repeat (protoc refuses it)";
+    /// Two fields of a message read the same JSON key.
+    JsonNameClash = "E0317", "same JSON name",
+        "JSON reads each field by its name and by protobuf's lowerCamelCase name (or its json_name); rename one of the fields or give it a json_name";
+    /// A field uses a number its message keeps for extensions.
+    ExtensionNumber = "E0318", "kept for extensions",
+        "pick a number outside the message's `extensions` ranges";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

@@ -28,6 +28,7 @@ mod load;
 pub mod model;
 mod module_tree;
 pub mod names;
+mod proto_names;
 mod render;
 mod resolve;
 pub mod source;
@@ -42,7 +43,7 @@ use rayon::prelude::*;
 
 pub use builder::Builder;
 pub use builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
-pub use config::{Config, MapType};
+pub use config::{Config, JsonNames, MapType};
 use diagnostic::Diagnostic;
 pub use export_proto::ProtoFile;
 use source::{FileId, SourceMap};

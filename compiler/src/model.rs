@@ -226,6 +226,33 @@ impl Field {
     pub fn wire_number(&self) -> u32 {
         self.number as u32
     }
+
+    /// The field's name in protobuf's JSON: its `json_name`, or its name in
+    /// lowerCamelCase as protoc makes it: each `_` dropped and the letter
+    /// after it capitalized, `order_lines` → `orderLines`.
+    pub fn json_name(&self) -> String {
+        match &self.json_name {
+            Some(name) => name.clone(),
+            None => lower_camel_case(&self.name),
+        }
+    }
+}
+
+/// `name` as protoc's `ToJsonName` writes it.
+fn lower_camel_case(name: &str) -> String {
+    let mut camel = String::with_capacity(name.len());
+    let mut capitalize = false;
+    for c in name.chars() {
+        match c {
+            '_' => capitalize = true,
+            c if capitalize => {
+                camel.push(c.to_ascii_uppercase());
+                capitalize = false;
+            }
+            c => camel.push(c),
+        }
+    }
+    camel
 }
 
 impl FieldType {
@@ -523,6 +550,20 @@ pub struct Enum {
     pub reserved: Reserved,
     /// The span of its name.
     pub span: Span,
+}
+
+impl Enum {
+    /// Whether value `index` is an alias: an earlier value has its number,
+    /// as `option allow_alias = true;` lets it. An alias has no variant of
+    /// its own in Rust; its name reads as the first value's.
+    pub fn is_alias(&self, index: usize) -> bool {
+        let Some(value) = self.values.get(index) else {
+            return false;
+        };
+        self.values[..index]
+            .iter()
+            .any(|earlier| earlier.number == value.number)
+    }
 }
 
 /// One value of an enum.

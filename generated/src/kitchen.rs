@@ -214,29 +214,49 @@ impl _rt::json::JsonMessage for Scalars {
         map: &mut _A,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "an_i32" => self.an_i32 = _rt::json::read::<_rt::codec::Int32, _>(map)?,
-            "an_i64" => self.an_i64 = _rt::json::read::<_rt::codec::Int64, _>(map)?,
-            "a_u32" => self.a_u32 = _rt::json::read::<_rt::codec::Uint32, _>(map)?,
-            "a_u64" => self.a_u64 = _rt::json::read::<_rt::codec::Uint64, _>(map)?,
-            "a_sint32" => self.a_sint32 = _rt::json::read::<_rt::codec::Sint32, _>(map)?,
-            "a_sint64" => self.a_sint64 = _rt::json::read::<_rt::codec::Sint64, _>(map)?,
-            "a_fixed32" => {
+            "an_i32" | "anI32" => {
+                self.an_i32 = _rt::json::read::<_rt::codec::Int32, _>(map)?;
+            }
+            "an_i64" | "anI64" => {
+                self.an_i64 = _rt::json::read::<_rt::codec::Int64, _>(map)?;
+            }
+            "a_u32" | "aU32" => {
+                self.a_u32 = _rt::json::read::<_rt::codec::Uint32, _>(map)?;
+            }
+            "a_u64" | "aU64" => {
+                self.a_u64 = _rt::json::read::<_rt::codec::Uint64, _>(map)?;
+            }
+            "a_sint32" | "aSint32" => {
+                self.a_sint32 = _rt::json::read::<_rt::codec::Sint32, _>(map)?;
+            }
+            "a_sint64" | "aSint64" => {
+                self.a_sint64 = _rt::json::read::<_rt::codec::Sint64, _>(map)?;
+            }
+            "a_fixed32" | "aFixed32" => {
                 self.a_fixed32 = _rt::json::read::<_rt::codec::Fixed32, _>(map)?;
             }
-            "a_fixed64" => {
+            "a_fixed64" | "aFixed64" => {
                 self.a_fixed64 = _rt::json::read::<_rt::codec::Fixed64, _>(map)?;
             }
-            "an_sfixed32" => {
+            "an_sfixed32" | "anSfixed32" => {
                 self.an_sfixed32 = _rt::json::read::<_rt::codec::Sfixed32, _>(map)?;
             }
-            "an_sfixed64" => {
+            "an_sfixed64" | "anSfixed64" => {
                 self.an_sfixed64 = _rt::json::read::<_rt::codec::Sfixed64, _>(map)?;
             }
-            "an_f32" => self.an_f32 = _rt::json::read::<_rt::codec::Float, _>(map)?,
-            "an_f64" => self.an_f64 = _rt::json::read::<_rt::codec::Double, _>(map)?,
-            "a_bool" => self.a_bool = _rt::json::read::<_rt::codec::Bool, _>(map)?,
-            "a_string" => self.a_string = _rt::json::read::<_rt::codec::Str, _>(map)?,
-            "some_bytes" => {
+            "an_f32" | "anF32" => {
+                self.an_f32 = _rt::json::read::<_rt::codec::Float, _>(map)?;
+            }
+            "an_f64" | "anF64" => {
+                self.an_f64 = _rt::json::read::<_rt::codec::Double, _>(map)?;
+            }
+            "a_bool" | "aBool" => {
+                self.a_bool = _rt::json::read::<_rt::codec::Bool, _>(map)?;
+            }
+            "a_string" | "aString" => {
+                self.a_string = _rt::json::read::<_rt::codec::Str, _>(map)?;
+            }
+            "some_bytes" | "someBytes" => {
                 self.some_bytes = _rt::json::read::<_rt::codec::Bytes, _>(map)?;
             }
             _ => return Ok(false),
@@ -752,64 +772,64 @@ impl _rt::json::JsonMessage for OptionalScalars {
         map: &mut _A,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "an_i32" => {
+            "an_i32" | "anI32" => {
                 self.an_i32 = _rt::json::read_optional::<_rt::codec::Int32, _>(map)?;
             }
-            "an_i64" => {
+            "an_i64" | "anI64" => {
                 self.an_i64 = _rt::json::read_optional::<_rt::codec::Int64, _>(map)?;
             }
-            "a_u32" => {
+            "a_u32" | "aU32" => {
                 self.a_u32 = _rt::json::read_optional::<_rt::codec::Uint32, _>(map)?;
             }
-            "a_u64" => {
+            "a_u64" | "aU64" => {
                 self.a_u64 = _rt::json::read_optional::<_rt::codec::Uint64, _>(map)?;
             }
-            "a_sint32" => {
+            "a_sint32" | "aSint32" => {
                 self.a_sint32 = _rt::json::read_optional::<_rt::codec::Sint32, _>(map)?;
             }
-            "a_sint64" => {
+            "a_sint64" | "aSint64" => {
                 self.a_sint64 = _rt::json::read_optional::<_rt::codec::Sint64, _>(map)?;
             }
-            "a_fixed32" => {
+            "a_fixed32" | "aFixed32" => {
                 self.a_fixed32 = _rt::json::read_optional::<_rt::codec::Fixed32, _>(map)?;
             }
-            "a_fixed64" => {
+            "a_fixed64" | "aFixed64" => {
                 self.a_fixed64 = _rt::json::read_optional::<_rt::codec::Fixed64, _>(map)?;
             }
-            "an_sfixed32" => {
+            "an_sfixed32" | "anSfixed32" => {
                 self.an_sfixed32 = _rt::json::read_optional::<
                     _rt::codec::Sfixed32,
                     _,
                 >(map)?;
             }
-            "an_sfixed64" => {
+            "an_sfixed64" | "anSfixed64" => {
                 self.an_sfixed64 = _rt::json::read_optional::<
                     _rt::codec::Sfixed64,
                     _,
                 >(map)?;
             }
-            "an_f32" => {
+            "an_f32" | "anF32" => {
                 self.an_f32 = _rt::json::read_optional::<_rt::codec::Float, _>(map)?;
             }
-            "an_f64" => {
+            "an_f64" | "anF64" => {
                 self.an_f64 = _rt::json::read_optional::<_rt::codec::Double, _>(map)?;
             }
-            "a_bool" => {
+            "a_bool" | "aBool" => {
                 self.a_bool = _rt::json::read_optional::<_rt::codec::Bool, _>(map)?;
             }
-            "a_string" => {
+            "a_string" | "aString" => {
                 self.a_string = _rt::json::read_optional::<_rt::codec::Str, _>(map)?;
             }
-            "some_bytes" => {
+            "some_bytes" | "someBytes" => {
                 self.some_bytes = _rt::json::read_optional::<_rt::codec::Bytes, _>(map)?;
             }
-            "a_color" => {
+            "a_color" | "aColor" => {
                 self.a_color = _rt::json::read_optional::<
                     _rt::codec::Enum<Color>,
                     _,
                 >(map)?;
             }
-            "a_point" => {
+            "a_point" | "aPoint" => {
                 self.a_point = _rt::json::read_optional::<
                     _rt::codec::Msg<Point>,
                     _,
@@ -1287,7 +1307,7 @@ impl _rt::json::JsonMessage for Lists {
             "f64s" => self.f64s = _rt::json::read_list::<_rt::codec::Double, _>(map)?,
             "bools" => self.bools = _rt::json::read_list::<_rt::codec::Bool, _>(map)?,
             "strings" => self.strings = _rt::json::read_list::<_rt::codec::Str, _>(map)?,
-            "byte_strings" => {
+            "byte_strings" | "byteStrings" => {
                 self.byte_strings = _rt::json::read_list::<_rt::codec::Bytes, _>(map)?;
             }
             "colors" => {
@@ -2022,7 +2042,7 @@ impl _rt::json::JsonMessage for Maps {
         map: &mut _A,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "by_i32" => {
+            "by_i32" | "byI32" => {
                 self.by_i32 = _rt::json::read_map::<
                     _rt::codec::Int32,
                     _rt::codec::Str,
@@ -2030,7 +2050,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_i64" => {
+            "by_i64" | "byI64" => {
                 self.by_i64 = _rt::json::read_map::<
                     _rt::codec::Int64,
                     _rt::codec::Bytes,
@@ -2038,7 +2058,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_u32" => {
+            "by_u32" | "byU32" => {
                 self.by_u32 = _rt::json::read_map::<
                     _rt::codec::Uint32,
                     _rt::codec::Float,
@@ -2046,7 +2066,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_u64" => {
+            "by_u64" | "byU64" => {
                 self.by_u64 = _rt::json::read_map::<
                     _rt::codec::Uint64,
                     _rt::codec::Double,
@@ -2054,7 +2074,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_sint32" => {
+            "by_sint32" | "bySint32" => {
                 self.by_sint32 = _rt::json::read_map::<
                     _rt::codec::Sint32,
                     _rt::codec::Bool,
@@ -2062,7 +2082,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_sint64" => {
+            "by_sint64" | "bySint64" => {
                 self.by_sint64 = _rt::json::read_map::<
                     _rt::codec::Sint64,
                     _rt::codec::Sint64,
@@ -2070,7 +2090,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_fixed32" => {
+            "by_fixed32" | "byFixed32" => {
                 self.by_fixed32 = _rt::json::read_map::<
                     _rt::codec::Fixed32,
                     _rt::codec::Fixed32,
@@ -2078,7 +2098,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_fixed64" => {
+            "by_fixed64" | "byFixed64" => {
                 self.by_fixed64 = _rt::json::read_map::<
                     _rt::codec::Fixed64,
                     _rt::codec::Fixed64,
@@ -2086,7 +2106,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_sfixed32" => {
+            "by_sfixed32" | "bySfixed32" => {
                 self.by_sfixed32 = _rt::json::read_map::<
                     _rt::codec::Sfixed32,
                     _rt::codec::Sfixed32,
@@ -2094,7 +2114,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_sfixed64" => {
+            "by_sfixed64" | "bySfixed64" => {
                 self.by_sfixed64 = _rt::json::read_map::<
                     _rt::codec::Sfixed64,
                     _rt::codec::Sfixed64,
@@ -2102,7 +2122,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_bool" => {
+            "by_bool" | "byBool" => {
                 self.by_bool = _rt::json::read_map::<
                     _rt::codec::Bool,
                     _rt::codec::Uint64,
@@ -2110,7 +2130,7 @@ impl _rt::json::JsonMessage for Maps {
                     _,
                 >(map)?;
             }
-            "by_string" => {
+            "by_string" | "byString" => {
                 self.by_string = _rt::json::read_map::<
                     _rt::codec::Str,
                     _rt::codec::Int32,

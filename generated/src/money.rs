@@ -177,7 +177,7 @@ impl _rt::json::JsonMessage for Amounts {
             "discount" => {
                 self.discount = _rt::json::read_optional::<_rt::codec::Decimal, _>(map)?;
             }
-            "line_totals" => {
+            "line_totals" | "lineTotals" => {
                 self.line_totals = _rt::json::read_list::<_rt::codec::Decimal, _>(map)?;
             }
             "prices" => {
@@ -188,7 +188,7 @@ impl _rt::json::JsonMessage for Amounts {
                     _,
                 >(map)?;
             }
-            "by_day" => {
+            "by_day" | "byDay" => {
                 self.by_day = _rt::json::read_map::<
                     _rt::codec::Uint32,
                     _rt::codec::Decimal,
@@ -508,7 +508,7 @@ impl _rt::json::JsonMessage for Values {
                     _,
                 >(map)?;
             }
-            "by_id" => {
+            "by_id" | "byId" => {
                 self.by_id = _rt::json::read_map::<
                     _rt::codec::Int64,
                     _rt::codec::Value,

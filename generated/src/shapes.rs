@@ -393,7 +393,7 @@ impl _rt::json::JsonMessage for Shape {
                     self.kind = Some(shape::Kind::Group(value));
                 }
             }
-            "scale_only" => {
+            "scale_only" | "scaleOnly" => {
                 let set = self.kind.is_some();
                 if let Some(value) = _rt::json::read_member::<
                     _rt::codec::Double,
@@ -1497,7 +1497,7 @@ impl _rt::json::JsonMessage for Tree {
             "children" => {
                 self.children = _rt::json::read_list::<_rt::codec::Msg<Tree>, _>(map)?;
             }
-            "by_name" => {
+            "by_name" | "byName" => {
                 self.by_name = _rt::json::read_map::<
                     _rt::codec::Str,
                     _rt::codec::Msg<Tree>,

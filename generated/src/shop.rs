@@ -251,7 +251,7 @@ impl _rt::json::JsonMessage for OrderLine {
         map: &mut _A,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "line_number" => {
+            "line_number" | "lineNumber" => {
                 self.line_number = _rt::json::read::<_rt::codec::Int32, _>(map)?;
             }
             "description" => {
@@ -662,10 +662,10 @@ impl _rt::json::JsonMessage for Order {
             "description" => {
                 self.description = _rt::json::read::<_rt::codec::Str, _>(map)?;
             }
-            "total_cost" => {
+            "total_cost" | "totalCost" => {
                 self.total_cost = _rt::json::read::<_rt::codec::Decimal, _>(map)?;
             }
-            "order_lines" => {
+            "order_lines" | "orderLines" => {
                 self.order_lines = _rt::json::read_list::<
                     _rt::codec::Msg<OrderLine>,
                     _,

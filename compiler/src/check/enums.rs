@@ -1,6 +1,7 @@
 //! The rules for the values of one enum: at least one value, the first
 //! numbered 0, every number in the `i32` range, not reserved and not
-//! repeated (no aliases), and every name not reserved and not repeated.
+//! repeated unless the enum allows aliases, and every name not reserved
+//! and not repeated.
 
 use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
@@ -78,7 +79,42 @@ fn check_value(enumeration: &Enum, value: &EnumValue, diagnostics: &mut Vec<Diag
 
 fn check_duplicates(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
     let owner = &enumeration.full_name;
-    for (first, later) in repeats(&enumeration.values, |value| value.number) {
+    let shared = repeats(&enumeration.values, |value| value.number);
+    if enumeration.allow_alias {
+        // protoc refuses the option on an enum that has no alias.
+        if shared.is_empty() {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::InvalidOption,
+                    enumeration.span,
+                    format!("`{owner}` allows aliases but no two of its values share a number"),
+                )
+                .with_help("remove `option allow_alias = true;`"),
+            );
+        }
+    } else {
+        check_shared_numbers(owner, &shared, diagnostics);
+    }
+    for (first, later) in repeats(&enumeration.values, |value| value.name.as_str()) {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::DuplicateEnumName,
+                later.name_span,
+                format!("the value name `{}` is used twice in `{owner}`", later.name),
+            )
+            .with_secondary(first.name_span, "first used here"),
+        );
+    }
+}
+
+/// Reports each value that shares its number with an earlier one, in an
+/// enum that does not allow aliases.
+fn check_shared_numbers(
+    owner: &str,
+    shared: &[(&EnumValue, &EnumValue)],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for &(first, later) in shared {
         diagnostics.push(
             Diagnostic::new(
                 Code::DuplicateEnumNumber,
@@ -90,19 +126,9 @@ fn check_duplicates(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
             )
             .with_secondary(first.number_span, format!("first used by `{}`", first.name))
             .with_help(
-                "every value of an enum needs its own number; schemac has no aliases, \
-                 so delete one of the values or give it a new number",
+                "every value of an enum needs its own number: give it a new one, delete one \
+                 of the values, or make it an alias with `option allow_alias = true;`",
             ),
-        );
-    }
-    for (first, later) in repeats(&enumeration.values, |value| value.name.as_str()) {
-        diagnostics.push(
-            Diagnostic::new(
-                Code::DuplicateEnumName,
-                later.name_span,
-                format!("the value name `{}` is used twice in `{owner}`", later.name),
-            )
-            .with_secondary(first.name_span, "first used here"),
         );
     }
 }

@@ -26,6 +26,7 @@ pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     }
     check_duplicate_numbers(message, diagnostics);
     check_duplicate_names(message, diagnostics);
+    check_json_names(message, diagnostics);
     check_empty_oneofs(message, diagnostics);
 }
 
@@ -46,6 +47,26 @@ fn check_number(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnost
             format!("the field `{name}` has number {number}, which protobuf reserves for itself"),
         ));
     }
+    if let Some(range) = message
+        .extension_ranges
+        .iter()
+        .find(|range| range.contains(number))
+    {
+        diagnostics.push(
+            Diagnostic::new(
+                Code::ExtensionNumber,
+                field.number_span,
+                format!(
+                    "the field `{name}` has number {number}, which `{}` keeps for extensions",
+                    message.full_name
+                ),
+            )
+            .with_secondary(
+                range.span,
+                format!("`extensions {}` here", describe_range(range)),
+            ),
+        );
+    }
     if let Some(range) = reserved_range(&message.reserved, number) {
         diagnostics.push(
             Diagnostic::new(
@@ -60,6 +81,40 @@ fn check_number(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnost
                 range.span,
                 format!("{} reserved here", describe_range(range)),
             ),
+        );
+    }
+}
+
+/// Reports each field that JSON would read from a key an earlier field is
+/// read from: its name or its protobuf JSON name. Only exact duplicates of
+/// names are reported elsewhere.
+fn check_json_names(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
+    let keys: Vec<[String; 2]> = message
+        .fields
+        .iter()
+        .map(|field| [field.name.clone(), field.json_name()])
+        .collect();
+    for (later_index, later) in message.fields.iter().enumerate() {
+        let clash = (0..later_index).find_map(|index| {
+            let shared = keys[later_index]
+                .iter()
+                .find(|key| keys[index].contains(key))?;
+            (message.fields[index].name != later.name).then_some((index, shared))
+        });
+        let Some((earlier, key)) = clash else {
+            continue;
+        };
+        let earlier = &message.fields[earlier];
+        diagnostics.push(
+            Diagnostic::new(
+                Code::JsonNameClash,
+                later.name_span,
+                format!(
+                    "`{}` and `{}` in `{}` both read the JSON key `{key}`",
+                    earlier.name, later.name, message.full_name
+                ),
+            )
+            .with_secondary(earlier.name_span, format!("also read from `{key}`")),
         );
     }
 }

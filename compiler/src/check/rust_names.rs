@@ -336,12 +336,18 @@ fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
         span: enumeration.span,
         kind: Kind::CatchAll,
     };
-    let values = enumeration.values.iter().map(|value| Named {
-        schema: &value.name,
-        rust: names::variant_name(&enumeration.name, &value.name),
-        span: value.name_span,
-        kind: Kind::Value,
-    });
+    // An alias has no variant of its own, so its Rust name cannot clash.
+    let values = enumeration
+        .values
+        .iter()
+        .enumerate()
+        .filter(|&(index, _)| !enumeration.is_alias(index))
+        .map(|(_, value)| Named {
+            schema: &value.name,
+            rust: names::variant_name(&enumeration.name, &value.name),
+            span: value.name_span,
+            kind: Kind::Value,
+        });
     let place = format!("`{}`", enumeration.full_name);
     let names = std::iter::once(catch_all).chain(values).collect();
     report(names, "variant", &place, diagnostics);

@@ -232,7 +232,16 @@ fn rust_field_names_must_not_clash() {
             ],
         )]
     });
-    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    // `fooBar` is also the JSON name of `foo_bar`.
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            Code::JsonNameClash,
+            Code::RustNameClash,
+            Code::RustNameClash
+        ]
+    );
+    let diagnostics = &diagnostics[1..];
     assert_eq!(
         diagnostics[0].message,
         "the field `fooBar` and the field `foo_bar` both become the Rust field `foo_bar` in `shop.Keywords`"
@@ -328,10 +337,13 @@ fn oneof_variants_must_not_clash() {
         )]
     });
     // The two names differ as fields too, but only the variants are Rust
-    // names: a oneof is one field.
-    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
+    // names: a oneof is one field. In JSON, `creditCard` is both.
     assert_eq!(
-        diagnostics[0].message,
+        codes(&diagnostics),
+        [Code::JsonNameClash, Code::RustNameClash]
+    );
+    assert_eq!(
+        diagnostics[1].message,
         "the member `credit_card` and the member `creditCard` both become the Rust variant `CreditCard` in the oneof `method` of `shop.Payment`"
     );
 }

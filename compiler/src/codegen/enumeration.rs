@@ -10,6 +10,7 @@ use quote::quote;
 use super::{Context, docs, ident, json, type_ident};
 use crate::model::{Enum, EnumId};
 use crate::names;
+use crate::proto_names;
 
 /// The enum `id`, its inherent methods and its trait impls, serde's too
 /// when JSON is on.
@@ -20,11 +21,13 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     });
     let unrecognized = ident(names::UNRECOGNIZED_VARIANT);
     let name = type_ident(&enumeration.name);
-    // Check makes the first value 0, so it is the default.
+    // Check makes the first value 0, so it is the default. Aliases have no
+    // variant of their own.
     let variants = enumeration
         .values
         .iter()
         .enumerate()
+        .filter(|&(index, _)| !enumeration.is_alias(index))
         .map(|(position, value)| {
             let docs = docs(&value.docs, || {
                 format!("`{} = {}`.", value.name, value.number)
@@ -37,7 +40,7 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
                 #variant,
             }
         });
-    let methods = expand_enum_methods(enumeration, &name);
+    let methods = expand_enum_methods(cx, enumeration, &name);
     let impls = expand_enum_impls(cx, enumeration, &name);
     let json = json::expand_enum_json(cx, &name);
     quote! {
@@ -57,33 +60,42 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     }
 }
 
-/// `number`, `from_number` and `name`, as `const fn`s, and `from_name`.
-fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
+/// `number`, `from_number` and `name`, as `const fn`s, and `from_name`,
+/// which reads an alias's name as the value it is an alias of, and the name
+/// a value is exported under (see [`proto_names`]) as the value.
+fn expand_enum_methods(cx: &Context, enumeration: &Enum, name: &Ident) -> TokenStream {
     let unrecognized = ident(names::UNRECOGNIZED_VARIANT);
-    let variants: Vec<Ident> = enumeration
+    let primary: Vec<(Ident, &str, i64)> = enumeration
         .values
         .iter()
-        .map(|value| variant_ident(enumeration, &value.name))
-        .collect();
-    let numbers = enumeration.values.iter().map(|value| number(value.number));
-    // A number given twice names the first value that has it.
-    let mut seen = Vec::new();
-    let first: Vec<(&Ident, &str, i64)> = enumeration
-        .values
-        .iter()
-        .zip(&variants)
-        .filter(|(value, _)| {
-            let new = !seen.contains(&value.number);
-            seen.push(value.number);
-            new
+        .enumerate()
+        .filter(|&(index, _)| !enumeration.is_alias(index))
+        .map(|(_, value)| {
+            let variant = variant_ident(enumeration, &value.name);
+            (variant, value.name.as_str(), value.number)
         })
-        .map(|(value, variant)| (variant, value.name.as_str(), value.number))
         .collect();
-    let first_variants = first.iter().map(|(variant, _, _)| variant);
-    let first_numbers = first.iter().map(|&(_, _, value)| number(value));
-    let first_names = first.iter().map(|(_, name, _)| name);
-    let named_variants = first_variants.clone();
-    let all_names = enumeration.values.iter().map(|value| value.name.as_str());
+    let variants: Vec<&Ident> = primary.iter().map(|(variant, _, _)| variant).collect();
+    let numbers: Vec<TokenStream> = primary.iter().map(|&(_, _, value)| number(value)).collect();
+    let names = primary.iter().map(|(_, name, _)| name);
+    let exported = |name: &str| proto_names::value_name(cx.schema, enumeration, name);
+    let (all_names, named): (Vec<TokenStream>, Vec<&Ident>) = enumeration
+        .values
+        .iter()
+        .map(|value| {
+            let (variant, _, _) = primary
+                .iter()
+                .find(|(_, _, number)| *number == value.number)
+                .unwrap_or(&primary[0]);
+            let name = &value.name;
+            let proto_name = exported(name);
+            let names = match proto_name == *name {
+                true => quote!(#name),
+                false => quote!(#name | #proto_name),
+            };
+            (names, variant)
+        })
+        .unzip();
     quote! {
         impl #name {
             /// The number this value has on the wire.
@@ -97,7 +109,7 @@ fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
             /// The value that `number` names, or `Unrecognized(number)`.
             pub const fn from_number(number: i32) -> Self {
                 match number {
-                    #(#first_numbers => Self::#first_variants,)*
+                    #(#numbers => Self::#variants,)*
                     _ => Self::#unrecognized(number),
                 }
             }
@@ -106,7 +118,7 @@ fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
             /// schema does not name; equal values have equal names.
             pub const fn name(self) -> ::core::option::Option<&'static str> {
                 match Self::from_number(self.number()) {
-                    #(Self::#named_variants => Some(#first_names),)*
+                    #(Self::#variants => Some(#names),)*
                     _ => None,
                 }
             }
@@ -114,7 +126,7 @@ fn expand_enum_methods(enumeration: &Enum, name: &Ident) -> TokenStream {
             /// The value named `name` in the schema, if there is one.
             pub fn from_name(name: &str) -> ::core::option::Option<Self> {
                 match name {
-                    #(#all_names => Some(Self::#variants),)*
+                    #(#all_names => Some(Self::#named),)*
                     _ => None,
                 }
             }

@@ -17,6 +17,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 use super::{Context, ident, message, oneof, type_ident, types};
+use crate::config::JsonNames;
 use crate::model::{Field, Message, MessageId};
 use crate::names;
 use types::Shape;
@@ -142,7 +143,7 @@ fn expand_serialize_field(cx: &Context, scope: &[String], field: &Field) -> Toke
     let rt = &cx.runtime;
     let codec = types::field_codec(cx, scope, field);
     let member = ident(&names::field_name(&field.name));
-    let name = &field.name;
+    let name = written_name(cx, field);
     match Shape::of(field) {
         Shape::Implicit => quote! {
             #rt::json::field::<#codec, _>(map, #name, &self.#member)?;
@@ -170,9 +171,31 @@ fn expand_serialize_oneof(
     let rt = &cx.runtime;
     let members = oneof::members(cx.schema.message(id), index);
     oneof::expand_for_set_member(cx, scope, id, index, &members, |member, codec| {
-        let name = &member.name;
+        let name = written_name(cx, member);
         quote!(#rt::json::present::<#codec, _>(map, #name, value)?)
     })
+}
+
+/// The key JSON writes `field` under, as [`Config::json_names`] chooses.
+///
+/// [`Config::json_names`]: crate::Config::json_names
+fn written_name(cx: &Context, field: &Field) -> String {
+    match cx.config.json_names {
+        JsonNames::Schema => field.name.clone(),
+        JsonNames::Proto => field.json_name(),
+    }
+}
+
+/// The pattern of the keys JSON reads `field` from: its schema name, and
+/// its protobuf JSON name where that differs.
+fn read_names(field: &Field) -> TokenStream {
+    let name = &field.name;
+    let json_name = field.json_name();
+    if json_name == *name {
+        quote!(#name)
+    } else {
+        quote!(#name | #json_name)
+    }
 }
 
 /// `fn deserialize_field`: one arm per field name, and per oneof member;
@@ -217,7 +240,7 @@ fn expand_deserialize_arm(cx: &Context, scope: &[String], field: &Field) -> Toke
     let rt = &cx.runtime;
     let codec = types::field_codec(cx, scope, field);
     let member = ident(&names::field_name(&field.name));
-    let name = &field.name;
+    let keys = read_names(field);
     let read = match Shape::of(field) {
         Shape::Implicit => quote!(#rt::json::read::<#codec, _>(map)?),
         Shape::Optional => quote!(#rt::json::read_optional::<#codec, _>(map)?),
@@ -225,7 +248,7 @@ fn expand_deserialize_arm(cx: &Context, scope: &[String], field: &Field) -> Toke
         Shape::Map => quote!(#rt::json::read_map::<#codec, _, _>(map)?),
     };
     quote! {
-        #name => self.#member = #read,
+        #keys => self.#member = #read,
     }
 }
 
@@ -249,8 +272,9 @@ fn expand_deserialize_member_arm(
     let variant = oneof::variant_path(cx, scope, id, index, member);
     let codec = types::value_codec(cx, scope, ty, member.boxed);
     let name = &member.name;
+    let keys = read_names(member);
     Some(quote! {
-        #name => {
+        #keys => {
             let set = self.#field.is_some();
             if let Some(value) = #rt::json::read_member::<#codec, _>(map, #name, #oneof_name, set)? {
                 self.#field = Some(#variant(value));
@@ -313,11 +337,11 @@ mod tests {
         let code = shapes().render(&json());
         for expected in [
             "Some(shape::Kind::Circle(value)) => { _rt::json::present::<_rt::codec::Msg<shape::Circle>, _>(map, \"circle\", value)? }",
-            "\"scale_only\" => { let set = self.kind.is_some(); if let Some(value) = _rt::json::read_member::<_rt::codec::Double, _>(map, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
+            "\"scale_only\" | \"scaleOnly\" => { let set = self.kind.is_some(); if let Some(value) = _rt::json::read_member::<_rt::codec::Double, _>(map, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
             "if let Some(single::Only::Type(value)) = &self.only { _rt::json::present::<_rt::codec::Int32, _>(map, \"type\", value)?; }",
             "_rt::json::optional::<_rt::codec::Boxed<_rt::codec::Msg<Tree>>, _>(map, \"left\", self.left.as_ref())?;",
             "_rt::json::map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map, \"by_name\", &self.by_name)?;",
-            "_rt::json::read_map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map)?",
+            "\"by_name\" | \"byName\" => { self.by_name = _rt::json::read_map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map)?; }",
             "_rt::json::present::<_rt::codec::Boxed<_rt::codec::Msg<super::Pong>>, _>(map, \"again\", value)?",
             "\"type\" => self.r#type = _rt::json::read::<_rt::codec::Str, _>(map)?,",
             "\"fooBar\" => self.foo_bar = _rt::json::read::<_rt::codec::Int64, _>(map)?,",

@@ -9,6 +9,7 @@ use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, is_packable, with_codec, with_key_codec,
     with_well_known,
 };
+use crate::config::JsonNames;
 use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
 
 /// Decodes `bytes` as a message of type `message` into the JSON that the
@@ -19,10 +20,23 @@ pub fn decode(
     bytes: &[u8],
     options: &DecodeOptions,
 ) -> Result<Json, TranscodeError> {
+    decode_with_names(schema, message, bytes, options, JsonNames::Schema)
+}
+
+/// [`decode`], writing the field names that `names` chooses: the
+/// schema's, or protobuf's JSON names, as generated serde impls do with
+/// [`Config::json_names`](crate::Config::json_names).
+pub fn decode_with_names(
+    schema: &Schema,
+    message: MessageId,
+    bytes: &[u8],
+    options: &DecodeOptions,
+    names: JsonNames,
+) -> Result<Json, TranscodeError> {
     let path = Path::root(schema.message(message));
     let mut decoder =
         Decoder::new(bytes, options).map_err(|error| TranscodeError::new(&path, error))?;
-    Reader { schema }.message(message, None, &mut decoder, &path)
+    Reader { schema, names }.message(message, None, &mut decoder, &path)
 }
 
 /// An error of the runtime inside a value whose path is known.
@@ -46,6 +60,7 @@ impl TranscodeError {
 
 struct Reader<'a> {
     schema: &'a Schema,
+    names: JsonNames,
 }
 
 impl Reader<'_> {
@@ -68,7 +83,7 @@ impl Reader<'_> {
         let mut values: Vec<Option<Json>> = message
             .fields
             .iter()
-            .map(|field| earlier.remove(&field.name))
+            .map(|field| earlier.remove(&self.key(field)))
             .collect();
         while decoder.has_remaining() {
             let (number, wire_type) = decoder
@@ -111,9 +126,17 @@ impl Reader<'_> {
             .fields
             .iter()
             .zip(values)
-            .filter_map(|(field, value)| Some((field.name.clone(), value?)))
+            .filter_map(|(field, value)| Some((self.key(field), value?)))
             .collect();
         Ok(Json::Object(object))
+    }
+
+    /// The key `field` is written under.
+    fn key(&self, field: &Field) -> String {
+        match self.names {
+            JsonNames::Schema => field.name.clone(),
+            JsonNames::Proto => field.json_name(),
+        }
     }
 
     /// Reads one occurrence of `field` into `slot`, following protobuf:

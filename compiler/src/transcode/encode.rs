@@ -11,6 +11,7 @@ use super::{
     with_well_known,
 };
 use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
+use crate::proto_names;
 
 /// Encodes the JSON object `json` as a message of type `message`, with the
 /// bytes generated code would write for the same value.
@@ -85,7 +86,7 @@ impl Encoder<'_> {
             ));
         };
         for key in object.keys() {
-            if !message.fields.iter().any(|field| field.name == *key) {
+            if !message.fields.iter().any(|field| reads_from(field, key)) {
                 return Err(TranscodeError::new(
                     path,
                     format_args!("unknown field `{key}` in message {}", message.name),
@@ -94,7 +95,7 @@ impl Encoder<'_> {
         }
         if let Some(missing) = message.fields.iter().find(|field| {
             matches!(field.ty, FieldType::Required(_))
-                && object.get(&field.name).is_none_or(Json::is_null)
+                && lookup(object, field).is_none_or(Json::is_null)
         }) {
             return Err(TranscodeError::new(
                 path,
@@ -103,9 +104,8 @@ impl Encoder<'_> {
         }
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
         for field in encoding_order(message) {
-            let Some(value) = object
-                .get(&field.name)
-                .filter(|value| !value.is_null() || null_is_set(field))
+            let Some(value) =
+                lookup(object, field).filter(|value| !value.is_null() || null_is_set(field))
             else {
                 continue;
             };
@@ -313,7 +313,10 @@ impl Encoder<'_> {
             Json::String(name) => enumeration
                 .values
                 .iter()
-                .find(|value| value.name == *name)
+                .find(|value| {
+                    value.name == *name
+                        || proto_names::value_name(self.schema, enumeration, &value.name) == *name
+                })
                 .map(|value| value.number as i32)
                 .ok_or_else(|| format!("`{name}` is not a value of enum {}", enumeration.name)),
             Json::Number(number) => number
@@ -326,6 +329,20 @@ impl Encoder<'_> {
             )),
         }
     }
+}
+
+/// Whether JSON reads `field` from `key`: its schema name, or its protobuf
+/// JSON name.
+fn reads_from(field: &Field, key: &str) -> bool {
+    field.name == key || field.json_name() == key
+}
+
+/// The value of `field` in `object`, under its schema name or its protobuf
+/// JSON name.
+fn lookup<'a>(object: &'a serde_json::Map<String, Json>, field: &Field) -> Option<&'a Json> {
+    object
+        .get(&field.name)
+        .or_else(|| object.get(&field.json_name()))
 }
 
 /// Whether `null` sets `field` rather than leaving it out: a field of

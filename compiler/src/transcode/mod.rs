@@ -17,7 +17,7 @@ use schemac_runtime::json::{JsonCodec, JsonKey};
 
 use crate::model::{EncodingStep, Field, FieldType, Message, MessageId, Scalar, Schema, WellKnown};
 
-pub use decode::decode;
+pub use decode::{decode, decode_with_names};
 pub use encode::encode;
 
 /// Why a value could not be transcoded: what, and in which field.
