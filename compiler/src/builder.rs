@@ -21,7 +21,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::config::{Config, MapType};
+use crate::config::{Config, JsonNames, MapType};
 use crate::{Analysis, Error, GeneratedFile};
 
 /// Compiles schemas into Rust files in a directory, `OUT_DIR` by default.
@@ -85,6 +85,13 @@ impl Builder {
     /// `schemac-runtime` with its `json` feature.
     pub fn json(&mut self, enabled: bool) -> &mut Self {
         self.config.json(enabled);
+        self
+    }
+
+    /// Which field names the generated JSON writes: the schema's (the
+    /// default) or protobuf's lowerCamelCase JSON names.
+    pub fn json_names(&mut self, names: JsonNames) -> &mut Self {
+        self.config.json_names(names);
         self
     }
 

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use schemac::{Analysis, Builder, Config, Error, MapType, transcode};
+use schemac::{Analysis, Builder, Config, Error, JsonNames, MapType, transcode};
 use schemac_runtime::DecodeOptions;
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
@@ -46,6 +46,10 @@ enum Command {
         /// (the crate then needs schemac-runtime's `json` feature).
         #[arg(long)]
         json: bool,
+        /// The field names the generated JSON writes: the schema's, or
+        /// protobuf's lowerCamelCase JSON names; reading takes both.
+        #[arg(long, value_enum, default_value_t = Names::Schema, requires = "json")]
+        json_names: Names,
         /// Make every message keep the fields it does not know and write
         /// them back, not only those with `option keep_unknown_fields = true;`.
         #[arg(long)]
@@ -69,6 +73,10 @@ enum Command {
     Decode {
         #[command(flatten)]
         message: MessageArgs,
+        /// The field names to write: the schema's, or protobuf's
+        /// lowerCamelCase JSON names.
+        #[arg(long, value_enum, default_value_t = Names::Schema)]
+        json_names: Names,
     },
     /// Print the equivalent proto3 `.proto` of a schema, or with -o write
     /// it and every `.proto` it imports.
@@ -114,6 +122,21 @@ enum Color {
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
+enum Names {
+    Schema,
+    Proto,
+}
+
+impl From<Names> for JsonNames {
+    fn from(names: Names) -> Self {
+        match names {
+            Names::Schema => JsonNames::Schema,
+            Names::Proto => JsonNames::Proto,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
 enum MapKind {
     Btree,
     Hash,
@@ -147,11 +170,12 @@ fn encode(args: &MessageArgs) -> Result<(), String> {
     write_stdout(&bytes)
 }
 
-/// Binary on stdin to JSON on stdout.
-fn decode(args: &MessageArgs) -> Result<(), String> {
+/// Binary on stdin to JSON on stdout, with `names` as the field names.
+fn decode(args: &MessageArgs, names: JsonNames) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    let json = transcode::decode(&analysis.schema, message, &input, &DecodeOptions::new())
+    let options = DecodeOptions::new();
+    let json = transcode::decode_with_names(&analysis.schema, message, &input, &options, names)
         .map_err(|error| format!("error: {error}\n"))?;
     let mut text =
         serde_json::to_string_pretty(&json).map_err(|error| format!("error: {error}\n"))?;
@@ -186,6 +210,7 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             include_file,
             map_type,
             json,
+            json_names,
             keep_unknown_fields,
             views,
         } => {
@@ -194,6 +219,7 @@ fn run(command: Command, color: bool) -> Result<(), String> {
                 .out_dir(out_dir)
                 .map_type(map_type.into())
                 .json(json)
+                .json_names(json_names.into())
                 .keep_unknown_fields(keep_unknown_fields)
                 .views(views)
                 .emit_rerun_if_changed(false);
@@ -209,6 +235,7 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             input,
             map_type,
             json,
+            json_names,
             keep_unknown_fields,
             views,
             ..
@@ -217,6 +244,7 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             config
                 .map_type(map_type.into())
                 .json(json)
+                .json_names(json_names.into())
                 .keep_unknown_fields(keep_unknown_fields)
                 .views(views);
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
@@ -248,7 +276,10 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             }
         }
         Command::Encode { message } => encode(&message),
-        Command::Decode { message } => decode(&message),
+        Command::Decode {
+            message,
+            json_names,
+        } => decode(&message, json_names.into()),
     }
 }
 
