@@ -241,3 +241,68 @@ fn the_types_file_is_the_documented_wire_format() {
         .expect("NullValue");
     assert_eq!(null.default_value().name(), "NULL_VALUE");
 }
+
+fn protos_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/proto")
+}
+
+/// The `.proto` files of tests/proto, compiled with `-I tests/proto` as a
+/// prost user compiles them, and the well-known types schemac ships
+/// (imports of `google/protobuf/*` never read the disk).
+fn analyze_proto(root: &Path) -> Analysis {
+    let dir = protos_dir();
+    let include = [PathBuf::from("")];
+    schemac::analyze(&[root.to_path_buf()], &include, &mut |path| {
+        fs::read_to_string(dir.join(path))
+    })
+    .unwrap_or_else(|error| panic!("{} does not compile:\n{error}", root.display()))
+}
+
+/// Each `.proto` file of tests/proto: the Rust of its own package, with
+/// JSON and views on (what a build.rs user would turn on), and the `.proto`
+/// schemac exports back.
+#[test]
+fn generated_rust_from_proto() {
+    insta::glob!("../../tests/proto", "**/*.proto", |path| {
+        let source = fs::read_to_string(path).expect("read .proto");
+        let relative = path
+            .strip_prefix(protos_dir().canonicalize().unwrap_or(protos_dir()))
+            .or_else(|_| path.strip_prefix(protos_dir()))
+            .expect("under tests/proto");
+        let analysis = analyze_proto(relative);
+        let file = &analysis.schema.files[0];
+        let name = format!("{}.rs", file.package.join("."));
+        let mut config = Config::new();
+        config.json(true).views(true);
+        analysis.check_config(&config).expect("no view clashes");
+        let generated = analysis.generate(&config);
+        let code = generated
+            .iter()
+            .find(|generated| generated.name == name)
+            .unwrap_or_else(|| panic!("no {name} among the generated files"));
+        insta::with_settings!({ description => source.clone(), omit_expression => true }, {
+            insta::assert_snapshot!("rust_from_proto", code.contents);
+        });
+        let proto = analysis.export_proto(analysis.roots[0]);
+        insta::with_settings!({ description => source, omit_expression => true }, {
+            insta::assert_snapshot!("proto_from_proto", proto);
+        });
+    });
+}
+
+/// Google's `descriptor.proto`, proto2 through and through (defaults,
+/// closed enums, extension ranges, nested types), as schemac ships it.
+#[test]
+fn generated_rust_from_descriptor_proto() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let root = PathBuf::from("google/protobuf/descriptor.proto");
+    let analysis = schemac::analyze(std::slice::from_ref(&root), &[], &mut |path| {
+        fs::read_to_string(dir.join(path))
+    })
+    .unwrap_or_else(|error| panic!("descriptor.proto does not compile:\n{error}"));
+    let generated = analysis.generate(&Config::new());
+    let [code] = generated.as_slice() else {
+        panic!("one package expected");
+    };
+    insta::assert_snapshot!("rust@descriptor.proto", code.contents);
+}

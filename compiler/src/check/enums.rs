@@ -25,7 +25,9 @@ pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
         ));
         return;
     };
-    if first.number != 0 {
+    // proto2 enums may start anywhere: their first value is the default
+    // whatever its number. Every other enum's default is 0.
+    if first.number != 0 && !enumeration.closed {
         diagnostics.push(Diagnostic::new(
             Code::EnumFirstValueNotZero,
             first.number_span,

@@ -130,12 +130,16 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     }
 }
 
-/// Whether a oneof member of `message` holds a runtime type, `decimal` or
-/// `value`, so that its enum names the runtime.
+/// Whether a oneof member of `message` holds a runtime type, `decimal`,
+/// `value` or a well-known type, so that its enum names the runtime.
 fn oneofs_use_runtime(message: &Message) -> bool {
     message.fields.iter().any(|field| {
-        let builtin = matches!(field.ty, FieldType::Single(ValueType::Scalar(scalar)) if scalar.is_builtin_message());
-        field.oneof.is_some() && builtin
+        let runtime_type = match field.ty {
+            FieldType::Single(ValueType::Scalar(scalar)) => scalar.is_builtin_message(),
+            FieldType::Single(ValueType::WellKnown(_)) => true,
+            _ => false,
+        };
+        field.oneof.is_some() && runtime_type
     })
 }
 

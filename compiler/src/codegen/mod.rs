@@ -260,7 +260,7 @@ pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> Token
     let lines = if lines.is_empty() {
         vec![fallback()]
     } else {
-        lines.to_vec()
+        without_doctests(lines)
     };
     // prettyplease prints `#[doc = " text"]` as `/// text`.
     let lines = lines.iter().map(|line| {
@@ -273,6 +273,56 @@ pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> Token
     quote! {
         #(#[doc = #lines])*
     }
+}
+
+/// `lines` with their code blocks marked as text, so that rustdoc does not
+/// run them as doctests of the crate that includes the generated code: an
+/// indented block after a blank line becomes a ```` ```text ```` fence, and
+/// a fence without a language gets `text`. Schema comments quote `.proto`
+/// and JSON, never Rust.
+fn without_doctests(lines: &[String]) -> Vec<String> {
+    let indented = |line: &str| line.starts_with("    ") || line.starts_with('\t');
+    let mut out = Vec::with_capacity(lines.len());
+    let mut in_fence = false;
+    let mut in_block = false;
+    for (index, line) in lines.iter().enumerate() {
+        let after_blank = index == 0 || lines[index - 1].trim().is_empty();
+        if let Some(info) = line.trim_start().strip_prefix("```") {
+            let opening = !in_fence;
+            in_fence = !in_fence;
+            if opening && info.trim().is_empty() {
+                out.push(format!("{line}text"));
+                continue;
+            }
+        } else if !in_fence {
+            if !in_block && after_blank && indented(line) {
+                in_block = true;
+                out.push("```text".to_owned());
+            } else if in_block && !indented(line) && !line.trim().is_empty() {
+                in_block = false;
+                close_block(&mut out);
+            }
+        }
+        out.push(line.clone());
+    }
+    if in_block {
+        close_block(&mut out);
+    }
+    if in_fence {
+        out.push("```".to_owned());
+    }
+    out
+}
+
+/// Closes the text fence of an indented block, before the blank lines
+/// that ended it.
+fn close_block(out: &mut Vec<String>) {
+    let blanks = out
+        .iter()
+        .rev()
+        .take_while(|line| line.trim().is_empty())
+        .count();
+    out.insert(out.len() - blanks, "```".to_owned());
 }
 
 /// A schema doc line made safe for a `///` comment, which rustc refuses

@@ -627,3 +627,17 @@ fn one_thread_generates_what_several_do() {
     assert!(!alone.is_empty());
     assert_eq!(alone, on_threads(4));
 }
+
+#[test]
+fn doc_code_blocks_are_text_not_doctests() {
+    let lines = |text: &str| text.lines().map(str::to_owned).collect::<Vec<_>>();
+    let docs = super::without_doctests(&lines(
+        "As follows:\n\n    message Foo {\n      int32 x = 1;\n    }\n\nThen:\n```\nmap<K, V>\n```\n```json\n{}\n```\nA line\n    continues it.",
+    ));
+    assert_eq!(
+        docs,
+        lines(
+            "As follows:\n\n```text\n    message Foo {\n      int32 x = 1;\n    }\n```\n\nThen:\n```text\nmap<K, V>\n```\n```json\n{}\n```\nA line\n    continues it."
+        )
+    );
+}

@@ -299,12 +299,17 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
             None => {
                 let name = ident(&names::field_name(&field.name));
                 let value = match field.ty {
-                    FieldType::Single(_) | FieldType::Optional(_)
-                        if !field.ty.borrows_in_view() =>
+                    FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty)
+                        if !field.ty.borrows_in_view() && is_copy(ty) =>
                     {
                         quote!(self.#name)
                     }
-                    FieldType::List(_) if !field.ty.borrows_in_view() => {
+                    FieldType::Single(_)
+                    | FieldType::Optional(_)
+                    | FieldType::Required(_)
+                    | FieldType::List(_)
+                        if !field.ty.borrows_in_view() =>
+                    {
                         quote!(self.#name.clone())
                     }
                     FieldType::Map(..) => {
@@ -332,6 +337,16 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
         conversions.push(quote!(#name: self.#name.to_owned(),));
     }
     conversions
+}
+
+/// Whether a view's value of type `ty` that borrows nothing is `Copy`: all
+/// are but `google.protobuf.Struct`, `Value` and `ListValue`, whose views
+/// are their owned values.
+fn is_copy(ty: ValueType) -> bool {
+    !matches!(
+        ty,
+        ValueType::WellKnown(WellKnown::Struct | WellKnown::Value | WellKnown::ListValue)
+    )
 }
 
 /// The owned value of oneof `index`: the owned enum cloned where no member
