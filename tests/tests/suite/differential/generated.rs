@@ -1,39 +1,47 @@
-//! The generated types of `schemas/`, by full name, for the differential
-//! test: each reads Google's bytes and writes them back, and reads a
-//! random value as JSON (through its serde impls) and encodes it.
+//! The generated types of `schemas/` and of `tests/proto`, by full name,
+//! for the differential test: each reads Google's bytes and writes them
+//! back, and reads a random value as JSON (through its serde impls) and
+//! encodes it.
 
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::world::{geo, travel};
 use schemac_generated::{kitchen, money, shapes, shop};
+use schemac_protos::{acme, legacy, store, wkt};
 use schemac_runtime::Message;
 use schemac_runtime::json::serde::de::DeserializeOwned;
 use serde_json::Value as Json;
 
-macro_rules! generated {
-    ($($name:literal => $ty:ty,)*) => {
-        /// The full name of every message that `schemas/` declares.
-        pub const NAMES: &[&str] = &[$($name),*];
+/// The generated types of one corpus, by full name.
+#[derive(Clone, Copy)]
+pub struct Table {
+    /// The full name of every message in the table.
+    pub names: &'static [&'static str],
+    /// Google's bytes decoded as message `name` and encoded again; `None`
+    /// for a name that is not in the table.
+    pub round_trip: fn(&str, &[u8]) -> Option<Result<Vec<u8>, String>>,
+    /// The JSON of a message `name` read by its serde impls, encoded.
+    pub encode_json: fn(&str, &Json) -> Option<Result<Vec<u8>, String>>,
+}
 
-        /// Google's bytes decoded as message `name` and encoded again;
-        /// `None` for a name that is not a generated message.
-        pub fn round_trip(name: &str, bytes: &[u8]) -> Option<Result<Vec<u8>, String>> {
-            match name {
+/// A [`Table`] named `$table` of the messages listed, each as its full
+/// name and its Rust type.
+macro_rules! table {
+    ($table:ident { $($name:literal => $ty:ty,)* }) => {
+        pub const $table: Table = Table {
+            names: &[$($name),*],
+            round_trip: |name, bytes| match name {
                 $($name => Some(round_trip_as::<$ty>(bytes)),)*
                 _ => None,
-            }
-        }
-
-        /// The JSON of a message `name` read by its serde impls, encoded.
-        pub fn encode_json(name: &str, json: &Json) -> Option<Result<Vec<u8>, String>> {
-            match name {
+            },
+            encode_json: |name, json| match name {
                 $($name => Some(encode_json_as::<$ty>(json)),)*
                 _ => None,
-            }
-        }
+            },
+        };
     };
 }
 
-generated! {
+table!(SCHEMAS {
     "evolution.v1.Profile" => v1::Profile,
     "evolution.v1.PlainProfile" => v1::PlainProfile,
     "evolution.v2.Profile" => v2::Profile,
@@ -63,7 +71,38 @@ generated! {
     "shop.Order" => shop::Order,
     "world.geo.Coordinates" => geo::Coordinates,
     "world.travel.Trip" => travel::Trip,
-}
+});
+
+table!(PROTOS {
+    "acme.common.v1.AnyValue" => acme::common::v1::AnyValue,
+    "acme.common.v1.ArrayValue" => acme::common::v1::ArrayValue,
+    "acme.common.v1.KeyValueList" => acme::common::v1::KeyValueList,
+    "acme.common.v1.KeyValue" => acme::common::v1::KeyValue,
+    "acme.common.v1.InstrumentationScope" => acme::common::v1::InstrumentationScope,
+    "acme.resource.v1.Resource" => acme::resource::v1::Resource,
+    "acme.trace.v1.TracesData" => acme::trace::v1::TracesData,
+    "acme.trace.v1.ResourceSpans" => acme::trace::v1::ResourceSpans,
+    "acme.trace.v1.ScopeSpans" => acme::trace::v1::ScopeSpans,
+    "acme.trace.v1.Span" => acme::trace::v1::Span,
+    "acme.trace.v1.Span.Event" => acme::trace::v1::span::Event,
+    "acme.trace.v1.Span.Link" => acme::trace::v1::span::Link,
+    "acme.trace.v1.Status" => acme::trace::v1::Status,
+    "store.v1.Money" => store::v1::Money,
+    "store.v1.Product" => store::v1::Product,
+    "store.v1.Product.Variant" => store::v1::product::Variant,
+    "store.v1.Category" => store::v1::Category,
+    "store.v1.UpdateProductRequest" => store::v1::UpdateProductRequest,
+    "store.v1.OrderLine" => store::v1::OrderLine,
+    "store.v1.Order" => store::v1::Order,
+    "store.v1.Address" => store::v1::Address,
+    "store.v1.ListOrdersResponse" => store::v1::ListOrdersResponse,
+    "legacy.v1.Item" => legacy::v1::Item,
+    "legacy.v1.Stock" => legacy::v1::Stock,
+    "wkt.WellKnown" => wkt::WellKnown,
+    "wkt.Repeated" => wkt::Repeated,
+    "wkt.Mapped" => wkt::Mapped,
+    "wkt.OneofWellKnown" => wkt::OneofWellKnown,
+});
 
 fn round_trip_as<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let message = M::decode(bytes).map_err(|error| error.to_string())?;
