@@ -355,7 +355,7 @@ impl Lowerer<'_, '_> {
     /// unknown name gives `None`; an invisible one still gives its type, as
     /// nothing else about the field is wrong.
     fn value_type(&mut self, name: &TypeName) -> Option<ValueType> {
-        match lookup::lookup(self.symbols, self.scope, name) {
+        match lookup::lookup(self.symbols, self.scope, name, self.dialect) {
             Ok(ty) => {
                 self.check_visible(ty, name);
                 Some(ty)

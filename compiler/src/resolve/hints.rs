@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use super::collect::{Symbol, Symbols};
 use super::lookup::lookup_segments;
-use crate::ast::TypeName;
+use crate::ast::{Dialect, TypeName};
 use crate::model::{Scalar, ValueType};
 
 /// How many names may get a hint found by edit distance, which compares the
@@ -127,7 +127,7 @@ fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol
         };
         if let Some(relative) = relative {
             let segments: Vec<String> = relative.split('.').map(str::to_owned).collect();
-            if lookup_segments(symbols, scope, false, &segments) == Ok(target) {
+            if lookup_segments(symbols, scope, false, &segments, Dialect::Schema) == Ok(target) {
                 return relative.to_owned();
             }
         }

@@ -10,7 +10,7 @@
 //! are the well-known types.
 
 use super::collect::{Symbol, Symbols, qualify};
-use crate::ast::TypeName;
+use crate::ast::{Dialect, TypeName};
 use crate::model::{Scalar, ValueType, WellKnown};
 
 /// Why a name did not resolve.
@@ -29,21 +29,24 @@ pub(super) enum Failure {
 }
 
 /// Resolves `name` as written inside `scope`, the full name of the message
-/// holding the field.
+/// holding the field, in a file of `dialect`.
 pub(super) fn lookup(
     symbols: &Symbols,
     scope: &str,
     name: &TypeName,
+    dialect: Dialect,
 ) -> Result<ValueType, Failure> {
-    lookup_segments(symbols, scope, name.absolute, &name.segments)
+    lookup_segments(symbols, scope, name.absolute, &name.segments, dialect)
 }
 
-/// Resolves the name with `segments`, written inside `scope`.
+/// Resolves the name with `segments`, written inside `scope` in a file of
+/// `dialect`.
 pub(super) fn lookup_segments(
     symbols: &Symbols,
     scope: &str,
     absolute: bool,
     segments: &[String],
+    dialect: Dialect,
 ) -> Result<ValueType, Failure> {
     let Some(first) = segments.first() else {
         return Err(Failure::NotFound);
@@ -56,7 +59,8 @@ pub(super) fn lookup_segments(
         if let Some(scalar) = Scalar::from_name(first) {
             return Ok(ValueType::Scalar(scalar));
         }
-        if let Some(known) = WellKnown::from_schema_name(first) {
+        let builtin = WellKnown::from_schema_name(first).filter(|_| dialect == Dialect::Schema);
+        if let Some(known) = builtin {
             return Ok(ValueType::WellKnown(known));
         }
     }

@@ -281,3 +281,25 @@ fn invalid_options_are_reported_and_ignored() {
     );
     assert_eq!(diagnostics[2].secondary[0].text, "first set here");
 }
+
+#[test]
+fn timestamp_and_duration_are_builtin_only_in_schema_files() {
+    let proto = "syntax = \"proto3\";\npackage p;\nmessage timestamp { int32 x = 1; }\n\
+                 message duration {}\nmessage A { timestamp t = 1; duration d = 2; }\n";
+    let schema = schema(&[("p.proto", proto)]);
+    let fields = &message(&schema, "p.A").fields;
+    let local = |name: &str| match fields.iter().find(|f| f.name == name).map(|f| f.ty) {
+        Some(FieldType::Single(ValueType::Message(id))) => schema.message(id).full_name.clone(),
+        other => panic!("{name} is {other:?}"),
+    };
+    assert_eq!(local("t"), "p.timestamp");
+    assert_eq!(local("d"), "p.duration");
+
+    let schema = crate::analyze_text("s.schema", "message A { t: timestamp = 1; }")
+        .map(|analysis| analysis.schema)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(
+        message(&schema, "A").fields[0].ty,
+        FieldType::Single(ValueType::WellKnown(crate::model::WellKnown::Timestamp))
+    );
+}
