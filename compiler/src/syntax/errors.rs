@@ -76,11 +76,15 @@ pub(super) fn problem(file: FileId, problem: &Problem) -> Diagnostic {
                 .with_label("this string has no closing `\"`")
                 .with_help("close the string with `\"` on the same line")
         }
-        ProblemKind::UnknownEscape => {
-            Diagnostic::new(Code::Syntax, span, "unknown escape in string")
-                .with_label("unknown escape")
-                .with_help("the escapes are `\\\"` and `\\\\`")
-        }
+        ProblemKind::UnknownEscape => Diagnostic::new(
+            Code::Syntax,
+            span,
+            "unknown escape in string",
+        )
+        .with_label("unknown escape")
+        .with_help(
+            "the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\x` with two hex digits",
+        ),
         ProblemKind::UnterminatedComment => {
             Diagnostic::new(Code::Syntax, span, "unterminated block comment")
                 .with_label("this comment has no closing `*/`")

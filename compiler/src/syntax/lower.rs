@@ -288,7 +288,7 @@ impl<'a> Lowerer<'a> {
         match child.as_rule() {
             Rule::signed_int => self.integer_value(child),
             Rule::signed_number => OptionValue::Number(child.as_str().to_owned(), span),
-            Rule::string => OptionValue::String(unescape(child.as_str()), span),
+            Rule::string => string_value(child.as_str(), span),
             Rule::signed_name => match child.as_str() {
                 "true" => OptionValue::Bool(true, span),
                 "false" => OptionValue::Bool(false, span),
@@ -599,22 +599,56 @@ impl<'a> Lowerer<'a> {
     }
 }
 
-/// The text of a string literal the grammar accepted: without its quotes,
-/// with `\"` and `\\` unescaped.
+/// The text of a string literal the grammar accepted, without its quotes
+/// and with its escapes unescaped; a `\x` escape that makes it other than
+/// UTF-8 is replaced, as a path or name cannot hold it.
 fn unescape(literal: &str) -> String {
+    String::from_utf8_lossy(&unescape_bytes(literal)).into_owned()
+}
+
+/// A string literal as an option's value: a string, or bytes when its `\x`
+/// escapes make it other than UTF-8, as only a `bytes` default may be.
+fn string_value(literal: &str, span: Span) -> OptionValue {
+    match String::from_utf8(unescape_bytes(literal)) {
+        Ok(text) => OptionValue::String(text, span),
+        Err(error) => OptionValue::Bytes(error.into_bytes(), span),
+    }
+}
+
+/// The bytes of a string literal the grammar accepted: without its quotes,
+/// with `\"`, `\\`, `\n`, `\r`, `\t` and `\xHH` unescaped.
+fn unescape_bytes(literal: &str) -> Vec<u8> {
     let inner = literal
         .strip_prefix('"')
         .and_then(|rest| rest.strip_suffix('"'))
-        .unwrap_or(literal);
-    let mut text = String::with_capacity(inner.len());
-    let mut chars = inner.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\\' => text.extend(chars.next()),
-            _ => text.push(c),
+        .unwrap_or(literal)
+        .as_bytes();
+    let mut bytes = Vec::with_capacity(inner.len());
+    let mut index = 0;
+    while let Some(&byte) = inner.get(index) {
+        index += 1;
+        if byte != b'\\' {
+            bytes.push(byte);
+            continue;
         }
+        let escaped = inner.get(index).copied().unwrap_or(b'\\');
+        index += 1;
+        bytes.push(match escaped {
+            b'n' => b'\n',
+            b'r' => b'\r',
+            b't' => b'\t',
+            b'x' => {
+                let digits = inner.get(index..index + 2).unwrap_or_default();
+                index += 2;
+                std::str::from_utf8(digits)
+                    .ok()
+                    .and_then(|digits| u8::from_str_radix(digits, 16).ok())
+                    .unwrap_or_default()
+            }
+            other => other,
+        });
     }
-    text
+    bytes
 }
 
 fn leading_zero(span: Span, digits: &str) -> Diagnostic {

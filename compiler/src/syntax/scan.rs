@@ -62,7 +62,7 @@ pub(super) struct Problem {
 pub(super) enum ProblemKind {
     /// A string with no closing quote on its line.
     UnterminatedString,
-    /// A backslash in a string not followed by `"` or `\`.
+    /// A backslash in a string not followed by one of the escapes.
     UnknownEscape,
     /// A `/*` with no `*/`.
     UnterminatedComment,
@@ -259,6 +259,13 @@ impl Scanner<'_> {
         self.pos = end;
     }
 
+    /// Whether the two bytes at `pos` are hex digits, as `\x` needs.
+    fn hex_digits_at(&self, pos: usize) -> bool {
+        self.bytes
+            .get(pos..pos + 2)
+            .is_some_and(|digits| digits.iter().all(u8::is_ascii_hexdigit))
+    }
+
     /// Skips a string, which ends at its closing quote or, unterminated, at
     /// the end of its line. Unknown escapes are reported only in a string
     /// that is closed, since an unterminated one says enough.
@@ -274,7 +281,8 @@ impl Scanner<'_> {
                     return;
                 }
                 Some(b'\\') => match self.bytes.get(self.pos + 1) {
-                    Some(b'"' | b'\\') => self.pos += 2,
+                    Some(b'"' | b'\\' | b'n' | b'r' | b't') => self.pos += 2,
+                    Some(b'x') if self.hex_digits_at(self.pos + 2) => self.pos += 4,
                     Some(b'\n' | b'\r') | None => self.pos += 1,
                     Some(_) => {
                         let width = self.char_width(self.pos + 1);

@@ -349,3 +349,32 @@ fn options_and_fields_named_option() {
     // `option: i32 = 1;` is a field.
     assert_eq!(field(a, 1).name.name, "option");
 }
+
+#[test]
+fn string_escapes() {
+    use crate::ast::{FieldDecl, OptionValue};
+    let text = "import \"a\\\\b.schema\";\nmessage A {\n  \
+                s: optional string = 1 [default = \"q\\\"\\n\\r\\t\\x41\\x7f\"];\n  \
+                b: optional bytes = 2 [default = \"\\x00\\xff\"];\n  \
+                u: optional string = 3 [default = \"é\\xc3\\xa9\"];\n}\n";
+    let file = parse_ok(text);
+    assert_eq!(file.imports[0].path, "a\\b.schema");
+    let a = message(&file, 0);
+    let default = |field: &FieldDecl| field.options[0].value.clone();
+    let s = default(field(a, 0));
+    assert!(
+        matches!(&s, OptionValue::String(s, _) if s == "q\"\n\r\tA\x7f"),
+        "{s:?}"
+    );
+    // `\x` escapes that are not UTF-8 make bytes, for a `bytes` default.
+    let b = default(field(a, 1));
+    assert!(
+        matches!(&b, OptionValue::Bytes(b, _) if b == b"\0\xff"),
+        "{b:?}"
+    );
+    let u = default(field(a, 2));
+    assert!(
+        matches!(&u, OptionValue::String(s, _) if s == "éé"),
+        "{u:?}"
+    );
+}

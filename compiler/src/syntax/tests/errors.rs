@@ -95,10 +95,15 @@ fn unterminated_string() {
 
 #[test]
 fn unknown_escape() {
-    let text = "import \"a\\tb\";";
+    let text = "import \"a\\qb\";";
     let error = single(text);
     assert_eq!(error.message, "unknown escape in string");
-    assert_eq!(at(text, error.primary.span), "\\t");
+    assert_eq!(at(text, error.primary.span), "\\q");
+    // `\x` takes two hex digits.
+    let text = "import \"a\\x4g\";";
+    let error = single(text);
+    assert_eq!(error.message, "unknown escape in string");
+    assert_eq!(at(text, error.primary.span), "\\x");
 }
 
 #[test]
