@@ -5,8 +5,8 @@
 //! leading dot, so no scoping rule of protobuf can pick another type.
 //!
 //! A file exports as proto3 unless it needs proto2: a `.proto` file that
-//! was proto2, or a `.schema` file that uses `required`, a `[default]` or
-//! `extensions`. Exported as proto2, a field without
+//! was proto2, or a `.schema` file that uses `required`, a `[default]`,
+//! `extensions` or a closed enum (`option closed = true;`). Exported as proto2, a field without
 //! `optional` is written `optional`, since proto2 has no implicit presence;
 //! the bytes stay the same.
 //!
@@ -181,13 +181,17 @@ fn needs_proto2(schema: &Schema, file: &File) -> bool {
         .messages
         .iter()
         .filter(|message| message.file == file.id);
-    messages.any(|message| {
-        !message.extension_ranges.is_empty()
-            || message
-                .fields
-                .iter()
-                .any(|field| matches!(field.ty, FieldType::Required(_)) || field.default.is_some())
-    })
+    let closed = schema
+        .enums
+        .iter()
+        .any(|enumeration| enumeration.file == file.id && enumeration.closed);
+    closed
+        || messages.any(|message| {
+            !message.extension_ranges.is_empty()
+                || message.fields.iter().any(|field| {
+                    matches!(field.ty, FieldType::Required(_)) || field.default.is_some()
+                })
+        })
 }
 
 /// Whether a field is a list that may be written packed.
@@ -498,6 +502,14 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
         }
+    }
+
+    #[test]
+    fn a_closed_enum_exports_as_proto2() {
+        let closed = analyzed("enum Kind { option closed = true; ONE = 1; }");
+        let text = export(&closed.schema, FileId(0));
+        assert!(text.contains("syntax = \"proto2\";"), "{text}");
+        assert!(text.contains("enum Kind {\n  ONE = 1;\n}"), "{text}");
     }
 
     #[test]

@@ -525,9 +525,10 @@ impl ReservedRange {
 /// An enum.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Enum {
-    /// Whether it is closed, as proto2 enums are: a number it does not
-    /// name is not one of its values. Open enums (proto3, `.schema`) keep
-    /// such numbers.
+    /// Whether it is closed, as proto2 enums are and a `.schema` enum with
+    /// `option closed = true;` is: a number it does not name is not one of
+    /// its values, and its first value, the default, may have any number.
+    /// Open enums (proto3, other `.schema` enums) keep such numbers.
     pub closed: bool,
     /// `option allow_alias = true;`: values may share a number, the first
     /// of them being the variant and the others its aliases.

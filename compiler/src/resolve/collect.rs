@@ -96,7 +96,8 @@ struct Place<'p> {
     parent: Option<MessageId>,
     /// The full name of the enclosing message, or the package.
     scope: &'p str,
-    /// Whether its enums are closed, as a proto2 file's are.
+    /// Whether its enums are closed, as a proto2 file's are; a `.schema`
+    /// enum is closed by `option closed = true;`.
     closed: bool,
 }
 
@@ -257,10 +258,10 @@ impl<'a> Collector<'a, '_> {
                 number_span: value.number.span,
             })
             .collect();
-        let allow_alias = options::allows_alias(decl, &full_name, self.diagnostics);
+        let options = options::enum_options(decl, &full_name, self.diagnostics);
         self.schema.enums.push(Enum {
-            closed: place.closed,
-            allow_alias,
+            closed: place.closed || options.closed,
+            allow_alias: options.allow_alias,
             name: decl.name.name.clone(),
             full_name,
             file: place.file,

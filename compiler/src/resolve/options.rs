@@ -1,5 +1,6 @@
 //! Options: `option keep_unknown_fields = true;` in a message body,
-//! `option allow_alias = true;` in an enum's, and `[default = 3, packed =
+//! `option allow_alias = true;` and `option closed = true;` in an enum's,
+//! and `[default = 3, packed =
 //! false, json_name = "n"]` after a field's number.
 //!
 //! Each option has a name and a value of one kind. An unknown name, a value
@@ -34,7 +35,7 @@ impl Owner {
     fn known(self) -> &'static [(&'static str, Kind)] {
         match self {
             Owner::Message => &[("keep_unknown_fields", Kind::Bool)],
-            Owner::Enum => &[("allow_alias", Kind::Bool)],
+            Owner::Enum => &[("allow_alias", Kind::Bool), ("closed", Kind::Bool)],
             Owner::Field => &[
                 ("default", Kind::Any),
                 ("packed", Kind::Bool),
@@ -76,15 +77,26 @@ pub(super) fn message_options(
     }
 }
 
-/// Whether `decl` sets `option allow_alias = true;`, reporting every invalid
-/// option.
-pub(super) fn allows_alias(
+/// The options of one enum, defaults where not set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct EnumOptions {
+    /// `option allow_alias = true;`: values may share a number.
+    pub allow_alias: bool,
+    /// `option closed = true;`: the enum is closed, as a proto2 enum is.
+    pub closed: bool,
+}
+
+/// The options set in the body of `decl`, reporting every invalid one.
+pub(super) fn enum_options(
     decl: &EnumDecl,
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
-) -> bool {
+) -> EnumOptions {
     let valid = read(decl.options.iter(), Owner::Enum, full_name, diagnostics);
-    flag(&valid, "allow_alias")
+    EnumOptions {
+        allow_alias: flag(&valid, "allow_alias"),
+        closed: flag(&valid, "closed"),
+    }
 }
 
 /// The options of one field, as written.

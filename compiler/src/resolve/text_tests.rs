@@ -303,3 +303,17 @@ fn timestamp_and_duration_are_builtin_only_in_schema_files() {
         FieldType::Single(ValueType::WellKnown(crate::model::WellKnown::Timestamp))
     );
 }
+
+#[test]
+fn a_schema_enum_is_closed_by_its_option() {
+    let text = "enum Open { ZERO = 0; }\nenum Kind { option closed = true; ONE = 1; TWO = 2; }\n";
+    let schema = crate::analyze_text("e.schema", text)
+        .map(|analysis| analysis.schema)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(!enumeration(&schema, "Open").closed);
+    assert!(enumeration(&schema, "Kind").closed);
+    // Open, the same enum must start at 0.
+    let open = "enum Kind { option closed = false; ONE = 1; }\n";
+    let diagnostics = diagnostics(&[("e.schema", open)]);
+    assert_eq!(codes(&diagnostics), [Code::EnumFirstValueNotZero]);
+}
