@@ -24,6 +24,7 @@ mod codegen;
 mod config;
 pub mod diagnostic;
 mod export_proto;
+mod export_schema;
 mod load;
 pub mod model;
 mod module_tree;
@@ -46,6 +47,7 @@ pub use builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 pub use config::{Config, JsonNames, MapType};
 use diagnostic::Diagnostic;
 pub use export_proto::ProtoFile;
+pub use export_schema::SchemaText;
 use source::{FileId, SourceMap};
 
 /// A checked schema and the sources it came from.
@@ -205,6 +207,23 @@ impl Analysis {
     /// directory, under their names, they compile with protoc.
     pub fn export_proto_files(&self, file: FileId) -> Vec<ProtoFile> {
         export_proto::export_all(&self.schema, file)
+    }
+
+    /// The `.schema` equivalent of the file `file`, which may be a `.proto`
+    /// file: it analyzes to the same model and generates the same Rust.
+    /// Imports of the roots and of files schemac does not ship name their
+    /// `.schema` equivalents; imports of shipped files (`google/protobuf/*`)
+    /// stay as they are.
+    pub fn export_schema(&self, file: FileId) -> String {
+        export_schema::export(&self.schema, &self.roots, file)
+    }
+
+    /// The `.schema` equivalent of `file` and of every file it imports,
+    /// directly or not, that is a root or that schemac does not ship, its
+    /// own first. Written under their names into one directory, they
+    /// analyze with `-I` that directory.
+    pub fn export_schema_files(&self, file: FileId) -> Vec<SchemaText> {
+        export_schema::export_all(&self.schema, &self.roots, file)
     }
 }
 

@@ -239,7 +239,7 @@ impl Field {
 }
 
 /// `name` as protoc's `ToJsonName` writes it.
-fn lower_camel_case(name: &str) -> String {
+pub fn lower_camel_case(name: &str) -> String {
     let mut camel = String::with_capacity(name.len());
     let mut capitalize = false;
     for c in name.chars() {

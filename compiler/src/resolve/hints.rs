@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 
 use super::collect::{Symbol, Symbols};
-use super::lookup::lookup_segments;
-use crate::ast::{Dialect, TypeName};
+use super::lookup;
+use crate::ast::TypeName;
 use crate::model::{Scalar, ValueType};
 
 /// How many names may get a hint found by edit distance, which compares the
@@ -106,8 +106,8 @@ impl<'s> Hints<'s> {
     }
 }
 
-/// The shortest name that means `full_name` when written inside `scope`:
-/// `Customer` rather than `shop.Customer` inside the package `shop`.
+/// The shortest name that means `full_name`, a `symbol`, when written
+/// inside `scope`.
 fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol) -> String {
     let target = match symbol {
         Symbol::Message(id) => ValueType::Message(id),
@@ -115,26 +115,7 @@ fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol
         Symbol::Provided(ty) => ty,
         Symbol::Package => return full_name.to_owned(),
     };
-    let mut prefixes: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
-    loop {
-        let prefix = prefixes.join(".");
-        let relative = if prefix.is_empty() {
-            Some(full_name)
-        } else {
-            full_name
-                .strip_prefix(prefix.as_str())
-                .and_then(|rest| rest.strip_prefix('.'))
-        };
-        if let Some(relative) = relative {
-            let segments: Vec<String> = relative.split('.').map(str::to_owned).collect();
-            if lookup_segments(symbols, scope, false, &segments, Dialect::Schema) == Ok(target) {
-                return relative.to_owned();
-            }
-        }
-        if prefixes.pop().is_none() {
-            return format!(".{full_name}");
-        }
-    }
+    lookup::shortest_name(symbols, scope, full_name, target)
 }
 
 /// The Levenshtein distance between `a` and `b`, in characters.

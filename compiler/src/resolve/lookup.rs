@@ -11,7 +11,9 @@
 
 use super::collect::{Symbol, Symbols, qualify};
 use crate::ast::{Dialect, TypeName};
-use crate::model::{Scalar, ValueType, WellKnown};
+use crate::builtin::TYPES_PROTO_NAME;
+use crate::model::{Scalar, Schema, ValueType, WellKnown};
+use crate::source::Span;
 
 /// Why a name did not resolve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,4 +95,94 @@ fn find(symbols: &Symbols, full_name: &str) -> Option<Result<ValueType, Failure>
         Symbol::Provided(ty) => Ok(ty),
         Symbol::Package => Err(Failure::Package(full_name.to_owned())),
     })
+}
+
+/// The shortest name that means `target`, whose full name is `full_name`,
+/// when written inside `scope` in a `.schema` file: `Customer` rather than
+/// `shop.Customer` inside the package `shop`, and `.shop.Customer` when no
+/// relative name reaches it.
+pub(super) fn shortest_name(
+    symbols: &Symbols,
+    scope: &str,
+    full_name: &str,
+    target: ValueType,
+) -> String {
+    let mut prefixes: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
+    loop {
+        let prefix = prefixes.join(".");
+        let relative = if prefix.is_empty() {
+            Some(full_name)
+        } else {
+            full_name
+                .strip_prefix(prefix.as_str())
+                .and_then(|rest| rest.strip_prefix('.'))
+        };
+        if let Some(relative) = relative {
+            let segments: Vec<String> = relative.split('.').map(str::to_owned).collect();
+            if lookup_segments(symbols, scope, false, &segments, Dialect::Schema) == Ok(target) {
+                return relative.to_owned();
+            }
+        }
+        if prefixes.pop().is_none() {
+            return format!(".{full_name}");
+        }
+    }
+}
+
+/// The names of a checked schema's types, rebuilt from its model, for
+/// writing each type by a name that means it: the full names the model's
+/// files declare, as resolve saw them.
+pub(crate) struct TypeNames {
+    symbols: Symbols,
+}
+
+impl TypeNames {
+    /// The full names of `schema`: its packages and their prefixes, its
+    /// messages and enums, and the types of the files the runtime provides.
+    pub(crate) fn of(schema: &Schema) -> Self {
+        let mut symbols = Symbols::new();
+        for file in &schema.files {
+            let span = Span::new(file.id, 0..0);
+            for end in 1..=file.package.len() {
+                let name = file.package.get(..end).unwrap_or_default().join(".");
+                symbols.entry(name).or_insert((Symbol::Package, span));
+            }
+        }
+        for file in schema.files.iter().filter(|file| file.provided) {
+            let span = Span::new(file.id, 0..0);
+            let mut provided: Vec<(String, ValueType)> = WellKnown::ALL
+                .into_iter()
+                .filter(|known| known.file() == file.import_name)
+                .map(|known| {
+                    let name = format!("google.protobuf.{}", known.name());
+                    (name, ValueType::WellKnown(known))
+                })
+                .collect();
+            if file.import_name == TYPES_PROTO_NAME {
+                for scalar in [Scalar::Decimal, Scalar::Value] {
+                    let name = scalar.proto_name().trim_start_matches('.').to_owned();
+                    provided.push((name, ValueType::Scalar(scalar)));
+                }
+            }
+            for (name, ty) in provided {
+                symbols.entry(name).or_insert((Symbol::Provided(ty), span));
+            }
+        }
+        for (id, message) in schema.message_ids() {
+            let entry = symbols.entry(message.full_name.clone());
+            entry.or_insert((Symbol::Message(id), message.span));
+        }
+        for (id, enumeration) in schema.enum_ids() {
+            let entry = symbols.entry(enumeration.full_name.clone());
+            entry.or_insert((Symbol::Enum(id), enumeration.span));
+        }
+        TypeNames { symbols }
+    }
+
+    /// The shortest name that means `target`, whose full name is
+    /// `full_name`, written inside `scope` (the full name of the message
+    /// holding the field) in a `.schema` file.
+    pub(crate) fn shortest(&self, scope: &str, full_name: &str, target: ValueType) -> String {
+        shortest_name(&self.symbols, scope, full_name, target)
+    }
 }

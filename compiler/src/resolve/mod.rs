@@ -41,6 +41,7 @@ mod text_tests;
 use crate::diagnostic::Diagnostic;
 use crate::load::Loaded;
 use crate::model::Schema;
+pub(crate) use lookup::TypeNames;
 
 /// The largest field number, `max` in a message's `reserved`.
 pub(crate) const MAX_FIELD_NUMBER: i64 = 536_870_911;

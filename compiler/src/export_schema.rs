@@ -1,0 +1,741 @@
+//! Export: the model of one file as `.schema` text, the mirror of
+//! [`export_proto`](crate::export_proto); `schemac import-proto` writes it.
+//!
+//! The text analyzes to the same model, so it generates the same Rust, as
+//! the file it came from, whichever language that was. What a `.proto`
+//! file says in its syntax, the text says field by field and enum by
+//! enum: a proto2 file's singular fields have their labels in the model
+//! already, its lists are `[packed = false]` unless packed, and its enums
+//! are `option closed = true;`.
+//!
+//! - Types are written by the shortest name that resolves to them from the
+//!   field's message in the files analyzed together (`Line`, `geo.Unit`),
+//!   with a leading dot when no relative name does. The well-known types
+//!   `google.protobuf.Timestamp` and `Duration` are the built-in
+//!   `timestamp` and `duration`, and `schemac.Decimal` and `Value` the
+//!   built-in `decimal` and `value`, so their files are not imported.
+//! - The files converted are the roots and the files they import that
+//!   schemac does not ship. An import of a converted file becomes its
+//!   `.schema` name (`foo/bar.proto` is `foo/bar.schema`); an import of a
+//!   file schemac ships (`google/protobuf/*.proto`) stays as it is, unless
+//!   that file is a root. `.schema` has no `import public`: a file imports
+//!   every file whose types it uses.
+//! - Field options are written only where the model differs from what
+//!   `.schema` assumes: `default`, `packed = false` on a packable list, and
+//!   a `json_name` other than the lowerCamelCase one.
+//! - Members are written in source order; docs are `///` lines. Comments
+//!   that document nothing (a licence header) are not in the model.
+//!
+//! Enum values keep their names: a `.proto` enum's names are valid in
+//! protobuf's scope, so [`proto_names`](crate::proto_names) exports them
+//! unchanged again.
+
+use std::fmt::Write as _;
+
+use crate::ast::Docs;
+use crate::builtin::{self, TYPES_PROTO_NAME};
+use crate::codegen::{Item, in_source_order};
+use crate::model::{
+    DefaultValue, Enum, EnumId, Field, FieldType, File, Message, MessageId, Reserved,
+    ReservedRange, Schema, ValueType, WellKnown, lower_camel_case,
+};
+use crate::resolve::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, TypeNames};
+use crate::source::{FileId, Span};
+
+/// One exported `.schema` file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemaText {
+    /// Its path relative to the export directory, as imports name it: the
+    /// file's import name with `.schema` for `.proto`, keeping its folders
+    /// (`acme/trace/v1/trace.schema`).
+    pub name: String,
+    /// Its text.
+    pub contents: String,
+}
+
+/// The `.schema` text for `file`, of a compilation of `roots`. A file id
+/// not in the schema gives an empty text.
+pub fn export(schema: &Schema, roots: &[FileId], file: FileId) -> String {
+    let Some(file) = schema.files.iter().find(|f| f.id == file) else {
+        return String::new();
+    };
+    let names = TypeNames::of(schema);
+    let mut out = Out {
+        schema,
+        names: &names,
+        text: String::new(),
+        depth: 0,
+    };
+    out.line(&format!(
+        "// Written by schemac from {}: its .schema equivalent.",
+        file.import_name
+    ));
+    if !file.package.is_empty() {
+        out.blank();
+        out.line(&format!("package {};", file.package.join(".")));
+    }
+    let imports = imports(schema, roots, file);
+    if !imports.is_empty() {
+        out.blank();
+    }
+    for import in &imports {
+        out.line(&format!("import {};", quoted_text(import)));
+    }
+    out.items(&file.messages, &file.enums);
+    out.text
+}
+
+/// The `.schema` files of `root`, one of `roots`, and of every converted
+/// file it imports, directly or not; `root` first, then imports in the
+/// order written. A file id not in the schema gives nothing.
+pub fn export_all(schema: &Schema, roots: &[FileId], root: FileId) -> Vec<SchemaText> {
+    let mut order = Vec::new();
+    let mut next = vec![root];
+    while let Some(id) = next.pop() {
+        let Some(file) = schema.files.iter().find(|f| f.id == id) else {
+            continue;
+        };
+        if order.contains(&id) || (id != root && !converted(roots, file)) {
+            continue;
+        }
+        order.push(id);
+        // Reversed, so that imports are exported in the order written.
+        next.extend(file.imports.iter().rev());
+    }
+    order
+        .iter()
+        .filter_map(|&id| schema.files.iter().find(|f| f.id == id))
+        .map(|file| SchemaText {
+            name: schema_file_name(file),
+            contents: export(schema, roots, file.id),
+        })
+        .collect()
+}
+
+/// The name an exported file is imported by: the file's import name, with
+/// `.schema` for `.proto`, keeping its folders.
+pub(crate) fn schema_file_name(file: &File) -> String {
+    let name = &file.import_name;
+    match name.strip_suffix(".proto") {
+        Some(stem) => format!("{stem}.schema"),
+        None if name.ends_with(".schema") => name.clone(),
+        None => format!("{name}.schema"),
+    }
+}
+
+/// Whether `file` is converted along with `roots`: it is one of them, or
+/// schemac does not ship it. Imports of a file that is not keep its name.
+fn converted(roots: &[FileId], file: &File) -> bool {
+    roots.contains(&file.id) || builtin::file(&file.import_name).is_none()
+}
+
+/// The shipped files whose types `.schema` has built in, which an
+/// exported file need not import.
+const BUILT_IN_FILES: [&str; 3] = [
+    TYPES_PROTO_NAME,
+    WellKnown::Timestamp.file(),
+    WellKnown::Duration.file(),
+];
+
+/// The paths `file` imports, in order: its own imports, but those of files
+/// whose types are built in, then the files that declare a type it uses
+/// and that it sees only through an `import public`.
+fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
+    let name_of = |imported: &File| match converted(roots, imported) {
+        true => schema_file_name(imported),
+        false => imported.import_name.clone(),
+    };
+    let find = |id: FileId| schema.files.iter().find(|f| f.id == id);
+    let mut imports: Vec<String> = file
+        .imports
+        .iter()
+        .filter_map(|&id| find(id))
+        .filter(|imported| !BUILT_IN_FILES.contains(&imported.import_name.as_str()))
+        .map(name_of)
+        .collect();
+    let mut used: Vec<String> = Vec::new();
+    for ty in used_types(schema, file.id) {
+        let declared = match ty {
+            ValueType::Message(id) => schema.message(id).file,
+            ValueType::Enum(id) => schema.enumeration(id).file,
+            ValueType::WellKnown(known) => {
+                used.push(known.file().to_owned());
+                continue;
+            }
+            ValueType::Scalar(_) => continue,
+        };
+        if declared != file.id {
+            used.extend(find(declared).map(name_of));
+        }
+    }
+    used.retain(|name| !BUILT_IN_FILES.contains(&name.as_str()));
+    used.sort();
+    used.dedup();
+    for name in used {
+        if !imports.contains(&name) {
+            imports.push(name);
+        }
+    }
+    imports
+}
+
+/// The value types of the fields of every message of `file`.
+fn used_types(schema: &Schema, file: FileId) -> impl Iterator<Item = ValueType> + '_ {
+    schema
+        .messages
+        .iter()
+        .filter(move |message| message.file == file)
+        .flat_map(|message| &message.fields)
+        .map(|field| match field.ty {
+            FieldType::Single(ty)
+            | FieldType::Optional(ty)
+            | FieldType::Required(ty)
+            | FieldType::List(ty)
+            | FieldType::Map(_, ty) => ty,
+        })
+}
+
+/// The text being written, at an indentation depth.
+struct Out<'a> {
+    schema: &'a Schema,
+    names: &'a TypeNames,
+    text: String,
+    depth: usize,
+}
+
+/// One member of a message body, to be written in source order.
+enum Part<'a> {
+    Field(&'a Field),
+    Oneof(usize),
+    ReservedNumbers,
+    ReservedNames,
+    Extensions,
+    Type(Item),
+}
+
+impl Part<'_> {
+    /// Whether a blank line sets it apart: a nested message or enum.
+    fn is_type(&self) -> bool {
+        matches!(self, Part::Type(_))
+    }
+}
+
+impl Out<'_> {
+    fn line(&mut self, line: &str) {
+        for _ in 0..self.depth {
+            self.text.push_str("  ");
+        }
+        self.text.push_str(line);
+        self.text.push('\n');
+    }
+
+    fn blank(&mut self) {
+        self.text.push('\n');
+    }
+
+    fn docs(&mut self, docs: &Docs) {
+        for line in docs {
+            match line.is_empty() {
+                true => self.line("///"),
+                false => self.line(&format!("/// {line}")),
+            }
+        }
+    }
+
+    /// Top-level messages and enums in the order the file declares them,
+    /// each after a blank line.
+    fn items(&mut self, messages: &[MessageId], enums: &[EnumId]) {
+        for item in in_source_order(self.schema, messages, enums) {
+            self.blank();
+            self.item(item);
+        }
+    }
+
+    fn item(&mut self, item: Item) {
+        let schema = self.schema;
+        match item {
+            Item::Message(id) => self.message(schema.message(id)),
+            Item::Enum(id) => self.enumeration(schema.enumeration(id)),
+        }
+    }
+
+    fn message(&mut self, message: &Message) {
+        self.docs(&message.docs);
+        let parts = parts(self.schema, message);
+        if parts.is_empty() && !message.keep_unknown_fields {
+            self.line(&format!("message {} {{}}", message.name));
+            return;
+        }
+        self.line(&format!("message {} {{", message.name));
+        self.depth += 1;
+        if message.keep_unknown_fields {
+            self.line("option keep_unknown_fields = true;");
+        }
+        let mut previous: Option<bool> = None;
+        for part in &parts {
+            if previous.is_some_and(|was_type| was_type || part.is_type()) {
+                self.blank();
+            }
+            previous = Some(part.is_type());
+            match *part {
+                Part::Field(field) => self.field(message, field),
+                Part::Oneof(index) => self.oneof(message, index),
+                Part::ReservedNumbers => {
+                    let ranges = ranges(&message.reserved.ranges, MAX_FIELD_NUMBER);
+                    self.line(&format!("reserved {ranges};"));
+                }
+                Part::ReservedNames => self.reserved_names(&message.reserved),
+                Part::Extensions => {
+                    let ranges = ranges(&message.extension_ranges, MAX_FIELD_NUMBER);
+                    self.line(&format!("extensions {ranges};"));
+                }
+                Part::Type(item) => self.item(item),
+            }
+        }
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    fn oneof(&mut self, message: &Message, index: usize) {
+        let Some(oneof) = message.oneofs.get(index) else {
+            return;
+        };
+        self.docs(&oneof.docs);
+        self.line(&format!("oneof {} {{", oneof.name));
+        self.depth += 1;
+        for field in message.fields.iter().filter(|f| f.oneof == Some(index)) {
+            self.field(message, field);
+        }
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    fn field(&mut self, message: &Message, field: &Field) {
+        self.docs(&field.docs);
+        let name = |ty: ValueType| self.type_name(ty, &message.full_name);
+        let ty = match field.ty {
+            FieldType::Single(ty) => name(ty),
+            FieldType::Optional(ty) => format!("optional {}", name(ty)),
+            FieldType::Required(ty) => format!("required {}", name(ty)),
+            FieldType::List(ty) => format!("list<{}>", name(ty)),
+            FieldType::Map(key, value) => format!("map<{}, {}>", key.name(), name(value)),
+        };
+        let options = field_options(field);
+        self.line(&format!(
+            "{}: {ty} = {}{options};",
+            field.name, field.number
+        ));
+    }
+
+    /// `ty` as written inside the message `scope`.
+    fn type_name(&self, ty: ValueType, scope: &str) -> String {
+        let full_name = match ty {
+            ValueType::Scalar(scalar) => return scalar.name().to_owned(),
+            ValueType::WellKnown(WellKnown::Timestamp) => return "timestamp".to_owned(),
+            ValueType::WellKnown(WellKnown::Duration) => return "duration".to_owned(),
+            ValueType::WellKnown(known) => format!("google.protobuf.{}", known.name()),
+            ValueType::Enum(id) => self.schema.enumeration(id).full_name.clone(),
+            ValueType::Message(id) => self.schema.message(id).full_name.clone(),
+        };
+        self.names.shortest(scope, &full_name, ty)
+    }
+
+    fn enumeration(&mut self, enumeration: &Enum) {
+        self.docs(&enumeration.docs);
+        self.line(&format!("enum {} {{", enumeration.name));
+        self.depth += 1;
+        if enumeration.allow_alias {
+            self.line("option allow_alias = true;");
+        }
+        if enumeration.closed {
+            self.line("option closed = true;");
+        }
+        // Values and reservations in source order.
+        let reserved = &enumeration.reserved;
+        let mut parts: Vec<(Span, Option<usize>)> = (enumeration.values.iter().enumerate())
+            .map(|(index, value)| (value.name_span, Some(index)))
+            .collect();
+        parts.extend(reserved.ranges.first().map(|range| (range.span, None)));
+        parts.sort_by_key(|(span, _)| *span);
+        for (_, part) in parts {
+            let Some(value) = part.and_then(|index| enumeration.values.get(index)) else {
+                let ranges = ranges(&reserved.ranges, MAX_ENUM_NUMBER);
+                self.line(&format!("reserved {ranges};"));
+                continue;
+            };
+            self.docs(&value.docs);
+            self.line(&format!("{} = {};", value.name, value.number));
+        }
+        self.reserved_names(reserved);
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// `reserved old_name, legacy;`, if any name is reserved.
+    fn reserved_names(&mut self, reserved: &Reserved) {
+        if !reserved.names.is_empty() {
+            let names: Vec<&str> = reserved.names.iter().map(|(n, _)| n.as_str()).collect();
+            self.line(&format!("reserved {};", names.join(", ")));
+        }
+    }
+}
+
+/// The members of `message`'s body, but its options, in source order: its
+/// fields, each oneof where it is declared, its reserved numbers where the
+/// first is and names where the first is, its extension ranges, and its
+/// nested messages and enums.
+fn parts<'a>(schema: &Schema, message: &'a Message) -> Vec<Part<'a>> {
+    let mut parts: Vec<(Span, Part<'a>)> = Vec::new();
+    for field in message.fields.iter().filter(|field| field.oneof.is_none()) {
+        parts.push((field.name_span, Part::Field(field)));
+    }
+    for (index, oneof) in message.oneofs.iter().enumerate() {
+        parts.push((oneof.span, Part::Oneof(index)));
+    }
+    let reserved = &message.reserved;
+    parts.extend(
+        reserved
+            .ranges
+            .first()
+            .map(|r| (r.span, Part::ReservedNumbers)),
+    );
+    parts.extend(
+        reserved
+            .names
+            .first()
+            .map(|(_, s)| (*s, Part::ReservedNames)),
+    );
+    let extensions = message.extension_ranges.first();
+    parts.extend(extensions.map(|range| (range.span, Part::Extensions)));
+    for item in in_source_order(schema, &message.messages, &message.enums) {
+        let span = match item {
+            Item::Message(id) => schema.message(id).span,
+            Item::Enum(id) => schema.enumeration(id).span,
+        };
+        parts.push((span, Part::Type(item)));
+    }
+    // Stable, so that parts without a place keep the order above.
+    parts.sort_by_key(|(span, _)| *span);
+    parts.into_iter().map(|(_, part)| part).collect()
+}
+
+/// ` [default = 3, packed = false, json_name = "n"]`, with what the field
+/// needs that `.schema` does not assume, or nothing.
+fn field_options(field: &Field) -> String {
+    let mut options = Vec::new();
+    if let Some(default) = &field.default {
+        options.push(format!("default = {}", default_text(default)));
+    }
+    let packable = match field.ty {
+        FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
+        FieldType::List(ValueType::Enum(_)) => true,
+        _ => false,
+    };
+    if packable && !field.packed {
+        options.push("packed = false".to_owned());
+    }
+    if let Some(json_name) = &field.json_name {
+        if *json_name != lower_camel_case(&field.name) {
+            options.push(format!("json_name = {}", quoted_text(json_name)));
+        }
+    }
+    match options.is_empty() {
+        true => String::new(),
+        false => format!(" [{}]", options.join(", ")),
+    }
+}
+
+/// A default as `.schema` writes it; it reads back as the same value.
+fn default_text(default: &DefaultValue) -> String {
+    match default {
+        DefaultValue::Int(value) => value.to_string(),
+        DefaultValue::Uint(value) => value.to_string(),
+        DefaultValue::Float(value) if value.is_nan() => "nan".to_owned(),
+        DefaultValue::Float(value) if value.is_infinite() => {
+            if *value > 0.0 { "inf" } else { "-inf" }.to_owned()
+        }
+        // Debug is the shortest text that parses back to the same f64,
+        // with a point or an exponent: `0.5`, `9000000000.0`, `7e22`.
+        DefaultValue::Float(value) => format!("{value:?}"),
+        DefaultValue::Bool(value) => value.to_string(),
+        DefaultValue::String(text) => quoted_text(text),
+        DefaultValue::Bytes(bytes) => quoted_bytes(bytes),
+        DefaultValue::Enum(name) => name.clone(),
+    }
+}
+
+/// `8, 10 to 12, 100 to max`.
+fn ranges(ranges: &[ReservedRange], max: i64) -> String {
+    let mut line = String::new();
+    for (position, range) in ranges.iter().enumerate() {
+        if position > 0 {
+            line.push_str(", ");
+        }
+        let _ = match range.end {
+            end if end == range.start => write!(line, "{end}"),
+            end if end == max => write!(line, "{} to max", range.start),
+            end => write!(line, "{} to {end}", range.start),
+        };
+    }
+    line
+}
+
+/// `text` as a `.schema` string literal: printable characters as they are,
+/// `\"`, `\\`, `\n`, `\r` and `\t`, and other control characters as the
+/// `\xHH` escapes of their UTF-8 bytes.
+fn quoted_text(text: &str) -> String {
+    let mut quoted = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            '\t' => quoted.push_str("\\t"),
+            c if c.is_control() => {
+                for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                    let _ = write!(quoted, "\\x{byte:02x}");
+                }
+            }
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// `bytes` as a `.schema` string literal: printable ASCII as it is, the
+/// other bytes as escapes.
+fn quoted_bytes(bytes: &[u8]) -> String {
+    let mut quoted = String::from("\"");
+    for &byte in bytes {
+        match byte {
+            b'"' => quoted.push_str("\\\""),
+            b'\\' => quoted.push_str("\\\\"),
+            b'\n' => quoted.push_str("\\n"),
+            b'\r' => quoted.push_str("\\r"),
+            b'\t' => quoted.push_str("\\t"),
+            0x20..=0x7e => quoted.push(char::from(byte)),
+            _ => {
+                let _ = write!(quoted, "\\x{byte:02x}");
+            }
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io;
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::Analysis;
+
+    /// Analyzes in-memory files, the first as root and imported as named.
+    fn analyze(files: &[(&str, &str)]) -> Analysis {
+        let mut read = |path: &Path| {
+            let found = files.iter().find(|(name, _)| Path::new(name) == path);
+            found
+                .map(|(_, text)| (*text).to_owned())
+                .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "no such file"))
+        };
+        // Included from "", roots keep their folders in their import names.
+        let (root, include) = (PathBuf::from(files[0].0), [PathBuf::new()]);
+        crate::analyze(&[root], &include, &mut read).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// The `.schema` of the root of `files`.
+    fn exported(files: &[(&str, &str)]) -> String {
+        let analysis = analyze(files);
+        analysis.export_schema(analysis.roots[0])
+    }
+
+    fn assert_contains(text: &str, expected: &[&str]) {
+        for expected in expected {
+            assert!(text.contains(expected), "{expected:?} not in\n{text}");
+        }
+    }
+
+    #[test]
+    fn proto3_fields_and_docs() {
+        let text = exported(&[(
+            "shop/v1/order.proto",
+            "syntax = \"proto3\";\npackage shop.v1;\n\n// An order.\n//\n//  Indented.\n\
+             message Order {\n  int64 id = 1; // Its id.\n  optional string note = 2;\n  \
+             repeated Line lines = 3;\n  map<string, sfixed64> totals = 4;\n  \
+             message Line { uint32 quantity = 1; }\n  oneof payment {\n    string card = 5;\n  }\n}\n",
+        )]);
+        assert_contains(
+            &text,
+            &[
+                "// Written by schemac from shop/v1/order.proto: its .schema equivalent.\n\n\
+                 package shop.v1;\n\n/// An order.\n///\n///  Indented.\nmessage Order {\n",
+                "  /// Its id.\n  id: i64 = 1;\n  note: optional string = 2;\n",
+                "  lines: list<Line> = 3;\n  totals: map<string, sfixed64> = 4;\n\n",
+                "  message Line {\n    quantity: u32 = 1;\n  }\n\n  oneof payment {\n    card: string = 5;\n  }\n}\n",
+            ],
+        );
+    }
+
+    #[test]
+    fn types_are_named_shortest_with_a_dot_when_nothing_shorter_resolves() {
+        let text = exported(&[(
+            "a.proto",
+            "syntax = \"proto3\";\npackage a.b;\nmessage X {}\nmessage M {\n  \
+             message X {}\n  message a {}\n  message b {}\n  .a.b.X outer = 1;\n  X inner = 2;\n}\n\
+             message N { M.X deep = 1; X top = 2; }\n",
+        )]);
+        assert_contains(
+            &text,
+            &[
+                "outer: .a.b.X = 1;",
+                "inner: X = 2;",
+                "deep: M.X = 1;",
+                "top: X = 2;",
+            ],
+        );
+        // It reads back to the same types.
+        let back = crate::analyze_text("a.schema", &text).unwrap_or_else(|e| panic!("{e}"));
+        let m = back.schema.messages.iter().find(|m| m.full_name == "a.b.M");
+        let outer = m.map(|m| m.fields[0].ty);
+        let top = back
+            .schema
+            .messages
+            .iter()
+            .position(|m| m.full_name == "a.b.X");
+        assert_eq!(
+            outer,
+            top.map(|id| FieldType::Single(ValueType::Message(MessageId(id as u32))))
+        );
+    }
+
+    #[test]
+    fn builtin_and_well_known_types_need_no_import_but_the_others_do() {
+        let text = exported(&[(
+            "w.proto",
+            "syntax = \"proto3\";\npackage w;\nimport \"google/protobuf/timestamp.proto\";\n\
+             import \"google/protobuf/duration.proto\";\nimport \"google/protobuf/any.proto\";\n\
+             import \"schemac/types.proto\";\nmessage W {\n  google.protobuf.Timestamp at = 1;\n  \
+             repeated google.protobuf.Duration took = 2;\n  google.protobuf.Any any = 3;\n  \
+             map<string, schemac.Decimal> prices = 4;\n  schemac.Value extra = 5;\n}\n",
+        )]);
+        assert_contains(
+            &text,
+            &[
+                "package w;\n\nimport \"google/protobuf/any.proto\";\n\nmessage W {\n",
+                "  at: timestamp = 1;\n  took: list<duration> = 2;\n  any: google.protobuf.Any = 3;\n",
+                "  prices: map<string, decimal> = 4;\n  extra: value = 5;\n",
+            ],
+        );
+    }
+
+    #[test]
+    fn imports_of_converted_files_become_schema_files_and_public_ones_direct() {
+        let files = [
+            (
+                "app/main.proto",
+                "syntax = \"proto3\";\npackage app;\nimport \"lib/all.proto\";\n\
+                 import \"google/protobuf/api.proto\";\n\
+                 message Main { lib.Point at = 1; google.protobuf.Api api = 2; }\n",
+            ),
+            (
+                "lib/all.proto",
+                "syntax = \"proto3\";\npackage lib;\nimport public \"lib/point.proto\";\n",
+            ),
+            (
+                "lib/point.proto",
+                "syntax = \"proto3\";\npackage lib;\nmessage Point { int32 x = 1; }\n",
+            ),
+        ];
+        let analysis = analyze(&files);
+        let exported = analysis.export_schema_files(analysis.roots[0]);
+        let names: Vec<&str> = exported.iter().map(|file| file.name.as_str()).collect();
+        // Google's api.proto is shipped: it is not converted.
+        assert_eq!(
+            names,
+            ["app/main.schema", "lib/all.schema", "lib/point.schema"]
+        );
+        assert_contains(
+            &exported[0].contents,
+            &[
+                "import \"lib/all.schema\";\nimport \"google/protobuf/api.proto\";\n\
+                 import \"lib/point.schema\";\n",
+                "  at: lib.Point = 1;\n  api: google.protobuf.Api = 2;\n",
+            ],
+        );
+        assert_contains(&exported[1].contents, &["import \"lib/point.schema\";\n"]);
+    }
+
+    #[test]
+    fn proto2_labels_defaults_packing_and_closed_enums() {
+        let text = exported(&[(
+            "p2.proto",
+            "syntax = \"proto2\";\nenum Level { option allow_alias = true; LOW = 1; BOTTOM = 1; }\n\
+             message R {\n  required string id = 1;\n  optional Level level = 2 [default = LOW];\n  \
+             repeated int32 loose = 3;\n  repeated int32 tight = 4 [packed = true];\n  \
+             optional string s = 5 [default = \"a\\\"b\\\\c\\nd\"];\n  \
+             optional bytes b = 6 [default = \"\\000\\377\"];\n  optional float f = 7 [default = -inf];\n  \
+             optional double d = 8 [default = 1e22, json_name = \"dee\"];\n  \
+             optional int32 j = 9 [json_name = \"j\"];\n  extensions 100 to max;\n  \
+             reserved 10, 20 to 30;\n  reserved \"old\";\n}\n",
+        )]);
+        assert_contains(
+            &text,
+            &[
+                "enum Level {\n  option allow_alias = true;\n  option closed = true;\n  LOW = 1;\n  BOTTOM = 1;\n}",
+                "  id: required string = 1;\n  level: optional Level = 2 [default = LOW];\n",
+                "  loose: list<i32> = 3 [packed = false];\n  tight: list<i32> = 4;\n",
+                "  s: optional string = 5 [default = \"a\\\"b\\\\c\\nd\"];\n",
+                "  b: optional bytes = 6 [default = \"\\x00\\xff\"];\n",
+                "  f: optional f32 = 7 [default = -inf];\n",
+                "  d: optional f64 = 8 [default = 1e22, json_name = \"dee\"];\n",
+                // The lowerCamelCase name is not written.
+                "  j: optional i32 = 9;\n",
+                "  extensions 100 to max;\n  reserved 10, 20 to 30;\n  reserved old;\n}",
+            ],
+        );
+    }
+
+    #[test]
+    fn schema_sources_keep_their_options() {
+        let text = exported(&[(
+            "k.schema",
+            "message K {\n  option keep_unknown_fields = true;\n  id: u64 = 1;\n}\n\
+             enum E { option closed = true; ONE = 1; }\n",
+        )]);
+        assert_contains(
+            &text,
+            &[
+                "message K {\n  option keep_unknown_fields = true;\n  id: u64 = 1;\n}",
+                "enum E {\n  option closed = true;\n  ONE = 1;\n}",
+            ],
+        );
+    }
+
+    #[test]
+    fn strings_escape_what_a_schema_string_cannot_hold() {
+        assert_eq!(
+            quoted_text("a\"\\\n\r\t\u{1}\u{85}é"),
+            "\"a\\\"\\\\\\n\\r\\t\\x01\\xc2\\x85é\""
+        );
+        assert_eq!(
+            quoted_bytes("a\0\u{ff}\"é".as_bytes()),
+            "\"a\\x00\\xc3\\xbf\\\"\\xc3\\xa9\""
+        );
+    }
+
+    #[test]
+    fn exported_files_keep_the_folders_of_their_import_names() {
+        let mut file = analyze(&[("x.schema", "")]).schema.files[0].clone();
+        for (import_name, exported) in [
+            ("acme/trace/v1/trace.proto", "acme/trace/v1/trace.schema"),
+            ("world_geo.schema", "world_geo.schema"),
+            ("odd", "odd.schema"),
+        ] {
+            file.import_name = import_name.to_owned();
+            assert_eq!(schema_file_name(&file), exported);
+        }
+    }
+}
