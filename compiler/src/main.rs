@@ -91,6 +91,17 @@ enum Command {
         #[arg(short, long, value_name = "DIR")]
         out_dir: Option<PathBuf>,
     },
+    /// Print the `.schema` equivalent of a `.proto` file, or with -o write
+    /// that of each file and of every file it imports.
+    ImportProto {
+        #[command(flatten)]
+        input: Input,
+        /// Write the `.schema` of each file and of every file it imports,
+        /// but those schemac ships (`google/protobuf/*`), into this
+        /// directory under their import paths, each only if it changed.
+        #[arg(short, long, value_name = "DIR")]
+        out_dir: Option<PathBuf>,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -275,6 +286,37 @@ fn run(command: Command, color: bool) -> Result<(), String> {
                 None => write_stdout(analysis.export_proto(root).as_bytes()),
             }
         }
+        Command::ImportProto { input, out_dir } => {
+            let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+            match out_dir {
+                Some(dir) => {
+                    let mut files: Vec<schemac::SchemaText> = Vec::new();
+                    for &root in &analysis.roots {
+                        for file in analysis.export_schema_files(root) {
+                            if !files.iter().any(|written| written.name == file.name) {
+                                files.push(file);
+                            }
+                        }
+                    }
+                    write_schemas(&dir, &files)
+                }
+                None => {
+                    // The first of a root's files is its own.
+                    let texts: Vec<schemac::SchemaText> = (analysis.roots.iter())
+                        .filter_map(|&root| analysis.export_schema_files(root).into_iter().next())
+                        .collect();
+                    let text = match texts.as_slice() {
+                        [only] => only.contents.clone(),
+                        _ => texts
+                            .iter()
+                            .map(|file| format!("// ===== {} =====\n{}", file.name, file.contents))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    };
+                    write_stdout(text.as_bytes())
+                }
+            }
+        }
         Command::Encode { message } => encode(&message),
         Command::Decode {
             message,
@@ -293,6 +335,22 @@ fn analyze(files: &[PathBuf], include_dirs: &[PathBuf]) -> Result<Analysis, Erro
 fn write_protos(dir: &Path, files: &[schemac::ProtoFile]) -> Result<(), String> {
     for file in files {
         let path = dir.join(&file.name);
+        path.parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, &file.contents))
+            .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes each `.schema` file under `dir`, creating directories as needed,
+/// and leaving alone a file whose content is unchanged.
+fn write_schemas(dir: &Path, files: &[schemac::SchemaText]) -> Result<(), String> {
+    for file in files {
+        let path = dir.join(&file.name);
+        if std::fs::read(&path).is_ok_and(|existing| existing == file.contents.as_bytes()) {
+            continue;
+        }
         path.parent()
             .map_or(Ok(()), std::fs::create_dir_all)
             .and_then(|()| std::fs::write(&path, &file.contents))
