@@ -214,6 +214,7 @@ impl Corpus {
                     "features/reexport.proto",
                     "features/proto3.proto",
                     "features/proto2.proto",
+                    "features/plain2.proto",
                 ]),
             },
         ]
