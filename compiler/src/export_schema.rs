@@ -1,8 +1,10 @@
 //! Export: the model of one file as `.schema` text, the mirror of
 //! [`export_proto`](crate::export_proto); `schemac import-proto` writes it.
 //!
-//! The text analyzes to the same model, so it generates the same Rust, as
-//! the file it came from, whichever language that was. What a `.proto`
+//! The text analyzes to a model that means the same as the file's (the
+//! same types, fields, numbers and options; only spans, the dialect and a
+//! `json_name` equal to the default may differ), so it generates the same
+//! Rust, whichever language the file was written in. What a `.proto`
 //! file says in its syntax, the text says field by field and enum by
 //! enum: a proto2 file's singular fields have their labels in the model
 //! already, its lists are `[packed = false]` unless packed, and its enums
