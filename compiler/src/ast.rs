@@ -19,6 +19,10 @@ pub struct SchemaFile {
     pub file: FileId,
     /// The language and version it is written in.
     pub dialect: Dialect,
+    /// The comments at the head of the file that document no declaration,
+    /// as lines (a licence, a description of the file), with an empty line
+    /// between paragraphs. Only the `.proto` front end reads them.
+    pub header: Docs,
     /// The `package` declaration, if any.
     pub package: Option<Package>,
     /// The `import` declarations, in order.

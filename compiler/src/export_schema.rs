@@ -25,8 +25,10 @@
 //! - Field options are written only where the model differs from what
 //!   `.schema` assumes: `default`, `packed = false` on a packable list, and
 //!   a `json_name` other than the lowerCamelCase one.
-//! - Members are written in source order; docs are `///` lines. Comments
-//!   that document nothing (a licence header) are not in the model.
+//! - Members are written in source order; docs are `///` lines. The
+//!   comments at the head of a `.proto` file (a licence) are `//` lines at
+//!   the head of the text; other comments that document nothing are not
+//!   in the model.
 //!
 //! Enum values keep their names: a `.proto` enum's names are valid in
 //! protobuf's scope, so [`proto_names`](crate::proto_names) exports them
@@ -68,6 +70,16 @@ pub fn export(schema: &Schema, roots: &[FileId], file: FileId) -> String {
         text: String::new(),
         depth: 0,
     };
+    // The file's own head first: a licence stays at the top.
+    for line in &file.header {
+        match line.is_empty() {
+            true => out.line("//"),
+            false => out.line(&format!("// {line}")),
+        }
+    }
+    if !file.header.is_empty() {
+        out.blank();
+    }
     out.line(&format!(
         "// Written by schemac from {}: its .schema equivalent.",
         file.import_name
@@ -578,6 +590,25 @@ mod tests {
                 "  lines: list<Line> = 3;\n  totals: map<string, sfixed64> = 4;\n\n",
                 "  message Line {\n    quantity: u32 = 1;\n  }\n\n  oneof payment {\n    card: string = 5;\n  }\n}\n",
             ],
+        );
+    }
+
+    #[test]
+    fn the_head_comments_of_a_proto_file_stay_at_the_head() {
+        let text = exported(&[(
+            "h.proto",
+            "// Copyright someone.\n//\n//   Licence terms.\n\n// A second paragraph.\n\n\
+             // About the file.\nsyntax = \"proto3\";\n\n// The package.\npackage h;\n\n\
+             // Detached from M.\n\n// M.\nmessage M {}\n",
+        )]);
+        assert!(
+            text.starts_with(
+                "// Copyright someone.\n//\n//   Licence terms.\n//\n// A second paragraph.\n//\n\
+                 // About the file.\n//\n// The package.\n\n\
+                 // Written by schemac from h.proto: its .schema equivalent.\n\npackage h;\n\n\
+                 /// M.\nmessage M {}\n"
+            ),
+            "{text}"
         );
     }
 

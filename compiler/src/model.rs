@@ -87,6 +87,9 @@ pub struct File {
     pub package: Vec<String>,
     /// The language and version it is written in.
     pub dialect: Dialect,
+    /// The comments at its head that document no declaration, as lines:
+    /// a `.proto` file's licence or description. Empty for `.schema` files.
+    pub header: Docs,
     /// The files it imports directly.
     pub imports: Vec<FileId>,
     /// Those of [`File::imports`] imported with `import public`, whose types

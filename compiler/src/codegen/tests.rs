@@ -30,6 +30,7 @@ impl Build {
             import_name: name.to_owned(),
             package: package.iter().map(|s| s.to_string()).collect(),
             dialect: Dialect::Schema,
+            header: Vec::new(),
             imports: Vec::new(),
             public_imports: Vec::new(),
             provided: false,

@@ -152,6 +152,7 @@ impl<'a> Collector<'a, '_> {
             import_name: loaded.import_name.clone(),
             package: package.clone(),
             dialect: loaded.ast.dialect,
+            header: loaded.ast.header.clone(),
             imports: loaded.imports.iter().map(|import| import.file).collect(),
             public_imports: loaded
                 .imports

@@ -68,6 +68,7 @@ impl World {
             ast: SchemaFile {
                 file,
                 dialect: Dialect::Schema,
+                header: Vec::new(),
                 package,
                 imports: imports
                     .iter()

@@ -113,6 +113,7 @@ impl Assembly {
             file: SchemaFile {
                 file,
                 dialect: Dialect::Schema,
+                header: Vec::new(),
                 package: None,
                 imports: Vec::new(),
                 items: Vec::new(),

@@ -84,6 +84,7 @@ pub fn parse(file: FileId, name: &str, text: &str) -> (SchemaFile, Vec<Diagnosti
     let empty = SchemaFile {
         file,
         dialect: Dialect::Proto3,
+        header: Vec::new(),
         package: None,
         imports: Vec::new(),
         items: Vec::new(),
@@ -205,6 +206,7 @@ impl<'a> Lowerer<'a> {
         SchemaFile {
             file: self.file,
             dialect: self.dialect,
+            header: self.header(),
             package,
             imports,
             items,
@@ -594,6 +596,36 @@ impl<'a> Lowerer<'a> {
             _ => 0..0,
         };
         Span::new(self.file, range)
+    }
+
+    /// The comments around the `syntax` and `package` statements, which
+    /// document no declaration, in source order, with an empty line
+    /// between comments.
+    fn header(&self) -> Docs {
+        let mut statements: Vec<_> = [[tag::SYNTAX], [tag::PACKAGE]]
+            .iter()
+            .filter_map(|path| self.locations.get(&path[..]))
+            .collect();
+        statements.sort_by_key(|location| location.span.first().copied());
+        let comments = statements.into_iter().flat_map(|location| {
+            let detached = location.leading_detached_comments.iter();
+            detached
+                .chain(&location.leading_comments)
+                .chain(&location.trailing_comments)
+        });
+        let mut lines = Docs::new();
+        for comment in comments {
+            if !lines.is_empty() {
+                lines.push(String::new());
+            }
+            let mut comment = comment_lines(comment);
+            // A comment that ends in an empty `//` line needs no second one.
+            while comment.last().is_some_and(String::is_empty) {
+                comment.pop();
+            }
+            lines.extend(comment);
+        }
+        lines
     }
 
     /// The comments before the element at `path` and after it on its
