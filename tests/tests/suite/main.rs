@@ -5,7 +5,8 @@
 //! - `api`: the shape of the generated types.
 //! - `json`: the generated serde impls, against the schema-driven transcoder.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
-//! - `interop`: the exported `.proto`, through protox and prost-reflect.
+//! - `interop`: the exported `.proto`, through protox and prost-reflect,
+//!   for the fixtures and under proptest.
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
 //! - `builtin_types`: `decimal`, `value` and unknown fields against
