@@ -33,7 +33,7 @@ bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop ## What .ci/run runs.
+ci: lint test interop fuzz-build ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
