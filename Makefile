@@ -44,7 +44,7 @@ bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop differential ## What .ci/run runs.
+ci: lint test interop differential fuzz-build ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

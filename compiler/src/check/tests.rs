@@ -208,6 +208,29 @@ fn enum_numbers_and_names_are_unique() {
     );
 }
 
+/// Found by the smoke test, which runs protoc on the export of every
+/// schema check accepts: protoc refused `PAID` beside `PAiD`.
+#[test]
+fn enum_names_must_differ_to_protobuf() {
+    let diagnostics = check(|a| {
+        vec![a.enumeration(
+            "Status",
+            &[
+                ("PENDING", 0),
+                ("PAID", 1),
+                ("PAiD", 2),
+                ("STATUS_PEND_ING", 3),
+                ("SHIPPED", 4),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::DuplicateEnumName]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the value names `PAID` and `PAiD` are one name to protobuf in `shop.Status`"
+    );
+}
+
 #[test]
 fn empty_enums_and_oneofs_are_refused() {
     let diagnostics = check(|a| {
