@@ -195,27 +195,6 @@ fn strip_prefix<'a>(prefix: &[u8], value: &'a str) -> &'a str {
     value.get(at..).unwrap_or(value)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::protobuf_label;
-
-    #[test]
-    fn protobuf_labels_follow_protoc() {
-        assert_eq!(protobuf_label("Status", "STATUS_PAID"), "Paid");
-        assert_eq!(protobuf_label("Status", "STATUS_PAiD"), "Paid");
-        assert_eq!(protobuf_label("Status", "paid"), "Paid");
-        assert_eq!(protobuf_label("MyEnum", "MY_ENUM_FOO"), "Foo");
-        assert_eq!(protobuf_label("MyEnum", "MYENUM__FOO_BAR"), "FooBar");
-        // Distinct to protoc: the underscore splits words.
-        assert_eq!(protobuf_label("Foo", "FOO_BAR_BAZ"), "BarBaz");
-        assert_eq!(protobuf_label("Foo", "FOO_BARBAZ"), "Barbaz");
-        // No prefix, or nothing after it: the name as it is.
-        assert_eq!(protobuf_label("Status", "STAT"), "Stat");
-        assert_eq!(protobuf_label("Status", "STATUS_"), "Status");
-        assert_eq!(protobuf_label("Status", "STATUSX"), "X");
-    }
-}
-
 /// Reports each value that shares its number with an earlier one, in an
 /// enum that does not allow aliases.
 fn check_shared_numbers(
@@ -239,5 +218,26 @@ fn check_shared_numbers(
                  of the values, or make it an alias with `option allow_alias = true;`",
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::protobuf_label;
+
+    #[test]
+    fn protobuf_labels_follow_protoc() {
+        assert_eq!(protobuf_label("Status", "STATUS_PAID"), "Paid");
+        assert_eq!(protobuf_label("Status", "STATUS_PAiD"), "Paid");
+        assert_eq!(protobuf_label("Status", "paid"), "Paid");
+        assert_eq!(protobuf_label("MyEnum", "MY_ENUM_FOO"), "Foo");
+        assert_eq!(protobuf_label("MyEnum", "MYENUM__FOO_BAR"), "FooBar");
+        // Distinct to protoc: the underscore splits words.
+        assert_eq!(protobuf_label("Foo", "FOO_BAR_BAZ"), "BarBaz");
+        assert_eq!(protobuf_label("Foo", "FOO_BARBAZ"), "Barbaz");
+        // No prefix, or nothing after it: the name as it is.
+        assert_eq!(protobuf_label("Status", "STAT"), "Stat");
+        assert_eq!(protobuf_label("Status", "STATUS_"), "Status");
+        assert_eq!(protobuf_label("Status", "STATUSX"), "X");
     }
 }
