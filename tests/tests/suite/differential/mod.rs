@@ -146,6 +146,10 @@ struct Case<'a> {
     sources: String,
     seed: u64,
     count: usize,
+    /// The `.proto` files protoc compiles for Google's side: `None` for
+    /// schemac's export of the schema, or the folder of `.proto` files the
+    /// schema is, compiled as they are.
+    protos: Option<PathBuf>,
 }
 
 struct Differential {
@@ -168,7 +172,9 @@ impl Differential {
             .google
             .load(&descriptors)
             .into_iter()
-            .filter(|name| !name.starts_with("schemac."))
+            // The files schemac ships (`schemac.Decimal`, the well-known
+            // types) are the runtime's types, tested inside the others.
+            .filter(|name| transcode::find_message(&case.analysis.schema, name).is_ok())
             .collect();
         self.report.schemas += 1;
         self.report.message_types += names.len();
@@ -435,15 +441,32 @@ fn reaches_map(schema: &Schema, id: Option<MessageId>) -> bool {
     false
 }
 
-/// The descriptor set of the export of every root of `case`, made by
-/// protoc, in a folder of its own under `target/differential/`.
+/// The descriptor set of every root of `case`, made by protoc: of the
+/// roots themselves when they are `.proto` files (`case.protos`), or else
+/// of their export, written to a folder of its own under
+/// `target/differential/`.
 fn descriptor_set(case: &Case) -> PathBuf {
-    let dir = workspace_root()
+    let out = workspace_root()
         .join("target/differential")
         .join(&case.label);
-    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).expect("create target/differential");
     let mut roots = Vec::new();
-    for &root in &case.analysis.roots {
+    let dir = match &case.protos {
+        Some(dir) => {
+            let files = &case.analysis.schema.files;
+            roots.extend(
+                case.analysis
+                    .roots
+                    .iter()
+                    .filter_map(|&root| files.iter().find(|file| file.id == root))
+                    .map(|file| file.import_name.clone()),
+            );
+            dir.clone()
+        }
+        None => out.clone(),
+    };
+    for &root in case.analysis.roots.iter().filter(|_| case.protos.is_none()) {
         for file in case.analysis.export_proto_files(root) {
             let path = dir.join(&file.name);
             fs::create_dir_all(path.parent().unwrap_or(&dir)).expect("create the export folder");
@@ -453,7 +476,7 @@ fn descriptor_set(case: &Case) -> PathBuf {
             roots.push(file.name);
         }
     }
-    let set = dir.join("set.binpb");
+    let set = out.join("set.binpb");
     let output = Command::new("protoc")
         .arg(format!("--proto_path={}", dir.display()))
         .arg(format!("--descriptor_set_out={}", set.display()))
@@ -510,6 +533,7 @@ fn differential_schemas_dir() {
             .collect(),
         seed,
         count,
+        protos: None,
     };
     let mut run = Differential::new();
     run.check(
@@ -538,10 +562,73 @@ fn differential_random_schemas() {
             sources: sources(&files),
             seed: schema_seed,
             count,
+            protos: None,
         };
         run.check(&case, &[Subject::Transcoder]);
     }
     run.report.assert_clean();
+}
+
+/// The `.proto` files of tests/proto, as they are: protoc compiles the
+/// files themselves for Google's side, and schemac reads them with the
+/// generated code of the `schemac-protos` crate and with the schema alone.
+#[test]
+#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+fn differential_proto_files() {
+    let (dir, roots) = proto_roots();
+    let analysis = schemac::analyze(&roots, &[dir.clone()], &mut |path| fs::read_to_string(path))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let count = env_number("SCHEMAC_DIFFERENTIAL_MESSAGES", 40) as usize;
+    let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
+    let case = Case {
+        label: "proto-files".to_owned(),
+        analysis: &analysis,
+        sources: roots
+            .iter()
+            .map(|path| format!("{}\n", path.display()))
+            .collect(),
+        seed,
+        count,
+        protos: Some(dir),
+    };
+    let mut run = Differential::new();
+    run.check(
+        &case,
+        &[Subject::Generated(generated::PROTOS), Subject::Transcoder],
+    );
+    run.report.assert_clean();
+}
+
+/// tests/proto and the `.proto` files in it that the `schemac-protos`
+/// crate compiles.
+fn proto_roots() -> (PathBuf, Vec<PathBuf>) {
+    let dir = workspace_root().join("tests/proto");
+    let roots = [
+        "acme/trace/v1/trace.proto",
+        "store/v1/orders.proto",
+        "legacy/v1/inventory.proto",
+        "wkt.proto",
+    ];
+    let roots = roots.iter().map(|root| dir.join(root)).collect();
+    (dir, roots)
+}
+
+/// The table of generated types names every message of tests/proto.
+#[test]
+fn every_generated_proto_message_is_in_the_table() {
+    let (dir, roots) = proto_roots();
+    let analysis = schemac::analyze(&roots, &[dir], &mut |path| fs::read_to_string(path))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let mut declared: Vec<&str> = analysis
+        .schema
+        .messages
+        .iter()
+        .map(|message| message.full_name.as_str())
+        .collect();
+    let mut listed = generated::PROTOS.names.to_vec();
+    declared.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(listed, declared);
 }
 
 /// The table of generated types names every message of `schemas/`, so the
