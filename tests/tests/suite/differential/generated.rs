@@ -11,6 +11,10 @@ use schemac_runtime::Message;
 use schemac_runtime::json::serde::de::DeserializeOwned;
 use serde_json::Value as Json;
 
+/// Bytes or JSON written out as a message's bytes, or why not; `None` for a
+/// message the table does not have.
+pub type Written = Option<Result<Vec<u8>, String>>;
+
 /// The generated types of one corpus, by full name.
 #[derive(Clone, Copy)]
 pub struct Table {
@@ -18,9 +22,9 @@ pub struct Table {
     pub names: &'static [&'static str],
     /// Google's bytes decoded as message `name` and encoded again; `None`
     /// for a name that is not in the table.
-    pub round_trip: fn(&str, &[u8]) -> Option<Result<Vec<u8>, String>>,
+    pub round_trip: fn(&str, &[u8]) -> Written,
     /// The JSON of a message `name` read by its serde impls, encoded.
-    pub encode_json: fn(&str, &Json) -> Option<Result<Vec<u8>, String>>,
+    pub encode_json: fn(&str, &Json) -> Written,
 }
 
 /// A [`Table`] named `$table` of the messages listed, each as its full
