@@ -576,8 +576,10 @@ fn differential_random_schemas() {
 #[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
 fn differential_proto_files() {
     let (dir, roots) = proto_roots();
-    let analysis = schemac::analyze(&roots, &[dir.clone()], &mut |path| fs::read_to_string(path))
-        .unwrap_or_else(|error| panic!("{error}"));
+    let analysis = schemac::analyze(&roots, std::slice::from_ref(&dir), &mut |path| {
+        fs::read_to_string(path)
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
     let count = env_number("SCHEMAC_DIFFERENTIAL_MESSAGES", 40) as usize;
     let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
     let case = Case {
