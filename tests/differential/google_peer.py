@@ -19,6 +19,10 @@ on stdout:
   one field, element or entry of the input taken out, for minimizing a
   failure.
 - {"op": "text", "type": NAME, "hex": HEX}: the text format of HEX.
+- {"op": "to_json", "type": NAME, "hexes": [HEX...]}: each as protobuf's
+  JSON, as json_format.MessageToJson writes it.
+- {"op": "from_json", "type": NAME, "texts": [JSON...]}: each JSON text
+  read by json_format.Parse and written as bytes, or the parse error.
 
 Nothing here knows schemac's Rust code: it sees only the exported .proto
 files, compiled by protoc, as any other protobuf user would.
@@ -30,7 +34,7 @@ import random
 import struct
 import sys
 
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, text_format
+from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory, text_format
 from google.protobuf.descriptor import FieldDescriptor as F
 
 # How deep random messages nest.
@@ -230,6 +234,23 @@ class Google:
                 out.append({"hex": self.parse(name, hex_text).SerializeToString().hex()})
             except Exception as error:
                 out.append({"error": str(error)})
+        return {"results": out}
+
+    def to_json(self, name, hexes):
+        """Each message as protobuf's JSON, as json_format writes it."""
+        return {"jsons": [json_format.MessageToJson(self.parse(name, h)) for h in hexes]}
+
+    def from_json(self, name, texts):
+        """Each JSON text read by json_format and written as bytes, or the
+        error."""
+        out = []
+        for text_json in texts:
+            try:
+                message = self.cls(name)()
+                json_format.Parse(text_json, message)
+                out.append({"hex": message.SerializeToString().hex()})
+            except Exception as error:
+                out.append({"error": f"{type(error).__name__}: {error}"})
         return {"results": out}
 
     def shrink(self, name, hex_text):
@@ -438,6 +459,8 @@ def main():
         "reserialize": lambda r: google.reserialize(r["type"], r["hexes"]),
         "shrink": lambda r: google.shrink(r["type"], r["hex"]),
         "text": lambda r: {"text": text(google.parse(r["type"], r["hex"]))},
+        "to_json": lambda r: google.to_json(r["type"], r["hexes"]),
+        "from_json": lambda r: google.from_json(r["type"], r["texts"]),
     }
     for line in sys.stdin:
         request = json.loads(line)

@@ -252,3 +252,20 @@ proptest! {
         prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()), "{} via {}", b, text);
     }
 }
+
+/// `f32::MAX` is written as its exact value, which Google's Python
+/// protobuf reads, rather than its shortest text, `3.4028235e38`, which it
+/// refuses as above `f32::MAX`; both read back as `f32::MAX`.
+#[test]
+fn the_largest_f32_is_written_so_that_python_reads_it() {
+    use crate::codec::Float;
+    use crate::json::Ser;
+    for value in [f32::MAX, f32::MIN] {
+        let text = serde_json::to_string(&Ser::<Float>(&value)).unwrap();
+        let number: f64 = text.parse().unwrap();
+        assert!(number.abs() <= f64::from(f32::MAX), "{text}");
+        let back: crate::json::De<Float> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.0.to_bits(), value.to_bits());
+    }
+    assert_eq!(serde_json::to_string(&Ser::<Float>(&0.1)).unwrap(), "0.1");
+}

@@ -8,6 +8,7 @@ use schemac_generated::world::{geo, travel};
 use schemac_generated::{kitchen, money, shapes, shop};
 use schemac_protos::{acme, legacy, store, wkt};
 use schemac_runtime::Message;
+use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
 use serde_json::Value as Json;
 
@@ -25,6 +26,9 @@ pub struct Table {
     pub round_trip: fn(&str, &[u8]) -> Written,
     /// The JSON of a message `name` read by its serde impls, encoded.
     pub encode_json: fn(&str, &Json) -> Written,
+    /// Bytes of a message `name` decoded and written as JSON by its serde
+    /// impls.
+    pub json_of: fn(&str, &[u8]) -> Option<Result<String, String>>,
 }
 
 /// A [`Table`] named `$table` of the messages listed, each as its full
@@ -39,6 +43,10 @@ macro_rules! table {
             },
             encode_json: |name, json| match name {
                 $($name => Some(encode_json_as::<$ty>(json)),)*
+                _ => None,
+            },
+            json_of: |name, bytes| match name {
+                $($name => Some(json_of_as::<$ty>(bytes)),)*
                 _ => None,
             },
         };
@@ -111,6 +119,11 @@ table!(PROTOS {
 fn round_trip_as<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let message = M::decode(bytes).map_err(|error| error.to_string())?;
     message.encode_to_vec().map_err(|error| error.to_string())
+}
+
+fn json_of_as<M: Message + Serialize>(bytes: &[u8]) -> Result<String, String> {
+    let message = M::decode(bytes).map_err(|error| error.to_string())?;
+    serde_json::to_string(&message).map_err(|error| error.to_string())
 }
 
 fn encode_json_as<M: Message + DeserializeOwned>(json: &Json) -> Result<Vec<u8>, String> {
