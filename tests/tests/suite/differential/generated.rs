@@ -16,6 +16,10 @@ use serde_json::Value as Json;
 /// message the table does not have.
 pub type Written = Option<Result<Vec<u8>, String>>;
 
+/// Bytes written out as a message's JSON, or why not; `None` for a message
+/// the table does not have.
+pub type WrittenJson = Option<Result<String, String>>;
+
 /// The generated types of one corpus, by full name.
 #[derive(Clone, Copy)]
 pub struct Table {
@@ -28,7 +32,7 @@ pub struct Table {
     pub encode_json: fn(&str, &Json) -> Written,
     /// Bytes of a message `name` decoded and written as JSON by its serde
     /// impls.
-    pub json_of: fn(&str, &[u8]) -> Option<Result<String, String>>,
+    pub json_of: fn(&str, &[u8]) -> WrittenJson,
 }
 
 /// A [`Table`] named `$table` of the messages listed, each as its full
