@@ -141,7 +141,7 @@ impl Google {
 
     /// Each of `messages` as protobuf's JSON, as Google's json_format
     /// writes it.
-    pub fn to_json(&mut self, name: &str, messages: &[Vec<u8>]) -> Vec<String> {
+    pub fn json_of(&mut self, name: &str, messages: &[Vec<u8>]) -> Vec<String> {
         let hexes: Vec<String> = messages.iter().map(|bytes| hex(bytes)).collect();
         let answer = self.request(json!({"op": "to_json", "type": name, "hexes": hexes}));
         strings(&answer["jsons"])

@@ -228,7 +228,7 @@ impl Differential {
             .into_iter()
             .map(|(bytes, _)| bytes)
             .collect();
-        let jsons = self.google.to_json(name, &messages);
+        let jsons = self.google.json_of(name, &messages);
         let mut pairs = Vec::new();
         for (bytes, text) in messages.iter().zip(&jsons) {
             let json: Json = serde_json::from_str(text).expect("json_format writes JSON");
