@@ -149,7 +149,7 @@ impl Google {
 
     /// Each of `texts` read by Google's json_format and written as bytes,
     /// or the error.
-    pub fn from_json(&mut self, name: &str, texts: &[String]) -> Vec<Result<Vec<u8>, String>> {
+    pub fn parse_json(&mut self, name: &str, texts: &[String]) -> Vec<Result<Vec<u8>, String>> {
         let answer = self.request(json!({"op": "from_json", "type": name, "texts": texts}));
         answer["results"]
             .as_array()

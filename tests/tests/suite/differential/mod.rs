@@ -285,7 +285,7 @@ impl Differential {
         for ((bytes, text), parsed) in encoded
             .iter()
             .zip(&texts)
-            .zip(self.google.from_json(name, &texts))
+            .zip(self.google.parse_json(name, &texts))
         {
             self.report.json_both_ways += 1;
             let reason = match parsed {
