@@ -13,6 +13,7 @@ use crate::resolve::MAX_ENUM_NUMBER;
 pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
     check_reserved(
         &enumeration.full_name,
+        "reserved",
         &enumeration.reserved,
         -MAX_ENUM_NUMBER - 1..=MAX_ENUM_NUMBER,
         Code::EnumNumberOutOfRange,
