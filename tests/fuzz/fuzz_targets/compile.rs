@@ -1,4 +1,5 @@
-//! The compiler front end on arbitrary text: syntax, resolve and check, and
+//! The compiler front end on arbitrary text, as a `.schema` file and as a
+//! `.proto` file: syntax, resolve and check, and
 //! rendering their diagnostics. What check accepts goes through codegen,
 //! with the default `Config` and with JSON and views on (as `make generate`
 //! runs it), and the generated Rust must parse and hold nothing that rustc
@@ -19,7 +20,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let analysis = match schemac::analyze_text("fuzz.schema", text) {
+    // The same text in both languages: the extension picks the parser.
+    compile("fuzz.schema", text);
+    compile("fuzz.proto", text);
+});
+
+fn compile(name: &str, text: &str) {
+    let analysis = match schemac::analyze_text(name, text) {
         Ok(analysis) => analysis,
         Err(error) => {
             assert!(!error.render(false).is_empty());
@@ -58,4 +65,4 @@ fuzz_target!(|data: &[u8]| {
             );
         }
     }
-});
+}

@@ -140,7 +140,8 @@ pub fn protox_compiles(files: &[schemac::ProtoFile]) -> Result<(), String> {
         fn open_file(&self, name: &str) -> Result<File, protox::Error> {
             match self.0.iter().find(|file| file.name == name) {
                 Some(file) => File::from_source(name, &file.contents),
-                None => Err(protox::Error::file_not_found(name)),
+                // The well-known types, which exports leave to protoc's own.
+                None => protox::file::GoogleFileResolver::new().open_file(name),
             }
         }
     }

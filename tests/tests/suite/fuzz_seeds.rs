@@ -55,10 +55,22 @@ fn write_fuzz_seeds() {
         );
     }
 
-    for dir in ["schemas", "schemas/invalid", "schemas/invalid/imports"] {
+    let dirs = [
+        "schemas",
+        "schemas/invalid",
+        "schemas/invalid/imports",
+        "tests/proto",
+        "tests/proto/acme/trace/v1",
+        "tests/proto/store/v1",
+        "tests/proto/legacy/v1",
+    ];
+    for dir in dirs {
         for entry in fs::read_dir(workspace_root().join(dir)).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|ext| ext == "schema") {
+            if path
+                .extension()
+                .is_some_and(|ext| ext == "schema" || ext == "proto")
+            {
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
                 write(&seeds.join("compile"), &name, &fs::read(&path).unwrap());
             }

@@ -42,6 +42,9 @@ use schemac_tests::workspace_root;
 const ENCODING_CASES: usize = 40_000;
 /// How many mutated schemas the compile test feeds.
 const SCHEMA_CASES: usize = 10_000;
+
+/// How many mutated `.proto` files go through the front end.
+const PROTO_CASES: usize = 3_000;
 /// Of the mutated schemas that check accepts, every how-manieth goes on
 /// through codegen, which is slow in a debug build (the `compile` fuzz
 /// target sends every one).
@@ -75,15 +78,46 @@ fn mutated_encodings_decode_to_a_value_or_an_error() {
 
 #[test]
 fn mutated_schemas_compile_or_give_diagnostics() {
-    let seeds = schema_texts();
-    let mut rng = Rng::new(0x5eed_0002);
+    let seeds = texts(
+        &["schemas", "schemas/invalid", "schemas/invalid/imports"],
+        "schema",
+    );
+    mutated_files_compile_or_give_diagnostics("smoke.schema", &seeds, SCHEMA_CASES, 0x5eed_0002);
+}
+
+/// The same for `.proto` text: the files of tests/proto and the invalid
+/// ones, mutated, through protobuf's parser and the same stages after it.
+#[test]
+fn mutated_proto_files_compile_or_give_diagnostics() {
+    let dirs = [
+        "tests/proto",
+        "tests/proto/acme/common/v1",
+        "tests/proto/acme/trace/v1",
+        "tests/proto/store/v1",
+        "tests/proto/legacy/v1",
+        "schemas/invalid",
+    ];
+    let seeds = texts(&dirs, "proto");
+    mutated_files_compile_or_give_diagnostics("smoke.proto", &seeds, PROTO_CASES, 0x5eed_0003);
+}
+
+/// Analyzes `cases` mutations of `seeds` as a file named `name`, whose
+/// extension picks the language: each gives diagnostics or, accepted,
+/// generates code and exports a `.proto` that protox and protoc compile.
+fn mutated_files_compile_or_give_diagnostics(
+    name: &str,
+    seeds: &[String],
+    cases: usize,
+    seed: u64,
+) {
+    let mut rng = Rng::new(seed);
     let mut accepted = 0;
     let mut exports = BTreeMap::new();
-    for case in 0..SCHEMA_CASES {
+    for case in 0..cases {
         let seed = &seeds[rng.below(seeds.len())];
         let text = mutate_text(&mut rng, seed);
         let checked = panic::catch_unwind(AssertUnwindSafe(|| {
-            match schemac::analyze_text("smoke.schema", &text) {
+            match schemac::analyze_text(name, &text) {
                 Ok(analysis) => {
                     if accepted % CODEGEN_EVERY == 0 {
                         generate(&analysis);
@@ -112,7 +146,7 @@ fn mutated_schemas_compile_or_give_diagnostics() {
         }
     }
     // Some mutations keep the schema valid, so codegen runs too.
-    assert!(accepted > SCHEMA_CASES / 20, "only {accepted} accepted");
+    assert!(accepted > cases / 20, "only {accepted} accepted");
     protoc_compiles(&exports);
 }
 
@@ -135,7 +169,8 @@ fn protox_compiles(files: &[schemac::ProtoFile]) -> Result<(), String> {
         fn open_file(&self, name: &str) -> Result<File, protox::Error> {
             match self.0.iter().find(|file| file.name == name) {
                 Some(file) => File::from_source(name, &file.contents),
-                None => Err(protox::Error::file_not_found(name)),
+                // The well-known types, which exports leave to protoc's own.
+                None => protox::file::GoogleFileResolver::new().open_file(name),
             }
         }
     }
@@ -275,13 +310,14 @@ pub(crate) fn schemas() -> schemac::Analysis {
 }
 
 /// The text of every schema in `schemas/` and `schemas/invalid/`.
-fn schema_texts() -> Vec<String> {
+/// The text of every file with `extension` in `dirs`, in a fixed order.
+fn texts(dirs: &[&str], extension: &str) -> Vec<String> {
     let mut texts = Vec::new();
-    for dir in ["schemas", "schemas/invalid", "schemas/invalid/imports"] {
+    for dir in dirs {
         let mut paths: Vec<_> = std::fs::read_dir(workspace_root().join(dir))
             .unwrap()
             .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "schema"))
+            .filter(|path| path.extension().is_some_and(|ext| ext == extension))
             .collect();
         paths.sort();
         // Files that are not UTF-8 (one test's point) are left out.
