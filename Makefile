@@ -1,7 +1,11 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop msrv review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+
+# The oldest Rust the two published crates and generated code build with:
+# the workspace's rust-version.
+MSRV ?= $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
 help: ## List the tasks.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -30,10 +34,15 @@ bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	SCHEMAC_BENCH=quick $(CARGO) bench -p schemac-bench --bench formats
 
+msrv: ## Check the runtime, the compiler and generated code on the MSRV (installs it with rustup).
+	rustup toolchain install $(MSRV) --profile minimal
+	$(CARGO) +$(MSRV) check --locked -p schemac-runtime
+	$(CARGO) +$(MSRV) check --locked -p schemac -p schemac-generated
+
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop ## What .ci/run runs.
+ci: lint test interop msrv ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
