@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop msrv review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -39,10 +39,13 @@ msrv: ## Check the runtime, the compiler and generated code on the MSRV (install
 	$(CARGO) +$(MSRV) check --locked -p schemac-runtime
 	$(CARGO) +$(MSRV) check --locked -p schemac -p schemac-generated
 
+package: ## Package both crates and build them from their packages, the compiler against the packaged runtime.
+	$(CARGO) publish --dry-run --workspace --locked
+
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop msrv ## What .ci/run runs.
+ci: lint test interop msrv package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
