@@ -31,6 +31,7 @@ mod render;
 mod resolve;
 pub mod source;
 mod syntax;
+#[cfg(feature = "transcode")]
 pub mod transcode;
 
 use std::fmt;
