@@ -26,6 +26,7 @@ pub mod decode;
 pub mod encode;
 mod error;
 pub mod field;
+mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
 mod message;
@@ -33,6 +34,13 @@ mod unknown;
 mod value;
 pub mod view;
 pub mod wire;
+
+/// What generated code uses beside the public API, such as the version
+/// handshake; hand-written code has no use for it.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::handshake::{VERSION, check_version};
+}
 
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::Writer;

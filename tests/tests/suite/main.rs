@@ -17,11 +17,14 @@
 //! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
 //!   and fail where it fails, with the same errors.
+//! - `handshake`: generated code built against a runtime of another version
+//!   fails with the message of the version handshake.
 
 mod api;
 mod builtin_types;
 mod freshness;
 mod fuzz_seeds;
+mod handshake;
 mod interop;
 mod json;
 mod limits;
