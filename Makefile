@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -35,6 +35,10 @@ bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	SCHEMAC_BENCH=quick $(CARGO) bench -p schemac-bench --bench formats
 
+doc: ## Both crates' docs with warnings denied, without their features and with all of them (as docs.rs builds them).
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p schemac-runtime -p schemac --no-default-features
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p schemac-runtime -p schemac --all-features
+
 msrv: ## Check the runtime, the compiler and generated code on the MSRV (installs it with rustup).
 	rustup toolchain install $(MSRV) --profile minimal
 	$(CARGO) +$(MSRV) check --locked -p schemac-runtime
@@ -46,7 +50,7 @@ package: ## Package both crates and build them from their packages, the compiler
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop msrv package ## What .ci/run runs.
+ci: lint test interop doc msrv package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

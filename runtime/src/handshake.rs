@@ -2,7 +2,7 @@
 //!
 //! Each generated package starts with
 //!
-//! ```ignore
+//! ```text
 //! use ::schemac_runtime as _rt;
 //! const _: () = _rt::__private::check_version("0.1.0");
 //! ```
