@@ -25,12 +25,15 @@
 //!   checks that the fuzz targets build in every schema.
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
 //!   and fail where it fails, with the same errors.
+//! - `handshake`: generated code built against a runtime of another version
+//!   fails with the message of the version handshake.
 
 mod api;
 mod builtin_types;
 mod differential;
 mod freshness;
 mod fuzz_seeds;
+mod handshake;
 mod interop;
 mod json;
 mod limits;
