@@ -1,7 +1,11 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop differential review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop differential doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+
+# The oldest Rust the two published crates and generated code build with:
+# the workspace's rust-version.
+MSRV ?= $(shell sed -n 's/^rust-version = "\(.*\)"/\1/p' Cargo.toml)
 
 help: ## List the tasks.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
@@ -15,9 +19,10 @@ generate: ## Regenerate the checked-in generated/ crate from schemas/.
 test: ## Run every test (snapshots are checked, never written).
 	INSTA_UPDATE=no $(CARGO) test --workspace
 
-lint: ## Formatting and clippy with warnings denied.
+lint: ## Formatting and clippy with warnings denied, also on the library without its command line.
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p schemac --no-default-features -- -D warnings
 
 interop: ## Interop with Google's protoc (needs protobuf-compiler).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
@@ -41,10 +46,22 @@ bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	SCHEMAC_BENCH=quick $(CARGO) bench -p schemac-bench --bench formats
 
+doc: ## Both crates' docs with warnings denied, without their features and with all of them (as docs.rs builds them).
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p schemac-runtime -p schemac --no-default-features
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps -p schemac-runtime -p schemac --all-features
+
+msrv: ## Check the runtime, the compiler and generated code on the MSRV (installs it with rustup).
+	rustup toolchain install $(MSRV) --profile minimal
+	$(CARGO) +$(MSRV) check --locked -p schemac-runtime
+	$(CARGO) +$(MSRV) check --locked -p schemac -p schemac-generated
+
+package: ## Package both crates and build them from their packages, the compiler against the packaged runtime.
+	$(CARGO) publish --dry-run --workspace --locked
+
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop differential ## What .ci/run runs.
+ci: lint test interop differential fuzz-build doc msrv package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

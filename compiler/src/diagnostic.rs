@@ -203,6 +203,9 @@ catalogue! {
     /// A field uses a number its message keeps for extensions.
     ExtensionNumber = "E0318", "kept for extensions",
         "pick a number outside the message's `extensions` ranges";
+    /// Two kinds of declaration share a name in one protobuf scope.
+    ProtobufScopeClash = "E0319", "name taken in protobuf's scope",
+        "protobuf puts a message's fields, oneofs, nested types and nested enums' values in one scope, and a package's types and top-level enums' values in another; rename one";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

@@ -214,6 +214,14 @@ pub(crate) fn proto_file_name(file: &File) -> String {
     }
 }
 
+/// A schema doc line made safe for a `//` comment. protoc's tokenizer ends
+/// a comment at a NUL character, then refuses the character ("Invalid
+/// control characters encountered in text"), so NUL is written as its
+/// escape, `\u{0000}`, as codegen writes what rustc refuses in a comment.
+fn comment_text(line: &str) -> String {
+    line.replace('\0', "\\u{0000}")
+}
+
 /// The text being written, at an indentation depth.
 struct Out<'a> {
     schema: &'a Schema,
@@ -241,7 +249,7 @@ impl Out<'_> {
             if line.is_empty() {
                 self.line("//");
             } else {
-                self.line(&format!("// {line}"));
+                self.line(&format!("// {}", comment_text(line)));
             }
         }
     }
@@ -559,6 +567,19 @@ mod tests {
         let types = export_all(&money.schema, FileId(0)).pop().unwrap();
         assert_eq!(types.contents, TYPES_PROTO);
         assert!(TYPES_PROTO.contains("package schemac;"));
+    }
+
+    /// Found by the smoke test, which runs protoc on every export: a doc
+    /// comment holding a NUL made protoc refuse the file.
+    #[test]
+    fn a_nul_in_a_doc_comment_is_escaped() {
+        let build = analyzed("package p;\n/// a\0b\nmessage M {\n  /// c\0\n  x: i32 = 1;\n}\n");
+        let text = export(&build.schema, FileId(0));
+        assert!(!text.contains('\0'), "{text:?}");
+        assert!(
+            text.contains("// a\\u{0000}b\nmessage M {\n  // c\\u{0000}\n"),
+            "{text}"
+        );
     }
 
     #[test]

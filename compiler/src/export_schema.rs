@@ -448,10 +448,10 @@ fn field_options(field: &Field) -> String {
     if packable && !field.packed {
         options.push("packed = false".to_owned());
     }
-    if let Some(json_name) = &field.json_name {
-        if *json_name != lower_camel_case(&field.name) {
-            options.push(format!("json_name = {}", quoted_text(json_name)));
-        }
+    if let Some(json_name) = &field.json_name
+        && *json_name != lower_camel_case(&field.name)
+    {
+        options.push(format!("json_name = {}", quoted_text(json_name)));
     }
     match options.is_empty() {
         true => String::new(),

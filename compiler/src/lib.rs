@@ -13,8 +13,45 @@
 //! and returns an [`Analysis`]; [`Analysis::generate`] runs the back end.
 //! Nothing here prints; reading files goes through the caller's function, so
 //! the pipeline itself does no I/O.
+//!
+//! ```
+//! let analysis = schemac::analyze_text(
+//!     "geo.schema",
+//!     "package geo; message Point { x: i32 = 1; y: i32 = 2; }",
+//! )?;
+//! let files = analysis.generate(&schemac::Config::new());
+//! assert_eq!(files[0].name, "geo.rs");
+//! assert!(files[0].contents.contains("pub struct Point {"));
+//! # Ok::<(), schemac::Error>(())
+//! ```
+//!
+//! From a build script, the [`Builder`] does the same with files, and
+//! writes the code into `OUT_DIR`, for the crate to `include!`:
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), Box<dyn std::error::Error>> {
+//!     schemac::Builder::new()
+//!         .include("schemas")
+//!         .include_file("schemas.rs")
+//!         .compile(&["schemas/order.schema"])?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! The generated code needs the crate `schemac-runtime`, of this version's
+//! semver series.
+//!
+//! # Features
+//!
+//! - `cli`, on by default: the `schemac` binary. A build script does not
+//!   need it: depend on schemac with `default-features = false`, and
+//!   neither clap nor the transcoding is built.
+//! - `transcode`, part of `cli`: the module `transcode`, JSON to the binary
+//!   format and back with nothing but a schema.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod ast;
 mod builder;
@@ -34,6 +71,7 @@ mod render;
 mod resolve;
 pub mod source;
 mod syntax;
+#[cfg(feature = "transcode")]
 pub mod transcode;
 
 use std::fmt;

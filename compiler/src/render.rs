@@ -36,7 +36,7 @@ pub fn file(sources: &[String], parts: &[String]) -> String {
 
 /// prettyplease writes items back to back. A blank line before each item
 /// that follows a closed item (a line that is only `}`, an item ending in
-/// `{}`, or a `use`) at the
+/// `{}`, a `use`, or the unnamed `const _` of the version handshake) at the
 /// same indentation makes the file easier to read; statements and match
 /// arms inside functions do not start like items, so they are left alone.
 fn space_items(text: &str) -> String {
@@ -55,7 +55,8 @@ fn space_items(text: &str) -> String {
         spaced.push('\n');
         let closes_item = trimmed == "}"
             || (starts_item && trimmed.ends_with("{}"))
-            || (trimmed.starts_with("use ") && trimmed.ends_with(';'));
+            || ((trimmed.starts_with("use ") || trimmed.starts_with("const _:"))
+                && trimmed.ends_with(';'));
         closed_at = closes_item.then_some(indent);
     }
     spaced
@@ -91,6 +92,7 @@ mod tests {
         let text = render(vec![
             quote!(
                 use ::x as _rt;
+                const _: () = _rt::__private::check_version("0.1.0");
             ),
             quote! {
                 pub struct A {}
@@ -116,7 +118,7 @@ mod tests {
             .unwrap_or_default();
         assert_eq!(
             body,
-            "use ::x as _rt;\n\npub struct A {}\n\nimpl A {\n    fn f(n: u32) -> u32 {\n        match n {\n            1 => 2,\n            _ => 3,\n        }\n    }\n}\n\npub mod a {\n    pub struct B {}\n\n    pub struct C {}\n}\n"
+            "use ::x as _rt;\nconst _: () = _rt::__private::check_version(\"0.1.0\");\n\npub struct A {}\n\nimpl A {\n    fn f(n: u32) -> u32 {\n        match n {\n            1 => 2,\n            _ => 3,\n        }\n    }\n}\n\npub mod a {\n    pub struct B {}\n\n    pub struct C {}\n}\n"
         );
     }
 

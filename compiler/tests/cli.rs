@@ -119,6 +119,64 @@ fn check_accepts_every_valid_schema() {
     assert!(stdout(&output).is_empty());
 }
 
+/// `itinerary.schema` imports `world_geo.schema`, which is in `schemas/`
+/// and not beside it: only an include directory finds it, after the
+/// importing file's own directory and in the order given.
+#[test]
+fn imports_are_found_through_include_directories_in_order() {
+    const ITINERARY: &str = "tests/build_script/schemas/itinerary.schema";
+    for args in [
+        &["check", "-I", "schemas", ITINERARY][..],
+        &["check", "-I", "schemas/invalid", "-I", "schemas", ITINERARY],
+        &["compile", "-I", "schemas", ITINERARY],
+        &["export-proto", "-I", "schemas", ITINERARY],
+    ] {
+        let output = schemac(args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let code = stdout(&schemac(&["compile", "-I", "schemas", ITINERARY]));
+    assert!(code.contains("pub struct Leg {"), "{code}");
+    assert!(
+        code.contains("pub unit: super::world::geo::Unit,"),
+        "{code}"
+    );
+
+    // Without the directory that holds it, the message names every place
+    // looked in, in order.
+    let output = schemac(&["check", ITINERARY]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(
+        text.contains("error[E0101]: cannot find imported file `world_geo.schema`"),
+        "{text}"
+    );
+    assert!(
+        text.contains("not found as tests/build_script/schemas/world_geo.schema\n"),
+        "{text}"
+    );
+    let output = schemac(&["check", "-I", "schemas/invalid", "-I", "docs", ITINERARY]);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stderr(&output);
+    assert!(
+        text.contains(
+            "not found as tests/build_script/schemas/world_geo.schema or \
+             schemas/invalid/world_geo.schema or docs/world_geo.schema"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "help: imports are looked up next to the importing file, then in each -I directory"
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn schema_errors_exit_1_with_located_diagnostics() {
     let output = schemac(&["check", "schemas/invalid/err_duplicate_field_number.schema"]);

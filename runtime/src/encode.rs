@@ -7,9 +7,9 @@
 //! message is walked once. The bytes are the same as a front-to-back
 //! encoder writes: fields in ascending number, lists and maps in order.
 //!
-//! [`encode`] writes into a buffer kept per thread (up to
-//! [`RETAINED_BUFFER`] bytes of it), so that encoding allocates only the
-//! output, of exactly the encoded length.
+//! [`Message::encode`] and [`Message::encode_to_vec`] write into a buffer
+//! kept per thread (up to [`RETAINED_BUFFER`] bytes of it), so that
+//! encoding allocates only the output, of exactly the encoded length.
 
 use std::cell::RefCell;
 

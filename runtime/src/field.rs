@@ -2,7 +2,7 @@
 //!
 //! | shape | Rust type | measure / write | merge |
 //! |---|---|---|---|
-//! | implicit presence | `T` | [`measure`], [`write`]: left out when default | [`merge`] |
+//! | implicit presence | `T` | [`measure`], [`write()`]: left out when default | [`merge`] |
 //! | explicit presence | `Option<T>` | [`measure_optional`], [`write_optional`] | [`merge_optional`] |
 //! | oneof variant | `T` in an enum | [`measure_present`], [`write_present`] | [`merge`] |
 //! | list, unpacked | `Vec<T>` | [`measure_repeated`], [`write_repeated`] | [`merge_repeated`] |

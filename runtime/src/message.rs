@@ -127,7 +127,7 @@ pub trait Message: Default {
 /// `google.protobuf.Timestamp`: the name that [`Any`](crate::wkt::Any)
 /// knows it by.
 ///
-/// The well-known types implement it; generated messages will.
+/// The well-known types and every generated message implement it.
 pub trait Name {
     /// The package and the name of the message, dot-separated.
     const FULL_NAME: &'static str;

@@ -1,6 +1,7 @@
 //! Compiles two schemas, one importing another package, into OUT_DIR, with
 //! an include file that nests the packages as modules, serde impls and
-//! views, as `make generate` makes them; and a schema of its own for views.
+//! views, as `make generate` makes them; a schema of its own for views; and
+//! one whose import only the include directory finds.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
@@ -12,6 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../../schemas/order.schema",
             "../../schemas/world_travel.schema",
             "schemas/views.schema",
+            "schemas/itinerary.schema",
         ])?;
     Ok(())
 }

@@ -19,6 +19,10 @@ on stdout:
   one field, element or entry of the input taken out, for minimizing a
   failure.
 - {"op": "text", "type": NAME, "hex": HEX}: the text format of HEX.
+- {"op": "to_json", "type": NAME, "hexes": [HEX...]}: each as protobuf's
+  JSON, as json_format.MessageToJson writes it.
+- {"op": "from_json", "type": NAME, "texts": [JSON...]}: each JSON text
+  read by json_format.Parse and written as bytes, or the parse error.
 
 Nothing here knows schemac's Rust code: it sees only the exported .proto
 files, compiled by protoc, as any other protobuf user would.
@@ -30,7 +34,7 @@ import random
 import struct
 import sys
 
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory, text_format
+from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory, text_format
 from google.protobuf.descriptor import FieldDescriptor as F
 
 # How deep random messages nest.
@@ -99,6 +103,8 @@ class Google:
             return fill_decimal(message, rng)
         if descriptor.full_name == VALUE:
             return self.fill_value(message, rng, depth)
+        if descriptor.full_name in WELL_KNOWN:
+            return WELL_KNOWN[descriptor.full_name](message, rng, depth)
         chosen = {}
         for oneof in descriptor.oneofs:
             if len(oneof.fields) == 1 and self.is_proto3_optional(oneof.fields[0]):
@@ -106,10 +112,14 @@ class Google:
             chosen[oneof.name] = rng.choice(list(oneof.fields) + [None])
         for field in descriptor.fields:
             oneof = field.containing_oneof
+            required = field.label == F.LABEL_REQUIRED
+            if depth > MAX_DEPTH and not required:
+                # Past the depth, only what proto2 insists on.
+                continue
             if oneof is not None and oneof.name in chosen:
                 if chosen[oneof.name] is not field:
                     continue
-            elif rng.random() < 0.25:
+            elif rng.random() < 0.25 and not required:
                 continue
             self.fill_field(message, field, rng, depth)
 
@@ -144,11 +154,10 @@ class Google:
         setattr(message, field.name, scalar(field, rng))
 
     def fill_nested(self, nested, rng, depth):
-        """Fills a message held at `depth`, or leaves it empty past
-        MAX_DEPTH. A decimal or value is always filled, since schemac writes
-        neither empty: it reads an empty one as zero or null."""
-        if depth < MAX_DEPTH or nested.DESCRIPTOR.full_name in (DECIMAL, VALUE):
-            self.fill(nested, rng, depth + 1)
+        """Fills a message held at `depth`; past MAX_DEPTH, only with its
+        required fields. A decimal or value is always filled, since schemac
+        writes neither empty: it reads an empty one as zero or null."""
+        self.fill(nested, rng, depth + 1)
 
     def fill_value(self, value, rng, depth):
         """A schemac.Value with one member set, as schemac always writes it."""
@@ -227,6 +236,23 @@ class Google:
                 out.append({"error": str(error)})
         return {"results": out}
 
+    def to_json(self, name, hexes):
+        """Each message as protobuf's JSON, as json_format writes it."""
+        return {"jsons": [json_format.MessageToJson(self.parse(name, h)) for h in hexes]}
+
+    def from_json(self, name, texts):
+        """Each JSON text read by json_format and written as bytes, or the
+        error."""
+        out = []
+        for text_json in texts:
+            try:
+                message = self.cls(name)()
+                json_format.Parse(text_json, message)
+                out.append({"hex": message.SerializeToString().hex()})
+            except Exception as error:
+                out.append({"error": f"{type(error).__name__}: {error}"})
+        return {"results": out}
+
     def shrink(self, name, hex_text):
         message = self.parse(name, hex_text)
         return {"candidates": [m.SerializeToString().hex() for m in smaller(message)]}
@@ -260,6 +286,78 @@ def smaller(message):
                 getattr(copy, field.name).CopyFrom(nested)
                 out.append(copy)
     return out
+
+
+# The well-known types, filled with values their JSON can hold, as
+# protobuf's JSON mapping demands of them; what `schemac decode` writes is
+# that JSON. Their binary form holds more, which Google's other tests see.
+def fill_timestamp(message, rng, depth):
+    message.seconds = rng.choice([0, -62135596800, 253402300799, rng.randint(-62135596800, 253402300799)])
+    message.nanos = rng.choice([0, 1, 999999999, rng.randint(0, 999999999)])
+
+
+def fill_duration(message, rng, depth):
+    seconds = rng.choice([0, 1, -1, 315576000000, -315576000000, rng.randint(-315576000000, 315576000000)])
+    nanos = rng.choice([0, 1, 999999999, rng.randint(0, 999999999)])
+    message.seconds = seconds
+    message.nanos = -nanos if seconds < 0 else nanos
+
+
+def fill_field_mask(message, rng, depth):
+    for _ in range(rng.randint(0, 3)):
+        message.paths.append(rng.choice(["a", "foo_bar", "a.b_c", "x9"]))
+
+
+def fill_struct(message, rng, depth):
+    for _ in range(rng.choice([0, 1, 3])):
+        fill_struct_value(message.fields[random_string(rng)], rng, depth + 1)
+
+
+def fill_struct_value(value, rng, depth):
+    """A google.protobuf.Value with a member set and a finite number."""
+    kinds = ["null_value", "number_value", "string_value", "bool_value"]
+    if depth < MAX_DEPTH:
+        kinds += ["struct_value", "list_value"]
+    kind = rng.choice(kinds)
+    if kind == "null_value":
+        value.null_value = 0
+    elif kind == "number_value":
+        value.number_value = rng.choice([0.0, -1.5, 1e300, float(rng.randint(-2**53, 2**53))])
+    elif kind == "string_value":
+        value.string_value = random_string(rng)
+    elif kind == "bool_value":
+        value.bool_value = rng.random() < 0.5
+    elif kind == "struct_value":
+        fill_struct(value.struct_value, rng, depth)
+        value.struct_value.SetInParent()
+    else:
+        fill_list_value(value.list_value, rng, depth)
+        value.list_value.SetInParent()
+
+
+def fill_list_value(message, rng, depth):
+    for _ in range(rng.choice([0, 1, 3])):
+        fill_struct_value(message.values.add(), rng, depth + 1)
+
+
+def fill_any(message, rng, depth):
+    """An Any holding a Duration: JSON writes an Any by its type, which for
+    a well-known type needs no registry."""
+    from google.protobuf import duration_pb2
+    duration = duration_pb2.Duration()
+    fill_duration(duration, rng, depth)
+    message.Pack(duration)
+
+
+WELL_KNOWN = {
+    "google.protobuf.Timestamp": fill_timestamp,
+    "google.protobuf.Duration": fill_duration,
+    "google.protobuf.FieldMask": fill_field_mask,
+    "google.protobuf.Struct": fill_struct,
+    "google.protobuf.Value": fill_struct_value,
+    "google.protobuf.ListValue": fill_list_value,
+    "google.protobuf.Any": fill_any,
+}
 
 
 def is_map(field):
@@ -342,6 +440,11 @@ def scalar(field, rng):
         return bytes(rng.randint(0, 255) for _ in range(rng.choice([0, 1, 3, 16])))
     if t == F.TYPE_ENUM:
         named = [value.number for value in field.enum_type.values]
+        if field.enum_type.full_name == "google.protobuf.NullValue":
+            return 0
+        if field.enum_type.file.syntax == "proto2":
+            # A closed enum holds only the values it names.
+            return rng.choice(named)
         # Open enums: numbers the schema does not name are values too.
         return rng.choice(named + [rng.randint(-2**31, 2**31 - 1), 2**31 - 1, -2**31])
     raise ValueError(f"no random value for field type {t}")
@@ -356,6 +459,8 @@ def main():
         "reserialize": lambda r: google.reserialize(r["type"], r["hexes"]),
         "shrink": lambda r: google.shrink(r["type"], r["hex"]),
         "text": lambda r: {"text": text(google.parse(r["type"], r["hex"]))},
+        "to_json": lambda r: google.to_json(r["type"], r["hexes"]),
+        "from_json": lambda r: google.from_json(r["type"], r["texts"]),
     }
     for line in sys.stdin:
         request = json.loads(line)

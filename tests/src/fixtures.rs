@@ -39,7 +39,8 @@ pub fn customers() -> Vec<Fixture<Customer>> {
     ]
 }
 
-/// Order lines: empty, typical and extreme.
+/// Order lines: empty, typical, extreme, and one whose cost has a
+/// trailing zero, which must survive (1.50 is not 1.5).
 pub fn order_lines() -> Vec<Fixture<OrderLine>> {
     vec![
         ("empty", OrderLine::default()),
@@ -51,6 +52,15 @@ pub fn order_lines() -> Vec<Fixture<OrderLine>> {
                 description: "x".repeat(130),
                 cost: Decimal::MIN,
                 quantity: u32::MAX,
+            },
+        ),
+        (
+            "trailing_zero",
+            OrderLine {
+                line_number: 2,
+                description: "half a widget".to_owned(),
+                cost: Decimal::new(150, 2),
+                quantity: 1,
             },
         ),
     ]
@@ -147,7 +157,8 @@ fn extreme_attributes() -> BTreeMap<String, Value> {
     ])
 }
 
-/// Every scalar type: zero (empty), typical and extreme values.
+/// Every scalar type: zero (empty), typical and extreme values, and
+/// floats that are -0.0, which is not the default and is written.
 pub fn scalars() -> Vec<Fixture<Scalars>> {
     vec![
         ("empty", Scalars::default()),
@@ -191,11 +202,20 @@ pub fn scalars() -> Vec<Fixture<Scalars>> {
                 some_bytes: vec![0; 200],
             },
         ),
+        (
+            "negative_zeros",
+            Scalars {
+                an_f32: -0.0,
+                an_f64: -0.0,
+                ..Scalars::default()
+            },
+        ),
     ]
 }
 
-/// Optional scalars: all absent, and all present at their defaults, which
-/// explicit presence must still write.
+/// Optional scalars: all absent, all present at their defaults, which
+/// explicit presence must still write, and all present at other values,
+/// negative ones where the type has them.
 pub fn optional_scalars() -> Vec<Fixture<OptionalScalars>> {
     vec![
         ("empty", OptionalScalars::default()),
@@ -219,6 +239,28 @@ pub fn optional_scalars() -> Vec<Fixture<OptionalScalars>> {
                 some_bytes: Some(Vec::new()),
                 a_color: Some(Color::Unspecified),
                 a_point: Some(Point::default()),
+            },
+        ),
+        (
+            "set",
+            OptionalScalars {
+                an_i32: Some(-1),
+                an_i64: Some(i64::MIN),
+                a_u32: Some(u32::MAX),
+                a_u64: Some(1 << 63),
+                a_sint32: Some(-2),
+                a_sint64: Some(i64::MIN),
+                a_fixed32: Some(7),
+                a_fixed64: Some(u64::MAX),
+                an_sfixed32: Some(-3),
+                an_sfixed64: Some(-4),
+                an_f32: Some(-1.5),
+                an_f64: Some(f64::NEG_INFINITY),
+                a_bool: Some(true),
+                a_string: Some("set".to_owned()),
+                some_bytes: Some(vec![0xff, 0]),
+                a_color: Some(Color::Infrared),
+                a_point: Some(Point { x: -1, y: 0 }),
             },
         ),
     ]

@@ -4,7 +4,7 @@
 
 use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Field, Message};
+use crate::model::{Field, Message, Reserved};
 use crate::resolve::MAX_FIELD_NUMBER;
 use crate::source::Span;
 
@@ -15,11 +15,48 @@ const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
 pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     check_reserved(
         &message.full_name,
+        "reserved",
         &message.reserved,
         1..=MAX_FIELD_NUMBER,
         Code::FieldNumberOutOfRange,
         diagnostics,
     );
+    // Extension ranges follow the rules of reserved ranges, and share no
+    // number with them.
+    let extensions = Reserved {
+        ranges: message.extension_ranges.clone(),
+        names: Vec::new(),
+    };
+    check_reserved(
+        &message.full_name,
+        "extensions",
+        &extensions,
+        1..=MAX_FIELD_NUMBER,
+        Code::FieldNumberOutOfRange,
+        diagnostics,
+    );
+    for extension in &message.extension_ranges {
+        if let Some(reserved) = message
+            .reserved
+            .ranges
+            .iter()
+            .find(|reserved| reserved.start <= extension.end && extension.start <= reserved.end)
+        {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::OverlappingReservedRange,
+                    extension.span,
+                    format!(
+                        "`extensions {}` overlaps `reserved {}` in `{}`",
+                        describe_range(extension),
+                        describe_range(reserved),
+                        message.full_name
+                    ),
+                )
+                .with_secondary(reserved.span, "reserved here"),
+            );
+        }
+    }
     for field in &message.fields {
         check_number(message, field, diagnostics);
         check_reserved_name(message, field, diagnostics);

@@ -10,6 +10,7 @@
 
 mod enums;
 mod messages;
+mod proto_scope;
 mod rust_names;
 #[cfg(test)]
 mod tests;
@@ -34,6 +35,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
         enums::check(enumeration, &mut diagnostics);
     }
     rust_names::check(schema, &mut diagnostics);
+    proto_scope::check(schema, &mut diagnostics);
     diagnostics
 }
 
@@ -81,12 +83,13 @@ fn repeats<'a, T, K: Eq + Hash>(items: &'a [T], key: impl Fn(&'a T) -> K) -> Vec
 /// that the source should lose too.
 fn check_reserved(
     owner: &str,
+    keyword: &str,
     reserved: &Reserved,
     valid: RangeInclusive<i64>,
     out_of_range: Code,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let well_formed = check_ranges(reserved, valid, out_of_range, diagnostics);
+    let well_formed = check_ranges(keyword, reserved, valid, out_of_range, diagnostics);
     for (index, later) in well_formed.iter().enumerate() {
         let earlier = well_formed[..index]
             .iter()
@@ -97,7 +100,7 @@ fn check_reserved(
                     Code::OverlappingReservedRange,
                     later.span,
                     format!(
-                        "`reserved {}` overlaps `reserved {}` in `{owner}`",
+                        "`{keyword} {}` overlaps `{keyword} {}` in `{owner}`",
                         describe_range(later),
                         describe_range(earlier)
                     ),
@@ -121,6 +124,7 @@ fn check_reserved(
 /// Reports reserved ranges that end before they start, or that reach
 /// outside `valid` (reported as `out_of_range`); returns the others.
 fn check_ranges<'a>(
+    keyword: &str,
     reserved: &'a Reserved,
     valid: RangeInclusive<i64>,
     out_of_range: Code,
@@ -133,7 +137,7 @@ fn check_ranges<'a>(
                 out_of_range,
                 range.span,
                 format!(
-                    "`reserved {}` reaches outside {} to {}",
+                    "`{keyword} {}` reaches outside {} to {}",
                     describe_range(range),
                     valid.start(),
                     valid.end()
@@ -144,7 +148,7 @@ fn check_ranges<'a>(
                 Code::EmptyReservedRange,
                 range.span,
                 format!(
-                    "the reserved range {} to {} is empty, as it ends before it starts",
+                    "the range `{keyword} {} to {}` is empty, as it ends before it starts",
                     range.start, range.end
                 ),
             ));

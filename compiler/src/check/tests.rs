@@ -170,7 +170,7 @@ fn reserved_ranges_must_not_be_empty() {
     assert_eq!(codes(&diagnostics), [Code::EmptyReservedRange; 2]);
     assert_eq!(
         diagnostics[0].message,
-        "the reserved range 12 to 10 is empty, as it ends before it starts"
+        "the range `reserved 12 to 10` is empty, as it ends before it starts"
     );
 }
 
@@ -205,6 +205,29 @@ fn enum_numbers_and_names_are_unique() {
     assert_eq!(
         diagnostics[0].message,
         "number 1 is used by both `PAID` and `SETTLED` in `shop.Status`"
+    );
+}
+
+/// Found by the smoke test, which runs protoc on the export of every
+/// schema check accepts: protoc refused `PAID` beside `PAiD`.
+#[test]
+fn enum_names_must_differ_to_protobuf() {
+    let diagnostics = check(|a| {
+        vec![a.enumeration(
+            "Status",
+            &[
+                ("PENDING", 0),
+                ("PAID", 1),
+                ("PAiD", 2),
+                ("STATUS_PEND_ING", 3),
+                ("SHIPPED", 4),
+            ],
+        )]
+    });
+    assert_eq!(codes(&diagnostics), [Code::DuplicateEnumName]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the value names `PAID` and `PAiD` are one name to protobuf in `shop.Status`"
     );
 }
 
@@ -286,12 +309,21 @@ fn nested_types_clash_with_oneof_enums() {
             ],
         )]
     });
-    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    // To protobuf, the oneof and the enum are one name in one scope.
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            Code::RustNameClash,
+            Code::RustNameClash,
+            Code::ProtobufScopeClash
+        ]
+    );
     assert_eq!(
         diagnostics[0].message,
         "the oneof `kind` and the message `Kind` both become the Rust type `Kind` in the module of `shop.Shape`"
     );
-    // The enum `kind` has the schema name of the oneof, yet it is no duplicate.
+    // The enum `kind` has the schema name of the oneof, yet it is no
+    // duplicate of schemac's.
     assert_eq!(
         diagnostics[1].message,
         "the oneof `kind` and the enum `kind` both become the Rust type `Kind` in the module of `shop.Shape`"

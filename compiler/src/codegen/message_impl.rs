@@ -19,12 +19,13 @@ use crate::names;
 use types::Shape;
 
 /// `impl Message for Name { ... }` for message `id`, whose struct is in
-/// `scope`.
+/// `scope`, and `impl Name` with its full name, which `Any` knows it by.
 pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let ident = type_ident(&message.name);
     let name = &message.name;
+    let full_name = &message.full_name;
     let fields = encoded_fields(message);
     let measure = expand_measure_fields(cx, scope, id);
     let write = expand_write_fields(cx, scope, id);
@@ -47,6 +48,10 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
             #field_name
 
             #check_required
+        }
+
+        impl #rt::Name for #ident {
+            const FULL_NAME: &'static str = #full_name;
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Codegen: the model to Rust tokens, one part of a package at a time: the
-//! runtime alias, or a message or an enum with all of its code.
+//! runtime alias and version handshake, or a message or an enum with all
+//! of its code.
 //!
 //! Each construct has one `expand_*` function that binds locals and then
 //! writes a single `quote!`: [`message`] writes structs and their nested
@@ -34,6 +35,9 @@ use crate::model::{EnumId, Message, MessageId, Schema};
 use crate::names;
 use crate::source::Span;
 
+/// The version of schemac, which generated code hands the runtime to check.
+const GENERATOR_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// One package's code, before it is expanded: its parts in order, each of
 /// which expands, and is formatted, on its own.
 #[derive(Clone, Debug)]
@@ -62,7 +66,8 @@ impl Package {
 /// A part of a package's code: what [`expand`] turns into tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// `use ::schemac_runtime as _rt;`, see [`Context::runtime_alias`].
+    /// `use ::schemac_runtime as _rt;` and the version handshake, see
+    /// [`Context::runtime_alias`] and [`Context::version_handshake`].
     RuntimeAlias,
     /// A message or an enum with everything generated for it.
     Item(Item),
@@ -94,7 +99,11 @@ pub fn packages(schema: &Schema) -> Vec<Package> {
 /// The code of `part`.
 pub fn expand(cx: &Context, part: Part) -> TokenStream {
     match part {
-        Part::RuntimeAlias => cx.runtime_alias(),
+        Part::RuntimeAlias => {
+            let alias = cx.runtime_alias();
+            let handshake = cx.version_handshake();
+            quote!(#alias #handshake)
+        }
         Part::Item(item) => expand_item(cx, item),
     }
 }
@@ -192,6 +201,15 @@ impl<'a> Context<'a> {
     fn runtime_alias(&self) -> TokenStream {
         let path = &self.runtime_path;
         quote!(use #path as _rt;)
+    }
+
+    /// The version handshake, once at the top of each package: a constant
+    /// that fails to compile, with a message that names both versions and
+    /// what to change, unless the runtime can run the code of this version
+    /// of schemac (`schemac_runtime::__private::check_version`).
+    fn version_handshake(&self) -> TokenStream {
+        let version = GENERATOR_VERSION;
+        quote!(const _: () = _rt::__private::check_version(#version);)
     }
 }
 

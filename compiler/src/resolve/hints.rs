@@ -46,13 +46,13 @@ impl<'s> Hints<'s> {
 
     /// A hint for `name`, which did not resolve inside `scope`.
     pub(super) fn hint(&mut self, scope: &str, name: &TypeName) -> Option<String> {
-        if let [single] = name.segments.as_slice() {
-            if let Some(scalar) = protobuf_scalar(single) {
-                return Some(format!(
-                    "schemac spells the scalar `{single}` as `{}`",
-                    scalar.name()
-                ));
-            }
+        if let [single] = name.segments.as_slice()
+            && let Some(scalar) = protobuf_scalar(single)
+        {
+            return Some(format!(
+                "schemac spells the scalar `{single}` as `{}`",
+                scalar.name()
+            ));
         }
         let last = name.segments.last()?;
         let candidates = self.closest(last);

@@ -57,14 +57,16 @@ pub(super) fn lookup_segments(
     if absolute {
         return find(symbols, &written).unwrap_or(Err(Failure::NotFound));
     }
-    if segments.len() == 1 {
-        if let Some(scalar) = Scalar::from_name(first) {
-            return Ok(ValueType::Scalar(scalar));
-        }
-        let builtin = WellKnown::from_schema_name(first).filter(|_| dialect == Dialect::Schema);
-        if let Some(known) = builtin {
-            return Ok(ValueType::WellKnown(known));
-        }
+    if segments.len() == 1
+        && let Some(scalar) = Scalar::from_name(first)
+    {
+        return Ok(ValueType::Scalar(scalar));
+    }
+    if segments.len() == 1
+        && dialect == Dialect::Schema
+        && let Some(known) = WellKnown::from_schema_name(first)
+    {
+        return Ok(ValueType::WellKnown(known));
     }
     let mut scope: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
     loop {

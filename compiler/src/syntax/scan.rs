@@ -328,10 +328,11 @@ impl Scanner<'_> {
         let previous = self.previous;
         self.token(Token::Word);
         // A keyword after a `.` is part of a dotted name, not a declaration.
-        if let Some(keyword) = keyword {
-            if self.braces == 0 && previous != Token::Dot {
-                self.pending = Some((keyword, start));
-            }
+        if let Some(keyword) = keyword
+            && self.braces == 0
+            && previous != Token::Dot
+        {
+            self.pending = Some((keyword, start));
         }
     }
 

@@ -205,7 +205,13 @@ impl Encoder<'_> {
                         "map keys of this type are not allowed",
                     ))
                 })?;
-                for (key_bytes, key, value) in sorted {
+                let mut sorted = sorted.into_iter().peekable();
+                while let Some((key_bytes, key, value)) = sorted.next() {
+                    // Two spellings of one key (`"0"` and `"-0"`) are one
+                    // entry, the later value replacing the earlier, as in a
+                    // map; the earlier is still checked, as generated code
+                    // reads it too. The sort keeps equal keys in order.
+                    let replaced = sorted.peek().is_some_and(|next| next.0 == key_bytes);
                     let mut entry = key_bytes;
                     // Map entries nest one level, as they do when decoding.
                     let slot = Slot::field(2, Presence::InEntry);
@@ -215,7 +221,9 @@ impl Encoder<'_> {
                         Json::Null => self.default_value(ty, slot, &path, &mut entry)?,
                         value => self.value(ty, slot, value, &path, depth + 1, &mut entry)?,
                     }
-                    write_delimited(out, number, &entry);
+                    if !replaced {
+                        write_delimited(out, number, &entry);
+                    }
                 }
                 Ok(())
             }
@@ -414,7 +422,8 @@ impl CodecVisitor for WriteScalar<'_> {
 }
 
 /// Parses map keys with their codec and sorts the entries as a `BTreeMap`
-/// would, each with its key already encoded as field 1 of the entry.
+/// would, each with its key already encoded as field 1 of the entry; the
+/// sort is stable, so entries of one key stay in the order written.
 struct SortKeys<'a> {
     entries: &'a [(&'a String, &'a Json)],
     path: &'a Path,

@@ -116,6 +116,23 @@ fn map_entries_are_written_in_key_order() {
     assert_eq!(keys, [0xfd, 0x02, 0x0a]);
 }
 
+/// Found by the `encode_json` fuzz target, against generated code: `"-0"`
+/// and `"0"` are one `i32` key, which a map holds once, with the later
+/// value; each value is still checked.
+#[test]
+fn a_key_spelled_twice_is_one_entry_with_the_later_value() {
+    let once = to_binary(json!({"by_key": {"0": "b", "7": "c"}})).unwrap();
+    for twice in [
+        json!({"by_key": {"-0": "a", "0": "b", "7": "c"}}),
+        json!({"by_key": {"0": "a", "7": "c", "+0": "b"}}),
+        json!({"by_key": {"7": "c", "00": "", "-0": "b"}}),
+    ] {
+        assert_eq!(to_binary(twice.clone()).unwrap(), once, "{twice}");
+    }
+    let error = to_binary(json!({"by_key": {"-0": 5, "0": "b"}})).unwrap_err();
+    assert_eq!(error.path(), "Order.by_key[\"-0\"]");
+}
+
 #[test]
 fn errors_name_the_field_path() {
     let error = to_binary(json!({"lines": [{}, {"number": "x"}]})).unwrap_err();

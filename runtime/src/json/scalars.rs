@@ -176,8 +176,17 @@ pub(super) fn non_finite_name(value: f64) -> Option<&'static str> {
 /// `0.1`, not as `0.10000000149011612`. serde_json writes an `f32` as that
 /// decimal but widens it exactly in a `serde_json::Value`; written as this
 /// `f64`, the two agree, and so do `schemac decode` and generated impls.
+///
+/// Near `f32::MAX` the shortest decimal (`3.4028235e38`) is a little above
+/// `f32::MAX` as an `f64`, which Google's Python protobuf (3.21) refuses as
+/// too large; there the `f32`'s exact value is written instead, which every
+/// reader takes back to the same `f32`.
 pub(super) fn f32_as_written(value: f32) -> f64 {
-    value.to_string().parse().unwrap_or(f64::from(value))
+    let exact = f64::from(value);
+    match value.to_string().parse::<f64>() {
+        Ok(shortest) if shortest.abs() <= f64::from(f32::MAX) => shortest,
+        _ => exact,
+    }
 }
 
 impl JsonCodec for Float {

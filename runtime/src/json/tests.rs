@@ -114,6 +114,34 @@ fn decimals_are_strings_with_every_digit() {
     );
 }
 
+/// The refusals docs/json.md states for scalars: a bool is only `true` or
+/// `false`, a decimal never a float, an integer never a fraction, a float
+/// within its type's range.
+#[test]
+fn documented_refusals() {
+    for json in [json!("true"), json!(1), json!(null)] {
+        let read = from_json::<codec::Bool>(json.clone());
+        // null is the default, as for every field.
+        assert_eq!(read.is_ok(), json.is_null(), "{json}: {read:?}");
+    }
+    let error = from_json::<codec::Decimal>(json!(1.5)).unwrap_err();
+    assert!(
+        error.to_string().contains("expected a decimal as a string"),
+        "{error}"
+    );
+    assert!(from_json::<codec::Decimal>(json!(1e3)).is_err());
+    assert!(from_json::<codec::Sint64>(json!(0.5)).is_err());
+    assert!(from_json::<codec::Uint64>(json!("-1")).is_err());
+    assert!(from_json::<codec::Int64>(json!("9223372036854775808")).is_err());
+    assert!(from_json::<codec::Float>(json!("1e39")).is_err());
+    assert!(from_json::<codec::Str>(json!(5)).is_err());
+    assert!(from_json::<codec::Bytes>(json!([1, 2])).is_err());
+    // A tagged value holds its tag alone, and the tag's type.
+    assert!(from_json::<codec::Value>(json!({"$u32": -1})).is_err());
+    assert!(from_json::<codec::Value>(json!({"$decimal": 1.5})).is_err());
+    assert!(from_json::<codec::Value>(json!({"$bytes": "!"})).is_err());
+}
+
 #[test]
 fn null_reads_as_the_default() {
     assert_eq!(from_json::<codec::Str>(Json::Null).unwrap(), "");
@@ -183,23 +211,10 @@ fn maps_with_dollar_keys_are_wrapped() {
     assert!(from_json::<codec::Value>(json!({"$i32": 1, "x": 2})).is_err());
 }
 
-/// Exact equality, decimal scales included (`PartialEq` says 1.0 == 1.00).
+/// Equality as written, decimal scales and the sign of zero included
+/// (`PartialEq` says 1.0 == 1.00 and -0.0 == 0.0; `Debug` does not).
 fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Decimal(a), Value::Decimal(b)) => {
-            a.mantissa() == b.mantissa() && a.scale() == b.scale()
-        }
-        (Value::List(a), Value::List(b)) => {
-            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same(a, b))
-        }
-        (Value::Map(a), Value::Map(b)) => {
-            a.len() == b.len()
-                && a.iter()
-                    .zip(b)
-                    .all(|((ka, a), (kb, b))| ka == kb && same(a, b))
-        }
-        _ => a == b,
-    }
+    format!("{a:?}") == format!("{b:?}")
 }
 
 proptest! {
@@ -236,4 +251,21 @@ proptest! {
         let b2 = serde_json::from_str::<De<codec::Double>>(&text).unwrap().0;
         prop_assert!(b2.to_bits() == b.to_bits() || (b.is_nan() && b2.is_nan()), "{} via {}", b, text);
     }
+}
+
+/// `f32::MAX` is written as its exact value, which Google's Python
+/// protobuf reads, rather than its shortest text, `3.4028235e38`, which it
+/// refuses as above `f32::MAX`; both read back as `f32::MAX`.
+#[test]
+fn the_largest_f32_is_written_so_that_python_reads_it() {
+    use crate::codec::Float;
+    use crate::json::Ser;
+    for value in [f32::MAX, f32::MIN] {
+        let text = serde_json::to_string(&Ser::<Float>(&value)).unwrap();
+        let number: f64 = text.parse().unwrap();
+        assert!(number.abs() <= f64::from(f32::MAX), "{text}");
+        let back: crate::json::De<Float> = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.0.to_bits(), value.to_bits());
+    }
+    assert_eq!(serde_json::to_string(&Ser::<Float>(&0.1)).unwrap(), "0.1");
 }

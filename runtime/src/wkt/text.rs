@@ -75,8 +75,8 @@ impl From<fmt::Error> for WriteError {
 fn write_fraction(nanos: u32, out: &mut impl fmt::Write) -> fmt::Result {
     match nanos {
         0 => Ok(()),
-        _ if nanos % 1_000_000 == 0 => write!(out, ".{:03}", nanos / 1_000_000),
-        _ if nanos % 1_000 == 0 => write!(out, ".{:06}", nanos / 1_000),
+        _ if nanos.is_multiple_of(1_000_000) => write!(out, ".{:03}", nanos / 1_000_000),
+        _ if nanos.is_multiple_of(1_000) => write!(out, ".{:06}", nanos / 1_000),
         _ => write!(out, ".{nanos:09}"),
     }
 }
@@ -245,7 +245,7 @@ impl Cursor<'_> {
 }
 
 fn is_leap(year: u32) -> bool {
-    year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400))
 }
 
 fn days_in_month(year: u32, month: u32) -> u32 {

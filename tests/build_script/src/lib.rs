@@ -29,7 +29,36 @@ mod tests {
             attributes: [("gift".to_owned(), Value::Bool(true))].into(),
         };
         let bytes = order.encode_to_vec().unwrap();
-        assert_eq!(Order::decode(&bytes).unwrap(), order);
+        assert_same(&Order::decode(&bytes).unwrap(), &order);
+    }
+
+    /// `==` would take a decimal of 3.980 for 3.98, and `Unrecognized(2)`
+    /// for `Shipped`; `Debug` tells them apart.
+    fn assert_same<T: std::fmt::Debug>(actual: &T, expected: &T) {
+        assert_eq!(format!("{actual:?}"), format!("{expected:?}"));
+    }
+
+    /// `itinerary.schema` imports `world_geo.schema`, which only the
+    /// include directory holds; its types are those of the other import.
+    #[test]
+    fn an_import_found_through_the_include_directory_compiles() {
+        use super::itinerary::Leg;
+        let leg = Leg {
+            from: Some(geo::Coordinates {
+                latitude: 53.8,
+                longitude: -1.55,
+            }),
+            to: None,
+            unit: geo::Unit::Miles,
+        };
+        let trip = travel::Trip {
+            start: leg.from.clone(),
+            unit: leg.unit,
+            ..travel::Trip::default()
+        };
+        let back = Leg::decode(&leg.encode_to_vec().unwrap()).unwrap();
+        assert_same(&back, &leg);
+        assert_same(&back.from, &trip.start);
     }
 
     #[test]
@@ -41,9 +70,9 @@ mod tests {
             }),
             ..travel::Trip::default()
         };
-        assert_eq!(
-            travel::Trip::decode(&trip.encode_to_vec().unwrap()).unwrap(),
-            trip
+        assert_same(
+            &travel::Trip::decode(&trip.encode_to_vec().unwrap()).unwrap(),
+            &trip,
         );
     }
 
@@ -77,7 +106,7 @@ mod tests {
             let held: &Option<Unit> = &view.unit;
             assert_eq!(held.as_ref(), Some(&unit));
             assert_eq!(view.label, "probe");
-            assert_eq!(view.to_owned(), reading);
+            assert_same(&view.to_owned(), &reading);
         }
         // The second member read replaces the first, as in owned decoding.
         let mut bytes = Reading {
@@ -89,7 +118,7 @@ mod tests {
         bytes.extend([0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f]);
         let view = ReadingView::decode(&bytes).unwrap();
         assert_eq!(view.unit, Some(Unit::Celsius(1.0)));
-        assert_eq!(view.to_owned(), Reading::decode(&bytes).unwrap());
+        assert_same(&view.to_owned(), &Reading::decode(&bytes).unwrap());
     }
 
     /// build.rs writes the same code as the checked-in generated/ crate;

@@ -1,7 +1,9 @@
-//! The compiler front end on arbitrary text: syntax, resolve and check, and
-//! rendering their diagnostics. What check accepts goes through codegen and
-//! `.proto` export too, and the generated Rust must parse and hold nothing
-//! that rustc refuses in a comment.
+//! The compiler front end on arbitrary text, as a `.schema` file and as a
+//! `.proto` file: syntax, resolve and check, and
+//! rendering their diagnostics. What check accepts goes through codegen,
+//! with the default `Config` and with JSON and views on (as `make generate`
+//! runs it), and the generated Rust must parse and hold nothing that rustc
+//! refuses in a comment; its `.proto` export must compile with protox.
 
 #![no_main]
 
@@ -18,28 +20,49 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let analysis = match schemac::analyze_text("fuzz.schema", text) {
+    // The same text in both languages: the extension picks the parser.
+    compile("fuzz.schema", text);
+    compile("fuzz.proto", text);
+});
+
+fn compile(name: &str, text: &str) {
+    let analysis = match schemac::analyze_text(name, text) {
         Ok(analysis) => analysis,
         Err(error) => {
             assert!(!error.render(false).is_empty());
             return;
         }
     };
-    for file in analysis.generate(&Config::new()) {
-        if let Err(error) = syn::parse_file(&file.contents) {
-            panic!(
-                "{}: generated Rust does not parse: {error}\n{}",
-                file.name, file.contents
+    let mut full = Config::new();
+    full.json(true).views(true);
+    let mut configs = vec![Config::new()];
+    // Views add checks of their own (a view's name may clash).
+    if analysis.check_config(&full).is_ok() {
+        configs.push(full);
+    }
+    for config in &configs {
+        for file in analysis.generate(config) {
+            if let Err(error) = syn::parse_file(&file.contents) {
+                panic!(
+                    "{}: generated Rust does not parse ({config:?}): {error}\n{}",
+                    file.name, file.contents
+                );
+            }
+            // rustc refuses these in comments, though syn does not.
+            assert!(
+                !file.contents.contains(TEXT_DIRECTION),
+                "{}: a text-direction character in generated Rust",
+                file.name
             );
         }
-        // rustc refuses these in comments, though syn does not.
-        assert!(
-            !file.contents.contains(TEXT_DIRECTION),
-            "{}: a text-direction character in generated Rust",
-            file.name
-        );
     }
     for &root in &analysis.roots {
-        analysis.export_proto(root);
+        let files = analysis.export_proto_files(root);
+        if let Err(error) = schemac_fuzz::protox_compiles(&files) {
+            panic!(
+                "protox refuses the export of an accepted schema: {error}\n{}",
+                files[0].contents
+            );
+        }
     }
-});
+}

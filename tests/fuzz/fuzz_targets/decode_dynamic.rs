@@ -9,7 +9,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use schemac::transcode;
-use schemac_generated::{evolution, kitchen, money, shapes, shop, world};
+use schemac_fuzz::WithGenerated;
+use schemac_runtime::json::serde::Serialize;
+use schemac_runtime::json::serde::de::DeserializeOwned;
 use schemac_runtime::{DecodeOptions, Message};
 
 fuzz_target!(|data: &[u8]| {
@@ -21,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let name = schemac_fuzz::full_name(id);
     let options = DecodeOptions::new();
     let decoded = transcode::decode(schema, id, bytes, &options);
-    let generated = generated_round_trip(name, bytes);
+    let generated = schemac_fuzz::with_generated(name, RoundTrip(bytes));
     if let Some(generated) = &generated {
         assert_eq!(
             generated.is_ok(),
@@ -58,37 +60,15 @@ fn short_name(full_name: &str) -> &str {
     full_name.rsplit('.').next().unwrap_or(full_name)
 }
 
-/// Decodes and re-encodes `bytes` with the generated type of message `name`,
-/// if there is one.
-fn generated_round_trip(name: &str, bytes: &[u8]) -> Option<Result<Vec<u8>, String>> {
-    fn run<M: Message>(bytes: &[u8]) -> Option<Result<Vec<u8>, String>> {
-        Some(
-            M::decode(bytes)
-                .map_err(|error| error.to_string())
-                .map(|value| value.encode_to_vec().expect("a decoded message encodes")),
-        )
-    }
-    match name {
-        "shop.Order" => run::<shop::Order>(bytes),
-        "shop.OrderLine" => run::<shop::OrderLine>(bytes),
-        "shop.Customer" => run::<shop::Customer>(bytes),
-        "kitchen.Scalars" => run::<kitchen::Scalars>(bytes),
-        "kitchen.OptionalScalars" => run::<kitchen::OptionalScalars>(bytes),
-        "kitchen.Lists" => run::<kitchen::Lists>(bytes),
-        "kitchen.Maps" => run::<kitchen::Maps>(bytes),
-        "shapes.Drawing" => run::<shapes::Drawing>(bytes),
-        "shapes.Shape" => run::<shapes::Shape>(bytes),
-        "shapes.Tree" => run::<shapes::Tree>(bytes),
-        "shapes.Ping" => run::<shapes::Ping>(bytes),
-        "shapes.Pong" => run::<shapes::Pong>(bytes),
-        "shapes.Keywords" => run::<shapes::Keywords>(bytes),
-        "world.travel.Trip" => run::<world::travel::Trip>(bytes),
-        "money.Amounts" => run::<money::Amounts>(bytes),
-        "money.Values" => run::<money::Values>(bytes),
-        "money.Entry" => run::<money::Entry>(bytes),
-        "evolution.v1.Profile" => run::<evolution::v1::Profile>(bytes),
-        "evolution.v1.PlainProfile" => run::<evolution::v1::PlainProfile>(bytes),
-        "evolution.v2.Profile" => run::<evolution::v2::Profile>(bytes),
-        _ => None,
+/// Decodes and re-encodes bytes with the generated type of a message.
+struct RoundTrip<'a>(&'a [u8]);
+
+impl WithGenerated for RoundTrip<'_> {
+    type Output = Result<Vec<u8>, String>;
+
+    fn call<M: Message + Serialize + DeserializeOwned>(self) -> Self::Output {
+        M::decode(self.0)
+            .map_err(|error| error.to_string())
+            .map(|value| value.encode_to_vec().expect("a decoded message encodes"))
     }
 }

@@ -1,6 +1,7 @@
 //! What the fuzz targets share: the schemas of `schemas/`, analyzed once,
-//! the rule that picks a message from an input's first byte, and the
-//! check that a borrowed view decodes as its owned message does.
+//! the rule that picks a message from an input's first byte, the generated
+//! type of each message, the check that a borrowed view decodes as its
+//! owned message does, and the check that protox compiles an export.
 //!
 //! The seed corpus of `decode_dynamic` and `encode_json` depends on that
 //! rule: every message of every schema, sorted by full name, and the first
@@ -11,10 +12,14 @@ use std::io;
 use std::path::Path;
 use std::sync::LazyLock;
 
+use protox::file::{File, FileResolver};
 use schemac::Analysis;
 use schemac::model::MessageId;
+use schemac_generated::{evolution, kitchen, money, shapes, shop, world};
+use schemac_runtime::json::serde::Serialize;
+use schemac_runtime::json::serde::de::DeserializeOwned;
 use schemac_runtime::view::HasView;
-use schemac_runtime::{DecodeError, MessageView};
+use schemac_runtime::{DecodeError, Message, MessageView};
 
 /// The schemas of `schemas/`, by file name, built into the target.
 pub const SCHEMAS: &[(&str, &str)] = &[
@@ -87,6 +92,66 @@ pub fn message_for(selector: u8) -> MessageId {
 /// The full name of message `id`, for assertion messages.
 pub fn full_name(id: MessageId) -> &'static str {
     &ANALYSIS.schema.message(id).full_name
+}
+
+/// Something done with a generated type, which [`with_generated`] picks
+/// by message name.
+pub trait WithGenerated {
+    /// What doing it gives.
+    type Output;
+
+    /// Does it with the generated type `M`.
+    fn call<M: Message + Serialize + DeserializeOwned>(self) -> Self::Output;
+}
+
+/// Calls `with` with the generated type of message `full_name`, if it has
+/// one (every message of `schemas/` but the nested ones has).
+pub fn with_generated<W: WithGenerated>(full_name: &str, with: W) -> Option<W::Output> {
+    Some(match full_name {
+        "shop.Order" => with.call::<shop::Order>(),
+        "shop.OrderLine" => with.call::<shop::OrderLine>(),
+        "shop.Customer" => with.call::<shop::Customer>(),
+        "kitchen.Scalars" => with.call::<kitchen::Scalars>(),
+        "kitchen.OptionalScalars" => with.call::<kitchen::OptionalScalars>(),
+        "kitchen.Lists" => with.call::<kitchen::Lists>(),
+        "kitchen.Maps" => with.call::<kitchen::Maps>(),
+        "shapes.Drawing" => with.call::<shapes::Drawing>(),
+        "shapes.Shape" => with.call::<shapes::Shape>(),
+        "shapes.Tree" => with.call::<shapes::Tree>(),
+        "shapes.Ping" => with.call::<shapes::Ping>(),
+        "shapes.Pong" => with.call::<shapes::Pong>(),
+        "shapes.Keywords" => with.call::<shapes::Keywords>(),
+        "world.travel.Trip" => with.call::<world::travel::Trip>(),
+        "money.Amounts" => with.call::<money::Amounts>(),
+        "money.Values" => with.call::<money::Values>(),
+        "money.Entry" => with.call::<money::Entry>(),
+        "evolution.v1.Profile" => with.call::<evolution::v1::Profile>(),
+        "evolution.v1.PlainProfile" => with.call::<evolution::v1::PlainProfile>(),
+        "evolution.v2.Profile" => with.call::<evolution::v2::Profile>(),
+        _ => return None,
+    })
+}
+
+/// Whether protox compiles the exported `files`, the first importing the
+/// others (`Analysis::export_proto_files`).
+pub fn protox_compiles(files: &[schemac::ProtoFile]) -> Result<(), String> {
+    struct Files(Vec<schemac::ProtoFile>);
+    impl FileResolver for Files {
+        fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+            match self.0.iter().find(|file| file.name == name) {
+                Some(file) => File::from_source(name, &file.contents),
+                // The well-known types, which exports leave to protoc's own.
+                None => protox::file::GoogleFileResolver::new().open_file(name),
+            }
+        }
+    }
+    let Some(root) = files.first() else {
+        return Ok(());
+    };
+    protox::Compiler::with_file_resolver(Files(files.to_vec()))
+        .open_file(&root.name)
+        .map(drop)
+        .map_err(|error| format!("{error:?}"))
 }
 
 /// The borrowed view of `data` decodes exactly when the owned `M` does,

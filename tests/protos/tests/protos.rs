@@ -197,3 +197,22 @@ fn orders_hold_durations_structs_and_oneofs() {
     assert!(json.contains(r#""metadata":{"coupon":"X"}"#), "{json}");
     assert_eq!(serde_json::from_str::<Order>(&json).unwrap(), order);
 }
+
+#[test]
+fn any_packs_and_unpacks_generated_messages_by_their_full_name() {
+    let item = Item {
+        sku: Some("SKU-9".to_owned()),
+        ..Default::default()
+    };
+    let any = wkt::Any::pack(&item).unwrap();
+    assert_eq!(any.type_url, "type.googleapis.com/legacy.v1.Item");
+    assert_eq!(any.value, item.encode_to_vec().unwrap());
+    assert_eq!(any.unpack::<Item>().unwrap(), Some(item));
+    // Another type's URL unpacks to nothing; its bytes are not read.
+    assert_eq!(any.unpack::<Stock>().unwrap(), None);
+    // A nested message's name has its enclosing message's.
+    assert_eq!(
+        <schemac_protos::store::v1::product::Variant as schemac_runtime::Name>::FULL_NAME,
+        "store.v1.Product.Variant"
+    );
+}

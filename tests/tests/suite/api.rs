@@ -123,10 +123,27 @@ fn truncated_input_is_an_error_not_a_panic() {
     let bytes = schemac_tests::fixtures::typical_order(3)
         .encode_to_vec()
         .unwrap();
+    let mut decoded = 0;
     for cut in 0..bytes.len() {
-        // Every proper prefix either decodes (it ended between fields) or fails cleanly.
-        let _ = Order::decode(&bytes[..cut]);
+        // A proper prefix that ends between fields decodes to the fields
+        // before the cut, which encode to the prefix again (they are in
+        // the order schemac writes them); any other fails as truncated,
+        // at an offset inside the prefix.
+        match Order::decode(&bytes[..cut]) {
+            Ok(order) => {
+                assert_eq!(order.encode_to_vec().unwrap(), bytes[..cut], "cut at {cut}");
+                decoded += 1;
+            }
+            Err(error) => {
+                assert!(error.is_truncated(), "cut at {cut}: {error}");
+                assert!(error.offset() <= cut, "cut at {cut}: {error}");
+            }
+        }
     }
+    // The empty prefix, and one after each of the 15 top-level fields but
+    // the last: id, description, total_cost, 3 lines, customer, status and
+    // 7 attributes.
+    assert_eq!(decoded, 15);
     let error = Order::decode(&bytes[..bytes.len() - 1]).unwrap_err();
     assert!(error.is_truncated(), "{error}");
 }

@@ -1,6 +1,7 @@
 //! Writes the seed corpus of the fuzz targets, `tests/fuzz/seeds/`, from
 //! the fixtures and the schemas (`make fuzz-seeds`). Ignored in a normal
-//! run: it writes files.
+//! run: it writes files. Also checks that the fuzz targets have every
+//! schema of `schemas/` built in.
 //!
 //! `decode_dynamic` and `encode_json` read the first byte of an input as
 //! the message to use: every message of `schemas/`, sorted by full name,
@@ -11,7 +12,7 @@ use std::path::Path;
 
 use schemac::transcode;
 use schemac_runtime::{DecodeOptions, Message};
-use schemac_tests::{fixtures, workspace_root};
+use schemac_tests::{fixtures, schema_paths, workspace_root};
 
 #[test]
 #[ignore = "writes tests/fuzz/seeds; run with `make fuzz-seeds`"]
@@ -54,15 +55,61 @@ fn write_fuzz_seeds() {
         );
     }
 
-    for dir in ["schemas", "schemas/invalid", "schemas/invalid/imports"] {
+    let dirs = [
+        "schemas",
+        "schemas/invalid",
+        "schemas/invalid/imports",
+        "tests/proto",
+        "tests/proto/acme/trace/v1",
+        "tests/proto/store/v1",
+        "tests/proto/legacy/v1",
+    ];
+    for dir in dirs {
         for entry in fs::read_dir(workspace_root().join(dir)).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_some_and(|ext| ext == "schema") {
+            if path
+                .extension()
+                .is_some_and(|ext| ext == "schema" || ext == "proto")
+            {
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
                 write(&seeds.join("compile"), &name, &fs::read(&path).unwrap());
             }
         }
     }
+}
+
+/// `SCHEMAS` in `tests/fuzz/src/lib.rs` lists every schema of `schemas/`,
+/// each under its own file name, in order: the fuzz targets build them in
+/// (the fuzz crate is outside the workspace, so no other test builds it).
+#[test]
+fn the_fuzz_targets_have_every_schema_built_in() {
+    let lib = fs::read_to_string(workspace_root().join("tests/fuzz/src/lib.rs")).unwrap();
+    let start = lib
+        .find("pub const SCHEMAS")
+        .expect("SCHEMAS in the fuzz crate");
+    let end = start + lib[start..].find("];").expect("the end of SCHEMAS");
+    // The string literals of the list: each file name, then its path.
+    let literals: Vec<&str> = lib[start..end].split('"').skip(1).step_by(2).collect();
+    let listed: Vec<(&str, &str)> = literals
+        .chunks(2)
+        .map(|pair| (pair[0], pair.get(1).copied().unwrap_or("")))
+        .collect();
+    let expected: Vec<(String, String)> = schema_paths()
+        .iter()
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let path = format!("../../../schemas/{name}");
+            (name, path)
+        })
+        .collect();
+    let expected: Vec<(&str, &str)> = expected
+        .iter()
+        .map(|(name, path)| (name.as_str(), path.as_str()))
+        .collect();
+    assert_eq!(
+        listed, expected,
+        "SCHEMAS in tests/fuzz/src/lib.rs must list the files of schemas/"
+    );
 }
 
 /// Every fixture's message full name, fixture name and encoding.

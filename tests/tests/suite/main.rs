@@ -5,7 +5,8 @@
 //! - `api`: the shape of the generated types.
 //! - `json`: the generated serde impls, against the schema-driven transcoder.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
-//! - `interop`: the exported `.proto`, through protox and prost-reflect.
+//! - `interop`: the exported `.proto`, through protox and prost-reflect,
+//!   for the fixtures and under proptest.
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
 //! - `differential`: random messages of Google's protobuf through schemac
@@ -18,16 +19,21 @@
 //! - `limits`: huge length prefixes, deep nesting and the input maximum,
 //!   for generated types and transcode.
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
-//!   error, never a panic (a stand-in for the fuzz targets).
-//! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored).
+//!   error, never a panic (a stand-in for the fuzz targets); the export of
+//!   every schema check accepts must compile with protox and protoc.
+//! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored), and
+//!   checks that the fuzz targets build in every schema.
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
 //!   and fail where it fails, with the same errors.
+//! - `handshake`: generated code built against a runtime of another version
+//!   fails with the message of the version handshake.
 
 mod api;
 mod builtin_types;
 mod differential;
 mod freshness;
 mod fuzz_seeds;
+mod handshake;
 mod interop;
 mod json;
 mod limits;

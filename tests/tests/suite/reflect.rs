@@ -55,12 +55,56 @@ fn export_once() -> (PathBuf, Vec<String>) {
     (dir, names)
 }
 
-/// The descriptors of every exported schema, compiled by protox.
+/// The descriptors of every exported schema, compiled by protox once per
+/// test run (a pool is shared, and cheap to clone).
 pub fn pool() -> DescriptorPool {
-    let (dir, names) = export_all();
-    let descriptors =
-        protox::compile(&names, [&dir]).unwrap_or_else(|error| panic!("protox: {error:?}"));
-    DescriptorPool::from_file_descriptor_set(descriptors).expect("descriptor pool")
+    static POOL: OnceLock<DescriptorPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let (dir, names) = export_all();
+        let descriptors =
+            protox::compile(&names, [&dir]).unwrap_or_else(|error| panic!("protox: {error:?}"));
+        DescriptorPool::from_file_descriptor_set(descriptors).expect("descriptor pool")
+    })
+    .clone()
+}
+
+/// Whether two messages hold the same values, bit for bit: prost-reflect's
+/// `==` takes -0.0 for 0.0, as `f64`'s does. Every field of the
+/// descriptor is compared, a field without presence as its default when
+/// unset, a field with presence by whether it is set, then by its value if
+/// it is; neither message
+/// may hold fields it does not know.
+pub fn same_message(a: &DynamicMessage, b: &DynamicMessage) -> bool {
+    a.descriptor() == b.descriptor()
+        && a.unknown_fields().count() == 0
+        && b.unknown_fields().count() == 0
+        && a.descriptor().fields().all(|field| {
+            // An unset message field reads as its default, which may hold
+            // unset fields of the same type: only set ones are compared.
+            let set = (a.has_field(&field), b.has_field(&field));
+            match set {
+                (false, false) if field.supports_presence() => true,
+                (a_set, b_set) if field.supports_presence() && a_set != b_set => false,
+                _ => same_value(&a.get_field(&field), &b.get_field(&field)),
+            }
+        })
+}
+
+fn same_value(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::F32(a), Value::F32(b)) => a.to_bits() == b.to_bits(),
+        (Value::F64(a), Value::F64(b)) => a.to_bits() == b.to_bits(),
+        (Value::Message(a), Value::Message(b)) => same_message(a, b),
+        (Value::List(a), Value::List(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(a, b)| same_value(a, b))
+        }
+        (Value::Map(a), Value::Map(b)) => {
+            a.len() == b.len()
+                && a.iter()
+                    .all(|(key, a)| b.get(key).is_some_and(|b| same_value(a, b)))
+        }
+        _ => a == b,
+    }
 }
 
 /// A Rust value that can be written as a `DynamicMessage` of its schema type.
@@ -96,15 +140,20 @@ pub struct Builder {
 }
 
 impl Builder {
-    /// Sets field `name`, leaving out defaults of fields without presence
-    /// (as a protobuf encoder does).
+    /// Sets field `name`, leaving out defaults of fields without presence,
+    /// as schemac's encoder does: a float compares bitwise, so -0.0 is set.
     fn set(&mut self, name: &str, value: Value) {
         let field = self
             .message
             .descriptor()
             .get_field_by_name(name)
             .unwrap_or_else(|| panic!("no field {name}"));
-        if field.supports_presence() || value != Value::default_value_for_field(&field) {
+        let default = match value {
+            Value::F32(x) => x.to_bits() == 0,
+            Value::F64(x) => x.to_bits() == 0,
+            _ => value == Value::default_value_for_field(&field),
+        };
+        if field.supports_presence() || !default {
             self.message.set_field(&field, value);
         }
     }

@@ -1,5 +1,6 @@
 //! Property tests: every generated type decodes back to what was encoded,
-//! and `encoded_len` is exact.
+//! in the same representation (`schemac_tests::repr`: decimal scales,
+//! the sign of zero, enum variants), and `encoded_len` is exact.
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -11,6 +12,7 @@ use schemac_generated::shapes::{self, Drawing, Keywords, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine, Status};
 use schemac_generated::world::{geo, travel};
 use schemac_runtime::{Decimal, Message, Value};
+use schemac_tests::repr;
 
 fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Result<(), TestCaseError> {
     let bytes = value
@@ -19,6 +21,7 @@ fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Result<(), TestCaseE
     prop_assert_eq!(bytes.len(), value.encoded_len());
     let decoded = M::decode(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&decoded, value);
+    prop_assert_eq!(repr(&decoded), repr(value));
     Ok(())
 }
 
@@ -418,8 +421,43 @@ proptest! {
     fn merge_follows_protobuf_semantics(a in order(), b in order()) {
         let mut merged = Order::decode(&a.encode_to_vec().unwrap()).unwrap();
         merged.merge(&b.encode_to_vec().unwrap()).unwrap();
-        prop_assert_eq!(merged, expected_merge(a, b));
+        prop_assert_eq!(repr(&merged), repr(&expected_merge(a, b)));
     }
+}
+
+/// What `schemac_tests::repr` relies on: the `Debug` text tells apart the
+/// values that `==` takes for the same.
+#[test]
+fn repr_sees_what_eq_hides() {
+    let cases = [
+        (
+            Value::Decimal(Decimal::new(150, 2)),
+            Value::Decimal(Decimal::new(15, 1)),
+        ),
+        (Value::F64(-0.0), Value::F64(0.0)),
+        (Value::F32(-0.0), Value::F32(0.0)),
+    ];
+    for (a, b) in cases {
+        assert_eq!(a, b);
+        assert_ne!(repr(&a), repr(&b));
+    }
+    assert_eq!(Status::Paid, Status::Unrecognized(1));
+    assert_ne!(repr(&Status::Paid), repr(&Status::Unrecognized(1)));
+    let line = |cost| OrderLine {
+        cost,
+        ..OrderLine::default()
+    };
+    assert_eq!(line(Decimal::new(150, 2)), line(Decimal::new(15, 1)));
+    assert_ne!(
+        repr(&line(Decimal::new(150, 2))),
+        repr(&line(Decimal::new(15, 1)))
+    );
+    let circle = |radius| shapes::shape::Circle { radius };
+    assert_eq!(circle(-0.0), circle(0.0));
+    assert_ne!(repr(&circle(-0.0)), repr(&circle(0.0)));
+    // Distinct bits print distinctly, down to the last one.
+    let next = f64::from_bits(0.1f64.to_bits() + 1);
+    assert_ne!(repr(&circle(0.1)), repr(&circle(next)));
 }
 
 #[test]

@@ -10,12 +10,21 @@
 //!   accept it exactly when the generated type does.
 //! - Ten thousand mutations of the schemas in `schemas/` and
 //!   `schemas/invalid/` go through `analyze_text`. Each gives diagnostics or
-//!   an analysis; an analysis (every tenth) must generate Rust and export a `.proto`.
+//!   an analysis. Every tenth analysis must generate Rust, with the default
+//!   `Config` and with JSON and views on; every analysis must export a
+//!   `.proto` that protox compiles, and each distinct export must compile
+//!   with protoc too, when protoc is installed (a note says so when it is
+//!   not, and under `CI=true`, where CI installs it, its absence fails).
 //!
 //! A panic anywhere fails the test, naming the seed and the input.
 
+use std::collections::BTreeMap;
+use std::io::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
+use std::process::{Command, Stdio};
+
+use protox::file::{File, FileResolver};
 
 use schemac::Config;
 use schemac::transcode;
@@ -33,6 +42,9 @@ use schemac_tests::workspace_root;
 const ENCODING_CASES: usize = 40_000;
 /// How many mutated schemas the compile test feeds.
 const SCHEMA_CASES: usize = 10_000;
+
+/// How many mutated `.proto` files go through the front end.
+const PROTO_CASES: usize = 3_000;
 /// Of the mutated schemas that check accepts, every how-manieth goes on
 /// through codegen, which is slow in a debug build (the `compile` fuzz
 /// target sends every one).
@@ -66,34 +78,161 @@ fn mutated_encodings_decode_to_a_value_or_an_error() {
 
 #[test]
 fn mutated_schemas_compile_or_give_diagnostics() {
-    let seeds = schema_texts();
-    let mut rng = Rng::new(0x5eed_0002);
+    let seeds = texts(
+        &["schemas", "schemas/invalid", "schemas/invalid/imports"],
+        "schema",
+    );
+    mutated_files_compile_or_give_diagnostics("smoke.schema", &seeds, SCHEMA_CASES, 0x5eed_0002);
+}
+
+/// The same for `.proto` text: the files of tests/proto and the invalid
+/// ones, mutated, through protobuf's parser and the same stages after it.
+#[test]
+fn mutated_proto_files_compile_or_give_diagnostics() {
+    let dirs = [
+        "tests/proto",
+        "tests/proto/acme/common/v1",
+        "tests/proto/acme/trace/v1",
+        "tests/proto/store/v1",
+        "tests/proto/legacy/v1",
+        "schemas/invalid",
+    ];
+    let seeds = texts(&dirs, "proto");
+    mutated_files_compile_or_give_diagnostics("smoke.proto", &seeds, PROTO_CASES, 0x5eed_0003);
+}
+
+/// Analyzes `cases` mutations of `seeds` as a file named `name`, whose
+/// extension picks the language: each gives diagnostics or, accepted,
+/// generates code and exports a `.proto` that protox and protoc compile.
+fn mutated_files_compile_or_give_diagnostics(
+    name: &str,
+    seeds: &[String],
+    cases: usize,
+    seed: u64,
+) {
+    let mut rng = Rng::new(seed);
     let mut accepted = 0;
-    for case in 0..SCHEMA_CASES {
+    let mut exports = BTreeMap::new();
+    for case in 0..cases {
         let seed = &seeds[rng.below(seeds.len())];
         let text = mutate_text(&mut rng, seed);
         let checked = panic::catch_unwind(AssertUnwindSafe(|| {
-            match schemac::analyze_text("smoke.schema", &text) {
+            match schemac::analyze_text(name, &text) {
                 Ok(analysis) => {
                     if accepted % CODEGEN_EVERY == 0 {
-                        assert!(!analysis.generate(&Config::new()).is_empty());
-                        analysis.export_proto(analysis.roots[0]);
+                        generate(&analysis);
                     }
-                    true
+                    let files = analysis.export_proto_files(analysis.roots[0]);
+                    if let Err(error) = protox_compiles(&files) {
+                        panic!("protox refuses the export: {error}\n{}", files[0].contents);
+                    }
+                    Some(files)
                 }
                 Err(error) => {
                     assert!(!error.render(false).is_empty());
-                    false
+                    None
                 }
             }
         }));
         match checked {
-            Ok(ok) => accepted += usize::from(ok),
+            Ok(Some(files)) => {
+                accepted += 1;
+                // The types file is always the same; the first file differs.
+                let key = files[0].contents.clone();
+                exports.entry(key).or_insert((case, text, files));
+            }
+            Ok(None) => {}
             Err(_) => panic!("case {case}: analyzing this schema panicked:\n{text}"),
         }
     }
     // Some mutations keep the schema valid, so codegen runs too.
-    assert!(accepted > SCHEMA_CASES / 20, "only {accepted} accepted");
+    assert!(accepted > cases / 20, "only {accepted} accepted");
+    protoc_compiles(&exports);
+}
+
+/// Generates `analysis` with the default `Config`, and with JSON and views
+/// on, as `make generate` does, unless that config's own check refuses.
+fn generate(analysis: &schemac::Analysis) {
+    assert!(!analysis.generate(&Config::new()).is_empty());
+    let mut config = Config::new();
+    config.json(true).views(true);
+    if analysis.check_config(&config).is_ok() {
+        assert!(!analysis.generate(&config).is_empty());
+    }
+}
+
+/// Whether protox compiles the exported `files`, the first importing the
+/// others.
+fn protox_compiles(files: &[schemac::ProtoFile]) -> Result<(), String> {
+    struct Files(Vec<schemac::ProtoFile>);
+    impl FileResolver for Files {
+        fn open_file(&self, name: &str) -> Result<File, protox::Error> {
+            match self.0.iter().find(|file| file.name == name) {
+                Some(file) => File::from_source(name, &file.contents),
+                // The well-known types, which exports leave to protoc's own.
+                None => protox::file::GoogleFileResolver::new().open_file(name),
+            }
+        }
+    }
+    protox::Compiler::with_file_resolver(Files(files.to_vec()))
+        .open_file(&files[0].name)
+        .map(drop)
+        .map_err(|error| format!("{error:?}"))
+}
+
+/// protoc compiles every distinct export, each named by the first case and
+/// schema that gave it. Without protoc, skips with a note, except under
+/// `CI=true`: CI installs protoc, so there a missing protoc fails.
+fn protoc_compiles(exports: &BTreeMap<String, (usize, String, Vec<schemac::ProtoFile>)>) {
+    if Command::new("protoc").arg("--version").output().is_err() {
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "protoc is not installed, and CI=true promises it"
+        );
+        // Straight to stderr, which the test harness does not capture, so
+        // that the note shows in a passing run too.
+        let _ = writeln!(
+            std::io::stderr(),
+            "note: protoc is not installed; the smoke test leaves the exports of accepted \
+             schemas unchecked by protoc"
+        );
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("smoke-protos");
+    let _ = std::fs::remove_dir_all(&dir);
+    // A few protoc processes at a time, each on a directory of its own.
+    let exports: Vec<_> = exports.values().enumerate().collect();
+    for chunk in exports.chunks(8) {
+        let children: Vec<_> = chunk
+            .iter()
+            .map(|(index, (case, text, files))| {
+                let dir = dir.join(index.to_string());
+                for file in files.iter() {
+                    let path = dir.join(&file.name);
+                    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                    std::fs::write(&path, &file.contents).unwrap();
+                }
+                let child = Command::new("protoc")
+                    .arg(format!("--proto_path={}", dir.display()))
+                    .arg("--descriptor_set_out=/dev/null")
+                    .arg(&files[0].name)
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .expect("protoc runs");
+                (child, case, text, files)
+            })
+            .collect();
+        for (child, case, text, files) in children {
+            let output = child.wait_with_output().expect("protoc runs");
+            assert!(
+                output.status.success(),
+                "case {case}: protoc refuses the export of an accepted schema: {}\n\
+                 schema:\n{text}\nexport:\n{}",
+                String::from_utf8_lossy(&output.stderr),
+                files[0].contents
+            );
+        }
+    }
 }
 
 /// Decodes `input` as every generated type; for each, its schema name and
@@ -171,13 +310,14 @@ pub(crate) fn schemas() -> schemac::Analysis {
 }
 
 /// The text of every schema in `schemas/` and `schemas/invalid/`.
-fn schema_texts() -> Vec<String> {
+/// The text of every file with `extension` in `dirs`, in a fixed order.
+fn texts(dirs: &[&str], extension: &str) -> Vec<String> {
     let mut texts = Vec::new();
-    for dir in ["schemas", "schemas/invalid", "schemas/invalid/imports"] {
+    for dir in dirs {
         let mut paths: Vec<_> = std::fs::read_dir(workspace_root().join(dir))
             .unwrap()
             .map(|entry| entry.unwrap().path())
-            .filter(|path| path.extension().is_some_and(|ext| ext == "schema"))
+            .filter(|path| path.extension().is_some_and(|ext| ext == extension))
             .collect();
         paths.sort();
         // Files that are not UTF-8 (one test's point) are left out.

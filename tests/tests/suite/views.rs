@@ -477,6 +477,9 @@ fn view_fields_have_the_promised_types() {
     is::<Option<shapes::shape::KindView<'_>>>(&shape.kind);
     let choice = shapes::pong::ChoiceView::default();
     is::<Option<shapes::pong::choice::PickView<'_>>>(&choice.pick);
-    let error: Option<DecodeError> = None;
-    is(&error);
+    // A view fails with the owned decoding's error type.
+    // Field 1 (id), a varint, with no value after its key.
+    let failed = OrderView::decode(&[0x08]);
+    is::<Result<OrderView<'_>, DecodeError>>(&failed);
+    assert!(failed.is_err_and(|error| error.is_truncated()));
 }

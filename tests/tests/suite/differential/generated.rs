@@ -8,8 +8,17 @@ use schemac_generated::world::{geo, travel};
 use schemac_generated::{kitchen, money, shapes, shop};
 use schemac_protos::{acme, legacy, store, wkt};
 use schemac_runtime::Message;
+use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
 use serde_json::Value as Json;
+
+/// Bytes or JSON written out as a message's bytes, or why not; `None` for a
+/// message the table does not have.
+pub type Written = Option<Result<Vec<u8>, String>>;
+
+/// Bytes written out as a message's JSON, or why not; `None` for a message
+/// the table does not have.
+pub type WrittenJson = Option<Result<String, String>>;
 
 /// The generated types of one corpus, by full name.
 #[derive(Clone, Copy)]
@@ -18,9 +27,12 @@ pub struct Table {
     pub names: &'static [&'static str],
     /// Google's bytes decoded as message `name` and encoded again; `None`
     /// for a name that is not in the table.
-    pub round_trip: fn(&str, &[u8]) -> Option<Result<Vec<u8>, String>>,
+    pub round_trip: fn(&str, &[u8]) -> Written,
     /// The JSON of a message `name` read by its serde impls, encoded.
-    pub encode_json: fn(&str, &Json) -> Option<Result<Vec<u8>, String>>,
+    pub encode_json: fn(&str, &Json) -> Written,
+    /// Bytes of a message `name` decoded and written as JSON by its serde
+    /// impls.
+    pub json_of: fn(&str, &[u8]) -> WrittenJson,
 }
 
 /// A [`Table`] named `$table` of the messages listed, each as its full
@@ -35,6 +47,10 @@ macro_rules! table {
             },
             encode_json: |name, json| match name {
                 $($name => Some(encode_json_as::<$ty>(json)),)*
+                _ => None,
+            },
+            json_of: |name, bytes| match name {
+                $($name => Some(json_of_as::<$ty>(bytes)),)*
                 _ => None,
             },
         };
@@ -107,6 +123,11 @@ table!(PROTOS {
 fn round_trip_as<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let message = M::decode(bytes).map_err(|error| error.to_string())?;
     message.encode_to_vec().map_err(|error| error.to_string())
+}
+
+fn json_of_as<M: Message + Serialize>(bytes: &[u8]) -> Result<String, String> {
+    let message = M::decode(bytes).map_err(|error| error.to_string())?;
+    serde_json::to_string(&message).map_err(|error| error.to_string())
 }
 
 fn encode_json_as<M: Message + DeserializeOwned>(json: &Json) -> Result<Vec<u8>, String> {

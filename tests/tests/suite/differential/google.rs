@@ -139,6 +139,29 @@ impl Google {
             .collect()
     }
 
+    /// Each of `messages` as protobuf's JSON, as Google's json_format
+    /// writes it.
+    pub fn json_of(&mut self, name: &str, messages: &[Vec<u8>]) -> Vec<String> {
+        let hexes: Vec<String> = messages.iter().map(|bytes| hex(bytes)).collect();
+        let answer = self.request(json!({"op": "to_json", "type": name, "hexes": hexes}));
+        strings(&answer["jsons"])
+    }
+
+    /// Each of `texts` read by Google's json_format and written as bytes,
+    /// or the error.
+    pub fn parse_json(&mut self, name: &str, texts: &[String]) -> Vec<Result<Vec<u8>, String>> {
+        let answer = self.request(json!({"op": "from_json", "type": name, "texts": texts}));
+        answer["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|result| match result["hex"].as_str() {
+                Some(text) => Ok(from_hex(text)),
+                None => Err(result["error"].as_str().unwrap_or_default().to_owned()),
+            })
+            .collect()
+    }
+
     /// The text format of `bytes`, as protoc would print it.
     pub fn text(&mut self, name: &str, bytes: &[u8]) -> String {
         let answer = self.request(json!({"op": "text", "type": name, "hex": hex(bytes)}));

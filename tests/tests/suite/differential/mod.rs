@@ -36,9 +36,9 @@ use std::process::Command;
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use schemac::Analysis;
 use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 use schemac::transcode;
+use schemac::{Analysis, JsonNames};
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
 use serde_json::Value as Json;
@@ -90,6 +90,21 @@ impl Subject {
         }
     }
 
+    /// The JSON, protobuf's, of bytes of message `name`.
+    fn json_of(self, schema: &Schema, name: &str, bytes: &[u8]) -> Result<String, String> {
+        match self {
+            Subject::Generated(table) => (table.json_of)(name, bytes)
+                .unwrap_or_else(|| panic!("no generated type for {name}")),
+            Subject::Transcoder => {
+                let id = transcode::find_message(schema, name)?;
+                let options = DecodeOptions::new();
+                transcode::decode_with_names(schema, id, bytes, &options, JsonNames::Proto)
+                    .map(|json| json.to_string())
+                    .map_err(|error| error.to_string())
+            }
+        }
+    }
+
     /// The bytes of a value of message `name` given as JSON.
     fn encode_json(self, schema: &Schema, name: &str, json: &Json) -> Result<Vec<u8>, String> {
         match self {
@@ -110,6 +125,7 @@ struct Report {
     message_types: usize,
     google_to_schemac: usize,
     schemac_to_google: usize,
+    json_both_ways: usize,
     failures: Vec<String>,
 }
 
@@ -117,11 +133,13 @@ impl Report {
     fn summary(&self) -> String {
         format!(
             "{} schemas, {} message types, {} messages from Google read and written back, \
-             {} messages from schemac read by Google; {} failures",
+             {} messages from schemac read by Google, {} through protobuf's JSON both ways; \
+             {} failures",
             self.schemas,
             self.message_types,
             self.google_to_schemac,
             self.schemac_to_google,
+            self.json_both_ways,
             self.failures.len()
         )
     }
@@ -146,6 +164,10 @@ struct Case<'a> {
     sources: String,
     seed: u64,
     count: usize,
+    /// The `.proto` files protoc compiles for Google's side: `None` for
+    /// schemac's export of the schema, or the folder of `.proto` files the
+    /// schema is, compiled as they are.
+    protos: Option<PathBuf>,
 }
 
 struct Differential {
@@ -168,7 +190,9 @@ impl Differential {
             .google
             .load(&descriptors)
             .into_iter()
-            .filter(|name| !name.starts_with("schemac."))
+            // The files schemac ships (`schemac.Decimal`, the well-known
+            // types) are the runtime's types, tested inside the others.
+            .filter(|name| transcode::find_message(&case.analysis.schema, name).is_ok())
             .collect();
         self.report.schemas += 1;
         self.report.message_types += names.len();
@@ -179,7 +203,112 @@ impl Differential {
                 self.google_to_schemac(case, subject, name, seed);
                 let seed = rng.fork();
                 self.schemac_to_google(case, subject, name, seed);
+                let seed = rng.fork();
+                self.json_both_ways(case, subject, name, seed);
             }
+        }
+    }
+
+    /// Messages through protobuf's JSON: Google's random messages written by
+    /// Google's json_format and read by schemac, and schemac's written by
+    /// schemac and read by json_format. Messages that hold a `decimal` or a
+    /// `value`, whose JSON is schemac's own, are left out.
+    fn json_both_ways(&mut self, case: &Case, subject: Subject, name: &str, seed: u64) {
+        let schema = &case.analysis.schema;
+        let id = transcode::find_message(schema, name).unwrap_or_else(|error| panic!("{error}"));
+        if reaches(schema, id, |ty| {
+            matches!(ty, ValueType::Scalar(Scalar::Decimal | Scalar::Value))
+        }) {
+            return;
+        }
+        // Google's JSON into schemac.
+        let messages: Vec<Vec<u8>> = self
+            .google
+            .generate(name, seed, case.count)
+            .into_iter()
+            .map(|(bytes, _)| bytes)
+            .collect();
+        let jsons = self.google.json_of(name, &messages);
+        let mut pairs = Vec::new();
+        for (bytes, text) in messages.iter().zip(&jsons) {
+            let json: Json = serde_json::from_str(text).expect("json_format writes JSON");
+            match subject.encode_json(schema, name, &json) {
+                Ok(written) => pairs.push((bytes.clone(), written)),
+                Err(error) => {
+                    let reason = format!("schemac refused Google's JSON: {error}");
+                    let mut text_out =
+                        self.heading(case, subject, name, "Google's JSON → schemac", &reason);
+                    let _ = writeln!(text_out, "  JSON: {text}");
+                    self.report.failures.push(text_out);
+                }
+            }
+        }
+        self.report.json_both_ways += pairs.len();
+        for mismatch in self.google.compare(name, &pairs) {
+            let (bytes, written) = &pairs[mismatch.index];
+            let reason = format!(
+                "schemac read Google's JSON as another message: {}",
+                mismatch.reason
+            );
+            let mut text = self.heading(case, subject, name, "Google's JSON → schemac", &reason);
+            let _ = writeln!(text, "  JSON: {}", jsons[mismatch.index]);
+            let _ = writeln!(text, "  Google's bytes: {}", hex(bytes));
+            let _ = writeln!(text, "  schemac's bytes: {}", hex(written));
+            self.report.failures.push(text);
+        }
+        // schemac's JSON into Google.
+        let mut values = RandomJson {
+            schema,
+            rng: Rng::new(seed ^ 1),
+        };
+        let mut encoded = Vec::new();
+        let mut texts = Vec::new();
+        for _ in 0..case.count {
+            let Ok(bytes) = subject.encode_json(schema, name, &values.message(id, 0)) else {
+                continue;
+            };
+            match subject.json_of(schema, name, &bytes) {
+                Ok(text) => {
+                    encoded.push(bytes);
+                    texts.push(text);
+                }
+                Err(error) => {
+                    let reason = format!("schemac cannot write its own value as JSON: {error}");
+                    let mut text =
+                        self.heading(case, subject, name, "schemac's JSON → Google", &reason);
+                    let _ = writeln!(text, "  bytes: {}", hex(&bytes));
+                    self.report.failures.push(text);
+                }
+            }
+        }
+        let exact = !reaches_map(schema, Some(id));
+        for ((bytes, text), parsed) in encoded
+            .iter()
+            .zip(&texts)
+            .zip(self.google.parse_json(name, &texts))
+        {
+            self.report.json_both_ways += 1;
+            let reason = match parsed {
+                Err(error) => format!("Google cannot read schemac's JSON: {error}"),
+                Ok(google) if exact && google != *bytes => {
+                    format!(
+                        "Google reads schemac's JSON as other bytes: {}",
+                        hex(&google)
+                    )
+                }
+                Ok(google) if !exact => match subject.round_trip(schema, name, &google) {
+                    Ok(back) if back == *bytes => continue,
+                    _ => format!(
+                        "Google reads schemac's JSON as another value: {}",
+                        hex(&google)
+                    ),
+                },
+                Ok(_) => continue,
+            };
+            let mut out = self.heading(case, subject, name, "schemac's JSON → Google", &reason);
+            let _ = writeln!(out, "  JSON: {text}");
+            let _ = writeln!(out, "  schemac's bytes: {}", hex(bytes));
+            self.report.failures.push(out);
         }
     }
 
@@ -410,40 +539,83 @@ fn proptest_values(name: &str, seed: u64, count: usize) -> Vec<Vec<u8>> {
 /// map's entries in an order of its own, with their defaults. A `value`,
 /// a `google.protobuf.Struct` and a `google.protobuf.Value` hold maps too.
 fn reaches_map(schema: &Schema, id: Option<MessageId>) -> bool {
+    id.is_some_and(|id| {
+        reaches(schema, id, |ty| {
+            matches!(
+                ty,
+                ValueType::Scalar(Scalar::Value)
+                    | ValueType::WellKnown(WellKnown::Struct | WellKnown::Value)
+            )
+        }) || reaches_field(schema, id, |ty| matches!(ty, FieldType::Map(..)))
+    })
+}
+
+/// Whether a field of message `id`, or of a message it holds, is of a value
+/// type that `found` picks.
+fn reaches(schema: &Schema, id: MessageId, found: impl Fn(ValueType) -> bool) -> bool {
+    reaches_field(schema, id, |ty| match ty {
+        FieldType::Single(ty)
+        | FieldType::Optional(ty)
+        | FieldType::Required(ty)
+        | FieldType::List(ty) => found(ty),
+        FieldType::Map(key, value) => found(ValueType::Scalar(key)) || found(value),
+    })
+}
+
+/// Whether a field of message `id`, or of a message it holds, has a type
+/// that `found` picks.
+fn reaches_field(schema: &Schema, id: MessageId, found: impl Fn(FieldType) -> bool) -> bool {
     let mut seen = HashSet::new();
-    let mut next: Vec<MessageId> = id.into_iter().collect();
+    let mut next = vec![id];
     while let Some(id) = next.pop() {
         if !seen.insert(id) {
             continue;
         }
         for field in &schema.message(id).fields {
-            let ty = match field.ty {
-                FieldType::Map(..) => return true,
+            if found(field.ty) {
+                return true;
+            }
+            let value = match field.ty {
                 FieldType::Single(ty)
                 | FieldType::Optional(ty)
                 | FieldType::Required(ty)
                 | FieldType::List(ty) => ty,
+                FieldType::Map(_, value) => value,
             };
-            match ty {
-                ValueType::Scalar(Scalar::Value)
-                | ValueType::WellKnown(WellKnown::Struct | WellKnown::Value) => return true,
-                ValueType::Message(id) => next.push(id),
-                ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::WellKnown(_) => {}
+            if let ValueType::Message(id) = value {
+                next.push(id);
             }
         }
     }
     false
 }
 
-/// The descriptor set of the export of every root of `case`, made by
-/// protoc, in a folder of its own under `target/differential/`.
+/// The descriptor set of every root of `case`, made by protoc: of the
+/// roots themselves when they are `.proto` files (`case.protos`), or else
+/// of their export, written to a folder of its own under
+/// `target/differential/`.
 fn descriptor_set(case: &Case) -> PathBuf {
-    let dir = workspace_root()
+    let out = workspace_root()
         .join("target/differential")
         .join(&case.label);
-    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(&out);
+    fs::create_dir_all(&out).expect("create target/differential");
     let mut roots = Vec::new();
-    for &root in &case.analysis.roots {
+    let dir = match &case.protos {
+        Some(dir) => {
+            let files = &case.analysis.schema.files;
+            roots.extend(
+                case.analysis
+                    .roots
+                    .iter()
+                    .filter_map(|&root| files.iter().find(|file| file.id == root))
+                    .map(|file| file.import_name.clone()),
+            );
+            dir.clone()
+        }
+        None => out.clone(),
+    };
+    for &root in case.analysis.roots.iter().filter(|_| case.protos.is_none()) {
         for file in case.analysis.export_proto_files(root) {
             let path = dir.join(&file.name);
             fs::create_dir_all(path.parent().unwrap_or(&dir)).expect("create the export folder");
@@ -453,7 +625,7 @@ fn descriptor_set(case: &Case) -> PathBuf {
             roots.push(file.name);
         }
     }
-    let set = dir.join("set.binpb");
+    let set = out.join("set.binpb");
     let output = Command::new("protoc")
         .arg(format!("--proto_path={}", dir.display()))
         .arg(format!("--descriptor_set_out={}", set.display()))
@@ -510,6 +682,7 @@ fn differential_schemas_dir() {
             .collect(),
         seed,
         count,
+        protos: None,
     };
     let mut run = Differential::new();
     run.check(
@@ -538,10 +711,75 @@ fn differential_random_schemas() {
             sources: sources(&files),
             seed: schema_seed,
             count,
+            protos: None,
         };
         run.check(&case, &[Subject::Transcoder]);
     }
     run.report.assert_clean();
+}
+
+/// The `.proto` files of tests/proto, as they are: protoc compiles the
+/// files themselves for Google's side, and schemac reads them with the
+/// generated code of the `schemac-protos` crate and with the schema alone.
+#[test]
+#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+fn differential_proto_files() {
+    let (dir, roots) = proto_roots();
+    let analysis = schemac::analyze(&roots, std::slice::from_ref(&dir), &mut |path| {
+        fs::read_to_string(path)
+    })
+    .unwrap_or_else(|error| panic!("{error}"));
+    let count = env_number("SCHEMAC_DIFFERENTIAL_MESSAGES", 40) as usize;
+    let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
+    let case = Case {
+        label: "proto-files".to_owned(),
+        analysis: &analysis,
+        sources: roots
+            .iter()
+            .map(|path| format!("{}\n", path.display()))
+            .collect(),
+        seed,
+        count,
+        protos: Some(dir),
+    };
+    let mut run = Differential::new();
+    run.check(
+        &case,
+        &[Subject::Generated(generated::PROTOS), Subject::Transcoder],
+    );
+    run.report.assert_clean();
+}
+
+/// tests/proto and the `.proto` files in it that the `schemac-protos`
+/// crate compiles.
+fn proto_roots() -> (PathBuf, Vec<PathBuf>) {
+    let dir = workspace_root().join("tests/proto");
+    let roots = [
+        "acme/trace/v1/trace.proto",
+        "store/v1/orders.proto",
+        "legacy/v1/inventory.proto",
+        "wkt.proto",
+    ];
+    let roots = roots.iter().map(|root| dir.join(root)).collect();
+    (dir, roots)
+}
+
+/// The table of generated types names every message of tests/proto.
+#[test]
+fn every_generated_proto_message_is_in_the_table() {
+    let (dir, roots) = proto_roots();
+    let analysis = schemac::analyze(&roots, &[dir], &mut |path| fs::read_to_string(path))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let mut declared: Vec<&str> = analysis
+        .schema
+        .messages
+        .iter()
+        .map(|message| message.full_name.as_str())
+        .collect();
+    let mut listed = generated::PROTOS.names.to_vec();
+    declared.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(listed, declared);
 }
 
 /// The table of generated types names every message of `schemas/`, so the

@@ -44,7 +44,7 @@ impl RandomJson<'_> {
         for (index, field) in message.fields.iter().enumerate() {
             let wanted = match field.oneof {
                 Some(oneof) => chosen[oneof] == Some(index),
-                None => self.rng.chance(0.7),
+                None => matches!(field.ty, FieldType::Required(_)) || self.rng.chance(0.7),
             };
             if !wanted {
                 continue;
@@ -75,8 +75,10 @@ impl RandomJson<'_> {
         match ty {
             ValueType::Scalar(scalar) => self.scalar(scalar, depth),
             ValueType::Enum(id) => {
-                let values = &self.schema.enumeration(id).values;
-                if self.rng.chance(0.2) || values.is_empty() {
+                let enumeration = self.schema.enumeration(id);
+                let values = &enumeration.values;
+                // A closed (proto2) enum holds only the numbers it names.
+                if (self.rng.chance(0.2) && !enumeration.closed) || values.is_empty() {
                     // An open enum holds numbers the schema does not name.
                     return Json::from(self.rng.range(i32::MIN.into(), i32::MAX.into()));
                 }
@@ -157,8 +159,11 @@ fn well_known(rng: &mut Rng, known: WellKnown, depth: u32) -> Json {
                 .collect(),
         }),
         WellKnown::NullValue => Json::Null,
-        // Any's JSON names a type: the empty Any is the one that needs none.
-        WellKnown::Any => Json::Object(Map::new()),
+        // Any's JSON names a type; a well-known one needs no registry.
+        WellKnown::Any => serde_json::json!({
+            "@type": "type.googleapis.com/google.protobuf.Duration",
+            "value": well_known(rng, WellKnown::Duration, depth),
+        }),
         WellKnown::DoubleValue => json::<codec::Double>(&f64s(rng)),
         WellKnown::FloatValue => json::<codec::Float>(&f32s(rng)),
         WellKnown::Int64Value => json::<codec::Int64>(&i64s(rng)),

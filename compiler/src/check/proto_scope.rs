@@ -1,0 +1,127 @@
+//! The names protobuf puts in one scope, which must differ in the exported
+//! `.proto`: in a message, its fields, oneofs, nested types, the entry
+//! messages of its maps and the values of its nested enums; in a package,
+//! its types and the values of its top-level enums. Names that clash within
+//! one group (two members, a field and a oneof; two types, a message and an
+//! enum; two values of one enum) are reported by their own rules; this
+//! reports the others, which protoc refuses.
+
+use heck::ToUpperCamelCase;
+
+use super::repeats;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{EnumId, FieldType, Message, MessageId, Schema};
+use crate::proto_names::value_name;
+use crate::source::Span;
+
+/// A name in a protobuf scope, with what it names and where.
+struct Scoped {
+    name: String,
+    kind: &'static str,
+    /// The names of one group clash by rules of their own: fields and
+    /// oneofs (E0302), messages and enums (E0203), the values of one enum
+    /// (E0309), here each enum a group of its own.
+    group: Group,
+    span: Span,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Group {
+    Member,
+    Type,
+    Entry,
+    Values(EnumId),
+}
+
+/// Reports every name that two kinds of declaration share in one scope.
+pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    for message in &schema.messages {
+        let mut names: Vec<Scoped> = Vec::new();
+        for field in &message.fields {
+            names.push(scoped(&field.name, "field", Group::Member, field.name_span));
+            if matches!(field.ty, FieldType::Map(..)) {
+                // protoc's name for the entry message of a map field.
+                let entry = format!("{}Entry", field.name.to_upper_camel_case());
+                names.push(scoped(
+                    &entry,
+                    "map entry message",
+                    Group::Entry,
+                    field.name_span,
+                ));
+            }
+        }
+        for oneof in &message.oneofs {
+            names.push(scoped(&oneof.name, "oneof", Group::Member, oneof.span));
+        }
+        types_and_values(schema, &message.messages, &message.enums, &mut names);
+        report(names, &message.full_name, diagnostics);
+    }
+    for (package, files) in schema.packages() {
+        let mut names = Vec::new();
+        for file in files.iter().filter(|file| !file.provided) {
+            types_and_values(schema, &file.messages, &file.enums, &mut names);
+        }
+        report(names, &package.join("."), diagnostics);
+    }
+}
+
+fn scoped(name: &str, kind: &'static str, group: Group, span: Span) -> Scoped {
+    Scoped {
+        name: name.to_owned(),
+        kind,
+        group,
+        span,
+    }
+}
+
+/// The names of `messages` and `enums`, and of the enums' values as they
+/// are exported.
+fn types_and_values(
+    schema: &Schema,
+    messages: &[MessageId],
+    enums: &[EnumId],
+    names: &mut Vec<Scoped>,
+) {
+    for &id in messages {
+        let nested: &Message = schema.message(id);
+        names.push(scoped(&nested.name, "message", Group::Type, nested.span));
+    }
+    for &id in enums {
+        let enumeration = schema.enumeration(id);
+        names.push(scoped(
+            &enumeration.name,
+            "enum",
+            Group::Type,
+            enumeration.span,
+        ));
+        for value in &enumeration.values {
+            let exported = value_name(schema, enumeration, &value.name);
+            names.push(scoped(
+                &exported,
+                "enum value",
+                Group::Values(id),
+                value.name_span,
+            ));
+        }
+    }
+}
+
+fn report(mut names: Vec<Scoped>, scope: &str, diagnostics: &mut Vec<Diagnostic>) {
+    names.sort_by_key(|name| name.span);
+    for (first, later) in repeats(&names, |name| name.name.as_str()) {
+        if first.group == later.group {
+            continue;
+        }
+        diagnostics.push(
+            Diagnostic::new(
+                Code::ProtobufScopeClash,
+                later.span,
+                format!(
+                    "the {} and the {} `{}` share a name in protobuf's scope `{scope}`",
+                    first.kind, later.kind, later.name
+                ),
+            )
+            .with_secondary(first.span, format!("the {} `{}`", first.kind, first.name)),
+        );
+    }
+}

@@ -1,0 +1,45 @@
+//! Compiles schemas with the options `make generate` leaves off, each into
+//! a directory of its own under OUT_DIR, with an include file:
+//!
+//! - `hash/`: maps as `HashMap` (`map_type`), with JSON and views;
+//! - `reexport/`: the runtime named through a re-export of this crate,
+//!   `crate::support::runtime` (`runtime_crate`), with JSON and views;
+//! - `kept/`: every message keeps the fields it does not know
+//!   (`keep_unknown_fields`).
+//!
+//! This crate knows the runtime as `runtime`, so `hash/` and `kept/` name
+//! it `::runtime`: no module could compile with a path to the runtime that
+//! does not go through `runtime_crate`.
+
+use std::path::PathBuf;
+
+use schemac::{Builder, MapType};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
+    Builder::new()
+        .out_dir(out.join("hash"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .map_type(MapType::HashMap)
+        .json(true)
+        .views(true)
+        .compile(&["../../schemas/scalars.schema"])?;
+    Builder::new()
+        .out_dir(out.join("reexport"))
+        .include_file("mod.rs")
+        .runtime_crate("crate::support::runtime")
+        .json(true)
+        .views(true)
+        .compile(&["../../schemas/order.schema"])?;
+    Builder::new()
+        .out_dir(out.join("kept"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .keep_unknown_fields(true)
+        .compile(&[
+            "../../schemas/evolution_v1.schema",
+            "../../schemas/evolution_v2.schema",
+        ])?;
+    Ok(())
+}

@@ -1,0 +1,27 @@
+//! The code build.rs generated with each option, one module per option
+//! (see build.rs), and tests that it compiles, round-trips and has the
+//! promised shape.
+
+/// The runtime, re-exported: the `reexport` module names it
+/// `crate::support::runtime`.
+pub mod support {
+    pub use ::runtime;
+}
+
+/// `scalars.schema` with `HashMap` maps, JSON and views.
+pub mod hash {
+    include!(concat!(env!("OUT_DIR"), "/hash/mod.rs"));
+}
+
+/// `order.schema` with the runtime reached through [`crate::support`].
+pub mod reexport {
+    include!(concat!(env!("OUT_DIR"), "/reexport/mod.rs"));
+}
+
+/// The `evolution` schemas with every message keeping its unknown fields.
+pub mod kept {
+    include!(concat!(env!("OUT_DIR"), "/kept/mod.rs"));
+}
+
+#[cfg(test)]
+mod tests;
