@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop differential doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop descriptors differential doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -26,6 +26,16 @@ lint: ## Formatting and clippy with warnings denied, also on the library without
 
 interop: ## Interop with Google's protoc (needs protobuf-compiler).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
+
+# The shipped files whose types the runtime provides (builtin::provides_types):
+# schemac stores protoc's descriptors of them, and `make interop` checks those.
+PROVIDED_PROTOS = schemac/types.proto google/protobuf/any.proto google/protobuf/duration.proto \
+	google/protobuf/empty.proto google/protobuf/field_mask.proto google/protobuf/struct.proto \
+	google/protobuf/timestamp.proto google/protobuf/wrappers.proto
+
+descriptors: ## Rewrite compiler/src/provided_descriptors.binpb with protoc after a file it describes changed.
+	cd compiler/src && protoc -I . --include_source_info \
+		--descriptor_set_out=provided_descriptors.binpb $(PROVIDED_PROTOS)
 
 # The differential test against Google's protobuf (docs/differential.md):
 # SCHEMAS random schemas, MESSAGES random messages a type each way, SEED.

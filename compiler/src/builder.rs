@@ -31,6 +31,7 @@ pub struct Builder {
     include_dirs: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
     include_file: Option<String>,
+    file_descriptor_set_path: Option<PathBuf>,
     emit_rerun_if_changed: bool,
 }
 
@@ -41,6 +42,7 @@ impl Default for Builder {
             include_dirs: Vec::new(),
             out_dir: None,
             include_file: None,
+            file_descriptor_set_path: None,
             emit_rerun_if_changed: true,
         }
     }
@@ -71,6 +73,16 @@ impl Builder {
     /// everything.
     pub fn include_file(&mut self, name: impl Into<String>) -> &mut Self {
         self.include_file = Some(name.into());
+        self
+    }
+
+    /// Also writes the protobuf descriptors of the compiled files and of
+    /// everything they import, with source info, to `path` as a binary
+    /// `FileDescriptorSet` (see [`Analysis::export_descriptor_set`]), as
+    /// prost-build's option of the same name does. A relative path is
+    /// relative to the current directory, not to the output directory.
+    pub fn file_descriptor_set_path(&mut self, path: impl Into<PathBuf>) -> &mut Self {
+        self.file_descriptor_set_path = Some(path.into());
         self
     }
 
@@ -124,8 +136,9 @@ impl Builder {
     }
 
     /// Compiles `files` and everything they import, and writes one Rust file
-    /// per package (each only if its content changed). Returns the paths of
-    /// the files it wrote or found up to date.
+    /// per package, and the descriptor set if asked for (each only if its
+    /// content changed). Returns the paths of the files it wrote or found up
+    /// to date.
     pub fn compile(&self, files: &[impl AsRef<Path>]) -> Result<Vec<PathBuf>, Error> {
         let roots: Vec<PathBuf> = files.iter().map(|file| file.as_ref().to_owned()).collect();
         let analysis = crate::analyze(&roots, &self.include_dirs, &mut |path| {
@@ -144,11 +157,18 @@ impl Builder {
                 contents: crate::module_tree::render(&generated),
             });
         }
-        generated
-            .iter()
-            .map(|file| {
-                let path = out_dir.join(&file.name);
-                write_if_changed(&path, &file.contents)
+        let mut outputs: Vec<(PathBuf, Vec<u8>)> = generated
+            .into_iter()
+            .map(|file| (out_dir.join(&file.name), file.contents.into_bytes()))
+            .collect();
+        if let Some(path) = &self.file_descriptor_set_path {
+            let set = analysis.export_descriptor_set(&analysis.roots, true);
+            outputs.push((path.clone(), prost::Message::encode_to_vec(&set)));
+        }
+        outputs
+            .into_iter()
+            .map(|(path, contents)| {
+                write_if_changed(&path, &contents)
                     .map(|_| path.clone())
                     .map_err(|source| Error::Write { path, source })
             })
@@ -194,8 +214,8 @@ impl Builder {
 /// Writes `contents` to `path` unless the file already holds exactly that,
 /// so that unchanged output does not trigger rebuilds. Creates the parent
 /// directory. Returns whether it wrote.
-pub(crate) fn write_if_changed(path: &Path, contents: &str) -> io::Result<bool> {
-    if fs::read(path).is_ok_and(|existing| existing == contents.as_bytes()) {
+pub(crate) fn write_if_changed(path: &Path, contents: &[u8]) -> io::Result<bool> {
+    if fs::read(path).is_ok_and(|existing| existing == contents) {
         return Ok(false);
     }
     if let Some(parent) = path
@@ -206,4 +226,39 @@ pub(crate) fn write_if_changed(path: &Path, contents: &str) -> io::Result<bool> 
     }
     fs::write(path, contents)?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prost::Message as _;
+
+    #[test]
+    fn the_descriptor_set_is_written_with_imports_and_only_when_changed() {
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let out = workspace.join("target/builder-descriptors");
+        let _ = fs::remove_dir_all(&out);
+        let set_path = out.join("descriptors/set.binpb");
+        let mut builder = Builder::new();
+        builder
+            .out_dir(&out)
+            .file_descriptor_set_path(&set_path)
+            .emit_rerun_if_changed(false);
+        let roots = [workspace.join("schemas/order.schema")];
+        let written = builder.compile(&roots).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(written, [out.join("shop.rs"), set_path.clone()]);
+        let bytes = fs::read(&set_path).unwrap();
+        let set = prost_types::FileDescriptorSet::decode(bytes.as_slice()).unwrap();
+        let names: Vec<&str> = set.file.iter().map(|file| file.name()).collect();
+        assert_eq!(names, ["schemac/types.proto", "order.proto"]);
+
+        // A second run leaves the file as it was.
+        let modified = fs::metadata(&set_path).unwrap().modified().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        builder.compile(&roots).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            fs::metadata(&set_path).unwrap().modified().unwrap(),
+            modified
+        );
+    }
 }

@@ -17,6 +17,13 @@ pub const TYPES_PACKAGE: &str = "schemac";
 /// `schemac.Value` with its helpers for `value`, in package `schemac`.
 pub const TYPES_PROTO: &str = include_str!("schemac/types.proto");
 
+/// The descriptors of the files whose types the runtime provides
+/// ([`provides_types`]), with source info: a `FileDescriptorSet` as protoc
+/// 3.21 makes it of the shipped texts. `make descriptors` rewrites it after
+/// one of them changed; `make interop` checks it against protoc, and a test
+/// against protox.
+pub const PROVIDED_DESCRIPTORS: &[u8] = include_bytes!("provided_descriptors.binpb");
+
 /// The entry of `google/protobuf/<name>.proto`.
 macro_rules! google {
     ($name:literal) => {

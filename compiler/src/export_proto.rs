@@ -46,7 +46,7 @@ pub struct ProtoFile {
 
 /// The largest field number, which `max` stands for in a message's
 /// reserved ranges.
-const MAX_FIELD_NUMBER: i64 = (1 << 29) - 1;
+pub(crate) const MAX_FIELD_NUMBER: i64 = (1 << 29) - 1;
 
 /// The `.proto` text for `file`. A file id not in the schema gives an
 /// empty file.
@@ -71,31 +71,13 @@ pub fn export(schema: &Schema, file: FileId) -> String {
         out.blank();
         out.line(&format!("package {};", file.package.join(".")));
     }
-    let mut imports: Vec<String> = Vec::new();
-    for &import in &file.imports {
-        if let Some(imported) = schema.files.iter().find(|f| f.id == import) {
-            let public = if file.public_imports.contains(&import) {
-                "public "
-            } else {
-                ""
-            };
-            imports.push(format!("import {public}\"{}\";", proto_file_name(imported)));
-        }
-    }
-    for needed in needed_files(schema, file.id) {
-        let line = format!("import \"{needed}\";");
-        if !imports
-            .iter()
-            .any(|import| import.ends_with(&format!("\"{needed}\";")))
-        {
-            imports.push(line);
-        }
-    }
+    let imports = imports(schema, file);
     if !imports.is_empty() {
         out.blank();
     }
     for import in &imports {
-        out.line(import);
+        let public = if import.public { "public " } else { "" };
+        out.line(&format!("import {public}\"{}\";", import.name));
     }
     out.items(&file.messages, &file.enums);
     out.text
@@ -144,6 +126,41 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     files
 }
 
+/// One import of an exported file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ProtoImport {
+    /// The name of the imported `.proto` file.
+    pub name: String,
+    /// `import public`.
+    pub public: bool,
+}
+
+/// The imports of the exported `file`, in the order written: the schema's
+/// own, then those its fields' types need ([`needed_files`]) that it does
+/// not import already.
+pub(crate) fn imports(schema: &Schema, file: &File) -> Vec<ProtoImport> {
+    let mut imports: Vec<ProtoImport> = file
+        .imports
+        .iter()
+        .filter_map(|&import| {
+            let imported = schema.files.iter().find(|f| f.id == import)?;
+            Some(ProtoImport {
+                name: proto_file_name(imported),
+                public: file.public_imports.contains(&import),
+            })
+        })
+        .collect();
+    for needed in needed_files(schema, file.id) {
+        if !imports.iter().any(|import| import.name == needed) {
+            imports.push(ProtoImport {
+                name: needed.to_owned(),
+                public: false,
+            });
+        }
+    }
+    imports
+}
+
 /// The files that the types of `file`'s fields need imported, besides
 /// the schema's own imports: [`TYPES_PROTO_NAME`] for `decimal` and
 /// `value`, Google's files for the well-known types; in a fixed order.
@@ -173,7 +190,7 @@ fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
 
 /// Whether `file` exports as proto2: it was proto2, or it uses what only
 /// proto2 has.
-fn needs_proto2(schema: &Schema, file: &File) -> bool {
+pub(crate) fn needs_proto2(schema: &Schema, file: &File) -> bool {
     if file.dialect == Dialect::Proto2 {
         return true;
     }
@@ -200,6 +217,72 @@ fn packable(ty: FieldType) -> bool {
         FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
         FieldType::List(ValueType::Enum(_)) => true,
         _ => false,
+    }
+}
+
+/// The `packed` option the exported field carries, if any: where it
+/// differs from the file's default, which is packed in proto3 and not in
+/// proto2.
+pub(crate) fn packed_option(field: &Field, proto2: bool) -> Option<bool> {
+    (packable(field.ty) && field.packed == proto2).then_some(field.packed)
+}
+
+/// What a message's body holds, in the order export writes it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Member<'a> {
+    /// A field outside any oneof.
+    Field(&'a Field),
+    /// A oneof, as an index into [`Message::oneofs`], with all its members.
+    Oneof(usize),
+}
+
+/// The fields and oneofs of `message` in the order export writes them:
+/// each oneof, with all its members, where its first member is. A oneof
+/// without members is left out.
+pub(crate) fn members(message: &Message) -> Vec<Member<'_>> {
+    let mut written = vec![false; message.oneofs.len()];
+    let mut members = Vec::new();
+    for field in &message.fields {
+        match field.oneof {
+            None => members.push(Member::Field(field)),
+            Some(index) => {
+                if let Some(done @ false) = written.get_mut(index) {
+                    *done = true;
+                    members.push(Member::Oneof(index));
+                }
+            }
+        }
+    }
+    members
+}
+
+/// The members of oneof `index` of `message`, in the order written.
+pub(crate) fn oneof_fields(message: &Message, index: usize) -> impl Iterator<Item = &Field> {
+    message
+        .fields
+        .iter()
+        .filter(move |field| field.oneof == Some(index))
+}
+
+/// How the exported file names a value's type: protobuf's scalar name, or
+/// a message or enum by full name with a leading dot.
+pub(crate) fn type_name(schema: &Schema, ty: ValueType) -> String {
+    match ty {
+        ValueType::Scalar(scalar) => scalar.proto_name().to_owned(),
+        ValueType::Enum(id) => format!(".{}", schema.enumeration(id).full_name),
+        ValueType::Message(id) => format!(".{}", schema.message(id).full_name),
+        ValueType::WellKnown(known) => format!(".google.protobuf.{}", known.name()),
+    }
+}
+
+/// The exported name of the enum value `name` that is the default of
+/// `field`.
+pub(crate) fn default_enum_value(schema: &Schema, field: &Field, name: &str) -> String {
+    match field.ty {
+        FieldType::Optional(ValueType::Enum(id)) | FieldType::Required(ValueType::Enum(id)) => {
+            value_name(schema, schema.enumeration(id), name)
+        }
+        _ => name.to_owned(),
     }
 }
 
@@ -282,16 +365,10 @@ impl Out<'_> {
         }
         self.line(&format!("message {} {{", message.name));
         self.depth += 1;
-        let mut written = vec![false; message.oneofs.len()];
-        for field in &message.fields {
-            match field.oneof {
-                None => self.field(field),
-                Some(index) => {
-                    if let Some(done @ false) = written.get_mut(index) {
-                        *done = true;
-                        self.oneof(message, index);
-                    }
-                }
+        for member in members(message) {
+            match member {
+                Member::Field(field) => self.field(field),
+                Member::Oneof(index) => self.oneof(message, index),
             }
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
@@ -311,7 +388,7 @@ impl Out<'_> {
         self.docs(&oneof.docs);
         self.line(&format!("oneof {} {{", oneof.name));
         self.depth += 1;
-        for field in message.fields.iter().filter(|f| f.oneof == Some(index)) {
+        for field in oneof_fields(message, index) {
             self.field(field);
         }
         self.depth -= 1;
@@ -346,8 +423,8 @@ impl Out<'_> {
         if let Some(default) = &field.default {
             options.push(format!("default = {}", self.default_text(field, default)));
         }
-        if packable(field.ty) && field.packed == self.proto2 {
-            options.push(format!("packed = {}", field.packed));
+        if let Some(packed) = packed_option(field, self.proto2) {
+            options.push(format!("packed = {packed}"));
         }
         if let Some(json_name) = &field.json_name {
             options.push(format!("json_name = {}", quoted(json_name.as_bytes())));
@@ -370,23 +447,12 @@ impl Out<'_> {
             DefaultValue::Bool(value) => value.to_string(),
             DefaultValue::String(text) => quoted(text.as_bytes()),
             DefaultValue::Bytes(bytes) => quoted(bytes),
-            DefaultValue::Enum(name) => match field.ty {
-                FieldType::Optional(ValueType::Enum(id))
-                | FieldType::Required(ValueType::Enum(id)) => {
-                    value_name(self.schema, self.schema.enumeration(id), name)
-                }
-                _ => name.clone(),
-            },
+            DefaultValue::Enum(name) => default_enum_value(self.schema, field, name),
         }
     }
 
     fn type_name(&self, ty: ValueType) -> String {
-        match ty {
-            ValueType::Scalar(scalar) => scalar.proto_name().to_owned(),
-            ValueType::Enum(id) => format!(".{}", self.schema.enumeration(id).full_name),
-            ValueType::Message(id) => format!(".{}", self.schema.message(id).full_name),
-            ValueType::WellKnown(known) => format!(".google.protobuf.{}", known.name()),
-        }
+        type_name(self.schema, ty)
     }
 
     fn enumeration(&mut self, enumeration: &Enum) {

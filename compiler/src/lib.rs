@@ -60,6 +60,7 @@ mod check;
 mod codegen;
 mod config;
 pub mod diagnostic;
+mod export_descriptor;
 mod export_proto;
 mod export_schema;
 mod load;
@@ -245,6 +246,22 @@ impl Analysis {
     /// directory, under their names, they compile with protoc.
     pub fn export_proto_files(&self, file: FileId) -> Vec<ProtoFile> {
         export_proto::export_all(&self.schema, file)
+    }
+
+    /// The protobuf descriptors of the files `roots`, with source info, as
+    /// a `FileDescriptorSet`: what protoc makes of their exported `.proto`
+    /// files ([`Analysis::export_proto`]), with locations and comments
+    /// from the schema text. With `include_imports`, every file they
+    /// import, directly or not, and the provided `schemac/types.proto` and
+    /// well-known types they use, too, each before the files that import
+    /// it. An id of no file is skipped. Encode the set with
+    /// `prost::Message::encode_to_vec`.
+    pub fn export_descriptor_set(
+        &self,
+        roots: &[FileId],
+        include_imports: bool,
+    ) -> prost_types::FileDescriptorSet {
+        export_descriptor::descriptor_set(&self.schema, &self.sources, roots, include_imports)
     }
 
     /// The `.schema` equivalent of the file `file`, which may be a `.proto`

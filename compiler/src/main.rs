@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use prost::Message as _;
 use schemac::{Analysis, Builder, Config, Error, JsonNames, MapType, transcode};
 use schemac_runtime::DecodeOptions;
 
@@ -90,6 +91,20 @@ enum Command {
         /// when used, `schemac/types.proto` into this directory.
         #[arg(short, long, value_name = "DIR")]
         out_dir: Option<PathBuf>,
+    },
+    /// Write the protobuf descriptors of schemas, with source info, as a
+    /// binary `FileDescriptorSet`: what protoc makes of their exported
+    /// `.proto` files.
+    ExportDescriptor {
+        #[command(flatten)]
+        input: Input,
+        /// The file to write the set to.
+        #[arg(short, long, value_name = "FILE")]
+        output: PathBuf,
+        /// Also describe every file the schemas import, directly or not,
+        /// and the built-in and well-known types they use.
+        #[arg(long)]
+        include_imports: bool,
     },
     /// Print the `.schema` equivalent of a `.proto` file, or with -o write
     /// that of each file and of every file it imports.
@@ -285,6 +300,16 @@ fn run(command: Command, color: bool) -> Result<(), String> {
                 Some(dir) => write_protos(&dir, &analysis.export_proto_files(root)),
                 None => write_stdout(analysis.export_proto(root).as_bytes()),
             }
+        }
+        Command::ExportDescriptor {
+            input,
+            output,
+            include_imports,
+        } => {
+            let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+            let set = analysis.export_descriptor_set(&analysis.roots, include_imports);
+            std::fs::write(&output, set.encode_to_vec())
+                .map_err(|error| format!("error: cannot write {}: {error}\n", output.display()))
         }
         Command::ImportProto { input, out_dir } => {
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;

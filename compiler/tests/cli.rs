@@ -335,3 +335,90 @@ fn views_are_generated_on_request_and_checked() {
     }
     assert!(!dir.join("_.rs").exists());
 }
+
+#[test]
+fn export_descriptor_writes_a_set_that_prost_reflect_reads() {
+    use prost::Message as _;
+
+    let out = tempdir("export_descriptor");
+    let set_path = out.join("set.binpb");
+    let set_arg = set_path.to_string_lossy().into_owned();
+    let roots = ["schemas/world_travel.schema", "schemas/money.schema"];
+    let args = ["export-descriptor", "-I", "schemas", "-o", &set_arg];
+    let names = |extra: &[&str]| {
+        let output = schemac(&[&args[..], extra, &roots[..]].concat());
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert!(stdout(&output).is_empty());
+        let bytes = std::fs::read(&set_path).unwrap();
+        let set = prost_types::FileDescriptorSet::decode(bytes.as_slice()).unwrap();
+        let names: Vec<String> = set.file.iter().map(|f| f.name().to_owned()).collect();
+        (bytes, names)
+    };
+
+    let (_, only_roots) = names(&[]);
+    assert_eq!(only_roots, ["world_travel.proto", "money.proto"]);
+
+    let (bytes, all) = names(&["--include-imports"]);
+    let expected = [
+        "world_geo.proto",
+        "world_travel.proto",
+        "schemac/types.proto",
+        "money.proto",
+    ];
+    assert_eq!(all, expected);
+    let pool = prost_reflect::DescriptorPool::decode(bytes.as_slice()).expect("a whole set");
+    let trip = pool.get_message_by_name("world.travel.Trip").unwrap();
+    let stops = trip.get_field_by_name("stops").unwrap();
+    assert!(stops.is_list());
+    assert_eq!(stops.number(), 2);
+    let prices = pool.get_message_by_name("money.Amounts").unwrap();
+    let prices = prices.get_field_by_name("prices").unwrap();
+    assert!(prices.is_map());
+    assert_eq!(prices.json_name(), "prices");
+    assert!(pool.get_message_by_name("schemac.Decimal").is_some());
+}
+
+#[test]
+fn export_descriptor_usage_errors_exit_2_and_bad_input_1() {
+    let out = tempdir("export_descriptor_errors");
+    let set_arg = out.join("set.binpb").to_string_lossy().into_owned();
+    for args in [
+        &["export-descriptor", "schemas/order.schema"][..],
+        &["export-descriptor", "-o", &set_arg],
+        &[
+            "export-descriptor",
+            "--include-imports=no",
+            "-o",
+            &set_arg,
+            "x.schema",
+        ],
+    ] {
+        let output = schemac(args);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let invalid = "schemas/invalid/err_duplicate_field_number.schema";
+    let output = schemac(&["export-descriptor", "-o", &set_arg, invalid]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("error[E0301]"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!out.join("set.binpb").exists());
+    let missing = out
+        .join("no/such/dir/set.binpb")
+        .to_string_lossy()
+        .into_owned();
+    let output = schemac(&["export-descriptor", "-o", &missing, "schemas/order.schema"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("cannot write"),
+        "{}",
+        stderr(&output)
+    );
+}

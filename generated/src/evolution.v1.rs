@@ -59,6 +59,10 @@ impl _rt::Message for Profile {
     }
 }
 
+impl _rt::Name for Profile {
+    const FULL_NAME: &'static str = "evolution.v1.Profile";
+}
+
 impl _rt::json::JsonMessage for Profile {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -220,6 +224,10 @@ impl _rt::Message for PlainProfile {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for PlainProfile {
+    const FULL_NAME: &'static str = "evolution.v1.PlainProfile";
 }
 
 impl _rt::json::JsonMessage for PlainProfile {

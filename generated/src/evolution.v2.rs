@@ -176,6 +176,10 @@ impl _rt::Message for Profile {
     }
 }
 
+impl _rt::Name for Profile {
+    const FULL_NAME: &'static str = "evolution.v2.Profile";
+}
+
 impl _rt::json::JsonMessage for Profile {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -435,6 +439,10 @@ impl _rt::Message for Address {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Address {
+    const FULL_NAME: &'static str = "evolution.v2.Address";
 }
 
 impl _rt::json::JsonMessage for Address {

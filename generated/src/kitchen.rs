@@ -181,6 +181,10 @@ impl _rt::Message for Scalars {
     }
 }
 
+impl _rt::Name for Scalars {
+    const FULL_NAME: &'static str = "kitchen.Scalars";
+}
+
 impl _rt::json::JsonMessage for Scalars {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -699,6 +703,10 @@ impl _rt::Message for OptionalScalars {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for OptionalScalars {
+    const FULL_NAME: &'static str = "kitchen.OptionalScalars";
 }
 
 impl _rt::json::JsonMessage for OptionalScalars {
@@ -1247,6 +1255,10 @@ impl _rt::Message for Lists {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Lists {
+    const FULL_NAME: &'static str = "kitchen.Lists";
 }
 
 impl _rt::json::JsonMessage for Lists {
@@ -1946,6 +1958,10 @@ impl _rt::Message for Maps {
     }
 }
 
+impl _rt::Name for Maps {
+    const FULL_NAME: &'static str = "kitchen.Maps";
+}
+
 impl _rt::json::JsonMessage for Maps {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -2454,6 +2470,10 @@ impl _rt::Message for Point {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Point {
+    const FULL_NAME: &'static str = "kitchen.Point";
 }
 
 impl _rt::json::JsonMessage for Point {

@@ -140,6 +140,10 @@ impl _rt::Message for Amounts {
     }
 }
 
+impl _rt::Name for Amounts {
+    const FULL_NAME: &'static str = "money.Amounts";
+}
+
 impl _rt::json::JsonMessage for Amounts {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -463,6 +467,10 @@ impl _rt::Message for Values {
     }
 }
 
+impl _rt::Name for Values {
+    const FULL_NAME: &'static str = "money.Values";
+}
+
 impl _rt::json::JsonMessage for Values {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -746,6 +754,10 @@ impl _rt::Message for Entry {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Entry {
+    const FULL_NAME: &'static str = "money.Entry";
 }
 
 impl _rt::json::JsonMessage for Entry {

@@ -59,6 +59,10 @@ impl _rt::Message for Drawing {
     }
 }
 
+impl _rt::Name for Drawing {
+    const FULL_NAME: &'static str = "shapes.Drawing";
+}
+
 impl _rt::json::JsonMessage for Drawing {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -318,6 +322,10 @@ impl _rt::Message for Shape {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Shape {
+    const FULL_NAME: &'static str = "shapes.Shape";
 }
 
 impl _rt::json::JsonMessage for Shape {
@@ -646,6 +654,10 @@ pub mod shape {
         }
     }
 
+    impl _rt::Name for Circle {
+        const FULL_NAME: &'static str = "shapes.Shape.Circle";
+    }
+
     impl _rt::json::JsonMessage for Circle {
         fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
             &self,
@@ -789,6 +801,10 @@ pub mod shape {
                 _ => None,
             }
         }
+    }
+
+    impl _rt::Name for Polygon {
+        const FULL_NAME: &'static str = "shapes.Shape.Polygon";
     }
 
     impl _rt::json::JsonMessage for Polygon {
@@ -958,6 +974,10 @@ pub mod shape {
             }
         }
 
+        impl _rt::Name for Corner {
+            const FULL_NAME: &'static str = "shapes.Shape.Polygon.Corner";
+        }
+
         impl _rt::json::JsonMessage for Corner {
             fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
                 &self,
@@ -1108,6 +1128,10 @@ impl _rt::Message for Layer {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Layer {
+    const FULL_NAME: &'static str = "shapes.Layer";
 }
 
 impl _rt::json::JsonMessage for Layer {
@@ -1453,6 +1477,10 @@ impl _rt::Message for Tree {
     }
 }
 
+impl _rt::Name for Tree {
+    const FULL_NAME: &'static str = "shapes.Tree";
+}
+
 impl _rt::json::JsonMessage for Tree {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -1686,6 +1714,10 @@ impl _rt::Message for Ping {
     }
 }
 
+impl _rt::Name for Ping {
+    const FULL_NAME: &'static str = "shapes.Ping";
+}
+
 impl _rt::json::JsonMessage for Ping {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -1863,6 +1895,10 @@ impl _rt::Message for Pong {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Pong {
+    const FULL_NAME: &'static str = "shapes.Pong";
 }
 
 impl _rt::json::JsonMessage for Pong {
@@ -2076,6 +2112,10 @@ pub mod pong {
                 _ => None,
             }
         }
+    }
+
+    impl _rt::Name for Choice {
+        const FULL_NAME: &'static str = "shapes.Pong.Choice";
     }
 
     impl _rt::json::JsonMessage for Choice {
@@ -2352,6 +2392,10 @@ impl _rt::Message for Keywords {
     }
 }
 
+impl _rt::Name for Keywords {
+    const FULL_NAME: &'static str = "shapes.Keywords";
+}
+
 impl _rt::json::JsonMessage for Keywords {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -2519,6 +2563,10 @@ impl _rt::Message for Empty {
     fn field_name(_number: u32) -> ::core::option::Option<&'static str> {
         None
     }
+}
+
+impl _rt::Name for Empty {
+    const FULL_NAME: &'static str = "shapes.Empty";
 }
 
 impl _rt::json::JsonMessage for Empty {

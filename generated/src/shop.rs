@@ -53,6 +53,10 @@ impl _rt::Message for Customer {
     }
 }
 
+impl _rt::Name for Customer {
+    const FULL_NAME: &'static str = "shop.Customer";
+}
+
 impl _rt::json::JsonMessage for Customer {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,
@@ -233,6 +237,10 @@ impl _rt::Message for OrderLine {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for OrderLine {
+    const FULL_NAME: &'static str = "shop.OrderLine";
 }
 
 impl _rt::json::JsonMessage for OrderLine {
@@ -626,6 +634,10 @@ impl _rt::Message for Order {
             _ => None,
         }
     }
+}
+
+impl _rt::Name for Order {
+    const FULL_NAME: &'static str = "shop.Order";
 }
 
 impl _rt::json::JsonMessage for Order {

@@ -51,6 +51,10 @@ impl _rt::Message for Coordinates {
     }
 }
 
+impl _rt::Name for Coordinates {
+    const FULL_NAME: &'static str = "world.geo.Coordinates";
+}
+
 impl _rt::json::JsonMessage for Coordinates {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,

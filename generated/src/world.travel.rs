@@ -124,6 +124,10 @@ impl _rt::Message for Trip {
     }
 }
 
+impl _rt::Name for Trip {
+    const FULL_NAME: &'static str = "world.travel.Trip";
+}
+
 impl _rt::json::JsonMessage for Trip {
     fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
         &self,

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::testing::{codes, enumeration, message};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{FieldType, Scalar, Schema, ValueType};
+use crate::model::{DefaultValue, FieldType, Scalar, Schema, ValueType};
 use crate::{Analysis, Error};
 
 /// Analyzes in-memory files, the first as root; imports name them as given.
@@ -280,6 +280,40 @@ fn invalid_options_are_reported_and_ignored() {
         "the option `keep_unknown_fields` is set twice in `B`"
     );
     assert_eq!(diagnostics[2].secondary[0].text, "first set here");
+}
+
+#[test]
+fn a_float_default_of_minus_zero_keeps_its_sign_in_both_languages() {
+    let proto = "syntax = \"proto2\";\n\
+                 message M {\n\
+                   optional float f = 1 [default = -0.0];\n\
+                   optional double d = 2 [default = -0];\n\
+                   optional int32 i = 3 [default = -0];\n\
+                 }\n";
+    let schema_text = "message M {\n\
+                         f: optional f32 = 1 [default = -0.0];\n\
+                         d: optional f64 = 2 [default = -0];\n\
+                         i: optional i32 = 3 [default = -0];\n\
+                       }\n";
+    for (name, text) in [("m.proto", proto), ("m.schema", schema_text)] {
+        let schema = schema(&[(name, text)]);
+        let defaults: Vec<_> = message(&schema, "M")
+            .fields
+            .iter()
+            .map(|field| field.default.clone())
+            .collect();
+        let [
+            Some(DefaultValue::Float(f)),
+            Some(DefaultValue::Float(d)),
+            Some(i),
+        ] = &defaults[..]
+        else {
+            panic!("{name}: {defaults:?}");
+        };
+        assert!(f.is_sign_negative() && *f == 0.0, "{name}: {f}");
+        assert!(d.is_sign_negative() && *d == 0.0, "{name}: {d}");
+        assert_eq!(*i, DefaultValue::Int(0), "{name}");
+    }
 }
 
 #[test]

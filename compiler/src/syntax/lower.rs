@@ -304,14 +304,17 @@ impl<'a> Lowerer<'a> {
     }
 
     /// An integer option value: one that fits in 64 bits is an
-    /// [`OptionValue::Integer`], a larger one (a `u64` default) a
-    /// [`OptionValue::Number`] for resolve to read by the field's type.
+    /// [`OptionValue::Integer`], a larger one (a `u64` default) or `-0`
+    /// (a float default's sign) a [`OptionValue::Number`] for resolve to
+    /// read by the field's type.
     fn integer_value(&mut self, pair: Pair<'_, Rule>) -> OptionValue {
         let span = self.span(&pair);
         let text = pair.as_str();
         let digits = text.trim_start_matches('-');
+        let negative = text.starts_with('-');
         let fits = digits.parse::<u64>().is_ok_and(|magnitude| {
-            magnitude <= i64::MAX as u64 || (text.starts_with('-') && magnitude <= 1 << 63)
+            let negative_zero = negative && magnitude == 0;
+            !negative_zero && (magnitude <= i64::MAX as u64 || (negative && magnitude <= 1 << 63))
         });
         if fits || digits.starts_with("0x") || digits.starts_with("0X") {
             OptionValue::Integer(self.signed_int(pair))

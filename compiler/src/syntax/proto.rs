@@ -427,6 +427,8 @@ impl<'a> Lowerer<'a> {
                         name: default.clone(),
                         span,
                     }),
+                    // As text, so that `-0` keeps its sign.
+                    Type::Float | Type::Double => OptionValue::Number(default.clone(), span),
                     _ => match default.parse::<i64>() {
                         Ok(value) => OptionValue::Integer(IntLit { value, span }),
                         Err(_) => OptionValue::Number(default.clone(), span),

@@ -12,6 +12,8 @@
 //! - `differential`: random messages of Google's protobuf through schemac
 //!   and back, and schemac's through Google's, for `schemas/` and random
 //!   schemas; ignored unless asked for (`make differential`).
+//! - `descriptors`: the exported descriptors against protoc's (ignored,
+//!   with the protoc tests) and protox's of the exported `.proto` files.
 //! - `reserved`: check and protoc agree on every form of `reserved`
 //!   (ignored, with the protoc tests).
 //! - `builtin_types`: `decimal`, `value` and unknown fields against
@@ -30,6 +32,7 @@
 
 mod api;
 mod builtin_types;
+mod descriptors;
 mod differential;
 mod freshness;
 mod fuzz_seeds;

@@ -1,0 +1,612 @@
+//! Export: the model as protobuf descriptors, a `FileDescriptorSet` that
+//! grpcurl, buf and prost-reflect read as they read protoc's.
+//!
+//! A file's descriptor is what protoc makes of the `.proto` that
+//! [`export_proto`](crate::export_proto) writes for it, built from the
+//! model with the same decisions (file name, imports, proto2 or proto3,
+//! enum value names, `packed`), which this module calls rather than
+//! repeats: the same fields in the same order, map fields as repeated
+//! `XxxEntry` messages, proto3 `optional` fields in the synthetic oneofs
+//! protoc adds, every field's `json_name` filled, defaults in protoc's
+//! text form. As protoc does, a proto2 file has no `syntax`.
+//!
+//! The files whose types the runtime provides (`schemac/types.proto` and
+//! the well-known types) declare nothing in the model; their descriptors
+//! are protoc's, stored in [`PROVIDED_DESCRIPTORS`].
+//!
+//! Source info, against the text the model was read from, is described
+//! in [`source_info`].
+//!
+//! [`PROVIDED_DESCRIPTORS`]: crate::builtin::PROVIDED_DESCRIPTORS
+
+mod source_info;
+#[cfg(test)]
+mod tests;
+
+use std::sync::OnceLock;
+
+use prost::Message as _;
+use prost_types::field_descriptor_proto::{Label, Type};
+use prost_types::{
+    DescriptorProto, EnumDescriptorProto, EnumOptions, EnumValueDescriptorProto,
+    FieldDescriptorProto, FieldOptions, FileDescriptorProto, FileDescriptorSet, MessageOptions,
+    OneofDescriptorProto, descriptor_proto, enum_descriptor_proto,
+};
+
+use crate::builtin::PROVIDED_DESCRIPTORS;
+use crate::codegen::{Item, in_source_order};
+use crate::export_proto::{
+    self, MAX_FIELD_NUMBER, Member, default_enum_value, members, needs_proto2, oneof_fields,
+    packed_option, proto_file_name,
+};
+use crate::model::{
+    DefaultValue, Enum, Field, FieldType, File, Message, ReservedRange, Scalar, Schema, ValueType,
+};
+use crate::proto_names::value_name;
+use crate::source::{FileId, SourceMap};
+use source_info::Locations;
+
+/// The descriptors of `roots`, in order, with source info; with
+/// `include_imports`, every file they import, directly or not, too, each
+/// before the files that import it, as `protoc --include_imports` orders
+/// them. Ids not in the schema are skipped.
+pub fn descriptor_set(
+    schema: &Schema,
+    sources: &SourceMap,
+    roots: &[FileId],
+    include_imports: bool,
+) -> FileDescriptorSet {
+    let mut set = SetBuilder {
+        schema,
+        sources,
+        seen: Vec::new(),
+        files: Vec::new(),
+    };
+    for root in roots {
+        let Some(file) = schema.files.iter().find(|file| file.id == *root) else {
+            continue;
+        };
+        let name = proto_file_name(file);
+        if include_imports {
+            set.visit(&name);
+        } else if !set.seen.contains(&name) {
+            set.seen.push(name.clone());
+            set.files.extend(set.descriptor(&name));
+        }
+    }
+    FileDescriptorSet { file: set.files }
+}
+
+/// The descriptor of the exported `file`, with source info.
+fn file_descriptor(schema: &Schema, sources: &SourceMap, file: &File) -> FileDescriptorProto {
+    if file.provided {
+        if let Some(provided) = provided(&proto_file_name(file)) {
+            return provided;
+        }
+    }
+    FileExporter::new(schema, sources, file).file()
+}
+
+/// The stored descriptor of the provided file named `name`.
+fn provided(name: &str) -> Option<FileDescriptorProto> {
+    static SET: OnceLock<FileDescriptorSet> = OnceLock::new();
+    // A test proves that the stored set decodes.
+    let set =
+        SET.get_or_init(|| FileDescriptorSet::decode(PROVIDED_DESCRIPTORS).unwrap_or_default());
+    set.file.iter().find(|file| file.name() == name).cloned()
+}
+
+/// A set being put together, file by file.
+struct SetBuilder<'a> {
+    schema: &'a Schema,
+    sources: &'a SourceMap,
+    /// The names of the files visited.
+    seen: Vec<String>,
+    files: Vec<FileDescriptorProto>,
+}
+
+impl SetBuilder<'_> {
+    /// Adds the file named `name` after the files it imports.
+    fn visit(&mut self, name: &str) {
+        if self.seen.iter().any(|seen| seen == name) {
+            return;
+        }
+        self.seen.push(name.to_owned());
+        let Some(descriptor) = self.descriptor(name) else {
+            return;
+        };
+        for dependency in &descriptor.dependency {
+            self.visit(dependency);
+        }
+        self.files.push(descriptor);
+    }
+
+    /// The descriptor of the exported file named `name`: of a file of the
+    /// model, or a provided one.
+    fn descriptor(&self, name: &str) -> Option<FileDescriptorProto> {
+        let schema = self.schema;
+        let file = schema
+            .files
+            .iter()
+            .find(|file| !file.provided && proto_file_name(file) == name);
+        match file {
+            Some(file) => Some(file_descriptor(schema, self.sources, file)),
+            None => provided(name),
+        }
+    }
+}
+
+/// The field numbers of the descriptor messages, which source info paths
+/// are made of.
+mod tag {
+    pub const MESSAGE: i32 = 4;
+    pub const ENUM: i32 = 5;
+
+    pub const FIELD: i32 = 2;
+    pub const NESTED: i32 = 3;
+    pub const NESTED_ENUM: i32 = 4;
+    pub const EXTENSION_RANGE: i32 = 5;
+    pub const ONEOF: i32 = 8;
+    pub const RESERVED_RANGE: i32 = 9;
+    pub const RESERVED_NAME: i32 = 10;
+
+    pub const NAME: i32 = 1;
+    pub const FIELD_NUMBER: i32 = 3;
+    pub const FIELD_TYPE: i32 = 5;
+    pub const FIELD_TYPE_NAME: i32 = 6;
+
+    pub const VALUE: i32 = 2;
+    pub const VALUE_NUMBER: i32 = 2;
+    pub const ENUM_RESERVED_RANGE: i32 = 4;
+    pub const ENUM_RESERVED_NAME: i32 = 5;
+}
+
+/// One file being exported.
+struct FileExporter<'a> {
+    schema: &'a Schema,
+    file: &'a File,
+    /// Whether the file exports as proto2.
+    proto2: bool,
+    locations: Locations<'a>,
+}
+
+impl<'a> FileExporter<'a> {
+    fn new(schema: &'a Schema, sources: &'a SourceMap, file: &'a File) -> Self {
+        let text = sources
+            .iter()
+            .find(|(id, _)| *id == file.id)
+            .map_or("", |(_, source)| source.text());
+        Self {
+            schema,
+            file,
+            proto2: needs_proto2(schema, file),
+            locations: Locations::new(file.id, text),
+        }
+    }
+
+    fn file(mut self) -> FileDescriptorProto {
+        let schema = self.schema;
+        let file = self.file;
+        let imports = export_proto::imports(schema, file);
+        let mut descriptor = FileDescriptorProto {
+            name: Some(proto_file_name(file)),
+            package: (!file.package.is_empty()).then(|| file.package.join(".")),
+            public_dependency: (imports.iter().enumerate())
+                .filter(|(_, import)| import.public)
+                .map(|(index, _)| index as i32)
+                .collect(),
+            dependency: imports.into_iter().map(|import| import.name).collect(),
+            syntax: (!self.proto2).then(|| "proto3".to_owned()),
+            ..FileDescriptorProto::default()
+        };
+        for item in in_source_order(schema, &file.messages, &file.enums) {
+            match item {
+                Item::Message(id) => {
+                    let path = vec![tag::MESSAGE, descriptor.message_type.len() as i32];
+                    let message = self.message(schema.message(id), path);
+                    descriptor.message_type.push(message);
+                }
+                Item::Enum(id) => {
+                    let path = vec![tag::ENUM, descriptor.enum_type.len() as i32];
+                    let enumeration = self.enumeration(schema.enumeration(id), path);
+                    descriptor.enum_type.push(enumeration);
+                }
+            }
+        }
+        descriptor.source_code_info = Some(self.locations.finish());
+        descriptor
+    }
+
+    fn message(&mut self, message: &Message, path: Vec<i32>) -> DescriptorProto {
+        let at = |more: &[i32]| [&path[..], more].concat();
+        self.locations.add(&path, &[message.span], &message.docs);
+        self.locations
+            .add(&at(&[tag::NAME]), &[message.span], &Vec::new());
+        let mut descriptor = DescriptorProto {
+            name: Some(message.name.clone()),
+            ..DescriptorProto::default()
+        };
+        // The fields in the order written, each with its oneof's index.
+        let mut fields: Vec<(&Field, Option<i32>)> = Vec::new();
+        for member in members(message) {
+            match member {
+                Member::Field(field) => fields.push((field, None)),
+                Member::Oneof(index) => {
+                    let oneof = &message.oneofs[index];
+                    let position = descriptor.oneof_decl.len() as i32;
+                    let oneof_path = at(&[tag::ONEOF, position]);
+                    self.locations.add(&oneof_path, &[oneof.span], &oneof.docs);
+                    let name_path = [&oneof_path[..], &[tag::NAME]].concat();
+                    self.locations.add(&name_path, &[oneof.span], &Vec::new());
+                    descriptor.oneof_decl.push(OneofDescriptorProto {
+                        name: Some(oneof.name.clone()),
+                        options: None,
+                    });
+                    fields.extend(oneof_fields(message, index).map(|f| (f, Some(position))));
+                }
+            }
+        }
+        for (index, (field, oneof)) in fields.iter().enumerate() {
+            let field_path = at(&[tag::FIELD, index as i32]);
+            let exported = self.field(message, field, *oneof, &field_path);
+            descriptor.field.push(exported);
+            if let FieldType::Map(key, value) = field.ty {
+                descriptor
+                    .nested_type
+                    .push(self.map_entry(field, key, value));
+            }
+        }
+        add_synthetic_oneofs(&mut descriptor);
+        self.reserved(message, &mut descriptor, &path);
+        for item in in_source_order(self.schema, &message.messages, &message.enums) {
+            match item {
+                Item::Message(id) => {
+                    let nested = at(&[tag::NESTED, descriptor.nested_type.len() as i32]);
+                    let nested = self.message(self.schema.message(id), nested);
+                    descriptor.nested_type.push(nested);
+                }
+                Item::Enum(id) => {
+                    let nested = at(&[tag::NESTED_ENUM, descriptor.enum_type.len() as i32]);
+                    let nested = self.enumeration(self.schema.enumeration(id), nested);
+                    descriptor.enum_type.push(nested);
+                }
+            }
+        }
+        descriptor
+    }
+
+    /// Reserved ranges and names, and extension ranges: a message's ranges
+    /// end before their `end` in a descriptor.
+    fn reserved(&mut self, message: &Message, descriptor: &mut DescriptorProto, path: &[i32]) {
+        let at = |more: &[i32]| [path, more].concat();
+        let end = |range: &ReservedRange| range.end.min(MAX_FIELD_NUMBER) as i32 + 1;
+        for (index, range) in message.reserved.ranges.iter().enumerate() {
+            let range_path = at(&[tag::RESERVED_RANGE, index as i32]);
+            self.locations.add(&range_path, &[range.span], &Vec::new());
+            descriptor
+                .reserved_range
+                .push(descriptor_proto::ReservedRange {
+                    start: Some(range.start as i32),
+                    end: Some(end(range)),
+                });
+        }
+        for (index, (name, span)) in message.reserved.names.iter().enumerate() {
+            let name_path = at(&[tag::RESERVED_NAME, index as i32]);
+            self.locations.add(&name_path, &[*span], &Vec::new());
+            descriptor.reserved_name.push(name.clone());
+        }
+        for (index, range) in message.extension_ranges.iter().enumerate() {
+            let range_path = at(&[tag::EXTENSION_RANGE, index as i32]);
+            self.locations.add(&range_path, &[range.span], &Vec::new());
+            descriptor
+                .extension_range
+                .push(descriptor_proto::ExtensionRange {
+                    start: Some(range.start as i32),
+                    end: Some(end(range)),
+                    options: None,
+                });
+        }
+    }
+
+    fn field(
+        &mut self,
+        message: &Message,
+        field: &Field,
+        oneof: Option<i32>,
+        path: &[i32],
+    ) -> FieldDescriptorProto {
+        let at = |more: &[i32]| [path, more].concat();
+        let spans = [field.name_span, field.type_span, field.number_span];
+        self.locations.add(path, &spans, &field.docs);
+        let (label, value) = match field.ty {
+            FieldType::Single(ty) | FieldType::Optional(ty) => (Label::Optional, Some(ty)),
+            FieldType::Required(ty) => (Label::Required, Some(ty)),
+            FieldType::List(ty) => (Label::Repeated, Some(ty)),
+            FieldType::Map(..) => (Label::Repeated, None),
+        };
+        let (ty, type_name) = match value {
+            Some(value) => self.value_type(value),
+            None => (
+                Type::Message,
+                Some(format!(
+                    ".{}.{}",
+                    message.full_name,
+                    map_entry_name(&field.name)
+                )),
+            ),
+        };
+        let type_tag = match type_name {
+            Some(_) => tag::FIELD_TYPE_NAME,
+            None => tag::FIELD_TYPE,
+        };
+        self.locations
+            .add(&at(&[type_tag]), &[field.type_span], &Vec::new());
+        self.locations
+            .add(&at(&[tag::NAME]), &[field.name_span], &Vec::new());
+        let number_path = at(&[tag::FIELD_NUMBER]);
+        self.locations
+            .add(&number_path, &[field.number_span], &Vec::new());
+        let proto3_optional = !self.proto2 && matches!(field.ty, FieldType::Optional(_));
+        FieldDescriptorProto {
+            name: Some(field.name.clone()),
+            number: Some(field.number as i32),
+            label: Some(label as i32),
+            r#type: Some(ty as i32),
+            type_name,
+            default_value: (field.default.as_ref()).map(|default| self.default(field, default)),
+            oneof_index: oneof,
+            json_name: Some(field.json_name()),
+            options: packed_option(field, self.proto2).map(|packed| FieldOptions {
+                packed: Some(packed),
+                ..FieldOptions::default()
+            }),
+            proto3_optional: proto3_optional.then_some(true),
+            extendee: None,
+        }
+    }
+
+    /// The entry message protoc makes for a map field: `key = 1` and
+    /// `value = 2`, marked `map_entry`.
+    fn map_entry(&self, field: &Field, key: Scalar, value: ValueType) -> DescriptorProto {
+        let part = |name: &str, number: i32, ty: ValueType| {
+            let (ty, type_name) = self.value_type(ty);
+            FieldDescriptorProto {
+                name: Some(name.to_owned()),
+                number: Some(number),
+                label: Some(Label::Optional as i32),
+                r#type: Some(ty as i32),
+                type_name,
+                json_name: Some(name.to_owned()),
+                ..FieldDescriptorProto::default()
+            }
+        };
+        DescriptorProto {
+            name: Some(map_entry_name(&field.name)),
+            field: vec![
+                part("key", 1, ValueType::Scalar(key)),
+                part("value", 2, value),
+            ],
+            options: Some(MessageOptions {
+                map_entry: Some(true),
+                ..MessageOptions::default()
+            }),
+            ..DescriptorProto::default()
+        }
+    }
+
+    /// A value's type, and the full name of a message or enum.
+    fn value_type(&self, ty: ValueType) -> (Type, Option<String>) {
+        let named = || Some(export_proto::type_name(self.schema, ty));
+        match ty {
+            ValueType::Scalar(scalar) if scalar.is_builtin_message() => (Type::Message, named()),
+            ValueType::Scalar(scalar) => (scalar_type(scalar), None),
+            ValueType::Enum(_) => (Type::Enum, named()),
+            ValueType::Message(_) => (Type::Message, named()),
+            ValueType::WellKnown(known) if known.is_enum() => (Type::Enum, named()),
+            ValueType::WellKnown(_) => (Type::Message, named()),
+        }
+    }
+
+    /// A default in the text form protoc gives it in descriptors.
+    fn default(&self, field: &Field, default: &DefaultValue) -> String {
+        match default {
+            DefaultValue::Int(value) => value.to_string(),
+            DefaultValue::Uint(value) => value.to_string(),
+            DefaultValue::Float(value) => match field.ty {
+                FieldType::Optional(ValueType::Scalar(Scalar::F32))
+                | FieldType::Required(ValueType::Scalar(Scalar::F32)) => {
+                    float_text(f64::from(*value as f32), 6, 9, |text| {
+                        text.parse::<f32>().ok().map(f64::from)
+                    })
+                }
+                _ => float_text(*value, 15, 17, |text| text.parse::<f64>().ok()),
+            },
+            DefaultValue::Bool(value) => value.to_string(),
+            DefaultValue::String(text) => text.clone(),
+            DefaultValue::Bytes(bytes) => c_escape(bytes),
+            DefaultValue::Enum(name) => default_enum_value(self.schema, field, name),
+        }
+    }
+
+    fn enumeration(&mut self, enumeration: &Enum, path: Vec<i32>) -> EnumDescriptorProto {
+        let at = |more: &[i32]| [&path[..], more].concat();
+        self.locations
+            .add(&path, &[enumeration.span], &enumeration.docs);
+        let name_path = at(&[tag::NAME]);
+        self.locations
+            .add(&name_path, &[enumeration.span], &Vec::new());
+        let mut descriptor = EnumDescriptorProto {
+            name: Some(enumeration.name.clone()),
+            options: enumeration.allow_alias.then(|| EnumOptions {
+                allow_alias: Some(true),
+                ..EnumOptions::default()
+            }),
+            ..EnumDescriptorProto::default()
+        };
+        for (index, value) in enumeration.values.iter().enumerate() {
+            let value_path = at(&[tag::VALUE, index as i32]);
+            let spans = [value.name_span, value.number_span];
+            self.locations.add(&value_path, &spans, &value.docs);
+            let name_path = [&value_path[..], &[tag::NAME]].concat();
+            self.locations
+                .add(&name_path, &[value.name_span], &Vec::new());
+            let number_path = [&value_path[..], &[tag::VALUE_NUMBER]].concat();
+            self.locations
+                .add(&number_path, &[value.number_span], &Vec::new());
+            descriptor.value.push(EnumValueDescriptorProto {
+                name: Some(value_name(self.schema, enumeration, &value.name)),
+                number: Some(value.number as i32),
+                options: None,
+            });
+        }
+        // An enum's ranges end at their `end`.
+        for (index, range) in enumeration.reserved.ranges.iter().enumerate() {
+            let range_path = at(&[tag::ENUM_RESERVED_RANGE, index as i32]);
+            self.locations.add(&range_path, &[range.span], &Vec::new());
+            descriptor
+                .reserved_range
+                .push(enum_descriptor_proto::EnumReservedRange {
+                    start: Some(range.start as i32),
+                    end: Some(range.end as i32),
+                });
+        }
+        for (index, (name, span)) in enumeration.reserved.names.iter().enumerate() {
+            let name_path = at(&[tag::ENUM_RESERVED_NAME, index as i32]);
+            self.locations.add(&name_path, &[*span], &Vec::new());
+            let exported = value_name(self.schema, enumeration, name);
+            descriptor.reserved_name.push(exported);
+        }
+        descriptor
+    }
+}
+
+/// The oneofs protoc adds after the declared ones, one for each proto3
+/// `optional` field: `_name`, with `X`s in front while that is taken.
+fn add_synthetic_oneofs(descriptor: &mut DescriptorProto) {
+    let mut taken: Vec<String> = (descriptor.field.iter().map(|field| field.name()))
+        .chain(descriptor.oneof_decl.iter().map(|oneof| oneof.name()))
+        .map(str::to_owned)
+        .collect();
+    for index in 0..descriptor.field.len() {
+        if !descriptor.field[index].proto3_optional() {
+            continue;
+        }
+        let field_name = descriptor.field[index].name();
+        let mut name = match field_name.starts_with('_') {
+            true => field_name.to_owned(),
+            false => format!("_{field_name}"),
+        };
+        while taken.contains(&name) {
+            name.insert(0, 'X');
+        }
+        taken.push(name.clone());
+        descriptor.field[index].oneof_index = Some(descriptor.oneof_decl.len() as i32);
+        descriptor.oneof_decl.push(OneofDescriptorProto {
+            name: Some(name),
+            options: None,
+        });
+    }
+}
+
+/// The name of a map field's entry message, as protoc makes it: the field
+/// name with each `_` dropped and the letter after it, and the first
+/// letter, in upper case, then `Entry`: `by_name` → `ByNameEntry`.
+fn map_entry_name(field_name: &str) -> String {
+    let mut name = String::with_capacity(field_name.len() + 5);
+    let mut capitalize = true;
+    for c in field_name.chars() {
+        match c {
+            '_' => capitalize = true,
+            c if capitalize => {
+                name.push(c.to_ascii_uppercase());
+                capitalize = false;
+            }
+            c => name.push(c),
+        }
+    }
+    name.push_str("Entry");
+    name
+}
+
+fn scalar_type(scalar: Scalar) -> Type {
+    match scalar {
+        Scalar::I32 => Type::Int32,
+        Scalar::I64 => Type::Int64,
+        Scalar::U32 => Type::Uint32,
+        Scalar::U64 => Type::Uint64,
+        Scalar::Sint32 => Type::Sint32,
+        Scalar::Sint64 => Type::Sint64,
+        Scalar::Fixed32 => Type::Fixed32,
+        Scalar::Fixed64 => Type::Fixed64,
+        Scalar::Sfixed32 => Type::Sfixed32,
+        Scalar::Sfixed64 => Type::Sfixed64,
+        Scalar::F32 => Type::Float,
+        Scalar::F64 => Type::Double,
+        Scalar::Bool => Type::Bool,
+        Scalar::String => Type::String,
+        Scalar::Bytes => Type::Bytes,
+        // Messages of `schemac/types.proto`; `value_type` names them.
+        Scalar::Decimal | Scalar::Value => Type::Message,
+    }
+}
+
+/// A float as protoc writes defaults (`SimpleDtoa`, `SimpleFtoa`): `inf`,
+/// `-inf`, `nan`, or C's `%.{short}g`, or `%.{long}g` when the short form
+/// does not `read` back to the same value.
+fn float_text(value: f64, short: usize, long: usize, read: impl Fn(&str) -> Option<f64>) -> String {
+    if value.is_nan() {
+        return "nan".to_owned();
+    }
+    if value.is_infinite() {
+        return if value > 0.0 { "inf" } else { "-inf" }.to_owned();
+    }
+    let text = format_g(value, short);
+    match read(&text) {
+        Some(back) if back == value => text,
+        _ => format_g(value, long),
+    }
+}
+
+/// C's `printf("%.{precision}g", value)` for a finite `value`.
+fn format_g(value: f64, precision: usize) -> String {
+    let precision = precision.max(1);
+    let scientific = format!("{value:.*e}", precision - 1);
+    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    if exponent < -4 || exponent >= precision as i32 {
+        let sign = if exponent < 0 { '-' } else { '+' };
+        let mantissa = trim_fraction(mantissa);
+        return format!("{mantissa}e{sign}{:02}", exponent.unsigned_abs());
+    }
+    let decimals = (precision as i32 - 1 - exponent).max(0) as usize;
+    trim_fraction(&format!("{value:.decimals$}")).to_owned()
+}
+
+/// A number's text without the zeros that end its fraction, nor a point
+/// left at the end.
+fn trim_fraction(text: &str) -> &str {
+    match text.contains('.') {
+        true => text.trim_end_matches('0').trim_end_matches('.'),
+        false => text,
+    }
+}
+
+/// Bytes as protoc writes a `bytes` default in a descriptor (`CEscape`):
+/// `\n`, `\r`, `\t`, `\"`, `\'` and `\\`, other bytes outside printable
+/// ASCII as three octal digits.
+fn c_escape(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for &byte in bytes {
+        match byte {
+            b'\n' => text.push_str("\\n"),
+            b'\r' => text.push_str("\\r"),
+            b'\t' => text.push_str("\\t"),
+            b'"' => text.push_str("\\\""),
+            b'\'' => text.push_str("\\'"),
+            b'\\' => text.push_str("\\\\"),
+            0x20..=0x7e => text.push(char::from(byte)),
+            _ => text.push_str(&format!("\\{byte:03o}")),
+        }
+    }
+    text
+}
