@@ -79,10 +79,10 @@ pub fn descriptor_set(
 
 /// The descriptor of the exported `file`, with source info.
 fn file_descriptor(schema: &Schema, sources: &SourceMap, file: &File) -> FileDescriptorProto {
-    if file.provided {
-        if let Some(provided) = provided(&proto_file_name(file)) {
-            return provided;
-        }
+    if file.provided
+        && let Some(provided) = provided(&proto_file_name(file))
+    {
+        return provided;
     }
     FileExporter::new(schema, sources, file).file()
 }
