@@ -206,6 +206,12 @@ catalogue! {
     /// Two kinds of declaration share a name in one protobuf scope.
     ProtobufScopeClash = "E0319", "name taken in protobuf's scope",
         "protobuf puts a message's fields, oneofs, nested types and nested enums' values in one scope, and a package's types and top-level enums' values in another; rename one";
+    /// A field of a proto3 `.proto` file holds a closed (proto2) enum.
+    ClosedEnumInProto3 = "E0320", "a closed enum in proto3",
+        "proto3 messages hold open enums only (protoc refuses this): declare an enum in a proto3 file, or make this file proto2";
+    /// A map's values are an enum whose first value is not 0.
+    MapValueEnumNotZero = "E0321", "its first value is not 0",
+        "a map's value enum must start at 0, the value an absent entry reads as (protoc refuses others): add a first value numbered 0";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

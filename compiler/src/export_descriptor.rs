@@ -63,7 +63,7 @@ pub fn descriptor_set(
         files: Vec::new(),
     };
     for root in roots {
-        let Some(file) = schema.files.iter().find(|file| file.id == *root) else {
+        let Some(file) = schema.file(*root) else {
             continue;
         };
         let name = proto_file_name(file);

@@ -51,7 +51,7 @@ pub(crate) const MAX_FIELD_NUMBER: i64 = (1 << 29) - 1;
 /// The `.proto` text for `file`. A file id not in the schema gives an
 /// empty file.
 pub fn export(schema: &Schema, file: FileId) -> String {
-    let Some(file) = schema.files.iter().find(|f| f.id == file) else {
+    let Some(file) = schema.file(file) else {
         return String::new();
     };
     let proto2 = needs_proto2(schema, file);
@@ -91,7 +91,7 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     let mut order = Vec::new();
     let mut next = vec![root];
     while let Some(id) = next.pop() {
-        let Some(file) = schema.files.iter().find(|f| f.id == id) else {
+        let Some(file) = schema.file(id) else {
             continue;
         };
         if order.contains(&id) {
@@ -103,7 +103,7 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     }
     let mut files: Vec<ProtoFile> = order
         .iter()
-        .filter_map(|&id| schema.files.iter().find(|f| f.id == id))
+        .filter_map(|&id| schema.file(id))
         .filter(|file| !file.provided)
         .map(|file| ProtoFile {
             name: proto_file_name(file),
@@ -143,7 +143,7 @@ pub(crate) fn imports(schema: &Schema, file: &File) -> Vec<ProtoImport> {
         .imports
         .iter()
         .filter_map(|&import| {
-            let imported = schema.files.iter().find(|f| f.id == import)?;
+            let imported = schema.file(import)?;
             Some(ProtoImport {
                 name: proto_file_name(imported),
                 public: file.public_imports.contains(&import),
@@ -188,8 +188,11 @@ fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
     needed
 }
 
-/// Whether `file` exports as proto2: it was proto2, or it uses what only
-/// proto2 has.
+/// Whether `file` exports as proto2: it was proto2, it uses what only
+/// proto2 has, or its messages hold an enum of a file that exports as
+/// proto2, which protoc reads as closed and refuses in a proto3 message.
+/// Imports have no cycles, so the question reaches every file at most
+/// along each import path.
 pub(crate) fn needs_proto2(schema: &Schema, file: &File) -> bool {
     if file.dialect == Dialect::Proto2 {
         return true;
@@ -209,6 +212,29 @@ pub(crate) fn needs_proto2(schema: &Schema, file: &File) -> bool {
                     matches!(field.ty, FieldType::Required(_)) || field.default.is_some()
                 })
         })
+        || holds_proto2_enum(schema, file)
+}
+
+/// Whether a message of `file` holds an enum declared in another file that
+/// exports as proto2.
+fn holds_proto2_enum(schema: &Schema, file: &File) -> bool {
+    let mut declaring: Vec<FileId> = schema
+        .messages
+        .iter()
+        .filter(|message| message.file == file.id)
+        .flat_map(|message| &message.fields)
+        .filter_map(|field| match field.ty.value() {
+            ValueType::Enum(id) => Some(schema.enumeration(id).file),
+            _ => None,
+        })
+        .filter(|&declared| declared != file.id)
+        .collect();
+    declaring.sort_unstable();
+    declaring.dedup();
+    declaring
+        .into_iter()
+        .filter_map(|id| schema.file(id))
+        .any(|declared| needs_proto2(schema, declared))
 }
 
 /// Whether a field is a list that may be written packed.

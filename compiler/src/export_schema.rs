@@ -60,7 +60,7 @@ pub struct SchemaText {
 /// The `.schema` text for `file`, of a compilation of `roots`. A file id
 /// not in the schema gives an empty text.
 pub fn export(schema: &Schema, roots: &[FileId], file: FileId) -> String {
-    let Some(file) = schema.files.iter().find(|f| f.id == file) else {
+    let Some(file) = schema.file(file) else {
         return String::new();
     };
     let names = TypeNames::of(schema);
@@ -106,7 +106,7 @@ pub fn export_all(schema: &Schema, roots: &[FileId], root: FileId) -> Vec<Schema
     let mut order = Vec::new();
     let mut next = vec![root];
     while let Some(id) = next.pop() {
-        let Some(file) = schema.files.iter().find(|f| f.id == id) else {
+        let Some(file) = schema.file(id) else {
             continue;
         };
         if order.contains(&id) || (id != root && !converted(roots, file)) {
@@ -118,7 +118,7 @@ pub fn export_all(schema: &Schema, roots: &[FileId], root: FileId) -> Vec<Schema
     }
     order
         .iter()
-        .filter_map(|&id| schema.files.iter().find(|f| f.id == id))
+        .filter_map(|&id| schema.file(id))
         .map(|file| SchemaText {
             name: schema_file_name(file),
             contents: export(schema, roots, file.id),
@@ -159,11 +159,10 @@ fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
         true => schema_file_name(imported),
         false => imported.import_name.clone(),
     };
-    let find = |id: FileId| schema.files.iter().find(|f| f.id == id);
     let mut imports: Vec<String> = file
         .imports
         .iter()
-        .filter_map(|&id| find(id))
+        .filter_map(|&id| schema.file(id))
         .filter(|imported| !BUILT_IN_FILES.contains(&imported.import_name.as_str()))
         .map(name_of)
         .collect();
@@ -179,7 +178,7 @@ fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
             ValueType::Scalar(_) => continue,
         };
         if declared != file.id {
-            used.extend(find(declared).map(name_of));
+            used.extend(schema.file(declared).map(name_of));
         }
     }
     used.retain(|name| !BUILT_IN_FILES.contains(&name.as_str()));
@@ -200,13 +199,7 @@ fn used_types(schema: &Schema, file: FileId) -> impl Iterator<Item = ValueType> 
         .iter()
         .filter(move |message| message.file == file)
         .flat_map(|message| &message.fields)
-        .map(|field| match field.ty {
-            FieldType::Single(ty)
-            | FieldType::Optional(ty)
-            | FieldType::Required(ty)
-            | FieldType::List(ty)
-            | FieldType::Map(_, ty) => ty,
-        })
+        .map(|field| field.ty.value())
 }
 
 /// The text being written, at an indentation depth.

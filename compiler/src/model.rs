@@ -34,6 +34,11 @@ impl Schema {
         &self.enums[id.0 as usize]
     }
 
+    /// The file with id `id`, if the schema holds it.
+    pub fn file(&self, id: FileId) -> Option<&File> {
+        self.files.iter().find(|file| file.id == id)
+    }
+
     /// Every message with its id.
     pub fn message_ids(&self) -> impl Iterator<Item = (MessageId, &Message)> {
         self.messages
@@ -259,6 +264,17 @@ pub fn lower_camel_case(name: &str) -> String {
 }
 
 impl FieldType {
+    /// The type of its values: of the map's values for a map.
+    pub fn value(self) -> ValueType {
+        match self {
+            FieldType::Single(ty)
+            | FieldType::Optional(ty)
+            | FieldType::Required(ty)
+            | FieldType::List(ty)
+            | FieldType::Map(_, ty) => ty,
+        }
+    }
+
     /// Whether the field's borrowed view holds something borrowed from the
     /// input: a string, bytes, a `value` or a message, or a list or map of
     /// them. Other fields hold the same type in a view as in the owned

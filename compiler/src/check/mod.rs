@@ -2,12 +2,16 @@
 //!
 //! Check reads the model only and reports every violation it finds, each
 //! with a secondary label at the other occurrence where there is one:
-//! field numbers and names ([`messages`]), enum values ([`enums`]) and names
-//! that would clash in the generated Rust ([`rust_names`]).
+//! field numbers and names ([`messages`]), enum values ([`enums`]), the
+//! enums a field may hold ([`enum_use`]), names that would clash in the
+//! generated Rust ([`rust_names`]) and in protobuf's scopes
+//! ([`proto_scope`]).
 //!
-//! It looks at names and numbers, never at field types, so the placeholder
-//! types resolve leaves behind for unresolved names cause no reports here.
+//! Only [`enum_use`] looks at field types, and only at the enums they name,
+//! so the placeholder types resolve leaves behind for unresolved names
+//! cause no reports here.
 
+mod enum_use;
 mod enums;
 mod messages;
 mod proto_scope;
@@ -24,8 +28,9 @@ use std::ops::RangeInclusive;
 use crate::model::{Reserved, ReservedRange, Schema};
 use crate::source::Span;
 
-/// Every rule violation in `schema`, messages first, then enums, then Rust
-/// name clashes, each group in declaration order.
+/// Every rule violation in `schema`, messages first, then enums, then the
+/// fields that hold enums, then Rust and protobuf name clashes, each group
+/// in declaration order.
 pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for message in &schema.messages {
@@ -34,6 +39,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     for enumeration in &schema.enums {
         enums::check(enumeration, &mut diagnostics);
     }
+    enum_use::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);
     diagnostics

@@ -49,14 +49,7 @@ pub(crate) fn checked_messages(schema: &Schema) -> Vec<bool> {
 
 /// The message a field of type `ty` holds, in whatever cardinality.
 fn held_message(ty: FieldType) -> Option<MessageId> {
-    let value = match ty {
-        FieldType::Single(ty)
-        | FieldType::Optional(ty)
-        | FieldType::Required(ty)
-        | FieldType::List(ty) => ty,
-        FieldType::Map(_, value) => value,
-    };
-    match value {
+    match ty.value() {
         ValueType::Message(id) => Some(id),
         _ => None,
     }

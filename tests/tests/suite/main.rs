@@ -16,6 +16,9 @@
 //!   with the protoc tests) and protox's of the exported `.proto` files.
 //! - `reserved`: check and protoc agree on every form of `reserved`
 //!   (ignored, with the protoc tests).
+//! - `proto_syntax`: exported files are proto2 where protoc needs it, and
+//!   check refuses the enum fields protoc refuses (ignored, with the
+//!   protoc tests).
 //! - `builtin_types`: `decimal`, `value` and unknown fields against
 //!   prost-reflect, and protoc in `make interop`.
 //! - `limits`: huge length prefixes, deep nesting and the input maximum,
@@ -40,6 +43,7 @@ mod handshake;
 mod interop;
 mod json;
 mod limits;
+mod proto_syntax;
 mod protoc;
 mod reflect;
 mod reserved;
