@@ -34,13 +34,10 @@ use prost_types::{
 };
 
 use crate::builtin::PROVIDED_DESCRIPTORS;
-use crate::codegen::{Item, in_source_order};
-use crate::export_proto::{
-    self, MAX_FIELD_NUMBER, Member, default_enum_value, members, needs_proto2, oneof_fields,
-    packed_option, proto_file_name,
-};
+use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
-    DefaultValue, Enum, Field, FieldType, File, Message, ReservedRange, Scalar, Schema, ValueType,
+    DeclaredType, DefaultValue, Enum, Field, FieldOrOneof, FieldType, File, MAX_FIELD_NUMBER,
+    Message, ReservedRange, Scalar, Schema, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::{FileId, SourceMap};
@@ -199,14 +196,14 @@ impl<'a> FileExporter<'a> {
             syntax: (!self.proto2).then(|| "proto3".to_owned()),
             ..FileDescriptorProto::default()
         };
-        for item in in_source_order(schema, &file.messages, &file.enums) {
+        for item in schema.declared_types(&file.messages, &file.enums) {
             match item {
-                Item::Message(id) => {
+                DeclaredType::Message(id) => {
                     let path = vec![tag::MESSAGE, descriptor.message_type.len() as i32];
                     let message = self.message(schema.message(id), path);
                     descriptor.message_type.push(message);
                 }
-                Item::Enum(id) => {
+                DeclaredType::Enum(id) => {
                     let path = vec![tag::ENUM, descriptor.enum_type.len() as i32];
                     let enumeration = self.enumeration(schema.enumeration(id), path);
                     descriptor.enum_type.push(enumeration);
@@ -228,10 +225,10 @@ impl<'a> FileExporter<'a> {
         };
         // The fields in the order written, each with its oneof's index.
         let mut fields: Vec<(&Field, Option<i32>)> = Vec::new();
-        for member in members(message) {
+        for member in message.members() {
             match member {
-                Member::Field(field) => fields.push((field, None)),
-                Member::Oneof(index) => {
+                FieldOrOneof::Field(field) => fields.push((field, None)),
+                FieldOrOneof::Oneof(index) => {
                     let oneof = &message.oneofs[index];
                     let position = descriptor.oneof_decl.len() as i32;
                     let oneof_path = at(&[tag::ONEOF, position]);
@@ -242,7 +239,7 @@ impl<'a> FileExporter<'a> {
                         name: Some(oneof.name.clone()),
                         options: None,
                     });
-                    fields.extend(oneof_fields(message, index).map(|f| (f, Some(position))));
+                    fields.extend(message.oneof_members(index).map(|f| (f, Some(position))));
                 }
             }
         }
@@ -258,14 +255,17 @@ impl<'a> FileExporter<'a> {
         }
         add_synthetic_oneofs(&mut descriptor);
         self.reserved(message, &mut descriptor, &path);
-        for item in in_source_order(self.schema, &message.messages, &message.enums) {
+        for item in self
+            .schema
+            .declared_types(&message.messages, &message.enums)
+        {
             match item {
-                Item::Message(id) => {
+                DeclaredType::Message(id) => {
                     let nested = at(&[tag::NESTED, descriptor.nested_type.len() as i32]);
                     let nested = self.message(self.schema.message(id), nested);
                     descriptor.nested_type.push(nested);
                 }
-                Item::Enum(id) => {
+                DeclaredType::Enum(id) => {
                     let nested = at(&[tag::NESTED_ENUM, descriptor.enum_type.len() as i32]);
                     let nested = self.enumeration(self.schema.enumeration(id), nested);
                     descriptor.enum_type.push(nested);

@@ -25,10 +25,9 @@ use std::fmt::Write as _;
 
 use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
-use crate::codegen::{Item, in_source_order};
 use crate::model::{
-    DefaultValue, Enum, EnumId, Field, FieldType, File, Message, MessageId, Reserved,
-    ReservedRange, Schema, ValueType,
+    DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
+    MAX_FIELD_NUMBER, Message, MessageId, Reserved, ReservedRange, Schema, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::FileId;
@@ -43,10 +42,6 @@ pub struct ProtoFile {
     /// Its text.
     pub contents: String,
 }
-
-/// The largest field number, which `max` stands for in a message's
-/// reserved ranges.
-pub(crate) const MAX_FIELD_NUMBER: i64 = (1 << 29) - 1;
 
 /// The `.proto` text for `file`. A file id not in the schema gives an
 /// empty file.
@@ -237,57 +232,11 @@ fn holds_proto2_enum(schema: &Schema, file: &File) -> bool {
         .any(|declared| needs_proto2(schema, declared))
 }
 
-/// Whether a field is a list that may be written packed.
-fn packable(ty: FieldType) -> bool {
-    match ty {
-        FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
-        FieldType::List(ValueType::Enum(_)) => true,
-        _ => false,
-    }
-}
-
 /// The `packed` option the exported field carries, if any: where it
 /// differs from the file's default, which is packed in proto3 and not in
 /// proto2.
 pub(crate) fn packed_option(field: &Field, proto2: bool) -> Option<bool> {
-    (packable(field.ty) && field.packed == proto2).then_some(field.packed)
-}
-
-/// What a message's body holds, in the order export writes it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Member<'a> {
-    /// A field outside any oneof.
-    Field(&'a Field),
-    /// A oneof, as an index into [`Message::oneofs`], with all its members.
-    Oneof(usize),
-}
-
-/// The fields and oneofs of `message` in the order export writes them:
-/// each oneof, with all its members, where its first member is. A oneof
-/// without members is left out.
-pub(crate) fn members(message: &Message) -> Vec<Member<'_>> {
-    let mut written = vec![false; message.oneofs.len()];
-    let mut members = Vec::new();
-    for field in &message.fields {
-        match field.oneof {
-            None => members.push(Member::Field(field)),
-            Some(index) => {
-                if let Some(done @ false) = written.get_mut(index) {
-                    *done = true;
-                    members.push(Member::Oneof(index));
-                }
-            }
-        }
-    }
-    members
-}
-
-/// The members of oneof `index` of `message`, in the order written.
-pub(crate) fn oneof_fields(message: &Message, index: usize) -> impl Iterator<Item = &Field> {
-    message
-        .fields
-        .iter()
-        .filter(move |field| field.oneof == Some(index))
+    (field.ty.is_packable() && field.packed == proto2).then_some(field.packed)
 }
 
 /// How the exported file names a value's type: protobuf's scalar name, or
@@ -367,11 +316,11 @@ impl Out<'_> {
     /// a blank line.
     fn items(&mut self, messages: &[MessageId], enums: &[EnumId]) {
         let schema = self.schema;
-        for item in in_source_order(schema, messages, enums) {
+        for item in schema.declared_types(messages, enums) {
             self.blank();
             match item {
-                Item::Message(id) => self.message(schema.message(id)),
-                Item::Enum(id) => self.enumeration(schema.enumeration(id)),
+                DeclaredType::Message(id) => self.message(schema.message(id)),
+                DeclaredType::Enum(id) => self.enumeration(schema.enumeration(id)),
             }
         }
     }
@@ -391,10 +340,10 @@ impl Out<'_> {
         }
         self.line(&format!("message {} {{", message.name));
         self.depth += 1;
-        for member in members(message) {
+        for member in message.members() {
             match member {
-                Member::Field(field) => self.field(field),
-                Member::Oneof(index) => self.oneof(message, index),
+                FieldOrOneof::Field(field) => self.field(field),
+                FieldOrOneof::Oneof(index) => self.oneof(message, index),
             }
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
@@ -414,7 +363,7 @@ impl Out<'_> {
         self.docs(&oneof.docs);
         self.line(&format!("oneof {} {{", oneof.name));
         self.depth += 1;
-        for field in oneof_fields(message, index) {
+        for field in message.oneof_members(index) {
             self.field(field);
         }
         self.depth -= 1;

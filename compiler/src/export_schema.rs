@@ -38,12 +38,12 @@ use std::fmt::Write as _;
 
 use crate::ast::Docs;
 use crate::builtin::{self, TYPES_PROTO_NAME};
-use crate::codegen::{Item, in_source_order};
 use crate::model::{
-    DefaultValue, Enum, EnumId, Field, FieldType, File, Message, MessageId, Reserved,
-    ReservedRange, Schema, ValueType, WellKnown, lower_camel_case,
+    DeclaredType, DefaultValue, Enum, EnumId, Field, FieldType, File, MAX_ENUM_NUMBER,
+    MAX_FIELD_NUMBER, Message, MessageId, Reserved, ReservedRange, Schema, ValueType, WellKnown,
+    lower_camel_case,
 };
-use crate::resolve::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, TypeNames};
+use crate::resolve::TypeNames;
 use crate::source::{FileId, Span};
 
 /// One exported `.schema` file.
@@ -217,7 +217,7 @@ enum Part<'a> {
     ReservedNumbers,
     ReservedNames,
     Extensions,
-    Type(Item),
+    Type(DeclaredType),
 }
 
 impl Part<'_> {
@@ -252,17 +252,17 @@ impl Out<'_> {
     /// Top-level messages and enums in the order the file declares them,
     /// each after a blank line.
     fn items(&mut self, messages: &[MessageId], enums: &[EnumId]) {
-        for item in in_source_order(self.schema, messages, enums) {
+        for item in self.schema.declared_types(messages, enums) {
             self.blank();
             self.item(item);
         }
     }
 
-    fn item(&mut self, item: Item) {
+    fn item(&mut self, item: DeclaredType) {
         let schema = self.schema;
         match item {
-            Item::Message(id) => self.message(schema.message(id)),
-            Item::Enum(id) => self.enumeration(schema.enumeration(id)),
+            DeclaredType::Message(id) => self.message(schema.message(id)),
+            DeclaredType::Enum(id) => self.enumeration(schema.enumeration(id)),
         }
     }
 
@@ -414,10 +414,10 @@ fn parts<'a>(schema: &Schema, message: &'a Message) -> Vec<Part<'a>> {
     );
     let extensions = message.extension_ranges.first();
     parts.extend(extensions.map(|range| (range.span, Part::Extensions)));
-    for item in in_source_order(schema, &message.messages, &message.enums) {
+    for item in schema.declared_types(&message.messages, &message.enums) {
         let span = match item {
-            Item::Message(id) => schema.message(id).span,
-            Item::Enum(id) => schema.enumeration(id).span,
+            DeclaredType::Message(id) => schema.message(id).span,
+            DeclaredType::Enum(id) => schema.enumeration(id).span,
         };
         parts.push((span, Part::Type(item)));
     }
@@ -433,11 +433,7 @@ fn field_options(field: &Field) -> String {
     if let Some(default) = &field.default {
         options.push(format!("default = {}", default_text(default)));
     }
-    let packable = match field.ty {
-        FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
-        FieldType::List(ValueType::Enum(_)) => true,
-        _ => false,
-    };
+    let packable = field.ty.is_packable();
     if packable && !field.packed {
         options.push("packed = false".to_owned());
     }

@@ -74,6 +74,7 @@ pub mod source;
 mod syntax;
 #[cfg(feature = "transcode")]
 pub mod transcode;
+mod view_borrows;
 
 use std::fmt;
 use std::io;

@@ -24,6 +24,22 @@ pub struct Schema {
 }
 
 impl Schema {
+    /// `messages` and `enums` in the order their names appear in the
+    /// source. The model keeps the two apart; spans put them back in order.
+    pub fn declared_types(&self, messages: &[MessageId], enums: &[EnumId]) -> Vec<DeclaredType> {
+        let mut types: Vec<(Span, DeclaredType)> = messages
+            .iter()
+            .map(|&id| (self.message(id).span, DeclaredType::Message(id)))
+            .chain(
+                enums
+                    .iter()
+                    .map(|&id| (self.enumeration(id).span, DeclaredType::Enum(id))),
+            )
+            .collect();
+        types.sort_by_key(|(span, _)| *span);
+        types.into_iter().map(|(_, ty)| ty).collect()
+    }
+
     /// The message with id `id`.
     pub fn message(&self, id: MessageId) -> &Message {
         &self.messages[id.0 as usize]
@@ -145,6 +161,30 @@ pub struct Message {
     pub span: Span,
 }
 
+/// The largest field number, `max` in a message's `reserved`.
+pub const MAX_FIELD_NUMBER: i64 = 536_870_911;
+
+/// The largest enum value, `max` in an enum's `reserved`.
+pub const MAX_ENUM_NUMBER: i64 = i32::MAX as i64;
+
+/// A message or an enum, declared at the top of a file or in a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeclaredType {
+    /// A message.
+    Message(MessageId),
+    /// An enum.
+    Enum(EnumId),
+}
+
+/// What a message's body holds, in the order its source declares it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FieldOrOneof<'a> {
+    /// A field outside any oneof.
+    Field(&'a Field),
+    /// A oneof, as an index into [`Message::oneofs`], with all its members.
+    Oneof(usize),
+}
+
 /// One step of writing a message's fields: a field, or members of one
 /// oneof that are next to each other in number order.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,15 +202,49 @@ pub enum EncodingStep<'a> {
 }
 
 impl Message {
+    /// Its fields outside oneofs and its oneofs, in source order: each
+    /// oneof once, where its first member is. Every part of the toolchain
+    /// that lays out a message, the generated struct, its JSON and the
+    /// exported files, walks it in this order.
+    pub fn members(&self) -> Vec<FieldOrOneof<'_>> {
+        let mut placed = vec![false; self.oneofs.len()];
+        let mut members = Vec::new();
+        for field in &self.fields {
+            match field.oneof {
+                None => members.push(FieldOrOneof::Field(field)),
+                Some(index) => {
+                    if let Some(placed @ false) = placed.get_mut(index) {
+                        *placed = true;
+                        members.push(FieldOrOneof::Oneof(index));
+                    }
+                }
+            }
+        }
+        members
+    }
+
+    /// The members of oneof `index`, in declaration order.
+    pub fn oneof_members(&self, index: usize) -> impl Iterator<Item = &Field> {
+        self.fields
+            .iter()
+            .filter(move |field| field.oneof == Some(index))
+    }
+
+    /// Its fields, oneof members among them, by number: the order they are
+    /// written in, which [`Message::encoding_order`] groups into steps.
+    pub fn fields_by_number(&self) -> Vec<&Field> {
+        let mut fields: Vec<&Field> = self.fields.iter().collect();
+        fields.sort_by_key(|field| field.number);
+        fields
+    }
+
     /// The order the fields are written in: by number, as Google's
     /// protobuf writes them, with the member of a oneof that is set at its
     /// own number. A oneof whose numbers no other field falls between is
     /// one step; one that other fields interleave takes a step per run.
     pub fn encoding_order(&self) -> Vec<EncodingStep<'_>> {
-        let mut fields: Vec<&Field> = self.fields.iter().collect();
-        fields.sort_by_key(|field| field.number);
         let mut steps: Vec<EncodingStep<'_>> = Vec::new();
-        for field in fields {
+        for field in self.fields_by_number() {
             match (field.oneof, steps.last_mut()) {
                 (None, _) => steps.push(EncodingStep::Field(field)),
                 (Some(index), Some(EncodingStep::Oneof { oneof, members })) if *oneof == index => {
@@ -183,15 +257,6 @@ impl Message {
             }
         }
         steps
-    }
-
-    /// Whether a member of oneof `index` borrows from the input in a
-    /// borrowed view, so that views of the message hold the oneof in an
-    /// enum of its own, `KindView<'a>`, rather than the owned enum.
-    pub fn oneof_borrows_in_view(&self, index: usize) -> bool {
-        self.fields
-            .iter()
-            .any(|field| field.oneof == Some(index) && field.ty.borrows_in_view())
     }
 }
 
@@ -275,43 +340,13 @@ impl FieldType {
         }
     }
 
-    /// Whether the field's borrowed view holds something borrowed from the
-    /// input: a string, bytes, a `value` or a message, or a list or map of
-    /// them. Other fields hold the same type in a view as in the owned
-    /// message.
-    pub fn borrows_in_view(self) -> bool {
+    /// Whether it is a list that may be written packed: of numbers, bools
+    /// or enums, which readers take packed and unpacked alike.
+    pub fn is_packable(self) -> bool {
         match self {
-            FieldType::Single(ty)
-            | FieldType::Optional(ty)
-            | FieldType::Required(ty)
-            | FieldType::List(ty) => ty.borrows_in_view(),
-            FieldType::Map(key, value) => {
-                ValueType::Scalar(key).borrows_in_view() || value.borrows_in_view()
-            }
-        }
-    }
-}
-
-impl ValueType {
-    /// Whether a borrowed view holds a value of this type borrowed from the
-    /// input: `string` and `bytes` as slices, `value` and every message as
-    /// views.
-    pub fn borrows_in_view(self) -> bool {
-        match self {
-            ValueType::Scalar(scalar) => {
-                matches!(scalar, Scalar::String | Scalar::Bytes | Scalar::Value)
-            }
-            ValueType::Enum(_) => false,
-            ValueType::Message(_) => true,
-            // The views of the other well-known types are their owned
-            // values.
-            ValueType::WellKnown(known) => matches!(
-                known,
-                WellKnown::StringValue
-                    | WellKnown::BytesValue
-                    | WellKnown::FieldMask
-                    | WellKnown::Any
-            ),
+            FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
+            FieldType::List(ValueType::Enum(_)) => true,
+            _ => false,
         }
     }
 }

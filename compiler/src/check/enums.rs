@@ -5,9 +5,8 @@
 
 use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Enum, EnumValue};
+use crate::model::{Enum, EnumValue, MAX_ENUM_NUMBER};
 use crate::names;
-use crate::resolve::MAX_ENUM_NUMBER;
 
 /// Reports every violation in the values of `enumeration`.
 pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {

@@ -4,8 +4,7 @@
 
 use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Field, Message, Reserved};
-use crate::resolve::MAX_FIELD_NUMBER;
+use crate::model::{Field, MAX_FIELD_NUMBER, Message, Reserved};
 use crate::source::Span;
 
 /// The numbers protobuf keeps for its own implementation.

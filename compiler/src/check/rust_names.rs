@@ -24,6 +24,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Enum, File, Message, Schema};
 use crate::names;
 use crate::source::Span;
+use crate::view_borrows;
 
 /// Reports every Rust name clash in `schema`.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
@@ -112,7 +113,7 @@ pub(super) fn check_views(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
             .oneofs
             .iter()
             .enumerate()
-            .filter(|&(index, _)| message.oneof_borrows_in_view(index))
+            .filter(|&(index, _)| view_borrows::oneof(message, index))
             .map(|(_, oneof)| Named {
                 schema: &oneof.name,
                 rust: names::view_name(&oneof.name),

@@ -7,10 +7,10 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{
-    Context, defaults, docs, expand_item, ident, in_source_order, json, message_impl, oneof, paths,
+    Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
     type_ident, types, view,
 };
-use crate::model::{Field, FieldType, Message, MessageId, ValueType};
+use crate::model::{Field, FieldOrOneof, FieldType, Message, MessageId, ValueType};
 use crate::names;
 
 /// The struct of message `id`, its `Message` impl, its serde impls when
@@ -49,25 +49,18 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     }
 }
 
-/// The struct's fields in declaration order, with each oneof as one field
-/// where its first member is declared.
+/// The struct's fields in the order of [`Message::members`], each oneof
+/// as one field.
 fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
     let message = cx.schema.message(id);
-    let mut seen = vec![false; message.oneofs.len()];
-    let mut fields = Vec::new();
-    for field in &message.fields {
-        match field.oneof {
-            None => fields.push(expand_field(cx, scope, field)),
-            Some(index) if has_members(message, index) => {
-                if let Some(seen @ false) = seen.get_mut(index) {
-                    *seen = true;
-                    fields.push(oneof::expand_oneof_field(cx, scope, id, index));
-                }
-            }
-            Some(_) => {}
-        }
-    }
-    fields
+    message
+        .members()
+        .into_iter()
+        .map(|member| match member {
+            FieldOrOneof::Field(field) => expand_field(cx, scope, field),
+            FieldOrOneof::Oneof(index) => oneof::expand_oneof_field(cx, scope, id, index),
+        })
+        .collect()
 }
 
 /// `pub unknown_fields: UnknownFields,` when the message keeps them;
@@ -102,15 +95,15 @@ fn expand_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
 /// messages and nested enums; nothing when there are none.
 fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     let message = cx.schema.message(id);
-    let oneofs = (0..message.oneofs.len())
-        .filter(|&index| has_members(message, index))
-        .flat_map(|index| {
-            let view = view::expand_oneof_view_enum(cx, id, index);
-            [oneof::expand_oneof_enum(cx, id, index), view]
-        });
-    let nested: Vec<TokenStream> = in_source_order(cx.schema, &message.messages, &message.enums)
+    let oneofs = (0..message.oneofs.len()).flat_map(|index| {
+        let view = view::expand_oneof_view_enum(cx, id, index);
+        [oneof::expand_oneof_enum(cx, id, index), view]
+    });
+    let nested: Vec<TokenStream> = cx
+        .schema
+        .declared_types(&message.messages, &message.enums)
         .into_iter()
-        .map(|item| expand_item(cx, item))
+        .map(|ty| expand_declared_type(cx, ty))
         .collect();
     // Nested messages and enums use the runtime; oneof enums only through
     // members of its types.
@@ -141,9 +134,4 @@ fn oneofs_use_runtime(message: &Message) -> bool {
         };
         field.oneof.is_some() && runtime_type
     })
-}
-
-/// Whether oneof `index` of `message` has any member that codegen writes.
-pub(crate) fn has_members(message: &Message, index: usize) -> bool {
-    !oneof::members(message, index).is_empty()
 }

@@ -14,7 +14,7 @@ use quote::{format_ident, quote};
 use super::required::{self, Checker};
 use super::{Context, ident, oneof, type_ident, types};
 use crate::config::MapType;
-use crate::model::{EncodingStep, Field, Message, MessageId};
+use crate::model::{EncodingStep, Field, MessageId};
 use crate::names;
 use types::Shape;
 
@@ -26,7 +26,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let ident = type_ident(&message.name);
     let name = &message.name;
     let full_name = &message.full_name;
-    let fields = encoded_fields(message);
+    let fields = message.fields_by_number();
     let measure = expand_measure_fields(cx, scope, id);
     let write = expand_write_fields(cx, scope, id);
     let merge = expand_merge_field(cx, scope, id, &fields);
@@ -56,44 +56,9 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     }
 }
 
-/// The fields that are encoded, sorted by number. Oneof members that
-/// codegen leaves out (see [`oneof::members`]) are left out here too.
-pub(crate) fn encoded_fields(message: &Message) -> Vec<&Field> {
-    let mut fields: Vec<&Field> = message
-        .fields
-        .iter()
-        .filter(|field| match field.oneof {
-            None => true,
-            Some(index) => oneof::members(message, index)
-                .iter()
-                .any(|(member, _)| std::ptr::eq(*member, *field)),
-        })
-        .collect();
-    fields.sort_by_key(|field| field.number);
-    fields
-}
-
-/// The steps of [`Message::encoding_order`] that codegen writes: those
-/// of oneofs without a member it writes (see [`oneof::members`]) are left
-/// out.
-fn encoding_steps<'a>(cx: &Context<'a>, id: MessageId) -> Vec<EncodingStep<'a>> {
-    let message = cx.schema.message(id);
-    let encoded = encoded_fields(message);
-    message
-        .encoding_order()
-        .into_iter()
-        .filter(|step| match step {
-            EncodingStep::Field(_) => true,
-            EncodingStep::Oneof { members, .. } => members
-                .iter()
-                .any(|member| encoded.iter().any(|field| std::ptr::eq(*field, *member))),
-        })
-        .collect()
-}
-
 /// `fn measure_fields`: the sum of every field's encoded length.
 fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let steps = encoding_steps(cx, id);
+    let steps = cx.schema.message(id).encoding_order();
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.len()));
     let count = steps.len() + usize::from(unknown.is_some());
     let mut terms: Vec<TokenStream> = steps
@@ -135,7 +100,8 @@ fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenSt
     let rt = &cx.runtime;
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.write(writer);));
     let mut statements: Vec<TokenStream> = unknown.into_iter().collect();
-    statements.extend(encoding_steps(cx, id).iter().rev().map(|step| match step {
+    let steps = cx.schema.message(id).encoding_order();
+    statements.extend(steps.iter().rev().map(|step| match step {
         EncodingStep::Field(field) => {
             let call = field_call(cx, scope, field, "write");
             let number = Literal::u32_unsuffixed(field.wire_number());

@@ -31,9 +31,8 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::Config;
-use crate::model::{EnumId, Message, MessageId, Schema};
+use crate::model::{DeclaredType, Message, MessageId, Schema};
 use crate::names;
-use crate::source::Span;
 
 /// The version of schemac, which generated code hands the runtime to check.
 const GENERATOR_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -70,7 +69,7 @@ pub enum Part {
     /// [`Context::runtime_alias`] and [`Context::version_handshake`].
     RuntimeAlias,
     /// A message or an enum with everything generated for it.
-    Item(Item),
+    Type(DeclaredType),
 }
 
 /// The packages of `schema`, in package order.
@@ -79,17 +78,17 @@ pub fn packages(schema: &Schema) -> Vec<Package> {
         .packages()
         .into_iter()
         .map(|(package, files)| {
-            let items: Vec<Item> = files
+            let types: Vec<DeclaredType> = files
                 .iter()
-                .flat_map(|file| in_source_order(schema, &file.messages, &file.enums))
+                .flat_map(|file| schema.declared_types(&file.messages, &file.enums))
                 .collect();
-            let alias = (!items.is_empty()).then_some(Part::RuntimeAlias);
+            let alias = (!types.is_empty()).then_some(Part::RuntimeAlias);
             Package {
                 package,
                 sources: files.iter().map(|file| file.name.clone()).collect(),
                 parts: alias
                     .into_iter()
-                    .chain(items.into_iter().map(Part::Item))
+                    .chain(types.into_iter().map(Part::Type))
                     .collect(),
             }
         })
@@ -104,7 +103,7 @@ pub fn expand(cx: &Context, part: Part) -> TokenStream {
             let handshake = cx.version_handshake();
             quote!(#alias #handshake)
         }
-        Part::Item(item) => expand_item(cx, item),
+        Part::Type(ty) => expand_declared_type(cx, ty),
     }
 }
 
@@ -213,40 +212,11 @@ impl<'a> Context<'a> {
     }
 }
 
-/// A message or an enum, declared at the top of a file or in a message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Item {
-    /// A message.
-    Message(MessageId),
-    /// An enum.
-    Enum(EnumId),
-}
-
-/// `messages` and `enums` in the order their names appear in the source.
-/// The model keeps the two apart; spans put them back in order.
-pub(crate) fn in_source_order(
-    schema: &Schema,
-    messages: &[MessageId],
-    enums: &[EnumId],
-) -> Vec<Item> {
-    let mut items: Vec<(Span, Item)> = messages
-        .iter()
-        .map(|&id| (schema.message(id).span, Item::Message(id)))
-        .chain(
-            enums
-                .iter()
-                .map(|&id| (schema.enumeration(id).span, Item::Enum(id))),
-        )
-        .collect();
-    items.sort_by_key(|(span, _)| *span);
-    items.into_iter().map(|(_, item)| item).collect()
-}
-
 /// The code of a message or an enum.
-pub(crate) fn expand_item(cx: &Context, item: Item) -> TokenStream {
-    match item {
-        Item::Message(id) => message::expand_message(cx, id),
-        Item::Enum(id) => enumeration::expand_enum(cx, id),
+pub(crate) fn expand_declared_type(cx: &Context, ty: DeclaredType) -> TokenStream {
+    match ty {
+        DeclaredType::Message(id) => message::expand_message(cx, id),
+        DeclaredType::Enum(id) => enumeration::expand_enum(cx, id),
     }
 }
 

@@ -10,7 +10,7 @@ use quote::quote;
 use super::{Context, docs, ident, paths, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
-use crate::model::{Field, FieldType, Message, MessageId, ValueType};
+use crate::model::{Field, Message, MessageId, ValueType};
 use crate::names;
 
 /// The struct field of oneof `index` of message `id`:
@@ -188,9 +188,10 @@ pub(crate) fn expand_oneof_merge_arm(
 ) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
-    let (Some(index), Some(ty)) = (member.oneof, member_type(member)) else {
+    let Some(index) = member.oneof else {
         return TokenStream::new();
     };
+    let ty = member.ty.value();
     let codec = types::value_codec(cx, scope, ty, member.boxed);
     merge_arm(
         member,
@@ -223,26 +224,13 @@ pub(crate) fn merge_arm(
     }
 }
 
-/// The members of oneof `index` in declaration order, each with its type.
-/// Members that check refuses are left out: lists and maps, and members of
-/// a oneof that does not exist.
+/// The members of oneof `index` in declaration order, each with its type:
+/// a single value, since check refuses lists and maps in a oneof.
 pub(crate) fn members(message: &Message, index: usize) -> Vec<(&Field, ValueType)> {
-    if index >= message.oneofs.len() {
-        return Vec::new();
-    }
     message
-        .fields
-        .iter()
-        .filter(|field| field.oneof == Some(index))
-        .filter_map(|field| Some((field, member_type(field)?)))
+        .oneof_members(index)
+        .map(|field| (field, field.ty.value()))
         .collect()
-}
-
-fn member_type(field: &Field) -> Option<ValueType> {
-    match field.ty {
-        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => Some(ty),
-        FieldType::List(_) | FieldType::Map(..) => None,
-    }
 }
 
 /// The struct field that holds oneof `index`.

@@ -16,8 +16,11 @@ use quote::{format_ident, quote};
 use super::required::{self, Checker};
 use super::{Context, docs, ident, message_impl, oneof, paths, type_ident, types};
 use crate::config::Config;
-use crate::model::{Field, FieldType, Message, MessageId, Scalar, Schema, ValueType, WellKnown};
+use crate::model::{
+    Field, FieldOrOneof, FieldType, Message, MessageId, Scalar, Schema, ValueType, WellKnown,
+};
 use crate::names;
+use crate::view_borrows;
 use types::Shape;
 
 /// The view of message `id`, whose struct is in `scope`, with its impls;
@@ -90,7 +93,7 @@ pub(crate) fn expand_oneof_view_enum(cx: &Context, id: MessageId, index: usize) 
     let Some(oneof) = message.oneofs.get(index) else {
         return TokenStream::new();
     };
-    if !cx.config.views || !message.oneof_borrows_in_view(index) {
+    if !cx.config.views || !view_borrows::oneof(message, index) {
         return TokenStream::new();
     }
     let scope = paths::nested_scope(cx.schema, id);
@@ -173,7 +176,7 @@ fn borrows_directly(ty: ValueType) -> bool {
         ValueType::Scalar(scalar) => {
             matches!(scalar, Scalar::String | Scalar::Bytes | Scalar::Value)
         }
-        ValueType::WellKnown(_) => ty.borrows_in_view(),
+        ValueType::WellKnown(_) => view_borrows::value(ty),
         ValueType::Enum(_) | ValueType::Message(_) => false,
     }
 }
@@ -184,35 +187,29 @@ fn borrows(cx: &Context, id: MessageId) -> bool {
     cx.view_borrows(id)
 }
 
-/// The struct's fields, as in the owned struct: declaration order, each
-/// oneof as one field where its first member is declared.
+/// The struct's fields, as in the owned struct: in the order of
+/// [`Message::members`], each oneof as one field.
 fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
     let message = cx.schema.message(id);
-    let mut seen = vec![false; message.oneofs.len()];
-    let mut fields = Vec::new();
-    for field in &message.fields {
-        match field.oneof {
-            None => {
-                let docs = docs(&field.docs, || {
-                    format!("Field {}, `{}`.", field.number, field.name)
-                });
-                let name = ident(&names::field_name(&field.name));
-                let ty = field_type(cx, scope, field);
-                fields.push(quote! {
-                    #docs
-                    pub #name: #ty,
-                });
-            }
-            Some(index) if !oneof::members(message, index).is_empty() => {
-                if let Some(seen @ false) = seen.get_mut(index) {
-                    *seen = true;
-                    fields.push(expand_oneof_field(cx, scope, id, index));
-                }
-            }
-            Some(_) => {}
+    let field = |field: &Field| {
+        let docs = docs(&field.docs, || {
+            format!("Field {}, `{}`.", field.number, field.name)
+        });
+        let name = ident(&names::field_name(&field.name));
+        let ty = field_type(cx, scope, field);
+        quote! {
+            #docs
+            pub #name: #ty,
         }
-    }
-    fields
+    };
+    message
+        .members()
+        .into_iter()
+        .map(|member| match member {
+            FieldOrOneof::Field(member) => field(member),
+            FieldOrOneof::Oneof(index) => expand_oneof_field(cx, scope, id, index),
+        })
+        .collect()
 }
 
 /// `pub kind: Option<shape::KindView<'a>>`, or the owned enum where no
@@ -292,15 +289,14 @@ fn expand_inherent_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenS
 fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
-    let mut seen = vec![false; message.oneofs.len()];
     let mut conversions = Vec::new();
-    for field in &message.fields {
-        match field.oneof {
-            None => {
+    for member in message.members() {
+        match member {
+            FieldOrOneof::Field(field) => {
                 let name = ident(&names::field_name(&field.name));
                 let value = match field.ty {
                     FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty)
-                        if !field.ty.borrows_in_view() && is_copy(ty) =>
+                        if !view_borrows::field(field.ty) && is_copy(ty) =>
                     {
                         quote!(self.#name)
                     }
@@ -308,7 +304,7 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
                     | FieldType::Optional(_)
                     | FieldType::Required(_)
                     | FieldType::List(_)
-                        if !field.ty.borrows_in_view() =>
+                        if !view_borrows::field(field.ty) =>
                     {
                         quote!(self.#name.clone())
                     }
@@ -323,13 +319,9 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
                 };
                 conversions.push(quote!(#name: #value,));
             }
-            Some(index) if !oneof::members(message, index).is_empty() => {
-                if let Some(seen @ false) = seen.get_mut(index) {
-                    *seen = true;
-                    conversions.push(expand_oneof_conversion(cx, scope, id, index));
-                }
+            FieldOrOneof::Oneof(index) => {
+                conversions.push(expand_oneof_conversion(cx, scope, id, index));
             }
-            Some(_) => {}
         }
     }
     if cx.keeps_unknown_fields(message) {
@@ -360,7 +352,7 @@ fn expand_oneof_conversion(
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let field = oneof::oneof_field(message, index);
-    if !message.oneof_borrows_in_view(index) {
+    if !view_borrows::oneof(message, index) {
         return quote!(#field: self.#field.clone(),);
     }
     let arms = oneof::members(message, index)
@@ -368,7 +360,7 @@ fn expand_oneof_conversion(
         .map(|(member, ty)| {
             let view = view_variant_path(cx, scope, id, index, member);
             let owned = oneof::variant_path(cx, scope, id, index, member);
-            let value = if ValueType::borrows_in_view(ty) {
+            let value = if view_borrows::value(ty) {
                 let codec = types::value_codec(cx, scope, ty, member.boxed);
                 quote!(#rt::view::owned::<#codec>(value))
             } else {
@@ -388,7 +380,7 @@ fn expand_oneof_conversion(
 /// `fn merge_field`: one arm per field number, as in the owned message's
 /// `Message` impl, through the runtime's `view::merge*`.
 fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let fields = message_impl::encoded_fields(cx.schema.message(id));
+    let fields = cx.schema.message(id).fields_by_number();
     let arms = fields.iter().map(|field| {
         let number = Literal::u32_unsuffixed(field.wire_number());
         if field.oneof.is_some() {
@@ -505,7 +497,7 @@ fn oneof_enum_path(cx: &Context, scope: &[String], id: MessageId, index: usize) 
     let message = cx.schema.message(id);
     let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
     let to = paths::nested_scope(cx.schema, id);
-    if message.oneof_borrows_in_view(index) {
+    if view_borrows::oneof(message, index) {
         let path = paths::relative(scope, &to, &ident(&names::view_name(name)));
         quote!(#path<'a>)
     } else {
@@ -525,7 +517,7 @@ fn view_variant_path(
     let message = cx.schema.message(id);
     let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
     let to = paths::nested_scope(cx.schema, id);
-    let enum_name = if message.oneof_borrows_in_view(index) {
+    let enum_name = if view_borrows::oneof(message, index) {
         ident(&names::view_name(name))
     } else {
         type_ident(name)

@@ -155,18 +155,14 @@ fn check_message(schema: &Schema, id: MessageId, descriptor: &MessageDescriptor)
         if presence {
             assert!(found.supports_presence(), "{what}");
         }
-        let packable = match field.ty {
-            FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
-            FieldType::List(ValueType::Enum(_)) => true,
-            _ => false,
-        };
+        let packable = field.ty.is_packable();
         if packable {
             assert_eq!(found.is_packed(), field.packed, "{what}");
         }
     }
     let real_oneofs = descriptor.oneofs().filter(|oneof| !oneof.is_synthetic());
     let with_members = (0..message.oneofs.len())
-        .filter(|&index| oneof_fields(message, index).next().is_some())
+        .filter(|&index| message.oneof_members(index).next().is_some())
         .count();
     assert_eq!(real_oneofs.count(), with_members, "{name}");
     let nested: Vec<String> = descriptor

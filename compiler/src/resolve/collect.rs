@@ -7,14 +7,14 @@
 
 use std::collections::BTreeMap;
 
-use super::{MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, options};
+use super::options;
 use crate::ast::{self, Dialect, EnumDecl, Item, Member, MessageDecl, ReservedItem};
 use crate::builtin::{self, TYPES_PACKAGE};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::load::{Loaded, LoadedFile};
 use crate::model::{
-    Enum, EnumId, EnumValue, File, Message, MessageId, Reserved, ReservedRange, Scalar, Schema,
-    ValueType, WellKnown,
+    Enum, EnumId, EnumValue, File, MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, Reserved,
+    ReservedRange, Scalar, Schema, ValueType, WellKnown,
 };
 use crate::source::{FileId, Span};
 

@@ -175,11 +175,7 @@ impl Lowerer<'_, '_> {
     /// `packed` option says, or as its file's dialect does by default.
     /// `packed` on any other field is reported.
     fn packed(&mut self, decl: &FieldDecl, ty: FieldType, option: Option<bool>) -> bool {
-        let packable = match ty {
-            FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
-            FieldType::List(ValueType::Enum(_)) => true,
-            _ => false,
-        };
+        let packable = ty.is_packable();
         if !packable {
             if let Some(option) = decl.options.iter().find(|o| o.name.name == "packed") {
                 self.diagnostics.push(

@@ -43,12 +43,6 @@ use crate::load::Loaded;
 use crate::model::Schema;
 pub(crate) use lookup::TypeNames;
 
-/// The largest field number, `max` in a message's `reserved`.
-pub(crate) const MAX_FIELD_NUMBER: i64 = 536_870_911;
-
-/// The largest enum value, `max` in an enum's `reserved`.
-pub(crate) const MAX_ENUM_NUMBER: i64 = i32::MAX as i64;
-
 /// Builds the model of every loaded file, with a diagnostic for every name
 /// that does not resolve, every duplicate type, every illegal combination of
 /// list, map, optional and oneof, every invalid option, and every import

@@ -6,8 +6,7 @@ use schemac_runtime::json::{JsonCodec, JsonKey, Ser};
 use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType, field};
 
 use super::{
-    CodecVisitor, KeyVisitor, Path, TranscodeError, is_packable, with_codec, with_key_codec,
-    with_well_known,
+    CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
 use crate::config::JsonNames;
 use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
@@ -167,7 +166,7 @@ impl Reader<'_> {
                     Some(Json::Array(elements)) => elements,
                     _ => Vec::new(),
                 };
-                if is_packable(field.ty) && wire_type == WireType::Len {
+                if field.ty.is_packable() && wire_type == WireType::Len {
                     decoder.read_delimited(|decoder| {
                         while decoder.has_remaining() {
                             let index = elements.len();

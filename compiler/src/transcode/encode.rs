@@ -7,8 +7,7 @@ use schemac_runtime::wire::{self, WireType};
 use schemac_runtime::{DecodeOptions, Writer, field};
 
 use super::{
-    CodecVisitor, KeyVisitor, Path, TranscodeError, encoding_order, with_codec, with_key_codec,
-    with_well_known,
+    CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
 use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 use crate::proto_names;
@@ -103,7 +102,7 @@ impl Encoder<'_> {
             ));
         }
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
-        for field in encoding_order(message) {
+        for field in message.fields_by_number() {
             let Some(value) =
                 lookup(object, field).filter(|value| !value.is_null() || null_is_set(field))
             else {

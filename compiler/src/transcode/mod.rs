@@ -15,7 +15,7 @@ use std::fmt;
 use schemac_runtime::codec;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
-use crate::model::{EncodingStep, Field, FieldType, Message, MessageId, Scalar, Schema, WellKnown};
+use crate::model::{Message, MessageId, Scalar, Schema, WellKnown};
 
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
@@ -111,30 +111,6 @@ pub fn find_message(schema: &Schema, name: &str) -> Result<MessageId, String> {
                 .collect::<Vec<_>>()
                 .join(", ")
         )),
-    }
-}
-
-/// The fields in the order generated code encodes them: by number, as
-/// [`Message::encoding_order`] says.
-fn encoding_order(message: &Message) -> Vec<&Field> {
-    message
-        .encoding_order()
-        .into_iter()
-        .flat_map(|step| match step {
-            EncodingStep::Field(field) => vec![field],
-            EncodingStep::Oneof { members, .. } => members,
-        })
-        .collect()
-}
-
-/// Whether a list of this field's elements may come packed: numbers,
-/// bools and enums, which readers take packed and unpacked alike.
-fn is_packable(ty: FieldType) -> bool {
-    use crate::model::ValueType;
-    match ty {
-        FieldType::List(ValueType::Scalar(scalar)) => scalar.is_packable(),
-        FieldType::List(ValueType::Enum(_)) => true,
-        _ => false,
     }
 }
 
