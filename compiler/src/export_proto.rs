@@ -467,7 +467,7 @@ impl Out<'_> {
 }
 
 /// `8, 10 to 12, 100 to max`.
-fn ranges(ranges: &[ReservedRange], max: i64) -> String {
+pub(crate) fn ranges(ranges: &[ReservedRange], max: i64) -> String {
     let mut line = String::new();
     for (position, range) in ranges.iter().enumerate() {
         if position > 0 {
@@ -485,6 +485,15 @@ fn ranges(ranges: &[ReservedRange], max: i64) -> String {
 /// `bytes` as a protobuf string literal, with C escapes for what is not
 /// printable ASCII.
 fn quoted(bytes: &[u8]) -> String {
+    quoted_with(bytes, |text, byte| {
+        let _ = write!(text, "\\{byte:03o}");
+    })
+}
+
+/// `bytes` as a string literal: `"` and `\` escaped, newline, return and
+/// tab as `\n`, `\r` and `\t`, printable ASCII as it is, and every other
+/// byte as `escape` writes it.
+pub(crate) fn quoted_with(bytes: &[u8], escape: impl Fn(&mut String, u8)) -> String {
     let mut text = String::from("\"");
     for &byte in bytes {
         match byte {
@@ -494,9 +503,7 @@ fn quoted(bytes: &[u8]) -> String {
             b'\r' => text.push_str("\\r"),
             b'\t' => text.push_str("\\t"),
             0x20..=0x7e => text.push(char::from(byte)),
-            _ => {
-                let _ = write!(text, "\\{byte:03o}");
-            }
+            _ => escape(&mut text, byte),
         }
     }
     text.push('"');

@@ -38,10 +38,10 @@ use std::fmt::Write as _;
 
 use crate::ast::Docs;
 use crate::builtin::{self, TYPES_PROTO_NAME};
+use crate::export_proto::{quoted_with, ranges};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldType, File, MAX_ENUM_NUMBER,
-    MAX_FIELD_NUMBER, Message, MessageId, Reserved, ReservedRange, Schema, ValueType, WellKnown,
-    lower_camel_case,
+    MAX_FIELD_NUMBER, Message, MessageId, Reserved, Schema, ValueType, WellKnown, lower_camel_case,
 };
 use crate::resolve::TypeNames;
 use crate::source::{FileId, Span};
@@ -467,22 +467,6 @@ fn default_text(default: &DefaultValue) -> String {
     }
 }
 
-/// `8, 10 to 12, 100 to max`.
-fn ranges(ranges: &[ReservedRange], max: i64) -> String {
-    let mut line = String::new();
-    for (position, range) in ranges.iter().enumerate() {
-        if position > 0 {
-            line.push_str(", ");
-        }
-        let _ = match range.end {
-            end if end == range.start => write!(line, "{end}"),
-            end if end == max => write!(line, "{} to max", range.start),
-            end => write!(line, "{} to {end}", range.start),
-        };
-    }
-    line
-}
-
 /// `text` as a `.schema` string literal: printable characters as they are,
 /// `\"`, `\\`, `\n`, `\r` and `\t`, and other control characters as the
 /// `\xHH` escapes of their UTF-8 bytes.
@@ -510,22 +494,9 @@ fn quoted_text(text: &str) -> String {
 /// `bytes` as a `.schema` string literal: printable ASCII as it is, the
 /// other bytes as escapes.
 fn quoted_bytes(bytes: &[u8]) -> String {
-    let mut quoted = String::from("\"");
-    for &byte in bytes {
-        match byte {
-            b'"' => quoted.push_str("\\\""),
-            b'\\' => quoted.push_str("\\\\"),
-            b'\n' => quoted.push_str("\\n"),
-            b'\r' => quoted.push_str("\\r"),
-            b'\t' => quoted.push_str("\\t"),
-            0x20..=0x7e => quoted.push(char::from(byte)),
-            _ => {
-                let _ = write!(quoted, "\\x{byte:02x}");
-            }
-        }
-    }
-    quoted.push('"');
-    quoted
+    quoted_with(bytes, |text, byte| {
+        let _ = write!(text, "\\x{byte:02x}");
+    })
 }
 
 #[cfg(test)]
