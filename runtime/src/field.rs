@@ -9,8 +9,9 @@
 //! | list, packed | `Vec<T>` | [`measure_packed`], [`write_packed`] | [`merge_repeated`] |
 //! | map | `BTreeMap<K, V>` or `HashMap<K, V>` | [`measure_map`], [`write_map`] | [`merge_map`] |
 //!
-//! Measuring and writing must visit fields in the same order, since writing
-//! takes back the lengths that measuring recorded.
+//! Measuring gives the length writing produces, and nothing more: the
+//! [`Writer`] writes back to front and needs no lengths from it. Reading
+//! each shape is the decode core's ([`crate::merge`]), which views share.
 
 use std::collections::BTreeMap;
 
@@ -18,6 +19,7 @@ use crate::codec::Codec;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
+use crate::merge::{self, Owned};
 use crate::wire::{self, WireType};
 
 /// The length of a field with implicit presence: nothing when `value` is
@@ -77,8 +79,7 @@ pub fn merge<C: Codec>(
     value: &mut C::Value,
     decoder: &mut Decoder<'_>,
 ) -> Result<(), DecodeError> {
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    C::merge_value(value, decoder)
+    merge::merge::<Owned<C>>(wire_type, value, decoder)
 }
 
 /// Reads a field with explicit presence into `value`, merging into what is
@@ -89,8 +90,7 @@ pub fn merge_optional<C: Codec>(
     value: &mut Option<C::Value>,
     decoder: &mut Decoder<'_>,
 ) -> Result<(), DecodeError> {
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    C::merge_value(value.get_or_insert_with(Default::default), decoder)
+    merge::merge_optional::<Owned<C>>(wire_type, value, decoder)
 }
 
 /// Checks that the `required` field `name` is set.
@@ -178,53 +178,7 @@ pub fn merge_repeated<C: Codec>(
     values: &mut Vec<C::Value>,
     decoder: &mut Decoder<'_>,
 ) -> Result<(), DecodeError> {
-    if C::PACKABLE && wire_type == WireType::Len {
-        return decoder.read_delimited(|decoder| {
-            while decoder.has_remaining() {
-                values.push(read_element::<C>(values.len(), decoder)?);
-            }
-            Ok(())
-        });
-    }
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    allocate_first(values);
-    // Read in place, so that a large element is not moved into the list.
-    let index = values.len();
-    values.push(C::Value::default());
-    let last = &mut values[index];
-    if let Err(error) = C::merge_value(last, decoder) {
-        values.pop();
-        return Err(error.at_index(index));
-    }
-    Ok(())
-}
-
-/// Allocates an empty list's first buffer, with the capacity its first
-/// push would take (8 bytes, 4 elements up to 1 KiB, else 1), but through
-/// `Vec::with_capacity`: cheaper than push's general growth path, which a
-/// short list pays for in full.
-#[inline]
-pub(crate) fn allocate_first<T>(values: &mut Vec<T>) {
-    if values.capacity() == 0 {
-        let capacity = match size_of::<T>() {
-            1 => 8,
-            size if size <= 1024 => 4,
-            _ => 1,
-        };
-        *values = Vec::with_capacity(capacity);
-    }
-}
-
-#[inline]
-fn read_element<C: Codec>(
-    index: usize,
-    decoder: &mut Decoder<'_>,
-) -> Result<C::Value, DecodeError> {
-    let mut value = C::Value::default();
-    match C::merge_value(&mut value, decoder) {
-        Ok(()) => Ok(value),
-        Err(error) => Err(error.at_index(index)),
-    }
+    merge::merge_repeated::<Owned<C>>(wire_type, values, decoder)
 }
 
 /// The length of a map: one entry message per pair, with the key as field 1
@@ -348,10 +302,7 @@ where
     K: Codec,
     V: Codec,
 {
-    let mut entry = default_entry::<K, V>();
-    read_entry::<K, V>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
-    map.extend(std::iter::once(entry));
-    Ok(())
+    merge::merge_map::<Owned<K>, Owned<V>>(wire_type, map, decoder)
 }
 
 /// The entries of a `BTreeMap` field read while decoding one message,
@@ -395,8 +346,8 @@ impl<K: Ord, V> MapEntries<K, V> {
         KC: Codec<Value = K>,
         VC: Codec<Value = V>,
     {
-        let mut entry = default_entry::<KC, VC>();
-        read_entry::<KC, VC>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
+        let mut entry = merge::default_entry::<Owned<KC>, Owned<VC>>();
+        merge::read_entry::<Owned<KC>, Owned<VC>>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
         if self.gathered.is_empty() {
             if map.len() < Self::DIRECT {
                 map.insert(entry.0, entry.1);
@@ -437,32 +388,6 @@ impl<K: Ord, V> Default for MapEntries<K, V> {
     }
 }
 
-/// A map entry of the default key and value, which reading one starts from.
-#[inline]
-fn default_entry<K: Codec, V: Codec>() -> (K::Value, V::Value) {
-    (K::Value::default(), V::Value::default())
-}
-
-/// Reads one map entry message into `key` and `value`, which start as
-/// the defaults: a missing key or value reads as the default. Written
-/// through references rather than returned, which spares moving the pair
-/// through a `Result`.
-#[inline]
-fn read_entry<K: Codec, V: Codec>(
-    wire_type: WireType,
-    decoder: &mut Decoder<'_>,
-    key: &mut K::Value,
-    value: &mut V::Value,
-) -> Result<(), DecodeError> {
-    decoder.read_map_entry(
-        wire_type,
-        (K::WIRE_TYPE, V::WIRE_TYPE),
-        (key, value),
-        K::merge_value,
-        V::merge_value,
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,7 +402,7 @@ mod tests {
             let mut pushed = Vec::new();
             pushed.push(element);
             let mut allocated: Vec<T> = Vec::new();
-            allocate_first(&mut allocated);
+            merge::allocate_first(&mut allocated);
             assert_eq!(
                 allocated.capacity(),
                 pushed.capacity(),
@@ -486,7 +411,7 @@ mod tests {
             );
             // A list that has a buffer keeps it, and its elements.
             let buffer = pushed.as_ptr();
-            allocate_first(&mut pushed);
+            merge::allocate_first(&mut pushed);
             assert_eq!((pushed.as_ptr(), pushed.len()), (buffer, 1));
         }
         check(0u8);

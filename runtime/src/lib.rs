@@ -86,6 +86,7 @@ pub mod field;
 mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
+mod merge;
 mod message;
 mod unknown;
 mod value;

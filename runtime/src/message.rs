@@ -42,13 +42,11 @@ pub trait Message: Default {
     #[doc(hidden)]
     #[inline]
     fn merge_from(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            if let Err(error) = self.merge_field(number, wire_type, decoder) {
-                return Err(Self::field_error(error, number));
-            }
-        }
-        Ok(())
+        crate::merge::merge_fields(
+            decoder,
+            |number, wire_type, decoder| self.merge_field(number, wire_type, decoder),
+            Self::field_name,
+        )
     }
 
     /// Checks that every `required` field is set, in this message and in
@@ -64,10 +62,7 @@ pub trait Message: Default {
     #[doc(hidden)]
     #[cold]
     fn field_error(error: DecodeError, number: u32) -> DecodeError {
-        match Self::field_name(number) {
-            Some(name) => error.in_field(name),
-            None => error,
-        }
+        crate::merge::field_error(error, number, Self::field_name)
     }
 
     /// The number of bytes [`encode`](Message::encode) writes.

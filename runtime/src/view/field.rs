@@ -1,5 +1,6 @@
 //! Reading one field of a view, and making it owned, for each shape a
-//! field can have; the views' counterpart of [`crate::field`].
+//! field can have; the views' counterpart of [`crate::field`], reading
+//! through the same decode core ([`crate::merge`]).
 //!
 //! | shape | view type | merge | owned |
 //! |---|---|---|---|
@@ -11,7 +12,7 @@
 use super::{MapView, ViewCodec};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::field::allocate_first;
+use crate::merge::{self, Viewed};
 use crate::wire::WireType;
 
 /// Reads a singular field into `view`, after checking its wire type.
@@ -21,8 +22,7 @@ pub fn merge<'a, C: ViewCodec<'a>>(
     view: &mut C::View,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    C::merge_view(view, decoder)
+    merge::merge::<Viewed<C>>(wire_type, view, decoder)
 }
 
 /// Reads a field with explicit presence into `view`, merging into what is
@@ -33,8 +33,7 @@ pub fn merge_optional<'a, C: ViewCodec<'a>>(
     view: &mut Option<C::View>,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    C::merge_view(view.get_or_insert_with(Default::default), decoder)
+    merge::merge_optional::<Viewed<C>>(wire_type, view, decoder)
 }
 
 /// Reads one element, or a packed run of elements, onto the end of a list.
@@ -45,31 +44,7 @@ pub fn merge_repeated<'a, C: ViewCodec<'a>>(
     views: &mut Vec<C::View>,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
-    if C::PACKABLE && wire_type == WireType::Len {
-        return decoder.read_delimited(|decoder| {
-            while decoder.has_remaining() {
-                views.push(read_element::<C>(views.len(), decoder)?);
-            }
-            Ok(())
-        });
-    }
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    let view = read_element::<C>(views.len(), decoder)?;
-    allocate_first(views);
-    views.push(view);
-    Ok(())
-}
-
-#[inline]
-fn read_element<'a, C: ViewCodec<'a>>(
-    index: usize,
-    decoder: &mut Decoder<'a>,
-) -> Result<C::View, DecodeError> {
-    let mut view = C::View::default();
-    match C::merge_view(&mut view, decoder) {
-        Ok(()) => Ok(view),
-        Err(error) => Err(error.at_index(index)),
-    }
+    merge::merge_repeated::<Viewed<C>>(wire_type, views, decoder)
 }
 
 /// Reads one map entry and appends it. A missing key or value reads as
@@ -84,17 +59,7 @@ where
     K: ViewCodec<'a>,
     V: ViewCodec<'a>,
 {
-    let mut key = K::View::default();
-    let mut value = V::View::default();
-    decoder.read_map_entry(
-        wire_type,
-        (K::WIRE_TYPE, V::WIRE_TYPE),
-        (&mut key, &mut value),
-        K::merge_view,
-        V::merge_view,
-    )?;
-    map.push((key, value));
-    Ok(())
+    merge::merge_map::<Viewed<K>, Viewed<V>>(wire_type, map, decoder)
 }
 
 /// The owned value of a singular field.

@@ -1,6 +1,6 @@
 //! The view of a map field: its entries as they were read.
 
-use crate::field::allocate_first;
+use crate::merge::allocate_first;
 use std::borrow::Borrow;
 
 /// The view of a `map<K, V>` field: every entry read, in wire order, keys
@@ -71,12 +71,16 @@ impl<K, V> MapView<K, V> {
             .find(|(k, _)| k.borrow() == key)
             .map(|(_, value)| value)
     }
+}
 
-    /// Appends an entry read from the wire.
+/// Entries read from the wire are appended, repeated keys included.
+impl<K, V> Extend<(K, V)> for MapView<K, V> {
     #[inline]
-    pub(crate) fn push(&mut self, entry: (K, V)) {
-        allocate_first(&mut self.entries);
-        self.entries.push(entry);
+    fn extend<I: IntoIterator<Item = (K, V)>>(&mut self, entries: I) {
+        for entry in entries {
+            allocate_first(&mut self.entries);
+            self.entries.push(entry);
+        }
     }
 }
 

@@ -90,16 +90,11 @@ pub trait MessageView<'a>: Default {
     #[doc(hidden)]
     #[inline]
     fn merge_from(&mut self, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
-        while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            if let Err(error) = self.merge_field(number, wire_type, decoder) {
-                return Err(match Self::Owned::field_name(number) {
-                    Some(name) => error.in_field(name),
-                    None => error,
-                });
-            }
-        }
-        Ok(())
+        crate::merge::merge_fields(
+            decoder,
+            |number, wire_type, decoder| self.merge_field(number, wire_type, decoder),
+            Self::Owned::field_name,
+        )
     }
 
     /// Checks that every `required` field is set, as

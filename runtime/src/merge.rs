@@ -1,0 +1,214 @@
+//! The decode core: how each field shape is read, written once for owned
+//! messages and views alike.
+//!
+//! A [`Merge`] is one schema type's reading into whatever holds its value:
+//! [`Owned`] reads a [`Codec`]'s owned value, [`Viewed`] a [`ViewCodec`]'s
+//! view. The shapes, a singular field, one with explicit presence, a list
+//! packed or not, a map entry, and the loop over a message's fields, are
+//! generic over it, so [`crate::field`] and [`crate::view::field`] cannot
+//! read a shape differently.
+
+use std::marker::PhantomData;
+
+use crate::codec::Codec;
+use crate::decode::Decoder;
+use crate::error::DecodeError;
+use crate::view::ViewCodec;
+use crate::wire::WireType;
+
+/// How the values of one schema type are read from input that lives for
+/// `'a`, into the type that holds them.
+pub trait Merge<'a> {
+    /// What holds one value: the owned value, or a view of it.
+    type Target: Default;
+    /// The wire type of one value.
+    const WIRE_TYPE: WireType;
+    /// Whether a list of these values may come packed.
+    const PACKABLE: bool;
+
+    /// Reads one value into `target`: scalars replace it, messages merge.
+    fn merge_into(target: &mut Self::Target, decoder: &mut Decoder<'a>) -> Result<(), DecodeError>;
+}
+
+/// The owned values of codec `C`.
+pub struct Owned<C>(PhantomData<C>);
+
+impl<'a, C: Codec> Merge<'a> for Owned<C> {
+    type Target = C::Value;
+    const WIRE_TYPE: WireType = C::WIRE_TYPE;
+    const PACKABLE: bool = C::PACKABLE;
+
+    #[inline(always)]
+    fn merge_into(target: &mut C::Value, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        C::merge_value(target, decoder)
+    }
+}
+
+/// The views of codec `C`'s values.
+pub struct Viewed<C>(PhantomData<C>);
+
+impl<'a, C: ViewCodec<'a>> Merge<'a> for Viewed<C> {
+    type Target = C::View;
+    const WIRE_TYPE: WireType = C::WIRE_TYPE;
+    const PACKABLE: bool = C::PACKABLE;
+
+    #[inline(always)]
+    fn merge_into(target: &mut C::View, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        C::merge_view(target, decoder)
+    }
+}
+
+/// Reads a singular field into `target`, after checking its wire type.
+#[inline]
+pub(crate) fn merge<'a, M: Merge<'a>>(
+    wire_type: WireType,
+    target: &mut M::Target,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    decoder.expect_wire_type(wire_type, M::WIRE_TYPE)?;
+    M::merge_into(target, decoder)
+}
+
+/// Reads a field with explicit presence into `target`, merging into what
+/// is there already.
+#[inline]
+pub(crate) fn merge_optional<'a, M: Merge<'a>>(
+    wire_type: WireType,
+    target: &mut Option<M::Target>,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    decoder.expect_wire_type(wire_type, M::WIRE_TYPE)?;
+    M::merge_into(target.get_or_insert_with(Default::default), decoder)
+}
+
+/// Reads one element, or a packed run of elements, onto the end of a list.
+/// Both forms are accepted for numbers, whichever the writer chose. An
+/// error names the element's index.
+#[inline]
+pub(crate) fn merge_repeated<'a, M: Merge<'a>>(
+    wire_type: WireType,
+    targets: &mut Vec<M::Target>,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    if M::PACKABLE && wire_type == WireType::Len {
+        return decoder.read_delimited(|decoder| {
+            while decoder.has_remaining() {
+                targets.push(read_element::<M>(targets.len(), decoder)?);
+            }
+            Ok(())
+        });
+    }
+    decoder.expect_wire_type(wire_type, M::WIRE_TYPE)?;
+    allocate_first(targets);
+    // Read in place, so that a large element is not moved into the list.
+    let index = targets.len();
+    targets.push(M::Target::default());
+    let last = &mut targets[index];
+    if let Err(error) = M::merge_into(last, decoder) {
+        targets.pop();
+        return Err(error.at_index(index));
+    }
+    Ok(())
+}
+
+#[inline]
+fn read_element<'a, M: Merge<'a>>(
+    index: usize,
+    decoder: &mut Decoder<'a>,
+) -> Result<M::Target, DecodeError> {
+    let mut target = M::Target::default();
+    match M::merge_into(&mut target, decoder) {
+        Ok(()) => Ok(target),
+        Err(error) => Err(error.at_index(index)),
+    }
+}
+
+/// Reads one map entry and adds it to `map`: an owned map replaces the
+/// value under its key, a view's map appends. A missing key or value reads
+/// as the default.
+#[inline]
+pub(crate) fn merge_map<'a, K: Merge<'a>, V: Merge<'a>>(
+    wire_type: WireType,
+    map: &mut impl Extend<(K::Target, V::Target)>,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    let mut entry = default_entry::<K, V>();
+    read_entry::<K, V>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
+    map.extend(std::iter::once(entry));
+    Ok(())
+}
+
+/// A map entry of the default key and value, which reading one starts from.
+#[inline]
+pub(crate) fn default_entry<'a, K: Merge<'a>, V: Merge<'a>>() -> (K::Target, V::Target) {
+    (K::Target::default(), V::Target::default())
+}
+
+/// Reads one map entry message into `key` and `value`, which start as
+/// the defaults: a missing key or value reads as the default. Written
+/// through references rather than returned, which spares moving the pair
+/// through a `Result`.
+#[inline]
+pub(crate) fn read_entry<'a, K: Merge<'a>, V: Merge<'a>>(
+    wire_type: WireType,
+    decoder: &mut Decoder<'a>,
+    key: &mut K::Target,
+    value: &mut V::Target,
+) -> Result<(), DecodeError> {
+    decoder.read_map_entry(
+        wire_type,
+        (K::WIRE_TYPE, V::WIRE_TYPE),
+        (key, value),
+        K::merge_into,
+        V::merge_into,
+    )
+}
+
+/// Reads every field up to the decoder's current limit with
+/// `merge_field`, naming the field (by `field_name`) in the path of any
+/// error: the loop of [`Message::merge_from`](crate::Message::merge_from)
+/// and of [`MessageView::merge_from`](crate::MessageView::merge_from).
+#[inline]
+pub(crate) fn merge_fields<'a>(
+    decoder: &mut Decoder<'a>,
+    mut merge_field: impl FnMut(u32, WireType, &mut Decoder<'a>) -> Result<(), DecodeError>,
+    field_name: fn(u32) -> Option<&'static str>,
+) -> Result<(), DecodeError> {
+    while decoder.has_remaining() {
+        let (number, wire_type) = decoder.read_key()?;
+        if let Err(error) = merge_field(number, wire_type, decoder) {
+            return Err(field_error(error, number, field_name));
+        }
+    }
+    Ok(())
+}
+
+/// `error`, met in field `number`, with the field's name (by
+/// `field_name`) on its path.
+#[cold]
+pub(crate) fn field_error(
+    error: DecodeError,
+    number: u32,
+    field_name: fn(u32) -> Option<&'static str>,
+) -> DecodeError {
+    match field_name(number) {
+        Some(name) => error.in_field(name),
+        None => error,
+    }
+}
+
+/// Allocates an empty list's first buffer, with the capacity its first
+/// push would take (8 bytes, 4 elements up to 1 KiB, else 1), but through
+/// `Vec::with_capacity`: cheaper than push's general growth path, which a
+/// short list pays for in full.
+#[inline]
+pub(crate) fn allocate_first<T>(values: &mut Vec<T>) {
+    if values.capacity() == 0 {
+        let capacity = match size_of::<T>() {
+            1 => 8,
+            size if size <= 1024 => 4,
+            _ => 1,
+        };
+        *values = Vec::with_capacity(capacity);
+    }
+}
