@@ -9,14 +9,14 @@
 //! were read.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 use super::required::{self, Checker};
 use super::{Context, ident, oneof, type_ident, types};
 use crate::config::MapType;
 use crate::model::{EncodingStep, Field, MessageId};
 use crate::names;
-use types::Shape;
+use types::{Action, Shape};
 
 /// `impl Message for Name { ... }` for message `id`, whose struct is in
 /// `scope`, and `impl Name` with its full name, which `Any` knows it by.
@@ -66,7 +66,7 @@ fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> Token
         .enumerate()
         .map(|(position, step)| match step {
             EncodingStep::Field(field) => {
-                let call = field_call(cx, scope, field, "measure");
+                let call = field_call(cx, scope, field, Action::Measure);
                 let number = Literal::u32_unsuffixed(field.wire_number());
                 let value = field_value(field);
                 quote!(#call(#number, #value))
@@ -103,7 +103,7 @@ fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenSt
     let steps = cx.schema.message(id).encoding_order();
     statements.extend(steps.iter().rev().map(|step| match step {
         EncodingStep::Field(field) => {
-            let call = field_call(cx, scope, field, "write");
+            let call = field_call(cx, scope, field, Action::Write);
             let number = Literal::u32_unsuffixed(field.wire_number());
             let value = field_value(field);
             quote!(#call(#number, #value, writer);)
@@ -137,7 +137,7 @@ fn expand_merge_field(
             return oneof::expand_oneof_merge_arm(cx, scope, id, field);
         }
         let number = Literal::u32_unsuffixed(field.wire_number());
-        let call = field_call(cx, scope, field, "merge");
+        let call = field_call(cx, scope, field, Action::Merge);
         let name = ident(&names::field_name(&field.name));
         quote! {
             #number => #call(wire_type, &mut self.#name, decoder),
@@ -287,21 +287,12 @@ pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2:
     keeps.then(|| ident(names::UNKNOWN_FIELDS_FIELD))
 }
 
-/// The `field::*` function that does `action` (`measure`, `write` or
-/// `merge`) for a field of this shape, with its codecs, without arguments:
+/// The `field::*` function that does `action` for a field of this shape,
+/// with its codecs, without arguments:
 /// `::schemac_runtime::field::measure_optional::<...>`.
-fn field_call(cx: &Context, scope: &[String], field: &Field, action: &str) -> TokenStream {
+fn field_call(cx: &Context, scope: &[String], field: &Field, action: Action) -> TokenStream {
     let rt = &cx.runtime;
-    let shape = Shape::of(field);
-    let suffix = match action {
-        "merge" => shape.merge_suffix(),
-        // A map whose order means nothing is not walked backwards.
-        "write" if shape == Shape::Map && cx.config.map_type == MapType::HashMap => {
-            "_map_unordered"
-        }
-        _ => shape.encode_suffix(),
-    };
-    let function = format_ident!("{action}{suffix}");
+    let function = Shape::of(field).function(action, cx.config.map_type);
     let codec = types::field_codec(cx, scope, field);
     quote!(#rt::field::#function::<#codec>)
 }

@@ -1,6 +1,6 @@
 //! The Rust type of each field, and the runtime codec that encodes it.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use super::{Context, paths};
@@ -37,27 +37,50 @@ impl Shape {
         }
     }
 
-    /// The suffix of the `field::measure*` and `field::write*` functions.
-    pub(crate) fn encode_suffix(self) -> &'static str {
-        match self {
-            Shape::Implicit => "",
-            Shape::Optional => "_optional",
-            Shape::Packed => "_packed",
-            Shape::Repeated => "_repeated",
-            Shape::Map => "_map",
-        }
+    /// The runtime function that does `action` to a field of this shape,
+    /// in `field` (owned messages) or `view` (views): written out, so that
+    /// a search finds the callers of each. Packed and unpacked lists read
+    /// alike; a map whose order means nothing, a `HashMap`, is not
+    /// written backwards.
+    pub(crate) fn function(self, action: Action, map_type: MapType) -> Ident {
+        use Shape::{Implicit, Map, Optional, Packed, Repeated};
+        let name = match (action, self) {
+            (Action::Measure, Implicit) => "measure",
+            (Action::Measure, Optional) => "measure_optional",
+            (Action::Measure, Packed) => "measure_packed",
+            (Action::Measure, Repeated) => "measure_repeated",
+            (Action::Measure, Map) => "measure_map",
+            (Action::Write, Implicit) => "write",
+            (Action::Write, Optional) => "write_optional",
+            (Action::Write, Packed) => "write_packed",
+            (Action::Write, Repeated) => "write_repeated",
+            (Action::Write, Map) if map_type == MapType::HashMap => "write_map_unordered",
+            (Action::Write, Map) => "write_map",
+            (Action::Merge, Implicit) => "merge",
+            (Action::Merge, Optional) => "merge_optional",
+            (Action::Merge, Packed | Repeated) => "merge_repeated",
+            (Action::Merge, Map) => "merge_map",
+            (Action::Owned, Implicit) => "owned",
+            (Action::Owned, Optional) => "owned_optional",
+            (Action::Owned, Packed | Repeated) => "owned_repeated",
+            (Action::Owned, Map) => "owned_map",
+        };
+        Ident::new(name, Span::call_site())
     }
+}
 
-    /// The suffix of the `field::merge*` function; packed and unpacked
-    /// lists read alike.
-    pub(crate) fn merge_suffix(self) -> &'static str {
-        match self {
-            Shape::Implicit => "",
-            Shape::Optional => "_optional",
-            Shape::Packed | Shape::Repeated => "_repeated",
-            Shape::Map => "_map",
-        }
-    }
+/// What generated code does to a field, each with one runtime function
+/// per [`Shape`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Action {
+    /// Its encoded length (`field::measure*`).
+    Measure,
+    /// Its encoding (`field::write*`).
+    Write,
+    /// Reading it (`field::merge*`, `view::merge*`).
+    Merge,
+    /// A view's field made owned (`view::owned*`).
+    Owned,
 }
 
 /// Whether a singular value of type `ty` has presence without `optional`,

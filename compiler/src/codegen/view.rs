@@ -11,7 +11,7 @@
 //! owned enum.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 use super::required::{self, Checker};
 use super::{Context, docs, ident, message_impl, oneof, paths, type_ident, types};
@@ -21,7 +21,7 @@ use crate::model::{
 };
 use crate::names;
 use crate::view_borrows;
-use types::Shape;
+use types::{Action, Shape};
 
 /// The view of message `id`, whose struct is in `scope`, with its impls;
 /// nothing when views are off.
@@ -313,7 +313,7 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
                         quote!(#rt::view::owned_map::<#codec, _>(&self.#name))
                     }
                     _ => {
-                        let call = field_call(cx, scope, field, "owned");
+                        let call = field_call(cx, scope, field, Action::Owned);
                         quote!(#call(&self.#name))
                     }
                 };
@@ -386,7 +386,7 @@ fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStr
         if field.oneof.is_some() {
             return expand_oneof_merge_arm(cx, scope, id, field);
         }
-        let call = field_call(cx, scope, field, "merge");
+        let call = field_call(cx, scope, field, Action::Merge);
         let name = ident(&names::field_name(&field.name));
         quote! {
             #number => #call(wire_type, &mut self.#name, decoder),
@@ -419,11 +419,11 @@ fn expand_oneof_merge_arm(
     )
 }
 
-/// The `view::*` function that does `action` (`merge` or `owned`) for a
+/// The `view::*` function that does `action` (`Merge` or `Owned`) for a
 /// field of this shape, with its codecs, without arguments.
-fn field_call(cx: &Context, scope: &[String], field: &Field, action: &str) -> TokenStream {
+fn field_call(cx: &Context, scope: &[String], field: &Field, action: Action) -> TokenStream {
     let rt = &cx.runtime;
-    let function = format_ident!("{action}{}", Shape::of(field).merge_suffix());
+    let function = Shape::of(field).function(action, cx.config.map_type);
     let codec = types::field_codec(cx, scope, field);
     quote!(#rt::view::#function::<#codec>)
 }
