@@ -11,7 +11,7 @@
 //!
 //! Measuring gives the length writing produces, and nothing more: the
 //! [`Writer`] writes back to front and needs no lengths from it. Reading
-//! each shape is the decode core's ([`crate::merge`]), which views share.
+//! each shape is the decode core's, which views share (`merge.rs`).
 
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! Reading one field of a view, and making it owned, for each shape a
 //! field can have; the views' counterpart of [`crate::field`], reading
-//! through the same decode core ([`crate::merge`]).
+//! through the same decode core (`merge.rs`).
 //!
 //! | shape | view type | merge | owned |
 //! |---|---|---|---|
