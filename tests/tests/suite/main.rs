@@ -30,6 +30,7 @@
 //!   checks that the fuzz targets build in every schema.
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
 //!   and fail where it fails, with the same errors.
+//! - `public_api`: the runtime's public API, pinned as a snapshot.
 //! - `handshake`: generated code built against a runtime of another version
 //!   fails with the message of the version handshake.
 
@@ -45,6 +46,7 @@ mod json;
 mod limits;
 mod proto_syntax;
 mod protoc;
+mod public_api;
 mod reflect;
 mod reserved;
 mod roundtrip;
