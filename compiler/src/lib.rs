@@ -60,6 +60,7 @@ mod check;
 mod codegen;
 mod config;
 pub mod diagnostic;
+pub mod evolution;
 mod export_descriptor;
 mod export_proto;
 mod export_schema;
@@ -262,6 +263,20 @@ impl Analysis {
         include_imports: bool,
     ) -> prost_types::FileDescriptorSet {
         export_descriptor::descriptor_set(&self.schema, &self.sources, roots, include_imports)
+    }
+
+    /// Every breaking change from `old`, an earlier version of this
+    /// schema, to this one, at every level: types matched by full name,
+    /// fields by number (docs/evolution.md). The report's sources hold
+    /// `old`'s files, their names prefixed with `old_prefix` (such as
+    /// `HEAD:`, or nothing), then this analysis's; select a level with
+    /// [`evolution::Breaking::at`].
+    pub fn breaking_since(&self, old: &Analysis, old_prefix: &str) -> evolution::Breaking {
+        evolution::compare(
+            (&old.schema, &old.sources),
+            (&self.schema, &self.sources),
+            old_prefix,
+        )
     }
 
     /// The `.schema` equivalent of the file `file`, which may be a `.proto`
