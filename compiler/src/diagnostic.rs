@@ -275,6 +275,22 @@ catalogue! {
     /// A oneof was renamed: its Rust enum and field changed names.
     OneofRenamed = "B0204", "renamed",
         "the oneof's Rust field and enum are named after it; keep the old name";
+
+    // Lints (`schemac check`, docs/language.md#lints): warnings, which an
+    // `allow = "W0001"` option on the item or an enclosing one silences.
+
+    /// A field or oneof name is not snake_case.
+    FieldNameCase = "W0001", "not snake_case",
+        "fields and oneofs are snake_case; or silence this with `[allow = \"W0001\"]`";
+    /// A message or enum name is not PascalCase.
+    TypeNameCase = "W0002", "not PascalCase",
+        "messages and enums are PascalCase; or silence this with `option allow = \"W0002\";`";
+    /// An enum value name is not SCREAMING_SNAKE_CASE.
+    EnumValueNameCase = "W0003", "not SCREAMING_SNAKE_CASE",
+        "enum values are SCREAMING_SNAKE_CASE; or silence this with `option allow = \"W0003\";` in the enum";
+    /// A file imports another whose types it never uses.
+    UnusedImport = "W0004", "nothing here uses this import",
+        "remove the import; a field that names one of its types needs it back";
 }
 
 /// How serious a diagnostic is.

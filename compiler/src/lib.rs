@@ -64,6 +64,7 @@ pub mod evolution;
 mod export_descriptor;
 mod export_proto;
 mod export_schema;
+mod lint;
 mod load;
 pub mod model;
 mod module_tree;
@@ -99,6 +100,10 @@ pub struct Analysis {
     pub schema: model::Schema,
     /// The files named as roots, in order.
     pub roots: Vec<FileId>,
+    /// The lints of the root `.schema` files, in source order: warnings
+    /// (`W0001`…) that do not stop code generation; `schemac check` prints
+    /// them (docs/language.md#lints).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// One generated Rust file.
@@ -191,10 +196,12 @@ pub fn analyze(
     if !diagnostics.is_empty() {
         return Err(schema_error(loaded.sources, diagnostics));
     }
+    let warnings = lint::lint(&loaded, &schema);
     Ok(Analysis {
         sources: loaded.sources,
         schema,
         roots: loaded.roots,
+        warnings,
     })
 }
 

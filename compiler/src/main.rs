@@ -64,6 +64,9 @@ enum Command {
     Check {
         #[command(flatten)]
         input: Input,
+        /// Fail (exit 1) when there are lint warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Report the changes from an old version of a schema to a new one that
     /// break old data, JSON or the Rust code using the generated types.
@@ -426,9 +429,23 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             };
             write_stdout(text.as_bytes())
         }
-        Command::Check { input } => analyze(&input.files, &input.include_dirs)
-            .map(drop)
-            .map_err(render),
+        Command::Check {
+            input,
+            deny_warnings,
+        } => {
+            let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+            let warnings = &analysis.warnings;
+            if warnings.is_empty() {
+                return Ok(());
+            }
+            let text = schemac::diagnostic::render(warnings, &analysis.sources, color);
+            if deny_warnings {
+                return Err(format!("{text}error: warnings denied by --deny-warnings\n"));
+            }
+            // Nothing more can be done if stderr itself is gone.
+            let _ = io::stderr().write_all(text.as_bytes());
+            Ok(())
+        }
         Command::ExportProto {
             file,
             include_dirs,
