@@ -160,3 +160,6 @@ impl Pair<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

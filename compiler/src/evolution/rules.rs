@@ -314,6 +314,19 @@ fn field(
                     old.name
                 )),
         );
+    } else if old.json_name() != new.json_name() {
+        let message = format!(
+            "{what} changed its JSON name from {} to {}",
+            old.json_name(),
+            new.json_name()
+        );
+        findings.push(
+            pair.changed(Code::FieldRenamed, new.name_span, old.name_span, message)
+                .with_help(format!(
+                    "JSON readers that know only one name miss the other; keep json_name \"{}\"",
+                    old.json_name()
+                )),
+        );
     }
 }
 
