@@ -252,24 +252,9 @@ fn breaking(args: &BreakingArgs, color: bool) -> ExitCode {
         let _ = io::stderr().write_all(message.as_bytes());
         ExitCode::from(1)
     };
-    let old = match &args.against {
-        Some(rev) => schemac::analyze(&old_roots, &args.include_dirs, &mut |path: &Path| {
-            git_show(rev, path)
-        }),
-        None => analyze(&old_roots, &args.include_dirs),
-    };
-    let old = match old {
-        Ok(old) => old,
-        Err(error) => {
-            return report(format!(
-                "{}error: the old version does not check\n",
-                error.render(color)
-            ));
-        }
-    };
-    let new = match analyze(&new_roots, &args.include_dirs) {
-        Ok(new) => new,
-        Err(error) => return report(error.render(color)),
+    let (old, new) = match versions(args, &old_roots, &new_roots, color) {
+        Ok(versions) => versions,
+        Err(message) => return report(message),
     };
     let level = match args.level {
         LevelArg::Wire => schemac::evolution::Level::Wire,
@@ -297,6 +282,30 @@ fn breaking(args: &BreakingArgs, color: bool) -> ExitCode {
         Ok(()) if count > 0 => ExitCode::from(1),
         Ok(()) => ExitCode::SUCCESS,
     }
+}
+
+/// The old and the new version, analyzed: the old from git with
+/// `--against`, from the files otherwise.
+fn versions(
+    args: &BreakingArgs,
+    old_roots: &[PathBuf],
+    new_roots: &[PathBuf],
+    color: bool,
+) -> Result<(Analysis, Analysis), String> {
+    let old = match &args.against {
+        Some(rev) => schemac::analyze(old_roots, &args.include_dirs, &mut |path: &Path| {
+            git_show(rev, path)
+        }),
+        None => analyze(old_roots, &args.include_dirs),
+    };
+    let old = old.map_err(|error| {
+        format!(
+            "{}error: the old version does not check\n",
+            error.render(color)
+        )
+    })?;
+    let new = analyze(new_roots, &args.include_dirs).map_err(|error| error.render(color))?;
+    Ok((old, new))
 }
 
 /// The text of `path` at git revision `rev`, through `git show`: a
