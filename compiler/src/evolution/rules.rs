@@ -202,6 +202,14 @@ fn field_deleted(
     );
 }
 
+/// Whether `file` is a `.proto` file, whose diagnostics spell things as
+/// protobuf does.
+fn is_proto(schema: &Schema, file: crate::source::FileId) -> bool {
+    (schema.files.iter())
+        .find(|f| f.id == file)
+        .is_some_and(|f| f.dialect != Dialect::Schema)
+}
+
 /// "reserve 2 and "description" in Order: `reserved 2, description;`",
 /// in the syntax of the file that declares the new type.
 fn reserve_help(
@@ -211,12 +219,7 @@ fn reserve_help(
     name: &str,
     owner: &str,
 ) -> String {
-    let proto = schema
-        .files
-        .iter()
-        .find(|f| f.id == file)
-        .is_some_and(|f| f.dialect != Dialect::Schema);
-    let syntax = match (number, proto) {
+    let syntax = match (number, is_proto(schema, file)) {
         (Some(number), false) => format!("reserved {number}, {name};"),
         (None, false) => format!("reserved {name};"),
         (Some(number), true) => format!("reserved {number}; reserved \"{name}\";"),
@@ -275,7 +278,8 @@ fn field(
         "field {} ({}) of {}",
         old.number, old.name, new_message.full_name
     );
-    if let Some(finding) = field_type(pair, &what, old, new) {
+    let files = (old_message.file, new_message.file);
+    if let Some(finding) = field_type(pair, &what, (old, new), files) {
         findings.push(finding);
     }
     let old_oneof = old
@@ -390,7 +394,12 @@ fn shape(ty: FieldType) -> Shape {
 
 /// The rules on a field's type: its shape, then its value types, then its
 /// presence.
-fn field_type(pair: &Pair, what: &str, old: &Field, new: &Field) -> Option<Finding> {
+fn field_type(
+    pair: &Pair,
+    what: &str,
+    (old, new): (&Field, &Field),
+    (old_file, new_file): (crate::source::FileId, crate::source::FileId),
+) -> Option<Finding> {
     let changed = |code: Code, message: String| {
         Some(pair.changed(code, new.type_span, old.type_span, message))
     };
@@ -421,8 +430,8 @@ fn field_type(pair: &Pair, what: &str, old: &Field, new: &Field) -> Option<Findi
         if let Some((code, why)) = value_change(pair, old_value, new_value) {
             let message = format!(
                 "{what} changed type from {} to {}: {why}",
-                type_name(pair.old, old_value),
-                type_name(pair.new, new_value)
+                type_name(pair.old, old_value, is_proto(pair.old, old_file)),
+                type_name(pair.new, new_value, is_proto(pair.new, new_file))
             );
             return changed(code, message);
         }
@@ -589,9 +598,13 @@ fn same_class_note(old: ValueType, new: ValueType) -> String {
     note.to_owned()
 }
 
-/// A value type as a schema spells it, with full names for types.
-fn type_name(schema: &Schema, ty: ValueType) -> String {
+/// A value type as a schema spells it (`.proto` files as protobuf does:
+/// `int64`), with full names for types.
+fn type_name(schema: &Schema, ty: ValueType, proto: bool) -> String {
     match ty {
+        ValueType::Scalar(scalar) if proto => {
+            scalar.proto_name().trim_start_matches('.').to_owned()
+        }
         ValueType::Scalar(scalar) => scalar.name().to_owned(),
         ValueType::Enum(id) => schema.enumeration(id).full_name.clone(),
         ValueType::Message(id) => schema.message(id).full_name.clone(),

@@ -66,3 +66,27 @@ fn an_enum_of_another_type_reads_but_writes_other_json() {
     assert_eq!(codes(old, new, Level::Wire), []);
     assert_eq!(codes(old, new, Level::Json), [Code::JsonTypeChanged]);
 }
+
+#[test]
+fn proto_files_are_compared_and_spelled_as_protobuf_does() {
+    let old = crate::analyze_text(
+        "a.proto",
+        "syntax = \"proto3\"; message A { int64 id = 1; }",
+    )
+    .expect("old checks");
+    let new = crate::analyze_text(
+        "a.proto",
+        "syntax = \"proto3\"; message A { sint64 id = 1; }",
+    )
+    .expect("new checks");
+    let breaking = new.breaking_since(&old, "old:");
+    let messages: Vec<&str> = (breaking.at(Level::Wire))
+        .map(|finding| finding.diagnostic.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "field 1 (id) of A changed type from int64 to sint64: varints and zigzag varints do not read each other's bytes"
+        ]
+    );
+}
