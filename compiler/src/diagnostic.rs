@@ -216,6 +216,108 @@ catalogue! {
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",
         "the message option is `option keep_unknown_fields = true;`";
+
+    // Breaking changes between two versions of a schema (`schemac
+    // breaking`, docs/evolution.md): B00xx break the bytes, B01xx the JSON,
+    // B02xx the Rust code that uses the generated types.
+
+    /// A field was deleted without reserving its number.
+    FieldDeleted = "B0001", "deleted without reserving its number",
+        "reserve the field's number and name";
+    /// A field uses a number that the old version reserved.
+    ReservedNumberReused = "B0002", "reuses a reserved number",
+        "pick a fresh number; old data may hold the deleted field's values at this one";
+    /// A field or enum value uses a name that the old version reserved.
+    ReservedNameReused = "B0003", "reuses a reserved name",
+        "pick another name; the reserved one belonged to a deleted field or value";
+    /// A field number now has a type of another wire encoding.
+    WireTypeChanged = "B0004", "a different wire type",
+        "keep the old type, or add a new field with a fresh number and reserve this one";
+    /// A field of one message type now has another message type.
+    MessageTypeChanged = "B0005", "another message type",
+        "keep the old type, or add a new field with a fresh number and reserve this one";
+    /// A field changed to or from `decimal` or `value`.
+    BuiltinTypeChanged = "B0006", "changed to or from a built-in message",
+        "`decimal` and `value` travel as messages of their own; add a new field with a fresh number and reserve this one";
+    /// A field changed between singular, list and map.
+    CardinalityChanged = "B0007", "singular, list and map do not mix",
+        "add a new field with a fresh number and reserve this one";
+    /// A field moved into or out of a oneof, or between oneofs.
+    OneofChanged = "B0008", "moved into, out of or between oneofs",
+        "leave existing fields where they are; add new fields with fresh numbers to the oneof";
+    /// An enum value was deleted without reserving its number.
+    EnumValueDeleted = "B0009", "deleted without reserving its number",
+        "reserve the value's number and name";
+    /// An enum value has a new number.
+    EnumValueRenumbered = "B0010", "renumbered",
+        "give the value its old number back; numbers are what the bytes hold";
+    /// A field became `required`.
+    FieldMadeRequired = "B0011", "made required",
+        "data written without the field no longer decodes; keep it optional";
+    /// A field was renamed: its JSON name changed.
+    FieldRenamed = "B0101", "renamed",
+        "JSON carries field names; keep the old name";
+    /// A field's type reads the same bytes but writes other JSON.
+    JsonTypeChanged = "B0102", "another JSON form",
+        "keep the old type, or add a new field with a fresh number and reserve this one";
+    /// An enum value was renamed: JSON carries value names.
+    EnumValueRenamed = "B0103", "renamed",
+        "JSON carries enum value names; keep the old name";
+    /// A message or enum was renamed in its package.
+    TypeRenamed = "B0104", "renamed",
+        "type names travel in JSON (`Any`'s `@type`); keep the old name";
+    /// A field or enum value was deleted, its number reserved but not its name.
+    NameNotReserved = "B0105", "name not reserved",
+        "reserve the deleted name too, so that no new field takes the JSON key";
+    /// A field gained or lost `optional`: its Rust type changed.
+    PresenceChanged = "B0201", "presence changed",
+        "the Rust field changes between `T` and `Option<T>`; keep the old label";
+    /// A message or enum was deleted.
+    TypeDeleted = "B0202", "deleted",
+        "code that names the type no longer compiles; keep it, perhaps documented as deprecated";
+    /// A message or enum moved to another package or message.
+    TypeMoved = "B0203", "moved",
+        "code that names the type by its path no longer compiles; keep it where it was";
+    /// A oneof was renamed: its Rust enum and field changed names.
+    OneofRenamed = "B0204", "renamed",
+        "the oneof's Rust field and enum are named after it; keep the old name";
+
+    // Lints (`schemac check`, docs/language.md#lints): warnings, which an
+    // `allow = "W0001"` option on the item or an enclosing one silences.
+
+    /// A field or oneof name is not snake_case.
+    FieldNameCase = "W0001", "not snake_case",
+        "fields and oneofs are snake_case; or silence this with `[allow = \"W0001\"]`";
+    /// A message or enum name is not PascalCase.
+    TypeNameCase = "W0002", "not PascalCase",
+        "messages and enums are PascalCase; or silence this with `option allow = \"W0002\";`";
+    /// An enum value name is not SCREAMING_SNAKE_CASE.
+    EnumValueNameCase = "W0003", "not SCREAMING_SNAKE_CASE",
+        "enum values are SCREAMING_SNAKE_CASE; or silence this with `option allow = \"W0003\";` in the enum";
+    /// A file imports another whose types it never uses.
+    UnusedImport = "W0004", "nothing here uses this import",
+        "remove the import; a field that names one of its types needs it back";
+}
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Something that must be fixed: schema errors (`E…`) and breaking
+    /// changes (`B…`).
+    Error,
+    /// A lint (`W…`): worth fixing, but the schema still compiles.
+    Warning,
+}
+
+impl Code {
+    /// The severity of the code: a warning for the lints (`W…`), an
+    /// error for everything else.
+    pub const fn severity(self) -> Severity {
+        match self.as_str().as_bytes()[0] {
+            b'W' => Severity::Warning,
+            _ => Severity::Error,
+        }
+    }
 }
 
 impl fmt::Display for Code {
@@ -224,7 +326,8 @@ impl fmt::Display for Code {
     }
 }
 
-/// Renders `diagnostics` as `error[CODE]: message` followed by
+/// Renders `diagnostics` as `error[CODE]: message` (`warning[CODE]` for
+/// lints) followed by
 /// `file:line:col`, a caret snippet and the help line.
 pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> String {
     let mut buffer = if color {
@@ -244,7 +347,11 @@ pub fn render(diagnostics: &[Diagnostic], sources: &SourceMap, color: bool) -> S
         labels.extend(diagnostic.secondary.iter().map(|label| {
             report::Label::secondary(label.span.file, label.span.range()).with_message(&label.text)
         }));
-        let report = report::Diagnostic::error()
+        let severity = match diagnostic.code.severity() {
+            Severity::Error => report::Severity::Error,
+            Severity::Warning => report::Severity::Warning,
+        };
+        let report = report::Diagnostic::new(severity)
             .with_code(diagnostic.code.as_str())
             .with_message(&diagnostic.message)
             .with_labels(labels)

@@ -60,9 +60,11 @@ mod check;
 mod codegen;
 mod config;
 pub mod diagnostic;
+pub mod evolution;
 mod export_descriptor;
 mod export_proto;
 mod export_schema;
+mod lint;
 mod load;
 pub mod model;
 mod module_tree;
@@ -99,6 +101,10 @@ pub struct Analysis {
     pub schema: model::Schema,
     /// The files named as roots, in order.
     pub roots: Vec<FileId>,
+    /// The lints of the root `.schema` files, in source order: warnings
+    /// (`W0001`…) that do not stop code generation; `schemac check` prints
+    /// them (docs/language.md#lints).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// One generated Rust file.
@@ -191,10 +197,12 @@ pub fn analyze(
     if !diagnostics.is_empty() {
         return Err(schema_error(loaded.sources, diagnostics));
     }
+    let warnings = lint::lint(&loaded, &schema);
     Ok(Analysis {
         sources: loaded.sources,
         schema,
         roots: loaded.roots,
+        warnings,
     })
 }
 
@@ -263,6 +271,20 @@ impl Analysis {
         include_imports: bool,
     ) -> prost_types::FileDescriptorSet {
         export_descriptor::descriptor_set(&self.schema, &self.sources, roots, include_imports)
+    }
+
+    /// Every breaking change from `old`, an earlier version of this
+    /// schema, to this one, at every level: types matched by full name,
+    /// fields by number (docs/evolution.md). The report's sources hold
+    /// `old`'s files, their names prefixed with `old_prefix` (such as
+    /// `HEAD:`, or nothing), then this analysis's; select a level with
+    /// [`evolution::Breaking::at`].
+    pub fn breaking_since(&self, old: &Analysis, old_prefix: &str) -> evolution::Breaking {
+        evolution::compare(
+            (&old.schema, &old.sources),
+            (&self.schema, &self.sources),
+            old_prefix,
+        )
     }
 
     /// The `.schema` equivalent of the file `file`, which may be a `.proto`

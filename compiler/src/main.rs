@@ -64,7 +64,13 @@ enum Command {
     Check {
         #[command(flatten)]
         input: Input,
+        /// Fail (exit 1) when there are lint warnings too.
+        #[arg(long)]
+        deny_warnings: bool,
     },
+    /// Report the changes from an old version of a schema to a new one that
+    /// break old data, JSON or the Rust code using the generated types.
+    Breaking(BreakingArgs),
     /// Read a message as JSON on stdin; write its binary encoding to stdout.
     Encode {
         #[command(flatten)]
@@ -130,6 +136,43 @@ struct Input {
 }
 
 #[derive(Debug, Args)]
+struct BreakingArgs {
+    /// OLD NEW: the old and the new version of a schema; with --against,
+    /// the new versions of one or more schemas.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// A directory to look up imports in, for both versions; may be repeated.
+    #[arg(short = 'I', long = "include", value_name = "DIR")]
+    include_dirs: Vec<PathBuf>,
+    /// Read the old version of the same files, and of their imports, from
+    /// this git revision (with the `git` binary, in the current directory).
+    #[arg(long, value_name = "GIT_REF")]
+    against: Option<String>,
+    /// The rules to apply; each level holds those before it.
+    #[arg(long, value_enum, default_value_t = LevelArg::Json)]
+    level: LevelArg,
+    /// How to report: diagnostics on stderr, or a JSON array on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LevelArg {
+    /// What breaks the bytes.
+    Wire,
+    /// Also what breaks the JSON mapping.
+    Json,
+    /// Also what breaks Rust code that uses the generated types.
+    Rust,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Debug, Args)]
 struct MessageArgs {
     /// The schema file.
     file: PathBuf,
@@ -175,6 +218,9 @@ fn main() -> ExitCode {
         Color::Never => false,
         Color::Auto => io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
     };
+    if let Command::Breaking(args) = cli.command {
+        return breaking(&args, color);
+    }
     match run(cli.command, color) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -182,6 +228,112 @@ fn main() -> ExitCode {
             let _ = io::stderr().write_all(message.as_bytes());
             ExitCode::from(1)
         }
+    }
+}
+
+/// `schemac breaking`: 0 when nothing breaks at the chosen level, 1 when
+/// something does or an input is wrong, 2 for a wrong command line.
+fn breaking(args: &BreakingArgs, color: bool) -> ExitCode {
+    let (old_roots, new_roots, prefix) = match (&args.against, args.files.as_slice()) {
+        (Some(rev), files) => (files.to_vec(), files.to_vec(), format!("{rev}:")),
+        (None, [old, new]) => (vec![old.clone()], vec![new.clone()], String::new()),
+        (None, _) => {
+            use clap::CommandFactory as _;
+            Cli::command()
+                .error(
+                    clap::error::ErrorKind::WrongNumberOfValues,
+                    "`schemac breaking` takes OLD NEW, or with --against GIT_REF the new files",
+                )
+                .exit()
+        }
+    };
+    let report = |message: String| {
+        // Nothing more can be done if stderr itself is gone.
+        let _ = io::stderr().write_all(message.as_bytes());
+        ExitCode::from(1)
+    };
+    let (old, new) = match versions(args, &old_roots, &new_roots, color) {
+        Ok(versions) => versions,
+        Err(message) => return report(message),
+    };
+    let level = match args.level {
+        LevelArg::Wire => schemac::evolution::Level::Wire,
+        LevelArg::Json => schemac::evolution::Level::Json,
+        LevelArg::Rust => schemac::evolution::Level::Rust,
+    };
+    let breaking = new.breaking_since(&old, &prefix);
+    let count = breaking.at(level).count();
+    let written = match args.format {
+        Format::Json => write_stdout(breaking.to_json(level).as_bytes()),
+        Format::Text if count > 0 => {
+            let mut text = breaking.render(level, color);
+            let plural = if count == 1 { "" } else { "s" };
+            text.push_str(&format!(
+                "error: {count} breaking change{plural} at level {}\n",
+                level.name()
+            ));
+            let _ = io::stderr().write_all(text.as_bytes());
+            Ok(())
+        }
+        Format::Text => Ok(()),
+    };
+    match written {
+        Err(message) => report(message),
+        Ok(()) if count > 0 => ExitCode::from(1),
+        Ok(()) => ExitCode::SUCCESS,
+    }
+}
+
+/// The old and the new version, analyzed: the old from git with
+/// `--against`, from the files otherwise.
+fn versions(
+    args: &BreakingArgs,
+    old_roots: &[PathBuf],
+    new_roots: &[PathBuf],
+    color: bool,
+) -> Result<(Analysis, Analysis), String> {
+    let old = match &args.against {
+        Some(rev) => schemac::analyze(old_roots, &args.include_dirs, &mut |path: &Path| {
+            git_show(rev, path)
+        }),
+        None => analyze(old_roots, &args.include_dirs),
+    };
+    let old = old.map_err(|error| {
+        format!(
+            "{}error: the old version does not check\n",
+            error.render(color)
+        )
+    })?;
+    let new = analyze(new_roots, &args.include_dirs).map_err(|error| error.render(color))?;
+    Ok((old, new))
+}
+
+/// The text of `path` at git revision `rev`, through `git show`: a
+/// relative path is taken from the current directory, an absolute one
+/// from the top of its checkout.
+fn git_show(rev: &str, path: &Path) -> io::Result<String> {
+    let spec = if path.is_absolute() {
+        let top = git(&["rev-parse", "--show-toplevel"])?;
+        let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
+        let relative = path
+            .strip_prefix(&top)
+            .map_err(|_| io::Error::new(io::ErrorKind::NotFound, "outside the git checkout"))?;
+        format!("{rev}:{}", relative.display())
+    } else {
+        format!("{rev}:./{}", path.display())
+    };
+    let bytes = git(&["show", &spec])?;
+    String::from_utf8(bytes).map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))
+}
+
+/// The standard output of `git ARGS`, or its standard error as the error.
+fn git(args: &[&str]) -> io::Result<Vec<u8>> {
+    let output = std::process::Command::new("git").args(args).output()?;
+    if output.status.success() {
+        Ok(output.stdout)
+    } else {
+        let message = String::from_utf8_lossy(&output.stderr).trim().to_owned();
+        Err(io::Error::new(io::ErrorKind::NotFound, message))
     }
 }
 
@@ -286,9 +438,23 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             };
             write_stdout(text.as_bytes())
         }
-        Command::Check { input } => analyze(&input.files, &input.include_dirs)
-            .map(drop)
-            .map_err(render),
+        Command::Check {
+            input,
+            deny_warnings,
+        } => {
+            let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+            let warnings = &analysis.warnings;
+            if warnings.is_empty() {
+                return Ok(());
+            }
+            let text = schemac::diagnostic::render(warnings, &analysis.sources, color);
+            if deny_warnings {
+                return Err(format!("{text}error: warnings denied by --deny-warnings\n"));
+            }
+            // Nothing more can be done if stderr itself is gone.
+            let _ = io::stderr().write_all(text.as_bytes());
+            Ok(())
+        }
         Command::ExportProto {
             file,
             include_dirs,
@@ -342,6 +508,8 @@ fn run(command: Command, color: bool) -> Result<(), String> {
                 }
             }
         }
+        // main runs `breaking` itself, before `run`, for its exit codes.
+        Command::Breaking(_) => Ok(()),
         Command::Encode { message } => encode(&message),
         Command::Decode {
             message,

@@ -422,3 +422,21 @@ fn export_descriptor_usage_errors_exit_2_and_bad_input_1() {
         stderr(&output)
     );
 }
+
+#[test]
+fn check_prints_lints_and_fails_on_them_only_when_denied() {
+    let output = schemac(&["check", "schemas/shapes.schema"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stderr(&output);
+    assert!(
+        text.contains("warning[W0001]: field `fooBar` is not snake_case"),
+        "{text}"
+    );
+    assert!(text.contains("schemas/shapes.schema:94:3"), "{text}");
+    let denied = schemac(&["check", "--deny-warnings", "schemas/shapes.schema"]);
+    assert_eq!(denied.status.code(), Some(1));
+    assert!(stderr(&denied).contains("warning[W0001]"));
+    let clean = schemac(&["check", "--deny-warnings", "schemas/order.schema"]);
+    assert_eq!(clean.status.code(), Some(0), "{}", stderr(&clean));
+    assert!(stderr(&clean).is_empty());
+}

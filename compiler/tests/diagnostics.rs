@@ -78,7 +78,12 @@ fn invalid_schemas() {
 #[test]
 fn every_code_has_an_invalid_schema() {
     let dir = workspace_root().join("schemas/invalid");
-    for code in Code::ALL {
+    // Breaking changes (`B…`) need two versions and lints (`W…`) are not
+    // errors; compiler/tests/evolution.rs and lints.rs show those.
+    for code in Code::ALL
+        .iter()
+        .filter(|code| code.as_str().starts_with('E'))
+    {
         let name = format!("{code:?}").chars().enumerate().fold(
             String::from("err"),
             |mut name, (index, c)| {

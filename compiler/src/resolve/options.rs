@@ -1,7 +1,8 @@
 //! Options: `option keep_unknown_fields = true;` in a message body,
 //! `option allow_alias = true;` and `option closed = true;` in an enum's,
 //! and `[default = 3, packed =
-//! false, json_name = "n"]` after a field's number.
+//! false, json_name = "n"]` after a field's number; and on all three
+//! `allow = "W0001"`, which silences lints.
 //!
 //! Each option has a name and a value of one kind. An unknown name, a value
 //! of the wrong kind and an option set twice are reported as
@@ -34,12 +35,19 @@ impl Owner {
     /// The options it knows, each with what its value must be.
     fn known(self) -> &'static [(&'static str, Kind)] {
         match self {
-            Owner::Message => &[("keep_unknown_fields", Kind::Bool)],
-            Owner::Enum => &[("allow_alias", Kind::Bool), ("closed", Kind::Bool)],
+            // `allow` silences lints (crate::lint), which read it from the
+            // syntax tree; resolve only checks its kind.
+            Owner::Message => &[("keep_unknown_fields", Kind::Bool), ("allow", Kind::String)],
+            Owner::Enum => &[
+                ("allow_alias", Kind::Bool),
+                ("closed", Kind::Bool),
+                ("allow", Kind::String),
+            ],
             Owner::Field => &[
                 ("default", Kind::Any),
                 ("packed", Kind::Bool),
                 ("json_name", Kind::String),
+                ("allow", Kind::String),
             ],
         }
     }

@@ -4,11 +4,15 @@
 //! with the default `Config` and with JSON and views on (as `make generate`
 //! runs it), and the generated Rust must parse and hold nothing that rustc
 //! refuses in a comment; its `.proto` export must compile with protox.
+//! `schemac breaking`'s checker compares what check accepts with the
+//! schemas of `schemas/`, and the two halves of a text split at its first
+//! NUL with each other, both ways: findings or none, never a panic.
 
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use schemac::Config;
+use schemac::evolution::Level;
 
 /// The characters that change the direction of text.
 const TEXT_DIRECTION: &[char] = &[
@@ -23,7 +27,30 @@ fuzz_target!(|data: &[u8]| {
     // The same text in both languages: the extension picks the parser.
     compile("fuzz.schema", text);
     compile("fuzz.proto", text);
+    // Text with a NUL is two versions of a schema, for `schemac breaking`.
+    if let Some((old, new)) = text.split_once('\0')
+        && let (Ok(old), Ok(new)) = (
+            schemac::analyze_text("old.schema", old),
+            schemac::analyze_text("new.schema", new),
+        )
+    {
+        breaking_both_ways(&old, &new);
+    }
 });
+
+/// `schemac breaking`'s checker on two versions, both ways: findings or
+/// none, in text and JSON at every level, and none from a schema to itself.
+fn breaking_both_ways(old: &schemac::Analysis, new: &schemac::Analysis) {
+    for (from, to) in [(old, new), (new, old)] {
+        let breaking = to.breaking_since(from, "old:");
+        for level in [Level::Wire, Level::Json, Level::Rust] {
+            let count = breaking.at(level).count();
+            assert_eq!(breaking.render(level, false).is_empty(), count == 0);
+            assert!(breaking.to_json(level).starts_with('['));
+        }
+    }
+    assert!(new.breaking_since(new, "").findings.is_empty());
+}
 
 fn compile(name: &str, text: &str) {
     let analysis = match schemac::analyze_text(name, text) {
@@ -33,6 +60,9 @@ fn compile(name: &str, text: &str) {
             return;
         }
     };
+    // Against the schemas of `schemas/`, whose types a mutation of one of
+    // them shares.
+    breaking_both_ways(schemac_fuzz::analysis(), &analysis);
     let mut full = Config::new();
     full.json(true).views(true);
     let mut configs = vec![Config::new()];

@@ -16,6 +16,10 @@
 //!   with protoc too, when protoc is installed (a note says so when it is
 //!   not, and under `CI=true`, where CI installs it, its absence fails).
 //!
+//! - Each accepted mutation is also compared, both ways, with its seed and
+//!   with the mutation accepted before it by `schemac breaking`'s checker,
+//!   which must give findings or none, and none against itself.
+//!
 //! A panic anywhere fails the test, naming the seed and the input.
 
 use std::collections::BTreeMap;
@@ -27,6 +31,7 @@ use std::process::{Command, Stdio};
 use protox::file::{File, FileResolver};
 
 use schemac::Config;
+use schemac::evolution::Level;
 use schemac::transcode;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
@@ -113,6 +118,8 @@ fn mutated_files_compile_or_give_diagnostics(
     let mut rng = Rng::new(seed);
     let mut accepted = 0;
     let mut exports = BTreeMap::new();
+    // The last accepted mutation, as the old version of the next one.
+    let mut previous: Option<schemac::Analysis> = None;
     for case in 0..cases {
         let seed = &seeds[rng.below(seeds.len())];
         let text = mutate_text(&mut rng, seed);
@@ -122,6 +129,13 @@ fn mutated_files_compile_or_give_diagnostics(
                     if accepted % CODEGEN_EVERY == 0 {
                         generate(&analysis);
                     }
+                    if let Ok(original) = schemac::analyze_text(name, seed) {
+                        breaking_both_ways(&original, &analysis);
+                    }
+                    if let Some(previous) = &previous {
+                        breaking_both_ways(previous, &analysis);
+                    }
+                    previous = Some(analysis.clone());
                     let files = analysis.export_proto_files(analysis.roots[0]);
                     if let Err(error) = protox_compiles(&files) {
                         panic!("protox refuses the export: {error}\n{}", files[0].contents);
@@ -148,6 +162,21 @@ fn mutated_files_compile_or_give_diagnostics(
     // Some mutations keep the schema valid, so codegen runs too.
     assert!(accepted > cases / 20, "only {accepted} accepted");
     protoc_compiles(&exports);
+}
+
+/// Compares two versions of a schema both ways, and each with itself: a
+/// report with findings or none, in text and JSON at every level; never a
+/// panic, and nothing breaks between a schema and itself.
+fn breaking_both_ways(old: &schemac::Analysis, new: &schemac::Analysis) {
+    for (from, to) in [(old, new), (new, old)] {
+        let breaking = to.breaking_since(from, "old:");
+        for level in [Level::Wire, Level::Json, Level::Rust] {
+            let count = breaking.at(level).count();
+            assert_eq!(breaking.render(level, false).is_empty(), count == 0);
+            assert!(breaking.to_json(level).starts_with('['));
+        }
+    }
+    assert_eq!(new.breaking_since(new, "").findings, Vec::new());
 }
 
 /// Generates `analysis` with the default `Config`, and with JSON and views

@@ -1,0 +1,92 @@
+//! The rules on pairs of schemas given as text, for the cases the
+//! snapshot pairs of compiler/tests/evolution do not single out.
+
+use crate::diagnostic::Code;
+use crate::evolution::Level;
+
+/// The codes of the findings from `old` to `new` at `level`.
+fn codes(old: &str, new: &str, level: Level) -> Vec<Code> {
+    let old = crate::analyze_text("old.schema", old).expect("old checks");
+    let new = crate::analyze_text("new.schema", new).expect("new checks");
+    let breaking = new.breaking_since(&old, "");
+    breaking.at(level).map(|f| f.diagnostic.code).collect()
+}
+
+#[test]
+fn a_changed_json_name_breaks_json_but_not_bytes() {
+    let old = "message A { order_id: i64 = 1; }";
+    let new = "message A { order_id: i64 = 1 [json_name = \"id\"]; }";
+    assert_eq!(codes(old, new, Level::Wire), []);
+    assert_eq!(codes(old, new, Level::Json), [Code::FieldRenamed]);
+}
+
+#[test]
+fn fields_follow_a_renamed_type() {
+    let old = "message Customer { name: string = 1; } message Order { buyer: Customer = 1; }";
+    let new = "message Client { name: string = 1; } message Order { buyer: Client = 1; }";
+    assert_eq!(codes(old, new, Level::Wire), []);
+    assert_eq!(codes(old, new, Level::Rust), [Code::TypeRenamed]);
+}
+
+#[test]
+fn a_type_of_another_shape_is_deleted_not_renamed() {
+    let old = "message Customer { name: string = 1; } message Order { id: i64 = 1; }";
+    let new = "message Client { title: string = 1; } message Order { id: i64 = 1; }";
+    assert_eq!(codes(old, new, Level::Json), []);
+    assert_eq!(codes(old, new, Level::Rust), [Code::TypeDeleted]);
+}
+
+#[test]
+fn map_keys_and_values_are_compared() {
+    let old = "message A { m: map<string, i64> = 1; }";
+    let key = "message A { m: map<i32, i64> = 1; }";
+    let value = "message A { m: map<string, bytes> = 1; }";
+    assert_eq!(codes(old, key, Level::Wire), [Code::WireTypeChanged]);
+    assert_eq!(codes(old, value, Level::Wire), [Code::WireTypeChanged]);
+}
+
+#[test]
+fn packing_and_optional_messages_change_nothing() {
+    let old = "message B {} message A { b: B = 1; n: list<i32> = 2; }";
+    let new = "message B {} message A { b: optional B = 1; n: list<i32> = 2 [packed = false]; }";
+    assert_eq!(codes(old, new, Level::Rust), []);
+}
+
+#[test]
+fn moving_between_oneofs_breaks_the_wire() {
+    let old = "message A { oneof a { x: i32 = 1; } oneof b { y: i32 = 2; } }";
+    let new = "message A { oneof a { x: i32 = 1; y: i32 = 2; } oneof b { z: i32 = 3; } }";
+    assert_eq!(codes(old, new, Level::Wire), [Code::OneofChanged]);
+}
+
+#[test]
+fn an_enum_of_another_type_reads_but_writes_other_json() {
+    let old = "enum E { A = 0; } enum F { B = 0; C = 1; } message M { e: E = 1; }";
+    let new = "enum E { A = 0; } enum F { B = 0; C = 1; } message M { e: F = 1; }";
+    assert_eq!(codes(old, new, Level::Wire), []);
+    assert_eq!(codes(old, new, Level::Json), [Code::JsonTypeChanged]);
+}
+
+#[test]
+fn proto_files_are_compared_and_spelled_as_protobuf_does() {
+    let old = crate::analyze_text(
+        "a.proto",
+        "syntax = \"proto3\"; message A { int64 id = 1; }",
+    )
+    .expect("old checks");
+    let new = crate::analyze_text(
+        "a.proto",
+        "syntax = \"proto3\"; message A { sint64 id = 1; }",
+    )
+    .expect("new checks");
+    let breaking = new.breaking_since(&old, "old:");
+    let messages: Vec<&str> = (breaking.at(Level::Wire))
+        .map(|finding| finding.diagnostic.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "field 1 (id) of A changed type from int64 to sint64: varints and zigzag varints do not read each other's bytes"
+        ]
+    );
+}
