@@ -264,7 +264,7 @@ fn breaking(args: &BreakingArgs, color: bool) -> ExitCode {
     let breaking = new.breaking_since(&old, &prefix);
     let count = breaking.at(level).count();
     let written = match args.format {
-        Format::Json => write_stdout(breaking.to_json(level).as_bytes()),
+        Format::Json => write_stdout(breaking_json(&breaking, level).as_bytes()),
         Format::Text if count > 0 => {
             let mut text = breaking.render(level, color);
             let plural = if count == 1 { "" } else { "s" };
@@ -550,6 +550,47 @@ fn write_schemas(dir: &Path, files: &[schemac::SchemaText]) -> Result<(), String
             .map_err(|error| format!("error: cannot write {}: {error}\n", path.display()))?;
     }
     Ok(())
+}
+
+/// The findings at `level` as a JSON array, one object per finding and
+/// per line, for CI tools: `code`, `level`, `message`, `help`, and `old`
+/// and `new`, each the place in that version (`file`, `line`, `column`,
+/// `end_line`, `end_column`, one-based) or `null`.
+fn breaking_json(
+    breaking: &schemac::evolution::Breaking,
+    level: schemac::evolution::Level,
+) -> String {
+    let place = |span: Option<schemac::source::Span>| {
+        span.map(|span| {
+            let place = breaking.place(span);
+            serde_json::json!({
+                "file": place.file,
+                "line": place.line,
+                "column": place.column,
+                "end_line": place.end_line,
+                "end_column": place.end_column,
+            })
+        })
+    };
+    let findings: Vec<String> = breaking
+        .at(level)
+        .map(|finding| {
+            let diagnostic = &finding.diagnostic;
+            let object = serde_json::json!({
+                "code": diagnostic.code.as_str(),
+                "level": finding.level.name(),
+                "message": diagnostic.message,
+                "help": diagnostic.help,
+                "old": place(finding.old),
+                "new": place(finding.new),
+            });
+            format!("  {object}")
+        })
+        .collect();
+    match findings.is_empty() {
+        true => "[]\n".to_owned(),
+        false => format!("[\n{}\n]\n", findings.join(",\n")),
+    }
 }
 
 /// Writes to stdout; a closed pipe (as with `| head`) is not an error.

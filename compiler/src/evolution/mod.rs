@@ -17,7 +17,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::model::Schema;
 use crate::source::{FileId, SourceMap, Span};
 
-pub use report::Breaking;
+pub use report::{Breaking, Place};
 
 /// The rule sets of `schemac breaking`, each holding the ones before it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

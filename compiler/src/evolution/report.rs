@@ -1,8 +1,6 @@
 //! The findings of one comparison with the sources of both versions, and
 //! their two renderings: text, as every diagnostic, and JSON for CI tools.
 
-use std::fmt::Write as _;
-
 use crate::diagnostic::{self, Diagnostic};
 use crate::source::{SourceMap, Span};
 
@@ -42,62 +40,33 @@ impl Breaking {
         diagnostic::render(&diagnostics, &self.sources, color)
     }
 
-    /// The findings at `level` as a JSON array, one object per finding:
-    /// `code`, `level`, `message`, `help`, and `old` and `new`, each the
-    /// place in that version (`file`, `line`, `column`, `end_line`,
-    /// `end_column`, one-based) or `null`.
-    pub fn to_json(&self, level: Level) -> String {
-        let mut json = String::from("[");
-        for (index, finding) in self.at(level).enumerate() {
-            if index > 0 {
-                json.push(',');
-            }
-            let diagnostic = &finding.diagnostic;
-            let _ = write!(
-                json,
-                "\n  {{\"code\": {}, \"level\": {}, \"message\": {}, \"help\": {}, \"old\": {}, \"new\": {}}}",
-                quote(diagnostic.code.as_str()),
-                quote(finding.level.name()),
-                quote(&diagnostic.message),
-                quote(&diagnostic.help),
-                self.place(finding.old),
-                self.place(finding.new),
-            );
-        }
-        json.push_str(if json.len() > 1 { "\n]\n" } else { "]\n" });
-        json
-    }
-
-    fn place(&self, span: Option<Span>) -> String {
-        let Some(span) = span else {
-            return "null".to_owned();
-        };
+    /// Where `span` is, in whichever version holds it.
+    pub fn place(&self, span: Span) -> Place {
         let (line, column) = self.sources.line_col(span.file, span.start as usize);
         let (end_line, end_column) = self.sources.line_col(span.file, span.end as usize);
-        format!(
-            "{{\"file\": {}, \"line\": {line}, \"column\": {column}, \"end_line\": {end_line}, \"end_column\": {end_column}}}",
-            quote(self.sources.get(span.file).name())
-        )
+        Place {
+            file: self.sources.get(span.file).name().to_owned(),
+            line,
+            column,
+            end_line,
+            end_column,
+        }
     }
 }
 
-/// `text` as a JSON string.
-fn quote(text: &str) -> String {
-    let mut quoted = String::with_capacity(text.len() + 2);
-    quoted.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => quoted.push_str("\\\""),
-            '\\' => quoted.push_str("\\\\"),
-            '\n' => quoted.push_str("\\n"),
-            '\r' => quoted.push_str("\\r"),
-            '\t' => quoted.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(quoted, "\\u{:04x}", u32::from(c));
-            }
-            c => quoted.push(c),
-        }
-    }
-    quoted.push('"');
-    quoted
+/// A place in one version's source, one-based, as the JSON report gives
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The file's name, with the old version's prefix (`HEAD:`) if it has
+    /// one.
+    pub file: String,
+    /// The line where the place starts.
+    pub line: usize,
+    /// The column where it starts.
+    pub column: usize,
+    /// The line where it ends.
+    pub end_line: usize,
+    /// The column where it ends.
+    pub end_column: usize,
 }

@@ -424,7 +424,7 @@ fn field_type(
             (ValueType::Scalar(old_key), ValueType::Scalar(new_key)),
             (old_value, new_value),
         ],
-        _ => vec![(value_type(old.ty), value_type(new.ty))],
+        _ => vec![(old.ty.value(), new.ty.value())],
     };
     for (old_value, new_value) in values {
         if let Some((code, why)) = value_change(pair, old_value, new_value) {
@@ -451,16 +451,6 @@ fn field_type(
         );
     }
     None
-}
-
-fn value_type(ty: FieldType) -> ValueType {
-    match ty {
-        FieldType::Single(value)
-        | FieldType::Optional(value)
-        | FieldType::Required(value)
-        | FieldType::List(value)
-        | FieldType::Map(_, value) => value,
-    }
 }
 
 /// Whether the generated Rust field is an `Option`: for `optional` and
