@@ -97,6 +97,21 @@ fn bytes_are_base64_read_leniently() {
     assert!(from_json::<codec::Bytes>(json!("not base64!")).is_err());
 }
 
+/// The conformance suite's `BytesFieldBase64Url`: the last symbol's bits
+/// past the byte it ends are not zero, which Google's parsers accept.
+#[test]
+fn base64_bits_past_the_last_byte_are_ignored() {
+    for text in ["-_", "+/", "-_==", "+/=="] {
+        assert_eq!(
+            from_json::<codec::Bytes>(json!(text)).unwrap(),
+            [0xfb],
+            "{text}"
+        );
+    }
+    assert_eq!(from_json::<codec::Bytes>(json!("AQI")).unwrap(), [1, 2]);
+    assert_eq!(from_json::<codec::Bytes>(json!("AQJ")).unwrap(), [1, 2]);
+}
+
 #[test]
 fn decimals_are_strings_with_every_digit() {
     let value = Decimal::from_str("12.30").unwrap();
