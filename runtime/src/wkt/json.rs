@@ -101,12 +101,15 @@ impl JsonCodec for EmptyCodec {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Empty, A::Error> {
-                match map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    None => Ok(Empty {}),
-                    Some(key) => Err(de::Error::custom(format_args!(
-                        "unknown field `{key}` in message Empty"
-                    ))),
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if !crate::json::unknown_fields_ignored() {
+                        return Err(de::Error::custom(format_args!(
+                            "unknown field `{key}` in message Empty"
+                        )));
+                    }
+                    map.next_value::<de::IgnoredAny>()?;
                 }
+                Ok(Empty {})
             }
         }
 

@@ -501,6 +501,34 @@ fn anys_of_registered_types_are_their_fields_beside_the_type() {
     assert!(error.contains("are not its type's"), "{error}");
 }
 
+/// The conformance suite's `IgnoreUnknownJson*`: inside
+/// `ignoring_unknown_fields`, a message skips the keys it does not know,
+/// whatever their values, at any depth; outside, they are errors again.
+#[test]
+fn unknown_fields_are_skipped_only_when_asked() {
+    use crate::json::ignoring_unknown_fields;
+    let text = r#"{"x": 1, "y": {"a": [1, null]}, "z": null}"#;
+    let read = || serde_json::from_str::<Point>(text).map_err(|error| error.to_string());
+    assert!(read().unwrap_err().contains("unknown field `y`"));
+    let point = ignoring_unknown_fields(read).unwrap();
+    assert_eq!(point.x, 1);
+    assert!(read().is_err(), "the setting ends with the closure");
+    // Known fields are still checked; Empty and registered Anys skip too.
+    let wrong = || serde_json::from_str::<Point>(r#"{"x": "a", "y": 1}"#);
+    assert!(ignoring_unknown_fields(wrong).is_err());
+    assert_eq!(
+        ignoring_unknown_fields(|| from_json::<EmptyCodec>(r#"{"a": 1}"#)),
+        Ok(Empty {})
+    );
+    assert!(from_json::<EmptyCodec>(r#"{"a": 1}"#).is_err());
+    Any::register_json::<Point>();
+    let any = ignoring_unknown_fields(|| {
+        from_json::<AnyCodec>(r#"{"@type": "x/test.Point", "y": 1, "x": 2}"#)
+    })
+    .unwrap();
+    assert_eq!(any.unpack::<Point>().unwrap().map(|point| point.x), Some(2));
+}
+
 fn finite_value() -> impl Strategy<Value = Value> {
     crate::wkt::structs::tests::value().prop_filter("finite", all_finite)
 }
