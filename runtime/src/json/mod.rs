@@ -274,7 +274,8 @@ pub fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
         .collect())
 }
 
-/// Reads a map field's object into any map type; `null` reads as empty.
+/// Reads a map field's object into any map type; `null` reads as empty, a
+/// `null` value is an error unless it is a value of the type.
 #[doc(hidden)]
 pub fn read_map<'de, K, V, T, A>(map: &mut A) -> Result<T, A::Error>
 where
@@ -316,7 +317,9 @@ where
                 let mut entries = T::default();
                 while let Some(key) = access.next_key::<String>()? {
                     let key = K::from_key(&key).map_err(de::Error::custom)?;
-                    let value = access.next_value::<De<V>>()?.0;
+                    // A null value is an error, as in Google's parsers,
+                    // unless null is a value of the type.
+                    let value = access.next_value::<Present<V>>()?.0;
                     entries.extend(std::iter::once((key, value)));
                 }
                 Ok(DeMap(entries, PhantomData))

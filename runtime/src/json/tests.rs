@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rust_decimal::Decimal;
 use serde_json::{Value as Json, json};
 
-use super::{De, JsonCodec, Ser};
+use super::{De, DeMap, JsonCodec, Ser};
 use crate::codec;
 use crate::value::Value;
 use crate::value::tests::value;
@@ -155,6 +155,23 @@ fn documented_refusals() {
     assert!(from_json::<codec::Value>(json!({"$u32": -1})).is_err());
     assert!(from_json::<codec::Value>(json!({"$decimal": 1.5})).is_err());
     assert!(from_json::<codec::Value>(json!({"$bytes": "!"})).is_err());
+}
+
+/// The conformance suite's `MapFieldValueIsNull`: a map value that is
+/// `null` is an error, as in Google's parsers, unless `null` is a value of
+/// the type.
+#[test]
+fn a_null_map_value_is_an_error_unless_null_is_a_value() {
+    fn read<V: JsonCodec>(json: Json) -> Result<BTreeMap<String, V::Value>, serde_json::Error> {
+        serde_json::from_value::<DeMap<codec::Str, V, _>>(json).map(|map| map.0)
+    }
+    assert!(read::<codec::Int32>(json!({"a": null})).is_err());
+    assert!(read::<codec::Str>(json!({"a": null})).is_err());
+    assert_eq!(read::<codec::Int32>(json!({"a": 0})).unwrap()["a"], 0);
+    assert_eq!(
+        read::<codec::Value>(json!({"a": null})).unwrap()["a"],
+        Value::Null
+    );
 }
 
 #[test]
