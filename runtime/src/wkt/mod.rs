@@ -49,7 +49,8 @@
 //! written back as a null (`08 00`); a `NullValue` of a number other than
 //! 0 reads as `NULL_VALUE`; and a JSON `Any` can hold, beside the
 //! well-known types, only the message types registered with
-//! [`Any::register_json`], since the runtime has no registry of its own.
+//! `Any::register_json` (feature `json`), since the runtime has no
+//! registry of its own.
 
 mod any;
 #[cfg(feature = "json")]
