@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop descriptors differential doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop descriptors differential conformance doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -48,6 +48,18 @@ differential: ## Random messages through schemac and Google's protobuf, both way
 		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) \
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture differential_
 
+# Google's conformance suite (docs/conformance.md): the runner, built from
+# tests/conformance/upstream, against the testee built in release mode.
+CONFORMANCE_DIR = target/conformance
+
+conformance: ## Google's protobuf conformance suite, binary + JSON and text format (needs protoc, libprotobuf-dev, libjsoncpp-dev, g++).
+	@runner=$$(tests/conformance/build-runner.sh $(CONFORMANCE_DIR) | tail -n 1) && \
+		$(CARGO) build -q --release -p schemac-conformance && \
+		status=0 && $$runner --enforce_recommended --output_dir $(CONFORMANCE_DIR) \
+			target/release/schemac-conformance > $(CONFORMANCE_DIR)/output.txt 2>&1 || status=$$?; \
+		grep -E '^(ERROR|CONFORMANCE SUITE)' $(CONFORMANCE_DIR)/output.txt; \
+		[ $$status = 0 ] || echo "full output: $(CONFORMANCE_DIR)/output.txt"; exit $$status
+
 bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
 	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	$(CARGO) bench -p schemac-bench --bench formats
@@ -71,7 +83,7 @@ package: ## Package both crates and build them from their packages, the compiler
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop differential fuzz-build doc msrv package ## What .ci/run runs.
+ci: lint test interop differential conformance fuzz-build doc msrv package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

@@ -193,20 +193,29 @@ impl Builder {
     /// Every file read is a reason to rerun; when analysis failed, the roots
     /// and include directories still are, so that a fix triggers a rebuild.
     fn print_rerun_lines(&self, roots: &[PathBuf], analysis: Option<&Analysis>) {
-        let paths: Vec<String> = match analysis {
+        for path in self.rerun_paths(roots, analysis) {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    }
+
+    /// The files whose change should rerun the build script: every file
+    /// read from disk, or, when analysis failed, the roots and include
+    /// directories. The files schemac ships (`google/protobuf/*.proto`,
+    /// `schemac/types.proto`) are left out: they are not on disk, and cargo
+    /// reruns a build script whenever a file it names is missing.
+    fn rerun_paths(&self, roots: &[PathBuf], analysis: Option<&Analysis>) -> Vec<String> {
+        match analysis {
             Some(analysis) => analysis
                 .sources
                 .iter()
                 .map(|(_, file)| file.name().to_owned())
+                .filter(|name| crate::builtin::file(name).is_none() || Path::new(name).exists())
                 .collect(),
             None => roots
                 .iter()
                 .chain(&self.include_dirs)
                 .map(|path| path.display().to_string())
                 .collect(),
-        };
-        for path in paths {
-            println!("cargo:rerun-if-changed={path}");
         }
     }
 }
@@ -232,6 +241,22 @@ pub(crate) fn write_if_changed(path: &Path, contents: &[u8]) -> io::Result<bool>
 mod tests {
     use super::*;
     use prost::Message as _;
+
+    /// A file that imports well-known types names only itself: a shipped
+    /// file named for `rerun-if-changed` is missing on disk, which made
+    /// cargo rerun the build script, and rebuild its crate, every time
+    /// (found by the conformance testee's build).
+    #[test]
+    fn rerun_lines_name_the_files_on_disk_not_the_shipped_ones() {
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let roots = [workspace.join("tests/proto/wkt.proto")];
+        let analysis = crate::analyze(&roots, &[], &mut |path| fs::read_to_string(path))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(analysis.sources.iter().count() > 1, "wkt.proto imports");
+        let paths = Builder::new().rerun_paths(&roots, Some(&analysis));
+        assert_eq!(paths.len(), 1, "{paths:?}");
+        assert!(paths[0].ends_with("tests/proto/wkt.proto"), "{paths:?}");
+    }
 
     #[test]
     fn the_descriptor_set_is_written_with_imports_and_only_when_changed() {

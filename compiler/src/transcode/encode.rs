@@ -215,11 +215,9 @@ impl Encoder<'_> {
                     // Map entries nest one level, as they do when decoding.
                     let slot = Slot::field(2, Presence::InEntry);
                     let path = path.key(key);
-                    match value {
-                        // A null value is the default, as generated code reads it.
-                        Json::Null => self.default_value(ty, slot, &path, &mut entry)?,
-                        value => self.value(ty, slot, value, &path, depth + 1, &mut entry)?,
-                    }
+                    // A null value is an error, as generated code reads it,
+                    // unless null is a value of the type.
+                    self.value(ty, slot, value, &path, depth + 1, &mut entry)?;
                     if !replaced {
                         write_delimited(out, number, &entry);
                     }
@@ -271,45 +269,6 @@ impl Encoder<'_> {
                 },
             )
             .map_err(|reason| TranscodeError::new(path, reason)),
-        }
-    }
-
-    /// Writes the default value of `ty` as `slot` says: a map entry's value
-    /// that JSON gives as `null`.
-    fn default_value(
-        &self,
-        ty: ValueType,
-        slot: Slot,
-        path: &Path,
-        out: &mut Vec<u8>,
-    ) -> Result<(), TranscodeError> {
-        match ty {
-            ValueType::Scalar(scalar) => with_codec(
-                scalar,
-                WriteScalar {
-                    slot,
-                    json: None,
-                    out,
-                },
-            )
-            .map_err(|reason| TranscodeError::new(path, reason)),
-            ValueType::Enum(_) => {
-                write_enum(slot, 0, out);
-                Ok(())
-            }
-            ValueType::WellKnown(known) => with_well_known(
-                known,
-                WriteScalar {
-                    slot,
-                    json: None,
-                    out,
-                },
-            )
-            .map_err(|reason| TranscodeError::new(path, reason)),
-            ValueType::Message(_) => {
-                write_delimited(out, slot.number.unwrap_or(0), &[]);
-                Ok(())
-            }
         }
     }
 

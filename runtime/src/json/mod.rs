@@ -13,6 +13,7 @@
 mod scalars;
 mod value;
 
+use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 
@@ -22,6 +23,40 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::codec::{Codec, Msg};
 use crate::message::{Enumeration, Message};
+
+thread_local! {
+    /// Whether messages read on this thread skip the keys they do not
+    /// know, inside [`ignoring_unknown_fields`].
+    static IGNORE_UNKNOWN_FIELDS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `read` with unknown keys skipped instead of refused: ProtoJSON's
+/// `ignore_unknown_fields` option. Every message that `read` reads on this
+/// thread, at any depth, skips the value of a key it has no field for; a
+/// known field is still checked as always. The setting ends with `read`,
+/// even when it panics.
+///
+/// For a generated message `Order`: `let order: Order =
+/// ignoring_unknown_fields(|| serde_json::from_str(text))?;`.
+pub fn ignoring_unknown_fields<T>(read: impl FnOnce() -> T) -> T {
+    /// Puts the previous setting back when dropped.
+    struct Restore(bool);
+
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            IGNORE_UNKNOWN_FIELDS.with(|ignore| ignore.set(self.0));
+        }
+    }
+
+    let _restore = Restore(IGNORE_UNKNOWN_FIELDS.with(|ignore| ignore.replace(true)));
+    read()
+}
+
+/// Whether a key a message does not know is skipped rather than refused,
+/// here and now.
+pub(crate) fn unknown_fields_ignored() -> bool {
+    IGNORE_UNKNOWN_FIELDS.with(Cell::get)
+}
 
 /// How the values of one codec are written to and read from JSON.
 pub trait JsonCodec: Codec {
@@ -239,7 +274,8 @@ pub fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
         .collect())
 }
 
-/// Reads a map field's object into any map type; `null` reads as empty.
+/// Reads a map field's object into any map type; `null` reads as empty, a
+/// `null` value is an error unless it is a value of the type.
 #[doc(hidden)]
 pub fn read_map<'de, K, V, T, A>(map: &mut A) -> Result<T, A::Error>
 where
@@ -281,7 +317,9 @@ where
                 let mut entries = T::default();
                 while let Some(key) = access.next_key::<String>()? {
                     let key = K::from_key(&key).map_err(de::Error::custom)?;
-                    let value = access.next_value::<De<V>>()?.0;
+                    // A null value is an error, as in Google's parsers,
+                    // unless null is a value of the type.
+                    let value = access.next_value::<Present<V>>()?.0;
                     entries.extend(std::iter::once((key, value)));
                 }
                 Ok(DeMap(entries, PhantomData))
@@ -304,7 +342,7 @@ pub fn serialize_message<M: JsonMessage, S: Serializer>(
 }
 
 /// Reads a message from a JSON object; a field the message does not have is
-/// an error naming it.
+/// an error naming it, unless inside [`ignoring_unknown_fields`].
 #[doc(hidden)]
 pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
     deserializer: D,
@@ -322,6 +360,10 @@ pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
             let mut message = M::default();
             while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
                 if !message.deserialize_field(&key, &mut access)? {
+                    if unknown_fields_ignored() {
+                        access.next_value::<de::IgnoredAny>()?;
+                        continue;
+                    }
                     return Err(de::Error::custom(format_args!(
                         "unknown field `{key}` in message {}",
                         M::NAME

@@ -264,10 +264,13 @@ impl JsonKey for Str {
     }
 }
 
-/// Standard or URL-safe base64, padded or not, into bytes.
+/// Standard or URL-safe base64, padded or not, into bytes. Bits past the
+/// last byte need not be zero (`"-_"` is `[0xfb]`), as Google's parsers
+/// read them.
 pub(super) fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
-    let indifferent =
-        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent);
+    let indifferent = GeneralPurposeConfig::new()
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+        .with_decode_allow_trailing_bits(true);
     let alphabet = if text.contains(['-', '_']) {
         &base64::alphabet::URL_SAFE
     } else {

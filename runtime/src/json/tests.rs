@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rust_decimal::Decimal;
 use serde_json::{Value as Json, json};
 
-use super::{De, JsonCodec, Ser};
+use super::{De, DeMap, JsonCodec, Ser};
 use crate::codec;
 use crate::value::Value;
 use crate::value::tests::value;
@@ -97,6 +97,21 @@ fn bytes_are_base64_read_leniently() {
     assert!(from_json::<codec::Bytes>(json!("not base64!")).is_err());
 }
 
+/// The conformance suite's `BytesFieldBase64Url`: the last symbol's bits
+/// past the byte it ends are not zero, which Google's parsers accept.
+#[test]
+fn base64_bits_past_the_last_byte_are_ignored() {
+    for text in ["-_", "+/", "-_==", "+/=="] {
+        assert_eq!(
+            from_json::<codec::Bytes>(json!(text)).unwrap(),
+            [0xfb],
+            "{text}"
+        );
+    }
+    assert_eq!(from_json::<codec::Bytes>(json!("AQI")).unwrap(), [1, 2]);
+    assert_eq!(from_json::<codec::Bytes>(json!("AQJ")).unwrap(), [1, 2]);
+}
+
 #[test]
 fn decimals_are_strings_with_every_digit() {
     let value = Decimal::from_str("12.30").unwrap();
@@ -140,6 +155,23 @@ fn documented_refusals() {
     assert!(from_json::<codec::Value>(json!({"$u32": -1})).is_err());
     assert!(from_json::<codec::Value>(json!({"$decimal": 1.5})).is_err());
     assert!(from_json::<codec::Value>(json!({"$bytes": "!"})).is_err());
+}
+
+/// The conformance suite's `MapFieldValueIsNull`: a map value that is
+/// `null` is an error, as in Google's parsers, unless `null` is a value of
+/// the type.
+#[test]
+fn a_null_map_value_is_an_error_unless_null_is_a_value() {
+    fn read<V: JsonCodec>(json: Json) -> Result<BTreeMap<String, V::Value>, serde_json::Error> {
+        serde_json::from_value::<DeMap<codec::Str, V, _>>(json).map(|map| map.0)
+    }
+    assert!(read::<codec::Int32>(json!({"a": null})).is_err());
+    assert!(read::<codec::Str>(json!({"a": null})).is_err());
+    assert_eq!(read::<codec::Int32>(json!({"a": 0})).unwrap()["a"], 0);
+    assert_eq!(
+        read::<codec::Value>(json!({"a": null})).unwrap()["a"],
+        Value::Null
+    );
 }
 
 #[test]

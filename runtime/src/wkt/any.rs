@@ -26,10 +26,10 @@ use crate::wire::WireType;
 ///
 /// Its JSON (feature `json`) is ProtoJSON's for an `Any` that is empty
 /// (`{}`) or holds a well-known type (`{"@type": URL, "value": JSON}`, or
-/// only `@type` for `Empty`), with `@type` as the first key. The JSON of an
-/// `Any` holding any other type is an error: it is the message's fields
-/// beside `@type`, which takes a registry of message types that the runtime
-/// does not have.
+/// only `@type` for `Empty`), written with `@type` as the first key and
+/// read with it anywhere. An `Any` holding any other message is that
+/// message's fields beside `@type`, for the message types registered with
+/// `Any::register_json`; for the others it is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Any {
     /// A URL whose last segment, after its last `/`, is the full name of

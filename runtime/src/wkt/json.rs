@@ -10,15 +10,14 @@
 //! | `Value` | any JSON value; `null` is a value; no NaN or infinity |
 //! | `NullValue` | `null` |
 //! | wrappers | the wrapped value's JSON: `Int64Value` a string, `BytesValue` base64 |
-//! | `Any` | `{}`; `{"@type": URL, "value": JSON}` for a well-known type |
+//! | `Any` | `{}`; `{"@type": URL, "value": JSON}` for a well-known type; `{"@type": URL, fields...}` for a registered one (`any_json.rs`) |
 //!
 //! A value with no JSON form, such as a timestamp past 9999 or a `Value`
 //! holding NaN, is a serialization error, as in Google's protobuf.
 
 use std::fmt;
-use std::marker::PhantomData;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{self, SerializeMap, SerializeSeq, Serializer};
 use serde::{Deserialize, Serialize};
 
@@ -26,12 +25,8 @@ use super::codecs::*;
 use super::field_mask::{from_camel_case, to_camel_case};
 use super::structs::NullValue;
 use super::text::{self, WriteError, WriteResult};
-use super::{Any, Duration, Empty, FieldMask, ListValue, ParseError, Struct, Timestamp, Value};
-use crate::codec::{self, Codec};
-use crate::decode::{DecodeOptions, Decoder};
-use crate::encode::Writer;
-use crate::json::{JsonCodec, Ser};
-use crate::message::Name;
+use super::{Duration, Empty, FieldMask, ListValue, ParseError, Struct, Timestamp, Value};
+use crate::json::JsonCodec;
 
 /// Writes the text that `write` makes, or fails with its reason.
 fn serialize_text<S: Serializer>(
@@ -106,12 +101,15 @@ impl JsonCodec for EmptyCodec {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Empty, A::Error> {
-                match map.next_key::<std::borrow::Cow<'de, str>>()? {
-                    None => Ok(Empty {}),
-                    Some(key) => Err(de::Error::custom(format_args!(
-                        "unknown field `{key}` in message Empty"
-                    ))),
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    if !crate::json::unknown_fields_ignored() {
+                        return Err(de::Error::custom(format_args!(
+                            "unknown field `{key}` in message Empty"
+                        )));
+                    }
+                    map.next_value::<de::IgnoredAny>()?;
                 }
+                Ok(Empty {})
             }
         }
 
@@ -381,219 +379,4 @@ impl<C: JsonCodec> JsonCodec for Wrapper<C> {
     fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<C::Value, D::Error> {
         C::deserialize(deserializer)
     }
-}
-
-/// ProtoJSON's `Any`, for the well-known types that the runtime knows;
-/// see [`Any`](crate::wkt::Any).
-impl JsonCodec for AnyCodec {
-    fn serialize<S: Serializer>(any: &Any, serializer: S) -> Result<S::Ok, S::Error> {
-        if any.type_url.is_empty() {
-            if any.value.is_empty() {
-                return serializer.serialize_map(Some(0))?.end();
-            }
-            return Err(ser::Error::custom(
-                "a google.protobuf.Any with bytes but no type URL has no JSON form",
-            ));
-        }
-        let name = any.type_name().unwrap_or_default();
-        if name == Empty::FULL_NAME {
-            decode_content::<EmptyCodec>(&any.value).map_err(ser::Error::custom)?;
-            let mut map = serializer.serialize_map(Some(1))?;
-            map.serialize_entry("@type", &any.type_url)?;
-            return map.end();
-        }
-        if with_known(name, Known).is_none() {
-            return Err(ser::Error::custom(no_registry(&any.type_url)));
-        }
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("@type", &any.type_url)?;
-        let write = WriteValue {
-            map: &mut map,
-            content: &any.value,
-        };
-        with_known(name, write).unwrap_or(Ok(()))?;
-        map.end()
-    }
-
-    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Any, D::Error> {
-        deserializer.deserialize_map(AnyVisitor)
-    }
-}
-
-/// Why an `Any` holding `type_url` has no JSON here.
-fn no_registry(type_url: &str) -> String {
-    format!(
-        "the JSON of a google.protobuf.Any holding `{type_url}` needs a registry of message \
-         types, which the runtime does not have; it knows only the well-known types"
-    )
-}
-
-/// Something done with the codec of a well-known type, chosen by name.
-trait WithCodec {
-    type Output;
-
-    fn with<C: JsonCodec>(self) -> Self::Output;
-}
-
-/// `with` done with the codec of the well-known type `name`, whose JSON in
-/// an `Any` is `"value": ...`; `None` for any other name.
-fn with_known<W: WithCodec>(name: &str, with: W) -> Option<W::Output> {
-    Some(match name {
-        "google.protobuf.Timestamp" => with.with::<TimestampCodec>(),
-        "google.protobuf.Duration" => with.with::<DurationCodec>(),
-        "google.protobuf.FieldMask" => with.with::<FieldMaskCodec>(),
-        "google.protobuf.Struct" => with.with::<StructCodec>(),
-        "google.protobuf.Value" => with.with::<StructValueCodec>(),
-        "google.protobuf.ListValue" => with.with::<ListValueCodec>(),
-        "google.protobuf.Any" => with.with::<AnyCodec>(),
-        "google.protobuf.DoubleValue" => with.with::<codec::DoubleValue>(),
-        "google.protobuf.FloatValue" => with.with::<codec::FloatValue>(),
-        "google.protobuf.Int64Value" => with.with::<codec::Int64Value>(),
-        "google.protobuf.UInt64Value" => with.with::<codec::UInt64Value>(),
-        "google.protobuf.Int32Value" => with.with::<codec::Int32Value>(),
-        "google.protobuf.UInt32Value" => with.with::<codec::UInt32Value>(),
-        "google.protobuf.BoolValue" => with.with::<codec::BoolValue>(),
-        "google.protobuf.StringValue" => with.with::<codec::StringValue>(),
-        "google.protobuf.BytesValue" => with.with::<codec::BytesValue>(),
-        _ => return None,
-    })
-}
-
-/// Nothing: whether a name is known.
-struct Known;
-
-impl WithCodec for Known {
-    type Output = ();
-
-    fn with<C: JsonCodec>(self) {}
-}
-
-/// Writes `"value": JSON` of the message `content` of an `Any`.
-struct WriteValue<'a, M> {
-    map: &'a mut M,
-    content: &'a [u8],
-}
-
-impl<M: SerializeMap> WithCodec for WriteValue<'_, M> {
-    type Output = Result<(), M::Error>;
-
-    fn with<C: JsonCodec>(self) -> Result<(), M::Error> {
-        let value = decode_content::<C>(self.content).map_err(ser::Error::custom)?;
-        self.map.serialize_entry("value", &Ser::<C>(&value))
-    }
-}
-
-/// Reads the JSON of `"value"` in an `Any` and gives its message's bytes.
-struct ReadValue<'a, 'de, A>(&'a mut A, PhantomData<&'de ()>);
-
-impl<'de, A: MapAccess<'de>> WithCodec for ReadValue<'_, 'de, A> {
-    type Output = Result<Vec<u8>, A::Error>;
-
-    fn with<C: JsonCodec>(self) -> Result<Vec<u8>, A::Error> {
-        let value = self.0.next_value_seed(Present::<C>(PhantomData))?;
-        encode_content::<C>(&value).map_err(de::Error::custom)
-    }
-}
-
-/// A value of codec `C` that is there: `null` only where it is a value.
-struct Present<C>(PhantomData<C>);
-
-impl<'de, C: JsonCodec> DeserializeSeed<'de> for Present<C> {
-    type Value = C::Value;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<C::Value, D::Error> {
-        C::deserialize(deserializer)
-    }
-}
-
-/// Reads ProtoJSON's `Any`: `@type` first, then `value` for a well-known
-/// type other than `Empty`, which has only `@type`.
-struct AnyVisitor;
-
-impl<'de> Visitor<'de> for AnyVisitor {
-    type Value = Any;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON object with an `@type` for google.protobuf.Any")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Any, A::Error> {
-        let first = map.next_key::<std::borrow::Cow<'de, str>>()?;
-        match first.as_deref() {
-            Some("@type") => {}
-            None => return Err(de::Error::custom("missing `@type` in google.protobuf.Any")),
-            Some(_) => {
-                return Err(de::Error::custom(
-                    "`@type` must be the first key of a google.protobuf.Any: the runtime reads \
-                     the rest by it",
-                ));
-            }
-        }
-        let type_url: String = map.next_value()?;
-        let name = match type_url.rfind('/') {
-            Some(slash) => &type_url[slash + 1..],
-            None => {
-                return Err(de::Error::custom(format_args!(
-                    "the type URL `{type_url}` of a google.protobuf.Any has no `/`"
-                )));
-            }
-        };
-        let known = name == Empty::FULL_NAME || with_known(name, Known).is_some();
-        if !known {
-            return Err(de::Error::custom(no_registry(&type_url)));
-        }
-        let mut value = None;
-        while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
-            if key != "value" || name == Empty::FULL_NAME {
-                return Err(de::Error::custom(format_args!(
-                    "unknown field `{key}` in google.protobuf.Any of `{name}`"
-                )));
-            }
-            if value.is_some() {
-                return Err(de::Error::custom(
-                    "duplicate field `value` in google.protobuf.Any",
-                ));
-            }
-            value =
-                Some(with_known(name, ReadValue(&mut map, PhantomData)).unwrap_or(Ok(Vec::new()))?);
-        }
-        Ok(Any {
-            type_url,
-            value: value.unwrap_or_default(),
-        })
-    }
-}
-
-/// The value of codec `C` whose message is `content`, without a length
-/// prefix: what an `Any` holds.
-fn decode_content<C: Codec>(content: &[u8]) -> Result<C::Value, String> {
-    let mut framed = Vec::with_capacity(content.len() + 10);
-    crate::wire::put_varint(&mut framed, content.len() as u64);
-    framed.extend_from_slice(content);
-    let read = || {
-        let mut decoder = Decoder::new(&framed, &DecodeOptions::new())?;
-        let mut value = C::Value::default();
-        C::merge_value(&mut value, &mut decoder)?;
-        Ok::<_, crate::DecodeError>(value)
-    };
-    read()
-        .map_err(|error| format!("the bytes of a google.protobuf.Any are not its type's: {error}"))
-}
-
-/// The message of `value`, without its length prefix: what an `Any`
-/// holds.
-fn encode_content<C: Codec>(value: &C::Value) -> Result<Vec<u8>, String> {
-    let mut writer = Writer::new();
-    C::write_value(value, &mut writer);
-    let limit = DecodeOptions::DEFAULT_RECURSION_LIMIT;
-    if writer.max_depth() > limit {
-        return Err(format!(
-            "messages nested {} deep, beyond the recursion limit of {limit}",
-            writer.max_depth()
-        ));
-    }
-    let framed = writer.into_vec();
-    let mut decoder = Decoder::new(&framed, &DecodeOptions::new()).map_err(|e| e.to_string())?;
-    decoder.read_len().map_err(|e| e.to_string())?;
-    Ok(framed[decoder.offset()..].to_vec())
 }

@@ -319,20 +319,20 @@ fn anys_of_other_types_are_explicit_errors() {
     };
     let error = to_json::<AnyCodec>(&any).unwrap_err();
     assert!(
-        error.contains("needs a registry of message types"),
+        error.contains("registered with Any::register_json"),
         "{error}"
     );
     let error = from_json::<AnyCodec>(r#"{"@type": "type.googleapis.com/shop.Order", "id": "1"}"#)
         .unwrap_err();
     assert!(
-        error.contains("needs a registry of message types"),
+        error.contains("registered with Any::register_json"),
         "{error}"
     );
     for (text, reason) in [
         ("{}", "missing `@type`"),
         (
-            r#"{"value": "1s", "@type": "type.googleapis.com/google.protobuf.Duration"}"#,
-            "must be the first key",
+            r#"{"@type": "x/google.protobuf.Duration", "@type": "x/google.protobuf.Duration"}"#,
+            "duplicate field `@type`",
         ),
         (
             r#"{"@type": "google.protobuf.Duration", "value": "1s"}"#,
@@ -369,6 +369,164 @@ fn anys_of_other_types_are_explicit_errors() {
             .unwrap_err()
             .contains("no type URL")
     );
+}
+
+/// A hand-written message as generated code has it, for the registry.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Point {
+    x: i32,
+    label: String,
+}
+
+impl crate::Message for Point {
+    const NAME: &'static str = "Point";
+
+    fn measure_fields(&self) -> usize {
+        crate::field::measure::<codec::Int32>(1, &self.x)
+            + crate::field::measure::<codec::Str>(2, &self.label)
+    }
+
+    fn write_fields(&self, writer: &mut crate::Writer) {
+        crate::field::write::<codec::Str>(2, &self.label, writer);
+        crate::field::write::<codec::Int32>(1, &self.x, writer);
+    }
+
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: crate::WireType,
+        decoder: &mut crate::Decoder<'_>,
+    ) -> Result<(), crate::DecodeError> {
+        match number {
+            1 => crate::field::merge::<codec::Int32>(wire_type, &mut self.x, decoder),
+            2 => crate::field::merge::<codec::Str>(wire_type, &mut self.label, decoder),
+            _ => decoder.skip(wire_type),
+        }
+    }
+
+    fn field_name(number: u32) -> Option<&'static str> {
+        [None, Some("x"), Some("label")]
+            .get(number as usize)
+            .copied()
+            .flatten()
+    }
+}
+
+impl crate::Name for Point {
+    const FULL_NAME: &'static str = "test.Point";
+}
+
+impl crate::json::JsonMessage for Point {
+    fn serialize_fields<M: serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        crate::json::field::<codec::Int32, _>(map, "x", &self.x)?;
+        crate::json::field::<codec::Str, _>(map, "label", &self.label)
+    }
+
+    fn deserialize_field<'de, A: serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut A,
+    ) -> Result<bool, A::Error> {
+        match key {
+            "x" => self.x = crate::json::read::<codec::Int32, _>(map)?,
+            "label" => self.label = crate::json::read::<codec::Str, _>(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+impl serde::Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        crate::json::serialize_message(self, serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        crate::json::deserialize_message(deserializer)
+    }
+}
+
+/// The conformance suite's `Any`, `AnyNested` and `AnyUnorderedTypeTag`:
+/// an `Any` of a registered message is its fields beside `@type`, which
+/// may come after them, also inside an `Any` of an `Any`.
+#[test]
+fn anys_of_registered_types_are_their_fields_beside_the_type() {
+    Any::register_json::<Point>();
+    Any::register_json::<Point>();
+    let point = Point {
+        x: 5,
+        label: "p".to_owned(),
+    };
+    let any = Any::pack(&point).unwrap();
+    both_ways::<AnyCodec>(
+        any.clone(),
+        r#"{"@type": "type.googleapis.com/test.Point", "x": 5, "label": "p"}"#,
+    );
+    let unordered = r#"{"x": 5, "label": "p", "@type": "type.googleapis.com/test.Point"}"#;
+    assert_eq!(from_json::<AnyCodec>(unordered), Ok(any.clone()));
+    let nested = Any::pack(&any).unwrap();
+    both_ways::<AnyCodec>(
+        nested,
+        r#"{"@type": "type.googleapis.com/google.protobuf.Any",
+            "value": {"@type": "type.googleapis.com/test.Point", "x": 5, "label": "p"}}"#,
+    );
+    // A well-known type's `value` may come before `@type` too.
+    let duration =
+        r#"{"value": "1.500s", "@type": "type.googleapis.com/google.protobuf.Duration"}"#;
+    assert_eq!(
+        from_json::<AnyCodec>(duration),
+        Ok(Any::pack(&dur(1, 500_000_000)).unwrap())
+    );
+    for (text, reason) in [
+        (r#"{"@type": "x/test.Point", "y": 1}"#, "unknown field `y`"),
+        (
+            r#"{"@type": "x/test.Point", "x": "a"}"#,
+            "in google.protobuf.Any of test.Point",
+        ),
+        (
+            r#"{"@type": "x/test.Point", "x": 1, "x": 2}"#,
+            "duplicate field `x`",
+        ),
+    ] {
+        let error = from_json::<AnyCodec>(text).unwrap_err();
+        assert!(error.contains(reason), "{text}: {error}");
+    }
+    let broken = Any {
+        type_url: "x/test.Point".to_owned(),
+        value: vec![0x08],
+    };
+    let error = to_json::<AnyCodec>(&broken).unwrap_err();
+    assert!(error.contains("are not its type's"), "{error}");
+}
+
+/// The conformance suite's `IgnoreUnknownJson*`: inside
+/// `ignoring_unknown_fields`, a message skips the keys it does not know,
+/// whatever their values, at any depth; outside, they are errors again.
+#[test]
+fn unknown_fields_are_skipped_only_when_asked() {
+    use crate::json::ignoring_unknown_fields;
+    let text = r#"{"x": 1, "y": {"a": [1, null]}, "z": null}"#;
+    let read = || serde_json::from_str::<Point>(text).map_err(|error| error.to_string());
+    assert!(read().unwrap_err().contains("unknown field `y`"));
+    let point = ignoring_unknown_fields(read).unwrap();
+    assert_eq!(point.x, 1);
+    assert!(read().is_err(), "the setting ends with the closure");
+    // Known fields are still checked; Empty and registered Anys skip too.
+    let wrong = || serde_json::from_str::<Point>(r#"{"x": "a", "y": 1}"#);
+    assert!(ignoring_unknown_fields(wrong).is_err());
+    assert_eq!(
+        ignoring_unknown_fields(|| from_json::<EmptyCodec>(r#"{"a": 1}"#)),
+        Ok(Empty {})
+    );
+    assert!(from_json::<EmptyCodec>(r#"{"a": 1}"#).is_err());
+    Any::register_json::<Point>();
+    let any = ignoring_unknown_fields(|| {
+        from_json::<AnyCodec>(r#"{"@type": "x/test.Point", "y": 1, "x": 2}"#)
+    })
+    .unwrap();
+    assert_eq!(any.unpack::<Point>().unwrap().map(|point| point.x), Some(2));
 }
 
 fn finite_value() -> impl Strategy<Value = Value> {

@@ -47,10 +47,14 @@
 //! Three things differ from Google's protobuf, on inputs it would not write
 //! itself: a `Value` with no member set reads as [`Value::Null`] and is
 //! written back as a null (`08 00`); a `NullValue` of a number other than
-//! 0 reads as `NULL_VALUE`; and a JSON `Any` can hold only a well-known
-//! type, since the runtime has no registry of other message types.
+//! 0 reads as `NULL_VALUE`; and a JSON `Any` can hold, beside the
+//! well-known types, only the message types registered with
+//! `Any::register_json` (feature `json`), since the runtime has no
+//! registry of its own.
 
 mod any;
+#[cfg(feature = "json")]
+mod any_json;
 mod duration;
 mod empty;
 mod field_mask;

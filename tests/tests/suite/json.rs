@@ -167,13 +167,21 @@ fn generated_and_transcoder_read_alike() {
         &analysis,
         "kitchen.Maps",
         &[
-            r#"{"by_i32": {"-1": null, "2": "x"}, "points": {"a": null, "b": {"x": 1}}}"#,
-            r#"{"colors": {"k": null, "j": 1}, "by_bool": {"true": "5", "false": 0}}"#,
+            r#"{"by_i32": {"-1": "", "2": "x"}, "points": {"a": {}, "b": {"x": 1}}}"#,
+            r#"{"colors": {"k": 0, "j": 1}, "by_bool": {"true": "5", "false": 0}}"#,
             // One key spelled twice: one entry, the later value (found by
             // the encode_json fuzz target).
             r#"{"by_i32": {"-0": "", "0": "zero", "+7": "a", "7": "b"}}"#,
         ],
-        &[r#"{"by_i32": {"x": "1"}}"#, r#"{"by_bool": {"yes": 1}}"#],
+        &[
+            r#"{"by_i32": {"x": "1"}}"#,
+            r#"{"by_bool": {"yes": 1}}"#,
+            // A null value, as in Google's parsers (the conformance
+            // suite's MapFieldValueIsNull).
+            r#"{"by_i32": {"-1": null}}"#,
+            r#"{"points": {"a": null}}"#,
+            r#"{"colors": {"k": null}}"#,
+        ],
     );
     read_alike::<Shape>(
         &analysis,

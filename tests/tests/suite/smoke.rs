@@ -165,7 +165,8 @@ fn mutated_files_compile_or_give_diagnostics(
 }
 
 /// Compares two versions of a schema both ways, and each with itself: a
-/// report with findings or none, in text and JSON at every level; never a
+/// report with findings or none, in text and with the places the JSON
+/// report gives, at every level; never a
 /// panic, and nothing breaks between a schema and itself.
 fn breaking_both_ways(old: &schemac::Analysis, new: &schemac::Analysis) {
     for (from, to) in [(old, new), (new, old)] {
@@ -173,7 +174,12 @@ fn breaking_both_ways(old: &schemac::Analysis, new: &schemac::Analysis) {
         for level in [Level::Wire, Level::Json, Level::Rust] {
             let count = breaking.at(level).count();
             assert_eq!(breaking.render(level, false).is_empty(), count == 0);
-            assert!(breaking.to_json(level).starts_with('['));
+            for finding in breaking.at(level) {
+                for span in [finding.old, finding.new].into_iter().flatten() {
+                    let place = breaking.place(span);
+                    assert!(place.line >= 1 && place.line <= place.end_line);
+                }
+            }
         }
     }
     assert_eq!(new.breaking_since(new, "").findings, Vec::new());

@@ -1,0 +1,20 @@
+//! Compiles the suite's `.proto` files with the `Builder`, as any user's
+//! build.rs would: `conformance.proto` and `test_messages_proto3.proto` as
+//! upstream has them, and the derivative of `test_messages_proto2.proto`
+//! in proto/ (what schemac cannot compile left out; docs/conformance.md).
+//! Unknown fields are kept, as protobuf keeps them, and the JSON field
+//! names are protobuf's.
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    schemac::Builder::new()
+        .include_file("protos.rs")
+        .json(true)
+        .json_names(schemac::JsonNames::Proto)
+        .keep_unknown_fields(true)
+        .compile(&[
+            "upstream/conformance/conformance.proto",
+            "upstream/google/protobuf/test_messages_proto3.proto",
+            "proto/test_messages_proto2.proto",
+        ])?;
+    Ok(())
+}
