@@ -205,11 +205,18 @@ impl Corpus {
                     "google/protobuf/source_context.proto",
                 ]),
             },
+            // The conformance suite's messages, as the testee compiles
+            // them: proto2 without what schemac does not support.
+            Corpus {
+                dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance"),
+                roots: names(&[
+                    "proto/test_messages_proto2.proto",
+                    "upstream/google/protobuf/test_messages_proto3.proto",
+                ]),
+            },
             Corpus {
                 dir: here,
                 roots: names(&[
-                    "conformance/test_messages_proto2.proto",
-                    "conformance/test_messages_proto3.proto",
                     "features/base.proto",
                     "features/reexport.proto",
                     "features/proto3.proto",
