@@ -3,33 +3,11 @@
 //! a git repository made for the test.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod common;
 
-/// Runs schemac in `dir`.
-fn schemac_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_schemac"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("schemac runs")
-}
-
-fn schemac(args: &[&str]) -> Output {
-    schemac_in(&workspace(), args)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{schemac, schemac_in, stderr, stdout, workspace};
 
 const V1: &str = "tests/evolution/schemas/v1.schema";
 const V2: &str = "tests/evolution/schemas/v2.schema";

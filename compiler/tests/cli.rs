@@ -2,29 +2,10 @@
 //! (0 success, 1 bad input, 2 bad usage; never a panic's 101).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod common;
 
-/// Runs schemac from the workspace root.
-fn schemac(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_schemac"))
-        .args(args)
-        .current_dir(workspace())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("schemac runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{schemac, stderr, stdout};
 
 #[test]
 fn compile_prints_the_order_code() {

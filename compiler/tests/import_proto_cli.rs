@@ -2,34 +2,10 @@
 //! a directory, and its exit codes (0 success, 1 bad input, 2 bad usage).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod common;
 
-/// Runs schemac in `dir`.
-fn schemac_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_schemac"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("schemac runs")
-}
-
-/// Runs schemac from the workspace root.
-fn schemac(args: &[&str]) -> Output {
-    schemac_in(&workspace(), args)
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use common::{schemac, schemac_in, stderr, stdout};
 
 fn tempdir(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
