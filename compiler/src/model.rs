@@ -751,6 +751,31 @@ impl Scalar {
         }
     }
 
+    /// The name of the runtime's codec of the scalar
+    /// (`schemac_runtime::__private::codec::Int32`), which generated code
+    /// calls and transcode reads and writes with.
+    pub const fn codec_name(self) -> &'static str {
+        match self {
+            Scalar::I32 => "Int32",
+            Scalar::I64 => "Int64",
+            Scalar::U32 => "Uint32",
+            Scalar::U64 => "Uint64",
+            Scalar::Sint32 => "Sint32",
+            Scalar::Sint64 => "Sint64",
+            Scalar::Fixed32 => "Fixed32",
+            Scalar::Fixed64 => "Fixed64",
+            Scalar::Sfixed32 => "Sfixed32",
+            Scalar::Sfixed64 => "Sfixed64",
+            Scalar::F32 => "Float",
+            Scalar::F64 => "Double",
+            Scalar::Bool => "Bool",
+            Scalar::String => "String",
+            Scalar::Bytes => "Bytes",
+            Scalar::Decimal => "Decimal",
+            Scalar::Value => "Value",
+        }
+    }
+
     /// Whether the scalar may be a map key: integers, bool and string.
     pub const fn is_map_key(self) -> bool {
         !matches!(

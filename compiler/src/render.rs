@@ -36,24 +36,29 @@ pub fn file(sources: &[String], parts: &[String]) -> String {
 
 /// prettyplease writes items back to back. A blank line before each item
 /// that follows a closed item (a line that is only `}`, an item ending in
-/// `{}`, a `use`, or the unnamed `const _` of the version handshake) at the
-/// same indentation makes the file easier to read; statements and match
-/// arms inside functions do not start like items, so they are left alone.
+/// `{}`, a `use`, the unnamed `const _` of the version handshake, or one of
+/// the runtime's macros, `_rt::view_of!(..);`) at the same indentation
+/// makes the file easier to read; statements and match arms inside
+/// functions do not start like items, so they are left alone.
 fn space_items(text: &str) -> String {
     let mut spaced = String::with_capacity(text.len() + text.len() / 8);
     let mut closed_at: Option<usize> = None;
     for line in text.lines() {
         let trimmed = line.trim_start();
         let indent = line.len() - trimmed.len();
-        let starts_item = ["///", "#[", "pub ", "impl", "use "]
-            .iter()
-            .any(|start| trimmed.starts_with(start));
+        let runtime_macro =
+            trimmed.starts_with("_rt::") && trimmed.contains("!(") && trimmed.ends_with(");");
+        let starts_item = runtime_macro
+            || ["///", "#[", "pub ", "impl", "use "]
+                .iter()
+                .any(|start| trimmed.starts_with(start));
         if starts_item && closed_at == Some(indent) {
             spaced.push('\n');
         }
         spaced.push_str(line);
         spaced.push('\n');
         let closes_item = trimmed == "}"
+            || runtime_macro
             || (starts_item && trimmed.ends_with("{}"))
             || ((trimmed.starts_with("use ") || trimmed.starts_with("const _:"))
                 && trimmed.ends_with(';'));

@@ -68,8 +68,8 @@ fn compile_json_adds_serde_impls_to_stdout_and_files() {
     let code = stdout(&output);
     for expected in [
         "impl _rt::json::JsonMessage for Order {",
-        "impl _rt::json::serde::Serialize for Order {",
-        "impl<'de> _rt::json::serde::Deserialize<'de> for Status {",
+        "_rt::message_serde!(Order);",
+        "_rt::enum_serde!(Status);",
     ] {
         assert!(code.contains(expected), "{expected:?} not in\n{code}");
     }

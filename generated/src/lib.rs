@@ -6,6 +6,7 @@
 //! `world.travel` to `world.geo` is written `super::geo::...`.
 
 /// Two versions of one message, for schema evolution and unknown fields.
+#[allow(missing_docs)]
 pub mod evolution {
     /// Package `evolution.v1`: a profile that keeps unknown fields
     /// (`schemas/evolution_v1.schema`).
@@ -22,28 +23,33 @@ pub mod evolution {
 
 /// Package `kitchen`: every scalar type in every cardinality
 /// (`schemas/scalars.schema`).
+#[allow(missing_docs)]
 pub mod kitchen {
     include!("kitchen.rs");
 }
 
 /// Package `money`: the built-in types `decimal` and `value` in every
 /// cardinality (`schemas/money.schema`).
+#[allow(missing_docs)]
 pub mod money {
     include!("money.rs");
 }
 
 /// Package `shapes`: oneofs, nesting, recursion and awkward names
 /// (`schemas/shapes.schema`).
+#[allow(missing_docs)]
 pub mod shapes {
     include!("shapes.rs");
 }
 
 /// Package `shop`: the Order model (`schemas/order.schema`).
+#[allow(missing_docs)]
 pub mod shop {
     include!("shop.rs");
 }
 
 /// Packages under `world`, one importing the other.
+#[allow(missing_docs)]
 pub mod world {
     /// Package `world.geo` (`schemas/world_geo.schema`).
     pub mod geo {

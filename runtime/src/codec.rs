@@ -1,15 +1,16 @@
 //! One marker type per schema type, telling how its values meet the wire.
 //!
-//! Generated code names a codec for every field, as in
-//! `field::merge::<codec::Sint64>(..)`, and the [`field`](crate::field)
-//! functions do the rest. Codecs are zero-sized and never constructed.
+//! Generated code calls a codec's associated function for every field, as
+//! in `codec::Sint64::merge(..)` (`shapes.rs`), and the
+//! [`field`](crate::field) functions do the rest. Codecs are zero-sized
+//! and never constructed.
 
 use std::marker::PhantomData;
 
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::message::{Enumeration, Message};
+use crate::message::Enumeration;
 use crate::wire::{self, WireType};
 
 /// How the values of one schema type are measured, written and read.
@@ -171,29 +172,32 @@ fixed_codec!(
 
 /// `string`: length-delimited UTF-8, checked when read.
 #[derive(Debug)]
-pub enum Str {}
+pub enum String {}
 
-impl Codec for Str {
-    type Value = String;
+impl Codec for String {
+    type Value = std::string::String;
     const WIRE_TYPE: WireType = WireType::Len;
 
     #[inline]
-    fn is_default(value: &String) -> bool {
+    fn is_default(value: &std::string::String) -> bool {
         value.is_empty()
     }
 
     #[inline]
-    fn value_len(value: &String) -> usize {
+    fn value_len(value: &std::string::String) -> usize {
         wire::varint_len(value.len() as u64) + value.len()
     }
 
     #[inline]
-    fn write_value(value: &String, writer: &mut Writer) {
+    fn write_value(value: &std::string::String, writer: &mut Writer) {
         writer.bytes(value.as_bytes());
     }
 
     #[inline]
-    fn merge_value(value: &mut String, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    fn merge_value(
+        value: &mut std::string::String,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<(), DecodeError> {
         let start = decoder.offset();
         let read = decoder.read_bytes()?;
         // Copy, then validate the copy: its start is aligned, which lets
@@ -209,7 +213,7 @@ impl Codec for Str {
             bytes.extend_from_slice(read);
             bytes
         };
-        match String::from_utf8(bytes) {
+        match std::string::String::from_utf8(bytes) {
             Ok(string) => {
                 // `value` is empty either way, with nothing to free: no
                 // call to drop it.
@@ -290,9 +294,9 @@ impl<E: Enumeration> Codec for Enum<E> {
 
 /// A nested message: length-delimited, one level deeper.
 #[derive(Debug)]
-pub struct Msg<M>(PhantomData<M>);
+pub struct Message<M>(PhantomData<M>);
 
-impl<M: Message> Codec for Msg<M> {
+impl<M: crate::Message> Codec for Message<M> {
     type Value = M;
     const WIRE_TYPE: WireType = WireType::Len;
     const IS_MESSAGE: bool = true;
@@ -354,6 +358,12 @@ impl<C: Codec> Codec for Boxed<C> {
     }
 }
 
+/// A map's key codec `K` and value codec `V`. Not a codec itself: a map
+/// is a field of entry messages, which its associated functions measure,
+/// write and read (`shapes.rs`).
+#[derive(Debug)]
+pub struct Map<K, V>(PhantomData<(K, V)>);
+
 pub use crate::decimal::DecimalCodec as Decimal;
 pub use crate::value::ValueCodec as Value;
 
@@ -378,6 +388,6 @@ pub type UInt32Value = Wrapper<Uint32>;
 /// `google.protobuf.BoolValue`: a `bool` in a wrapper message.
 pub type BoolValue = Wrapper<Bool>;
 /// `google.protobuf.StringValue`: a `String` in a wrapper message.
-pub type StringValue = Wrapper<Str>;
+pub type StringValue = Wrapper<String>;
 /// `google.protobuf.BytesValue`: a `Vec<u8>` in a wrapper message.
 pub type BytesValue = Wrapper<Bytes>;

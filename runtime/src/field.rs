@@ -305,6 +305,19 @@ where
     merge::merge_map::<Owned<K>, Owned<V>>(wire_type, map, decoder)
 }
 
+/// The loop of [`Message::merge_from`](crate::Message::merge_from), with
+/// `merge_field` in place of the message's own: a message with `BTreeMap`
+/// fields reads their entries into [`MapEntries`] with it, and finishes
+/// them when the loop ends, with an error or not.
+#[inline]
+pub fn merge_fields<'a>(
+    decoder: &mut Decoder<'a>,
+    merge_field: impl FnMut(u32, WireType, &mut Decoder<'a>) -> Result<(), DecodeError>,
+    field_name: fn(u32) -> Option<&'static str>,
+) -> Result<(), DecodeError> {
+    merge::merge_fields(decoder, merge_field, field_name)
+}
+
 /// The entries of a `BTreeMap` field read while decoding one message,
 /// built into the map at once when the message ends.
 ///
@@ -391,7 +404,7 @@ impl<K: Ord, V> Default for MapEntries<K, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{Bytes, Double, Int32, Sint64, Str, Uint32};
+    use crate::codec::{Bytes, Double, Int32, Sint64, String as Str, Uint32};
     use crate::decode::DecodeOptions;
     use std::collections::HashMap;
 

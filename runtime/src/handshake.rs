@@ -3,8 +3,8 @@
 //! Each generated package starts with
 //!
 //! ```text
-//! use ::schemac_runtime as _rt;
-//! const _: () = _rt::__private::check_version("0.1.0");
+//! use ::schemac_runtime::__private as _rt;
+//! const _: () = _rt::check_version("0.1.0");
 //! ```
 //!
 //! where the string is the version of schemac that generated it. The

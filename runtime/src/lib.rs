@@ -7,35 +7,32 @@
 //!
 //! ```
 //! # mod geo {
-//! # use ::schemac_runtime as _rt;
+//! # use ::schemac_runtime::__private as _rt;
 //! # /// A point.
 //! # #[derive(Clone, Debug, Default, PartialEq)]
 //! # pub struct Point {
-//! #     /// Field 1, `x`.
 //! #     pub x: i32,
-//! #     /// Field 2, `y`.
 //! #     pub y: i32,
 //! # }
 //! # impl _rt::Message for Point {
 //! #     const NAME: &'static str = "Point";
 //! #     fn measure_fields(&self) -> usize {
-//! #         _rt::field::measure::<_rt::codec::Int32>(1, &self.x)
-//! #             + _rt::field::measure::<_rt::codec::Int32>(2, &self.y)
+//! #         _rt::codec::Int32::measure(1, &self.x) + _rt::codec::Int32::measure(2, &self.y)
 //! #     }
 //! #     fn write_fields(&self, writer: &mut _rt::Writer) {
-//! #         _rt::field::write::<_rt::codec::Int32>(2, &self.y, writer);
-//! #         _rt::field::write::<_rt::codec::Int32>(1, &self.x, writer);
+//! #         _rt::codec::Int32::write(2, &self.y, writer);
+//! #         _rt::codec::Int32::write(1, &self.x, writer);
 //! #     }
 //! #     fn merge_field(
 //! #         &mut self,
 //! #         number: u32,
-//! #         wire_type: _rt::WireType,
+//! #         wire: _rt::WireType,
 //! #         decoder: &mut _rt::Decoder<'_>,
 //! #     ) -> ::core::result::Result<(), _rt::DecodeError> {
 //! #         match number {
-//! #             1 => _rt::field::merge::<_rt::codec::Int32>(wire_type, &mut self.x, decoder),
-//! #             2 => _rt::field::merge::<_rt::codec::Int32>(wire_type, &mut self.y, decoder),
-//! #             _ => decoder.skip(wire_type),
+//! #             1 => _rt::codec::Int32::merge(wire, &mut self.x, decoder),
+//! #             2 => _rt::codec::Int32::merge(wire, &mut self.y, decoder),
+//! #             _ => decoder.skip(wire),
 //! #         }
 //! #     }
 //! #     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
@@ -57,12 +54,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The modules below are the vocabulary that generated code is written in:
-//! [`wire`] has varints, zigzag and keys; [`codec`] has one marker type per
-//! schema type; [`field`] encodes and decodes one field of each shape;
-//! [`encode`] and [`decode`] hold the writer and the reader; [`view`] has
-//! the borrowed views generated on request; [`wkt`] has Google's
-//! well-known types.
+//! The modules below are the public vocabulary: [`wire`] has varints,
+//! zigzag and keys; [`encode`] and [`decode`] hold the writer and the
+//! reader; [`view`] has the borrowed views generated on request; [`wkt`]
+//! has Google's well-known types. What only generated code calls (each
+//! codec's function per field shape, the impls it writes by macro) is in
+//! the hidden module `__private`, which generated code names `_rt`.
 //!
 //! Generated code checks, when it compiles, that this runtime can run it:
 //! its version must be of the generating schemac's semver series, and no
@@ -77,28 +74,53 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub mod codec;
+mod codec;
 mod decimal;
 pub mod decode;
 pub mod encode;
 mod error;
-pub mod field;
+mod field;
+mod forwarding;
 mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
 mod merge;
 mod message;
+mod shapes;
 mod unknown;
 mod value;
 pub mod view;
 pub mod wire;
 pub mod wkt;
 
-/// What generated code uses beside the public API, such as the version
-/// handshake; hand-written code has no use for it.
+/// What generated code uses: the codecs whose associated functions it
+/// calls for each field, the `field` helpers of `required` fields, the
+/// version handshake, and the public items it names, so that one alias
+/// (`use ::schemac_runtime::__private as _rt;`) reaches all of it.
+/// Hand-written code has no use for it, and none of it is semver-stable.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::handshake::{VERSION, check_version};
+    #[cfg(feature = "json")]
+    pub use crate::json;
+    #[cfg(feature = "json")]
+    pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
+    pub use crate::{__enumeration as enumeration, __view as view_of};
+    pub use crate::{
+        Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
+        UnknownFields, Value, ValueView, WireType, Writer, view, wkt,
+    };
+
+    /// The codecs: one per schema type, with one associated function per
+    /// field shape.
+    pub mod codec {
+        pub use crate::codec::*;
+    }
+
+    /// The checks of `required` fields, and `MapEntries`.
+    pub mod field {
+        pub use crate::field::*;
+    }
 }
 
 pub use decode::{DecodeOptions, Decoder};

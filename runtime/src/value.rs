@@ -40,7 +40,7 @@ use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
-use crate::view::ValueView;
+use crate::view::{self, ValueView, ViewCodec};
 use crate::wire::{self, WireType};
 
 /// A dynamic value that keeps its exact type.
@@ -268,7 +268,7 @@ fn content_len(value: &Value) -> usize {
         Value::U64(v) => present::<codec::Uint64>(6, v),
         Value::F32(v) => present::<codec::Float>(7, v),
         Value::F64(v) => present::<codec::Double>(8, v),
-        Value::String(v) => present::<codec::Str>(9, v),
+        Value::String(v) => present::<codec::String>(9, v),
         Value::Bytes(v) => present::<codec::Bytes>(10, v),
         Value::Decimal(v) => present::<codec::Decimal>(11, v),
         Value::List(values) => {
@@ -276,7 +276,7 @@ fn content_len(value: &Value) -> usize {
             wire::key_len(12) + wire::varint_len(length as u64) + length
         }
         Value::Map(entries) => {
-            let length = field::measure_map::<codec::Str, ValueCodec>(WRAPPED, entries);
+            let length = field::measure_map::<codec::String, ValueCodec>(WRAPPED, entries);
             wire::key_len(13) + wire::varint_len(length as u64) + length
         }
     }
@@ -293,7 +293,7 @@ fn write_content(value: &Value, writer: &mut Writer) {
         Value::U64(v) => present::<codec::Uint64>(6, v, writer),
         Value::F32(v) => present::<codec::Float>(7, v, writer),
         Value::F64(v) => present::<codec::Double>(8, v, writer),
-        Value::String(v) => present::<codec::Str>(9, v, writer),
+        Value::String(v) => present::<codec::String>(9, v, writer),
         Value::Bytes(v) => present::<codec::Bytes>(10, v, writer),
         Value::Decimal(v) => present::<codec::Decimal>(11, v, writer),
         Value::List(values) => {
@@ -302,11 +302,63 @@ fn write_content(value: &Value, writer: &mut Writer) {
         }
         Value::Map(entries) => {
             writer.nested(|writer| {
-                field::write_map::<codec::Str, ValueCodec>(WRAPPED, entries, writer)
+                field::write_map::<codec::String, ValueCodec>(WRAPPED, entries, writer)
             });
             writer.key(13, WireType::Len);
         }
     }
+}
+
+/// One member of a `value`'s oneof as [`read_member`] reads it, for the
+/// owned [`Value`] and the [`ValueView`] alike: a scalar, whose string and
+/// bytes borrow from the input, or the mark of a list or a map, which each
+/// merges into what it holds, as protobuf merges a message read twice.
+pub(crate) enum Member<'a> {
+    Scalar(Scalar<'a>),
+    List,
+    Map,
+    Unknown,
+}
+
+/// Reads member `number` of a `value`'s oneof, but for a list or a map,
+/// which is left unread for the caller. A string is not yet checked to be
+/// UTF-8, as in [`Scalar`]; [`utf8_error`] is the error where it is not.
+pub(crate) fn read_member<'a>(
+    number: u32,
+    wire_type: WireType,
+    decoder: &mut Decoder<'a>,
+) -> Result<Member<'a>, DecodeError> {
+    fn read<'a, C: ViewCodec<'a>>(
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<C::View, DecodeError> {
+        let mut read = C::View::default();
+        view::field::merge::<C>(wire_type, &mut read, decoder)?;
+        Ok(read)
+    }
+    Ok(Member::Scalar(match number {
+        1 => read::<codec::Int32>(wire_type, decoder).map(|_| Scalar::Null)?,
+        2 => Scalar::Bool(read::<codec::Bool>(wire_type, decoder)?),
+        3 => Scalar::I32(read::<codec::Sint32>(wire_type, decoder)?),
+        4 => Scalar::I64(read::<codec::Sint64>(wire_type, decoder)?),
+        5 => Scalar::U32(read::<codec::Uint32>(wire_type, decoder)?),
+        6 => Scalar::U64(read::<codec::Uint64>(wire_type, decoder)?),
+        7 => Scalar::F32(read::<codec::Float>(wire_type, decoder)?),
+        8 => Scalar::F64(read::<codec::Double>(wire_type, decoder)?),
+        9 => Scalar::Text(read::<codec::Bytes>(wire_type, decoder)?),
+        10 => Scalar::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
+        11 => Scalar::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
+        12 => return Ok(Member::List),
+        13 => return Ok(Member::Map),
+        _ => return Ok(Member::Unknown),
+    }))
+}
+
+/// The error of a string member that is not UTF-8, read from `start`, the
+/// offset [`read_member`] started at.
+#[cold]
+pub(crate) fn utf8_error(start: usize) -> DecodeError {
+    DecodeError::invalid_utf8(start)
 }
 
 /// Reads one member of the oneof into `value`. A later member replaces an
@@ -318,27 +370,10 @@ fn merge_member(
     wire_type: WireType,
     decoder: &mut Decoder<'_>,
 ) -> Result<(), DecodeError> {
-    fn read<C: Codec>(
-        wire_type: WireType,
-        decoder: &mut Decoder<'_>,
-    ) -> Result<C::Value, DecodeError> {
-        let mut read = C::Value::default();
-        field::merge::<C>(wire_type, &mut read, decoder)?;
-        Ok(read)
-    }
-    *value = match number {
-        1 => read::<codec::Int32>(wire_type, decoder).map(|_| Value::Null)?,
-        2 => Value::Bool(read::<codec::Bool>(wire_type, decoder)?),
-        3 => Value::I32(read::<codec::Sint32>(wire_type, decoder)?),
-        4 => Value::I64(read::<codec::Sint64>(wire_type, decoder)?),
-        5 => Value::U32(read::<codec::Uint32>(wire_type, decoder)?),
-        6 => Value::U64(read::<codec::Uint64>(wire_type, decoder)?),
-        7 => Value::F32(read::<codec::Float>(wire_type, decoder)?),
-        8 => Value::F64(read::<codec::Double>(wire_type, decoder)?),
-        9 => Value::String(read::<codec::Str>(wire_type, decoder)?),
-        10 => Value::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
-        11 => Value::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
-        12 => {
+    let start = decoder.offset();
+    *value = match read_member(number, wire_type, decoder)? {
+        Member::Scalar(scalar) => scalar.to_value().ok_or_else(|| utf8_error(start))?,
+        Member::List => {
             let mut values = match std::mem::take(value) {
                 Value::List(values) => values,
                 _ => Vec::new(),
@@ -348,20 +383,17 @@ fn merge_member(
             })?;
             Value::List(values)
         }
-        13 => {
+        Member::Map => {
             let mut entries = match std::mem::take(value) {
                 Value::Map(entries) => entries,
                 _ => BTreeMap::new(),
             };
             read_wrapped(wire_type, decoder, |wire_type, decoder| {
-                field::merge_map::<codec::Str, ValueCodec>(wire_type, &mut entries, decoder)
+                field::merge_map::<codec::String, ValueCodec>(wire_type, &mut entries, decoder)
             })?;
             Value::Map(entries)
         }
-        _ => {
-            decoder.skip(wire_type)?;
-            return Ok(());
-        }
+        Member::Unknown => return decoder.skip(wire_type),
     };
     Ok(())
 }

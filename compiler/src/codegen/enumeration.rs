@@ -135,57 +135,11 @@ fn expand_enum_methods(cx: &Context, enumeration: &Enum, name: &Ident) -> TokenS
 }
 
 /// Equality and hashing by number, conversions from and to `i32`, and
-/// the runtime's `Enumeration`.
+/// the runtime's `Enumeration`, which the runtime's `enumeration!` writes.
 fn expand_enum_impls(cx: &Context, enumeration: &Enum, ty: &Ident) -> TokenStream {
     let rt = &cx.runtime;
     let name = &enumeration.name;
-    quote! {
-        impl ::core::cmp::PartialEq for #ty {
-            fn eq(&self, other: &Self) -> bool {
-                self.number() == other.number()
-            }
-        }
-
-        impl ::core::cmp::Eq for #ty {}
-
-        impl ::core::hash::Hash for #ty {
-            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-                ::core::hash::Hash::hash(&self.number(), state);
-            }
-        }
-
-        impl ::core::convert::From<i32> for #ty {
-            fn from(number: i32) -> Self {
-                Self::from_number(number)
-            }
-        }
-
-        impl ::core::convert::From<#ty> for i32 {
-            fn from(value: #ty) -> Self {
-                value.number()
-            }
-        }
-
-        impl #rt::Enumeration for #ty {
-            const NAME: &'static str = #name;
-
-            fn number(self) -> i32 {
-                Self::number(self)
-            }
-
-            fn from_number(number: i32) -> Self {
-                Self::from_number(number)
-            }
-
-            fn name(self) -> ::core::option::Option<&'static str> {
-                Self::name(self)
-            }
-
-            fn from_name(name: &str) -> ::core::option::Option<Self> {
-                Self::from_name(name)
-            }
-        }
-    }
+    quote!(#rt::enumeration!(#ty, #name);)
 }
 
 fn variant_ident(enumeration: &Enum, value: &str) -> Ident {

@@ -20,10 +20,11 @@ use super::{Context, ident, oneof, type_ident, types};
 use crate::config::JsonNames;
 use crate::model::{Field, FieldOrOneof, MessageId};
 use crate::names;
-use types::Shape;
+use types::{Action, Shape};
 
-/// `JsonMessage`, `Serialize` and `Deserialize` for message `id`, whose
-/// struct is in `scope`; nothing when JSON is off.
+/// `JsonMessage` for message `id`, whose struct is in `scope`, and
+/// `Serialize` and `Deserialize` through it (`_rt::message_serde!`);
+/// nothing when JSON is off.
 pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     if !cx.config.json {
         return TokenStream::new();
@@ -40,50 +41,18 @@ pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId)
             #deserialize
         }
 
-        impl #rt::json::serde::Serialize for #ident {
-            fn serialize<_S: #rt::json::serde::Serializer>(
-                &self,
-                serializer: _S,
-            ) -> ::core::result::Result<_S::Ok, _S::Error> {
-                #rt::json::serialize_message(self, serializer)
-            }
-        }
-
-        impl<'de> #rt::json::serde::Deserialize<'de> for #ident {
-            fn deserialize<_D: #rt::json::serde::Deserializer<'de>>(
-                deserializer: _D,
-            ) -> ::core::result::Result<Self, _D::Error> {
-                #rt::json::deserialize_message(deserializer)
-            }
-        }
+        #rt::message_serde!(#ident);
     }
 }
 
-/// `Serialize` and `Deserialize` for the enum named `ident`, by value name;
-/// nothing when JSON is off.
+/// `Serialize` and `Deserialize` for the enum named `ident`, by value name
+/// (`_rt::enum_serde!`); nothing when JSON is off.
 pub(crate) fn expand_enum_json(cx: &Context, ident: &Ident) -> TokenStream {
     if !cx.config.json {
         return TokenStream::new();
     }
     let rt = &cx.runtime;
-    quote! {
-        impl #rt::json::serde::Serialize for #ident {
-            fn serialize<_S: #rt::json::serde::Serializer>(
-                &self,
-                serializer: _S,
-            ) -> ::core::result::Result<_S::Ok, _S::Error> {
-                #rt::json::serialize_enum(*self, serializer)
-            }
-        }
-
-        impl<'de> #rt::json::serde::Deserialize<'de> for #ident {
-            fn deserialize<_D: #rt::json::serde::Deserializer<'de>>(
-                deserializer: _D,
-            ) -> ::core::result::Result<Self, _D::Error> {
-                #rt::json::deserialize_enum(deserializer)
-            }
-        }
-    }
+    quote!(#rt::enum_serde!(#ident);)
 }
 
 /// `fn serialize_fields`: one call per field, in declaration order.
@@ -114,25 +83,18 @@ fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> Tok
     }
 }
 
-/// The statement that writes `field`, with the helper for its shape.
+/// The statement that writes `field`, with its codec's function for its
+/// shape.
 fn expand_serialize_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
-    let rt = &cx.runtime;
-    let codec = types::field_codec(cx, scope, field);
+    let call = types::field_call(cx, scope, field, Action::WriteJson);
     let member = ident(&names::field_name(&field.name));
     let name = written_name(cx, field);
-    match Shape::of(field) {
-        Shape::Implicit => quote! {
-            #rt::json::field::<#codec, _>(map, #name, &self.#member)?;
-        },
-        Shape::Optional => quote! {
-            #rt::json::optional::<#codec, _>(map, #name, self.#member.as_ref())?;
-        },
-        Shape::Packed | Shape::Repeated => quote! {
-            #rt::json::list::<#codec, _>(map, #name, &self.#member)?;
-        },
-        Shape::Map => quote! {
-            #rt::json::map::<#codec, _, _>(map, #name, &self.#member)?;
-        },
+    let value = match Shape::of(field) {
+        Shape::Optional => quote!(self.#member.as_ref()),
+        _ => quote!(&self.#member),
+    };
+    quote! {
+        #call(map, #name, #value)?;
     }
 }
 
@@ -144,11 +106,10 @@ fn expand_serialize_oneof(
     id: MessageId,
     index: usize,
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let members = oneof::members(cx.schema.message(id), index);
     oneof::expand_for_set_member(cx, scope, id, index, &members, |member, codec| {
         let name = written_name(cx, member);
-        quote!(#rt::json::present::<#codec, _>(map, #name, value)?)
+        quote!(#codec::write_json_present(map, #name, value)?)
     })
 }
 
@@ -210,21 +171,14 @@ fn expand_deserialize_field(cx: &Context, scope: &[String], id: MessageId) -> To
     }
 }
 
-/// The arm that reads `field`, outside any oneof, with the helper for its
-/// shape.
+/// The arm that reads `field`, outside any oneof, with its codec's
+/// function for its shape.
 fn expand_deserialize_arm(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
-    let rt = &cx.runtime;
-    let codec = types::field_codec(cx, scope, field);
+    let call = types::field_call(cx, scope, field, Action::ReadJson);
     let member = ident(&names::field_name(&field.name));
     let keys = read_names(field);
-    let read = match Shape::of(field) {
-        Shape::Implicit => quote!(#rt::json::read::<#codec, _>(map)?),
-        Shape::Optional => quote!(#rt::json::read_optional::<#codec, _>(map)?),
-        Shape::Packed | Shape::Repeated => quote!(#rt::json::read_list::<#codec, _>(map)?),
-        Shape::Map => quote!(#rt::json::read_map::<#codec, _, _>(map)?),
-    };
     quote! {
-        #keys => self.#member = #read,
+        #keys => self.#member = #call(map)?,
     }
 }
 
@@ -237,7 +191,6 @@ fn expand_deserialize_member_arm(
     index: usize,
     member: &Field,
 ) -> Option<TokenStream> {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let ty = oneof::members(message, index)
         .into_iter()
@@ -246,13 +199,13 @@ fn expand_deserialize_member_arm(
     let oneof_name = &message.oneofs.get(index)?.name;
     let field = oneof::oneof_field(message, index);
     let variant = oneof::variant_path(cx, scope, id, index, member);
-    let codec = types::value_codec(cx, scope, ty, member.boxed);
+    let codec = types::member_codec(cx, ty, member.boxed);
     let name = &member.name;
     let keys = read_names(member);
     Some(quote! {
         #keys => {
             let set = self.#field.is_some();
-            if let Some(value) = #rt::json::read_member::<#codec, _>(map, #name, #oneof_name, set)? {
+            if let Some(value) = #codec::read_json_member(map, #name, #oneof_name, set)? {
                 self.#field = Some(#variant(value));
             }
         }
@@ -282,22 +235,16 @@ mod tests {
         let code = shop().render(&json());
         for expected in [
             "impl _rt::json::JsonMessage for Order {",
-            "_rt::json::field::<_rt::codec::Int64, _>(map, \"id\", &self.id)?;",
-            "_rt::json::list::<_rt::codec::Msg<OrderLine>, _>(map, \"order_lines\", &self.order_lines)?;",
-            "_rt::json::optional::<_rt::codec::Msg<Customer>, _>(map, \"customer\", self.customer.as_ref())?;",
-            "_rt::json::field::<_rt::codec::Enum<Status>, _>(map, \"status\", &self.status)?;",
-            "\"id\" => self.id = _rt::json::read::<_rt::codec::Int64, _>(map)?,",
-            "self.customer = _rt::json::read_optional::<_rt::codec::Msg<Customer>, _>(map)?;",
-            "self.order_lines = _rt::json::read_list::<_rt::codec::Msg<OrderLine>, _>(map)?;",
+            "_rt::codec::Int64::write_json(map, \"id\", &self.id)?;",
+            "_rt::codec::Message::write_json_list(map, \"order_lines\", &self.order_lines)?;",
+            "_rt::codec::Message::write_json_optional(map, \"customer\", self.customer.as_ref())?;",
+            "_rt::codec::Enum::write_json(map, \"status\", &self.status)?;",
+            "\"id\" => self.id = _rt::codec::Int64::read_json(map)?,",
+            "\"customer\" => self.customer = _rt::codec::Message::read_json_optional(map)?,",
+            "self.order_lines = _rt::codec::Message::read_json_list(map)?",
             "_ => return Ok(false), } Ok(true)",
-            "impl _rt::json::serde::Serialize for Order {",
-            "_rt::json::serialize_message(self, serializer)",
-            "impl<'de> _rt::json::serde::Deserialize<'de> for Order {",
-            "_rt::json::deserialize_message(deserializer)",
-            "impl _rt::json::serde::Serialize for Status {",
-            "_rt::json::serialize_enum(*self, serializer)",
-            "impl<'de> _rt::json::serde::Deserialize<'de> for Status {",
-            "_rt::json::deserialize_enum(deserializer)",
+            "_rt::message_serde!(Order);",
+            "_rt::enum_serde!(Status);",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
@@ -312,16 +259,16 @@ mod tests {
     fn oneofs_boxes_maps_and_keywords() {
         let code = shapes().render(&json());
         for expected in [
-            "Some(shape::Kind::Circle(value)) => { _rt::json::present::<_rt::codec::Msg<shape::Circle>, _>(map, \"circle\", value)? }",
-            "\"scale_only\" | \"scaleOnly\" => { let set = self.kind.is_some(); if let Some(value) = _rt::json::read_member::<_rt::codec::Double, _>(map, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
-            "if let Some(single::Only::Type(value)) = &self.only { _rt::json::present::<_rt::codec::Int32, _>(map, \"type\", value)?; }",
-            "_rt::json::optional::<_rt::codec::Boxed<_rt::codec::Msg<Tree>>, _>(map, \"left\", self.left.as_ref())?;",
-            "_rt::json::map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map, \"by_name\", &self.by_name)?;",
-            "\"by_name\" | \"byName\" => { self.by_name = _rt::json::read_map::<_rt::codec::Str, _rt::codec::Msg<Tree>, _, _>(map)?; }",
-            "_rt::json::present::<_rt::codec::Boxed<_rt::codec::Msg<super::Pong>>, _>(map, \"again\", value)?",
-            "\"type\" => self.r#type = _rt::json::read::<_rt::codec::Str, _>(map)?,",
-            "\"fooBar\" => self.foo_bar = _rt::json::read::<_rt::codec::Int64, _>(map)?,",
-            "_rt::json::list::<_rt::codec::Enum<layer::Kind>, _>(map, \"crate\", &self.crate_)?;",
+            "Some(shape::Kind::Circle(value)) => { _rt::codec::Message::write_json_present(map, \"circle\", value)? }",
+            "\"scale_only\" | \"scaleOnly\" => { let set = self.kind.is_some(); if let Some(value) = _rt::codec::Double::read_json_member(map, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
+            "if let Some(single::Only::Type(value)) = &self.only { _rt::codec::Int32::write_json_present(map, \"type\", value)?; }",
+            "_rt::codec::Boxed::write_json_optional(map, \"left\", self.left.as_ref())?;",
+            "_rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::write_json(map, \"by_name\", &self.by_name)?;",
+            "\"by_name\" | \"byName\" => { self.by_name = _rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::read_json(map)?; }",
+            "_rt::codec::Boxed::write_json_present(map, \"again\", value)?",
+            "\"type\" => self.r#type = _rt::codec::String::read_json(map)?,",
+            "\"fooBar\" => self.foo_bar = _rt::codec::Int64::read_json(map)?,",
+            "_rt::codec::Enum::write_json_list(map, \"crate\", &self.crate_)?;",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
@@ -361,10 +308,10 @@ mod tests {
             .map_type(crate::MapType::HashMap);
         let code = b.render(&config);
         for expected in [
-            "use crate::rt as _rt;",
-            "impl _rt::json::serde::Serialize for M {",
+            "use crate::rt::__private as _rt;",
+            "_rt::message_serde!(M);",
             "::std::collections::HashMap<i64, ::std::vec::Vec<u8>>",
-            "_rt::json::read_map::<_rt::codec::Int64, _rt::codec::Bytes, _, _>(map)?",
+            "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Bytes>::read_json(map)?",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }

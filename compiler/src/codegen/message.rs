@@ -8,7 +8,7 @@ use quote::quote;
 
 use super::{
     Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
-    type_ident, types, view,
+    schema_docs, type_ident, types, view,
 };
 use crate::model::{Field, FieldOrOneof, FieldType, Message, MessageId, ValueType};
 use crate::names;
@@ -80,9 +80,7 @@ fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
 
 /// `pub name: Type,` with the field's docs.
 fn expand_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
-    let docs = docs(&field.docs, || {
-        format!("Field {}, `{}`.", field.number, field.name)
-    });
+    let docs = schema_docs(&field.docs);
     let ident = ident(&names::field_name(&field.name));
     let ty = types::field_type(cx, scope, field);
     quote! {

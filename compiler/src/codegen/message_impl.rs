@@ -1,5 +1,6 @@
 //! The `Message` impl of a message: measuring, writing and merging its
-//! fields through the runtime's `field` functions, one call per field.
+//! fields through the associated functions of their codecs, one call per
+//! field.
 //!
 //! Fields are encoded in number order, the member of a oneof that is set
 //! at its own number ([`Message::encoding_order`]), as Google's protobuf
@@ -16,7 +17,7 @@ use super::{Context, ident, oneof, type_ident, types};
 use crate::config::MapType;
 use crate::model::{EncodingStep, Field, MessageId};
 use crate::names;
-use types::{Action, Shape};
+use types::{Action, Shape, field_call};
 
 /// `impl Message for Name { ... }` for message `id`, whose struct is in
 /// `scope`, and `impl Name` with its full name, which `Any` knows it by.
@@ -140,7 +141,7 @@ fn expand_merge_field(
         let call = field_call(cx, scope, field, Action::Merge);
         let name = ident(&names::field_name(&field.name));
         quote! {
-            #number => #call(wire_type, &mut self.#name, decoder),
+            #number => #call(wire, &mut self.#name, decoder),
         }
     });
     merge_field_fn(cx, arms, unknown_fields(cx, id), quote!('_))
@@ -157,8 +158,8 @@ pub(crate) fn merge_field_fn(
 ) -> TokenStream {
     let rt = &cx.runtime;
     let other = match &unknown {
-        Some(field) => quote!(self.#field.merge(number, wire_type, decoder)),
-        None => quote!(decoder.skip(wire_type)),
+        Some(field) => quote!(self.#field.merge(number, wire, decoder)),
+        None => quote!(decoder.skip(wire)),
     };
     let mut arms = arms.peekable();
     let (number, body) = match (arms.peek().is_none(), unknown.is_some()) {
@@ -178,7 +179,7 @@ pub(crate) fn merge_field_fn(
         fn merge_field(
             &mut self,
             #number: u32,
-            wire_type: #rt::WireType,
+            wire: #rt::WireType,
             decoder: &mut #rt::Decoder<#lifetime>,
         ) -> ::core::result::Result<(), #rt::DecodeError> {
             #body
@@ -186,13 +187,13 @@ pub(crate) fn merge_field_fn(
     }
 }
 
-/// `fn merge_from`, for a message with `BTreeMap` fields only: the loop
-/// of the trait's default, with each map's entries gathered in a
-/// `MapEntries` and built into the map once the message ends, which is
-/// linear in the number of entries rather than a search per entry. The
-/// maps are built when the loop ends with an error too, so that a failed
-/// merge keeps what the maps held and the entries read before the error,
-/// as the trait's default does.
+/// `fn merge_from`, for a message with `BTreeMap` fields only: the
+/// runtime's loop of the trait's default, with each map's entries
+/// gathered in a `MapEntries` and built into the map once the message
+/// ends, which is linear in the number of entries rather than a search per
+/// entry. The maps are built when the loop ends with an error too, so that
+/// a failed merge keeps what the maps held and the entries read before the
+/// error, as the trait's default does.
 fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> TokenStream {
     let rt = &cx.runtime;
     if cx.config.map_type != MapType::BTreeMap {
@@ -225,7 +226,7 @@ fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> Token
             let number = Literal::u32_unsuffixed(field.wire_number());
             let codec = types::field_codec(cx, scope, field);
             quote! {
-                #number => #local.merge::<#codec>(wire_type, &mut self.#member, decoder),
+                #number => #local.merge::<#codec>(wire, &mut self.#member, decoder),
             }
         });
     quote! {
@@ -234,24 +235,14 @@ fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> Token
             decoder: &mut #rt::Decoder<'_>,
         ) -> ::core::result::Result<(), #rt::DecodeError> {
             #(let mut #locals = #rt::field::MapEntries::new();)*
-            let mut result = ::core::result::Result::Ok(());
-            while decoder.has_remaining() {
-                let (number, wire_type) = match decoder.read_key() {
-                    ::core::result::Result::Ok(key) => key,
-                    ::core::result::Result::Err(error) => {
-                        result = ::core::result::Result::Err(error);
-                        break;
-                    }
-                };
-                let field = match number {
+            let result = #rt::field::merge_fields(
+                decoder,
+                |number, wire, decoder| match number {
                     #(#arms)*
-                    _ => self.merge_field(number, wire_type, decoder),
-                };
-                if let ::core::result::Result::Err(error) = field {
-                    result = ::core::result::Result::Err(Self::field_error(error, number));
-                    break;
-                }
-            }
+                    _ => self.merge_field(number, wire, decoder),
+                },
+                Self::field_name,
+            );
             #(#locals.finish(&mut self.#members);)*
             result
         }
@@ -285,16 +276,6 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
 pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
     let keeps = cx.keeps_unknown_fields(cx.schema.message(id));
     keeps.then(|| ident(names::UNKNOWN_FIELDS_FIELD))
-}
-
-/// The `field::*` function that does `action` for a field of this shape,
-/// with its codecs, without arguments:
-/// `::schemac_runtime::field::measure_optional::<...>`.
-fn field_call(cx: &Context, scope: &[String], field: &Field, action: Action) -> TokenStream {
-    let rt = &cx.runtime;
-    let function = Shape::of(field).function(action, cx.config.map_type);
-    let codec = types::field_codec(cx, scope, field);
-    quote!(#rt::field::#function::<#codec>)
 }
 
 /// How measuring and writing take a field's value: by reference, or as an

@@ -194,12 +194,13 @@ impl<'a> Context<'a> {
         message.keep_unknown_fields || self.config.keep_unknown_fields
     }
 
-    /// `use ::schemac_runtime as _rt;`: a short name for the runtime, so
-    /// that generated calls fit on a line. No schema name becomes `_rt`,
-    /// since casing drops leading underscores.
+    /// `use ::schemac_runtime::__private as _rt;`: a short name for what
+    /// generated code uses of the runtime, so that generated calls fit on
+    /// a line. No schema name becomes `_rt`, since casing drops leading
+    /// underscores.
     fn runtime_alias(&self) -> TokenStream {
         let path = &self.runtime_path;
-        quote!(use #path as _rt;)
+        quote!(use #path::__private as _rt;)
     }
 
     /// The version handshake, once at the top of each package: a constant
@@ -208,7 +209,7 @@ impl<'a> Context<'a> {
     /// of schemac (`schemac_runtime::__private::check_version`).
     fn version_handshake(&self) -> TokenStream {
         let version = GENERATOR_VERSION;
-        quote!(const _: () = _rt::__private::check_version(#version);)
+        quote!(const _: () = _rt::check_version(#version);)
     }
 }
 
@@ -243,13 +244,19 @@ pub(crate) fn type_ident(name: &str) -> Ident {
 }
 
 /// `#[doc]` attributes for schema doc lines, or for `fallback` when the
-/// schema gives none, so that every public item is documented.
+/// schema gives none, so that every type and enum value is documented.
 pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> TokenStream {
-    let lines = if lines.is_empty() {
-        vec![fallback()]
+    if lines.is_empty() {
+        schema_docs(&[fallback()])
     } else {
-        without_doctests(lines)
-    };
+        schema_docs(lines)
+    }
+}
+
+/// `#[doc]` attributes for schema doc lines, and nothing when the schema
+/// gives none: a field's name and type say what a made-up line would.
+pub(crate) fn schema_docs(lines: &[String]) -> TokenStream {
+    let lines = without_doctests(lines);
     // prettyplease prints `#[doc = " text"]` as `/// text`.
     let lines = lines.iter().map(|line| {
         if line.is_empty() {

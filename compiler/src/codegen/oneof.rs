@@ -7,7 +7,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::{Context, docs, ident, paths, type_ident, types};
+use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, ValueType};
@@ -46,9 +46,7 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
     let doc = docs(&oneof.docs, || format!("The oneof `{}`.", oneof.name));
     let name = type_ident(&oneof.name);
     let variants = members(message, index).into_iter().map(|(field, ty)| {
-        let docs = docs(&field.docs, || {
-            format!("Field {}, `{}`.", field.number, field.name)
-        });
+        let docs = schema_docs(&field.docs);
         let variant = ident(&names::oneof_variant_name(&field.name));
         let ty = types::held_type(cx, &scope, ty, field.boxed);
         quote! {
@@ -78,17 +76,16 @@ pub(crate) fn expand_oneof_measure(
     index: usize,
     run: &[&Field],
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let field = oneof_field(message, index);
     let members = run_members(message, index, run);
     let others = others_pattern(message, index, &members);
     let arms = members.into_iter().map(|(member, ty)| {
         let pattern = variant_path(cx, scope, id, index, member);
-        let codec = types::value_codec(cx, scope, ty, member.boxed);
+        let codec = types::member_codec(cx, ty, member.boxed);
         let number = Literal::u32_unsuffixed(member.wire_number());
         quote! {
-            Some(#pattern(value)) => #rt::field::measure_present::<#codec>(#number, value),
+            Some(#pattern(value)) => #codec::measure_present(#number, value),
         }
     });
     quote! {
@@ -108,11 +105,10 @@ pub(crate) fn expand_oneof_write(
     index: usize,
     run: &[&Field],
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let members = run_members(cx.schema.message(id), index, run);
     expand_for_set_member(cx, scope, id, index, &members, |member, codec| {
         let number = Literal::u32_unsuffixed(member.wire_number());
-        quote!(#rt::field::write_present::<#codec>(#number, value, writer))
+        quote!(#codec::write_present(#number, value, writer))
     })
 }
 
@@ -135,7 +131,7 @@ pub(crate) fn expand_for_set_member(
         .iter()
         .map(|&(member, ty)| {
             let pattern = variant_path(cx, scope, id, index, member);
-            let codec = types::value_codec(cx, scope, ty, member.boxed);
+            let codec = types::member_codec(cx, ty, member.boxed);
             (quote!(Some(#pattern(value))), each(member, codec))
         })
         .collect();
@@ -186,18 +182,17 @@ pub(crate) fn expand_oneof_merge_arm(
     id: MessageId,
     member: &Field,
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let Some(index) = member.oneof else {
         return TokenStream::new();
     };
     let ty = member.ty.value();
-    let codec = types::value_codec(cx, scope, ty, member.boxed);
+    let codec = types::member_codec(cx, ty, member.boxed);
     merge_arm(
         member,
         &oneof_field(message, index),
         variant_path(cx, scope, id, index, member),
-        quote!(#rt::field::merge::<#codec>),
+        quote!(#codec::merge),
     )
 }
 
@@ -217,7 +212,7 @@ pub(crate) fn merge_arm(
                 Some(#variant(value)) => value,
                 _ => ::core::default::Default::default(),
             };
-            let result = #merge(wire_type, &mut value, decoder);
+            let result = #merge(wire, &mut value, decoder);
             self.#field = Some(#variant(value));
             result
         }

@@ -200,11 +200,11 @@ fn order_fields_use_the_runtime_per_shape() {
     let expected = [
         "pub order_lines: ::std::vec::Vec<OrderLine>,",
         "pub customer: ::core::option::Option<Customer>,",
-        "_rt::field::measure::<_rt::codec::Int64>(1, &self.id)",
-        "_rt::field::measure_optional::<",
-        "_rt::codec::Msg<Customer>,>(5, self.customer.as_ref())",
-        "_rt::field::merge_repeated::<",
-        "_rt::field::write_optional::<",
+        "_rt::codec::Int64::measure(1, &self.id)",
+        // A message's codec takes the message from the field.
+        "_rt::codec::Message::measure_optional(5, self.customer.as_ref())",
+        "_rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder)",
+        "_rt::codec::Message::write_optional(5, self.customer.as_ref(), writer);",
         "5 => Some(\"customer\"),",
         "const NAME: &'static str = \"Order\";",
     ];
@@ -226,7 +226,7 @@ fn an_empty_message_names_its_unused_parameters() {
         "fn measure_fields(&self) -> usize {\n        0\n    }",
         "_writer: &mut _rt::Writer",
         "_number: u32,",
-        "decoder.skip(wire_type)",
+        "decoder.skip(wire)",
         "==> _.rs",
     ] {
         assert!(code.contains(expected), "{expected:?} not in\n{code}");
@@ -321,7 +321,10 @@ fn config_picks_the_runtime_and_the_map() {
     let mut config = Config::new();
     config.runtime_crate("crate::rt").map_type(MapType::HashMap);
     let code = b.render(&config);
-    assert!(contains(&code, "use crate::rt as _rt;"), "{code}");
+    assert!(
+        contains(&code, "use crate::rt::__private as _rt;"),
+        "{code}"
+    );
     assert!(
         contains(
             &code,
@@ -332,7 +335,7 @@ fn config_picks_the_runtime_and_the_map() {
     assert!(
         contains(
             &code,
-            "_rt::field::measure_map::<_rt::codec::Str, _rt::codec::Int32,>"
+            "_rt::codec::Map::<_rt::codec::String, _rt::codec::Int32>::measure("
         ),
         "{code}"
     );
@@ -340,7 +343,7 @@ fn config_picks_the_runtime_and_the_map() {
     assert!(
         contains(
             &code,
-            "_rt::field::write_map_unordered::<_rt::codec::Str, _rt::codec::Int32,>"
+            "_rt::codec::Map::<_rt::codec::String, _rt::codec::Int32>::write_unordered("
         ),
         "{code}"
     );
@@ -421,13 +424,13 @@ fn nested_types_are_reached_by_relative_paths() {
         "Again(::std::boxed::Box<super::super::Pong>),",
         "pub choice: ::core::option::Option<::std::boxed::Box<pong::Choice>>,",
         "pub left: ::core::option::Option<::std::boxed::Box<Tree>>,",
-        "_rt::codec::Boxed<_rt::codec::Msg<Tree>>",
+        "_rt::codec::Boxed::measure_optional(2, self.left.as_ref())",
         "pub r#type: ::std::string::String,",
         "pub self_: bool,",
         "pub foo_bar: i64,",
         "4 => Some(\"fooBar\"),",
-        "_rt::field::measure_packed::<_rt::codec::Enum<layer::Kind>>",
-        "_rt::field::merge_repeated::<_rt::codec::Enum<layer::Kind>>",
+        "_rt::codec::Enum::measure_packed(",
+        "_rt::codec::Enum::merge_repeated(wire, &mut self.crate_, decoder)",
         "if let Some(single::Only::Type(value)) = &self.only {",
     ] {
         assert!(contains(&code, expected), "{expected:?} not in\n{code}");
@@ -495,11 +498,11 @@ fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
         "pub by_day: ::std::collections::BTreeMap<u32, _rt::Decimal>,",
         "pub payload: _rt::Value,",
         "pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,",
-        "_rt::field::measure::<_rt::codec::Decimal>(1, &self.total)",
-        "_rt::field::write_repeated::<_rt::codec::Decimal>(3, &self.line_totals, writer);",
-        "_rt::field::measure_map::<_rt::codec::Int64, _rt::codec::Value>(5, &self.by_id)",
-        "_rt::field::merge_repeated::<_rt::codec::Value>(wire_type, &mut self.history, decoder)",
-        "_rt::field::write_present::<_rt::codec::Value>(3, value, writer)",
+        "_rt::codec::Decimal::measure(1, &self.total)",
+        "_rt::codec::Decimal::write_repeated(3, &self.line_totals, writer);",
+        "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Value>::measure(5, &self.by_id)",
+        "_rt::codec::Value::merge_repeated(wire, &mut self.history, decoder)",
+        "_rt::codec::Value::write_present(3, value, writer)",
         "Exact(_rt::Decimal),",
     ] {
         assert!(contains(&code, expected), "{expected:?} not in\n{code}");
@@ -521,7 +524,7 @@ fn a_oneof_module_names_the_runtime_only_for_its_types() {
         code[start..start + end].to_owned()
     };
     assert!(
-        module("a").contains("use ::schemac_runtime as _rt;"),
+        module("a").contains("use ::schemac_runtime::__private as _rt;"),
         "{code}"
     );
     assert!(!module("b").contains("_rt"), "{code}");
@@ -539,17 +542,17 @@ fn a_message_that_keeps_unknown_fields_reads_and_writes_them_last() {
     for expected in [
         "pub id: i32,\n    /// The fields read that the schema does not know, written back\n    \
          /// after the known ones.\n    pub unknown_fields: _rt::UnknownFields,\n}",
-        "_rt::field::measure::<_rt::codec::Int32>(1, &self.id) + self.unknown_fields.len()",
+        "_rt::codec::Int32::measure(1, &self.id) + self.unknown_fields.len()",
         // Back to front: the unknown fields, which go last, are written first.
         "self.unknown_fields.write(writer);\n        \
-         _rt::field::write::<_rt::codec::Int32>(1, &self.id, writer);\n    }",
-        "_ => self.unknown_fields.merge(number, wire_type, decoder),",
+         _rt::codec::Int32::write(1, &self.id, writer);\n    }",
+        "_ => self.unknown_fields.merge(number, wire, decoder),",
     ] {
         assert!(contains(keeps, expected), "{expected:?} not in\n{keeps}");
     }
     let skips = &code[code.find("pub struct Skips").unwrap()..];
     assert!(!skips.contains("unknown_fields"), "{skips}");
-    assert!(contains(skips, "_ => decoder.skip(wire_type),"), "{skips}");
+    assert!(contains(skips, "_ => decoder.skip(wire),"), "{skips}");
 }
 
 #[test]
@@ -574,7 +577,7 @@ fn the_config_keeps_unknown_fields_in_every_message() {
          self.unknown_fields.write(writer);\n    }",
         "number: u32,",
         ") -> ::core::result::Result<(), _rt::DecodeError> {\n        \
-         self.unknown_fields.merge(number, wire_type, decoder)\n    }",
+         self.unknown_fields.merge(number, wire, decoder)\n    }",
         // A `match` that starts a sum is in parentheses.
         "(match &self.pick {",
         "}) + self.unknown_fields.len()",

@@ -37,11 +37,11 @@ impl Shape {
         }
     }
 
-    /// The runtime function that does `action` to a field of this shape,
-    /// in `field` (owned messages) or `view` (views): written out, so that
-    /// a search finds the callers of each. Packed and unpacked lists read
-    /// alike; a map whose order means nothing, a `HashMap`, is not
-    /// written backwards.
+    /// The codec's associated function that does `action` to a field of
+    /// this shape: written out, so that a search finds the callers of
+    /// each. Packed and unpacked lists read alike; a map's functions are
+    /// those of `codec::Map`, and a map whose order means nothing, a
+    /// `HashMap`, is not written backwards.
     pub(crate) fn function(self, action: Action, map_type: MapType) -> Ident {
         use Shape::{Implicit, Map, Optional, Packed, Repeated};
         let name = match (action, self) {
@@ -49,38 +49,99 @@ impl Shape {
             (Action::Measure, Optional) => "measure_optional",
             (Action::Measure, Packed) => "measure_packed",
             (Action::Measure, Repeated) => "measure_repeated",
-            (Action::Measure, Map) => "measure_map",
+            (Action::Measure, Map) => "measure",
             (Action::Write, Implicit) => "write",
             (Action::Write, Optional) => "write_optional",
             (Action::Write, Packed) => "write_packed",
             (Action::Write, Repeated) => "write_repeated",
-            (Action::Write, Map) if map_type == MapType::HashMap => "write_map_unordered",
-            (Action::Write, Map) => "write_map",
+            (Action::Write, Map) if map_type == MapType::HashMap => "write_unordered",
+            (Action::Write, Map) => "write",
             (Action::Merge, Implicit) => "merge",
             (Action::Merge, Optional) => "merge_optional",
             (Action::Merge, Packed | Repeated) => "merge_repeated",
-            (Action::Merge, Map) => "merge_map",
+            (Action::Merge, Map) => "merge",
+            (Action::View, Implicit) => "view",
+            (Action::View, Optional) => "view_optional",
+            (Action::View, Packed | Repeated) => "view_repeated",
+            (Action::View, Map) => "view",
             (Action::Owned, Implicit) => "owned",
             (Action::Owned, Optional) => "owned_optional",
             (Action::Owned, Packed | Repeated) => "owned_repeated",
-            (Action::Owned, Map) => "owned_map",
+            (Action::Owned, Map) => "owned",
+            (Action::WriteJson, Implicit | Map) => "write_json",
+            (Action::WriteJson, Optional) => "write_json_optional",
+            (Action::WriteJson, Packed | Repeated) => "write_json_list",
+            (Action::ReadJson, Implicit | Map) => "read_json",
+            (Action::ReadJson, Optional) => "read_json_optional",
+            (Action::ReadJson, Packed | Repeated) => "read_json_list",
         };
         Ident::new(name, Span::call_site())
     }
 }
 
-/// What generated code does to a field, each with one runtime function
-/// per [`Shape`].
+/// What generated code does to a field, each with one associated function
+/// of the field's codec per [`Shape`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Action {
-    /// Its encoded length (`field::measure*`).
+    /// Its encoded length (`measure*`).
     Measure,
-    /// Its encoding (`field::write*`).
+    /// Its encoding (`write*`).
     Write,
-    /// Reading it (`field::merge*`, `view::merge*`).
+    /// Reading it into an owned message (`merge*`).
     Merge,
-    /// A view's field made owned (`view::owned*`).
+    /// Reading it into a view (`view*`).
+    View,
+    /// A view's field made owned (`owned*`).
     Owned,
+    /// Writing it to a JSON object (`write_json*`).
+    WriteJson,
+    /// Reading it from a JSON object (`read_json*`).
+    ReadJson,
+}
+
+/// The call of the codec function that does `action` to `field`, without
+/// its arguments: `_rt::codec::Int64::merge`.
+pub(crate) fn field_call(
+    cx: &Context,
+    scope: &[String],
+    field: &Field,
+    action: Action,
+) -> TokenStream {
+    let function = Shape::of(field).function(action, cx.config.map_type);
+    let codec = call_codec(cx, scope, field);
+    quote!(#codec::#function)
+}
+
+/// The codec that `field`'s calls go through: that of its values, or for
+/// a map `_rt::codec::Map::<K, V>` of its key's and its value's.
+fn call_codec(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
+    match field.ty {
+        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
+            member_codec(cx, ty, field.boxed)
+        }
+        FieldType::List(ty) => member_codec(cx, ty, false),
+        FieldType::Map(key, value) => {
+            let key = scalar_codec(cx, key);
+            let value = value_codec(cx, scope, value, false);
+            quote!(#rt::codec::Map::<#key, #value>)
+        }
+    }
+}
+
+/// The codec that the calls for one value of type `ty` go through, as a
+/// oneof member's: a message's, an enum's or a boxed message's without its
+/// type parameter, which the Rust type of the value gives
+/// (`_rt::codec::Message::merge_optional(..)`).
+pub(crate) fn member_codec(cx: &Context, ty: ValueType, boxed: bool) -> TokenStream {
+    let rt = &cx.runtime;
+    match ty {
+        ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
+        ValueType::Enum(_) => quote!(#rt::codec::Enum),
+        ValueType::Message(_) if boxed => quote!(#rt::codec::Boxed),
+        ValueType::Message(_) => quote!(#rt::codec::Message),
+        ValueType::WellKnown(known) => well_known_codec(cx, known),
+    }
 }
 
 /// Whether a singular value of type `ty` has presence without `optional`,
@@ -165,9 +226,9 @@ pub(crate) fn value_codec(
         ValueType::Message(id) => {
             let path = paths::message_path(cx.schema, scope, id);
             if boxed {
-                quote!(#rt::codec::Boxed<#rt::codec::Msg<#path>>)
+                quote!(#rt::codec::Boxed<#rt::codec::Message<#path>>)
             } else {
-                quote!(#rt::codec::Msg<#path>)
+                quote!(#rt::codec::Message<#path>)
             }
         }
         ValueType::WellKnown(known) => well_known_codec(cx, known),
@@ -242,26 +303,9 @@ pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
     }
 }
 
+/// The runtime's codec of a scalar, named by [`Scalar::codec_name`].
 fn scalar_codec(cx: &Context, scalar: Scalar) -> TokenStream {
     let rt = &cx.runtime;
-    let codec = match scalar {
-        Scalar::I32 => quote!(Int32),
-        Scalar::I64 => quote!(Int64),
-        Scalar::U32 => quote!(Uint32),
-        Scalar::U64 => quote!(Uint64),
-        Scalar::Sint32 => quote!(Sint32),
-        Scalar::Sint64 => quote!(Sint64),
-        Scalar::Fixed32 => quote!(Fixed32),
-        Scalar::Fixed64 => quote!(Fixed64),
-        Scalar::Sfixed32 => quote!(Sfixed32),
-        Scalar::Sfixed64 => quote!(Sfixed64),
-        Scalar::F32 => quote!(Float),
-        Scalar::F64 => quote!(Double),
-        Scalar::Bool => quote!(Bool),
-        Scalar::String => quote!(Str),
-        Scalar::Bytes => quote!(Bytes),
-        Scalar::Decimal => quote!(Decimal),
-        Scalar::Value => quote!(Value),
-    };
+    let codec = Ident::new(scalar.codec_name(), Span::call_site());
     quote!(#rt::codec::#codec)
 }

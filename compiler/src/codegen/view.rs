@@ -5,8 +5,8 @@
 //! enum `KindView<'a>` beside the owned one.
 //!
 //! A view reads a field through the same codec as the owned message
-//! (`view::merge::<codec::Str>(..)`); the runtime's `ViewCodec` says what
-//! the codec's view is. A field that holds nothing borrowed has the owned
+//! (`codec::String::view(..)`); the runtime's `ViewCodec` says what the
+//! codec's view is. A field that holds nothing borrowed has the owned
 //! type in the view, and a oneof none of whose members borrows keeps the
 //! owned enum.
 
@@ -14,14 +14,14 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::required::{self, Checker};
-use super::{Context, docs, ident, message_impl, oneof, paths, type_ident, types};
+use super::{Context, docs, ident, message_impl, oneof, paths, schema_docs, type_ident, types};
 use crate::config::Config;
 use crate::model::{
     Field, FieldOrOneof, FieldType, Message, MessageId, Scalar, Schema, ValueType, WellKnown,
 };
 use crate::names;
 use crate::view_borrows;
-use types::{Action, Shape};
+use types::{Action, field_call};
 
 /// The view of message `id`, whose struct is in `scope`, with its impls;
 /// nothing when views are off.
@@ -34,9 +34,10 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
     let view = ident(&names::view_name(&message.name));
     let doc = docs(
         &[
-            format!("The borrowed view of [`{owned}`]: its fields, with strings and bytes"),
-            format!("borrowed from the input. [`{view}::decode`] reads one;"),
-            format!("[`{view}::to_owned`] gives the `{owned}`."),
+            format!(
+                "The borrowed view of [`{owned}`], whose strings and bytes borrow from the input."
+            ),
+            format!("[`{view}::decode`] reads one; [`{view}::to_owned`] copies it."),
         ],
         String::new,
     );
@@ -74,15 +75,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
             }
         }
 
-        impl #rt::view::HasView for #owned {
-            type View<'a> = #view<'a>;
-        }
-
-        impl<'a> ::core::convert::From<&#view<'a>> for #owned {
-            fn from(view: &#view<'a>) -> Self {
-                #view::to_owned(view)
-            }
-        }
+        #rt::view_of!(#view of #owned);
     }
 }
 
@@ -103,9 +96,7 @@ pub(crate) fn expand_oneof_view_enum(cx: &Context, id: MessageId, index: usize) 
     let variants = oneof::members(message, index)
         .into_iter()
         .map(|(field, ty)| {
-            let docs = docs(&field.docs, || {
-                format!("Field {}, `{}`.", field.number, field.name)
-            });
+            let docs = schema_docs(&field.docs);
             let variant = ident(&names::oneof_variant_name(&field.name));
             let ty = held_type(cx, &scope, ty, field.boxed);
             quote! {
@@ -192,9 +183,7 @@ fn borrows(cx: &Context, id: MessageId) -> bool {
 fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
     let message = cx.schema.message(id);
     let field = |field: &Field| {
-        let docs = docs(&field.docs, || {
-            format!("Field {}, `{}`.", field.number, field.name)
-        });
+        let docs = schema_docs(&field.docs);
         let name = ident(&names::field_name(&field.name));
         let ty = field_type(cx, scope, field);
         quote! {
@@ -243,36 +232,16 @@ fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
     }
 }
 
-/// `impl<'a> MView<'a>`: `decode`, `decode_with` and `to_owned`.
+/// `impl<'a> MView<'a>`: `to_owned`; the runtime's `view_of!` writes
+/// `decode` and `decode_with`.
 fn expand_inherent_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let owned = type_ident(&message.name);
     let view = ident(&names::view_name(&message.name));
-    let decode_doc = docs(
-        &[
-            "Decodes a view from `bytes`, with the default limits; its strings and".to_owned(),
-            format!("bytes borrow from `bytes`. It fails where `{owned}::decode` fails."),
-        ],
-        String::new,
-    );
     let to_owned_doc = format!(" The owned `{owned}`, with strings and bytes copied.");
     let conversions = expand_conversions(cx, scope, id);
     quote! {
         impl<'a> #view<'a> {
-            #decode_doc
-            pub fn decode(bytes: &'a [u8]) -> ::core::result::Result<Self, #rt::DecodeError> {
-                <Self as #rt::MessageView<'a>>::decode(bytes)
-            }
-
-            /// Decodes a view from `bytes` within the limits of `options`.
-            pub fn decode_with(
-                bytes: &'a [u8],
-                options: &#rt::DecodeOptions,
-            ) -> ::core::result::Result<Self, #rt::DecodeError> {
-                <Self as #rt::MessageView<'a>>::decode_with(bytes, options)
-            }
-
             #[doc = #to_owned_doc]
             pub fn to_owned(&self) -> #owned {
                 #owned {
@@ -287,7 +256,6 @@ fn expand_inherent_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenS
 /// field: a field that borrows nothing is copied (or cloned, for a list),
 /// the others go through the runtime's `view::owned*`.
 fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let mut conversions = Vec::new();
     for member in message.members() {
@@ -307,10 +275,6 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
                         if !view_borrows::field(field.ty) =>
                     {
                         quote!(self.#name.clone())
-                    }
-                    FieldType::Map(..) => {
-                        let codec = types::field_codec(cx, scope, field);
-                        quote!(#rt::view::owned_map::<#codec, _>(&self.#name))
                     }
                     _ => {
                         let call = field_call(cx, scope, field, Action::Owned);
@@ -349,7 +313,6 @@ fn expand_oneof_conversion(
     id: MessageId,
     index: usize,
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let field = oneof::oneof_field(message, index);
     if !view_borrows::oneof(message, index) {
@@ -361,8 +324,8 @@ fn expand_oneof_conversion(
             let view = view_variant_path(cx, scope, id, index, member);
             let owned = oneof::variant_path(cx, scope, id, index, member);
             let value = if view_borrows::value(ty) {
-                let codec = types::value_codec(cx, scope, ty, member.boxed);
-                quote!(#rt::view::owned::<#codec>(value))
+                let codec = types::member_codec(cx, ty, member.boxed);
+                quote!(#codec::owned(value))
             } else {
                 quote!(*value)
             };
@@ -378,7 +341,7 @@ fn expand_oneof_conversion(
 }
 
 /// `fn merge_field`: one arm per field number, as in the owned message's
-/// `Message` impl, through the runtime's `view::merge*`.
+/// `Message` impl, through the codecs' `view*` functions.
 fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let fields = cx.schema.message(id).fields_by_number();
     let arms = fields.iter().map(|field| {
@@ -386,10 +349,10 @@ fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStr
         if field.oneof.is_some() {
             return expand_oneof_merge_arm(cx, scope, id, field);
         }
-        let call = field_call(cx, scope, field, Action::Merge);
+        let call = field_call(cx, scope, field, Action::View);
         let name = ident(&names::field_name(&field.name));
         quote! {
-            #number => #call(wire_type, &mut self.#name, decoder),
+            #number => #call(wire, &mut self.#name, decoder),
         }
     });
     let unknown = message_impl::unknown_fields(cx, id);
@@ -404,28 +367,18 @@ fn expand_oneof_merge_arm(
     id: MessageId,
     member: &Field,
 ) -> TokenStream {
-    let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let (Some(index), FieldType::Single(ty) | FieldType::Optional(ty)) = (member.oneof, member.ty)
     else {
         return TokenStream::new();
     };
-    let codec = types::value_codec(cx, scope, ty, member.boxed);
+    let codec = types::member_codec(cx, ty, member.boxed);
     oneof::merge_arm(
         member,
         &oneof::oneof_field(message, index),
         view_variant_path(cx, scope, id, index, member),
-        quote!(#rt::view::merge::<#codec>),
+        quote!(#codec::view),
     )
-}
-
-/// The `view::*` function that does `action` (`Merge` or `Owned`) for a
-/// field of this shape, with its codecs, without arguments.
-fn field_call(cx: &Context, scope: &[String], field: &Field, action: Action) -> TokenStream {
-    let rt = &cx.runtime;
-    let function = Shape::of(field).function(action, cx.config.map_type);
-    let codec = types::field_codec(cx, scope, field);
-    quote!(#rt::view::#function::<#codec>)
 }
 
 /// The Rust type of a view's field.

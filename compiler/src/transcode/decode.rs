@@ -2,8 +2,9 @@
 
 use serde_json::{Map, Value as Json};
 
+use schemac_runtime::__private::field;
 use schemac_runtime::json::{JsonCodec, JsonKey, Ser};
-use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType, field};
+use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType};
 
 use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,

@@ -2,9 +2,10 @@
 
 use serde_json::Value as Json;
 
+use schemac_runtime::__private::field;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 use schemac_runtime::wire::{self, WireType};
-use schemac_runtime::{DecodeOptions, Writer, field};
+use schemac_runtime::{DecodeOptions, Writer};
 
 use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,

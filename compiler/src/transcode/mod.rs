@@ -12,7 +12,7 @@ mod encode;
 
 use std::fmt;
 
-use schemac_runtime::codec;
+use schemac_runtime::__private::codec;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
 use crate::model::{Message, MessageId, Scalar, Schema, WellKnown};
@@ -136,7 +136,7 @@ fn with_codec<V: CodecVisitor>(scalar: Scalar, visitor: V) -> V::Output {
         Scalar::F32 => visitor.visit::<codec::Float>(),
         Scalar::F64 => visitor.visit::<codec::Double>(),
         Scalar::Bool => visitor.visit::<codec::Bool>(),
-        Scalar::String => visitor.visit::<codec::Str>(),
+        Scalar::String => visitor.visit::<codec::String>(),
         Scalar::Bytes => visitor.visit::<codec::Bytes>(),
         Scalar::Decimal => visitor.visit::<codec::Decimal>(),
         Scalar::Value => visitor.visit::<codec::Value>(),
@@ -190,7 +190,7 @@ fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output
         Scalar::Sfixed32 => visitor.visit::<codec::Sfixed32>(),
         Scalar::Sfixed64 => visitor.visit::<codec::Sfixed64>(),
         Scalar::Bool => visitor.visit::<codec::Bool>(),
-        Scalar::String => visitor.visit::<codec::Str>(),
+        Scalar::String => visitor.visit::<codec::String>(),
         Scalar::F32 | Scalar::F64 | Scalar::Bytes | Scalar::Decimal | Scalar::Value => {
             return None;
         }

@@ -3,9 +3,14 @@
 
 use serde_json::{Value as Json, json};
 
-use super::{TranscodeError, decode, encode, find_message};
+use super::{
+    CodecVisitor, KeyVisitor, TranscodeError, decode, encode, find_message, with_codec,
+    with_key_codec,
+};
 use crate::Analysis;
+use crate::model::Scalar;
 use schemac_runtime::DecodeOptions;
+use schemac_runtime::json::{JsonCodec, JsonKey};
 
 const SCHEMA: &str = r#"
 package t;
@@ -269,4 +274,43 @@ fn map_entries_keep_a_null_value_and_a_zero_decimal() {
     assert_eq!(hex(json!({"d": {"1": "0"}})), "1207080112030a0100");
     assert!(encode(&analysis.schema, m, &json!({"d": {"1": null}})).is_err());
     assert_eq!(hex(json!({"v": {"x": null}})), "220b6a090a070a017812020800");
+}
+
+/// transcode's dispatch to the runtime's codecs names, for each scalar,
+/// the codec generated code names ([`Scalar::codec_name`]), and takes as
+/// map keys exactly the scalars the model allows as keys.
+#[test]
+fn the_codec_of_each_scalar_is_the_one_codegen_names() {
+    struct Name;
+    impl CodecVisitor for Name {
+        type Output = &'static str;
+        fn visit<C: JsonCodec>(self) -> &'static str {
+            std::any::type_name::<C>()
+        }
+    }
+    impl KeyVisitor for Name {
+        type Output = &'static str;
+        fn visit<C: JsonCodec + JsonKey>(self) -> &'static str
+        where
+            C::Value: Ord,
+        {
+            std::any::type_name::<C>()
+        }
+    }
+    for scalar in Scalar::ALL {
+        let codec = with_codec(scalar, Name);
+        let runtime_name = codec.rsplit("::").next().unwrap_or_default();
+        // `Decimal` and `Value` are the runtime's re-exported codecs.
+        let expected = match scalar {
+            Scalar::Decimal => "DecimalCodec",
+            Scalar::Value => "ValueCodec",
+            _ => scalar.codec_name(),
+        };
+        assert_eq!(runtime_name, expected, "{scalar:?}");
+        let key = with_key_codec(scalar, Name);
+        assert_eq!(key.is_some(), scalar.is_map_key(), "{scalar:?}");
+        if let Some(key) = key {
+            assert_eq!(key, codec, "{scalar:?}");
+        }
+    }
 }

@@ -21,7 +21,7 @@ pub use serde;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use crate::codec::{Codec, Msg};
+use crate::codec::{self, Codec};
 use crate::message::{Enumeration, Message};
 
 thread_local! {
@@ -156,8 +156,7 @@ where
 }
 
 /// Writes a field with implicit presence, unless it is the default.
-#[doc(hidden)]
-pub fn field<C: JsonCodec, M: SerializeMap>(
+pub(crate) fn field<C: JsonCodec, M: SerializeMap>(
     map: &mut M,
     name: &'static str,
     value: &C::Value,
@@ -169,8 +168,7 @@ pub fn field<C: JsonCodec, M: SerializeMap>(
 }
 
 /// Writes a field whatever its value: a oneof member that is set.
-#[doc(hidden)]
-pub fn present<C: JsonCodec, M: SerializeMap>(
+pub(crate) fn present<C: JsonCodec, M: SerializeMap>(
     map: &mut M,
     name: &'static str,
     value: &C::Value,
@@ -179,8 +177,7 @@ pub fn present<C: JsonCodec, M: SerializeMap>(
 }
 
 /// Writes a field with explicit presence, if it is there.
-#[doc(hidden)]
-pub fn optional<C: JsonCodec, M: SerializeMap>(
+pub(crate) fn optional<C: JsonCodec, M: SerializeMap>(
     map: &mut M,
     name: &'static str,
     value: Option<&C::Value>,
@@ -192,8 +189,7 @@ pub fn optional<C: JsonCodec, M: SerializeMap>(
 }
 
 /// Writes a list field as an array, unless it is empty.
-#[doc(hidden)]
-pub fn list<C: JsonCodec, M: SerializeMap>(
+pub(crate) fn list<C: JsonCodec, M: SerializeMap>(
     map: &mut M,
     name: &'static str,
     values: &[C::Value],
@@ -205,8 +201,11 @@ pub fn list<C: JsonCodec, M: SerializeMap>(
 }
 
 /// Writes a map field as an object, unless it is empty.
-#[doc(hidden)]
-pub fn map<'a, K, V, M, I>(map: &mut M, name: &'static str, entries: I) -> Result<(), M::Error>
+pub(crate) fn map<'a, K, V, M, I>(
+    map: &mut M,
+    name: &'static str,
+    entries: I,
+) -> Result<(), M::Error>
 where
     K: JsonKey,
     V: JsonCodec,
@@ -222,15 +221,15 @@ where
 }
 
 /// Reads a field's value; `null` reads as the default.
-#[doc(hidden)]
-pub fn read<'de, C: JsonCodec, A: MapAccess<'de>>(map: &mut A) -> Result<C::Value, A::Error> {
+pub(crate) fn read<'de, C: JsonCodec, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<C::Value, A::Error> {
     Ok(map.next_value::<De<C>>()?.0)
 }
 
 /// Reads an optional field's value; `null` reads as absent, unless it is a
 /// value of the type.
-#[doc(hidden)]
-pub fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
+pub(crate) fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<C::Value>, A::Error> {
     if C::NULL_IS_A_VALUE {
@@ -245,8 +244,7 @@ pub fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
 /// member when `set`; `null` reads as absent, unless it is a value of the
 /// type. Two members with values are an
 /// error, as the oneof can hold only one.
-#[doc(hidden)]
-pub fn read_member<'de, C: JsonCodec, A: MapAccess<'de>>(
+pub(crate) fn read_member<'de, C: JsonCodec, A: MapAccess<'de>>(
     map: &mut A,
     member: &str,
     oneof: &str,
@@ -262,8 +260,7 @@ pub fn read_member<'de, C: JsonCodec, A: MapAccess<'de>>(
 }
 
 /// Reads a list field's array; `null` reads as empty.
-#[doc(hidden)]
-pub fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
+pub(crate) fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Vec<C::Value>, A::Error> {
     let values = map.next_value::<Option<Vec<Present<C>>>>()?;
@@ -276,8 +273,7 @@ pub fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
 
 /// Reads a map field's object into any map type; `null` reads as empty, a
 /// `null` value is an error unless it is a value of the type.
-#[doc(hidden)]
-pub fn read_map<'de, K, V, T, A>(map: &mut A) -> Result<T, A::Error>
+pub(crate) fn read_map<'de, K, V, T, A>(map: &mut A) -> Result<T, A::Error>
 where
     K: JsonKey,
     V: JsonCodec,
@@ -377,7 +373,7 @@ pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
     deserializer.deserialize_map(MessageVisitor(PhantomData))
 }
 
-impl<M: JsonMessage> JsonCodec for Msg<M> {
+impl<M: JsonMessage> JsonCodec for codec::Message<M> {
     fn serialize<S: Serializer>(value: &M, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_message(value, serializer)
     }

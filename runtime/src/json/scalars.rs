@@ -20,7 +20,7 @@ use serde::ser::Serializer;
 use super::{JsonCodec, JsonKey};
 use crate::codec::{
     Bool, Boxed, Bytes, Double, Enum, Fixed32, Fixed64, Float, Int32, Int64, Sfixed32, Sfixed64,
-    Sint32, Sint64, Str, Uint32, Uint64,
+    Sint32, Sint64, String as Str, Uint32, Uint64,
 };
 use crate::message::Enumeration;
 

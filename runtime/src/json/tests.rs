@@ -149,7 +149,7 @@ fn documented_refusals() {
     assert!(from_json::<codec::Uint64>(json!("-1")).is_err());
     assert!(from_json::<codec::Int64>(json!("9223372036854775808")).is_err());
     assert!(from_json::<codec::Float>(json!("1e39")).is_err());
-    assert!(from_json::<codec::Str>(json!(5)).is_err());
+    assert!(from_json::<codec::String>(json!(5)).is_err());
     assert!(from_json::<codec::Bytes>(json!([1, 2])).is_err());
     // A tagged value holds its tag alone, and the tag's type.
     assert!(from_json::<codec::Value>(json!({"$u32": -1})).is_err());
@@ -163,10 +163,10 @@ fn documented_refusals() {
 #[test]
 fn a_null_map_value_is_an_error_unless_null_is_a_value() {
     fn read<V: JsonCodec>(json: Json) -> Result<BTreeMap<String, V::Value>, serde_json::Error> {
-        serde_json::from_value::<DeMap<codec::Str, V, _>>(json).map(|map| map.0)
+        serde_json::from_value::<DeMap<codec::String, V, _>>(json).map(|map| map.0)
     }
     assert!(read::<codec::Int32>(json!({"a": null})).is_err());
-    assert!(read::<codec::Str>(json!({"a": null})).is_err());
+    assert!(read::<codec::String>(json!({"a": null})).is_err());
     assert_eq!(read::<codec::Int32>(json!({"a": 0})).unwrap()["a"], 0);
     assert_eq!(
         read::<codec::Value>(json!({"a": null})).unwrap()["a"],
@@ -176,7 +176,7 @@ fn a_null_map_value_is_an_error_unless_null_is_a_value() {
 
 #[test]
 fn null_reads_as_the_default() {
-    assert_eq!(from_json::<codec::Str>(Json::Null).unwrap(), "");
+    assert_eq!(from_json::<codec::String>(Json::Null).unwrap(), "");
     assert_eq!(from_json::<codec::Int64>(Json::Null).unwrap(), 0);
 }
 

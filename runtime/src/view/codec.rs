@@ -10,7 +10,7 @@ use crate::message::Enumeration;
 /// lives for `'a`: the [`Codec`] of the owned field, read without copying.
 ///
 /// Generated views name the same codecs as the owned messages, as in
-/// `view::merge::<codec::Str>(..)`, whose view is `&'a str`.
+/// `codec::String::view(..)`, whose view is `&'a str`.
 pub trait ViewCodec<'a>: Codec {
     /// The type that holds a value in a view.
     type View: Default;
@@ -78,7 +78,7 @@ impl<'a, E: Enumeration> ViewCodec<'a> for codec::Enum<E> {
 }
 
 /// `string`: the UTF-8 checked slice of the input.
-impl<'a> ViewCodec<'a> for codec::Str {
+impl<'a> ViewCodec<'a> for codec::String {
     type View = &'a str;
 
     #[inline]
@@ -111,7 +111,7 @@ impl<'a> ViewCodec<'a> for codec::Bytes {
 
 /// A nested message: its view, one level deeper, merged into the view
 /// read so far when the field appears again.
-impl<'a, M: HasView> ViewCodec<'a> for codec::Msg<M> {
+impl<'a, M: HasView> ViewCodec<'a> for codec::Message<M> {
     type View = M::View<'a>;
 
     #[inline]

@@ -101,7 +101,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{Bytes, Int32, Sint64, Str};
+    use crate::codec::{Bytes, Int32, Sint64, String as Str};
     use crate::decode::DecodeOptions;
     use crate::field as owned_field;
 

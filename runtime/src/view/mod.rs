@@ -40,21 +40,17 @@
 //! # Ok(()) }
 //! ```
 //!
-//! The traits and functions here are what generated code is written in.
-//! Generated views have inherent `decode`, `decode_with` and `to_owned`
+//! Generated views read their fields through the codecs' `view*`
+//! functions, and have inherent `decode`, `decode_with` and `to_owned`
 //! methods, so users need not import [`MessageView`].
 
 mod codec;
-mod field;
+pub(crate) mod field;
 mod map;
 mod unknown;
 mod value;
 
 pub use codec::ViewCodec;
-pub use field::{
-    merge, merge_map, merge_optional, merge_repeated, owned, owned_map, owned_optional,
-    owned_repeated,
-};
 pub use map::MapView;
 pub use unknown::{UnknownField, UnknownFieldsView};
 pub use value::ValueView;

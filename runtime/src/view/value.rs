@@ -4,11 +4,11 @@ use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
-use super::{MapView, ViewCodec, field};
+use super::{MapView, field};
 use crate::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::{Value, canonical_scalar, read_wrapped};
+use crate::value::{Member, Value, canonical_scalar, read_member, read_wrapped, utf8_error};
 use crate::wire::WireType;
 
 /// The view of a [`Value`]: the same kinds, with strings and bytes
@@ -117,27 +117,10 @@ fn merge_member<'a>(
     wire_type: WireType,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
-    fn read<'a, C: ViewCodec<'a>>(
-        wire_type: WireType,
-        decoder: &mut Decoder<'a>,
-    ) -> Result<C::View, DecodeError> {
-        let mut read = C::View::default();
-        field::merge::<C>(wire_type, &mut read, decoder)?;
-        Ok(read)
-    }
-    *view = match number {
-        1 => read::<codec::Int32>(wire_type, decoder).map(|_| ValueView::Null)?,
-        2 => ValueView::Bool(read::<codec::Bool>(wire_type, decoder)?),
-        3 => ValueView::I32(read::<codec::Sint32>(wire_type, decoder)?),
-        4 => ValueView::I64(read::<codec::Sint64>(wire_type, decoder)?),
-        5 => ValueView::U32(read::<codec::Uint32>(wire_type, decoder)?),
-        6 => ValueView::U64(read::<codec::Uint64>(wire_type, decoder)?),
-        7 => ValueView::F32(read::<codec::Float>(wire_type, decoder)?),
-        8 => ValueView::F64(read::<codec::Double>(wire_type, decoder)?),
-        9 => ValueView::String(read::<codec::Str>(wire_type, decoder)?),
-        10 => ValueView::Bytes(read::<codec::Bytes>(wire_type, decoder)?),
-        11 => ValueView::Decimal(read::<codec::Decimal>(wire_type, decoder)?),
-        12 => {
+    let start = decoder.offset();
+    *view = match read_member(number, wire_type, decoder)? {
+        Member::Scalar(scalar) => scalar.to_view().ok_or_else(|| utf8_error(start))?,
+        Member::List => {
             let mut values = match std::mem::take(view) {
                 ValueView::List(values) => values,
                 _ => Vec::new(),
@@ -147,20 +130,17 @@ fn merge_member<'a>(
             })?;
             ValueView::List(values)
         }
-        13 => {
+        Member::Map => {
             let mut entries = match std::mem::take(view) {
                 ValueView::Map(entries) => entries,
                 _ => MapView::new(),
             };
             read_wrapped(wire_type, decoder, |wire_type, decoder| {
-                field::merge_map::<codec::Str, codec::Value>(wire_type, &mut entries, decoder)
+                field::merge_map::<codec::String, codec::Value>(wire_type, &mut entries, decoder)
             })?;
             ValueView::Map(entries)
         }
-        _ => {
-            decoder.skip(wire_type)?;
-            return Ok(());
-        }
+        Member::Unknown => return decoder.skip(wire_type),
     };
     Ok(())
 }

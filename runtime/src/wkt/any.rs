@@ -102,14 +102,14 @@ impl Message for Any {
 
     #[inline]
     fn measure_fields(&self) -> usize {
-        field::measure::<codec::Str>(1, &self.type_url)
+        field::measure::<codec::String>(1, &self.type_url)
             + field::measure::<codec::Bytes>(2, &self.value)
     }
 
     #[inline]
     fn write_fields(&self, writer: &mut Writer) {
         field::write::<codec::Bytes>(2, &self.value, writer);
-        field::write::<codec::Str>(1, &self.type_url, writer);
+        field::write::<codec::String>(1, &self.type_url, writer);
     }
 
     #[inline]
@@ -120,7 +120,7 @@ impl Message for Any {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            1 => field::merge::<codec::Str>(wire_type, &mut self.type_url, decoder),
+            1 => field::merge::<codec::String>(wire_type, &mut self.type_url, decoder),
             2 => field::merge::<codec::Bytes>(wire_type, &mut self.value, decoder),
             _ => decoder.skip(wire_type),
         }
@@ -153,8 +153,10 @@ impl<'a> ViewCodec<'a> for AnyCodec {
             while decoder.has_remaining() {
                 let (number, wire_type) = decoder.read_key()?;
                 let read = match number {
-                    1 => view::merge::<codec::Str>(wire_type, &mut view.type_url, decoder),
-                    2 => view::merge::<codec::Bytes>(wire_type, &mut view.value, decoder),
+                    1 => {
+                        view::field::merge::<codec::String>(wire_type, &mut view.type_url, decoder)
+                    }
+                    2 => view::field::merge::<codec::Bytes>(wire_type, &mut view.value, decoder),
                     _ => decoder.skip(wire_type),
                 };
                 read.map_err(|error| Any::field_error(error, number))?;

@@ -46,12 +46,12 @@ impl Message for FieldMask {
 
     #[inline]
     fn measure_fields(&self) -> usize {
-        field::measure_repeated::<codec::Str>(PATHS, &self.paths)
+        field::measure_repeated::<codec::String>(PATHS, &self.paths)
     }
 
     #[inline]
     fn write_fields(&self, writer: &mut Writer) {
-        field::write_repeated::<codec::Str>(PATHS, &self.paths, writer);
+        field::write_repeated::<codec::String>(PATHS, &self.paths, writer);
     }
 
     #[inline]
@@ -62,7 +62,7 @@ impl Message for FieldMask {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            PATHS => field::merge_repeated::<codec::Str>(wire_type, &mut self.paths, decoder),
+            PATHS => field::merge_repeated::<codec::String>(wire_type, &mut self.paths, decoder),
             _ => decoder.skip(wire_type),
         }
     }
@@ -92,10 +92,12 @@ impl<'a> ViewCodec<'a> for FieldMaskCodec {
         decoder.read_nested(|decoder| {
             while decoder.has_remaining() {
                 match decoder.read_key()? {
-                    (PATHS, wire_type) => {
-                        view::merge_repeated::<codec::Str>(wire_type, &mut view.paths, decoder)
-                            .map_err(|error| error.in_field("paths"))?
-                    }
+                    (PATHS, wire_type) => view::field::merge_repeated::<codec::String>(
+                        wire_type,
+                        &mut view.paths,
+                        decoder,
+                    )
+                    .map_err(|error| error.in_field("paths"))?,
                     (_, wire_type) => decoder.skip(wire_type)?,
                 }
             }

@@ -383,11 +383,11 @@ impl crate::Message for Point {
 
     fn measure_fields(&self) -> usize {
         crate::field::measure::<codec::Int32>(1, &self.x)
-            + crate::field::measure::<codec::Str>(2, &self.label)
+            + crate::field::measure::<codec::String>(2, &self.label)
     }
 
     fn write_fields(&self, writer: &mut crate::Writer) {
-        crate::field::write::<codec::Str>(2, &self.label, writer);
+        crate::field::write::<codec::String>(2, &self.label, writer);
         crate::field::write::<codec::Int32>(1, &self.x, writer);
     }
 
@@ -399,7 +399,7 @@ impl crate::Message for Point {
     ) -> Result<(), crate::DecodeError> {
         match number {
             1 => crate::field::merge::<codec::Int32>(wire_type, &mut self.x, decoder),
-            2 => crate::field::merge::<codec::Str>(wire_type, &mut self.label, decoder),
+            2 => crate::field::merge::<codec::String>(wire_type, &mut self.label, decoder),
             _ => decoder.skip(wire_type),
         }
     }
@@ -419,7 +419,7 @@ impl crate::Name for Point {
 impl crate::json::JsonMessage for Point {
     fn serialize_fields<M: serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
         crate::json::field::<codec::Int32, _>(map, "x", &self.x)?;
-        crate::json::field::<codec::Str, _>(map, "label", &self.label)
+        crate::json::field::<codec::String, _>(map, "label", &self.label)
     }
 
     fn deserialize_field<'de, A: serde::de::MapAccess<'de>>(
@@ -429,7 +429,7 @@ impl crate::json::JsonMessage for Point {
     ) -> Result<bool, A::Error> {
         match key {
             "x" => self.x = crate::json::read::<codec::Int32, _>(map)?,
-            "label" => self.label = crate::json::read::<codec::Str, _>(map)?,
+            "label" => self.label = crate::json::read::<codec::String, _>(map)?,
             _ => return Ok(false),
         }
         Ok(true)

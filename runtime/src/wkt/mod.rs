@@ -138,7 +138,7 @@ impl std::error::Error for ParseError {}
 
 /// Implements `Codec` for `$codec`, whose values are the message `$ty`
 /// (which implements `Message`): length-delimited, one level deeper, and
-/// always written where present, as `codec::Msg` does.
+/// always written where present, as `codec::Message` does.
 macro_rules! message_codec {
     ($(#[$doc:meta])* $codec:ident, $ty:ty) => {
         $(#[$doc])*

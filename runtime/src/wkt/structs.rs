@@ -142,7 +142,7 @@ impl Message for Struct {
             // Key and value both, whatever they hold, as Google writes them.
             writer.nested(|writer| {
                 field::write_present::<StructValueCodec>(2, value, writer);
-                field::write_present::<codec::Str>(1, key, writer);
+                field::write_present::<codec::String>(1, key, writer);
             });
             writer.key(ONLY_FIELD, WireType::Len);
         }
@@ -155,7 +155,7 @@ impl Message for Struct {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            ONLY_FIELD => field::merge_map::<codec::Str, StructValueCodec>(
+            ONLY_FIELD => field::merge_map::<codec::String, StructValueCodec>(
                 wire_type,
                 &mut self.fields,
                 decoder,
@@ -171,7 +171,7 @@ impl Message for Struct {
 
 /// The length of the map entry of `key` and `value`, both written.
 fn entry_len(key: &String, value: &Value) -> usize {
-    field::measure_present::<codec::Str>(1, key)
+    field::measure_present::<codec::String>(1, key)
         + field::measure_present::<StructValueCodec>(2, value)
 }
 
@@ -183,7 +183,7 @@ impl Message for Value {
         match self {
             Value::Null => present::<NullValueCodec>(1, &NullValue::NullValue),
             Value::Number(number) => present::<codec::Double>(2, number),
-            Value::String(text) => present::<codec::Str>(3, text),
+            Value::String(text) => present::<codec::String>(3, text),
             Value::Bool(value) => present::<codec::Bool>(4, value),
             Value::Struct(object) => present::<StructCodec>(5, object),
             Value::List(list) => present::<ListValueCodec>(6, list),
@@ -195,7 +195,7 @@ impl Message for Value {
         match self {
             Value::Null => present::<NullValueCodec>(1, &NullValue::NullValue, writer),
             Value::Number(number) => present::<codec::Double>(2, number, writer),
-            Value::String(text) => present::<codec::Str>(3, text, writer),
+            Value::String(text) => present::<codec::String>(3, text, writer),
             Value::Bool(value) => present::<codec::Bool>(4, value, writer),
             Value::Struct(object) => present::<StructCodec>(5, object, writer),
             Value::List(list) => present::<ListValueCodec>(6, list, writer),
@@ -221,7 +221,7 @@ impl Message for Value {
         *self = match number {
             1 => read::<NullValueCodec>(wire_type, decoder).map(|_| Value::Null)?,
             2 => Value::Number(read::<codec::Double>(wire_type, decoder)?),
-            3 => Value::String(read::<codec::Str>(wire_type, decoder)?),
+            3 => Value::String(read::<codec::String>(wire_type, decoder)?),
             4 => Value::Bool(read::<codec::Bool>(wire_type, decoder)?),
             5 => {
                 let mut object = match std::mem::take(self) {

@@ -73,7 +73,7 @@ impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for Wrapper<C> {
         decoder.read_nested(|decoder| {
             while decoder.has_remaining() {
                 match decoder.read_key()? {
-                    (VALUE, wire_type) => view::merge::<C>(wire_type, view, decoder)
+                    (VALUE, wire_type) => view::field::merge::<C>(wire_type, view, decoder)
                         .map_err(|error| error.in_field("value"))?,
                     (_, wire_type) => decoder.skip(wire_type)?,
                 }

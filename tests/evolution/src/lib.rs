@@ -7,21 +7,25 @@
 //! with old code.
 
 /// Version 1: schemas/order.schema as it is today.
+#[allow(missing_docs)]
 pub mod v1 {
     include!(concat!(env!("OUT_DIR"), "/v1/shop.rs"));
 }
 
 /// Version 1, with every message keeping unknown fields.
+#[allow(missing_docs)]
 pub mod v1_keep {
     include!(concat!(env!("OUT_DIR"), "/v1_keep/shop.rs"));
 }
 
 /// Version 2: compatible with version 1 at every level.
+#[allow(missing_docs)]
 pub mod v2 {
     include!(concat!(env!("OUT_DIR"), "/v2/shop.rs"));
 }
 
 /// Version 3: breaks version 2 in several ways.
+#[allow(missing_docs)]
 pub mod v3 {
     include!(concat!(env!("OUT_DIR"), "/v3/shop.rs"));
 }

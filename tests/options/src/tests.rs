@@ -155,12 +155,12 @@ fn views_of_hash_maps_own_what_owned_decoding_reads() {
 fn the_runtime_is_reached_through_the_re_export() {
     let code = include_str!(concat!(env!("OUT_DIR"), "/reexport/shop.rs"));
     assert!(
-        code.contains("use crate::support::runtime as _rt;"),
+        code.contains("use crate::support::runtime::__private as _rt;"),
         "{code}"
     );
     assert!(!code.contains("schemac_runtime"), "{code}");
     let hash = include_str!(concat!(env!("OUT_DIR"), "/hash/kitchen.rs"));
-    assert!(hash.contains("use ::runtime as _rt;"));
+    assert!(hash.contains("use ::runtime::__private as _rt;"));
 }
 
 #[test]

@@ -22,18 +22,40 @@ fn the_runtime_public_api_is_pinned() {
     let root = workspace_root().join("runtime/src");
     let mut api = Api::default();
     api.module(&root.join("lib.rs"), &root, "schemac_runtime", "", true);
-    let is_api = |item: &str| match item.strip_prefix("*") {
-        Some(name) => {
-            api.found.iter().any(|found| {
-                found.item.ends_with(name) && !found.item.starts_with('*') && found.public
-            }) || api.reexported.iter().any(|path| path.ends_with(name))
+    // An item's own line is API when its module is public or a `pub use`
+    // names it. A method or trait impl is API when its type is: the first
+    // of its owner's candidates (`|`-separated) that names a type at all.
+    let is_api = |owner: &str| {
+        for candidate in owner.split('|') {
+            let types = || {
+                api.found
+                    .iter()
+                    .filter(|found| !found.item.contains(['*', '|']))
+                    .filter(move |found| match candidate.strip_prefix('*') {
+                        Some(name) => found.item.ends_with(name),
+                        None => found.item == candidate,
+                    })
+            };
+            let reexported = api
+                .reexported
+                .iter()
+                .any(|path| match candidate.strip_prefix('*') {
+                    Some(name) => path.ends_with(name),
+                    None => path == candidate,
+                });
+            if reexported || types().next().is_some() {
+                return reexported || types().any(|found| found.public);
+            }
         }
-        None => api.reexported.iter().any(|path| path == item),
+        false
     };
     let mut lines: Vec<String> = api
         .found
         .iter()
-        .filter(|found| found.public || is_api(&found.item))
+        .filter(|found| match found.item.contains('|') {
+            true => is_api(&found.item),
+            false => found.public || is_api(&found.item),
+        })
         .map(|found| found.line.clone())
         .collect();
     lines.sort();
@@ -52,9 +74,10 @@ struct Api {
 
 /// One line of the list.
 struct Found {
-    /// The path of the item it belongs to: `schemac_runtime::codec::Str`
-    /// for the item, its fields and variants, and `*::Str` for the
-    /// methods and trait impls of a type named `Str`.
+    /// The path of the item it belongs to: `schemac_runtime::wkt::Any`
+    /// for the item, its fields and variants; for the methods and trait
+    /// impls of a type, the `|`-separated paths it may have, where
+    /// `*::Any` stands for any type named `Any`.
     item: String,
     line: String,
     /// Whether the item's module is public, so the line is API.
@@ -168,9 +191,13 @@ impl Api {
             Item::Impl(i) => {
                 let ty = tokens(&i.self_ty);
                 // An impl may sit in another module than its type (as
-                // `wkt/any_json.rs` adds to `Any`): it belongs to any type
-                // of that name that is API.
-                let owner = format!("*::{}", type_name(&i.self_ty));
+                // `wkt/any_json.rs` adds to `Any`): it belongs to the type
+                // of its module of that name, else to any type of that
+                // name, else to any of the name its last segment gives
+                // (`std::time::Duration` gets the impls of `Duration`).
+                let name = type_name(&i.self_ty);
+                let last = name.rsplit("::").next().unwrap_or_default();
+                let owner = format!("{path}::{name}|*::{name}|*::{last}");
                 if let Some((_, trait_path, _)) = &i.trait_ {
                     let generics = tokens(&i.generics);
                     let trait_path = tokens(trait_path);
@@ -297,14 +324,22 @@ fn declared_name(tokens: &proc_macro2::TokenStream) -> Option<String> {
     None
 }
 
-/// The name of the type an impl is for, without its generics or path.
+/// The name of the type an impl is for, without its generics, and with
+/// the path it is written with but for `crate`, `self` and `super`:
+/// `codec::Message` for `codec::Message<M>`, so that the impls of a
+/// private type are not taken for those of a public one of its name.
 fn type_name(ty: &Type) -> String {
     match ty {
-        Type::Path(path) => path
-            .path
-            .segments
-            .last()
-            .map_or_else(String::new, |segment| segment.ident.to_string()),
+        Type::Path(path) => {
+            let segments: Vec<String> = path
+                .path
+                .segments
+                .iter()
+                .map(|segment| segment.ident.to_string())
+                .skip_while(|name| ["crate", "self", "super"].contains(&name.as_str()))
+                .collect();
+            segments.join("::")
+        }
         other => tokens(other),
     }
 }

@@ -10,8 +10,9 @@
 use std::collections::BTreeMap;
 
 use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
+use schemac_runtime::__private::codec;
 use schemac_runtime::json::{JsonCodec, Ser};
-use schemac_runtime::{Decimal, Value, codec, wkt};
+use schemac_runtime::{Decimal, Value, wkt};
 use serde_json::{Map, Value as Json};
 
 use super::rng::Rng;
