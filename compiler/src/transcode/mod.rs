@@ -118,25 +118,35 @@ pub fn find_message(schema: &Schema, name: &str) -> Result<MessageId, String> {
 trait CodecVisitor {
     type Output;
     fn visit<C: JsonCodec>(self) -> Self::Output;
+
+    /// `visit`, for a codec whose values may be map keys.
+    fn visit_key<C: JsonCodec + JsonKey>(self) -> Self::Output
+    where
+        C::Value: Ord,
+        Self: Sized,
+    {
+        self.visit::<C>()
+    }
 }
 
-/// Runs `visitor` with the runtime codec of `scalar`.
+/// Runs `visitor` with the runtime codec of `scalar`: by `visit_key` for
+/// the scalars that may be map keys ([`Scalar::is_map_key`]).
 fn with_codec<V: CodecVisitor>(scalar: Scalar, visitor: V) -> V::Output {
     match scalar {
-        Scalar::I32 => visitor.visit::<codec::Int32>(),
-        Scalar::I64 => visitor.visit::<codec::Int64>(),
-        Scalar::U32 => visitor.visit::<codec::Uint32>(),
-        Scalar::U64 => visitor.visit::<codec::Uint64>(),
-        Scalar::Sint32 => visitor.visit::<codec::Sint32>(),
-        Scalar::Sint64 => visitor.visit::<codec::Sint64>(),
-        Scalar::Fixed32 => visitor.visit::<codec::Fixed32>(),
-        Scalar::Fixed64 => visitor.visit::<codec::Fixed64>(),
-        Scalar::Sfixed32 => visitor.visit::<codec::Sfixed32>(),
-        Scalar::Sfixed64 => visitor.visit::<codec::Sfixed64>(),
+        Scalar::I32 => visitor.visit_key::<codec::Int32>(),
+        Scalar::I64 => visitor.visit_key::<codec::Int64>(),
+        Scalar::U32 => visitor.visit_key::<codec::Uint32>(),
+        Scalar::U64 => visitor.visit_key::<codec::Uint64>(),
+        Scalar::Sint32 => visitor.visit_key::<codec::Sint32>(),
+        Scalar::Sint64 => visitor.visit_key::<codec::Sint64>(),
+        Scalar::Fixed32 => visitor.visit_key::<codec::Fixed32>(),
+        Scalar::Fixed64 => visitor.visit_key::<codec::Fixed64>(),
+        Scalar::Sfixed32 => visitor.visit_key::<codec::Sfixed32>(),
+        Scalar::Sfixed64 => visitor.visit_key::<codec::Sfixed64>(),
         Scalar::F32 => visitor.visit::<codec::Float>(),
         Scalar::F64 => visitor.visit::<codec::Double>(),
-        Scalar::Bool => visitor.visit::<codec::Bool>(),
-        Scalar::String => visitor.visit::<codec::String>(),
+        Scalar::Bool => visitor.visit_key::<codec::Bool>(),
+        Scalar::String => visitor.visit_key::<codec::String>(),
         Scalar::Bytes => visitor.visit::<codec::Bytes>(),
         Scalar::Decimal => visitor.visit::<codec::Decimal>(),
         Scalar::Value => visitor.visit::<codec::Value>(),
@@ -178,23 +188,25 @@ trait KeyVisitor {
 /// Runs `visitor` with the runtime codec of map key type `scalar`, or
 /// returns `None` for a scalar that cannot be a key (check rules them out).
 fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output> {
-    Some(match scalar {
-        Scalar::I32 => visitor.visit::<codec::Int32>(),
-        Scalar::I64 => visitor.visit::<codec::Int64>(),
-        Scalar::U32 => visitor.visit::<codec::Uint32>(),
-        Scalar::U64 => visitor.visit::<codec::Uint64>(),
-        Scalar::Sint32 => visitor.visit::<codec::Sint32>(),
-        Scalar::Sint64 => visitor.visit::<codec::Sint64>(),
-        Scalar::Fixed32 => visitor.visit::<codec::Fixed32>(),
-        Scalar::Fixed64 => visitor.visit::<codec::Fixed64>(),
-        Scalar::Sfixed32 => visitor.visit::<codec::Sfixed32>(),
-        Scalar::Sfixed64 => visitor.visit::<codec::Sfixed64>(),
-        Scalar::Bool => visitor.visit::<codec::Bool>(),
-        Scalar::String => visitor.visit::<codec::String>(),
-        Scalar::F32 | Scalar::F64 | Scalar::Bytes | Scalar::Decimal | Scalar::Value => {
-            return None;
+    /// `visitor`, called for key codecs only.
+    struct Keys<V>(V);
+
+    impl<V: KeyVisitor> CodecVisitor for Keys<V> {
+        type Output = Option<V::Output>;
+
+        fn visit<C: JsonCodec>(self) -> Self::Output {
+            None
         }
-    })
+
+        fn visit_key<C: JsonCodec + JsonKey>(self) -> Self::Output
+        where
+            C::Value: Ord,
+        {
+            Some(self.0.visit::<C>())
+        }
+    }
+
+    with_codec(scalar, Keys(visitor))
 }
 
 #[cfg(test)]
