@@ -1,7 +1,7 @@
 //! Google's well-known types (`google/protobuf/*.proto`), built in.
 //!
 //! A `.proto` file that imports one of them needs nothing shipped with it:
-//! each is a Rust type here and a codec in [`codec`], as
+//! each is a Rust type here and a codec that generated code calls, as
 //! `decimal` and `value` are. Their bytes are the messages of Google's
 //! `.proto` files, byte for byte what Google's protobuf writes; their JSON
 //! (feature `json`) is ProtoJSON's.
