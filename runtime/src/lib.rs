@@ -94,8 +94,9 @@ pub mod wire;
 pub mod wkt;
 
 /// What generated code uses: the codecs whose associated functions it
-/// calls for each field, the `field` helpers of `required` fields, the
-/// version handshake, and the public items it names, so that one alias
+/// calls for each field, the `field` functions, the macros of its
+/// forwarding impls, the version handshake, and the public items it
+/// names, so that one alias
 /// (`use ::schemac_runtime::__private as _rt;`) reaches all of it.
 /// Hand-written code has no use for it, and none of it is semver-stable.
 #[doc(hidden)]
@@ -117,7 +118,8 @@ pub mod __private {
         pub use crate::codec::*;
     }
 
-    /// The checks of `required` fields, and `MapEntries`.
+    /// The shape functions the codecs forward to, which transcode calls
+    /// too; the checks of `required` fields; the gathering of map entries.
     pub mod field {
         pub use crate::field::*;
     }
