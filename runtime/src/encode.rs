@@ -784,8 +784,12 @@ mod tests {
                 bytes.len()
             );
         };
-        // One large payload, several, and none but a large encoding.
-        fits(&encode_checked(&blob("scan", 1 << 20, vec![])));
+        // One large payload, several, and none but a large encoding. The
+        // second walk writes into an output of exactly the encoded length.
+        let one = encode_checked(&blob("scan", 1 << 20, vec![]));
+        // Key, length and "scan"; key, a 3-byte length and the payload.
+        let length = 6 + 4 + (1 << 20);
+        assert_eq!((one.capacity(), one.len()), (length, length));
         fits(&encode_checked(&blob(
             "scan",
             70_000,
