@@ -1,4 +1,5 @@
-//! Encoding in one pass, back to front.
+//! Encoding back to front, in one walk of the message (two for large
+//! payloads).
 //!
 //! A [`Writer`] fills its buffer from the end towards the start: a message
 //! writes its last field first, and a nested message writes its fields
@@ -10,6 +11,18 @@
 //! [`Message::encode`] and [`Message::encode_to_vec`] write into a buffer
 //! kept per thread (up to [`RETAINED_BUFFER`] bytes of it), so that
 //! encoding allocates only the output, of exactly the encoded length.
+//!
+//! Large payloads (`bytes` and `string` values of 16 KiB or more, and at
+//! least 16 times what follows them in the encoding) are the exception to
+//! the one walk. Copying them into the
+//! thread's buffer and then into the output would copy them twice, and
+//! growing the buffer for them would zero memory only to overwrite it.
+//! So the first walk leaves them out and only counts their length, which
+//! gives the exact encoded length; if it left any out, a second walk
+//! writes into an output of that length, starting it with the largest
+//! payload copied straight from the message (what follows it in the
+//! encoding is already written, and the room for what precedes it is all
+//! that is zeroed). See [`Writer::raw`].
 
 use std::cell::RefCell;
 
@@ -20,6 +33,15 @@ use crate::wire::{self, WireType};
 /// The largest buffer a thread keeps between two encodes; a larger one is
 /// handed over as the output, or dropped.
 pub const RETAINED_BUFFER: usize = 64 * 1024;
+
+/// The size from which a payload is large: the first walk of an encode
+/// leaves it out, and the second copies it once, into the output.
+const LARGE_PAYLOAD: usize = 16 * 1024;
+
+/// A large payload is left out of the first walk only when it is at least
+/// this many times what was written after it, so that the second walk
+/// costs little beside the copy it saves.
+const SKIP_RATIO: usize = 16;
 
 /// The room a writer starts with when it has no buffer yet.
 const INITIAL_BUFFER: usize = 256;
@@ -40,7 +62,11 @@ pub(crate) fn encode<M: Message>(
     with_scratch(|writer| {
         message.write_fields(writer);
         writer.check_depth(limit)?;
-        writer.finish_into(out);
+        if writer.skipped() != 0 {
+            append_placed(message, writer, out);
+        } else {
+            writer.finish_into(out);
+        }
         Ok(())
     })
 }
@@ -52,7 +78,12 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
     with_scratch(|writer| {
         message.write_fields(writer);
         writer.check_depth(limit)?;
-        Ok(writer.take_written())
+        if writer.skipped() != 0 {
+            let total = writer.written_len();
+            Ok(write_placed(message, writer, Vec::with_capacity(total)))
+        } else {
+            Ok(writer.take_written())
+        }
     })
 }
 
@@ -65,6 +96,43 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
         .map_err(|missing| EncodeError::missing_required(&missing.in_message(M::NAME)))
 }
 
+/// Appends the encoding of `message`, whose first walk left large payloads
+/// out, to `out`: written in place when `out` is empty, so that its
+/// allocation is reused.
+#[cold]
+#[inline(never)]
+fn append_placed<M: Message>(message: &M, writer: &mut Writer, out: &mut Vec<u8>) {
+    let total = writer.written_len();
+    if out.is_empty() {
+        let mut output = std::mem::take(out);
+        output.reserve_exact(total);
+        *out = write_placed(message, writer, output);
+    } else {
+        // Placing needs the output to itself: the payloads are copied a
+        // second time, when appended.
+        let placed = write_placed(message, writer, Vec::with_capacity(total));
+        out.extend_from_slice(&placed);
+    }
+}
+
+/// Walks `message` a second time, after a first walk that left large
+/// payloads out and counted the encoded length, and returns its encoding,
+/// written into `output` (empty, with room for the whole encoding).
+#[cold]
+#[inline(never)]
+fn write_placed<M: Message>(message: &M, writer: &mut Writer, output: Vec<u8>) -> Vec<u8> {
+    let total = writer.written_len();
+    let largest = writer.largest_skipped;
+    writer.restart();
+    writer.large = Large::Place {
+        total,
+        largest,
+        output,
+    };
+    message.write_fields(writer);
+    writer.take_placed()
+}
+
 /// Runs `write` with this thread's writer, emptied, whose buffer is kept
 /// for the next encode unless it grew too large.
 #[inline(always)]
@@ -75,6 +143,7 @@ fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
         let result = write(&mut writer);
         if writer.buf.len() > RETAINED_BUFFER {
             writer.buf = Vec::new();
+            writer.restart();
         }
         Some(result)
     });
@@ -89,7 +158,31 @@ fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
 #[cold]
 #[inline(never)]
 fn without_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
-    write(&mut Writer::new())
+    let mut writer = Writer::empty();
+    writer.restart();
+    write(&mut writer)
+}
+
+/// What a writer does with a large payload.
+#[derive(Debug, Default)]
+enum Large {
+    /// Copies it where it goes, as any other bytes: a writer of its own,
+    /// made with [`Writer::new`].
+    #[default]
+    Copy,
+    /// Leaves it out, counting its length as written: the first walk of
+    /// an encode.
+    Skip,
+    /// The second walk, which knows the `total` encoded length: the first
+    /// payload of the `largest` length starts `output`.
+    Place {
+        total: usize,
+        largest: usize,
+        output: Vec<u8>,
+    },
+    /// `buf` is the output now; `scratch` is the thread's buffer, given
+    /// back when the walk ends.
+    Placed { scratch: Vec<u8> },
 }
 
 /// Writes encoded fields into a buffer from its end towards its start.
@@ -102,8 +195,14 @@ pub struct Writer {
     /// The written bytes are `buf[pos..]`; `buf[..pos]` is room.
     buf: Vec<u8>,
     pos: usize,
+    /// `buf.len()` and the length of the large payloads left out of `buf`,
+    /// which count as written: `end - pos` bytes are written.
+    end: usize,
     depth: u32,
     max_depth: u32,
+    /// The length of the largest payload left out.
+    largest_skipped: usize,
+    large: Large,
 }
 
 impl Writer {
@@ -112,23 +211,33 @@ impl Writer {
         Self::default()
     }
 
-    /// An empty writer, in a constant.
+    /// An empty writer, in a constant; it leaves large payloads out once
+    /// restarted.
     const fn empty() -> Self {
         Self {
             buf: Vec::new(),
             pos: 0,
+            end: 0,
             depth: 0,
             max_depth: 0,
+            largest_skipped: 0,
+            large: Large::Copy,
         }
     }
 
     /// Empties the writer, which then writes into its buffer's bytes,
-    /// whatever they hold, before growing it.
+    /// whatever they hold, before growing it, and leaves large payloads
+    /// out.
     #[inline(always)]
     fn restart(&mut self) {
         self.pos = self.buf.len();
+        self.end = self.buf.len();
         self.depth = 0;
         self.max_depth = 0;
+        self.largest_skipped = 0;
+        if !matches!(self.large, Large::Skip) {
+            self.large = Large::Skip;
+        }
     }
 
     /// The bytes written so far.
@@ -140,7 +249,13 @@ impl Writer {
     /// How many bytes were written so far.
     #[inline]
     pub fn written_len(&self) -> usize {
-        self.buf.len() - self.pos
+        self.end - self.pos
+    }
+
+    /// The length of the large payloads left out.
+    #[inline]
+    fn skipped(&self) -> usize {
+        self.end - self.buf.len()
     }
 
     /// How deep the deepest nested message was, the outermost being 0.
@@ -172,14 +287,19 @@ impl Writer {
     }
 
     /// Appends the bytes written to `out`. A large buffer becomes `out`
-    /// when `out` is empty, rather than being copied into a new one.
+    /// when `out` is empty, rather than being copied into a new one, and
+    /// is shrunk to no more than a tenth over its length.
     pub fn finish_into(&mut self, out: &mut Vec<u8>) {
         if out.is_empty() && self.buf.len() > RETAINED_BUFFER {
-            let length = self.written_len();
+            let length = self.buf.len() - self.pos;
             self.buf.copy_within(self.pos.., 0);
             self.buf.truncate(length);
+            if self.buf.capacity() > length + length / 10 {
+                self.buf.shrink_to_fit();
+            }
             *out = std::mem::take(&mut self.buf);
             self.pos = 0;
+            self.end = 0;
         } else if out.capacity() == 0 {
             // One allocation of the exact length, without growing.
             *out = self.written().to_vec();
@@ -195,16 +315,48 @@ impl Writer {
         out
     }
 
+    /// The output of the second walk of an encode, and the thread's buffer
+    /// given back to the writer.
+    fn take_placed(&mut self) -> Vec<u8> {
+        match std::mem::replace(&mut self.large, Large::Skip) {
+            Large::Placed { scratch } => {
+                let mut output = std::mem::replace(&mut self.buf, scratch);
+                // Both walks wrote the same bytes, so the room was exactly
+                // what preceded the payload; were it not, what was written
+                // is still `output[pos..]`.
+                debug_assert_eq!(self.pos, 0, "the two walks wrote alike");
+                output.drain(..self.pos);
+                self.pos = self.buf.len();
+                self.end = self.buf.len();
+                output
+            }
+            Large::Place { mut output, .. } => {
+                // No payload of the largest length came: nothing placed.
+                output.extend_from_slice(self.written());
+                output
+            }
+            Large::Copy | Large::Skip => self.written().to_vec(),
+        }
+    }
+
     /// Moves what was written to the end of a buffer at least twice as
-    /// large, with room for `n` more bytes.
+    /// large, with room for `n` more bytes; when `n` alone outgrows the
+    /// doubling, with some room left before them.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, n: usize) {
-        let written = self.written_len();
-        let size = (self.buf.len() * 2).max(written + n).max(INITIAL_BUFFER);
+        let written = self.buf.len() - self.pos;
+        let needed = written + n;
+        let doubled = self.buf.len() * 2;
+        let size = if needed > doubled {
+            needed + INITIAL_BUFFER.max(needed / 64)
+        } else {
+            doubled.max(INITIAL_BUFFER)
+        };
         let mut grown = Vec::with_capacity(size);
         grown.resize(size - written, 0);
         grown.extend_from_slice(self.written());
+        self.end = self.end - self.buf.len() + size;
         self.pos = size - written;
         self.buf = grown;
     }
@@ -224,7 +376,6 @@ impl Writer {
         self.pos = start;
         &mut self.buf[start..end]
     }
-
     /// Writes one byte.
     #[inline(always)]
     fn byte(&mut self, byte: u8) {
@@ -310,9 +461,51 @@ impl Writer {
     }
 
     /// Writes `bytes` as they are, with no length prefix.
+    ///
+    /// In the first walk of [`Message::encode`] or
+    /// [`Message::encode_to_vec`], 16 KiB of bytes or more are only
+    /// counted, when they are at least 16 times what was written after
+    /// them, and [`written`](Writer::written) lacks them;
+    /// the second walk copies them once, into the output.
     #[inline]
     pub fn raw(&mut self, bytes: &[u8]) {
-        self.claim(bytes.len()).copy_from_slice(bytes);
+        if bytes.len() >= LARGE_PAYLOAD {
+            self.large_raw(bytes);
+        } else {
+            self.claim(bytes.len()).copy_from_slice(bytes);
+        }
+    }
+
+    /// Writes, leaves out or places a large payload, as [`Large`] says.
+    #[inline(never)]
+    fn large_raw(&mut self, bytes: &[u8]) {
+        let n = bytes.len();
+        match &mut self.large {
+            Large::Skip if n / SKIP_RATIO >= self.buf.len() - self.pos => {
+                self.end += n;
+                self.largest_skipped = self.largest_skipped.max(n);
+            }
+            Large::Place {
+                total,
+                largest,
+                output,
+            } if n == *largest => {
+                let after = self.buf.len() - self.pos;
+                if let Some(before) = total.checked_sub(after + n) {
+                    let mut output = std::mem::take(output);
+                    output.resize(before, 0);
+                    output.extend_from_slice(bytes);
+                    output.extend_from_slice(&self.buf[self.pos..]);
+                    let scratch = std::mem::replace(&mut self.buf, output);
+                    self.pos = before;
+                    self.end = self.buf.len();
+                    self.large = Large::Placed { scratch };
+                    return;
+                }
+                self.claim(n).copy_from_slice(bytes);
+            }
+            _ => self.claim(n).copy_from_slice(bytes),
+        }
     }
 
     /// Writes `bytes` with their length prefix before them.
@@ -414,5 +607,253 @@ mod tests {
         let mut out = vec![1];
         writer.finish_into(&mut out);
         assert_eq!(out.len(), big.len() + 1);
+    }
+
+    /// A message with a name, a payload and parts of its own kind, as
+    /// generated code would write it.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Blob {
+        name: String,
+        content: Vec<u8>,
+        parts: Vec<Blob>,
+    }
+
+    impl Message for Blob {
+        const NAME: &'static str = "Blob";
+
+        fn measure_fields(&self) -> usize {
+            crate::field::measure::<codec::Str>(1, &self.name)
+                + crate::field::measure::<codec::Bytes>(2, &self.content)
+                + crate::field::measure_repeated::<codec::Msg<Blob>>(3, &self.parts)
+        }
+
+        fn write_fields(&self, writer: &mut Writer) {
+            crate::field::write_repeated::<codec::Msg<Blob>>(3, &self.parts, writer);
+            crate::field::write::<codec::Bytes>(2, &self.content, writer);
+            crate::field::write::<codec::Str>(1, &self.name, writer);
+        }
+
+        fn merge_field(
+            &mut self,
+            number: u32,
+            wire_type: WireType,
+            decoder: &mut crate::Decoder<'_>,
+        ) -> Result<(), crate::DecodeError> {
+            match number {
+                1 => crate::field::merge::<codec::Str>(wire_type, &mut self.name, decoder),
+                2 => crate::field::merge::<codec::Bytes>(wire_type, &mut self.content, decoder),
+                3 => crate::field::merge_repeated::<codec::Msg<Blob>>(
+                    wire_type,
+                    &mut self.parts,
+                    decoder,
+                ),
+                _ => decoder.skip(wire_type),
+            }
+        }
+
+        fn field_name(number: u32) -> Option<&'static str> {
+            ["", "name", "content", "parts"]
+                .get(number as usize)
+                .copied()
+        }
+    }
+
+    use crate::codec;
+
+    /// The encoding of `blob`, written front to back the plain way.
+    fn reference(blob: &Blob) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut field = |number: u32, bytes: &[u8]| {
+            wire::put_varint(&mut out, u64::from(wire::key(number, WireType::Len)));
+            wire::put_varint(&mut out, bytes.len() as u64);
+            out.extend_from_slice(bytes);
+        };
+        if !blob.name.is_empty() {
+            field(1, blob.name.as_bytes());
+        }
+        if !blob.content.is_empty() {
+            field(2, &blob.content);
+        }
+        for part in &blob.parts {
+            field(3, &reference(part));
+        }
+        out
+    }
+
+    /// `len` bytes that are not all alike, so a misplaced run shows.
+    fn payload(len: usize, seed: u8) -> Vec<u8> {
+        (0..len)
+            .map(|i| (i as u8).wrapping_mul(31) ^ (i >> 8) as u8 ^ seed)
+            .collect()
+    }
+
+    fn blob(name: &str, content: usize, parts: Vec<Blob>) -> Blob {
+        Blob {
+            name: name.to_owned(),
+            content: payload(content, name.len() as u8),
+            parts,
+        }
+    }
+
+    /// Encodes `blob` every way there is, checks each against the plain
+    /// encoding, and returns `encode_to_vec`'s.
+    fn encode_checked(blob: &Blob) -> Vec<u8> {
+        let expected = reference(blob);
+        assert_eq!(blob.encoded_len(), expected.len());
+        let bytes = blob.encode_to_vec().unwrap();
+        assert!(
+            bytes == expected,
+            "encode_to_vec of {} bytes",
+            expected.len()
+        );
+        let mut appended = b"head".to_vec();
+        blob.encode(&mut appended).unwrap();
+        assert!(appended[..4] == *b"head" && appended[4..] == expected);
+        let mut reused = Vec::with_capacity(3 * expected.len());
+        blob.encode(&mut reused).unwrap();
+        assert!(reused == expected, "encode into an empty buffer");
+        let mut own = Writer::new();
+        blob.write_fields(&mut own);
+        assert!(own.into_vec() == expected, "a writer of its own");
+        assert_eq!(Blob::decode(&bytes).unwrap(), *blob);
+        bytes
+    }
+
+    #[test]
+    fn large_payloads_are_the_bytes_of_the_plain_encoding() {
+        for size in [
+            LARGE_PAYLOAD - 1,
+            LARGE_PAYLOAD,
+            LARGE_PAYLOAD + 1,
+            RETAINED_BUFFER + 7,
+            1 << 20,
+        ] {
+            encode_checked(&blob("", size, vec![]));
+            encode_checked(&blob("uploads/scan.bin", size, vec![]));
+        }
+    }
+
+    #[test]
+    fn nested_messages_with_large_payloads_are_the_bytes_of_the_plain_encoding() {
+        // Payloads large and small at every level, of equal and of
+        // different lengths, the largest first, last and in between.
+        let leaf = |name: &str, size| blob(name, size, vec![]);
+        let shapes = [
+            blob("outer", 1 << 20, vec![leaf("a", 40_000), leaf("b", 10)]),
+            blob("outer", 100, vec![leaf("a", 40_000), leaf("b", 40_000)]),
+            blob(
+                "outer",
+                20_000,
+                vec![
+                    leaf("a", 20_000),
+                    blob("deep", 300_000, vec![leaf("c", 70_000)]),
+                    leaf("b", 5),
+                ],
+            ),
+            blob("", 0, (0..50).map(|i| leaf("many", 1_000 * i)).collect()),
+        ];
+        for shape in &shapes {
+            encode_checked(shape);
+        }
+    }
+
+    #[test]
+    fn many_small_fields_before_a_large_payload_are_written_once() {
+        // The payload is less than SKIP_RATIO times what was written after it,
+        // so the first walk copies it and there is no second walk.
+        let small: Vec<Blob> = (0..2_000).map(|_| blob("part", 8, vec![])).collect();
+        let message = Blob {
+            name: "x".to_owned(),
+            content: payload(LARGE_PAYLOAD, 1),
+            parts: small,
+        };
+        let mut writer = Writer::empty();
+        writer.restart();
+        message.write_fields(&mut writer);
+        assert_eq!(writer.skipped(), 0);
+        encode_checked(&message);
+    }
+
+    #[test]
+    fn the_returned_vector_fits_its_length() {
+        let fits = |bytes: &Vec<u8>| {
+            assert!(
+                bytes.capacity() * 10 <= bytes.len() * 11,
+                "capacity {} for {} bytes",
+                bytes.capacity(),
+                bytes.len()
+            );
+        };
+        // One large payload, several, and none but a large encoding. The
+        // second walk writes into an output of exactly the encoded length.
+        let one = encode_checked(&blob("scan", 1 << 20, vec![]));
+        // Key, length and "scan"; key, a 3-byte length and the payload.
+        let length = 6 + 4 + (1 << 20);
+        assert_eq!((one.capacity(), one.len()), (length, length));
+        fits(&encode_checked(&blob(
+            "scan",
+            70_000,
+            vec![blob("a", 50_000, vec![])],
+        )));
+        let parts = (0..20_000).map(|_| blob("part", 3, vec![])).collect();
+        let many = encode_checked(&blob("many", 0, parts));
+        assert!(many.len() > RETAINED_BUFFER);
+        fits(&many);
+        fits(&encode_checked(&blob("tiny", 2, vec![])));
+        let mut own = Writer::new();
+        own.raw(&payload(1 << 20, 3));
+        own.varint(1 << 20);
+        fits(&own.into_vec());
+    }
+
+    /// The address and length of this thread's retained buffer.
+    fn scratch() -> (usize, usize) {
+        SCRATCH.with(|scratch| {
+            let writer = scratch.borrow();
+            (writer.buf.as_ptr() as usize, writer.buf.len())
+        })
+    }
+
+    #[test]
+    fn the_thread_keeps_its_buffer_through_a_large_encode() {
+        let small = blob("small", 30, vec![]);
+        let large = blob("large", 1 << 20, vec![blob("inner", 1_000, vec![])]);
+        // The first encode grows the buffer to the small fields' size.
+        assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+        let before = scratch();
+        assert!(before.1 > 1_000 && before.1 <= RETAINED_BUFFER);
+        // The payload never enters the thread's buffer, which stays as it
+        // was, and serves the next encodes, large or small.
+        assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+        assert_eq!(scratch(), before);
+        let mut out = Vec::new();
+        large.encode(&mut out).unwrap();
+        assert_eq!(out, reference(&large));
+        assert_eq!(scratch(), before);
+        assert_eq!(small.encode_to_vec().unwrap(), reference(&small));
+        assert_eq!(scratch(), before);
+        // A second large payload, written before the largest in the
+        // second walk, goes through the thread's buffer, which is kept
+        // while it stays within the retained size.
+        let two = blob("large", 1 << 20, vec![blob("inner", 40_000, vec![])]);
+        assert_eq!(two.encode_to_vec().unwrap(), reference(&two));
+        let (_, kept) = scratch();
+        assert!((40_000..=RETAINED_BUFFER).contains(&kept), "{kept}");
+    }
+
+    #[test]
+    fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
+        let parts: Vec<Blob> = (0..20_000).map(|_| blob("part", 3, vec![])).collect();
+        // Small fields past the retained size, without and with a large
+        // payload: the buffer that held them is not kept.
+        for content in [0, 1 << 20] {
+            let message = blob("grown", content, parts.clone());
+            assert_eq!(message.encode_to_vec().unwrap(), reference(&message));
+            assert_eq!(scratch().1, 0, "content of {content} bytes");
+            let small = blob("small", 30, vec![]);
+            assert_eq!(small.encode_to_vec().unwrap(), reference(&small));
+            let (_, kept) = scratch();
+            assert!(kept > 0 && kept <= RETAINED_BUFFER);
+        }
     }
 }

@@ -8,6 +8,7 @@
 //! | `simple-100k` | 100,000 `Simple { name, age, scores: map<string, i32> of 2 }` as a list in one message |
 //! | `flat-30` | one message of 30 fields: 18 numbers of every wire encoding and 12 strings |
 //! | `values-10`, `values-100`, `values-1000` | one `map<string, value>` of 10, 100 or 1000 entries, the values cycling through string, i32, i64, bool, f32 and f64 |
+//! | `blob-64k`, `blob-1m` | one `Blob { name, content: bytes }` whose content is 64 KiB or 1 MiB of pseudo-random bytes |
 //!
 //! Everything is deterministic, so every run measures the same bytes.
 
@@ -16,7 +17,7 @@ use std::collections::BTreeMap;
 use schemac_runtime::{Decimal, Value};
 
 use crate::formats::Dataset;
-use crate::schemac_gen::bench::{Attributes, Flat, Simple, SimpleList};
+use crate::schemac_gen::bench::{Attributes, Blob, Flat, Simple, SimpleList};
 use crate::schemac_gen::shop::{Customer, Order, OrderLine, Status};
 
 /// How full an Order is.
@@ -39,6 +40,8 @@ pub const NAMES: &[&str] = &[
     "values-10",
     "values-100",
     "values-1000",
+    "blob-64k",
+    "blob-1m",
 ];
 
 /// The datasets whose operations take a few microseconds at most. Their
@@ -105,6 +108,16 @@ pub fn by_name(name: &str) -> Option<Dataset> {
             name,
             "map<string, value> of 1000 entries cycling string, i32, i64, bool, f32, f64",
             values(1000),
+        ),
+        "blob-64k" => Dataset::new(
+            name,
+            "one Blob { name, content: bytes } with 64 KiB of content",
+            blob(64 * 1024),
+        ),
+        "blob-1m" => Dataset::new(
+            name,
+            "one Blob { name, content: bytes } with 1 MiB of content",
+            blob(1024 * 1024),
         ),
         _ => return None,
     })
@@ -253,4 +266,22 @@ pub fn values(count: usize) -> Attributes {
         })
         .collect();
     Attributes { entries }
+}
+
+/// A Blob of `size` bytes of content, pseudo-random (xorshift), so that
+/// nothing about them is special.
+pub fn blob(size: usize) -> Blob {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let content = (0..size)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 56) as u8
+        })
+        .collect();
+    Blob {
+        name: format!("uploads/2024/11/scan-{size}.bin"),
+        content,
+    }
 }

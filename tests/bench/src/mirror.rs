@@ -110,6 +110,17 @@ pub struct Attributes {
     pub entries: BTreeMap<String, Value>,
 }
 
+/// A named blob of bytes. Without serde_bytes, which the bench does not
+/// depend on, serde writes the bytes as a sequence of numbers, as a serde
+/// user who adds nothing gets.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Blob {
+    /// Field `name`.
+    pub name: String,
+    /// Field `content`.
+    pub content: Vec<u8>,
+}
+
 /// A decimal as its text, `"12.34"`, in every serde format: exact, and
 /// readable by formats that do not describe themselves (bincode cannot
 /// read rust_decimal's default serde form, which needs

@@ -173,6 +173,19 @@ impl Model for bench::Attributes {
     }
 }
 
+impl Model for bench::Blob {
+    type Prost = prost_gen::bench::Blob;
+    type Mirror = mirror::Blob;
+
+    fn to_prost(&self) -> Self::Prost {
+        same_fields!(self => prost_gen::bench::Blob { name, content })
+    }
+
+    fn to_mirror(&self) -> Self::Mirror {
+        same_fields!(self => mirror::Blob { name, content })
+    }
+}
+
 /// A `decimal` field with implicit presence in prost's types, where it is
 /// a message field: absent exactly when schemac leaves it out, at 0 with
 /// scale 0.

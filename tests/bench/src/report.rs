@@ -443,6 +443,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         ),
         at_least("encode Order-1, seed", 1.2, "order-1-seed", "encode"),
         at_least("decode Order-1, seed", 1.2, "order-1-seed", "decode"),
+        at_least("encode Blob, 1 MiB of bytes", 1.0, "blob-1m", "encode"),
         at_least("decode Simple × 100,000", 1.3, "simple-100k", "decode"),
     ];
     targets.push(if row("values-1000", "schemac").is_some() {
