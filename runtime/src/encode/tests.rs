@@ -1,0 +1,319 @@
+//! The writer's tests: back-to-front writing, the thread's buffer, and
+//! the two walks of large payloads.
+
+use super::*;
+
+#[test]
+fn writes_back_to_front_with_lengths_counted() {
+    let mut writer = Writer::new();
+    writer.nested(|w| {
+        w.nested(|w| {
+            w.varint(3);
+            w.varint(2);
+            w.varint(1);
+        });
+        w.varint(7);
+    });
+    assert_eq!(writer.written(), [5, 7, 3, 1, 2, 3]);
+    assert_eq!(writer.max_depth(), 2);
+}
+
+#[test]
+fn varints_of_every_length_match_the_wire_module() {
+    let values: Vec<u64> = (0..64)
+        .map(|shift| 1u64 << shift)
+        .chain([0, u64::MAX])
+        .collect();
+    let mut writer = Writer::new();
+    for &value in values.iter().rev() {
+        writer.varint(value);
+    }
+    let mut expected = Vec::new();
+    for &value in &values {
+        wire::put_varint(&mut expected, value);
+    }
+    assert_eq!(writer.written(), expected);
+}
+
+#[test]
+fn growing_keeps_what_was_written() {
+    // Far past the initial room, in pieces of every size.
+    let mut writer = Writer::new();
+    let mut expected = Vec::new();
+    for n in 0..2_000u32 {
+        let piece: Vec<u8> = (0..n % 37).map(|i| (n + i) as u8).collect();
+        writer.raw(&piece);
+        expected.splice(0..0, piece);
+    }
+    assert_eq!(writer.written(), expected);
+    assert!(expected.len() > RETAINED_BUFFER / 2);
+}
+
+#[test]
+fn finishing_appends_or_hands_over_the_buffer() {
+    let mut small = Writer::new();
+    small.raw(b"yz");
+    let mut out = b"x".to_vec();
+    small.finish_into(&mut out);
+    assert_eq!(out, b"xyz");
+
+    let big = vec![7u8; RETAINED_BUFFER + 1];
+    let mut writer = Writer::new();
+    writer.raw(&big);
+    let mut out = Vec::new();
+    writer.finish_into(&mut out);
+    assert_eq!(out, big);
+    let mut writer = Writer::new();
+    writer.raw(&big);
+    let mut out = vec![1];
+    writer.finish_into(&mut out);
+    assert_eq!(out.len(), big.len() + 1);
+}
+
+/// A message with a name, a payload and parts of its own kind, as
+/// generated code would write it.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Blob {
+    name: String,
+    content: Vec<u8>,
+    parts: Vec<Blob>,
+}
+
+impl Message for Blob {
+    const NAME: &'static str = "Blob";
+
+    fn measure_fields(&self) -> usize {
+        crate::field::measure::<codec::String>(1, &self.name)
+            + crate::field::measure::<codec::Bytes>(2, &self.content)
+            + crate::field::measure_repeated::<codec::Message<Blob>>(3, &self.parts)
+    }
+
+    fn write_fields(&self, writer: &mut Writer) {
+        crate::field::write_repeated::<codec::Message<Blob>>(3, &self.parts, writer);
+        crate::field::write::<codec::Bytes>(2, &self.content, writer);
+        crate::field::write::<codec::String>(1, &self.name, writer);
+    }
+
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: WireType,
+        decoder: &mut crate::Decoder<'_>,
+    ) -> Result<(), crate::DecodeError> {
+        match number {
+            1 => crate::field::merge::<codec::String>(wire_type, &mut self.name, decoder),
+            2 => crate::field::merge::<codec::Bytes>(wire_type, &mut self.content, decoder),
+            3 => crate::field::merge_repeated::<codec::Message<Blob>>(
+                wire_type,
+                &mut self.parts,
+                decoder,
+            ),
+            _ => decoder.skip(wire_type),
+        }
+    }
+
+    fn field_name(number: u32) -> Option<&'static str> {
+        ["", "name", "content", "parts"]
+            .get(number as usize)
+            .copied()
+    }
+}
+
+use crate::codec;
+
+/// The encoding of `blob`, written front to back the plain way.
+fn reference(blob: &Blob) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut field = |number: u32, bytes: &[u8]| {
+        wire::put_varint(&mut out, u64::from(wire::key(number, WireType::Len)));
+        wire::put_varint(&mut out, bytes.len() as u64);
+        out.extend_from_slice(bytes);
+    };
+    if !blob.name.is_empty() {
+        field(1, blob.name.as_bytes());
+    }
+    if !blob.content.is_empty() {
+        field(2, &blob.content);
+    }
+    for part in &blob.parts {
+        field(3, &reference(part));
+    }
+    out
+}
+
+/// `len` bytes that are not all alike, so a misplaced run shows.
+fn payload(len: usize, seed: u8) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i as u8).wrapping_mul(31) ^ (i >> 8) as u8 ^ seed)
+        .collect()
+}
+
+fn blob(name: &str, content: usize, parts: Vec<Blob>) -> Blob {
+    Blob {
+        name: name.to_owned(),
+        content: payload(content, name.len() as u8),
+        parts,
+    }
+}
+
+/// Encodes `blob` every way there is, checks each against the plain
+/// encoding, and returns `encode_to_vec`'s.
+fn encode_checked(blob: &Blob) -> Vec<u8> {
+    let expected = reference(blob);
+    assert_eq!(blob.encoded_len(), expected.len());
+    let bytes = blob.encode_to_vec().unwrap();
+    assert!(
+        bytes == expected,
+        "encode_to_vec of {} bytes",
+        expected.len()
+    );
+    let mut appended = b"head".to_vec();
+    blob.encode(&mut appended).unwrap();
+    assert!(appended[..4] == *b"head" && appended[4..] == expected);
+    let mut reused = Vec::with_capacity(3 * expected.len());
+    blob.encode(&mut reused).unwrap();
+    assert!(reused == expected, "encode into an empty buffer");
+    let mut own = Writer::new();
+    blob.write_fields(&mut own);
+    assert!(own.into_vec() == expected, "a writer of its own");
+    assert_eq!(Blob::decode(&bytes).unwrap(), *blob);
+    bytes
+}
+
+#[test]
+fn large_payloads_are_the_bytes_of_the_plain_encoding() {
+    for size in [
+        LARGE_PAYLOAD - 1,
+        LARGE_PAYLOAD,
+        LARGE_PAYLOAD + 1,
+        RETAINED_BUFFER + 7,
+        1 << 20,
+    ] {
+        encode_checked(&blob("", size, vec![]));
+        encode_checked(&blob("uploads/scan.bin", size, vec![]));
+    }
+}
+
+#[test]
+fn nested_messages_with_large_payloads_are_the_bytes_of_the_plain_encoding() {
+    // Payloads large and small at every level, of equal and of
+    // different lengths, the largest first, last and in between.
+    let leaf = |name: &str, size| blob(name, size, vec![]);
+    let shapes = [
+        blob("outer", 1 << 20, vec![leaf("a", 40_000), leaf("b", 10)]),
+        blob("outer", 100, vec![leaf("a", 40_000), leaf("b", 40_000)]),
+        blob(
+            "outer",
+            20_000,
+            vec![
+                leaf("a", 20_000),
+                blob("deep", 300_000, vec![leaf("c", 70_000)]),
+                leaf("b", 5),
+            ],
+        ),
+        blob("", 0, (0..50).map(|i| leaf("many", 1_000 * i)).collect()),
+    ];
+    for shape in &shapes {
+        encode_checked(shape);
+    }
+}
+
+#[test]
+fn many_small_fields_before_a_large_payload_are_written_once() {
+    // The payload is less than SKIP_RATIO times what was written after it,
+    // so the first walk copies it and there is no second walk.
+    let small: Vec<Blob> = (0..2_000).map(|_| blob("part", 8, vec![])).collect();
+    let message = Blob {
+        name: "x".to_owned(),
+        content: payload(LARGE_PAYLOAD, 1),
+        parts: small,
+    };
+    let mut writer = Writer::empty();
+    writer.restart();
+    message.write_fields(&mut writer);
+    assert_eq!(writer.skipped(), 0);
+    encode_checked(&message);
+}
+
+#[test]
+fn the_returned_vector_fits_its_length() {
+    let fits = |bytes: &Vec<u8>| {
+        assert!(
+            bytes.capacity() * 10 <= bytes.len() * 11,
+            "capacity {} for {} bytes",
+            bytes.capacity(),
+            bytes.len()
+        );
+    };
+    // One large payload, several, and none but a large encoding. The
+    // second walk writes into an output of exactly the encoded length.
+    let one = encode_checked(&blob("scan", 1 << 20, vec![]));
+    // Key, length and "scan"; key, a 3-byte length and the payload.
+    let length = 6 + 4 + (1 << 20);
+    assert_eq!((one.capacity(), one.len()), (length, length));
+    fits(&encode_checked(&blob(
+        "scan",
+        70_000,
+        vec![blob("a", 50_000, vec![])],
+    )));
+    let parts = (0..20_000).map(|_| blob("part", 3, vec![])).collect();
+    let many = encode_checked(&blob("many", 0, parts));
+    assert!(many.len() > RETAINED_BUFFER);
+    fits(&many);
+    fits(&encode_checked(&blob("tiny", 2, vec![])));
+    let mut own = Writer::new();
+    own.raw(&payload(1 << 20, 3));
+    own.varint(1 << 20);
+    fits(&own.into_vec());
+}
+
+/// The address and length of this thread's retained buffer.
+fn scratch() -> (usize, usize) {
+    SCRATCH.with(|scratch| {
+        let writer = scratch.borrow();
+        (writer.buf.as_ptr() as usize, writer.buf.len())
+    })
+}
+
+#[test]
+fn the_thread_keeps_its_buffer_through_a_large_encode() {
+    let small = blob("small", 30, vec![]);
+    let large = blob("large", 1 << 20, vec![blob("inner", 1_000, vec![])]);
+    // The first encode grows the buffer to the small fields' size.
+    assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+    let before = scratch();
+    assert!(before.1 > 1_000 && before.1 <= RETAINED_BUFFER);
+    // The payload never enters the thread's buffer, which stays as it
+    // was, and serves the next encodes, large or small.
+    assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+    assert_eq!(scratch(), before);
+    let mut out = Vec::new();
+    large.encode(&mut out).unwrap();
+    assert_eq!(out, reference(&large));
+    assert_eq!(scratch(), before);
+    assert_eq!(small.encode_to_vec().unwrap(), reference(&small));
+    assert_eq!(scratch(), before);
+    // A second large payload, written before the largest in the
+    // second walk, goes through the thread's buffer, which is kept
+    // while it stays within the retained size.
+    let two = blob("large", 1 << 20, vec![blob("inner", 40_000, vec![])]);
+    assert_eq!(two.encode_to_vec().unwrap(), reference(&two));
+    let (_, kept) = scratch();
+    assert!((40_000..=RETAINED_BUFFER).contains(&kept), "{kept}");
+}
+
+#[test]
+fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
+    let parts: Vec<Blob> = (0..20_000).map(|_| blob("part", 3, vec![])).collect();
+    // Small fields past the retained size, without and with a large
+    // payload: the buffer that held them is not kept.
+    for content in [0, 1 << 20] {
+        let message = blob("grown", content, parts.clone());
+        assert_eq!(message.encode_to_vec().unwrap(), reference(&message));
+        assert_eq!(scratch().1, 0, "content of {content} bytes");
+        let small = blob("small", 30, vec![]);
+        assert_eq!(small.encode_to_vec().unwrap(), reference(&small));
+        let (_, kept) = scratch();
+        assert!(kept > 0 && kept <= RETAINED_BUFFER);
+    }
+}
