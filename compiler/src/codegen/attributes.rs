@@ -144,3 +144,64 @@ impl Context<'_> {
         quote!(#(#attributes)*)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether each message of `text`, by name, derives `Eq` and `Hash`
+    /// with `config`.
+    fn allowed(text: &str, config: &Config) -> Vec<(String, bool)> {
+        let analysis = crate::analyze_text("t.schema", text).unwrap_or_else(|e| panic!("{e}"));
+        let schema = &analysis.schema;
+        let allowed = eq_hash_messages(schema, config);
+        schema
+            .messages
+            .iter()
+            .zip(allowed)
+            .map(|(message, allowed)| (message.name.clone(), allowed))
+            .collect()
+    }
+
+    const SCHEMA: &str = "package t;
+        message Float { x: f64 = 1; }
+        message HoldsFloat { f: Float = 1; }
+        message HoldsItInAList { h: list<HoldsFloat> = 1; }
+        message HoldsItInAOneof { oneof o { h: HoldsFloat = 1; n: i32 = 2; } }
+        message Recursive { next: Recursive = 1; n: i32 = 2; }
+        message RecursiveWithFloat { next: RecursiveWithFloat = 1; x: optional f32 = 2; }
+        message Dynamic { v: value = 1; }
+        message Money { d: decimal = 1; when: timestamp = 2; }
+        message Maps { m: map<string, i64> = 1; }
+        message FloatMap { m: map<string, f32> = 1; }";
+
+    #[test]
+    fn eq_and_hash_are_a_fixed_point_over_what_messages_hold() {
+        let expected = [
+            ("Float", false),
+            ("HoldsFloat", false),
+            ("HoldsItInAList", false),
+            ("HoldsItInAOneof", false),
+            ("Recursive", true),
+            ("RecursiveWithFloat", false),
+            ("Dynamic", false),
+            ("Money", true),
+            ("Maps", true),
+            ("FloatMap", false),
+        ];
+        let expected: Vec<(String, bool)> = expected
+            .iter()
+            .map(|(name, allowed)| (name.to_string(), *allowed))
+            .collect();
+        assert_eq!(allowed(SCHEMA, &Config::new()), expected);
+    }
+
+    #[test]
+    fn hash_maps_are_not_hash() {
+        let mut config = Config::new();
+        config.map_type(MapType::HashMap);
+        let maps = allowed(SCHEMA, &config);
+        assert!(maps.contains(&("Maps".to_owned(), false)), "{maps:?}");
+        assert!(maps.contains(&("Recursive".to_owned(), true)), "{maps:?}");
+    }
+}
