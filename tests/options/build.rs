@@ -7,7 +7,7 @@
 //! - `kept/`: every message keeps the fields it does not know
 //!   (`keep_unknown_fields`);
 //! - `by_path/`: `schemas/paths.schema` with the path options: serde's
-//!   derive and attributes by path, `skip_debug` and `boxed`;
+//!   derive and attributes by path, `skip_debug` and `boxed`, with views;
 //! - `plain/`: the same schema with the defaults, to compare with.
 //!
 //! This crate knows the runtime as `runtime`, so `hash/` and `kept/` name
@@ -60,6 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )
         .skip_debug(".paths.Secret")
         .boxed(".paths.Profile.best")
+        .views(true)
         .compile(&["schemas/paths.schema"])?;
     Builder::new()
         .out_dir(out.join("plain"))

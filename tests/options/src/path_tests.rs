@@ -4,9 +4,9 @@
 
 use std::collections::{BTreeMap, HashSet};
 
-use runtime::Message;
+use runtime::{Message, MessageView};
 
-use crate::by_path::paths::{Profile, Reading, Secret, Status, Tag};
+use crate::by_path::paths::{Profile, ProfileView, Reading, Secret, Status, Tag};
 use crate::plain::paths as plain;
 
 fn profile() -> Profile {
@@ -106,4 +106,15 @@ fn a_boxed_field_round_trips_with_the_bytes_of_the_unboxed_one() {
     let best: &plain::Tag = unboxed.best.as_ref().unwrap();
     assert_eq!(best.key, "best");
     assert_eq!(unboxed.encode_to_vec().unwrap(), bytes);
+}
+
+/// The view of a boxed field is boxed too, takes no attribute of the
+/// owned type's, and reads what the owned message reads.
+#[test]
+fn the_view_of_a_boxed_field_reads_as_the_owned_one() {
+    let profile = profile();
+    let bytes = profile.encode_to_vec().unwrap();
+    let view = ProfileView::decode(&bytes).unwrap();
+    assert_eq!(view.best.as_deref().map(|tag| tag.key), Some("best"));
+    assert_eq!(view.to_message(), profile);
 }
