@@ -86,6 +86,12 @@ impl Builder {
         self
     }
 
+    /// Replaces every option of the generated code with those of `config`.
+    pub fn config(&mut self, config: Config) -> &mut Self {
+        self.config = config;
+        self
+    }
+
     /// Sets the collection used for map fields; `BTreeMap` by default.
     pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
         self.config.map_type(map_type);
@@ -125,6 +131,65 @@ impl Builder {
     /// off by default. See [`Config::views`].
     pub fn views(&mut self, enabled: bool) -> &mut Self {
         self.config.views(enabled);
+        self
+    }
+
+    /// Writes `attribute` on the messages, enums and oneof enums under
+    /// `path`; see [`Config::type_attribute`], and docs/options.md for
+    /// the paths.
+    pub fn type_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.config.type_attribute(path, attribute);
+        self
+    }
+
+    /// Writes `attribute` on the struct fields and oneof variants under
+    /// `path`; see [`Config::field_attribute`].
+    pub fn field_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.config.field_attribute(path, attribute);
+        self
+    }
+
+    /// Writes `attribute` on the message structs under `path`; see
+    /// [`Config::message_attribute`].
+    pub fn message_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.config.message_attribute(path, attribute);
+        self
+    }
+
+    /// Writes `attribute` on the enums and oneof enums under `path`; see
+    /// [`Config::enum_attribute`].
+    pub fn enum_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.config.enum_attribute(path, attribute);
+        self
+    }
+
+    /// The types under `path` do not derive `Debug`; see
+    /// [`Config::skip_debug`].
+    pub fn skip_debug(&mut self, path: impl Into<String>) -> &mut Self {
+        self.config.skip_debug(path);
+        self
+    }
+
+    /// The singular message fields under `path` hold their message in a
+    /// `Box`; see [`Config::boxed`].
+    pub fn boxed(&mut self, path: impl Into<String>) -> &mut Self {
+        self.config.boxed(path);
         self
     }
 

@@ -1,4 +1,10 @@
 //! Options of code generation, shared by the CLI and the build.rs builder.
+//!
+//! Most options hold for the whole schema; attributes, `skip_debug` and
+//! `boxed` hold for the types or fields under a path (see
+//! [`path_matches`]), as prost-build's do.
+
+use crate::model::{FieldType, Schema, ValueType};
 
 /// How generated code is shaped.
 ///
@@ -14,6 +20,77 @@ pub struct Config {
     pub(crate) keep_unknown_fields: bool,
     pub(crate) views: bool,
     pub(crate) json_names: JsonNames,
+    pub(crate) attributes: Vec<PathAttribute>,
+    pub(crate) skip_debug: Vec<String>,
+    pub(crate) boxed: Vec<String>,
+}
+
+/// An attribute to write on what lies under a path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PathAttribute {
+    /// What the attribute goes on.
+    pub target: AttributeTarget,
+    /// The path, such as `.shop.Order`.
+    pub path: String,
+    /// The attribute as the user wrote it, such as `#[derive(Hash)]`.
+    pub attribute: String,
+}
+
+/// What a [`PathAttribute`] goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AttributeTarget {
+    /// Messages, enums and oneof enums.
+    Type,
+    /// Message fields and oneof variants.
+    Field,
+    /// Messages.
+    Message,
+    /// Enums and oneof enums.
+    Enum,
+}
+
+impl AttributeTarget {
+    /// The name of the `Config` method that sets it, for errors.
+    pub(crate) fn option(self) -> &'static str {
+        match self {
+            AttributeTarget::Type => "type_attribute",
+            AttributeTarget::Field => "field_attribute",
+            AttributeTarget::Message => "message_attribute",
+            AttributeTarget::Enum => "enum_attribute",
+        }
+    }
+}
+
+/// Whether the protobuf-style `path` covers the element whose full name is
+/// `full_name` (`shop.Order.id`, as [`crate::model`] spells it): `.` covers
+/// everything, and any other path starts with `.` and covers the element it
+/// names and everything under it, by whole segments. So `.shop` covers
+/// `shop.Order` and `shop.Order.id` but not `shopping.Order`; a path
+/// without the leading `.` covers nothing (check_config refuses it).
+pub(crate) fn path_matches(path: &str, full_name: &str) -> bool {
+    let Some(path) = path.strip_prefix('.') else {
+        return false;
+    };
+    path.is_empty()
+        || full_name
+            .strip_prefix(path)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('.'))
+}
+
+/// The attributes `text` holds, when it is one or more outer attributes
+/// (`#[derive(Hash)] #[serde(default)]`); why not otherwise.
+pub(crate) fn parse_attributes(text: &str) -> Result<Vec<syn::Attribute>, String> {
+    use syn::parse::Parser as _;
+    let tokens: proc_macro2::TokenStream = text
+        .parse()
+        .map_err(|_| "its brackets, parentheses or quotes do not balance".to_owned())?;
+    let attributes = syn::Attribute::parse_outer
+        .parse2(tokens)
+        .map_err(|error| error.to_string())?;
+    if attributes.is_empty() {
+        return Err("expected an attribute such as `#[derive(Hash)]`".to_owned());
+    }
+    Ok(attributes)
 }
 
 /// The field names JSON writes. Reading takes both, whichever is chosen.
@@ -89,6 +166,152 @@ impl Config {
         self.views = enabled;
         self
     }
+
+    /// Writes `attribute` on every message, enum and oneof enum under
+    /// `path`, after its derives: `.` for everything, `.shop` for a
+    /// package, `.shop.Order` for a type and the types nested in it.
+    /// `attribute` is one or more outer attributes, such as
+    /// `#[derive(serde::Serialize)]`; [`Analysis::check_config`] refuses
+    /// one that does not parse, or a path that does not start with `.`.
+    /// Owned types only: views get no attributes (docs/options.md).
+    ///
+    /// [`Analysis::check_config`]: crate::Analysis::check_config
+    pub fn type_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.attribute(AttributeTarget::Type, path.into(), attribute.into())
+    }
+
+    /// Writes `attribute` on every struct field and oneof variant under
+    /// `path`: `.shop.Order.id` for one field. Checked as
+    /// [`Config::type_attribute`]'s.
+    pub fn field_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.attribute(AttributeTarget::Field, path.into(), attribute.into())
+    }
+
+    /// Writes `attribute` on every message struct under `path`, and on no
+    /// enum. Checked as [`Config::type_attribute`]'s.
+    pub fn message_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.attribute(AttributeTarget::Message, path.into(), attribute.into())
+    }
+
+    /// Writes `attribute` on every enum and oneof enum under `path`, and on
+    /// no message struct. Checked as [`Config::type_attribute`]'s.
+    pub fn enum_attribute(
+        &mut self,
+        path: impl Into<String>,
+        attribute: impl Into<String>,
+    ) -> &mut Self {
+        self.attribute(AttributeTarget::Enum, path.into(), attribute.into())
+    }
+
+    fn attribute(&mut self, target: AttributeTarget, path: String, attribute: String) -> &mut Self {
+        self.attributes.push(PathAttribute {
+            target,
+            path,
+            attribute,
+        });
+        self
+    }
+
+    /// The messages, enums and oneof enums under `path` do not derive
+    /// `Debug`: the crate implements it, for example to hide a secret. An
+    /// enum must still be `Debug`, which `Enumeration` requires, and so
+    /// must a message that another message holds.
+    pub fn skip_debug(&mut self, path: impl Into<String>) -> &mut Self {
+        self.skip_debug.push(path.into());
+        self
+    }
+
+    /// The singular message fields under `path` (plain, `optional`,
+    /// `required` and oneof members) hold their message in a `Box`, as
+    /// recursive fields always do: `Option<Box<M>>`. The encoding does not
+    /// change. Lists, maps and fields of other types are left as they are.
+    pub fn boxed(&mut self, path: impl Into<String>) -> &mut Self {
+        self.boxed.push(path.into());
+        self
+    }
+
+    /// Whether the messages and enums named `full_name` derive `Debug`.
+    pub(crate) fn derives_debug(&self, full_name: &str) -> bool {
+        !self
+            .skip_debug
+            .iter()
+            .any(|path| path_matches(path, full_name))
+    }
+
+    /// The problems of the path options: a path that does not start with
+    /// `.`, an attribute that does not parse; each as an error.
+    pub(crate) fn path_errors(&self) -> Vec<crate::Error> {
+        let mut errors = Vec::new();
+        for attribute in &self.attributes {
+            let reason = match parse_attributes(&attribute.attribute) {
+                _ if !attribute.path.starts_with('.') => Some(bad_path()),
+                Ok(_) => None,
+                Err(reason) => Some(reason),
+            };
+            if let Some(reason) = reason {
+                errors.push(crate::Error::Config {
+                    option: attribute.target.option(),
+                    path: attribute.path.clone(),
+                    value: Some(attribute.attribute.clone()),
+                    reason,
+                });
+            }
+        }
+        let plain = [("skip_debug", &self.skip_debug), ("boxed", &self.boxed)];
+        for (option, paths) in plain {
+            for path in paths.iter().filter(|path| !path.starts_with('.')) {
+                errors.push(crate::Error::Config {
+                    option,
+                    path: path.clone(),
+                    value: None,
+                    reason: bad_path(),
+                });
+            }
+        }
+        errors
+    }
+}
+
+/// `schema` with every singular message field under a path of
+/// [`Config::boxed`] boxed.
+pub(crate) fn box_fields(schema: &Schema, config: &Config) -> Schema {
+    let mut schema = schema.clone();
+    for message in &mut schema.messages {
+        for field in &mut message.fields {
+            let singular_message = matches!(
+                field.ty,
+                FieldType::Single(ValueType::Message(_))
+                    | FieldType::Optional(ValueType::Message(_))
+                    | FieldType::Required(ValueType::Message(_))
+            );
+            let full_name = format!("{}.{}", message.full_name, field.name);
+            if singular_message
+                && config
+                    .boxed
+                    .iter()
+                    .any(|path| path_matches(path, &full_name))
+            {
+                field.boxed = true;
+            }
+        }
+    }
+    schema
+}
+
+fn bad_path() -> String {
+    "a path starts with `.`: `.` for everything, `.shop` for a package, `.shop.Order` for a type, `.shop.Order.id` for a field".to_owned()
 }
 
 impl Default for Config {
@@ -100,6 +323,76 @@ impl Default for Config {
             keep_unknown_fields: false,
             views: false,
             json_names: JsonNames::default(),
+            attributes: Vec::new(),
+            skip_debug: Vec::new(),
+            boxed: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_root_path_covers_everything() {
+        assert!(path_matches(".", "shop.Order"));
+        assert!(path_matches(".", "Order.id"));
+    }
+
+    #[test]
+    fn a_path_covers_itself_and_what_is_under_it_by_whole_segments() {
+        assert!(path_matches(".shop", "shop.Order"));
+        assert!(path_matches(".shop", "shop.Order.id"));
+        assert!(path_matches(".shop.Order", "shop.Order"));
+        assert!(path_matches(".shop.Order", "shop.Order.Line.sku"));
+        assert!(path_matches(".shop.Order.id", "shop.Order.id"));
+        assert!(!path_matches(".shop", "shopping.Order"));
+        assert!(!path_matches(".shop.Order", "shop.OrderLine"));
+        assert!(!path_matches(".shop.Order.id", "shop.Order.ids"));
+        assert!(!path_matches(".shop.Order", "shop"));
+        assert!(!path_matches(".shop.Order", "other.shop.Order"));
+    }
+
+    #[test]
+    fn a_path_without_the_leading_dot_covers_nothing_and_is_refused() {
+        assert!(!path_matches("shop.Order", "shop.Order"));
+        let mut config = Config::new();
+        config.skip_debug("shop.Order").boxed(".shop.Order.line");
+        let errors = config.path_errors();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].render(false).contains("skip_debug"));
+    }
+
+    #[test]
+    fn packageless_names_match_from_the_root() {
+        assert!(path_matches(".Order", "Order"));
+        assert!(path_matches(".Order", "Order.id"));
+    }
+
+    #[test]
+    fn attributes_parse_as_one_or_more_outer_attributes() {
+        assert_eq!(parse_attributes("#[derive(Hash)]").unwrap().len(), 1);
+        let two = "#[derive(serde::Serialize)] #[serde(rename_all = \"camelCase\")]";
+        assert_eq!(parse_attributes(two).unwrap().len(), 2);
+        assert!(parse_attributes("").is_err());
+        assert!(parse_attributes("derive(Hash)").is_err());
+        assert!(parse_attributes("#[derive(Hash)").is_err());
+        assert!(parse_attributes("#![allow(dead_code)]").is_err());
+        assert!(parse_attributes("#[derive(Hash)] struct X;").is_err());
+    }
+
+    #[test]
+    fn a_bad_attribute_is_an_error_naming_the_option_path_and_attribute() {
+        let mut config = Config::new();
+        config
+            .type_attribute(".shop", "#[derive(Hash)]")
+            .field_attribute(".shop.Order.id", "#[serde(default)");
+        let errors = config.path_errors();
+        assert_eq!(errors.len(), 1);
+        let text = errors[0].render(false);
+        assert!(text.contains("field_attribute"), "{text}");
+        assert!(text.contains(".shop.Order.id"), "{text}");
+        assert!(text.contains("#[serde(default)"), "{text}");
     }
 }

@@ -216,6 +216,9 @@ catalogue! {
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",
         "the message option is `option keep_unknown_fields = true;`";
+    /// A `rust_attribute` option does not parse as outer Rust attributes.
+    InvalidRustAttribute = "E0402", "not Rust attributes",
+        "write one or more outer attributes, such as `#[derive(Hash)]`";
 
     // Breaking changes between two versions of a schema (`schemac
     // breaking`, docs/evolution.md): B00xx break the bytes, B01xx the JSON,

@@ -141,6 +141,18 @@ pub enum Error {
         /// Every problem found, in source order.
         diagnostics: Vec<Diagnostic>,
     },
+    /// A path option of the [`Config`] is wrong: its path does not start
+    /// with `.`, or its attribute does not parse as outer attributes.
+    Config {
+        /// The option, as the `Config` method is named: `type_attribute`.
+        option: &'static str,
+        /// The path as given.
+        path: String,
+        /// The attribute as given, for the attribute options.
+        value: Option<String>,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl Error {
@@ -158,6 +170,18 @@ impl Error {
                 sources,
                 diagnostics,
             } => diagnostic::render(diagnostics, sources, color),
+            Error::Config {
+                option,
+                path,
+                value: Some(value),
+                reason,
+            } => format!("error: the {option} `{value}` for `{path}` is not valid: {reason}\n"),
+            Error::Config {
+                option,
+                path,
+                value: None,
+                reason,
+            } => format!("error: the {option} path `{path}` is not valid: {reason}\n"),
         }
     }
 }
@@ -172,7 +196,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Read { source, .. } | Error::Write { source, .. } => Some(source),
-            Error::Schema { .. } => None,
+            Error::Schema { .. } | Error::Config { .. } => None,
         }
     }
 }
@@ -224,8 +248,15 @@ impl Analysis {
     /// Checks the rules that generating with `config` adds: when every
     /// message keeps unknown fields, none may have a field whose Rust name
     /// is `unknown_fields`; with views, no view may have the Rust name of
-    /// a type beside it. [`Analysis::generate`] assumes this passed.
+    /// a type beside it. Before those, the path options: every path
+    /// starts with `.` and every attribute parses as outer attributes;
+    /// the first that does not is the error ([`Error::Config`]).
+    /// [`Analysis::generate`] assumes this passed; it leaves out an
+    /// attribute that does not parse.
     pub fn check_config(&self, config: &Config) -> Result<(), Error> {
+        if let Some(error) = config.path_errors().into_iter().next() {
+            return Err(error);
+        }
         let mut diagnostics = Vec::new();
         if config.keep_unknown_fields {
             diagnostics.extend(check::check_keep_unknown_fields(&self.schema));
@@ -310,6 +341,16 @@ impl Analysis {
 /// many threads as rayon gives, and the parts put together in order. The
 /// text does not depend on the number of threads.
 fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
+    // `Config::boxed` marks fields as resolve marks recursive ones, so that
+    // codegen reads one flag.
+    let boxed;
+    let schema = match config.boxed.is_empty() {
+        true => schema,
+        false => {
+            boxed = config::box_fields(schema, config);
+            &boxed
+        }
+    };
     let facts = codegen::Facts::of(schema, config);
     codegen::packages(schema)
         .into_iter()

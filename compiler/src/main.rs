@@ -40,25 +40,8 @@ enum Command {
         /// With -o, also write this file: a module per package including its file.
         #[arg(long, value_name = "NAME", requires = "out_dir")]
         include_file: Option<String>,
-        /// The collection that holds map fields.
-        #[arg(long, value_enum, default_value_t = MapKind::Btree)]
-        map_type: MapKind,
-        /// Also generate serde impls with the canonical JSON mapping
-        /// (the crate then needs schemac-runtime's `json` feature).
-        #[arg(long)]
-        json: bool,
-        /// The field names the generated JSON writes: the schema's, or
-        /// protobuf's lowerCamelCase JSON names; reading takes both.
-        #[arg(long, value_enum, default_value_t = Names::Schema, requires = "json")]
-        json_names: Names,
-        /// Make every message keep the fields it does not know and write
-        /// them back, not only those with `option keep_unknown_fields = true;`.
-        #[arg(long)]
-        keep_unknown_fields: bool,
-        /// Also generate a borrowed view `MView<'a>` of every message `M`,
-        /// for zero-copy reads.
-        #[arg(long)]
-        views: bool,
+        #[command(flatten)]
+        codegen: CodegenArgs,
     },
     /// Check schemas without generating anything.
     Check {
@@ -133,6 +116,101 @@ struct Input {
     /// A directory to look up imports in, after the importing file's own; may be repeated.
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
+}
+
+/// The options of generated code, as [`Config`] has them.
+#[derive(Debug, Args)]
+struct CodegenArgs {
+    /// The collection that holds map fields.
+    #[arg(long, value_enum, default_value_t = MapKind::Btree)]
+    map_type: MapKind,
+    /// Also generate serde impls with the canonical JSON mapping
+    /// (the crate then needs schemac-runtime's `json` feature).
+    #[arg(long)]
+    json: bool,
+    /// The field names the generated JSON writes: the schema's, or
+    /// protobuf's lowerCamelCase JSON names; reading takes both.
+    #[arg(long, value_enum, default_value_t = Names::Schema, requires = "json")]
+    json_names: Names,
+    /// Make every message keep the fields it does not know and write
+    /// them back, not only those with `option keep_unknown_fields = true;`.
+    #[arg(long)]
+    keep_unknown_fields: bool,
+    /// Also generate a borrowed view `MView<'a>` of every message `M`,
+    /// for zero-copy reads.
+    #[arg(long)]
+    views: bool,
+    /// Write ATTR on the messages, enums and oneof enums under PATH
+    /// (`.`, `.shop`, `.shop.Order`); may be repeated.
+    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
+    type_attribute: Vec<(String, String)>,
+    /// Write ATTR on the struct fields and oneof variants under PATH
+    /// (`.shop.Order.id`); may be repeated.
+    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
+    field_attribute: Vec<(String, String)>,
+    /// Write ATTR on the message structs under PATH; may be repeated.
+    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
+    message_attribute: Vec<(String, String)>,
+    /// Write ATTR on the enums and oneof enums under PATH; may be repeated.
+    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
+    enum_attribute: Vec<(String, String)>,
+    /// The types under PATH do not derive Debug; may be repeated.
+    #[arg(long, value_name = "PATH", value_parser = path)]
+    skip_debug: Vec<String>,
+    /// The singular message fields under PATH hold their message in a
+    /// Box; may be repeated.
+    #[arg(long, value_name = "PATH", value_parser = path)]
+    boxed: Vec<String>,
+}
+
+impl CodegenArgs {
+    fn config(&self) -> Config {
+        let mut config = Config::new();
+        config
+            .map_type(self.map_type.into())
+            .json(self.json)
+            .json_names(self.json_names.into())
+            .keep_unknown_fields(self.keep_unknown_fields)
+            .views(self.views);
+        for (path, attribute) in &self.type_attribute {
+            config.type_attribute(path, attribute);
+        }
+        for (path, attribute) in &self.field_attribute {
+            config.field_attribute(path, attribute);
+        }
+        for (path, attribute) in &self.message_attribute {
+            config.message_attribute(path, attribute);
+        }
+        for (path, attribute) in &self.enum_attribute {
+            config.enum_attribute(path, attribute);
+        }
+        for path in &self.skip_debug {
+            config.skip_debug(path);
+        }
+        for path in &self.boxed {
+            config.boxed(path);
+        }
+        config
+    }
+}
+
+/// `PATH=ATTR`, split at the first `=`; the attribute itself is checked
+/// later, with the schema, as a user error.
+fn path_attribute(argument: &str) -> Result<(String, String), String> {
+    let (path, attribute) = argument
+        .split_once('=')
+        .ok_or("expected PATH=ATTR, such as `.shop.Order=#[derive(Hash)]`")?;
+    Ok((self::path(path)?, attribute.to_owned()))
+}
+
+/// A path: `.`, or `.` and a dotted name.
+fn path(argument: &str) -> Result<String, String> {
+    match argument.starts_with('.') {
+        true => Ok(argument.to_owned()),
+        false => Err(format!(
+            "a path starts with `.`, such as `.shop.Order`, not `{argument}`"
+        )),
+    }
 }
 
 #[derive(Debug, Args)]
@@ -386,20 +464,12 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             input,
             out_dir: Some(out_dir),
             include_file,
-            map_type,
-            json,
-            json_names,
-            keep_unknown_fields,
-            views,
+            codegen,
         } => {
             let mut builder = Builder::new();
             builder
+                .config(codegen.config())
                 .out_dir(out_dir)
-                .map_type(map_type.into())
-                .json(json)
-                .json_names(json_names.into())
-                .keep_unknown_fields(keep_unknown_fields)
-                .views(views)
                 .emit_rerun_if_changed(false);
             for dir in &input.include_dirs {
                 builder.include(dir);
@@ -409,22 +479,8 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             }
             builder.compile(&input.files).map(drop).map_err(render)
         }
-        Command::Compile {
-            input,
-            map_type,
-            json,
-            json_names,
-            keep_unknown_fields,
-            views,
-            ..
-        } => {
-            let mut config = Config::new();
-            config
-                .map_type(map_type.into())
-                .json(json)
-                .json_names(json_names.into())
-                .keep_unknown_fields(keep_unknown_fields)
-                .views(views);
+        Command::Compile { input, codegen, .. } => {
+            let config = codegen.config();
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
             analysis.check_config(&config).map_err(render)?;
             let files = analysis.generate(&config);

@@ -157,6 +157,9 @@ pub struct Message {
     /// Whether it keeps the fields it does not know and writes them back:
     /// `option keep_unknown_fields = true;`.
     pub keep_unknown_fields: bool,
+    /// The attributes its struct gets, each one or more outer attributes
+    /// as written in `option rust_attribute = "...";`.
+    pub rust_attributes: Vec<String>,
     /// The span of its name.
     pub span: Span,
 }
@@ -285,6 +288,9 @@ pub struct Field {
     /// `[json_name = "..."]`, the name JSON uses for the field, if the
     /// schema gives one.
     pub json_name: Option<String>,
+    /// The attributes its struct field or oneof variant gets, as written
+    /// in `[rust_attribute = "..."]`.
+    pub rust_attributes: Vec<String>,
     /// The span of its name.
     pub name_span: Span,
     /// The span of its number.
@@ -603,6 +609,9 @@ pub struct Enum {
     pub values: Vec<EnumValue>,
     /// Its reserved numbers and names.
     pub reserved: Reserved,
+    /// The attributes it gets, as written in `option rust_attribute =
+    /// "...";`.
+    pub rust_attributes: Vec<String>,
     /// The span of its name.
     pub span: Span,
 }

@@ -306,3 +306,152 @@ fn generated_rust_from_descriptor_proto() {
     };
     insta::assert_snapshot!("rust@descriptor.proto", code.contents);
 }
+
+/// The schema the path options' snapshots are generated from: messages
+/// that can and cannot derive `Eq` and `Hash`, a oneof, a nested message,
+/// an enum, and `rust_attribute` options of the schema's own.
+const OPTIONS_SCHEMA: &str = r##"package shop;
+
+message Order {
+  option rust_attribute = "#[doc(alias = \"purchase\")]";
+  id: i64 = 1 [rust_attribute = "#[doc(alias = \"key\")]"];
+  line: Line = 2;
+  status: Status = 3;
+  oneof payment {
+    card: string = 4;
+    voucher: Line = 5;
+  }
+  message Line {
+    sku: string = 1;
+    tags: map<string, i32> = 2;
+  }
+}
+
+message Measure {
+  weight: f64 = 1;
+  order: Order = 2;
+}
+
+message Secret {
+  token: string = 1;
+}
+
+enum Status {
+  option rust_attribute = "#[doc(alias = \"state\")]";
+  STATUS_UNSPECIFIED = 0;
+  PAID = 1;
+}
+"##;
+
+/// The one file generated from [`OPTIONS_SCHEMA`] with `config`, which
+/// must pass `check_config`.
+fn generate_options(config: &Config) -> String {
+    let analysis = schemac::analyze_text("options.schema", OPTIONS_SCHEMA)
+        .unwrap_or_else(|error| panic!("{error}"));
+    analysis
+        .check_config(config)
+        .unwrap_or_else(|error| panic!("{error}"));
+    let generated = analysis.generate(config);
+    let [code] = generated.as_slice() else {
+        panic!("one package expected, got {generated:?}");
+    };
+    code.contents.clone()
+}
+
+/// A snapshot's name, the `Config` calls it shows, and those calls.
+type OptionCase = (&'static str, &'static str, fn(&mut Config));
+
+/// One snapshot per path option, each described by the schema and the
+/// `Config` calls; the defaults' snapshot shows the derives (`Eq` and
+/// `Hash` on `Order` and `Secret`, not on `Measure`, which holds an `f64`)
+/// and the schema's own `rust_attribute`s.
+#[test]
+fn generated_rust_with_path_options() {
+    let cases: [OptionCase; 7] = [
+        ("defaults", "Config::new()", |_| {}),
+        (
+            "type_attribute",
+            r##"type_attribute(".shop.Order", "#[derive(PartialOrd)]")"##,
+            |config| {
+                config.type_attribute(".shop.Order", "#[derive(PartialOrd)]");
+            },
+        ),
+        (
+            "field_attribute",
+            r##"field_attribute(".shop.Order.card", "#[doc(alias = \"pan\")]"), field_attribute(".shop.Order.payment", "#[doc(alias = \"pay\")]"), field_attribute(".shop.Secret", "#[doc(hidden)]")"##,
+            |config| {
+                config
+                    .field_attribute(".shop.Order.card", "#[doc(alias = \"pan\")]")
+                    .field_attribute(".shop.Order.payment", "#[doc(alias = \"pay\")]")
+                    .field_attribute(".shop.Secret", "#[doc(hidden)]");
+            },
+        ),
+        (
+            "message_attribute",
+            r##"message_attribute(".", "#[must_use]")"##,
+            |config| {
+                config.message_attribute(".", "#[must_use]");
+            },
+        ),
+        (
+            "enum_attribute",
+            r##"enum_attribute(".", "#[non_exhaustive] #[doc(alias = \"choice\")]")"##,
+            |config| {
+                config.enum_attribute(".", "#[non_exhaustive] #[doc(alias = \"choice\")]");
+            },
+        ),
+        ("skip_debug", r##"skip_debug(".shop.Secret")"##, |config| {
+            config.skip_debug(".shop.Secret");
+        }),
+        (
+            "boxed",
+            r##"boxed(".shop.Order.line"), boxed(".shop.Order.voucher"), boxed(".shop.Measure")"##,
+            |config| {
+                config
+                    .boxed(".shop.Order.line")
+                    .boxed(".shop.Order.voucher")
+                    .boxed(".shop.Measure");
+            },
+        ),
+    ];
+    for (name, calls, configure) in cases {
+        let mut config = Config::new();
+        configure(&mut config);
+        let code = generate_options(&config);
+        let description = format!("{calls}\n\n{OPTIONS_SCHEMA}");
+        insta::with_settings!({ description => description, omit_expression => true }, {
+            insta::assert_snapshot!(format!("rust_options@{name}"), code);
+        });
+    }
+}
+
+/// With `HashMap` maps, a message holding a map derives neither `Eq` nor
+/// `Hash`, nor does one holding it.
+#[test]
+fn hash_maps_take_eq_and_hash_away() {
+    let mut config = Config::new();
+    config.map_type(schemac::MapType::HashMap);
+    let code = generate_options(&config);
+    for (derive, item) in [
+        (
+            "#[derive(Clone, Debug, Default, PartialEq)]",
+            "pub struct Order {",
+        ),
+        (
+            "#[derive(Clone, Debug, Default, PartialEq)]",
+            "pub struct Line {",
+        ),
+        ("#[derive(Clone, Debug, PartialEq)]", "pub enum Payment {"),
+        (
+            "#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]",
+            "pub struct Secret {",
+        ),
+    ] {
+        // The derive is among the lines just before the item, which may
+        // have attributes of the schema's after it.
+        let lines: Vec<&str> = code.lines().map(str::trim).collect();
+        let at = lines.iter().position(|line| *line == item);
+        let found = at.is_some_and(|at| lines[at.saturating_sub(3)..at].contains(&derive));
+        assert!(found, "{item} should follow {derive}:\n{code}");
+    }
+}

@@ -5,7 +5,7 @@ const _: () = _rt::check_version("0.1.0");
 
 /// A user profile. It keeps the fields a newer writer added and writes
 /// them back, so that a service built on this version passes them on.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Profile {
     pub id: u64,
     pub name: ::std::string::String,
@@ -130,7 +130,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
 _rt::view_of!(ProfileView of Profile);
 
 /// The same profile without the option: unknown fields are skipped.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PlainProfile {
     pub id: u64,
     pub name: ::std::string::String,

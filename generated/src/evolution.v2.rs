@@ -265,7 +265,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
 _rt::view_of!(ProfileView of Profile);
 
 /// Where a user lives.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Address {
     pub street: ::std::string::String,
     pub city: ::std::string::String,

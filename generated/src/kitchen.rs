@@ -1589,7 +1589,7 @@ impl<'a> _rt::MessageView<'a> for MapsView<'a> {
 _rt::view_of!(MapsView of Maps);
 
 /// A point on a plane.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Point {
     pub x: i32,
     pub y: i32,

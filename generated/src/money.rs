@@ -4,7 +4,7 @@ use ::schemac_runtime::__private as _rt;
 const _: () = _rt::check_version("0.1.0");
 
 /// Exact amounts: one `decimal` field of each cardinality.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Amounts {
     /// Left out only when it is 0 with scale 0, so 0.00 keeps its scale.
     pub total: _rt::Decimal,

@@ -781,7 +781,7 @@ pub mod shape {
 }
 
 /// Layers, with a nested enum.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Layer {
     pub kind: layer::Kind,
 }
@@ -936,7 +936,7 @@ pub mod layer {
 }
 
 /// A binary tree: messages that contain themselves are boxed.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tree {
     pub value: i32,
     pub left: ::core::option::Option<::std::boxed::Box<Tree>>,
@@ -1121,7 +1121,7 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
 _rt::view_of!(TreeView of Tree);
 
 /// Two messages that contain each other.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ping {
     pub pong: ::core::option::Option<::std::boxed::Box<Pong>>,
     pub depth: u32,
@@ -1228,7 +1228,7 @@ impl<'a> _rt::MessageView<'a> for PingView<'a> {
 _rt::view_of!(PingView of Ping);
 
 /// The other half of [`Ping`].
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pong {
     pub ping: ::core::option::Option<::std::boxed::Box<Ping>>,
     pub choice: ::core::option::Option<::std::boxed::Box<pong::Choice>>,
@@ -1339,7 +1339,7 @@ pub mod pong {
     use ::schemac_runtime::__private as _rt;
 
     /// A oneof that recurses through its own message.
-    #[derive(Clone, Debug, Default, PartialEq)]
+    #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
     pub struct Choice {
         /// Which field of `pick` is set.
         pub pick: ::core::option::Option<choice::Pick>,
@@ -1529,7 +1529,7 @@ pub mod pong {
     pub mod choice {
         /// The oneof `pick`.
         #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
-        #[derive(Clone, Debug, PartialEq)]
+        #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum Pick {
             Again(::std::boxed::Box<super::super::Pong>),
             Done(bool),
@@ -1546,7 +1546,7 @@ pub mod pong {
 }
 
 /// Names that are Rust keywords or need recasing.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Keywords {
     pub r#type: ::std::string::String,
     pub r#match: i32,
@@ -1692,7 +1692,7 @@ impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
 _rt::view_of!(KeywordsView of Keywords);
 
 /// A message with no fields at all.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Empty {}
 
 impl _rt::Message for Empty {

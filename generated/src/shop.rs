@@ -4,7 +4,7 @@ use ::schemac_runtime::__private as _rt;
 const _: () = _rt::check_version("0.1.0");
 
 /// A customer who places orders.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Customer {
     pub id: i64,
     pub name: ::std::string::String,
@@ -122,7 +122,7 @@ impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
 _rt::view_of!(CustomerView of Customer);
 
 /// One line of an order.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OrderLine {
     pub line_number: i32,
     pub description: ::std::string::String,

@@ -5,7 +5,10 @@
 //! - `reexport/`: the runtime named through a re-export of this crate,
 //!   `crate::support::runtime` (`runtime_crate`), with JSON and views;
 //! - `kept/`: every message keeps the fields it does not know
-//!   (`keep_unknown_fields`).
+//!   (`keep_unknown_fields`);
+//! - `by_path/`: `schemas/paths.schema` with the path options: serde's
+//!   derive and attributes by path, `skip_debug` and `boxed`, with views;
+//! - `plain/`: the same schema with the defaults, to compare with.
 //!
 //! This crate knows the runtime as `runtime`, so `hash/` and `kept/` name
 //! it `::runtime`: no module could compile with a path to the runtime that
@@ -41,5 +44,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../../schemas/evolution_v1.schema",
             "../../schemas/evolution_v2.schema",
         ])?;
+    Builder::new()
+        .out_dir(out.join("by_path"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .type_attribute(".paths", "#[derive(serde::Serialize)]")
+        .message_attribute(".paths.Profile", r#"#[serde(rename_all = "camelCase")]"#)
+        .field_attribute(
+            ".paths.Tag.labels",
+            r#"#[serde(skip_serializing_if = "::std::collections::BTreeMap::is_empty")]"#,
+        )
+        .enum_attribute(
+            ".paths.Status",
+            r#"#[serde(rename_all = "SCREAMING_SNAKE_CASE")]"#,
+        )
+        .skip_debug(".paths.Secret")
+        .boxed(".paths.Profile.best")
+        .views(true)
+        .compile(&["schemas/paths.schema"])?;
+    Builder::new()
+        .out_dir(out.join("plain"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .compile(&["schemas/paths.schema"])?;
     Ok(())
 }

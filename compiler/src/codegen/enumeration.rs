@@ -7,6 +7,7 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
+use super::attributes::Item;
 use super::{Context, docs, ident, json, type_ident};
 use crate::model::{Enum, EnumId};
 use crate::names;
@@ -43,9 +44,18 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     let methods = expand_enum_methods(cx, enumeration, &name);
     let impls = expand_enum_impls(cx, enumeration, &name);
     let json = json::expand_enum_json(cx, &name);
+    let debug = cx
+        .derives_debug(&enumeration.full_name)
+        .then(|| quote!(Debug,));
+    let attributes = cx.attributes(
+        Item::Enum,
+        &enumeration.full_name,
+        &enumeration.rust_attributes,
+    );
     quote! {
         #doc
-        #[derive(Clone, Copy, Debug, Default)]
+        #[derive(Clone, Copy, #debug Default)]
+        #attributes
         pub enum #name {
             #(#variants)*
             /// A number this schema does not name, kept as it was received.

@@ -6,6 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use super::attributes::Item;
 use super::{
     Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
     schema_docs, type_ident, types, view,
@@ -29,9 +30,12 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let json = json::expand_message_json(cx, &scope, id);
     let view = view::expand_message_view(cx, &scope, id);
     let nested = expand_nested_module(cx, id);
+    let derives = cx.message_derives(id, Item::Message);
+    let attributes = cx.attributes(Item::Message, &message.full_name, &message.rust_attributes);
     quote! {
         #docs
-        #[derive(Clone, Debug, Default, PartialEq)]
+        #derives
+        #attributes
         pub struct #ident {
             #(#fields)*
             #unknown_fields
@@ -57,7 +61,7 @@ fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<To
         .members()
         .into_iter()
         .map(|member| match member {
-            FieldOrOneof::Field(field) => expand_field(cx, scope, field),
+            FieldOrOneof::Field(field) => expand_field(cx, scope, message, field),
             FieldOrOneof::Oneof(index) => oneof::expand_oneof_field(cx, scope, id, index),
         })
         .collect()
@@ -79,12 +83,15 @@ fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
 }
 
 /// `pub name: Type,` with the field's docs.
-fn expand_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+fn expand_field(cx: &Context, scope: &[String], message: &Message, field: &Field) -> TokenStream {
     let docs = schema_docs(&field.docs);
+    let full_name = format!("{}.{}", message.full_name, field.name);
+    let attributes = cx.attributes(Item::Field, &full_name, &field.rust_attributes);
     let ident = ident(&names::field_name(&field.name));
     let ty = types::field_type(cx, scope, field);
     quote! {
         #docs
+        #attributes
         pub #ident: #ty,
     }
 }

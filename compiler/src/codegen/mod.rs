@@ -16,6 +16,7 @@
 //! by the path in [`Config`]. Codegen runs only on models that passed check;
 //! it does not panic on any model whose ids are in range.
 
+mod attributes;
 mod defaults;
 mod enumeration;
 mod json;
@@ -117,6 +118,9 @@ pub struct Facts {
     /// For each message, whether it or a message it holds has a
     /// `required` field ([`required::checked_messages`]).
     checks_required: Vec<bool>,
+    /// For each message, whether it derives `Eq` and `Hash`
+    /// ([`attributes::eq_hash_messages`]).
+    eq_hash: Vec<bool>,
 }
 
 impl Facts {
@@ -128,6 +132,7 @@ impl Facts {
                 false => Vec::new(),
             },
             checks_required: required::checked_messages(schema),
+            eq_hash: attributes::eq_hash_messages(schema, config),
         }
     }
 }
@@ -183,6 +188,15 @@ impl<'a> Context<'a> {
     pub(crate) fn checks_required(&self, id: MessageId) -> bool {
         self.facts
             .checks_required
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether message `id` derives `Eq` and `Hash`.
+    pub(crate) fn eq_hash(&self, id: MessageId) -> bool {
+        self.facts
+            .eq_hash
             .get(id.0 as usize)
             .copied()
             .unwrap_or(false)

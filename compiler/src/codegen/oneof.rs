@@ -7,6 +7,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use super::attributes::Item;
 use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
@@ -28,10 +29,13 @@ pub(crate) fn expand_oneof_field(
     let docs = docs(&oneof.docs, || {
         format!("Which field of `{}` is set.", oneof.name)
     });
+    let full_name = format!("{}.{}", message.full_name, oneof.name);
+    let attributes = cx.attributes(Item::Field, &full_name, &[]);
     let field = ident(&names::field_name(&oneof.name));
     let ty = enum_path(cx, scope, id, index);
     quote! {
         #docs
+        #attributes
         pub #field: ::core::option::Option<#ty>,
     }
 }
@@ -47,19 +51,26 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
     let name = type_ident(&oneof.name);
     let variants = members(message, index).into_iter().map(|(field, ty)| {
         let docs = schema_docs(&field.docs);
+        let full_name = format!("{}.{}", message.full_name, field.name);
+        let attributes = cx.attributes(Item::Field, &full_name, &field.rust_attributes);
         let variant = ident(&names::oneof_variant_name(&field.name));
         let ty = types::held_type(cx, &scope, ty, field.boxed);
         quote! {
             #docs
+            #attributes
             #variant(#ty),
         }
     });
+    let derives = cx.message_derives(id, Item::Oneof);
+    let full_name = format!("{}.{}", message.full_name, oneof.name);
+    let attributes = cx.attributes(Item::Oneof, &full_name, &[]);
     // Members differ in size as the schema pleases, and their names may
     // share a word; neither is worth a warning in generated code.
     quote! {
         #doc
         #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
-        #[derive(Clone, Debug, PartialEq)]
+        #derives
+        #attributes
         pub enum #name {
             #(#variants)*
         }

@@ -64,6 +64,7 @@ impl Build {
             reserved: Reserved::default(),
             extension_ranges: Vec::new(),
             keep_unknown_fields: false,
+            rust_attributes: Vec::new(),
             span: SPAN,
         });
         match parent {
@@ -103,6 +104,7 @@ impl Build {
                 })
                 .collect(),
             reserved: Reserved::default(),
+            rust_attributes: Vec::new(),
             span: SPAN,
         });
         match parent {
@@ -158,6 +160,7 @@ pub(crate) fn field(name: &str, number: i64, ty: FieldType) -> Field {
         // As resolve packs the lists of a `.schema` file.
         packed: ty.is_packable(),
         json_name: None,
+        rust_attributes: Vec::new(),
         name_span: SPAN,
         number_span: SPAN,
         type_span: SPAN,

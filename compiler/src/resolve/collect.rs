@@ -205,6 +205,7 @@ impl<'a> Collector<'a, '_> {
             reserved: Reserved::default(),
             extension_ranges: Vec::new(),
             keep_unknown_fields: false,
+            rust_attributes: Vec::new(),
             span: decl.name.span,
         });
         let inner = Place {
@@ -234,6 +235,7 @@ impl<'a> Collector<'a, '_> {
             message.reserved = reserved;
             message.extension_ranges = extensions.ranges;
             message.keep_unknown_fields = options.keep_unknown_fields;
+            message.rust_attributes = options.rust_attributes;
         }
         self.bodies.push((id, decl));
         id
@@ -271,6 +273,7 @@ impl<'a> Collector<'a, '_> {
             docs: decl.docs.clone(),
             values,
             reserved,
+            rust_attributes: options.rust_attributes,
             span: decl.name.span,
         });
         id

@@ -123,6 +123,7 @@ impl Lowerer<'_, '_> {
             default,
             packed,
             json_name: options.json_name,
+            rust_attributes: options.rust_attributes,
             name_span: decl.name.span,
             number_span: decl.number.span,
             type_span: decl.ty.span(),

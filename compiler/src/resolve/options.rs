@@ -1,4 +1,6 @@
 //! Options: `option keep_unknown_fields = true;` in a message body,
+//! `rust_attribute = "#[...]"` in a message's, an enum's or a field's
+//! options, checked to parse as outer attributes ([`Code::InvalidRustAttribute`]),
 //! `option allow_alias = true;` and `option closed = true;` in an enum's,
 //! and `[default = 3, packed =
 //! false, json_name = "n"]` after a field's number; and on all three
@@ -37,16 +39,22 @@ impl Owner {
         match self {
             // `allow` silences lints (crate::lint), which read it from the
             // syntax tree; resolve only checks its kind.
-            Owner::Message => &[("keep_unknown_fields", Kind::Bool), ("allow", Kind::String)],
+            Owner::Message => &[
+                ("keep_unknown_fields", Kind::Bool),
+                ("rust_attribute", Kind::Attribute),
+                ("allow", Kind::String),
+            ],
             Owner::Enum => &[
                 ("allow_alias", Kind::Bool),
                 ("closed", Kind::Bool),
+                ("rust_attribute", Kind::Attribute),
                 ("allow", Kind::String),
             ],
             Owner::Field => &[
                 ("default", Kind::Any),
                 ("packed", Kind::Bool),
                 ("json_name", Kind::String),
+                ("rust_attribute", Kind::Attribute),
                 ("allow", Kind::String),
             ],
         }
@@ -58,15 +66,19 @@ impl Owner {
 enum Kind {
     Bool,
     String,
+    /// A string that parses as one or more outer Rust attributes.
+    Attribute,
     /// A value of the field's type, checked where the type is known.
     Any,
 }
 
 /// The options of one message, defaults where not set.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct MessageOptions {
     /// Whether the message keeps unknown fields.
     pub keep_unknown_fields: bool,
+    /// `rust_attribute`, when set.
+    pub rust_attributes: Vec<String>,
 }
 
 /// The options set in the body of `decl`, reporting every invalid one.
@@ -82,16 +94,19 @@ pub(super) fn message_options(
     let valid = read(options, Owner::Message, full_name, diagnostics);
     MessageOptions {
         keep_unknown_fields: flag(&valid, "keep_unknown_fields"),
+        rust_attributes: attributes(&valid),
     }
 }
 
 /// The options of one enum, defaults where not set.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct EnumOptions {
     /// `option allow_alias = true;`: values may share a number.
     pub allow_alias: bool,
     /// `option closed = true;`: the enum is closed, as a proto2 enum is.
     pub closed: bool,
+    /// `rust_attribute`, when set.
+    pub rust_attributes: Vec<String>,
 }
 
 /// The options set in the body of `decl`, reporting every invalid one.
@@ -104,6 +119,7 @@ pub(super) fn enum_options(
     EnumOptions {
         allow_alias: flag(&valid, "allow_alias"),
         closed: flag(&valid, "closed"),
+        rust_attributes: attributes(&valid),
     }
 }
 
@@ -116,6 +132,8 @@ pub(super) struct FieldOptions<'a> {
     pub packed: Option<bool>,
     /// `json_name`, when set.
     pub json_name: Option<String>,
+    /// `rust_attribute`, when set.
+    pub rust_attributes: Vec<String>,
 }
 
 /// The options of a field named `full_name`, reporting every invalid one.
@@ -133,6 +151,7 @@ pub(super) fn field_options<'a>(
             OptionValue::String(name, _) => Some(name.clone()),
             _ => None,
         }),
+        rust_attributes: attributes(&valid),
     }
 }
 
@@ -157,16 +176,35 @@ fn read<'a>(
         }
         let fits = match kind {
             Kind::Bool => matches!(option.value, OptionValue::Bool(..)),
-            Kind::String => matches!(option.value, OptionValue::String(..)),
+            Kind::String | Kind::Attribute => matches!(option.value, OptionValue::String(..)),
             Kind::Any => true,
         };
         if !fits {
             diagnostics.push(wrong_kind(option, kind, owner));
             continue;
         }
+        if let (Kind::Attribute, OptionValue::String(text, span)) = (kind, &option.value)
+            && let Err(reason) = crate::config::parse_attributes(text)
+        {
+            diagnostics.push(bad_attribute(text, *span, &reason, full_name));
+            continue;
+        }
         valid.push(option);
     }
     valid
+}
+
+/// The value of `rust_attribute` among `valid`, as a list (it is set at
+/// most once, and may hold several attributes).
+fn attributes(valid: &[&OptionDecl]) -> Vec<String> {
+    valid
+        .iter()
+        .filter(|option| option.name.name == "rust_attribute")
+        .filter_map(|option| match &option.value {
+            OptionValue::String(text, _) => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Whether the bool option `name` is among `valid` and set to `true`.
@@ -207,6 +245,22 @@ fn twice(first: &OptionDecl, later: &OptionDecl, full_name: &str) -> Diagnostic 
     .with_label("set again")
     .with_secondary(first.name.span, "first set here")
     .with_help("remove one of the two")
+}
+
+fn bad_attribute(
+    text: &str,
+    span: crate::source::Span,
+    reason: &str,
+    full_name: &str,
+) -> Diagnostic {
+    Diagnostic::new(
+        Code::InvalidRustAttribute,
+        span,
+        format!("the rust_attribute of `{full_name}` does not parse as Rust attributes: {reason}"),
+    )
+    .with_help(format!(
+        "write one or more outer attributes, such as `#[derive(Hash)]`, not `{text}`"
+    ))
 }
 
 fn wrong_kind(option: &OptionDecl, kind: Kind, owner: Owner) -> Diagnostic {

@@ -23,5 +23,28 @@ pub mod kept {
     include!(concat!(env!("OUT_DIR"), "/kept/mod.rs"));
 }
 
+/// `paths.schema` with the path options: `serde::Serialize` and serde
+/// attributes by path, `Secret` without a derived `Debug`, `Profile.best`
+/// boxed.
+pub mod by_path {
+    include!(concat!(env!("OUT_DIR"), "/by_path/mod.rs"));
+
+    /// The `Debug` that `skip_debug` leaves to the crate: it never shows
+    /// the token.
+    impl ::std::fmt::Debug for paths::Secret {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str("Secret(..)")
+        }
+    }
+}
+
+/// `paths.schema` with the defaults.
+pub mod plain {
+    include!(concat!(env!("OUT_DIR"), "/plain/mod.rs"));
+}
+
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod path_tests;

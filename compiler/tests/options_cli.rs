@@ -1,0 +1,178 @@
+//! `schemac compile`'s path options: `--type-attribute`,
+//! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
+//! `--skip-debug` and `--boxed`, to stdout and with `-o`; a malformed
+//! argument is a usage error (exit 2), an attribute that does not parse a
+//! user error (exit 1).
+
+mod common;
+
+use std::fs;
+
+use common::{schemac, stderr, stdout, workspace};
+
+const SCHEMA: &str = "tests/options/schemas/paths.schema";
+
+/// The lines of `code` trimmed, for looking up a line and the ones
+/// before it.
+fn lines(code: &str) -> Vec<&str> {
+    code.lines().map(str::trim).collect()
+}
+
+/// Whether `attribute` is among the few lines just before `item`.
+fn before(code: &str, attribute: &str, item: &str) -> bool {
+    let lines = lines(code);
+    lines
+        .iter()
+        .position(|line| *line == item)
+        .is_some_and(|at| lines[at.saturating_sub(4)..at].contains(&attribute))
+}
+
+#[test]
+fn every_path_flag_reaches_the_code_and_may_be_repeated() {
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--type-attribute",
+        ".paths.Tag=#[derive(PartialOrd)]",
+        "--type-attribute",
+        ".paths.Status=#[doc(alias = \"state\")]",
+        "--field-attribute",
+        ".paths.Profile.tags=#[doc(alias = \"labels\")]",
+        "--message-attribute",
+        ".=#[must_use]",
+        "--enum-attribute",
+        ".=#[non_exhaustive]",
+        "--skip-debug",
+        ".paths.Secret",
+        "--boxed",
+        ".paths.Profile.best",
+    ]);
+    let code = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        before(&code, "#[derive(PartialOrd)]", "pub struct Tag {"),
+        "{code}"
+    );
+    assert!(
+        before(&code, "#[doc(alias = \"state\")]", "pub enum Status {"),
+        "{code}"
+    );
+    assert!(
+        before(
+            &code,
+            "#[doc(alias = \"labels\")]",
+            "pub tags: ::std::vec::Vec<Tag>,"
+        ),
+        "{code}"
+    );
+    for item in [
+        "pub struct Profile {",
+        "pub struct Secret {",
+        "pub struct Reading {",
+    ] {
+        assert!(before(&code, "#[must_use]", item), "{item}: {code}");
+    }
+    assert!(
+        before(&code, "#[non_exhaustive]", "pub enum Status {"),
+        "{code}"
+    );
+    assert!(
+        !before(&code, "#[non_exhaustive]", "pub struct Tag {"),
+        "{code}"
+    );
+    assert!(
+        before(
+            &code,
+            "#[derive(Clone, Default, PartialEq, Eq, Hash)]",
+            "pub struct Secret {"
+        ),
+        "{code}"
+    );
+    assert!(
+        code.contains("pub best: ::core::option::Option<::std::boxed::Box<Tag>>,"),
+        "{code}"
+    );
+}
+
+#[test]
+fn path_flags_apply_with_an_out_dir_too() {
+    let out = workspace().join("target/options-cli-out");
+    let _ = fs::remove_dir_all(&out);
+    let out_arg = out.to_str().expect("a UTF-8 path");
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "-o",
+        out_arg,
+        "--type-attribute",
+        ".paths.Tag=#[derive(PartialOrd)]",
+        "--boxed",
+        ".paths.Profile.best",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = fs::read_to_string(out.join("paths.rs")).expect("paths.rs written");
+    assert!(
+        before(&code, "#[derive(PartialOrd)]", "pub struct Tag {"),
+        "{code}"
+    );
+    assert!(code.contains("::std::boxed::Box<Tag>"), "{code}");
+}
+
+#[test]
+fn malformed_path_arguments_exit_2() {
+    for args in [
+        &["--type-attribute", ".paths.Tag"][..],
+        &["--field-attribute", "paths.Tag.key=#[doc(hidden)]"],
+        &["--message-attribute", "=#[must_use]"],
+        &["--enum-attribute", "Status=#[non_exhaustive]"],
+        &["--skip-debug", "paths.Secret"],
+        &["--boxed", "Profile.best"],
+    ] {
+        let mut all = vec!["compile", SCHEMA];
+        all.extend_from_slice(args);
+        let output = schemac(&all);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("invalid value"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn an_attribute_that_does_not_parse_exits_1_naming_option_path_and_attribute() {
+    for (flag, value, option) in [
+        (
+            "--type-attribute",
+            ".paths=#[derive(Hash)",
+            "type_attribute",
+        ),
+        (
+            "--field-attribute",
+            ".paths.Tag.key=serde(default)",
+            "field_attribute",
+        ),
+        (
+            "--message-attribute",
+            ".=#![allow(unused)]",
+            "message_attribute",
+        ),
+        ("--enum-attribute", ".paths.Status=", "enum_attribute"),
+    ] {
+        let output = schemac(&["compile", SCHEMA, flag, value]);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{flag} {value}: {text}");
+        let (path, attribute) = value.split_once('=').unwrap();
+        assert!(
+            text.contains(&format!("the {option} `{attribute}` for `{path}`")),
+            "{text}"
+        );
+        assert!(stdout(&output).is_empty(), "nothing generated");
+    }
+}
