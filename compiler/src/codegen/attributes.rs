@@ -19,7 +19,7 @@ use crate::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 
 /// What a generated item is, for the attribute options that apply to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Item {
+pub(crate) enum ItemKind {
     /// A message's struct.
     Message,
     /// A schema enum.
@@ -30,13 +30,13 @@ pub(crate) enum Item {
     Field,
 }
 
-impl Item {
+impl ItemKind {
     fn takes(self, target: AttributeTarget) -> bool {
         match target {
-            AttributeTarget::Type => self != Item::Field,
-            AttributeTarget::Field => self == Item::Field,
-            AttributeTarget::Message => self == Item::Message,
-            AttributeTarget::Enum => matches!(self, Item::Enum | Item::Oneof),
+            AttributeTarget::Type => self != ItemKind::Field,
+            AttributeTarget::Field => self == ItemKind::Field,
+            AttributeTarget::Message => self == ItemKind::Message,
+            AttributeTarget::Enum => matches!(self, ItemKind::Enum | ItemKind::Oneof),
         }
     }
 }
@@ -109,13 +109,13 @@ impl Context<'_> {
     /// The derives of message `id` and of its oneof enums: `Clone`,
     /// `Debug` unless skipped, `Default` for the struct, `PartialEq`, and
     /// `Eq` and `Hash` where every value held allows them.
-    pub(crate) fn message_derives(&self, id: MessageId, item: Item) -> TokenStream {
+    pub(crate) fn message_derives(&self, id: MessageId, item: ItemKind) -> TokenStream {
         let message = self.schema.message(id);
         let debug = self
             .config
             .derives_debug(&message.full_name)
             .then(|| quote!(Debug,));
-        let default = (item == Item::Message).then(|| quote!(Default,));
+        let default = (item == ItemKind::Message).then(|| quote!(Default,));
         let eq_hash = self.eq_hash(id).then(|| quote!(Eq, Hash,));
         quote!(#[derive(Clone, #debug #default PartialEq, #eq_hash)])
     }
@@ -129,7 +129,12 @@ impl Context<'_> {
     /// paths that cover it, in the order they were added, then those the
     /// schema wrote on it (`own`). One that does not parse is left out;
     /// `check_config` and resolve refuse those before codegen.
-    pub(crate) fn attributes(&self, item: Item, full_name: &str, own: &[String]) -> TokenStream {
+    pub(crate) fn attributes(
+        &self,
+        item: ItemKind,
+        full_name: &str,
+        own: &[String],
+    ) -> TokenStream {
         let configured = self
             .config
             .attributes

@@ -7,7 +7,7 @@
 use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
-use super::attributes::Item;
+use super::attributes::ItemKind;
 use super::{Context, docs, ident, json, type_ident};
 use crate::model::{Enum, EnumId};
 use crate::names;
@@ -48,7 +48,7 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
         .derives_debug(&enumeration.full_name)
         .then(|| quote!(Debug,));
     let attributes = cx.attributes(
-        Item::Enum,
+        ItemKind::Enum,
         &enumeration.full_name,
         &enumeration.rust_attributes,
     );

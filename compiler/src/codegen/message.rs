@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::attributes::Item;
+use super::attributes::ItemKind;
 use super::{
     Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
     schema_docs, type_ident, types, view,
@@ -30,8 +30,12 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let json = json::expand_message_json(cx, &scope, id);
     let view = view::expand_message_view(cx, &scope, id);
     let nested = expand_nested_module(cx, id);
-    let derives = cx.message_derives(id, Item::Message);
-    let attributes = cx.attributes(Item::Message, &message.full_name, &message.rust_attributes);
+    let derives = cx.message_derives(id, ItemKind::Message);
+    let attributes = cx.attributes(
+        ItemKind::Message,
+        &message.full_name,
+        &message.rust_attributes,
+    );
     quote! {
         #docs
         #derives
@@ -86,7 +90,7 @@ fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
 fn expand_field(cx: &Context, scope: &[String], message: &Message, field: &Field) -> TokenStream {
     let docs = schema_docs(&field.docs);
     let full_name = format!("{}.{}", message.full_name, field.name);
-    let attributes = cx.attributes(Item::Field, &full_name, &field.rust_attributes);
+    let attributes = cx.attributes(ItemKind::Field, &full_name, &field.rust_attributes);
     let ident = ident(&names::field_name(&field.name));
     let ty = types::field_type(cx, scope, field);
     quote! {

@@ -7,7 +7,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::attributes::Item;
+use super::attributes::ItemKind;
 use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
@@ -30,7 +30,7 @@ pub(crate) fn expand_oneof_field(
         format!("Which field of `{}` is set.", oneof.name)
     });
     let full_name = format!("{}.{}", message.full_name, oneof.name);
-    let attributes = cx.attributes(Item::Field, &full_name, &[]);
+    let attributes = cx.attributes(ItemKind::Field, &full_name, &[]);
     let field = ident(&names::field_name(&oneof.name));
     let ty = enum_path(cx, scope, id, index);
     quote! {
@@ -52,7 +52,7 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
     let variants = members(message, index).into_iter().map(|(field, ty)| {
         let docs = schema_docs(&field.docs);
         let full_name = format!("{}.{}", message.full_name, field.name);
-        let attributes = cx.attributes(Item::Field, &full_name, &field.rust_attributes);
+        let attributes = cx.attributes(ItemKind::Field, &full_name, &field.rust_attributes);
         let variant = ident(&names::oneof_variant_name(&field.name));
         let ty = types::held_type(cx, &scope, ty, field.boxed);
         quote! {
@@ -61,9 +61,9 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
             #variant(#ty),
         }
     });
-    let derives = cx.message_derives(id, Item::Oneof);
+    let derives = cx.message_derives(id, ItemKind::Oneof);
     let full_name = format!("{}.{}", message.full_name, oneof.name);
-    let attributes = cx.attributes(Item::Oneof, &full_name, &[]);
+    let attributes = cx.attributes(ItemKind::Oneof, &full_name, &[]);
     // Members differ in size as the schema pleases, and their names may
     // share a word; neither is worth a warning in generated code.
     quote! {
