@@ -45,6 +45,31 @@ impl Schema {
         &self.messages[id.0 as usize]
     }
 
+    /// `marks`, one per message, after `mark` has spread from each message
+    /// to every message that holds it (in any field, through any number of
+    /// messages): a fixed point over the message graph. Codegen spreads
+    /// "borrows from the input" (`true`) and "cannot derive `Hash`"
+    /// (`false`) this way.
+    pub fn spread_to_holders(&self, mut marks: Vec<bool>, mark: bool) -> Vec<bool> {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (index, message) in self.messages.iter().enumerate() {
+                if marks.get(index) == Some(&mark) {
+                    continue;
+                }
+                let holds_marked = message
+                    .held_messages()
+                    .any(|id| marks.get(id.0 as usize) == Some(&mark));
+                if holds_marked && let Some(slot) = marks.get_mut(index) {
+                    *slot = mark;
+                    changed = true;
+                }
+            }
+        }
+        marks
+    }
+
     /// The enum with id `id`.
     pub fn enumeration(&self, id: EnumId) -> &Enum {
         &self.enums[id.0 as usize]
@@ -231,6 +256,19 @@ impl Message {
         self.fields
             .iter()
             .filter(move |field| field.oneof == Some(index))
+    }
+
+    /// The messages its fields hold, singly, in a list or as map values,
+    /// once per field.
+    pub fn held_messages(&self) -> impl Iterator<Item = MessageId> + '_ {
+        self.fields.iter().filter_map(|field| match field.ty {
+            FieldType::Single(ValueType::Message(id))
+            | FieldType::Optional(ValueType::Message(id))
+            | FieldType::Required(ValueType::Message(id))
+            | FieldType::List(ValueType::Message(id))
+            | FieldType::Map(_, ValueType::Message(id)) => Some(id),
+            _ => None,
+        })
     }
 
     /// Its fields, oneof members among them, by number: the order they are

@@ -47,7 +47,7 @@ impl ItemKind {
 /// box, a list or a map, is allowed when nothing else forbids it.
 pub(crate) fn eq_hash_messages(schema: &Schema, config: &Config) -> Vec<bool> {
     let maps_hash = config.map_type == MapType::BTreeMap;
-    let mut allowed: Vec<bool> = schema
+    let allowed = schema
         .messages
         .iter()
         .map(|message| {
@@ -62,30 +62,7 @@ pub(crate) fn eq_hash_messages(schema: &Schema, config: &Config) -> Vec<bool> {
             })
         })
         .collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (index, message) in schema.messages.iter().enumerate() {
-            if !allowed[index] {
-                continue;
-            }
-            let holds_forbidden = message.fields.iter().any(|field| match field.ty {
-                FieldType::Single(ValueType::Message(id))
-                | FieldType::Optional(ValueType::Message(id))
-                | FieldType::Required(ValueType::Message(id))
-                | FieldType::List(ValueType::Message(id))
-                | FieldType::Map(_, ValueType::Message(id)) => {
-                    !allowed.get(id.0 as usize).copied().unwrap_or(false)
-                }
-                _ => false,
-            });
-            if holds_forbidden {
-                allowed[index] = false;
-                changed = true;
-            }
-        }
-    }
-    allowed
+    schema.spread_to_holders(allowed, false)
 }
 
 /// Whether a value of `ty`, apart from the messages it may be, is `Eq`

@@ -134,31 +134,8 @@ pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
                 }
             })
     };
-    let mut borrows: Vec<bool> = schema.messages.iter().map(direct).collect();
     // The least fixed point: a message borrows when a message it holds does.
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (index, message) in schema.messages.iter().enumerate() {
-            if borrows[index] {
-                continue;
-            }
-            let holds_borrowing = message.fields.iter().any(|field| match field.ty {
-                FieldType::Single(ValueType::Message(id))
-                | FieldType::Optional(ValueType::Message(id))
-                | FieldType::List(ValueType::Message(id))
-                | FieldType::Map(_, ValueType::Message(id)) => {
-                    borrows.get(id.0 as usize).copied().unwrap_or(false)
-                }
-                _ => false,
-            });
-            if holds_borrowing {
-                borrows[index] = true;
-                changed = true;
-            }
-        }
-    }
-    borrows
+    schema.spread_to_holders(schema.messages.iter().map(direct).collect(), true)
 }
 
 /// Whether a value of `ty` is a slice of the input or a `ValueView`.
