@@ -77,7 +77,14 @@ msrv: ## Check the runtime, the compiler and generated code on the MSRV (install
 	$(CARGO) +$(MSRV) check --locked -p schemac-runtime
 	$(CARGO) +$(MSRV) check --locked -p schemac -p schemac-generated
 
+# Cargo unpacks the packaged runtime into $CARGO_HOME/registry/src/-HASH/, a
+# directory named after the local registry's path, and never unpacks it
+# again: a copy left by an earlier run of the same checkout would be
+# verified against instead of this one. So those copies go first.
+CARGO_HOME ?= $(HOME)/.cargo
+
 package: ## Package both crates and build them from their packages, the compiler against the packaged runtime.
+	rm -rf $(CARGO_HOME)/registry/src/-*/schemac-* $(CARGO_HOME)/registry/cache/-*/schemac-*
 	$(CARGO) publish --dry-run --workspace --locked
 
 review: ## Review changed snapshots.
