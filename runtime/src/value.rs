@@ -322,7 +322,8 @@ pub(crate) enum Member<'a> {
 
 /// Reads member `number` of a `value`'s oneof, but for a list or a map,
 /// which is left unread for the caller. A string is not yet checked to be
-/// UTF-8, as in [`Scalar`]; [`utf8_error`] is the error where it is not.
+/// UTF-8, as in [`Scalar`]; where it is not, the error is
+/// `DecodeError::invalid_utf8` at the offset `read_member` started at.
 pub(crate) fn read_member<'a>(
     number: u32,
     wire_type: WireType,
@@ -354,13 +355,6 @@ pub(crate) fn read_member<'a>(
     }))
 }
 
-/// The error of a string member that is not UTF-8, read from `start`, the
-/// offset [`read_member`] started at.
-#[cold]
-pub(crate) fn utf8_error(start: usize) -> DecodeError {
-    DecodeError::invalid_utf8(start)
-}
-
 /// Reads one member of the oneof into `value`. A later member replaces an
 /// earlier one, except that a list or map read twice is merged, as
 /// protobuf merges a message that appears twice.
@@ -372,7 +366,9 @@ fn merge_member(
 ) -> Result<(), DecodeError> {
     let start = decoder.offset();
     *value = match read_member(number, wire_type, decoder)? {
-        Member::Scalar(scalar) => scalar.to_value().ok_or_else(|| utf8_error(start))?,
+        Member::Scalar(scalar) => scalar
+            .to_value()
+            .ok_or_else(|| DecodeError::invalid_utf8(start))?,
         Member::List => {
             let mut values = match std::mem::take(value) {
                 Value::List(values) => values,

@@ -8,7 +8,7 @@ use super::{MapView, field};
 use crate::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::{Member, Value, canonical_scalar, read_member, read_wrapped, utf8_error};
+use crate::value::{Member, Value, canonical_scalar, read_member, read_wrapped};
 use crate::wire::WireType;
 
 /// The view of a [`Value`]: the same kinds, with strings and bytes
@@ -119,7 +119,9 @@ fn merge_member<'a>(
 ) -> Result<(), DecodeError> {
     let start = decoder.offset();
     *view = match read_member(number, wire_type, decoder)? {
-        Member::Scalar(scalar) => scalar.to_view().ok_or_else(|| utf8_error(start))?,
+        Member::Scalar(scalar) => scalar
+            .to_view()
+            .ok_or_else(|| DecodeError::invalid_utf8(start))?,
         Member::List => {
             let mut values = match std::mem::take(view) {
                 ValueView::List(values) => values,
