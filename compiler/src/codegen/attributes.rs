@@ -97,11 +97,6 @@ impl Context<'_> {
         quote!(#[derive(Clone, #debug #default PartialEq, #eq_hash)])
     }
 
-    /// Whether enums named `full_name` derive `Debug`.
-    pub(crate) fn derives_debug(&self, full_name: &str) -> bool {
-        self.config.derives_debug(full_name)
-    }
-
     /// The attributes for `item` named `full_name`: those of the config's
     /// paths that cover it, in the order they were added, then those the
     /// schema wrote on it (`own`). One that does not parse is left out;

@@ -45,6 +45,7 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
     let impls = expand_enum_impls(cx, enumeration, &name);
     let json = json::expand_enum_json(cx, &name);
     let debug = cx
+        .config
         .derives_debug(&enumeration.full_name)
         .then(|| quote!(Debug,));
     let attributes = cx.attributes(
