@@ -193,6 +193,18 @@ impl Builder {
         self
     }
 
+    /// The types under `path` are not generated: generated code names them
+    /// under `rust_path`, where another crate generated them; see
+    /// [`Config::extern_path`].
+    pub fn extern_path(
+        &mut self,
+        path: impl Into<String>,
+        rust_path: impl Into<String>,
+    ) -> &mut Self {
+        self.config.extern_path(path, rust_path);
+        self
+    }
+
     /// Whether to print `cargo:rerun-if-changed` for every schema file read;
     /// on by default, for build scripts.
     pub fn emit_rerun_if_changed(&mut self, emit: bool) -> &mut Self {

@@ -1,7 +1,7 @@
 //! Options of code generation, shared by the CLI and the build.rs builder.
 //!
-//! Most options hold for the whole schema; attributes, `skip_debug` and
-//! `boxed` hold for the types or fields under a path (see
+//! Most options hold for the whole schema; attributes, `skip_debug`,
+//! `boxed` and `extern_path` hold for the types or fields under a path (see
 //! [`path_matches`]), as prost-build's do.
 
 use crate::model::{FieldType, Schema, ValueType};
@@ -23,6 +23,18 @@ pub struct Config {
     pub(crate) attributes: Vec<PathAttribute>,
     pub(crate) skip_debug: Vec<String>,
     pub(crate) boxed: Vec<String>,
+    pub(crate) extern_paths: Vec<ExternPath>,
+}
+
+/// Types under a path that another crate generated: codegen names them
+/// there instead of generating them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ExternPath {
+    /// The path, such as `.common`.
+    pub path: String,
+    /// The Rust path the types under it are found at, such as
+    /// `::common_types`.
+    pub rust_path: String,
 }
 
 /// An attribute to write on what lies under a path.
@@ -242,6 +254,45 @@ impl Config {
         self
     }
 
+    /// The messages and enums under `path` are not generated: generated
+    /// code names them under `rust_path`, where another crate generated
+    /// them, with schemac and the same options. `rust_path` stands for what
+    /// `path` names: for a package, its module (`.common` at
+    /// `::common_types` puts `common.v1.Money` at
+    /// `::common_types::v1::Money`); for a type, the type itself
+    /// (`.common.Money` at `::billing::Money`), with its nested types in
+    /// the module beside it (`::billing::money::Currency`) and its view
+    /// beside it (`::billing::MoneyView`). Where paths nest, the longest
+    /// one that covers a type holds. `rust_path` is a path from a crate
+    /// root: `::common_types` or `crate::common`.
+    pub fn extern_path(
+        &mut self,
+        path: impl Into<String>,
+        rust_path: impl Into<String>,
+    ) -> &mut Self {
+        self.extern_paths.push(ExternPath {
+            path: path.into(),
+            rust_path: rust_path.into(),
+        });
+        self
+    }
+
+    /// The Rust path of the extern path that covers the type named
+    /// `full_name`, the longest if several do, and the number of segments
+    /// of `full_name` it covers. A Rust path that does not parse covers
+    /// nothing, so that its types are generated (`check_config` refuses it).
+    pub(crate) fn extern_path_of(&self, full_name: &str) -> Option<(syn::Path, usize)> {
+        self.extern_paths
+            .iter()
+            .filter(|extern_path| path_matches(&extern_path.path, full_name))
+            .filter_map(|extern_path| {
+                let rust_path = syn::parse_str::<syn::Path>(&extern_path.rust_path).ok()?;
+                let covered = extern_path.path.split('.').filter(|s| !s.is_empty());
+                Some((rust_path, covered.count()))
+            })
+            .max_by_key(|&(_, covered)| covered)
+    }
+
     /// Whether the messages and enums named `full_name` derive `Debug`.
     pub(crate) fn derives_debug(&self, full_name: &str) -> bool {
         !self
@@ -265,6 +316,24 @@ impl Config {
                     option: attribute.target.option(),
                     path: attribute.path.clone(),
                     value: Some(attribute.attribute.clone()),
+                    reason,
+                });
+            }
+        }
+        for extern_path in &self.extern_paths {
+            let reason = match syn::parse_str::<syn::Path>(&extern_path.rust_path) {
+                _ if !extern_path.path.starts_with('.') => Some(bad_path()),
+                Ok(path) if is_from_a_crate_root(&path) => None,
+                _ => Some(
+                    "the Rust path starts at a crate root: `::common_types` or `crate::common`"
+                        .to_owned(),
+                ),
+            };
+            if let Some(reason) = reason {
+                errors.push(crate::Error::Config {
+                    option: "extern_path",
+                    path: extern_path.path.clone(),
+                    value: Some(extern_path.rust_path.clone()),
                     reason,
                 });
             }
@@ -310,6 +379,12 @@ pub(crate) fn box_fields(schema: &Schema, config: &Config) -> Schema {
     schema
 }
 
+/// Whether `path` means the same wherever generated code is included:
+/// `::common_types::v1` or `crate::common`.
+fn is_from_a_crate_root(path: &syn::Path) -> bool {
+    path.leading_colon.is_some() || path.segments.first().is_some_and(|s| s.ident == "crate")
+}
+
 fn bad_path() -> String {
     "a path starts with `.`: `.` for everything, `.shop` for a package, `.shop.Order` for a type, `.shop.Order.id` for a field".to_owned()
 }
@@ -326,6 +401,7 @@ impl Default for Config {
             attributes: Vec::new(),
             skip_debug: Vec::new(),
             boxed: Vec::new(),
+            extern_paths: Vec::new(),
         }
     }
 }
@@ -362,6 +438,49 @@ mod tests {
         let errors = config.path_errors();
         assert_eq!(errors.len(), 1);
         assert!(errors[0].render(false).contains("skip_debug"));
+    }
+
+    #[test]
+    fn the_longest_extern_path_that_covers_a_type_holds() {
+        let mut config = Config::new();
+        config
+            .extern_path(".common", "::common_types")
+            .extern_path(".common.v1.Money", "::billing::Money");
+        let of = |name| {
+            config.extern_path_of(name).map(|(path, covered)| {
+                let path = quote::ToTokens::to_token_stream(&path).to_string();
+                (path.replace(' ', ""), covered)
+            })
+        };
+        let expected = |path: &str, covered| Some((path.to_owned(), covered));
+        assert_eq!(of("common.v1.Rate"), expected("::common_types", 1));
+        assert_eq!(of("common.v1.Money"), expected("::billing::Money", 3));
+        assert_eq!(
+            of("common.v1.Money.Currency"),
+            expected("::billing::Money", 3)
+        );
+        assert_eq!(of("commons.Rate"), None);
+    }
+
+    #[test]
+    fn an_extern_path_names_a_rust_path_from_a_crate_root() {
+        let mut config = Config::new();
+        config
+            .extern_path(".a", "::a_types")
+            .extern_path(".b", "crate::b")
+            .extern_path(".c", "c_types")
+            .extern_path(".d", "::d types")
+            .extern_path("e", "::e");
+        let errors: Vec<String> = config
+            .path_errors()
+            .iter()
+            .map(|error| error.render(false))
+            .collect();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].contains("extern_path") && errors[0].contains("c_types"));
+        assert!(errors[0].contains("crate root"), "{}", errors[0]);
+        assert!(errors[1].contains("::d types"), "{}", errors[1]);
+        assert!(errors[2].contains("starts with `.`"), "{}", errors[2]);
     }
 
     #[test]

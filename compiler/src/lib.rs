@@ -142,13 +142,14 @@ pub enum Error {
         diagnostics: Vec<Diagnostic>,
     },
     /// A path option of the [`Config`] is wrong: its path does not start
-    /// with `.`, or its attribute does not parse as outer attributes.
+    /// with `.`, its attribute does not parse as outer attributes, or its
+    /// extern Rust path does not start at a crate root.
     Config {
         /// The option, as the `Config` method is named: `type_attribute`.
         option: &'static str,
         /// The path as given.
         path: String,
-        /// The attribute as given, for the attribute options.
+        /// The attribute or Rust path as given, for the options with one.
         value: Option<String>,
         /// What is wrong.
         reason: String,
@@ -352,7 +353,7 @@ fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
         }
     };
     let facts = codegen::Facts::of(schema, config);
-    codegen::packages(schema)
+    codegen::packages(schema, config)
         .into_iter()
         .map(|package| {
             let parts: Vec<String> = package

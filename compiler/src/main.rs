@@ -161,6 +161,11 @@ struct CodegenArgs {
     /// Box; may be repeated.
     #[arg(long, value_name = "PATH", value_parser = path)]
     boxed: Vec<String>,
+    /// Do not generate the types under PATH: name them under RUST_PATH,
+    /// where another crate generated them (`.common=::common_types`); may
+    /// be repeated.
+    #[arg(long, value_name = "PATH=RUST_PATH", value_parser = extern_path)]
+    extern_path: Vec<(String, String)>,
 }
 
 impl CodegenArgs {
@@ -190,6 +195,9 @@ impl CodegenArgs {
         for path in &self.boxed {
             config.boxed(path);
         }
+        for (path, rust_path) in &self.extern_path {
+            config.extern_path(path, rust_path);
+        }
         config
     }
 }
@@ -201,6 +209,15 @@ fn path_attribute(argument: &str) -> Result<(String, String), String> {
         .split_once('=')
         .ok_or("expected PATH=ATTR, such as `.shop.Order=#[derive(Hash)]`")?;
     Ok((self::path(path)?, attribute.to_owned()))
+}
+
+/// `PATH=RUST_PATH`, split at the first `=`; the Rust path is checked
+/// later, with the schema, as a user error.
+fn extern_path(argument: &str) -> Result<(String, String), String> {
+    let (path, rust_path) = argument
+        .split_once('=')
+        .ok_or("expected PATH=RUST_PATH, such as `.common=::common_types`")?;
+    Ok((self::path(path)?, rust_path.to_owned()))
 }
 
 /// A path: `.`, or `.` and a dotted name.

@@ -455,3 +455,40 @@ fn hash_maps_take_eq_and_hash_away() {
         assert!(found, "{item} should follow {derive}:\n{code}");
     }
 }
+
+/// With extern paths, the imported packages are not generated and their
+/// types are named under the paths given: a package's module, a type
+/// itself, and a message whose nested types are in the module beside it.
+#[test]
+fn generated_rust_with_extern_paths() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/options/schemas");
+    let source = fs::read_to_string(dir.join("extern_user.schema")).expect("read schema");
+    let analysis = schemac::analyze(
+        &[PathBuf::from("extern_user.schema")],
+        &[PathBuf::from("schemas")],
+        &mut |path| {
+            let path = path.strip_prefix("schemas").unwrap_or(path);
+            fs::read_to_string(dir.join(path))
+                .or_else(|_| fs::read_to_string(schemas_dir().join(path)))
+        },
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    let mut config = Config::new();
+    config
+        .extern_path(".shapes", "::shape_types")
+        .extern_path(".shapes.Shape", "::figures::Figure")
+        .extern_path(".world", "crate::world")
+        .extern_path(".world.geo.Coordinates", "::geo_types::Point")
+        .views(true);
+    analysis
+        .check_config(&config)
+        .unwrap_or_else(|error| panic!("{error}"));
+    let generated = analysis.generate(&config);
+    let names: Vec<&str> = generated.iter().map(|file| file.name.as_str()).collect();
+    assert_eq!(names, ["atlas.rs"], "the extern packages are not generated");
+    let calls = r#"extern_path(".shapes", "::shape_types"), extern_path(".shapes.Shape", "::figures::Figure"), extern_path(".world", "crate::world"), extern_path(".world.geo.Coordinates", "::geo_types::Point"), views(true)"#;
+    let description = format!("{calls}\n\n{source}");
+    insta::with_settings!({ description => description, omit_expression => true }, {
+        insta::assert_snapshot!("rust_extern_paths", generated[0].contents);
+    });
+}

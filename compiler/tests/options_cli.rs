@@ -1,8 +1,8 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
-//! `--skip-debug` and `--boxed`, to stdout and with `-o`; a malformed
-//! argument is a usage error (exit 2), an attribute that does not parse a
-//! user error (exit 1).
+//! `--skip-debug`, `--boxed` and `--extern-path`, to stdout and with `-o`;
+//! a malformed argument is a usage error (exit 2), an attribute or a Rust
+//! path that does not parse a user error (exit 1).
 
 mod common;
 
@@ -127,6 +127,8 @@ fn malformed_path_arguments_exit_2() {
         &["--enum-attribute", "Status=#[non_exhaustive]"],
         &["--skip-debug", "paths.Secret"],
         &["--boxed", "Profile.best"],
+        &["--extern-path", ".paths.Tag"],
+        &["--extern-path", "paths.Tag=::tags::Tag"],
     ] {
         let mut all = vec!["compile", SCHEMA];
         all.extend_from_slice(args);
@@ -171,6 +173,42 @@ fn an_attribute_that_does_not_parse_exits_1_naming_option_path_and_attribute() {
         let (path, attribute) = value.split_once('=').unwrap();
         assert!(
             text.contains(&format!("the {option} `{attribute}` for `{path}`")),
+            "{text}"
+        );
+        assert!(stdout(&output).is_empty(), "nothing generated");
+    }
+}
+
+#[test]
+fn extern_paths_name_types_instead_of_generating_them() {
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--extern-path",
+        ".paths.Tag=::tags::Label",
+        "--extern-path",
+        ".paths.Status=crate::status::State",
+    ]);
+    let code = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(!code.contains("pub struct Tag {"), "{code}");
+    assert!(!code.contains("pub enum Status {"), "{code}");
+    assert!(
+        code.contains("pub tags: ::std::vec::Vec<::tags::Label>,"),
+        "{code}"
+    );
+    assert!(code.contains("pub status: crate::status::State,"), "{code}");
+}
+
+#[test]
+fn an_extern_rust_path_not_from_a_crate_root_exits_1() {
+    for rust_path in ["tags::Label", "::tags Label", ""] {
+        let value = format!(".paths.Tag={rust_path}");
+        let output = schemac(&["compile", SCHEMA, "--extern-path", &value]);
+        let text = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{value}: {text}");
+        assert!(
+            text.contains(&format!("the extern_path `{rust_path}` for `.paths.Tag`")),
             "{text}"
         );
         assert!(stdout(&output).is_empty(), "nothing generated");

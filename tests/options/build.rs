@@ -8,7 +8,13 @@
 //!   (`keep_unknown_fields`);
 //! - `by_path/`: `schemas/paths.schema` with the path options: serde's
 //!   derive and attributes by path, `skip_debug` and `boxed`, with views;
-//! - `plain/`: the same schema with the defaults, to compare with.
+//! - `plain/`: the same schema with the defaults, to compare with;
+//! - `extern_user/`: `schemas/extern_user.schema`, whose imported types
+//!   `extern_path` names in the crate schemac-generated, with the options
+//!   that crate was generated with (JSON and views). A type and a message
+//!   that encloses types have paths of their own, under other names,
+//!   through `crate::renamed`: `.world.geo.Coordinates` is `Point`, and
+//!   `.shapes.Shape` is `Figure`, its nested types in `figure`.
 //!
 //! This crate knows the runtime as `runtime`, so `hash/` and `kept/` name
 //! it `::runtime`: no module could compile with a path to the runtime that
@@ -67,5 +73,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .include_file("mod.rs")
         .runtime_crate("::runtime")
         .compile(&["schemas/paths.schema"])?;
+    Builder::new()
+        .out_dir(out.join("extern_user"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .include("../../schemas")
+        .extern_path(".shapes", "::schemac_generated::shapes")
+        .extern_path(".shapes.Shape", "crate::renamed::Figure")
+        .extern_path(".world.geo", "::schemac_generated::world::geo")
+        .extern_path(".world.geo.Coordinates", "crate::renamed::Point")
+        .json(true)
+        .views(true)
+        .compile(&["schemas/extern_user.schema"])?;
     Ok(())
 }

@@ -58,7 +58,7 @@ fn expand_accessor(cx: &Context, scope: &[String], field: &Field) -> Option<Toke
         }
         (ValueType::Enum(id), DefaultValue::Enum(name)) => {
             let enumeration = cx.schema.enumeration(id);
-            let path = paths::enum_path(cx.schema, scope, id);
+            let path = paths::enum_path(cx, scope, id);
             let variant = ident(&names::variant_name(&enumeration.name, name));
             (
                 path.clone(),

@@ -112,6 +112,7 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
         .schema
         .declared_types(&message.messages, &message.enums)
         .into_iter()
+        .filter(|&ty| cx.generates(ty))
         .map(|ty| expand_declared_type(cx, ty))
         .collect();
     // Nested messages and enums use the runtime; oneof enums only through

@@ -73,27 +73,45 @@ pub enum Part {
     Type(DeclaredType),
 }
 
-/// The packages of `schema`, in package order.
-pub fn packages(schema: &Schema) -> Vec<Package> {
+/// The packages of `schema` that `config` generates, in package order: all
+/// but those whose every type is under an extern path.
+pub fn packages(schema: &Schema, config: &Config) -> Vec<Package> {
     schema
         .packages()
         .into_iter()
-        .map(|(package, files)| {
-            let types: Vec<DeclaredType> = files
+        .filter_map(|(package, files)| {
+            let declared: Vec<DeclaredType> = files
                 .iter()
                 .flat_map(|file| schema.declared_types(&file.messages, &file.enums))
                 .collect();
+            let types: Vec<DeclaredType> = declared
+                .iter()
+                .copied()
+                .filter(|&ty| generates(schema, config, ty))
+                .collect();
+            if types.is_empty() && !declared.is_empty() {
+                return None;
+            }
             let alias = (!types.is_empty()).then_some(Part::RuntimeAlias);
-            Package {
+            Some(Package {
                 package,
                 sources: files.iter().map(|file| file.name.clone()).collect(),
                 parts: alias
                     .into_iter()
                     .chain(types.into_iter().map(Part::Type))
                     .collect(),
-            }
+            })
         })
         .collect()
+}
+
+/// Whether `config` generates the type `ty`: it is under no extern path.
+fn generates(schema: &Schema, config: &Config, ty: DeclaredType) -> bool {
+    let full_name = match ty {
+        DeclaredType::Message(id) => &schema.message(id).full_name,
+        DeclaredType::Enum(id) => &schema.enumeration(id).full_name,
+    };
+    config.extern_path_of(full_name).is_none()
 }
 
 /// The code of `part`.
@@ -200,6 +218,12 @@ impl<'a> Context<'a> {
             .get(id.0 as usize)
             .copied()
             .unwrap_or(false)
+    }
+
+    /// Whether this code generates the type `ty`, nested or not: it is
+    /// under no extern path.
+    pub(crate) fn generates(&self, ty: DeclaredType) -> bool {
+        generates(self.schema, self.config, ty)
     }
 
     /// Whether `message` keeps its unknown fields: its schema or the

@@ -5,11 +5,11 @@
 //! References are relative so that the generated files can be included
 //! anywhere, as long as the package modules nest as the packages do.
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Ident, TokenStream};
+use quote::{ToTokens, quote};
 
-use super::{ident, type_ident};
-use crate::model::{EnumId, MessageId, Schema};
+use super::{Context, ident, type_ident};
+use crate::model::{DeclaredType, EnumId, MessageId, Schema};
 use crate::names;
 
 /// The scope that holds message `id`'s struct.
@@ -32,22 +32,90 @@ pub(crate) fn nested_scope(schema: &Schema, id: MessageId) -> Vec<String> {
     scope
 }
 
-/// The path from scope `from` to message `id`.
-pub(crate) fn message_path(schema: &Schema, from: &[String], id: MessageId) -> TokenStream {
-    let to = message_scope(schema, id);
-    relative(from, &to, &type_ident(&schema.message(id).name))
+/// The path from scope `from` to message `id`'s struct.
+pub(crate) fn message_path(cx: &Context, from: &[String], id: MessageId) -> TokenStream {
+    type_path(cx, from, DeclaredType::Message(id), false)
+}
+
+/// The path from scope `from` to the view struct of message `id`, without
+/// its lifetime.
+pub(crate) fn message_view_path(cx: &Context, from: &[String], id: MessageId) -> TokenStream {
+    type_path(cx, from, DeclaredType::Message(id), true)
 }
 
 /// The path from scope `from` to enum `id`.
-pub(crate) fn enum_path(schema: &Schema, from: &[String], id: EnumId) -> TokenStream {
-    let to = enum_scope(schema, id);
-    relative(from, &to, &type_ident(&schema.enumeration(id).name))
+pub(crate) fn enum_path(cx: &Context, from: &[String], id: EnumId) -> TokenStream {
+    type_path(cx, from, DeclaredType::Enum(id), false)
+}
+
+/// The path from scope `from` to the type `ty`, or to its view: relative
+/// where this code generates it, under the Rust path of the
+/// [`Config::extern_path`](crate::Config::extern_path) that covers it
+/// otherwise.
+fn type_path(cx: &Context, from: &[String], ty: DeclaredType, view: bool) -> TokenStream {
+    let schema = cx.schema;
+    let (name, full_name, package, to) = match ty {
+        DeclaredType::Message(id) => {
+            let message = schema.message(id);
+            let scope = message_scope(schema, id);
+            (&message.name, &message.full_name, &message.package, scope)
+        }
+        DeclaredType::Enum(id) => {
+            let enumeration = schema.enumeration(id);
+            let scope = enum_scope(schema, id);
+            (
+                &enumeration.name,
+                &enumeration.full_name,
+                &enumeration.package,
+                scope,
+            )
+        }
+    };
+    let item = match view {
+        true => ident(&names::view_name(name)),
+        false => type_ident(name),
+    };
+    match cx.config.extern_path_of(full_name) {
+        None => relative(from, &to, &item),
+        Some((root, covered)) => extern_item_path(root, &to, covered, package.len(), item, view),
+    }
+}
+
+/// The path of `item`, which lies in scope `to`, under `root`, the Rust
+/// path of an extern path that covers the first `covered` segments of its
+/// type's full name (the first `package_len` of which are its package's);
+/// `view` when `item` is the type's view.
+fn extern_item_path(
+    mut root: syn::Path,
+    to: &[String],
+    covered: usize,
+    package_len: usize,
+    item: Ident,
+    view: bool,
+) -> TokenStream {
+    if let Some(last) = root.segments.last_mut() {
+        let named = last.ident.to_string();
+        if covered > to.len() {
+            // The path names the type itself; its view is beside it.
+            if view {
+                last.ident = ident(&names::view_name(&named));
+            }
+            return root.into_token_stream();
+        }
+        if covered > package_len {
+            // The path names a message that encloses the type: the module
+            // beside that message holds what is nested in it.
+            last.ident = ident(&names::module_name(&named));
+        }
+    }
+    let downs = to.iter().skip(covered).map(|segment| ident(segment));
+    quote!(#root #(:: #downs)* :: #item)
 }
 
 /// The path from scope `from` to the item `name` in scope `to`: one
 /// `super::` for each segment of `from` past the common prefix, then the
 /// rest of `to`.
-pub(crate) fn relative(from: &[String], to: &[String], name: &proc_macro2::Ident) -> TokenStream {
+pub(crate) fn relative(from: &[String], to: &[String], name: &Ident) -> TokenStream {
     let common = from
         .iter()
         .zip(to)
@@ -135,6 +203,55 @@ mod tests {
     fn only_a_common_prefix_is_stripped() {
         // `a.x` and `x` share the segment `x`, but not as a prefix.
         assert_eq!(path(&["a", "x"], &["x"], "T"), "super :: super :: x :: T");
+    }
+
+    /// The path of `item` in scope `to` (of a type in package `shop`)
+    /// under `root`, covering `covered` segments.
+    fn extern_path(root: &str, to: &[&str], covered: usize, item: &str, view: bool) -> String {
+        let root = syn::parse_str::<syn::Path>(root).unwrap();
+        let to: Vec<String> = to.iter().map(|s| s.to_string()).collect();
+        extern_item_path(root, &to, covered, 1, ident(item), view).to_string()
+    }
+
+    #[test]
+    fn an_extern_package_path_is_the_package_module() {
+        // `.shop` covers `shop.Order.Line`, in scope `shop::order`.
+        assert_eq!(
+            extern_path("::shop_types", &["shop", "order"], 1, "Line", false),
+            ":: shop_types :: order :: Line"
+        );
+        assert_eq!(
+            extern_path("::shop_types", &["shop"], 1, "OrderView", true),
+            ":: shop_types :: OrderView"
+        );
+    }
+
+    #[test]
+    fn an_extern_type_path_is_the_type_and_its_view_is_beside_it() {
+        // `.shop.Order` names `shop.Order` itself.
+        assert_eq!(
+            extern_path("::billing::Sale", &["shop"], 2, "Order", false),
+            ":: billing :: Sale"
+        );
+        assert_eq!(
+            extern_path("::billing::Sale", &["shop"], 2, "OrderView", true),
+            ":: billing :: SaleView"
+        );
+    }
+
+    #[test]
+    fn the_types_nested_in_an_extern_message_are_in_the_module_beside_it() {
+        // `.shop.Order` covers `shop.Order.Line.Kind`, in `shop::order::line`.
+        assert_eq!(
+            extern_path(
+                "::billing::Sale",
+                &["shop", "order", "line"],
+                2,
+                "Kind",
+                false
+            ),
+            ":: billing :: sale :: line :: Kind"
+        );
     }
 
     #[test]

@@ -599,7 +599,7 @@ fn parts_formatted_one_by_one_read_as_the_whole_module_at_once() {
     config.json(true).views(true);
     let facts = Facts::of(&money.schema, &config);
     let cx = Context::new(&money.schema, &config, &facts);
-    for (package, file) in packages(&money.schema)
+    for (package, file) in packages(&money.schema, &config)
         .into_iter()
         .zip(crate::generate(&money.schema, &config))
     {

@@ -220,11 +220,11 @@ pub(crate) fn value_codec(
     match ty {
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(id) => {
-            let path = paths::enum_path(cx.schema, scope, id);
+            let path = paths::enum_path(cx, scope, id);
             quote!(#rt::codec::Enum<#path>)
         }
         ValueType::Message(id) => {
-            let path = paths::message_path(cx.schema, scope, id);
+            let path = paths::message_path(cx, scope, id);
             if boxed {
                 quote!(#rt::codec::Boxed<#rt::codec::Message<#path>>)
             } else {
@@ -239,8 +239,8 @@ pub(crate) fn value_codec(
 pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
     match ty {
         ValueType::Scalar(scalar) => scalar_type(cx, scalar),
-        ValueType::Enum(id) => paths::enum_path(cx.schema, scope, id),
-        ValueType::Message(id) => paths::message_path(cx.schema, scope, id),
+        ValueType::Enum(id) => paths::enum_path(cx, scope, id),
+        ValueType::Message(id) => paths::message_path(cx, scope, id),
         ValueType::WellKnown(known) => well_known_type(cx, known),
     }
 }

@@ -409,9 +409,7 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
         ValueType::WellKnown(WellKnown::FieldMask) => quote!(#rt::wkt::FieldMaskView<'a>),
         ValueType::WellKnown(WellKnown::Any) => quote!(#rt::wkt::AnyView<'a>),
         ValueType::Message(id) => {
-            let message = cx.schema.message(id);
-            let to = paths::message_scope(cx.schema, id);
-            let path = paths::relative(scope, &to, &ident(&names::view_name(&message.name)));
+            let path = paths::message_view_path(cx, scope, id);
             quote!(#path<'a>)
         }
         ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::WellKnown(_) => {

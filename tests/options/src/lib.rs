@@ -43,8 +43,28 @@ pub mod plain {
     include!(concat!(env!("OUT_DIR"), "/plain/mod.rs"));
 }
 
+/// `extern_user.schema`, whose imported types are schemac-generated's.
+pub mod extern_user {
+    include!(concat!(env!("OUT_DIR"), "/extern_user/mod.rs"));
+}
+
+/// schemac-generated's types under other names, where the extern paths of
+/// one type and of one enclosing message point.
+pub mod renamed {
+    pub use schemac_generated::shapes::Shape as Figure;
+    pub use schemac_generated::world::geo::{Coordinates as Point, CoordinatesView as PointView};
+
+    /// The types nested in [`Figure`].
+    pub mod figure {
+        pub use schemac_generated::shapes::shape::*;
+    }
+}
+
 #[cfg(test)]
 mod tests;
 
 #[cfg(test)]
 mod path_tests;
+
+#[cfg(test)]
+mod extern_tests;
