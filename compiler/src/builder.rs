@@ -92,9 +92,10 @@ impl Builder {
         self
     }
 
-    /// Sets the collection used for map fields; `BTreeMap` by default.
-    pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
-        self.config.map_type(map_type);
+    /// Sets the collection of the map fields under `path`; `BTreeMap` by
+    /// default. See [`Config::map_type`].
+    pub fn map_type(&mut self, path: impl Into<String>, map_type: MapType) -> &mut Self {
+        self.config.map_type(path, map_type);
         self
     }
 

@@ -10,12 +10,12 @@ use crate::model::{FieldType, Schema, ValueType};
 ///
 /// ```
 /// let mut config = schemac::Config::new();
-/// config.map_type(schemac::MapType::HashMap).json(true);
+/// config.map_type(".", schemac::MapType::HashMap).json(true);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     pub(crate) runtime_crate: String,
-    pub(crate) map_type: MapType,
+    pub(crate) map_types: Vec<(String, MapType)>,
     pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
     pub(crate) views: bool,
@@ -117,13 +117,27 @@ pub enum JsonNames {
 }
 
 /// The Rust collection that holds `map<K, V>` fields.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum MapType {
     /// `std::collections::BTreeMap`: sorted, so encoding is deterministic.
     #[default]
     BTreeMap,
     /// `std::collections::HashMap`: faster lookups, encoding order varies.
     HashMap,
+    /// `std::collections::HashMap<K, V, S>` with the hasher `S` that this
+    /// Rust type names from a crate root, such as `::ahash::RandomState` or
+    /// `::std::hash::BuildHasherDefault<::rustc_hash::FxHasher>`; it must
+    /// be `BuildHasher`, `Default` and `Clone`, which the compiler of the
+    /// generated code checks.
+    HashMapWith(String),
+}
+
+impl MapType {
+    /// Whether the map iterates in key order, so that encoding writes its
+    /// entries in that order and decoding may gather them first.
+    pub(crate) fn is_sorted(&self) -> bool {
+        matches!(self, MapType::BTreeMap)
+    }
 }
 
 impl Config {
@@ -140,10 +154,26 @@ impl Config {
         self
     }
 
-    /// Sets the collection used for map fields.
-    pub fn map_type(&mut self, map_type: MapType) -> &mut Self {
-        self.map_type = map_type;
+    /// Sets the collection of the map fields under `path`: `.` for every
+    /// map, `.shop.Order.labels` for one. Where paths nest, the longest
+    /// that covers a field holds; maps under none are `BTreeMap`.
+    /// [`Analysis::check_config`] refuses a path that does not start with
+    /// `.` and a hasher that does not parse as a Rust type.
+    ///
+    /// [`Analysis::check_config`]: crate::Analysis::check_config
+    pub fn map_type(&mut self, path: impl Into<String>, map_type: MapType) -> &mut Self {
+        self.map_types.push((path.into(), map_type));
         self
+    }
+
+    /// The collection of the map field named `full_name`.
+    pub(crate) fn map_type_of(&self, full_name: &str) -> &MapType {
+        const SORTED: &MapType = &MapType::BTreeMap;
+        let paths = self
+            .map_types
+            .iter()
+            .map(|(path, map_type)| (path, map_type));
+        longest_covering(paths, full_name).unwrap_or(SORTED)
     }
 
     /// Whether to also generate serde `Serialize` and `Deserialize` impls
@@ -282,15 +312,11 @@ impl Config {
     /// of `full_name` it covers. A Rust path that does not parse covers
     /// nothing, so that its types are generated (`check_config` refuses it).
     pub(crate) fn extern_path_of(&self, full_name: &str) -> Option<(syn::Path, usize)> {
-        self.extern_paths
-            .iter()
-            .filter(|extern_path| path_matches(&extern_path.path, full_name))
-            .filter_map(|extern_path| {
-                let rust_path = syn::parse_str::<syn::Path>(&extern_path.rust_path).ok()?;
-                let covered = extern_path.path.split('.').filter(|s| !s.is_empty());
-                Some((rust_path, covered.count()))
-            })
-            .max_by_key(|&(_, covered)| covered)
+        let paths = self.extern_paths.iter().filter_map(|extern_path| {
+            let rust_path = syn::parse_str::<syn::Path>(&extern_path.rust_path).ok()?;
+            Some((&extern_path.path, (rust_path, segments(&extern_path.path))))
+        });
+        longest_covering(paths, full_name)
     }
 
     /// Whether the messages and enums named `full_name` derive `Debug`.
@@ -338,6 +364,26 @@ impl Config {
                 });
             }
         }
+        for (path, map_type) in &self.map_types {
+            let reason = match map_type {
+                _ if !path.starts_with('.') => Some(bad_path()),
+                MapType::HashMapWith(hasher) if syn::parse_str::<syn::Type>(hasher).is_err() => {
+                    Some("the hasher is not a Rust type, such as `::ahash::RandomState`".to_owned())
+                }
+                _ => None,
+            };
+            if let Some(reason) = reason {
+                errors.push(crate::Error::Config {
+                    option: "map_type",
+                    path: path.clone(),
+                    value: match map_type {
+                        MapType::HashMapWith(hasher) => Some(hasher.clone()),
+                        _ => None,
+                    },
+                    reason,
+                });
+            }
+        }
         let plain = [("skip_debug", &self.skip_debug), ("boxed", &self.boxed)];
         for (option, paths) in plain {
             for path in paths.iter().filter(|path| !path.starts_with('.')) {
@@ -365,18 +411,37 @@ pub(crate) fn box_fields(schema: &Schema, config: &Config) -> Schema {
                     | FieldType::Optional(ValueType::Message(_))
                     | FieldType::Required(ValueType::Message(_))
             );
-            let full_name = format!("{}.{}", message.full_name, field.name);
             if singular_message
                 && config
                     .boxed
                     .iter()
-                    .any(|path| path_matches(path, &full_name))
+                    .any(|path| path_matches(path, &field.full_name))
             {
                 field.boxed = true;
             }
         }
     }
     schema
+}
+
+/// The value of the longest of `paths` that covers the element named
+/// `full_name`.
+fn longest_covering<'a, T>(
+    paths: impl IntoIterator<Item = (&'a String, T)>,
+    full_name: &str,
+) -> Option<T> {
+    paths
+        .into_iter()
+        .filter(|(path, _)| path_matches(path, full_name))
+        .max_by_key(|(path, _)| segments(path))
+        .map(|(_, value)| value)
+}
+
+/// The number of segments of a path: 0 for `.`, 2 for `.shop.Order`.
+fn segments(path: &str) -> usize {
+    path.split('.')
+        .filter(|segment| !segment.is_empty())
+        .count()
 }
 
 /// Whether `path` means the same wherever generated code is included:
@@ -393,7 +458,7 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             runtime_crate: "::schemac_runtime".to_owned(),
-            map_type: MapType::default(),
+            map_types: Vec::new(),
             json: false,
             keep_unknown_fields: false,
             views: false,
@@ -481,6 +546,34 @@ mod tests {
         assert!(errors[0].contains("crate root"), "{}", errors[0]);
         assert!(errors[1].contains("::d types"), "{}", errors[1]);
         assert!(errors[2].contains("starts with `.`"), "{}", errors[2]);
+    }
+
+    #[test]
+    fn the_longest_map_type_path_holds_and_maps_are_sorted_by_default() {
+        let mut config = Config::new();
+        assert_eq!(config.map_type_of("shop.Order.labels"), &MapType::BTreeMap);
+        config
+            .map_type(".", MapType::HashMap)
+            .map_type(".shop.Order", MapType::BTreeMap)
+            .map_type(
+                ".shop.Order.index",
+                MapType::HashMapWith("::fx::Fx".to_owned()),
+            );
+        assert_eq!(config.map_type_of("other.Tag.labels"), &MapType::HashMap);
+        assert_eq!(config.map_type_of("shop.Order.labels"), &MapType::BTreeMap);
+        assert_eq!(
+            config.map_type_of("shop.Order.index"),
+            &MapType::HashMapWith("::fx::Fx".to_owned())
+        );
+        assert!(config.path_errors().is_empty());
+        config.map_type(".a", MapType::HashMapWith("::fx::<".to_owned()));
+        let errors = config.path_errors();
+        assert_eq!(errors.len(), 1);
+        assert!(
+            errors[0]
+                .render(false)
+                .contains("the map_type `::fx::<` for `.a`")
+        );
     }
 
     #[test]

@@ -40,8 +40,10 @@ enum Command {
         /// With -o, also write this file: a module per package including its file.
         #[arg(long, value_name = "NAME", requires = "out_dir")]
         include_file: Option<String>,
+        // Boxed: the options of generated code are most of the command's
+        // size.
         #[command(flatten)]
-        codegen: CodegenArgs,
+        codegen: Box<CodegenArgs>,
     },
     /// Check schemas without generating anything.
     Check {
@@ -121,9 +123,11 @@ struct Input {
 /// The options of generated code, as [`Config`] has them.
 #[derive(Debug, Args)]
 struct CodegenArgs {
-    /// The collection that holds map fields.
-    #[arg(long, value_enum, default_value_t = MapKind::Btree)]
-    map_type: MapKind,
+    /// The collection of the map fields under PATH (all of them without
+    /// `PATH=`): `btree` (the default), `hash`, or `hash<HASHER>` with a
+    /// hasher type such as `::ahash::RandomState`; may be repeated.
+    #[arg(long, value_name = "[PATH=]KIND", value_parser = path_map_type)]
+    map_type: Vec<(String, MapType)>,
     /// Also generate serde impls with the canonical JSON mapping
     /// (the crate then needs schemac-runtime's `json` feature).
     #[arg(long)]
@@ -171,8 +175,10 @@ struct CodegenArgs {
 impl CodegenArgs {
     fn config(&self) -> Config {
         let mut config = Config::new();
+        for (path, map_type) in &self.map_type {
+            config.map_type(path, map_type.clone());
+        }
         config
-            .map_type(self.map_type.into())
             .json(self.json)
             .json_names(self.json_names.into())
             .keep_unknown_fields(self.keep_unknown_fields)
@@ -218,6 +224,31 @@ fn extern_path(argument: &str) -> Result<(String, String), String> {
         .split_once('=')
         .ok_or("expected PATH=RUST_PATH, such as `.common=::common_types`")?;
     Ok((self::path(path)?, rust_path.to_owned()))
+}
+
+/// `[PATH=]KIND`: the map type of the maps under PATH, or of all maps.
+/// The hasher of `hash<HASHER>` is checked later, with the schema.
+fn path_map_type(argument: &str) -> Result<(String, MapType), String> {
+    let (path, kind) = match argument.split_once('=') {
+        Some((path, kind)) => (self::path(path)?, kind),
+        None => (".".to_owned(), argument),
+    };
+    let map_type = match kind {
+        "btree" => MapType::BTreeMap,
+        "hash" => MapType::HashMap,
+        _ => match kind
+            .strip_prefix("hash<")
+            .and_then(|kind| kind.strip_suffix('>'))
+        {
+            Some(hasher) => MapType::HashMapWith(hasher.trim().to_owned()),
+            None => {
+                return Err(format!(
+                    "expected `btree`, `hash` or `hash<HASHER>`, not `{kind}`"
+                ));
+            }
+        },
+    };
+    Ok((path, map_type))
 }
 
 /// A path: `.`, or `.` and a dotted name.
@@ -298,12 +329,6 @@ impl From<Names> for JsonNames {
             Names::Proto => JsonNames::Proto,
         }
     }
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum MapKind {
-    Btree,
-    Hash,
 }
 
 fn main() -> ExitCode {
@@ -673,14 +698,5 @@ fn write_stdout(bytes: &[u8]) -> Result<(), String> {
             Err(format!("error: cannot write to stdout: {error}\n"))
         }
         _ => Ok(()),
-    }
-}
-
-impl From<MapKind> for MapType {
-    fn from(kind: MapKind) -> Self {
-        match kind {
-            MapKind::Btree => MapType::BTreeMap,
-            MapKind::Hash => MapType::HashMap,
-        }
     }
 }

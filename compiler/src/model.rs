@@ -306,6 +306,9 @@ impl Message {
 pub struct Field {
     /// Its name as written.
     pub name: String,
+    /// Its message's full name and its name: `shop.Order.id`, what the
+    /// `Config`'s paths name it by.
+    pub full_name: String,
     /// Its number as written; in range once check has passed.
     pub number: i64,
     /// Doc comment lines.

@@ -367,7 +367,7 @@ type OptionCase = (&'static str, &'static str, fn(&mut Config));
 /// and the schema's own `rust_attribute`s.
 #[test]
 fn generated_rust_with_path_options() {
-    let cases: [OptionCase; 7] = [
+    let cases: [OptionCase; 8] = [
         ("defaults", "Config::new()", |_| {}),
         (
             "type_attribute",
@@ -404,6 +404,17 @@ fn generated_rust_with_path_options() {
             config.skip_debug(".shop.Secret");
         }),
         (
+            "map_type",
+            r##"map_type(".shop.Order.Line.tags", MapType::HashMapWith("::rustc_hash::FxBuildHasher"))"##,
+            |config| {
+                let hasher = "::rustc_hash::FxBuildHasher".to_owned();
+                config.map_type(
+                    ".shop.Order.Line.tags",
+                    schemac::MapType::HashMapWith(hasher),
+                );
+            },
+        ),
+        (
             "boxed",
             r##"boxed(".shop.Order.line"), boxed(".shop.Order.voucher"), boxed(".shop.Measure")"##,
             |config| {
@@ -430,7 +441,7 @@ fn generated_rust_with_path_options() {
 #[test]
 fn hash_maps_take_eq_and_hash_away() {
     let mut config = Config::new();
-    config.map_type(schemac::MapType::HashMap);
+    config.map_type(".", schemac::MapType::HashMap);
     let code = generate_options(&config);
     for (derive, item) in [
         (

@@ -128,6 +128,9 @@ fn malformed_path_arguments_exit_2() {
         &["--skip-debug", "paths.Secret"],
         &["--boxed", "Profile.best"],
         &["--extern-path", ".paths.Tag"],
+        &["--map-type", "sorted"],
+        &["--map-type", "paths.Tag.labels=hash"],
+        &["--map-type", ".paths.Tag.labels=hash<::fx::Fx"],
         &["--extern-path", "paths.Tag=::tags::Tag"],
     ] {
         let mut all = vec!["compile", SCHEMA];
@@ -213,4 +216,44 @@ fn an_extern_rust_path_not_from_a_crate_root_exits_1() {
         );
         assert!(stdout(&output).is_empty(), "nothing generated");
     }
+}
+
+#[test]
+fn map_types_apply_by_path_the_longest_holding() {
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--map-type",
+        "hash",
+        "--map-type",
+        ".paths.Tag.labels=hash<::rustc_hash::FxBuildHasher>",
+    ]);
+    let code = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(code.contains("::rustc_hash::FxBuildHasher"), "{code}");
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--map-type",
+        "hash",
+        "--map-type",
+        ".paths.Tag=btree",
+    ]);
+    let code = stdout(&output);
+    assert!(
+        code.contains("pub labels: ::std::collections::BTreeMap<"),
+        "{code}"
+    );
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--map-type",
+        ".paths.Tag.labels=hash<:: ::>",
+    ]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("the map_type `:: ::` for `.paths.Tag.labels`"),
+        "{}",
+        stderr(&output)
+    );
 }

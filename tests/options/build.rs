@@ -1,7 +1,9 @@
 //! Compiles schemas with the options `make generate` leaves off, each into
 //! a directory of its own under OUT_DIR, with an include file:
 //!
-//! - `hash/`: maps as `HashMap` (`map_type`), with JSON and views;
+//! - `hash/`: maps as `HashMap` (`map_type(".", ..)`), with JSON and views;
+//! - `mixed_maps/`: the same schema with map types by path: `HashMap`
+//!   but for one `BTreeMap` and one `HashMap` with a hasher of its own;
 //! - `reexport/`: the runtime named through a re-export of this crate,
 //!   `crate::support::runtime` (`runtime_crate`), with JSON and views;
 //! - `kept/`: every message keeps the fields it does not know
@@ -30,7 +32,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(out.join("hash"))
         .include_file("mod.rs")
         .runtime_crate("::runtime")
-        .map_type(MapType::HashMap)
+        .map_type(".", MapType::HashMap)
+        .json(true)
+        .views(true)
+        .compile(&["../../schemas/scalars.schema"])?;
+    Builder::new()
+        .out_dir(out.join("mixed_maps"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .map_type(".", MapType::HashMap)
+        .map_type(".kitchen.Maps.by_string", MapType::BTreeMap)
+        .map_type(
+            ".kitchen.Maps.points",
+            MapType::HashMapWith("crate::support::FixedHasher".to_owned()),
+        )
         .json(true)
         .views(true)
         .compile(&["../../schemas/scalars.schema"])?;

@@ -14,7 +14,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::Context;
-use crate::config::{AttributeTarget, Config, MapType, parse_attributes, path_matches};
+use crate::config::{AttributeTarget, Config, parse_attributes, path_matches};
 use crate::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 
 /// What a generated item is, for the attribute options that apply to it.
@@ -46,7 +46,6 @@ impl ItemKind {
 /// or a message it holds is not. A message that holds itself, through a
 /// box, a list or a map, is allowed when nothing else forbids it.
 pub(crate) fn eq_hash_messages(schema: &Schema, config: &Config) -> Vec<bool> {
-    let maps_hash = config.map_type == MapType::BTreeMap;
     let allowed = schema
         .messages
         .iter()
@@ -58,7 +57,9 @@ pub(crate) fn eq_hash_messages(schema: &Schema, config: &Config) -> Vec<bool> {
                 | FieldType::List(ty) => value_has_eq_hash(ty),
                 // Map keys are integers, bools and strings, all `Eq` and
                 // `Hash`; `HashMap` itself is not `Hash`.
-                FieldType::Map(_, value) => maps_hash && value_has_eq_hash(value),
+                FieldType::Map(_, value) => {
+                    config.map_type_of(&field.full_name).is_sorted() && value_has_eq_hash(value)
+                }
             })
         })
         .collect();
@@ -125,6 +126,7 @@ impl Context<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::MapType;
 
     /// Whether each message of `text`, by name, derives `Eq` and `Hash`
     /// with `config`.
@@ -176,7 +178,7 @@ mod tests {
     #[test]
     fn hash_maps_are_not_hash() {
         let mut config = Config::new();
-        config.map_type(MapType::HashMap);
+        config.map_type(".", MapType::HashMap);
         let maps = allowed(SCHEMA, &config);
         assert!(maps.contains(&("Maps".to_owned(), false)), "{maps:?}");
         assert!(maps.contains(&("Recursive".to_owned(), true)), "{maps:?}");

@@ -305,7 +305,7 @@ mod tests {
         let mut config = json();
         config
             .runtime_crate("crate::rt")
-            .map_type(crate::MapType::HashMap);
+            .map_type(".", crate::MapType::HashMap);
         let code = b.render(&config);
         for expected in [
             "use crate::rt::__private as _rt;",

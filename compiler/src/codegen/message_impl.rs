@@ -14,7 +14,6 @@ use quote::quote;
 
 use super::required::{self, Checker};
 use super::{Context, ident, oneof, type_ident, types};
-use crate::config::MapType;
 use crate::model::{EncodingStep, Field, MessageId};
 use crate::names;
 use types::{Action, Shape, field_call};
@@ -187,7 +186,7 @@ pub(crate) fn merge_field_fn(
     }
 }
 
-/// `fn merge_from`, for a message with `BTreeMap` fields only: the
+/// `fn merge_from`, for a message with `BTreeMap` fields: the
 /// runtime's loop of the trait's default, with each map's entries
 /// gathered in a `MapEntries` and built into the map once the message
 /// ends, which is linear in the number of entries rather than a search per
@@ -196,13 +195,14 @@ pub(crate) fn merge_field_fn(
 /// error, as the trait's default does.
 fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> TokenStream {
     let rt = &cx.runtime;
-    if cx.config.map_type != MapType::BTreeMap {
-        return TokenStream::new();
-    }
     let maps: Vec<&Field> = fields
         .iter()
         .copied()
-        .filter(|field| field.oneof.is_none() && Shape::of(field) == Shape::Map)
+        .filter(|field| {
+            field.oneof.is_none()
+                && Shape::of(field) == Shape::Map
+                && cx.map_type(field).is_sorted()
+        })
         .collect();
     if maps.is_empty() {
         return TokenStream::new();

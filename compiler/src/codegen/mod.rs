@@ -31,7 +31,7 @@ mod view;
 use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
-use crate::config::Config;
+use crate::config::{Config, MapType};
 use crate::model::{DeclaredType, Message, MessageId, Schema};
 use crate::names;
 
@@ -224,6 +224,11 @@ impl<'a> Context<'a> {
     /// under no extern path.
     pub(crate) fn generates(&self, ty: DeclaredType) -> bool {
         generates(self.schema, self.config, ty)
+    }
+
+    /// The collection of the map field `field`.
+    pub(crate) fn map_type(&self, field: &crate::model::Field) -> &MapType {
+        self.config.map_type_of(&field.full_name)
     }
 
     /// Whether `message` keeps its unknown fields: its schema or the

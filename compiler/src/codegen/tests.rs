@@ -151,6 +151,7 @@ impl Build {
 pub(crate) fn field(name: &str, number: i64, ty: FieldType) -> Field {
     Field {
         name: name.to_owned(),
+        full_name: name.to_owned(),
         number,
         docs: Vec::new(),
         ty,
@@ -322,7 +323,9 @@ fn config_picks_the_runtime_and_the_map() {
         )],
     );
     let mut config = Config::new();
-    config.runtime_crate("crate::rt").map_type(MapType::HashMap);
+    config
+        .runtime_crate("crate::rt")
+        .map_type(".", MapType::HashMap);
     let code = b.render(&config);
     assert!(
         contains(&code, "use crate::rt::__private as _rt;"),

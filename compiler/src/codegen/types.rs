@@ -42,7 +42,7 @@ impl Shape {
     /// each. Packed and unpacked lists read alike; a map's functions are
     /// those of `codec::Map`, and a map whose order means nothing, a
     /// `HashMap`, is not written backwards.
-    pub(crate) fn function(self, action: Action, map_type: MapType) -> Ident {
+    pub(crate) fn function(self, action: Action, map_type: &MapType) -> Ident {
         use Shape::{Implicit, Map, Optional, Packed, Repeated};
         let name = match (action, self) {
             (Action::Measure, Implicit) => "measure",
@@ -54,7 +54,7 @@ impl Shape {
             (Action::Write, Optional) => "write_optional",
             (Action::Write, Packed) => "write_packed",
             (Action::Write, Repeated) => "write_repeated",
-            (Action::Write, Map) if map_type == MapType::HashMap => "write_unordered",
+            (Action::Write, Map) if !map_type.is_sorted() => "write_unordered",
             (Action::Write, Map) => "write",
             (Action::Merge, Implicit) => "merge",
             (Action::Merge, Optional) => "merge_optional",
@@ -107,7 +107,7 @@ pub(crate) fn field_call(
     field: &Field,
     action: Action,
 ) -> TokenStream {
-    let function = Shape::of(field).function(action, cx.config.map_type);
+    let function = Shape::of(field).function(action, cx.map_type(field));
     let codec = call_codec(cx, scope, field);
     quote!(#codec::#function)
 }
@@ -173,11 +173,16 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
         FieldType::Map(key, value) => {
             let key = scalar_type(cx, key);
             let value = value_type(cx, scope, value);
-            let map = match cx.config.map_type {
-                MapType::BTreeMap => quote!(::std::collections::BTreeMap),
-                MapType::HashMap => quote!(::std::collections::HashMap),
-            };
-            quote!(#map<#key, #value>)
+            match cx.map_type(field) {
+                MapType::BTreeMap => quote!(::std::collections::BTreeMap<#key, #value>),
+                MapType::HashMap => quote!(::std::collections::HashMap<#key, #value>),
+                MapType::HashMapWith(hasher) => match syn::parse_str::<syn::Type>(hasher) {
+                    Ok(hasher) => quote!(::std::collections::HashMap<#key, #value, #hasher>),
+                    // check_config refuses it; unchecked, the map keeps
+                    // std's hasher rather than code that cannot compile.
+                    Err(_) => quote!(::std::collections::HashMap<#key, #value>),
+                },
+            }
         }
     }
 }

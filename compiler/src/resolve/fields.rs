@@ -115,6 +115,7 @@ impl Lowerer<'_, '_> {
             .and_then(|option| self.default_value(decl, ty, option));
         Field {
             name: decl.name.name.clone(),
+            full_name,
             number: decl.number.value,
             docs: decl.docs.clone(),
             ty,

@@ -6,11 +6,23 @@
 /// `crate::support::runtime`.
 pub mod support {
     pub use ::runtime;
+
+    /// A hasher of the crate's choosing, for `mixed_maps`: std's SipHash
+    /// with fixed keys.
+    pub type FixedHasher =
+        ::std::hash::BuildHasherDefault<::std::collections::hash_map::DefaultHasher>;
 }
 
 /// `scalars.schema` with `HashMap` maps, JSON and views.
 pub mod hash {
     include!(concat!(env!("OUT_DIR"), "/hash/mod.rs"));
+}
+
+/// `scalars.schema` with map types by path: `HashMap`, but `BTreeMap` for
+/// `Maps.by_string` and a `HashMap` with [`support::FixedHasher`] for
+/// `Maps.points`.
+pub mod mixed_maps {
+    include!(concat!(env!("OUT_DIR"), "/mixed_maps/mod.rs"));
 }
 
 /// `order.schema` with the runtime reached through [`crate::support`].
@@ -68,3 +80,6 @@ mod path_tests;
 
 #[cfg(test)]
 mod extern_tests;
+
+#[cfg(test)]
+mod map_tests;
