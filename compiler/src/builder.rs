@@ -21,7 +21,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::config::{Config, JsonNames, MapType};
+use crate::config::{Config, JsonNames, MapType, StringType};
 use crate::{Analysis, Error, GeneratedFile};
 
 /// Compiles schemas into Rust files in a directory, `OUT_DIR` by default.
@@ -89,6 +89,13 @@ impl Builder {
     /// Replaces every option of the generated code with those of `config`.
     pub fn config(&mut self, config: Config) -> &mut Self {
         self.config = config;
+        self
+    }
+
+    /// Sets the Rust type of the `string` fields under `path`; `String` by
+    /// default. See [`Config::string_type`].
+    pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
+        self.config.string_type(path, string_type);
         self
     }
 
@@ -191,6 +198,13 @@ impl Builder {
     /// `Box`; see [`Config::boxed`].
     pub fn boxed(&mut self, path: impl Into<String>) -> &mut Self {
         self.config.boxed(path);
+        self
+    }
+
+    /// The singular message fields under `path` hold `M` rather than
+    /// `Option<M>`; see [`Config::always_present`].
+    pub fn always_present(&mut self, path: impl Into<String>) -> &mut Self {
+        self.config.always_present(path);
         self
     }
 

@@ -16,6 +16,7 @@ use crate::model::{FieldType, Schema, ValueType};
 pub struct Config {
     pub(crate) runtime_crate: String,
     pub(crate) map_types: Vec<(String, MapType)>,
+    pub(crate) string_types: Vec<(String, StringType)>,
     pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
     pub(crate) views: bool,
@@ -23,6 +24,7 @@ pub struct Config {
     pub(crate) attributes: Vec<PathAttribute>,
     pub(crate) skip_debug: Vec<String>,
     pub(crate) boxed: Vec<String>,
+    pub(crate) always_present: Vec<String>,
     pub(crate) extern_paths: Vec<ExternPath>,
 }
 
@@ -132,6 +134,23 @@ pub enum MapType {
     HashMapWith(String),
 }
 
+/// The Rust type that holds the values of `string` fields. Each reads and
+/// writes the same bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StringType {
+    /// `String`.
+    #[default]
+    String,
+    /// `Box<str>`: a pointer and a length, without spare capacity.
+    BoxStr,
+    /// `Arc<str>`: shared, cloned without copying.
+    ArcStr,
+    /// `CompactString` (the crate compact_str, re-exported by the runtime
+    /// behind its feature `compact_str`): strings of up to 24 bytes inline,
+    /// without an allocation.
+    CompactString,
+}
+
 impl MapType {
     /// Whether the map iterates in key order, so that encoding writes its
     /// entries in that order and decoding may gather them first.
@@ -164,6 +183,24 @@ impl Config {
     pub fn map_type(&mut self, path: impl Into<String>, map_type: MapType) -> &mut Self {
         self.map_types.push((path.into(), map_type));
         self
+    }
+
+    /// Sets the Rust type of the `string` fields under `path` (single,
+    /// optional, oneof members, list elements and map values; map keys
+    /// stay `String`); `String` by default. Where paths nest, the longest
+    /// that covers a field holds.
+    pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
+        self.string_types.push((path.into(), string_type));
+        self
+    }
+
+    /// The Rust type of the string values of the field named `full_name`.
+    pub(crate) fn string_type_of(&self, full_name: &str) -> StringType {
+        let paths = self
+            .string_types
+            .iter()
+            .map(|(path, string_type)| (path, *string_type));
+        longest_covering(paths, full_name).unwrap_or_default()
     }
 
     /// The collection of the map field named `full_name`.
@@ -319,6 +356,19 @@ impl Config {
         longest_covering(paths, full_name)
     }
 
+    /// The singular message fields under `path` hold `M` rather than
+    /// `Option<M>`, for code that never tests their presence: such a field
+    /// is always there, so it is always written (an empty message takes two
+    /// bytes or more), and a field the bytes leave out decodes as
+    /// `M::default()`. `optional` and `required` fields, oneof members and
+    /// boxed fields (recursive ones, and those under a [`Config::boxed`]
+    /// path) keep their `Option`, since a recursive default would never
+    /// end.
+    pub fn always_present(&mut self, path: impl Into<String>) -> &mut Self {
+        self.always_present.push(path.into());
+        self
+    }
+
     /// Whether the messages and enums named `full_name` derive `Debug`.
     pub(crate) fn derives_debug(&self, full_name: &str) -> bool {
         !self
@@ -384,7 +434,20 @@ impl Config {
                 });
             }
         }
-        let plain = [("skip_debug", &self.skip_debug), ("boxed", &self.boxed)];
+        let string_paths = self.string_types.iter().map(|(path, _)| path);
+        for path in string_paths.filter(|path| !path.starts_with('.')) {
+            errors.push(crate::Error::Config {
+                option: "string_type",
+                path: path.clone(),
+                value: None,
+                reason: bad_path(),
+            });
+        }
+        let plain = [
+            ("skip_debug", &self.skip_debug),
+            ("boxed", &self.boxed),
+            ("always_present", &self.always_present),
+        ];
         for (option, paths) in plain {
             for path in paths.iter().filter(|path| !path.starts_with('.')) {
                 errors.push(crate::Error::Config {
@@ -459,6 +522,7 @@ impl Default for Config {
         Self {
             runtime_crate: "::schemac_runtime".to_owned(),
             map_types: Vec::new(),
+            string_types: Vec::new(),
             json: false,
             keep_unknown_fields: false,
             views: false,
@@ -466,6 +530,7 @@ impl Default for Config {
             attributes: Vec::new(),
             skip_debug: Vec::new(),
             boxed: Vec::new(),
+            always_present: Vec::new(),
             extern_paths: Vec::new(),
         }
     }

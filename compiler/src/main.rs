@@ -12,7 +12,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use prost::Message as _;
-use schemac::{Analysis, Builder, Config, Error, JsonNames, MapType, transcode};
+use schemac::{Analysis, Builder, Config, Error, JsonNames, MapType, StringType, transcode};
 use schemac_runtime::DecodeOptions;
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
@@ -128,6 +128,12 @@ struct CodegenArgs {
     /// hasher type such as `::ahash::RandomState`; may be repeated.
     #[arg(long, value_name = "[PATH=]KIND", value_parser = path_map_type)]
     map_type: Vec<(String, MapType)>,
+    /// The Rust type of the string fields under PATH (all of them without
+    /// `PATH=`): `string` (the default), `box` (Box<str>), `arc`
+    /// (Arc<str>) or `compact` (CompactString, with schemac-runtime's
+    /// feature `compact_str`); may be repeated.
+    #[arg(long, value_name = "[PATH=]KIND", value_parser = path_string_type)]
+    string_type: Vec<(String, StringType)>,
     /// Also generate serde impls with the canonical JSON mapping
     /// (the crate then needs schemac-runtime's `json` feature).
     #[arg(long)]
@@ -165,6 +171,10 @@ struct CodegenArgs {
     /// Box; may be repeated.
     #[arg(long, value_name = "PATH", value_parser = path)]
     boxed: Vec<String>,
+    /// The singular message fields under PATH hold M rather than
+    /// Option<M>, and are always written; may be repeated.
+    #[arg(long, value_name = "PATH", value_parser = path)]
+    always_present: Vec<String>,
     /// Do not generate the types under PATH: name them under RUST_PATH,
     /// where another crate generated them (`.common=::common_types`); may
     /// be repeated.
@@ -177,6 +187,9 @@ impl CodegenArgs {
         let mut config = Config::new();
         for (path, map_type) in &self.map_type {
             config.map_type(path, map_type.clone());
+        }
+        for (path, string_type) in &self.string_type {
+            config.string_type(path, *string_type);
         }
         config
             .json(self.json)
@@ -200,6 +213,9 @@ impl CodegenArgs {
         }
         for path in &self.boxed {
             config.boxed(path);
+        }
+        for path in &self.always_present {
+            config.always_present(path);
         }
         for (path, rust_path) in &self.extern_path {
             config.extern_path(path, rust_path);
@@ -226,13 +242,35 @@ fn extern_path(argument: &str) -> Result<(String, String), String> {
     Ok((self::path(path)?, rust_path.to_owned()))
 }
 
+/// `[PATH=]KIND`, split at the first `=`: PATH is `.` without it.
+fn path_kind(argument: &str) -> Result<(String, &str), String> {
+    match argument.split_once('=') {
+        Some((path, kind)) => Ok((self::path(path)?, kind)),
+        None => Ok((".".to_owned(), argument)),
+    }
+}
+
+/// `[PATH=]KIND`: the string type of the string fields under PATH.
+fn path_string_type(argument: &str) -> Result<(String, StringType), String> {
+    let (path, kind) = path_kind(argument)?;
+    let string_type = match kind {
+        "string" => StringType::String,
+        "box" => StringType::BoxStr,
+        "arc" => StringType::ArcStr,
+        "compact" => StringType::CompactString,
+        _ => {
+            return Err(format!(
+                "expected `string`, `box`, `arc` or `compact`, not `{kind}`"
+            ));
+        }
+    };
+    Ok((path, string_type))
+}
+
 /// `[PATH=]KIND`: the map type of the maps under PATH, or of all maps.
 /// The hasher of `hash<HASHER>` is checked later, with the schema.
 fn path_map_type(argument: &str) -> Result<(String, MapType), String> {
-    let (path, kind) = match argument.split_once('=') {
-        Some((path, kind)) => (self::path(path)?, kind),
-        None => (".".to_owned(), argument),
-    };
+    let (path, kind) = path_kind(argument)?;
     let map_type = match kind {
         "btree" => MapType::BTreeMap,
         "hash" => MapType::HashMap,

@@ -367,7 +367,7 @@ type OptionCase = (&'static str, &'static str, fn(&mut Config));
 /// and the schema's own `rust_attribute`s.
 #[test]
 fn generated_rust_with_path_options() {
-    let cases: [OptionCase; 8] = [
+    let cases: [OptionCase; 10] = [
         ("defaults", "Config::new()", |_| {}),
         (
             "type_attribute",
@@ -414,6 +414,19 @@ fn generated_rust_with_path_options() {
                 );
             },
         ),
+        (
+            "string_type",
+            r##"string_type(".", StringType::BoxStr), string_type(".shop.Order.card", StringType::ArcStr), string_type(".shop.Secret", StringType::CompactString)"##,
+            |config| {
+                config
+                    .string_type(".", schemac::StringType::BoxStr)
+                    .string_type(".shop.Order.card", schemac::StringType::ArcStr)
+                    .string_type(".shop.Secret", schemac::StringType::CompactString);
+            },
+        ),
+        ("always_present", r##"always_present(".shop")"##, |config| {
+            config.always_present(".shop");
+        }),
         (
             "boxed",
             r##"boxed(".shop.Order.line"), boxed(".shop.Order.voucher"), boxed(".shop.Measure")"##,

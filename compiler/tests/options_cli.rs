@@ -129,6 +129,9 @@ fn malformed_path_arguments_exit_2() {
         &["--boxed", "Profile.best"],
         &["--extern-path", ".paths.Tag"],
         &["--map-type", "sorted"],
+        &["--string-type", "small"],
+        &["--always-present", "paths.Profile"],
+        &["--string-type", "paths.Tag.key=box"],
         &["--map-type", "paths.Tag.labels=hash"],
         &["--map-type", ".paths.Tag.labels=hash<::fx::Fx"],
         &["--extern-path", "paths.Tag=::tags::Tag"],
@@ -255,5 +258,44 @@ fn map_types_apply_by_path_the_longest_holding() {
         stderr(&output).contains("the map_type `:: ::` for `.paths.Tag.labels`"),
         "{}",
         stderr(&output)
+    );
+}
+
+#[test]
+fn string_types_apply_by_path() {
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--string-type",
+        "box",
+        "--string-type",
+        ".paths.Tag.key=arc",
+        "--string-type",
+        ".paths.Secret=compact",
+    ]);
+    let code = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(code.contains("pub key: ::std::sync::Arc<str>,"), "{code}");
+    assert!(code.contains("pub token: _rt::CompactString,"), "{code}");
+    assert!(
+        code.contains("pub display_name: ::std::boxed::Box<str>,"),
+        "{code}"
+    );
+}
+
+#[test]
+fn always_present_message_fields_lose_their_option() {
+    let output = schemac(&[
+        "compile",
+        SCHEMA,
+        "--always-present",
+        ".paths.Profile.secret",
+    ]);
+    let code = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(code.contains("pub secret: Secret,"), "{code}");
+    assert!(
+        code.contains("pub best: ::core::option::Option<Tag>,"),
+        "{code}"
     );
 }

@@ -87,6 +87,7 @@ pub mod json;
 mod merge;
 mod message;
 mod shapes;
+mod string_types;
 mod unknown;
 mod value;
 pub mod view;
@@ -101,6 +102,8 @@ pub mod wkt;
 /// Hand-written code has no use for it, and none of it is semver-stable.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(feature = "compact_str")]
+    pub use crate::CompactString;
     pub use crate::handshake::{VERSION, check_version};
     #[cfg(feature = "json")]
     pub use crate::json;
@@ -116,6 +119,7 @@ pub mod __private {
     /// field shape.
     pub mod codec {
         pub use crate::codec::*;
+        pub use crate::string_types::{StringAs, StringType};
     }
 
     /// The shape functions the codecs forward to, which transcode calls
@@ -125,6 +129,10 @@ pub mod __private {
     }
 }
 
+/// The small-string type a `string` field may be held in
+/// (docs/options.md), with its crate.
+#[cfg(feature = "compact_str")]
+pub use compact_str::{self, CompactString};
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::Writer;
 pub use error::{DecodeError, EncodeError};

@@ -20,6 +20,7 @@ use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
 use crate::message::Enumeration;
+use crate::string_types::{StringAs, StringType};
 use crate::view::{self, HasView, MapView, MessageView, ViewCodec};
 use crate::wire::WireType;
 
@@ -348,6 +349,7 @@ macro_rules! scalar_codecs {
             [] codec::Float,
             [] codec::Double,
             [] codec::String,
+            [T: StringType] StringAs<T>,
             [] codec::Bytes,
             [] codec::Decimal,
             [] codec::Value,

@@ -4,13 +4,17 @@
 //! - `hash/`: maps as `HashMap` (`map_type(".", ..)`), with JSON and views;
 //! - `mixed_maps/`: the same schema with map types by path: `HashMap`
 //!   but for one `BTreeMap` and one `HashMap` with a hasher of its own;
+//! - `strings/`: the same schema and `shapes.schema` with string types by
+//!   path: `Box<str>`, `Arc<str>` and `CompactString`, with JSON and views;
 //! - `reexport/`: the runtime named through a re-export of this crate,
 //!   `crate::support::runtime` (`runtime_crate`), with JSON and views;
 //! - `kept/`: every message keeps the fields it does not know
 //!   (`keep_unknown_fields`);
 //! - `by_path/`: `schemas/paths.schema` with the path options: serde's
 //!   derive and attributes by path, `skip_debug` and `boxed`, with views;
-//! - `plain/`: the same schema with the defaults, to compare with;
+//! - `present/`: `schemas/present.schema` with `always_present`, with JSON
+//!   and views;
+//! - `plain/`: the same schemas with the defaults, to compare with;
 //! - `extern_user/`: `schemas/extern_user.schema`, whose imported types
 //!   `extern_path` names in the crate schemac-generated, with the options
 //!   that crate was generated with (JSON and views). A type and a message
@@ -24,7 +28,7 @@
 
 use std::path::PathBuf;
 
-use schemac::{Builder, MapType};
+use schemac::{Builder, MapType, StringType};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
@@ -49,6 +53,21 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .json(true)
         .views(true)
         .compile(&["../../schemas/scalars.schema"])?;
+    Builder::new()
+        .out_dir(out.join("strings"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .string_type(".", StringType::BoxStr)
+        .string_type(".kitchen.OptionalScalars", StringType::ArcStr)
+        .string_type(".kitchen.Lists", StringType::CompactString)
+        .string_type(".shapes.Shape.label", StringType::ArcStr)
+        .string_type(".shapes.Drawing.title", StringType::CompactString)
+        .json(true)
+        .views(true)
+        .compile(&[
+            "../../schemas/scalars.schema",
+            "../../schemas/shapes.schema",
+        ])?;
     Builder::new()
         .out_dir(out.join("reexport"))
         .include_file("mod.rs")
@@ -84,10 +103,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .views(true)
         .compile(&["schemas/paths.schema"])?;
     Builder::new()
+        .out_dir(out.join("present"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .always_present(".present")
+        .json(true)
+        .views(true)
+        .compile(&["schemas/present.schema"])?;
+    Builder::new()
         .out_dir(out.join("plain"))
         .include_file("mod.rs")
         .runtime_crate("::runtime")
-        .compile(&["schemas/paths.schema"])?;
+        .compile(&["schemas/paths.schema", "schemas/present.schema"])?;
     Builder::new()
         .out_dir(out.join("extern_user"))
         .include_file("mod.rs")

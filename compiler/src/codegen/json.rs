@@ -20,7 +20,7 @@ use super::{Context, ident, oneof, type_ident, types};
 use crate::config::JsonNames;
 use crate::model::{Field, FieldOrOneof, MessageId};
 use crate::names;
-use types::{Action, Shape};
+use types::{Action, Held, Shape};
 
 /// `JsonMessage` for message `id`, whose struct is in `scope`, and
 /// `Serialize` and `Deserialize` through it (`_rt::message_serde!`);
@@ -89,7 +89,7 @@ fn expand_serialize_field(cx: &Context, scope: &[String], field: &Field) -> Toke
     let call = types::field_call(cx, scope, field, Action::WriteJson);
     let member = ident(&names::field_name(&field.name));
     let name = written_name(cx, field);
-    let value = match Shape::of(field) {
+    let value = match Shape::of(cx, field) {
         Shape::Optional => quote!(self.#member.as_ref()),
         _ => quote!(&self.#member),
     };
@@ -199,7 +199,7 @@ fn expand_deserialize_member_arm(
     let oneof_name = &message.oneofs.get(index)?.name;
     let field = oneof::oneof_field(message, index);
     let variant = oneof::variant_path(cx, scope, id, index, member);
-    let codec = types::member_codec(cx, ty, member.boxed);
+    let codec = types::member_codec(cx, ty, Held::of(cx, member));
     let name = &member.name;
     let keys = read_names(member);
     Some(quote! {

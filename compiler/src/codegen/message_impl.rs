@@ -68,7 +68,7 @@ fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> Token
             EncodingStep::Field(field) => {
                 let call = field_call(cx, scope, field, Action::Measure);
                 let number = Literal::u32_unsuffixed(field.wire_number());
-                let value = field_value(field);
+                let value = field_value(cx, field);
                 quote!(#call(#number, #value))
             }
             EncodingStep::Oneof { oneof, members } => {
@@ -105,7 +105,7 @@ fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenSt
         EncodingStep::Field(field) => {
             let call = field_call(cx, scope, field, Action::Write);
             let number = Literal::u32_unsuffixed(field.wire_number());
-            let value = field_value(field);
+            let value = field_value(cx, field);
             quote!(#call(#number, #value, writer);)
         }
         EncodingStep::Oneof { oneof, members } => {
@@ -200,7 +200,7 @@ fn expand_merge_from(cx: &Context, scope: &[String], fields: &[&Field]) -> Token
         .copied()
         .filter(|field| {
             field.oneof.is_none()
-                && Shape::of(field) == Shape::Map
+                && Shape::of(cx, field) == Shape::Map
                 && cx.map_type(field).is_sorted()
         })
         .collect();
@@ -280,9 +280,9 @@ pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2:
 
 /// How measuring and writing take a field's value: by reference, or as an
 /// `Option` of a reference for fields with presence.
-fn field_value(field: &Field) -> TokenStream {
+fn field_value(cx: &Context, field: &Field) -> TokenStream {
     let name = ident(&names::field_name(&field.name));
-    match Shape::of(field) {
+    match Shape::of(cx, field) {
         Shape::Optional => quote!(self.#name.as_ref()),
         _ => quote!(&self.#name),
     }

@@ -226,6 +226,24 @@ impl<'a> Context<'a> {
         generates(self.schema, self.config, ty)
     }
 
+    /// Whether `field` holds its message without an `Option`
+    /// ([`Config::always_present`]): a plain singular message field, not
+    /// boxed, under one of its paths.
+    pub(crate) fn always_present(&self, field: &crate::model::Field) -> bool {
+        let plain_message = matches!(
+            field.ty,
+            crate::model::FieldType::Single(crate::model::ValueType::Message(_))
+        );
+        plain_message
+            && field.oneof.is_none()
+            && !field.boxed
+            && self
+                .config
+                .always_present
+                .iter()
+                .any(|path| crate::config::path_matches(path, &field.full_name))
+    }
+
     /// The collection of the map field `field`.
     pub(crate) fn map_type(&self, field: &crate::model::Field) -> &MapType {
         self.config.map_type_of(&field.full_name)

@@ -13,6 +13,7 @@ use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, ValueType};
 use crate::names;
+use types::Held;
 
 /// The struct field of oneof `index` of message `id`:
 /// `pub kind: Option<shape::Kind>`.
@@ -54,7 +55,7 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
         let full_name = format!("{}.{}", message.full_name, field.name);
         let attributes = cx.attributes(ItemKind::Field, &full_name, &field.rust_attributes);
         let variant = ident(&names::oneof_variant_name(&field.name));
-        let ty = types::held_type(cx, &scope, ty, field.boxed);
+        let ty = types::held_type(cx, &scope, ty, Held::of(cx, field));
         quote! {
             #docs
             #attributes
@@ -93,7 +94,7 @@ pub(crate) fn expand_oneof_measure(
     let others = others_pattern(message, index, &members);
     let arms = members.into_iter().map(|(member, ty)| {
         let pattern = variant_path(cx, scope, id, index, member);
-        let codec = types::member_codec(cx, ty, member.boxed);
+        let codec = types::member_codec(cx, ty, Held::of(cx, member));
         let number = Literal::u32_unsuffixed(member.wire_number());
         quote! {
             Some(#pattern(value)) => #codec::measure_present(#number, value),
@@ -142,7 +143,7 @@ pub(crate) fn expand_for_set_member(
         .iter()
         .map(|&(member, ty)| {
             let pattern = variant_path(cx, scope, id, index, member);
-            let codec = types::member_codec(cx, ty, member.boxed);
+            let codec = types::member_codec(cx, ty, Held::of(cx, member));
             (quote!(Some(#pattern(value))), each(member, codec))
         })
         .collect();
@@ -198,7 +199,7 @@ pub(crate) fn expand_oneof_merge_arm(
         return TokenStream::new();
     };
     let ty = member.ty.value();
-    let codec = types::member_codec(cx, ty, member.boxed);
+    let codec = types::member_codec(cx, ty, Held::of(cx, member));
     merge_arm(
         member,
         &oneof_field(message, index),

@@ -101,6 +101,7 @@ pub(crate) fn expand_check_required(
         }
         // A boxed message is reached through its box.
         let value = match field.boxed {
+            _ if cx.always_present(field) => quote!(::core::option::Option::Some(&self.#member)),
             true => quote!(self.#member.as_deref()),
             false => quote!(self.#member.as_ref()),
         };

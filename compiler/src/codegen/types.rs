@@ -4,8 +4,42 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use super::{Context, paths};
-use crate::config::MapType;
+use crate::config::{MapType, StringType};
 use crate::model::{Field, FieldType, Scalar, ValueType, WellKnown};
+
+/// How a field holds each of its values, where the `Config` or the schema
+/// choose: a singular message in a `Box`, a string in a type other than
+/// `String`. Neither changes the bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Held {
+    /// A singular message field's message is boxed.
+    pub(crate) boxed: bool,
+    /// The Rust type of the field's string values.
+    pub(crate) string: StringType,
+}
+
+impl Held {
+    /// How `field` holds its values.
+    pub(crate) fn of(cx: &Context, field: &Field) -> Held {
+        let singular = matches!(
+            field.ty,
+            FieldType::Single(_) | FieldType::Optional(_) | FieldType::Required(_)
+        );
+        Held {
+            boxed: field.boxed && singular,
+            string: cx.config.string_type_of(&field.full_name),
+        }
+    }
+
+    /// How a view holds them: a view reads a string as a `&str`, by
+    /// `codec::String`, whatever the owned type.
+    pub(crate) fn in_view(self) -> Held {
+        Held {
+            string: StringType::String,
+            ..self
+        }
+    }
+}
 
 /// How a field meets the wire, which picks the `field::*` functions that
 /// encode and decode it.
@@ -26,8 +60,9 @@ pub(crate) enum Shape {
 impl Shape {
     /// The shape of `field`. Singular messages always have presence, and
     /// a `required` field is held and written as an `optional` one.
-    pub(crate) fn of(field: &Field) -> Shape {
+    pub(crate) fn of(cx: &Context, field: &Field) -> Shape {
         match field.ty {
+            FieldType::Single(_) if cx.always_present(field) => Shape::Implicit,
             FieldType::Single(ty) if has_presence(ty) => Shape::Optional,
             FieldType::Optional(_) | FieldType::Required(_) => Shape::Optional,
             FieldType::Single(_) => Shape::Implicit,
@@ -107,23 +142,27 @@ pub(crate) fn field_call(
     field: &Field,
     action: Action,
 ) -> TokenStream {
-    let function = Shape::of(field).function(action, cx.map_type(field));
-    let codec = call_codec(cx, scope, field);
+    let function = Shape::of(cx, field).function(action, cx.map_type(field));
+    let held = match action {
+        Action::View => Held::of(cx, field).in_view(),
+        _ => Held::of(cx, field),
+    };
+    let codec = call_codec(cx, scope, field, held);
     quote!(#codec::#function)
 }
 
 /// The codec that `field`'s calls go through: that of its values, or for
 /// a map `_rt::codec::Map::<K, V>` of its key's and its value's.
-fn call_codec(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+fn call_codec(cx: &Context, scope: &[String], field: &Field, held: Held) -> TokenStream {
     let rt = &cx.runtime;
     match field.ty {
-        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
-            member_codec(cx, ty, field.boxed)
-        }
-        FieldType::List(ty) => member_codec(cx, ty, false),
+        FieldType::Single(ty)
+        | FieldType::Optional(ty)
+        | FieldType::Required(ty)
+        | FieldType::List(ty) => member_codec(cx, ty, held),
         FieldType::Map(key, value) => {
             let key = scalar_codec(cx, key);
-            let value = value_codec(cx, scope, value, false);
+            let value = value_codec(cx, scope, value, held);
             quote!(#rt::codec::Map::<#key, #value>)
         }
     }
@@ -132,13 +171,17 @@ fn call_codec(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
 /// The codec that the calls for one value of type `ty` go through, as a
 /// oneof member's: a message's, an enum's or a boxed message's without its
 /// type parameter, which the Rust type of the value gives
-/// (`_rt::codec::Message::merge_optional(..)`).
-pub(crate) fn member_codec(cx: &Context, ty: ValueType, boxed: bool) -> TokenStream {
+/// (`_rt::codec::Message::merge_optional(..)`), and so is a string's held
+/// in another type than `String` (`_rt::codec::StringAs::merge(..)`).
+pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStream {
     let rt = &cx.runtime;
     match ty {
+        ValueType::Scalar(Scalar::String) if held.string != StringType::String => {
+            quote!(#rt::codec::StringAs)
+        }
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(_) => quote!(#rt::codec::Enum),
-        ValueType::Message(_) if boxed => quote!(#rt::codec::Boxed),
+        ValueType::Message(_) if held.boxed => quote!(#rt::codec::Boxed),
         ValueType::Message(_) => quote!(#rt::codec::Message),
         ValueType::WellKnown(known) => well_known_codec(cx, known),
     }
@@ -157,22 +200,22 @@ pub(crate) fn has_presence(ty: ValueType) -> bool {
 /// The Rust type of a struct field.
 pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
     match field.ty {
-        FieldType::Single(ty) if has_presence(ty) => {
-            let ty = held_type(cx, scope, ty, field.boxed);
+        FieldType::Single(ty) if has_presence(ty) && !cx.always_present(field) => {
+            let ty = held_type(cx, scope, ty, Held::of(cx, field));
             quote!(::core::option::Option<#ty>)
         }
         FieldType::Optional(ty) | FieldType::Required(ty) => {
-            let ty = held_type(cx, scope, ty, field.boxed);
+            let ty = held_type(cx, scope, ty, Held::of(cx, field));
             quote!(::core::option::Option<#ty>)
         }
-        FieldType::Single(ty) => value_type(cx, scope, ty),
+        FieldType::Single(ty) => value_type(cx, scope, ty, Held::of(cx, field)),
         FieldType::List(ty) => {
-            let ty = value_type(cx, scope, ty);
+            let ty = value_type(cx, scope, ty, Held::of(cx, field));
             quote!(::std::vec::Vec<#ty>)
         }
         FieldType::Map(key, value) => {
             let key = scalar_type(cx, key);
-            let value = value_type(cx, scope, value);
+            let value = value_type(cx, scope, value, Held::of(cx, field));
             match cx.map_type(field) {
                 MapType::BTreeMap => quote!(::std::collections::BTreeMap<#key, #value>),
                 MapType::HashMap => quote!(::std::collections::HashMap<#key, #value>),
@@ -190,14 +233,15 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
 /// The codec of `field`; for a map, the key codec and the value codec,
 /// separated by a comma, ready to go between `::<` and `>`.
 pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let held = Held::of(cx, field);
     match field.ty {
-        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
-            value_codec(cx, scope, ty, field.boxed)
-        }
-        FieldType::List(ty) => value_codec(cx, scope, ty, false),
+        FieldType::Single(ty)
+        | FieldType::Optional(ty)
+        | FieldType::Required(ty)
+        | FieldType::List(ty) => value_codec(cx, scope, ty, held),
         FieldType::Map(key, value) => {
             let key = scalar_codec(cx, key);
-            let value = value_codec(cx, scope, value, false);
+            let value = value_codec(cx, scope, value, held);
             quote!(#key, #value)
         }
     }
@@ -205,24 +249,28 @@ pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> Toke
 
 /// The type that holds one value of a singular field or oneof member: a
 /// message in a `Box` when the field is boxed.
-pub(crate) fn held_type(cx: &Context, scope: &[String], ty: ValueType, boxed: bool) -> TokenStream {
-    let inner = value_type(cx, scope, ty);
-    if boxed && matches!(ty, ValueType::Message(_)) {
+pub(crate) fn held_type(cx: &Context, scope: &[String], ty: ValueType, held: Held) -> TokenStream {
+    let inner = value_type(cx, scope, ty, held);
+    if held.boxed && matches!(ty, ValueType::Message(_)) {
         quote!(::std::boxed::Box<#inner>)
     } else {
         inner
     }
 }
 
-/// The codec of one value of type `ty`, boxed like [`held_type`].
+/// The codec of one value of type `ty`, held like [`held_type`].
 pub(crate) fn value_codec(
     cx: &Context,
     scope: &[String],
     ty: ValueType,
-    boxed: bool,
+    held: Held,
 ) -> TokenStream {
     let rt = &cx.runtime;
     match ty {
+        ValueType::Scalar(Scalar::String) if held.string != StringType::String => {
+            let string = string_type(cx, held.string);
+            quote!(#rt::codec::StringAs<#string>)
+        }
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(id) => {
             let path = paths::enum_path(cx, scope, id);
@@ -230,7 +278,7 @@ pub(crate) fn value_codec(
         }
         ValueType::Message(id) => {
             let path = paths::message_path(cx, scope, id);
-            if boxed {
+            if held.boxed {
                 quote!(#rt::codec::Boxed<#rt::codec::Message<#path>>)
             } else {
                 quote!(#rt::codec::Message<#path>)
@@ -241,8 +289,9 @@ pub(crate) fn value_codec(
 }
 
 /// The Rust type of one value of type `ty`, never boxed.
-pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
+pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType, held: Held) -> TokenStream {
     match ty {
+        ValueType::Scalar(Scalar::String) => string_type(cx, held.string),
         ValueType::Scalar(scalar) => scalar_type(cx, scalar),
         ValueType::Enum(id) => paths::enum_path(cx, scope, id),
         ValueType::Message(id) => paths::message_path(cx, scope, id),
@@ -305,6 +354,17 @@ pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
         Scalar::Bytes => quote!(::std::vec::Vec<u8>),
         Scalar::Decimal => quote!(#rt::Decimal),
         Scalar::Value => quote!(#rt::Value),
+    }
+}
+
+/// The Rust type of a string held as `string_type` says.
+fn string_type(cx: &Context, string_type: StringType) -> TokenStream {
+    let rt = &cx.runtime;
+    match string_type {
+        StringType::String => quote!(::std::string::String),
+        StringType::BoxStr => quote!(::std::boxed::Box<str>),
+        StringType::ArcStr => quote!(::std::sync::Arc<str>),
+        StringType::CompactString => quote!(#rt::CompactString),
     }
 }
 

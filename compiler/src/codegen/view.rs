@@ -21,7 +21,7 @@ use crate::model::{
 };
 use crate::names;
 use crate::view_borrows;
-use types::{Action, field_call};
+use types::{Action, Held, field_call};
 
 /// The view of message `id`, whose struct is in `scope`, with its impls;
 /// nothing when views are off.
@@ -301,7 +301,7 @@ fn expand_oneof_conversion(
             let view = view_variant_path(cx, scope, id, index, member);
             let owned = oneof::variant_path(cx, scope, id, index, member);
             let value = if view_borrows::value(ty) {
-                let codec = types::member_codec(cx, ty, member.boxed);
+                let codec = types::member_codec(cx, ty, Held::of(cx, member));
                 quote!(#codec::owned(value))
             } else {
                 quote!(*value)
@@ -349,7 +349,7 @@ fn expand_oneof_merge_arm(
     else {
         return TokenStream::new();
     };
-    let codec = types::member_codec(cx, ty, member.boxed);
+    let codec = types::member_codec(cx, ty, Held::of(cx, member).in_view());
     oneof::merge_arm(
         member,
         &oneof::oneof_field(message, index),
@@ -362,7 +362,7 @@ fn expand_oneof_merge_arm(
 fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
     let rt = &cx.runtime;
     match field.ty {
-        FieldType::Single(ty) if types::has_presence(ty) => {
+        FieldType::Single(ty) if types::has_presence(ty) && !cx.always_present(field) => {
             let ty = held_type(cx, scope, ty, field.boxed);
             quote!(::core::option::Option<#ty>)
         }
@@ -413,7 +413,7 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
             quote!(#path<'a>)
         }
         ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::WellKnown(_) => {
-            types::value_type(cx, scope, ty)
+            types::value_type(cx, scope, ty, Held::default())
         }
     }
 }

@@ -25,6 +25,13 @@ pub mod mixed_maps {
     include!(concat!(env!("OUT_DIR"), "/mixed_maps/mod.rs"));
 }
 
+/// `scalars.schema` and `shapes.schema` with string types by path:
+/// `Box<str>`, but `Arc<str>` in `OptionalScalars` and `Shape.label`, and
+/// `CompactString` in `Lists` and `Drawing.title`.
+pub mod strings {
+    include!(concat!(env!("OUT_DIR"), "/strings/mod.rs"));
+}
+
 /// `order.schema` with the runtime reached through [`crate::support`].
 pub mod reexport {
     include!(concat!(env!("OUT_DIR"), "/reexport/mod.rs"));
@@ -50,7 +57,12 @@ pub mod by_path {
     }
 }
 
-/// `paths.schema` with the defaults.
+/// `present.schema` with `always_present(".present")`.
+pub mod always_present {
+    include!(concat!(env!("OUT_DIR"), "/present/mod.rs"));
+}
+
+/// `paths.schema` and `present.schema` with the defaults.
 pub mod plain {
     include!(concat!(env!("OUT_DIR"), "/plain/mod.rs"));
 }
@@ -83,3 +95,9 @@ mod extern_tests;
 
 #[cfg(test)]
 mod map_tests;
+
+#[cfg(test)]
+mod string_tests;
+
+#[cfg(test)]
+mod present_tests;

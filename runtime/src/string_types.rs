@@ -1,0 +1,129 @@
+//! The Rust types a `string` field may be held in besides `String`, as a
+//! `Config` chooses by path: `Box<str>`, `Arc<str>` and, with the feature
+//! `compact_str`, `CompactString`, which keeps strings of up to 24 bytes
+//! inline. Each reads and writes the same bytes as `String`: the codec
+//! [`StringAs<S>`] is `codec::String`'s, over another type. Generated code
+//! names it among the codecs, `_rt::codec::StringAs`.
+
+use std::marker::PhantomData;
+use std::ops::Deref;
+use std::sync::Arc;
+
+use crate::codec::Codec;
+use crate::decode::Decoder;
+use crate::encode::Writer;
+use crate::error::DecodeError;
+use crate::view::ViewCodec;
+use crate::wire::{self, WireType};
+
+/// A type that holds a `string` field's value: a `str` made from a
+/// `&str`, and empty by default.
+pub trait StringType: Default + Deref<Target = str> + for<'s> From<&'s str> {}
+
+impl StringType for Box<str> {}
+impl StringType for Arc<str> {}
+#[cfg(feature = "compact_str")]
+impl StringType for compact_str::CompactString {}
+
+/// `string` held in `S` rather than `String`: length-delimited UTF-8,
+/// checked when read. Generated code leaves `S` to the field's type.
+#[derive(Debug)]
+pub struct StringAs<S>(PhantomData<S>);
+
+impl<S: StringType> Codec for StringAs<S> {
+    type Value = S;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    #[inline]
+    fn is_default(value: &S) -> bool {
+        value.is_empty()
+    }
+
+    #[inline]
+    fn value_len(value: &S) -> usize {
+        wire::varint_len(value.len() as u64) + value.len()
+    }
+
+    #[inline]
+    fn write_value(value: &S, writer: &mut Writer) {
+        writer.bytes(value.as_bytes());
+    }
+
+    #[inline]
+    fn merge_value(value: &mut S, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        *value = S::from(decoder.read_str()?);
+        Ok(())
+    }
+}
+
+/// The view of a `string` is the checked slice of the input, whatever
+/// the owned type.
+impl<'a, S: StringType> ViewCodec<'a> for StringAs<S> {
+    type View = &'a str;
+
+    #[inline]
+    fn merge_view(view: &mut &'a str, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        *view = decoder.read_str()?;
+        Ok(())
+    }
+
+    #[inline]
+    fn owned(view: &&'a str) -> S {
+        S::from(view)
+    }
+}
+
+#[cfg(feature = "json")]
+impl<S: StringType> crate::json::JsonCodec for StringAs<S> {
+    fn serialize<Z: serde::Serializer>(value: &S, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        serializer.serialize_str(value)
+    }
+
+    fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<S, D::Error> {
+        let string: String = serde::Deserialize::deserialize(deserializer)?;
+        Ok(S::from(string.as_str()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::codec;
+    use crate::decode::DecodeOptions;
+    use crate::field;
+
+    /// The bytes `value` is written as, field 1, even when empty.
+    fn written<C: Codec>(value: &C::Value) -> Vec<u8> {
+        let mut writer = Writer::new();
+        field::write_present::<C>(1, value, &mut writer);
+        writer.into_vec()
+    }
+
+    fn read<C: Codec>(bytes: &[u8]) -> Result<C::Value, DecodeError> {
+        let options = DecodeOptions::new();
+        let mut decoder = Decoder::new(bytes, &options)?;
+        let mut value = C::Value::default();
+        decoder.read_key()?;
+        C::merge_value(&mut value, &mut decoder)?;
+        Ok(value)
+    }
+
+    fn same_bytes_as_string<S: StringType + std::fmt::Debug + PartialEq>() {
+        for text in ["", "a", "Grüße, 世界", &"x".repeat(300)] {
+            let bytes = written::<codec::String>(&text.to_owned());
+            assert_eq!(written::<StringAs<S>>(&S::from(text)), bytes);
+            assert_eq!(read::<StringAs<S>>(&bytes).unwrap(), S::from(text));
+        }
+        let not_utf8 = [0x0a, 0x02, 0xc3, 0x28];
+        let error = read::<StringAs<S>>(&not_utf8).unwrap_err();
+        assert_eq!(error, read::<codec::String>(&not_utf8).unwrap_err());
+    }
+
+    #[test]
+    fn every_string_type_reads_and_writes_the_bytes_of_string() {
+        same_bytes_as_string::<Box<str>>();
+        same_bytes_as_string::<Arc<str>>();
+        #[cfg(feature = "compact_str")]
+        same_bytes_as_string::<compact_str::CompactString>();
+    }
+}
