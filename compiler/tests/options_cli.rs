@@ -1,8 +1,9 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
-//! `--skip-debug`, `--boxed` and `--extern-path`, to stdout and with `-o`;
-//! a malformed argument is a usage error (exit 2), an attribute or a Rust
-//! path that does not parse a user error (exit 1).
+//! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`,
+//! `--always-present` and `--extern-path`, to stdout and with `-o`; a
+//! malformed argument is a usage error (exit 2), an attribute, a Rust path
+//! or a hasher that does not parse a user error (exit 1).
 
 mod common;
 
@@ -154,7 +155,7 @@ fn malformed_path_arguments_exit_2() {
 }
 
 #[test]
-fn an_attribute_that_does_not_parse_exits_1_naming_option_path_and_attribute() {
+fn a_value_that_does_not_parse_exits_1_naming_option_path_and_value() {
     for (flag, value, option) in [
         (
             "--type-attribute",
@@ -172,6 +173,9 @@ fn an_attribute_that_does_not_parse_exits_1_naming_option_path_and_attribute() {
             "message_attribute",
         ),
         ("--enum-attribute", ".paths.Status=", "enum_attribute"),
+        ("--extern-path", ".paths.Tag=tags::Label", "extern_path"),
+        ("--extern-path", ".paths.Tag=::tags Label", "extern_path"),
+        ("--extern-path", ".paths.Tag=", "extern_path"),
     ] {
         let output = schemac(&["compile", SCHEMA, flag, value]);
         let text = stderr(&output);
@@ -204,21 +208,6 @@ fn extern_paths_name_types_instead_of_generating_them() {
         "{code}"
     );
     assert!(code.contains("pub status: crate::status::State,"), "{code}");
-}
-
-#[test]
-fn an_extern_rust_path_not_from_a_crate_root_exits_1() {
-    for rust_path in ["tags::Label", "::tags Label", ""] {
-        let value = format!(".paths.Tag={rust_path}");
-        let output = schemac(&["compile", SCHEMA, "--extern-path", &value]);
-        let text = stderr(&output);
-        assert_eq!(output.status.code(), Some(1), "{value}: {text}");
-        assert!(
-            text.contains(&format!("the extern_path `{rust_path}` for `.paths.Tag`")),
-            "{text}"
-        );
-        assert!(stdout(&output).is_empty(), "nothing generated");
-    }
 }
 
 #[test]
