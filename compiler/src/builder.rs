@@ -21,7 +21,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::config::{Config, JsonNames, MapType, StringType};
+use crate::config::{BytesType, Config, JsonNames, MapType, StringType};
 use crate::{Analysis, Error, GeneratedFile};
 
 /// Compiles schemas into Rust files in a directory, `OUT_DIR` by default.
@@ -96,6 +96,13 @@ impl Builder {
     /// default. See [`Config::string_type`].
     pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
         self.config.string_type(path, string_type);
+        self
+    }
+
+    /// Sets the Rust type of the `bytes` fields under `path`; `Vec<u8>` by
+    /// default. See [`Config::bytes_type`].
+    pub fn bytes_type(&mut self, path: impl Into<String>, bytes_type: BytesType) -> &mut Self {
+        self.config.bytes_type(path, bytes_type);
         self
     }
 

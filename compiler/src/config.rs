@@ -17,6 +17,7 @@ pub struct Config {
     pub(crate) runtime_crate: String,
     pub(crate) map_types: Vec<(String, MapType)>,
     pub(crate) string_types: Vec<(String, StringType)>,
+    pub(crate) bytes_types: Vec<(String, BytesType)>,
     pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
     pub(crate) views: bool,
@@ -151,6 +152,19 @@ pub enum StringType {
     CompactString,
 }
 
+/// The Rust type that holds the values of `bytes` fields. Each reads and
+/// writes the same bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BytesType {
+    /// `Vec<u8>`.
+    #[default]
+    Vec,
+    /// `bytes::Bytes` (re-exported as `schemac_runtime::bytes::Bytes`):
+    /// cloned without copying, and sharing the input's buffer when decoded
+    /// with `Message::decode_shared` from a `Bytes`.
+    Bytes,
+}
+
 impl MapType {
     /// Whether the map iterates in key order, so that encoding writes its
     /// entries in that order and decoding may gather them first.
@@ -192,6 +206,23 @@ impl Config {
     pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
         self.string_types.push((path.into(), string_type));
         self
+    }
+
+    /// Sets the Rust type of the `bytes` fields under `path` (single,
+    /// optional, oneof members, list elements and map values); `Vec<u8>`
+    /// by default. Where paths nest, the longest that covers a field holds.
+    pub fn bytes_type(&mut self, path: impl Into<String>, bytes_type: BytesType) -> &mut Self {
+        self.bytes_types.push((path.into(), bytes_type));
+        self
+    }
+
+    /// The Rust type of the bytes values of the field named `full_name`.
+    pub(crate) fn bytes_type_of(&self, full_name: &str) -> BytesType {
+        let paths = self
+            .bytes_types
+            .iter()
+            .map(|(path, bytes_type)| (path, *bytes_type));
+        longest_covering(paths, full_name).unwrap_or_default()
     }
 
     /// The Rust type of the string values of the field named `full_name`.
@@ -434,14 +465,23 @@ impl Config {
                 });
             }
         }
-        let string_paths = self.string_types.iter().map(|(path, _)| path);
-        for path in string_paths.filter(|path| !path.starts_with('.')) {
-            errors.push(crate::Error::Config {
-                option: "string_type",
-                path: path.clone(),
-                value: None,
-                reason: bad_path(),
-            });
+        let string_paths = self
+            .string_types
+            .iter()
+            .map(|(path, _)| ("string_type", path));
+        let bytes_paths = self
+            .bytes_types
+            .iter()
+            .map(|(path, _)| ("bytes_type", path));
+        for (option, path) in string_paths.chain(bytes_paths) {
+            if !path.starts_with('.') {
+                errors.push(crate::Error::Config {
+                    option,
+                    path: path.clone(),
+                    value: None,
+                    reason: bad_path(),
+                });
+            }
         }
         let plain = [
             ("skip_debug", &self.skip_debug),
@@ -523,6 +563,7 @@ impl Default for Config {
             runtime_crate: "::schemac_runtime".to_owned(),
             map_types: Vec::new(),
             string_types: Vec::new(),
+            bytes_types: Vec::new(),
             json: false,
             keep_unknown_fields: false,
             views: false,

@@ -86,7 +86,7 @@ use rayon::prelude::*;
 
 pub use builder::Builder;
 pub use builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
-pub use config::{Config, JsonNames, MapType, StringType};
+pub use config::{BytesType, Config, JsonNames, MapType, StringType};
 use diagnostic::Diagnostic;
 pub use export_proto::ProtoFile;
 pub use export_schema::SchemaText;

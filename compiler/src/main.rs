@@ -12,7 +12,9 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use prost::Message as _;
-use schemac::{Analysis, Builder, Config, Error, JsonNames, MapType, StringType, transcode};
+use schemac::{
+    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, StringType, transcode,
+};
 use schemac_runtime::DecodeOptions;
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
@@ -134,6 +136,11 @@ struct CodegenArgs {
     /// feature `compact_str`); may be repeated.
     #[arg(long, value_name = "[PATH=]KIND", value_parser = path_string_type)]
     string_type: Vec<(String, StringType)>,
+    /// The Rust type of the bytes fields under PATH (all of them without
+    /// `PATH=`): `vec` (Vec<u8>, the default) or `bytes` (bytes::Bytes);
+    /// may be repeated.
+    #[arg(long, value_name = "[PATH=]KIND", value_parser = path_bytes_type)]
+    bytes_type: Vec<(String, BytesType)>,
     /// Also generate serde impls with the canonical JSON mapping
     /// (the crate then needs schemac-runtime's `json` feature).
     #[arg(long)]
@@ -190,6 +197,9 @@ impl CodegenArgs {
         }
         for (path, string_type) in &self.string_type {
             config.string_type(path, *string_type);
+        }
+        for (path, bytes_type) in &self.bytes_type {
+            config.bytes_type(path, *bytes_type);
         }
         config
             .json(self.json)
@@ -265,6 +275,17 @@ fn path_string_type(argument: &str) -> Result<(String, StringType), String> {
         }
     };
     Ok((path, string_type))
+}
+
+/// `[PATH=]KIND`: the bytes type of the bytes fields under PATH.
+fn path_bytes_type(argument: &str) -> Result<(String, BytesType), String> {
+    let (path, kind) = path_kind(argument)?;
+    let bytes_type = match kind {
+        "vec" => BytesType::Vec,
+        "bytes" => BytesType::Bytes,
+        _ => return Err(format!("expected `vec` or `bytes`, not `{kind}`")),
+    };
+    Ok((path, bytes_type))
 }
 
 /// `[PATH=]KIND`: the map type of the maps under PATH, or of all maps.

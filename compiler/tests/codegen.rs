@@ -516,3 +516,34 @@ fn generated_rust_with_extern_paths() {
         insta::assert_snapshot!("rust_extern_paths", generated[0].contents);
     });
 }
+
+/// With `bytes_type(".", BytesType::Bytes)`, every `bytes` value is a
+/// `bytes::Bytes` read by `codec::SharedBytes`, and views still read
+/// `&[u8]`.
+#[test]
+fn generated_rust_with_bytes_type() {
+    const SCHEMA: &str = r##"package blobs;
+
+message Blob {
+  data: bytes = 1;
+  parts: list<bytes> = 2;
+  maybe: optional bytes = 3;
+  index: map<string, bytes> = 4;
+  oneof choice {
+    raw: bytes = 5;
+    name: string = 6;
+  }
+}
+"##;
+    let analysis =
+        schemac::analyze_text("blobs.schema", SCHEMA).unwrap_or_else(|error| panic!("{error}"));
+    let mut config = Config::new();
+    config
+        .bytes_type(".", schemac::BytesType::Bytes)
+        .views(true);
+    let generated = analysis.generate(&config);
+    let description = format!("bytes_type(\".\", BytesType::Bytes), views(true)\n\n{SCHEMA}");
+    insta::with_settings!({ description => description, omit_expression => true }, {
+        insta::assert_snapshot!("rust_bytes_type", generated[0].contents);
+    });
+}

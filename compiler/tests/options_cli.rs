@@ -1,6 +1,6 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
-//! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`,
+//! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`, `--bytes-type`,
 //! `--always-present` and `--extern-path`, to stdout and with `-o`; a
 //! malformed argument is a usage error (exit 2), an attribute, a Rust path
 //! or a hasher that does not parse a user error (exit 1).
@@ -131,6 +131,7 @@ fn malformed_path_arguments_exit_2() {
         &["--extern-path", ".paths.Tag"],
         &["--map-type", "sorted"],
         &["--string-type", "small"],
+        &["--bytes-type", "array"],
         &["--always-present", "paths.Profile"],
         &["--string-type", "paths.Tag.key=box"],
         &["--map-type", "paths.Tag.labels=hash"],
@@ -285,6 +286,25 @@ fn always_present_message_fields_lose_their_option() {
     assert!(code.contains("pub secret: Secret,"), "{code}");
     assert!(
         code.contains("pub best: ::core::option::Option<Tag>,"),
+        "{code}"
+    );
+}
+
+#[test]
+fn bytes_types_apply_by_path() {
+    let output = schemac(&[
+        "compile",
+        "schemas/scalars.schema",
+        "--bytes-type",
+        "bytes",
+        "--bytes-type",
+        ".kitchen.Lists=vec",
+    ]);
+    let code = stdout(&output);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(code.contains("pub some_bytes: _rt::Bytes,"), "{code}");
+    assert!(
+        code.contains("pub byte_strings: ::std::vec::Vec<::std::vec::Vec<u8>>,"),
         "{code}"
     );
 }

@@ -72,6 +72,9 @@ pub struct Decoder<'a> {
     limit: usize,
     depth_left: u32,
     recursion_limit: u32,
+    /// The `Bytes` that `input` is, when decoding from one: `bytes::Bytes`
+    /// fields share it rather than copy.
+    shared: Option<&'a bytes::Bytes>,
 }
 
 impl<'a> Decoder<'a> {
@@ -91,7 +94,26 @@ impl<'a> Decoder<'a> {
             limit: input.len(),
             depth_left: options.recursion_limit,
             recursion_limit: options.recursion_limit,
+            shared: None,
         })
+    }
+
+    /// A decoder over all of `input`, whose `bytes::Bytes` fields share its
+    /// buffer; an error if `input` is longer than the options allow.
+    #[inline]
+    pub fn new_shared(
+        input: &'a bytes::Bytes,
+        options: &DecodeOptions,
+    ) -> Result<Self, DecodeError> {
+        let mut decoder = Self::new(input, options)?;
+        decoder.shared = Some(input);
+        Ok(decoder)
+    }
+
+    /// The `Bytes` being decoded, if the decoder was made over one.
+    #[inline]
+    pub fn shared_input(&self) -> Option<&'a bytes::Bytes> {
+        self.shared
     }
 
     /// The offset of the next byte in the whole input.

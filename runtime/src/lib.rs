@@ -86,8 +86,8 @@ mod handshake;
 pub mod json;
 mod merge;
 mod message;
+mod representations;
 mod shapes;
-mod string_types;
 mod unknown;
 mod value;
 pub mod view;
@@ -114,12 +114,13 @@ pub mod __private {
         Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
         UnknownFields, Value, ValueView, WireType, Writer, view, wkt,
     };
+    pub use bytes::Bytes;
 
     /// The codecs: one per schema type, with one associated function per
     /// field shape.
     pub mod codec {
         pub use crate::codec::*;
-        pub use crate::string_types::{StringAs, StringType};
+        pub use crate::representations::{SharedBytes, StringAs, StringType};
     }
 
     /// The shape functions the codecs forward to, which transcode calls
@@ -129,6 +130,9 @@ pub mod __private {
     }
 }
 
+/// The crate of `Bytes`, which a `bytes` field may be held in
+/// (docs/options.md).
+pub use bytes;
 /// The small-string type a `string` field may be held in
 /// (docs/options.md), with its crate.
 #[cfg(feature = "compact_str")]

@@ -111,9 +111,35 @@ pub trait Message: Default {
     /// Like [`merge`](Message::merge), within the limits of `options`. The
     /// merged message must have its `required` fields set.
     fn merge_with(&mut self, bytes: &[u8], options: &DecodeOptions) -> Result<(), DecodeError> {
-        let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(Self::NAME))?;
+        let decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(Self::NAME))?;
+        self.merge_input(decoder, bytes.len())
+    }
+
+    /// Decodes a message from `input`, as [`decode`](Message::decode)
+    /// does, but for the fields held in `bytes::Bytes` (docs/options.md),
+    /// which share `input`'s buffer rather than copy it.
+    fn decode_shared(input: &bytes::Bytes) -> Result<Self, DecodeError> {
+        Self::decode_shared_with(input, &DecodeOptions::new())
+    }
+
+    /// Like [`decode_shared`](Message::decode_shared), within the limits
+    /// of `options`.
+    fn decode_shared_with(
+        input: &bytes::Bytes,
+        options: &DecodeOptions,
+    ) -> Result<Self, DecodeError> {
+        let mut message = Self::default();
+        let decoder = Decoder::new_shared(input, options).map_err(|e| e.in_message(Self::NAME))?;
+        message.merge_input(decoder, input.len())?;
+        Ok(message)
+    }
+
+    /// Merges a whole input of `len` bytes from `decoder` into `self`,
+    /// then checks the `required` fields; errors name the message.
+    #[doc(hidden)]
+    fn merge_input(&mut self, mut decoder: Decoder<'_>, len: usize) -> Result<(), DecodeError> {
         self.merge_from(&mut decoder)
-            .and_then(|()| self.check_required().map_err(|e| e.at_end(bytes.len())))
+            .and_then(|()| self.check_required().map_err(|e| e.at_end(len)))
             .map_err(|e| e.in_message(Self::NAME))
     }
 }

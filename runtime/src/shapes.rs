@@ -20,7 +20,7 @@ use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
 use crate::message::Enumeration;
-use crate::string_types::{StringAs, StringType};
+use crate::representations::{SharedBytes, StringAs, StringType};
 use crate::view::{self, HasView, MapView, MessageView, ViewCodec};
 use crate::wire::WireType;
 
@@ -351,6 +351,7 @@ macro_rules! scalar_codecs {
             [] codec::String,
             [T: StringType] StringAs<T>,
             [] codec::Bytes,
+            [] SharedBytes,
             [] codec::Decimal,
             [] codec::Value,
             [E: Enumeration] codec::Enum<E>,

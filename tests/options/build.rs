@@ -4,8 +4,9 @@
 //! - `hash/`: maps as `HashMap` (`map_type(".", ..)`), with JSON and views;
 //! - `mixed_maps/`: the same schema with map types by path: `HashMap`
 //!   but for one `BTreeMap` and one `HashMap` with a hasher of its own;
-//! - `strings/`: the same schema and `shapes.schema` with string types by
-//!   path: `Box<str>`, `Arc<str>` and `CompactString`, with JSON and views;
+//! - `representations/`: the same schema and `shapes.schema` with string
+//!   types by path (`Box<str>`, `Arc<str>` and `CompactString`) and bytes
+//!   as `bytes::Bytes`, with JSON and views;
 //! - `reexport/`: the runtime named through a re-export of this crate,
 //!   `crate::support::runtime` (`runtime_crate`), with JSON and views;
 //! - `kept/`: every message keeps the fields it does not know
@@ -28,7 +29,7 @@
 
 use std::path::PathBuf;
 
-use schemac::{Builder, MapType, StringType};
+use schemac::{Builder, BytesType, MapType, StringType};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
@@ -54,7 +55,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .views(true)
         .compile(&["../../schemas/scalars.schema"])?;
     Builder::new()
-        .out_dir(out.join("strings"))
+        .out_dir(out.join("representations"))
         .include_file("mod.rs")
         .runtime_crate("::runtime")
         .string_type(".", StringType::BoxStr)
@@ -62,6 +63,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .string_type(".kitchen.Lists", StringType::CompactString)
         .string_type(".shapes.Shape.label", StringType::ArcStr)
         .string_type(".shapes.Drawing.title", StringType::CompactString)
+        .bytes_type(".", BytesType::Bytes)
         .json(true)
         .views(true)
         .compile(&[

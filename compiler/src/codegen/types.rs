@@ -4,18 +4,20 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use super::{Context, paths};
-use crate::config::{MapType, StringType};
+use crate::config::{BytesType, MapType, StringType};
 use crate::model::{Field, FieldType, Scalar, ValueType, WellKnown};
 
 /// How a field holds each of its values, where the `Config` or the schema
 /// choose: a singular message in a `Box`, a string in a type other than
-/// `String`. Neither changes the bytes.
+/// `String`, bytes in `Bytes`. None changes the bytes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Held {
     /// A singular message field's message is boxed.
     pub(crate) boxed: bool,
     /// The Rust type of the field's string values.
     pub(crate) string: StringType,
+    /// The Rust type of the field's bytes values.
+    pub(crate) bytes: BytesType,
 }
 
 impl Held {
@@ -28,14 +30,17 @@ impl Held {
         Held {
             boxed: field.boxed && singular,
             string: cx.config.string_type_of(&field.full_name),
+            bytes: cx.config.bytes_type_of(&field.full_name),
         }
     }
 
     /// How a view holds them: a view reads a string as a `&str`, by
-    /// `codec::String`, whatever the owned type.
+    /// `codec::String`, and bytes as a `&[u8]`, by `codec::Bytes`,
+    /// whatever the owned type.
     pub(crate) fn in_view(self) -> Held {
         Held {
             string: StringType::String,
+            bytes: BytesType::Vec,
             ..self
         }
     }
@@ -179,6 +184,9 @@ pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStre
         ValueType::Scalar(Scalar::String) if held.string != StringType::String => {
             quote!(#rt::codec::StringAs)
         }
+        ValueType::Scalar(Scalar::Bytes) if held.bytes == BytesType::Bytes => {
+            quote!(#rt::codec::SharedBytes)
+        }
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(_) => quote!(#rt::codec::Enum),
         ValueType::Message(_) if held.boxed => quote!(#rt::codec::Boxed),
@@ -271,6 +279,9 @@ pub(crate) fn value_codec(
             let string = string_type(cx, held.string);
             quote!(#rt::codec::StringAs<#string>)
         }
+        ValueType::Scalar(Scalar::Bytes) if held.bytes == BytesType::Bytes => {
+            quote!(#rt::codec::SharedBytes)
+        }
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(id) => {
             let path = paths::enum_path(cx, scope, id);
@@ -292,6 +303,10 @@ pub(crate) fn value_codec(
 pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType, held: Held) -> TokenStream {
     match ty {
         ValueType::Scalar(Scalar::String) => string_type(cx, held.string),
+        ValueType::Scalar(Scalar::Bytes) if held.bytes == BytesType::Bytes => {
+            let rt = &cx.runtime;
+            quote!(#rt::Bytes)
+        }
         ValueType::Scalar(scalar) => scalar_type(cx, scalar),
         ValueType::Enum(id) => paths::enum_path(cx, scope, id),
         ValueType::Message(id) => paths::message_path(cx, scope, id),

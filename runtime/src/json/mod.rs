@@ -10,7 +10,7 @@
 //! alike. Generated messages implement [`JsonMessage`]; the functions below
 //! are what that generated code calls.
 
-mod scalars;
+pub(crate) mod scalars;
 mod value;
 
 use std::cell::Cell;

@@ -267,7 +267,7 @@ impl JsonKey for Str {
 /// Standard or URL-safe base64, padded or not, into bytes. Bits past the
 /// last byte need not be zero (`"-_"` is `[0xfb]`), as Google's parsers
 /// read them.
-pub(super) fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
     let indifferent = GeneralPurposeConfig::new()
         .with_decode_padding_mode(DecodePaddingMode::Indifferent)
         .with_decode_allow_trailing_bits(true);
@@ -282,7 +282,7 @@ pub(super) fn decode_base64(text: &str) -> Result<Vec<u8>, String> {
 }
 
 /// Bytes as standard, padded base64.
-pub(super) fn encode_base64(bytes: &[u8]) -> String {
+pub(crate) fn encode_base64(bytes: &[u8]) -> String {
     STANDARD.encode(bytes)
 }
 

@@ -27,9 +27,10 @@ pub mod mixed_maps {
 
 /// `scalars.schema` and `shapes.schema` with string types by path:
 /// `Box<str>`, but `Arc<str>` in `OptionalScalars` and `Shape.label`, and
-/// `CompactString` in `Lists` and `Drawing.title`.
-pub mod strings {
-    include!(concat!(env!("OUT_DIR"), "/strings/mod.rs"));
+/// `CompactString` in `Lists` and `Drawing.title`; and every `bytes` as
+/// `bytes::Bytes`.
+pub mod representations {
+    include!(concat!(env!("OUT_DIR"), "/representations/mod.rs"));
 }
 
 /// `order.schema` with the runtime reached through [`crate::support`].
@@ -97,7 +98,7 @@ mod extern_tests;
 mod map_tests;
 
 #[cfg(test)]
-mod string_tests;
+mod representation_tests;
 
 #[cfg(test)]
 mod present_tests;

@@ -1,7 +1,8 @@
-//! String types by path, compiled and run: `Box<str>`, `Arc<str>` and
-//! `CompactString` fields write the bytes and the JSON that `String`
-//! fields (schemac-generated's) write, and read them back, owned and
-//! through views.
+//! Field representations by path, compiled and run: `Box<str>`,
+//! `Arc<str>` and `CompactString` fields write the bytes and the JSON that
+//! `String` fields (schemac-generated's) write, and `bytes::Bytes` fields
+//! those of `Vec<u8>` fields, sharing the input's buffer when decoded from
+//! a `Bytes`; each reads them back, owned and through views.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -10,8 +11,8 @@ use runtime::{CompactString, Message, MessageView};
 use schemac_generated::kitchen as plain;
 use schemac_generated::shapes as plain_shapes;
 
-use crate::strings::kitchen::{Lists, Maps, OptionalScalars, Scalars, ScalarsView};
-use crate::strings::shapes::{Drawing, Shape, shape};
+use crate::representations::kitchen::{Lists, Maps, OptionalScalars, Scalars, ScalarsView};
+use crate::representations::shapes::{Drawing, Shape, shape};
 
 /// Compiles only if `value` has type `T`.
 fn is<T>(_value: &T) {}
@@ -161,8 +162,85 @@ fn string_types_go_through_json_and_views() {
         ..Drawing::default()
     };
     let bytes = drawing.encode_to_vec().unwrap();
-    let view = crate::strings::shapes::DrawingView::decode(&bytes).unwrap();
+    let view = crate::representations::shapes::DrawingView::decode(&bytes).unwrap();
     assert_eq!(view.to_message(), drawing);
     let json = serde_json::to_value(&drawing).unwrap();
     assert_eq!(serde_json::from_value::<Drawing>(json).unwrap(), drawing);
+}
+
+#[test]
+fn bytes_fields_are_bytes_and_write_the_bytes_of_vec() {
+    is::<runtime::bytes::Bytes>(&Scalars::default().some_bytes);
+    is::<Option<runtime::bytes::Bytes>>(&OptionalScalars::default().some_bytes);
+    is::<Vec<runtime::bytes::Bytes>>(&Lists::default().byte_strings);
+    is::<BTreeMap<i64, runtime::bytes::Bytes>>(&Maps::default().by_i64);
+    same_bytes(
+        &Scalars {
+            some_bytes: runtime::bytes::Bytes::from_static(&[0, 1, 255]),
+            ..Scalars::default()
+        },
+        &plain::Scalars {
+            some_bytes: vec![0, 1, 255],
+            ..Default::default()
+        },
+    );
+    same_bytes(
+        &Lists {
+            byte_strings: vec![runtime::bytes::Bytes::new(), vec![9; 300].into()],
+            ..Lists::default()
+        },
+        &plain::Lists {
+            byte_strings: vec![Vec::new(), vec![9; 300]],
+            ..Default::default()
+        },
+    );
+}
+
+/// From a `Bytes`, every bytes field, nested or in a list or a map, is a
+/// slice of the input's buffer; from a `&[u8]`, a copy.
+#[test]
+fn bytes_decoded_from_bytes_share_the_input() {
+    let plain = plain::Maps {
+        by_i64: BTreeMap::from([(1, vec![5; 64]), (2, vec![6; 1 << 20])]),
+        ..Default::default()
+    };
+    let input = runtime::bytes::Bytes::from(plain.encode_to_vec().unwrap());
+    let within = input.as_ptr_range();
+    let shared = Maps::decode_shared(&input).unwrap();
+    for value in shared.by_i64.values() {
+        assert!(within.contains(&value.as_ptr()), "shared");
+    }
+    assert_eq!(shared.by_i64[&2].len(), 1 << 20);
+    let copied = Maps::decode(&input).unwrap();
+    assert_eq!(copied, shared);
+    for value in copied.by_i64.values() {
+        assert!(!within.contains(&value.as_ptr()), "copied");
+    }
+    // The shared fields keep the buffer alive after the input is dropped.
+    drop(input);
+    assert_eq!(shared.by_i64[&1], vec![5; 64]);
+    // A truncated input is an error naming the field, shared or not.
+    let bytes = plain.encode_to_vec().unwrap();
+    let truncated = runtime::bytes::Bytes::copy_from_slice(&bytes[..bytes.len() - 1]);
+    let error = Maps::decode_shared(&truncated).unwrap_err();
+    assert_eq!(error, plain::Maps::decode(&truncated).unwrap_err());
+}
+
+#[test]
+fn bytes_fields_go_through_json_and_views() {
+    let scalars = Scalars {
+        some_bytes: runtime::bytes::Bytes::from_static(b"\x00hi"),
+        ..Scalars::default()
+    };
+    let json = serde_json::to_value(&scalars).unwrap();
+    let plain = plain::Scalars {
+        some_bytes: b"\x00hi".to_vec(),
+        ..Default::default()
+    };
+    assert_eq!(json, serde_json::to_value(&plain).unwrap());
+    assert_eq!(serde_json::from_value::<Scalars>(json).unwrap(), scalars);
+    let bytes = scalars.encode_to_vec().unwrap();
+    let view = ScalarsView::decode(&bytes).unwrap();
+    assert_eq!(view.some_bytes, b"\x00hi");
+    assert_eq!(view.to_message(), scalars);
 }

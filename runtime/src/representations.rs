@@ -1,13 +1,20 @@
-//! The Rust types a `string` field may be held in besides `String`, as a
-//! `Config` chooses by path: `Box<str>`, `Arc<str>` and, with the feature
-//! `compact_str`, `CompactString`, which keeps strings of up to 24 bytes
-//! inline. Each reads and writes the same bytes as `String`: the codec
-//! [`StringAs<S>`] is `codec::String`'s, over another type. Generated code
-//! names it among the codecs, `_rt::codec::StringAs`.
+//! The Rust types a field's values may be held in besides the defaults,
+//! as a `Config` chooses by path, each reading and writing the bytes the
+//! default does. Generated code names their codecs among the others
+//! (`_rt::codec::StringAs`).
+//!
+//! - A `string` in `Box<str>`, `Arc<str>` or, with the feature
+//!   `compact_str`, `CompactString`, which keeps strings of up to 24 bytes
+//!   inline: [`StringAs<S>`], `codec::String` over another type.
+//! - A `bytes` in `bytes::Bytes`: [`SharedBytes`], which shares the
+//!   input's buffer when decoding from a `Bytes`
+//!   ([`Decoder::new_shared`]) and copies otherwise.
 
 use std::marker::PhantomData;
 use std::ops::Deref;
 use std::sync::Arc;
+
+use bytes::Bytes;
 
 use crate::codec::Codec;
 use crate::decode::Decoder;
@@ -85,6 +92,72 @@ impl<S: StringType> crate::json::JsonCodec for StringAs<S> {
     }
 }
 
+/// `bytes` held in a `bytes::Bytes`: length-delimited raw bytes, which
+/// share the input's buffer when the decoder reads a `Bytes`.
+#[derive(Debug)]
+pub enum SharedBytes {}
+
+impl Codec for SharedBytes {
+    type Value = Bytes;
+    const WIRE_TYPE: WireType = WireType::Len;
+
+    #[inline]
+    fn is_default(value: &Bytes) -> bool {
+        value.is_empty()
+    }
+
+    #[inline]
+    fn value_len(value: &Bytes) -> usize {
+        wire::varint_len(value.len() as u64) + value.len()
+    }
+
+    #[inline]
+    fn write_value(value: &Bytes, writer: &mut Writer) {
+        writer.bytes(value);
+    }
+
+    #[inline]
+    fn merge_value(value: &mut Bytes, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        let shared = decoder.shared_input();
+        let read = decoder.read_bytes()?;
+        *value = match shared {
+            Some(input) => input.slice_ref(read),
+            None => Bytes::copy_from_slice(read),
+        };
+        Ok(())
+    }
+}
+
+/// The view of a `bytes` is the slice of the input, whatever the owned
+/// type.
+impl<'a> ViewCodec<'a> for SharedBytes {
+    type View = &'a [u8];
+
+    #[inline]
+    fn merge_view(view: &mut &'a [u8], decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        *view = decoder.read_bytes()?;
+        Ok(())
+    }
+
+    #[inline]
+    fn owned(view: &&'a [u8]) -> Bytes {
+        Bytes::copy_from_slice(view)
+    }
+}
+
+#[cfg(feature = "json")]
+impl crate::json::JsonCodec for SharedBytes {
+    fn serialize<Z: serde::Serializer>(value: &Bytes, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        serializer.serialize_str(&crate::json::scalars::encode_base64(value))
+    }
+
+    fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Bytes, D::Error> {
+        let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(deserializer)?;
+        let bytes = crate::json::scalars::decode_base64(&text).map_err(serde::de::Error::custom)?;
+        Ok(Bytes::from(bytes))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,6 +190,33 @@ mod tests {
         let not_utf8 = [0x0a, 0x02, 0xc3, 0x28];
         let error = read::<StringAs<S>>(&not_utf8).unwrap_err();
         assert_eq!(error, read::<codec::String>(&not_utf8).unwrap_err());
+    }
+
+    #[test]
+    fn shared_bytes_share_a_bytes_input_and_copy_a_slice() {
+        let payload = vec![7u8; 1000];
+        let bytes = written::<codec::Bytes>(&payload);
+        assert_eq!(written::<SharedBytes>(&Bytes::from(payload.clone())), bytes);
+
+        let input = Bytes::from(bytes.clone());
+        let options = DecodeOptions::new();
+        let mut decoder = Decoder::new_shared(&input, &options).unwrap();
+        decoder.read_key().unwrap();
+        let mut shared = Bytes::new();
+        SharedBytes::merge_value(&mut shared, &mut decoder).unwrap();
+        assert_eq!(shared, payload);
+        let within = input.as_ptr_range();
+        assert!(within.contains(&shared.as_ptr()), "shares the input");
+
+        let copied = read::<SharedBytes>(&bytes).unwrap();
+        assert_eq!(copied, payload);
+        assert!(
+            !within.contains(&copied.as_ptr()),
+            "a slice input is copied"
+        );
+        let truncated = &bytes[..bytes.len() - 1];
+        let error = read::<SharedBytes>(truncated).unwrap_err();
+        assert_eq!(error, read::<codec::Bytes>(truncated).unwrap_err());
     }
 
     #[test]
