@@ -53,7 +53,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected `package`, `import`, `message`, `enum` or end of file, found `é`"
+        "expected `package`, `import`, `message`, `enum`, `service` or end of file, found `é`"
     );
     assert_eq!(at(text, error.primary.span), "é");
 
@@ -61,7 +61,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected `package`, `import`, `message` or `enum`, found `mesage`"
+        "expected `package`, `import`, `message`, `enum` or `service`, found `mesage`"
     );
 }
 
