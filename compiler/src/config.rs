@@ -5,6 +5,7 @@
 //! [`path_matches`]), as prost-build's do.
 
 use crate::model::{FieldType, Schema, ValueType};
+use crate::service::{ServiceGenerator, SharedGenerator};
 
 /// How generated code is shaped.
 ///
@@ -23,6 +24,7 @@ pub struct Config {
     pub(crate) attributes: Vec<PathAttribute>,
     pub(crate) skip_debug: Vec<String>,
     pub(crate) boxed: Vec<String>,
+    pub(crate) service_generator: Option<SharedGenerator>,
 }
 
 /// An attribute to write on what lies under a path.
@@ -119,6 +121,14 @@ impl Config {
     /// no JSON, unknown fields kept only where the schema asks, no views.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Sets the generator of services' code: each service is handed to it,
+    /// and its code appended to the package's file ([`crate::service`]).
+    /// Without one, the default, services generate nothing.
+    pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
+        self.service_generator = Some(SharedGenerator(generator.into()));
+        self
     }
 
     /// Sets the path generated code uses for the runtime crate, for crates
@@ -326,6 +336,7 @@ impl Default for Config {
             attributes: Vec::new(),
             skip_debug: Vec::new(),
             boxed: Vec::new(),
+            service_generator: None,
         }
     }
 }
