@@ -274,3 +274,60 @@ fn without_a_generator_services_change_nothing() {
         without.generate(&Config::new())
     );
 }
+
+/// The diagnostics of `text`, as (code, message) pairs.
+fn diagnostics(text: &str) -> Vec<(String, String)> {
+    match schemac::analyze_text("t.schema", text) {
+        Err(schemac::Error::Schema { diagnostics, .. }) => diagnostics
+            .into_iter()
+            .map(|d| (d.code.as_str().to_owned(), d.message))
+            .collect(),
+        other => panic!("expected schema errors, got {other:?}"),
+    }
+}
+
+#[test]
+fn wrappers_enums_and_services_are_not_requests() {
+    let found = diagnostics(
+        "package p;
+import \"google/protobuf/wrappers.proto\";
+import \"google/protobuf/struct.proto\";
+message M { other: S = 1; }
+service S {
+  rpc A(google.protobuf.Int32Value) returns (M);
+  rpc B(M) returns (google.protobuf.NullValue);
+  rpc C(S) returns (M);
+}",
+    );
+    let expected = [
+        ("E0201", "`S` is the service `p.S`, not a type"),
+        ("E0201", "`S` is the service `p.S`, not a type"),
+        (
+            "E0322",
+            "the request of `p.S.A` is the wrapper type `google.protobuf.Int32Value`, not a message",
+        ),
+        (
+            "E0322",
+            "the response of `p.S.B` is the enum `google.protobuf.NullValue`, not a message",
+        ),
+    ];
+    let mut found = found;
+    found.sort();
+    let mut expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(code, message)| (code.to_string(), message.to_string()))
+        .collect();
+    expected.sort();
+    assert_eq!(found, expected);
+}
+
+#[test]
+fn empty_and_stream_named_types_are_fine() {
+    let analysis = analyze(
+        "t.schema",
+        "message stream {} service S {} service T { rpc M(stream) returns (stream stream); }",
+    );
+    let method = &analysis.schema.services[1].methods[0];
+    assert!(!method.input.stream && method.output.stream);
+    assert!(analysis.schema.services[0].methods.is_empty());
+}
