@@ -192,20 +192,20 @@ impl Assembly {
     }
 
     /// Reports a `package` or `import` (`keyword`) that comes after a
-    /// message or enum.
+    /// message, enum or service.
     fn check_header_order(&mut self, keyword: Span, word: &str) {
         if let Some(first_item) = self.first_item {
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::Syntax,
                     keyword,
-                    format!("`{word}` after a message or enum"),
+                    format!("`{word}` after a message, enum or service"),
                 )
                 .with_label(format!("`{word}` comes too late"))
-                .with_secondary(first_item, "the first message or enum")
+                .with_secondary(first_item, "the first message, enum or service")
                 .with_help(
                     "put `syntax`, `package`, `import` and file `option` declarations before all \
-                     messages and enums",
+                     messages, enums and services",
                 ),
             );
         }
