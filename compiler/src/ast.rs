@@ -6,6 +6,7 @@
 //! tree spells its types as the `.schema` language does (`int32` is `i32`,
 //! `repeated T` is `list<T>`), so resolve reads both alike; [`Dialect`] says
 //! which rules of presence and packing apply.
+//! Services are beside the types: [`SchemaFile::services`].
 
 use crate::source::{FileId, Span};
 
@@ -29,6 +30,8 @@ pub struct SchemaFile {
     pub imports: Vec<Import>,
     /// Top-level messages and enums, in order.
     pub items: Vec<Item>,
+    /// The services, in order.
+    pub services: Vec<ServiceDecl>,
 }
 
 /// The language a file is written in, which decides what a field without
@@ -321,4 +324,41 @@ pub struct EnumValueDecl {
     pub number: IntLit,
     /// The whole declaration.
     pub span: Span,
+}
+
+/// `service Name { rpc ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServiceDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The service's name.
+    pub name: Ident,
+    /// Its methods, in order.
+    pub methods: Vec<MethodDecl>,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// `rpc Name(Request) returns (stream Response);`
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodDecl {
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// The method's name.
+    pub name: Ident,
+    /// What the client sends.
+    pub input: MethodType,
+    /// What the server answers.
+    pub output: MethodType,
+    /// The whole declaration.
+    pub span: Span,
+}
+
+/// The request or response of a method: a message name, streamed or not.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodType {
+    /// The span of `stream`, when the messages are streamed.
+    pub stream: Option<Span>,
+    /// The message's name.
+    pub name: TypeName,
 }

@@ -22,6 +22,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::config::{BytesType, Config, JsonNames, MapType, StringType};
+use crate::service::ServiceGenerator;
 use crate::{Analysis, Error, GeneratedFile};
 
 /// Compiles schemas into Rust files in a directory, `OUT_DIR` by default.
@@ -89,6 +90,13 @@ impl Builder {
     /// Replaces every option of the generated code with those of `config`.
     pub fn config(&mut self, config: Config) -> &mut Self {
         self.config = config;
+        self
+    }
+
+    /// Sets the generator of services' code; see
+    /// [`Config::service_generator`].
+    pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
+        self.config.service_generator(generator);
         self
     }
 

@@ -5,6 +5,7 @@
 //! [`path_matches`]), as prost-build's do.
 
 use crate::model::{FieldType, Schema, ValueType};
+use crate::service::{ServiceGenerator, SharedGenerator};
 
 /// How generated code is shaped.
 ///
@@ -27,6 +28,7 @@ pub struct Config {
     pub(crate) boxed: Vec<String>,
     pub(crate) always_present: Vec<String>,
     pub(crate) extern_paths: Vec<ExternPath>,
+    pub(crate) service_generator: Option<SharedGenerator>,
 }
 
 /// Types under a path that another crate generated: codegen names them
@@ -178,6 +180,14 @@ impl Config {
     /// no JSON, unknown fields kept only where the schema asks, no views.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Sets the generator of services' code: each service is handed to it,
+    /// and its code appended to the package's file ([`crate::service`]).
+    /// Without one, the default, services generate nothing.
+    pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
+        self.service_generator = Some(SharedGenerator(generator.into()));
+        self
     }
 
     /// Sets the path generated code uses for the runtime crate, for crates
@@ -573,6 +583,7 @@ impl Default for Config {
             boxed: Vec::new(),
             always_present: Vec::new(),
             extern_paths: Vec::new(),
+            service_generator: None,
         }
     }
 }

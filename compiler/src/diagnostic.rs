@@ -212,6 +212,12 @@ catalogue! {
     /// A map's values are an enum whose first value is not 0.
     MapValueEnumNotZero = "E0321", "its first value is not 0",
         "a map's value enum must start at 0, the value an absent entry reads as (protoc refuses others): add a first value numbered 0";
+    /// A method's request or response is not a message.
+    InvalidRpcType = "E0322", "not a message",
+        "a method sends and answers messages; wrap a scalar or an enum in a message of its own";
+    /// Two methods of a service share a name.
+    DuplicateMethodName = "E0323", "name used again",
+        "rename one of the methods; gRPC calls a method by its service's name and its own";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

@@ -30,14 +30,15 @@ use prost_types::field_descriptor_proto::{Label, Type};
 use prost_types::{
     DescriptorProto, EnumDescriptorProto, EnumOptions, EnumValueDescriptorProto,
     FieldDescriptorProto, FieldOptions, FileDescriptorProto, FileDescriptorSet, MessageOptions,
-    OneofDescriptorProto, descriptor_proto, enum_descriptor_proto,
+    MethodDescriptorProto, OneofDescriptorProto, ServiceDescriptorProto, descriptor_proto,
+    enum_descriptor_proto,
 };
 
 use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, Field, FieldOrOneof, FieldType, File, MAX_FIELD_NUMBER,
-    Message, ReservedRange, Scalar, Schema, ValueType,
+    Message, ReservedRange, Scalar, Schema, Service, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::{FileId, SourceMap};
@@ -138,6 +139,7 @@ impl SetBuilder<'_> {
 mod tag {
     pub const MESSAGE: i32 = 4;
     pub const ENUM: i32 = 5;
+    pub const SERVICE: i32 = 6;
 
     pub const FIELD: i32 = 2;
     pub const NESTED: i32 = 3;
@@ -156,6 +158,10 @@ mod tag {
     pub const VALUE_NUMBER: i32 = 2;
     pub const ENUM_RESERVED_RANGE: i32 = 4;
     pub const ENUM_RESERVED_NAME: i32 = 5;
+
+    pub const METHOD: i32 = 2;
+    pub const METHOD_INPUT: i32 = 2;
+    pub const METHOD_OUTPUT: i32 = 3;
 }
 
 /// One file being exported.
@@ -210,7 +216,48 @@ impl<'a> FileExporter<'a> {
                 }
             }
         }
+        for service in schema.file_services(file.id) {
+            let path = vec![tag::SERVICE, descriptor.service.len() as i32];
+            let exported = self.service(service, path);
+            descriptor.service.push(exported);
+        }
         descriptor.source_code_info = Some(self.locations.finish());
+        descriptor
+    }
+
+    /// A service and its methods; protoc fills `client_streaming` and
+    /// `server_streaming` only when they are set.
+    fn service(&mut self, service: &Service, path: Vec<i32>) -> ServiceDescriptorProto {
+        let at = |more: &[i32]| [&path[..], more].concat();
+        self.locations.add(&path, &[service.span], &service.docs);
+        self.locations
+            .add(&at(&[tag::NAME]), &[service.span], &Vec::new());
+        let mut descriptor = ServiceDescriptorProto {
+            name: Some(service.name.clone()),
+            ..ServiceDescriptorProto::default()
+        };
+        for (index, method) in service.methods.iter().enumerate() {
+            let method_path = at(&[tag::METHOD, index as i32]);
+            let spans = [method.span, method.output.span];
+            self.locations.add(&method_path, &spans, &method.docs);
+            let parts = [
+                (tag::NAME, method.span),
+                (tag::METHOD_INPUT, method.input.span),
+                (tag::METHOD_OUTPUT, method.output.span),
+            ];
+            for (part, span) in parts {
+                let part_path = [&method_path[..], &[part]].concat();
+                self.locations.add(&part_path, &[span], &Vec::new());
+            }
+            descriptor.method.push(MethodDescriptorProto {
+                name: Some(method.name.clone()),
+                input_type: Some(export_proto::type_name(self.schema, method.input.ty)),
+                output_type: Some(export_proto::type_name(self.schema, method.output.ty)),
+                options: None,
+                client_streaming: method.input.stream.then_some(true),
+                server_streaming: method.output.stream.then_some(true),
+            });
+        }
         descriptor
     }
 

@@ -20,6 +20,9 @@
 //! `schemac.Value` of a fixed file, [`TYPES_PROTO`], which an exported file
 //! that uses them imports as [`TYPES_PROTO_NAME`]; the well-known types
 //! are Google's, which protoc ships.
+//!
+//! Services follow the types, as `rpc Name (.pkg.Request) returns (stream
+//! .pkg.Response);`.
 
 use std::fmt::Write as _;
 
@@ -27,7 +30,8 @@ use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
-    MAX_FIELD_NUMBER, Message, MessageId, Reserved, ReservedRange, Schema, ValueType,
+    MAX_FIELD_NUMBER, Message, MessageId, MethodType, Reserved, ReservedRange, Schema, Service,
+    ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::FileId;
@@ -75,6 +79,10 @@ pub fn export(schema: &Schema, file: FileId) -> String {
         out.line(&format!("import {public}\"{}\";", import.name));
     }
     out.items(&file.messages, &file.enums);
+    for service in schema.file_services(file.id) {
+        out.blank();
+        out.service(service);
+    }
     out.text
 }
 
@@ -156,11 +164,11 @@ pub(crate) fn imports(schema: &Schema, file: &File) -> Vec<ProtoImport> {
     imports
 }
 
-/// The files that the types of `file`'s fields need imported, besides
-/// the schema's own imports: [`TYPES_PROTO_NAME`] for `decimal` and
-/// `value`, Google's files for the well-known types; in a fixed order.
+/// The files that the types of `file`'s fields and methods need imported,
+/// besides the schema's own imports: [`TYPES_PROTO_NAME`] for `decimal`
+/// and `value`, Google's files for the well-known types; in a fixed order.
 fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
-    let mut needed: Vec<&'static str> = schema
+    let field_types = schema
         .messages
         .iter()
         .filter(|message| message.file == file)
@@ -171,7 +179,13 @@ fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
             | FieldType::Required(ty)
             | FieldType::List(ty) => vec![ty],
             FieldType::Map(key, value) => vec![ValueType::Scalar(key), value],
-        })
+        });
+    let method_types = schema
+        .file_services(file)
+        .flat_map(|service| &service.methods)
+        .flat_map(|method| [method.input.ty, method.output.ty]);
+    let mut needed: Vec<&'static str> = field_types
+        .chain(method_types)
         .filter_map(|ty| match ty {
             ValueType::Scalar(scalar) if scalar.is_builtin_message() => Some(TYPES_PROTO_NAME),
             ValueType::WellKnown(known) => Some(known.file()),
@@ -352,6 +366,33 @@ impl Out<'_> {
             self.line(&format!("extensions {ranges};"));
         }
         self.items(&message.messages, &message.enums);
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// `service Name { rpc Method (.pkg.Request) returns (stream .pkg.Response); }`
+    fn service(&mut self, service: &Service) {
+        self.docs(&service.docs);
+        if service.methods.is_empty() {
+            self.line(&format!("service {} {{}}", service.name));
+            return;
+        }
+        self.line(&format!("service {} {{", service.name));
+        self.depth += 1;
+        for method in &service.methods {
+            self.docs(&method.docs);
+            let side = |ty: &MethodType| {
+                let stream = if ty.stream { "stream " } else { "" };
+                format!("{stream}{}", type_name(self.schema, ty.ty))
+            };
+            let line = format!(
+                "rpc {} ({}) returns ({});",
+                method.name,
+                side(&method.input),
+                side(&method.output)
+            );
+            self.line(&line);
+        }
         self.depth -= 1;
         self.line("}");
     }

@@ -30,6 +30,9 @@
 //!   the head of the text; other comments that document nothing are not
 //!   in the model.
 //!
+//! Services follow the types, their requests and responses named from the
+//! package.
+//!
 //! Enum values keep their names: a `.proto` enum's names are valid in
 //! protobuf's scope, so [`proto_names`](crate::proto_names) exports them
 //! unchanged again.
@@ -41,7 +44,8 @@ use crate::builtin::{self, TYPES_PROTO_NAME};
 use crate::export_proto::{quoted_with, ranges};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldType, File, MAX_ENUM_NUMBER,
-    MAX_FIELD_NUMBER, Message, MessageId, Reserved, Schema, ValueType, WellKnown, lower_camel_case,
+    MAX_FIELD_NUMBER, Message, MessageId, MethodType, Reserved, Schema, Service, ValueType,
+    WellKnown, lower_camel_case,
 };
 use crate::resolve::TypeNames;
 use crate::source::{FileId, Span};
@@ -96,6 +100,10 @@ pub fn export(schema: &Schema, roots: &[FileId], file: FileId) -> String {
         out.line(&format!("import {};", quoted_text(import)));
     }
     out.items(&file.messages, &file.enums);
+    for service in schema.file_services(file.id) {
+        out.blank();
+        out.service(service);
+    }
     out.text
 }
 
@@ -192,14 +200,20 @@ fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
     imports
 }
 
-/// The value types of the fields of every message of `file`.
+/// The value types of the fields of every message of `file`, and the
+/// requests and responses of its services' methods.
 fn used_types(schema: &Schema, file: FileId) -> impl Iterator<Item = ValueType> + '_ {
-    schema
+    let fields = schema
         .messages
         .iter()
         .filter(move |message| message.file == file)
         .flat_map(|message| &message.fields)
-        .map(|field| field.ty.value())
+        .map(|field| field.ty.value());
+    let methods = schema
+        .file_services(file)
+        .flat_map(|service| &service.methods)
+        .flat_map(|method| [method.input.ty, method.output.ty]);
+    fields.chain(methods)
 }
 
 /// The text being written, at an indentation depth.
@@ -332,6 +346,35 @@ impl Out<'_> {
             "{}: {ty} = {}{options};",
             field.name, field.number
         ));
+    }
+
+    /// `service Name { rpc Method(Request) returns (stream Response); }`,
+    /// its types named from the package.
+    fn service(&mut self, service: &Service) {
+        self.docs(&service.docs);
+        if service.methods.is_empty() {
+            self.line(&format!("service {} {{}}", service.name));
+            return;
+        }
+        self.line(&format!("service {} {{", service.name));
+        self.depth += 1;
+        let scope = service.package.join(".");
+        for method in &service.methods {
+            self.docs(&method.docs);
+            let side = |ty: &MethodType| {
+                let stream = if ty.stream { "stream " } else { "" };
+                format!("{stream}{}", self.type_name(ty.ty, &scope))
+            };
+            let line = format!(
+                "rpc {}({}) returns ({});",
+                method.name,
+                side(&method.input),
+                side(&method.output)
+            );
+            self.line(&line);
+        }
+        self.depth -= 1;
+        self.line("}");
     }
 
     /// `ty` as written inside the message `scope`.

@@ -72,6 +72,7 @@ pub mod names;
 mod proto_names;
 mod render;
 mod resolve;
+pub mod service;
 pub mod source;
 mod syntax;
 #[cfg(feature = "transcode")]
@@ -339,8 +340,10 @@ impl Analysis {
 
 /// One file per package of `schema`: codegen, then render, of each part of
 /// a package (a message or an enum with all its code) on its own, on as
-/// many threads as rayon gives, and the parts put together in order. The
-/// text does not depend on the number of threads.
+/// many threads as rayon gives, and the parts put together in order, then
+/// the code the config's service generator writes for the package's
+/// services, if it has one. The text does not depend on the number of
+/// threads.
 fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
     // `Config::boxed` marks fields as resolve marks recursive ones, so that
     // codegen reads one flag.
@@ -356,7 +359,7 @@ fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
     codegen::packages(schema, config)
         .into_iter()
         .map(|package| {
-            let parts: Vec<String> = package
+            let mut parts: Vec<String> = package
                 .parts
                 .par_iter()
                 .map_init(
@@ -364,6 +367,14 @@ fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
                     |cx, &part| render::format_part(codegen::expand(cx, part)),
                 )
                 .collect();
+            if let Some(generator) = &config.service_generator {
+                let services = codegen::services::describe(schema, config, &package.package);
+                parts.extend(
+                    services
+                        .iter()
+                        .map(|service| render::format_generated(&generator.0.generate(service))),
+                );
+            }
             GeneratedFile {
                 name: package.file_name(),
                 contents: render::file(&package.sources, &parts),

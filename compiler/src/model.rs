@@ -2,12 +2,14 @@
 //! declaration in one arena.
 //!
 //! Resolve builds it from the syntax trees; check, codegen and export-proto
-//! read it. It never sees pest, and codegen never sees the syntax tree.
+//! read it. Services are beside the types, in [`Schema::services`]: they
+//! name messages but declare none. It never sees pest, and codegen never sees the syntax tree.
 //! Spans stay on everything so that check can point at the source.
 //!
 //! A model that passed check keeps these promises: field numbers are in
-//! 1..=536870911 outside 19000..=19999, enum values fit in `i32`, and every
-//! type reference resolved.
+//! 1..=536870911 outside 19000..=19999, enum values fit in `i32`, every
+//! type reference resolved, and every method's request and response is a
+//! message ([`ValueType::is_rpc_message`]).
 
 use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
@@ -21,6 +23,9 @@ pub struct Schema {
     pub messages: Vec<Message>,
     /// Every enum, nested ones included; [`EnumId`] indexes this.
     pub enums: Vec<Enum>,
+    /// Every service, in the order of [`Schema::files`], each file's in
+    /// source order.
+    pub services: Vec<Service>,
 }
 
 impl Schema {
@@ -73,6 +78,13 @@ impl Schema {
     /// The enum with id `id`.
     pub fn enumeration(&self, id: EnumId) -> &Enum {
         &self.enums[id.0 as usize]
+    }
+
+    /// The services the file `file` declares, in source order.
+    pub fn file_services(&self, file: FileId) -> impl Iterator<Item = &Service> {
+        self.services
+            .iter()
+            .filter(move |service| service.file == file)
     }
 
     /// The file with id `id`, if the schema holds it.
@@ -186,6 +198,51 @@ pub struct Message {
     /// as written in `option rust_attribute = "...";`.
     pub rust_attributes: Vec<String>,
     /// The span of its name.
+    pub span: Span,
+}
+
+/// `service OrderService { rpc ... }`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Service {
+    /// Its name as written: `OrderService`.
+    pub name: String,
+    /// Its name with the package: `shop.OrderService`.
+    pub full_name: String,
+    /// The file that declares it.
+    pub file: FileId,
+    /// Its package's segments.
+    pub package: Vec<String>,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// Its methods, in declaration order.
+    pub methods: Vec<Method>,
+    /// The span of its name.
+    pub span: Span,
+}
+
+/// `rpc Place(PlaceOrder) returns (stream OrderEvent);`
+#[derive(Clone, Debug, PartialEq)]
+pub struct Method {
+    /// Its name as written: `Place`.
+    pub name: String,
+    /// Doc comment lines.
+    pub docs: Docs,
+    /// What the client sends.
+    pub input: MethodType,
+    /// What the server answers.
+    pub output: MethodType,
+    /// The span of its name.
+    pub span: Span,
+}
+
+/// A method's request or response.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MethodType {
+    /// The message; check promises [`ValueType::is_rpc_message`].
+    pub ty: ValueType,
+    /// Whether a stream of them travels rather than one.
+    pub stream: bool,
+    /// The span of the type's name.
     pub span: Span,
 }
 
@@ -427,6 +484,20 @@ pub enum ValueType {
     WellKnown(WellKnown),
 }
 
+impl ValueType {
+    /// Whether it may be a method's request or response: a message of the
+    /// schema, or a well-known message that is a message in Rust too
+    /// (`Empty`, `Timestamp`; not `NullValue`, an enum, nor the wrappers,
+    /// which are Rust scalars).
+    pub const fn is_rpc_message(self) -> bool {
+        match self {
+            ValueType::Message(_) => true,
+            ValueType::WellKnown(known) => !known.is_enum() && known.wrapped().is_none(),
+            ValueType::Scalar(_) | ValueType::Enum(_) => false,
+        }
+    }
+}
+
 /// protobuf's well-known types, from `google/protobuf/*.proto`, which
 /// schemac ships and the runtime implements: a field of one of them is a
 /// field of the runtime's type, never generated. `timestamp` and
@@ -563,6 +634,23 @@ impl WellKnown {
     /// Whether it is an enum (`NullValue`) rather than a message.
     pub const fn is_enum(self) -> bool {
         matches!(self, WellKnown::NullValue)
+    }
+
+    /// The scalar a wrapper type wraps, as a field of it holds it in Rust:
+    /// `Int32Value` wraps `i32`. `None` for the others.
+    pub const fn wrapped(self) -> Option<Scalar> {
+        Some(match self {
+            WellKnown::DoubleValue => Scalar::F64,
+            WellKnown::FloatValue => Scalar::F32,
+            WellKnown::Int64Value => Scalar::I64,
+            WellKnown::UInt64Value => Scalar::U64,
+            WellKnown::Int32Value => Scalar::I32,
+            WellKnown::UInt32Value => Scalar::U32,
+            WellKnown::BoolValue => Scalar::Bool,
+            WellKnown::StringValue => Scalar::String,
+            WellKnown::BytesValue => Scalar::Bytes,
+            _ => return None,
+        })
     }
 }
 

@@ -19,6 +19,18 @@ pub fn format_part(tokens: TokenStream) -> String {
     }
 }
 
+/// The text a service generator wrote, as a part: formatted as
+/// [`format_part`] formats codegen's when it parses as items, and as it is
+/// otherwise (comments only, or text that does not parse, for the Rust
+/// compiler to point at); with a final newline.
+pub fn format_generated(code: &str) -> String {
+    match syn::parse_str::<syn::File>(code) {
+        Ok(file) if !file.items.is_empty() => prettyplease::unparse(&file),
+        _ if code.ends_with('\n') || code.is_empty() => code.to_owned(),
+        _ => format!("{code}\n"),
+    }
+}
+
 /// A module's file: its formatted `parts` under an `@generated` header that
 /// names the schema files, `sources`, it came from.
 pub fn file(sources: &[String], parts: &[String]) -> String {

@@ -222,6 +222,7 @@ impl Corpus {
                     "features/proto3.proto",
                     "features/proto2.proto",
                     "features/plain2.proto",
+                    "features/services.proto",
                 ]),
             },
         ]
@@ -352,6 +353,15 @@ struct NormalFile {
     sees: Vec<String>,
     messages: Vec<NormalMessage>,
     enums: Vec<NormalEnum>,
+    services: Vec<NormalService>,
+}
+
+/// A service's name, and each method's name, request, response and
+/// whether each side streams; options are left out.
+#[derive(Debug, PartialEq)]
+struct NormalService {
+    name: String,
+    methods: Vec<(String, String, String, bool, bool)>,
 }
 
 #[derive(Debug, PartialEq)]
@@ -427,6 +437,24 @@ fn normalize_file(files: &BTreeMap<&str, &FileDescriptorProto>, name: &str) -> N
             .enum_type
             .iter()
             .map(|e| normalize_enum(e, proto2))
+            .collect(),
+        services: file
+            .service
+            .iter()
+            .map(|service| NormalService {
+                name: service.name().to_owned(),
+                methods: (service.method.iter())
+                    .map(|method| {
+                        (
+                            method.name().to_owned(),
+                            method.input_type().to_owned(),
+                            method.output_type().to_owned(),
+                            method.client_streaming(),
+                            method.server_streaming(),
+                        )
+                    })
+                    .collect(),
+            })
             .collect(),
     }
 }

@@ -3,19 +3,21 @@
 //! Check reads the model only and reports every violation it finds, each
 //! with a secondary label at the other occurrence where there is one:
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
-//! enums a field may hold ([`enum_use`]), names that would clash in the
-//! generated Rust ([`rust_names`]) and in protobuf's scopes
-//! ([`proto_scope`]).
+//! enums a field may hold ([`enum_use`]), services' methods
+//! ([`services`]), names that would clash in the generated Rust
+//! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]).
 //!
 //! Only [`enum_use`] looks at field types, and only at the enums they name,
 //! so the placeholder types resolve leaves behind for unresolved names
-//! cause no reports here.
+//! cause no reports here; a method's placeholder is a message, which
+//! [`services`] accepts.
 
 mod enum_use;
 mod enums;
 mod messages;
 mod proto_scope;
 mod rust_names;
+mod services;
 #[cfg(test)]
 mod tests;
 
@@ -29,8 +31,8 @@ use crate::model::{Reserved, ReservedRange, Schema};
 use crate::source::Span;
 
 /// Every rule violation in `schema`, messages first, then enums, then the
-/// fields that hold enums, then Rust and protobuf name clashes, each group
-/// in declaration order.
+/// fields that hold enums, then services, then Rust and protobuf name
+/// clashes, each group in declaration order.
 pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for message in &schema.messages {
@@ -40,6 +42,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
         enums::check(enumeration, &mut diagnostics);
     }
     enum_use::check(schema, &mut diagnostics);
+    services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);
     diagnostics

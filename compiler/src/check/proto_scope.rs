@@ -1,10 +1,11 @@
 //! The names protobuf puts in one scope, which must differ in the exported
 //! `.proto`: in a message, its fields, oneofs, nested types, the entry
 //! messages of its maps and the values of its nested enums; in a package,
-//! its types and the values of its top-level enums. Names that clash within
-//! one group (two members, a field and a oneof; two types, a message and an
-//! enum; two values of one enum) are reported by their own rules; this
-//! reports the others, which protoc refuses.
+//! its types, its services and the values of its top-level enums. Names
+//! that clash within one group (two members, a field and a oneof; two
+//! types, a message, an enum or a service; two values of one enum) are
+//! reported by their own rules; this reports the others, which protoc
+//! refuses.
 
 use heck::ToUpperCamelCase;
 
@@ -19,7 +20,7 @@ struct Scoped {
     name: String,
     kind: &'static str,
     /// The names of one group clash by rules of their own: fields and
-    /// oneofs (E0302), messages and enums (E0203), the values of one enum
+    /// oneofs (E0302), messages, enums and services (E0203), the values of one enum
     /// (E0309), here each enum a group of its own.
     group: Group,
     span: Span,
@@ -60,6 +61,9 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
         let mut names = Vec::new();
         for file in files.iter().filter(|file| !file.provided) {
             types_and_values(schema, &file.messages, &file.enums, &mut names);
+            for service in schema.file_services(file.id) {
+                names.push(scoped(&service.name, "service", Group::Type, service.span));
+            }
         }
         report(names, &package.join("."), diagnostics);
     }

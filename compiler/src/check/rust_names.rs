@@ -14,6 +14,9 @@
 //! - the module holding a top-level message's nested types, beside the
 //!   modules of packages. (Two sibling messages whose modules clash have
 //!   clashing type names too, which is reported instead.)
+//! - the services of a package, by their UpperCamelCase names, and the
+//!   methods of a service, by their snake_case names: what a service
+//!   generator names its items after ([`crate::service`]).
 //!
 //! Names that are equal in the schema too are duplicates, which resolve or
 //! the other checks report already, so they are not reported again here.
@@ -49,6 +52,45 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     }
     for enumeration in &schema.enums {
         check_enum(enumeration, diagnostics);
+    }
+    check_services(schema, &packages, diagnostics);
+}
+
+/// The services of each package by their type names, and the methods of
+/// each service by their snake_case names.
+fn check_services(
+    schema: &Schema,
+    packages: &[(Vec<String>, Vec<&File>)],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (package, _) in packages {
+        let services = schema
+            .services
+            .iter()
+            .filter(|service| service.package == *package)
+            .map(|service| Named {
+                schema: &service.name,
+                rust: names::type_name(&service.name),
+                span: service.span,
+                kind: Kind::Service,
+            })
+            .collect();
+        let place = format!("the services of {}", package_place(package));
+        report(services, "name", &place, diagnostics);
+    }
+    for service in &schema.services {
+        let methods = service
+            .methods
+            .iter()
+            .map(|method| Named {
+                schema: &method.name,
+                rust: names::field_name(&method.name),
+                span: method.span,
+                kind: Kind::Method,
+            })
+            .collect();
+        let place = format!("the service `{}`", service.full_name);
+        report(methods, "method", &place, diagnostics);
     }
 }
 
@@ -143,6 +185,8 @@ enum Kind {
     UnknownFields,
     View,
     OneofView,
+    Service,
+    Method,
 }
 
 impl Kind {
@@ -157,6 +201,8 @@ impl Kind {
             Kind::UnknownFields => "unknown fields",
             Kind::View => "view of the message",
             Kind::OneofView => "view of the oneof",
+            Kind::Service => "service",
+            Kind::Method => "method",
         }
     }
 

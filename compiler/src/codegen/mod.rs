@@ -7,7 +7,8 @@
 //! modules, [`message_impl`] their `Message` impls, [`oneof`] the oneof
 //! enums and their encoding, [`enumeration`] the enums, [`json`] serde
 //! impls when [`Config::json`] asks for them, and [`view`] borrowed views
-//! when [`Config::views`] does. [`paths`] and
+//! when [`Config::views`] does; [`services`] describes the services for a
+//! [`ServiceGenerator`](crate::service::ServiceGenerator). [`paths`] and
 //! [`types`] name things: relative paths between modules, Rust types and
 //! runtime codecs.
 //!
@@ -25,6 +26,7 @@ mod message_impl;
 mod oneof;
 mod paths;
 mod required;
+pub(crate) mod services;
 mod types;
 mod view;
 

@@ -318,7 +318,7 @@ pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType, held: He
 /// wraps, and its field an `Option` of it.
 fn well_known_type(cx: &Context, known: WellKnown) -> TokenStream {
     let rt = &cx.runtime;
-    match wrapped(known) {
+    match known.wrapped() {
         Some(scalar) => scalar_type(cx, scalar),
         None => {
             let name = quote::format_ident!("{}", known.name());
@@ -336,22 +336,6 @@ fn well_known_codec(cx: &Context, known: WellKnown) -> TokenStream {
         _ => quote::format_ident!("{}", known.name()),
     };
     quote!(#rt::codec::#name)
-}
-
-/// The scalar a wrapper type wraps: `Int32Value` wraps `i32`.
-fn wrapped(known: WellKnown) -> Option<Scalar> {
-    Some(match known {
-        WellKnown::DoubleValue => Scalar::F64,
-        WellKnown::FloatValue => Scalar::F32,
-        WellKnown::Int64Value => Scalar::I64,
-        WellKnown::UInt64Value => Scalar::U64,
-        WellKnown::Int32Value => Scalar::I32,
-        WellKnown::UInt32Value => Scalar::U32,
-        WellKnown::BoolValue => Scalar::Bool,
-        WellKnown::StringValue => Scalar::String,
-        WellKnown::BytesValue => Scalar::Bytes,
-        _ => return None,
-    })
 }
 
 /// The Rust type of a scalar; `decimal` and `value` are the runtime's.

@@ -8,6 +8,9 @@
 //! name, then renamed or moved ones by their shape), `rules` compares each
 //! pair field by field (matched by number) and value by value, and
 //! `report` puts the findings with both versions' sources, for rendering.
+//!
+//! Services are not compared yet: a deleted method, or one whose request
+//! or response changed, is no finding.
 
 mod matching;
 mod report;

@@ -8,13 +8,13 @@
 use std::collections::BTreeMap;
 
 use super::options;
-use crate::ast::{self, Dialect, EnumDecl, Item, Member, MessageDecl, ReservedItem};
+use crate::ast::{self, Dialect, EnumDecl, Item, Member, MessageDecl, ReservedItem, ServiceDecl};
 use crate::builtin::{self, TYPES_PACKAGE};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::load::{Loaded, LoadedFile};
 use crate::model::{
     Enum, EnumId, EnumValue, File, MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, Reserved,
-    ReservedRange, Scalar, Schema, ValueType, WellKnown,
+    ReservedRange, Scalar, Schema, Service, ValueType, WellKnown,
 };
 use crate::source::{FileId, Span};
 
@@ -31,6 +31,9 @@ pub(super) enum Symbol {
     /// `schemac.Decimal` is `decimal`, `google.protobuf.Timestamp` the
     /// well-known type.
     Provided(ValueType),
+    /// A service, by its index in [`Schema::services`]: a name in the
+    /// package's scope, as protobuf has it, but not a type.
+    Service(usize),
 }
 
 /// Every full name, packages and their prefixes included, with the span of
@@ -46,6 +49,9 @@ pub(super) struct Collected<'a> {
     pub symbols: Symbols,
     /// Each message with the declaration its fields come from.
     pub bodies: Vec<(MessageId, &'a MessageDecl)>,
+    /// Each service, by its index in [`Schema::services`], with the
+    /// declaration its methods come from.
+    pub services: Vec<(usize, &'a ServiceDecl)>,
 }
 
 /// Collects every file of `loaded`, reporting duplicate full names and
@@ -55,6 +61,7 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
         schema: Schema::default(),
         symbols: Symbols::new(),
         bodies: Vec::new(),
+        services: Vec::new(),
         diagnostics,
     };
     // Packages go in first, so that a type clashing with a package is
@@ -70,6 +77,7 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
         schema: collector.schema,
         symbols: collector.symbols,
         bodies: collector.bodies,
+        services: collector.services,
     }
 }
 
@@ -86,6 +94,7 @@ struct Collector<'a, 'd> {
     schema: Schema,
     symbols: Symbols,
     bodies: Vec<(MessageId, &'a MessageDecl)>,
+    services: Vec<(usize, &'a ServiceDecl)>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -144,6 +153,11 @@ impl<'a> Collector<'a, '_> {
                 _ if provided => self.provided(item, &scope),
                 Item::Message(decl) => messages.push(self.message(decl, &place)),
                 Item::Enum(decl) => enums.push(self.enumeration(decl, &place)),
+            }
+        }
+        if !provided {
+            for decl in &loaded.ast.services {
+                self.service(decl, &place);
             }
         }
         self.schema.files.push(File {
@@ -241,6 +255,23 @@ impl<'a> Collector<'a, '_> {
         id
     }
 
+    /// Adds the service `decl`, without its methods, which need every type.
+    fn service(&mut self, decl: &'a ServiceDecl, place: &Place<'_>) {
+        let index = self.schema.services.len();
+        let full_name = qualify(place.scope, &decl.name.name);
+        self.register(&full_name, Symbol::Service(index), decl.name.span);
+        self.schema.services.push(Service {
+            name: decl.name.name.clone(),
+            full_name,
+            file: place.file,
+            package: place.package.to_vec(),
+            docs: decl.docs.clone(),
+            methods: Vec::new(),
+            span: decl.name.span,
+        });
+        self.services.push((index, decl));
+    }
+
     fn enumeration(&mut self, decl: &EnumDecl, place: &Place<'_>) -> EnumId {
         let id = EnumId(self.schema.enums.len() as u32);
         let full_name = qualify(place.scope, &decl.name.name);
@@ -333,6 +364,7 @@ fn kind(symbol: Symbol) -> &'static str {
         Symbol::Package => "package",
         Symbol::Message(_) | Symbol::Provided(_) => "message",
         Symbol::Enum(_) => "enum",
+        Symbol::Service(_) => "service",
     }
 }
 

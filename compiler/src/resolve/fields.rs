@@ -1,4 +1,5 @@
-//! Pass 2 of resolve: the fields and oneofs of every message.
+//! Pass 2 of resolve: the fields and oneofs of every message, and the
+//! requests and responses of every service's methods.
 //!
 //! Each type name is looked up and checked for visibility, and each field's
 //! shape is checked: map keys, lists and maps nested in each other,
@@ -13,14 +14,21 @@ use super::hints::Hints;
 use super::lookup::{self, Failure};
 use super::options::{self, written};
 use crate::ast::{
-    Dialect, FieldDecl, LabelKind, Member, MessageDecl, OptionDecl, OptionValue, TypeExpr, TypeName,
+    self, Dialect, FieldDecl, LabelKind, Member, MessageDecl, OptionDecl, OptionValue, ServiceDecl,
+    TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{DefaultValue, Field, FieldType, Oneof, Scalar, Schema, ValueType};
+use crate::model::{
+    DefaultValue, Field, FieldType, Method, MethodType, Oneof, Scalar, Schema, ValueType, WellKnown,
+};
 use crate::source::FileId;
 
 /// The value type given to a field whose type is in error.
 const PLACEHOLDER: ValueType = ValueType::Scalar(Scalar::Bytes);
+
+/// The type given to a method's request or response whose name is in
+/// error: a message, so that check finds nothing wrong with it.
+const PLACEHOLDER_MESSAGE: ValueType = ValueType::WellKnown(WellKnown::Empty);
 
 /// The key type given to a map whose key is in error.
 const PLACEHOLDER_KEY: Scalar = Scalar::String;
@@ -31,16 +39,14 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
         mut schema,
         symbols,
         bodies,
+        services,
     } = collected;
     let mut hints = Hints::new(&symbols);
     for (id, decl) in bodies {
         let Some(message) = schema.messages.get(id.0 as usize) else {
             continue;
         };
-        let dialect = schema
-            .files
-            .get(message.file.0 as usize)
-            .map_or(Dialect::Schema, |file| file.dialect);
+        let dialect = dialect_of(&schema, message.file);
         let mut lowerer = Lowerer {
             schema: &schema,
             symbols: &symbols,
@@ -56,15 +62,44 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
             message.oneofs = oneofs;
         }
     }
+    for (index, decl) in services {
+        let Some(service) = schema.services.get(index) else {
+            continue;
+        };
+        let scope = service.package.join(".");
+        let mut lowerer = Lowerer {
+            schema: &schema,
+            symbols: &symbols,
+            scope: &scope,
+            file: service.file,
+            dialect: dialect_of(&schema, service.file),
+            hints: &mut hints,
+            diagnostics,
+        };
+        let methods = lowerer.methods(decl);
+        if let Some(service) = schema.services.get_mut(index) {
+            service.methods = methods;
+        }
+    }
     schema
 }
 
-/// Lowers the body of one message. `'a` is the message's borrow of the
-/// model; `'s` is the symbol table's, which outlives every message.
+/// The dialect of the file `file`.
+fn dialect_of(schema: &Schema, file: FileId) -> Dialect {
+    schema
+        .files
+        .get(file.0 as usize)
+        .map_or(Dialect::Schema, |file| file.dialect)
+}
+
+/// Lowers the body of one message, or the methods of one service. `'a` is
+/// the message's borrow of the model; `'s` is the symbol table's, which
+/// outlives every message.
 struct Lowerer<'a, 's> {
     schema: &'a Schema,
     symbols: &'s Symbols,
-    /// The full name of the message whose fields these are.
+    /// The full name of the message whose fields these are, or the
+    /// package of the service whose methods these are.
     scope: &'a str,
     /// The file that declares the message.
     file: FileId,
@@ -100,6 +135,29 @@ impl Lowerer<'_, '_> {
             }
         }
         (fields, oneofs)
+    }
+
+    /// The methods of a service, their types resolved as fields' are. A
+    /// type that is not a message is left to check, which says why.
+    fn methods(&mut self, decl: &ServiceDecl) -> Vec<Method> {
+        decl.methods
+            .iter()
+            .map(|method| Method {
+                name: method.name.name.clone(),
+                docs: method.docs.clone(),
+                input: self.method_type(&method.input),
+                output: self.method_type(&method.output),
+                span: method.name.span,
+            })
+            .collect()
+    }
+
+    fn method_type(&mut self, decl: &ast::MethodType) -> MethodType {
+        MethodType {
+            ty: self.value_type(&decl.name).unwrap_or(PLACEHOLDER_MESSAGE),
+            stream: decl.stream.is_some(),
+            span: decl.name.span,
+        }
     }
 
     fn field(&mut self, decl: &FieldDecl, oneof: Option<usize>) -> Field {
@@ -384,6 +442,15 @@ impl Lowerer<'_, '_> {
                     format!("`{written}` is the package `{package}`, not a type"),
                 )
                 .with_label("a package, not a type");
+            }
+            Failure::Service(service) => {
+                return Diagnostic::new(
+                    Code::UnknownType,
+                    name.span,
+                    format!("`{written}` is the service `{service}`, not a type"),
+                )
+                .with_label("a service, not a type")
+                .with_help("a field or a method names a message or an enum, never a service");
             }
         };
         let diagnostic = Diagnostic::new(Code::UnknownType, name.span, message);

@@ -31,7 +31,7 @@ impl<'s> Hints<'s> {
     pub(super) fn new(symbols: &'s Symbols) -> Self {
         let mut by_simple: HashMap<String, Vec<(&'s str, Symbol)>> = HashMap::new();
         for (full_name, &(symbol, _)) in symbols {
-            if symbol != Symbol::Package {
+            if !matches!(symbol, Symbol::Package | Symbol::Service(_)) {
                 let simple = full_name.rsplit('.').next().unwrap_or(full_name);
                 let entry = by_simple.entry(simple.to_ascii_lowercase()).or_default();
                 entry.push((full_name.as_str(), symbol));
@@ -113,7 +113,7 @@ fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol
         Symbol::Message(id) => ValueType::Message(id),
         Symbol::Enum(id) => ValueType::Enum(id),
         Symbol::Provided(ty) => ty,
-        Symbol::Package => return full_name.to_owned(),
+        Symbol::Package | Symbol::Service(_) => return full_name.to_owned(),
     };
     lookup::shortest_name(symbols, scope, full_name, target)
 }

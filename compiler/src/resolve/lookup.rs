@@ -28,6 +28,8 @@ pub(super) enum Failure {
     },
     /// The name is the package with this full name, not a type.
     Package(String),
+    /// The name is the service with this full name, not a type.
+    Service(String),
 }
 
 /// Resolves `name` as written inside `scope`, the full name of the message
@@ -96,6 +98,7 @@ fn find(symbols: &Symbols, full_name: &str) -> Option<Result<ValueType, Failure>
         Symbol::Enum(id) => Ok(ValueType::Enum(id)),
         Symbol::Provided(ty) => Ok(ty),
         Symbol::Package => Err(Failure::Package(full_name.to_owned())),
+        Symbol::Service(_) => Err(Failure::Service(full_name.to_owned())),
     })
 }
 
@@ -140,7 +143,8 @@ pub(crate) struct TypeNames {
 
 impl TypeNames {
     /// The full names of `schema`: its packages and their prefixes, its
-    /// messages and enums, and the types of the files the runtime provides.
+    /// messages, enums and services, and the types of the files the
+    /// runtime provides.
     pub(crate) fn of(schema: &Schema) -> Self {
         let mut symbols = Symbols::new();
         for file in &schema.files {
@@ -177,6 +181,10 @@ impl TypeNames {
         for (id, enumeration) in schema.enum_ids() {
             let entry = symbols.entry(enumeration.full_name.clone());
             entry.or_insert((Symbol::Enum(id), enumeration.span));
+        }
+        for (index, service) in schema.services.iter().enumerate() {
+            let entry = symbols.entry(service.full_name.clone());
+            entry.or_insert((Symbol::Service(index), service.span));
         }
         TypeNames { symbols }
     }

@@ -6,8 +6,9 @@
 //!    order and gives each message and enum an id in pre-order of
 //!    declaration. It fills in everything but fields and oneofs, reading
 //!    message options through [`options`], and builds the symbol table of
-//!    full names (packages included).
-//! 2. [`fields`] lowers the fields and oneofs of every message, resolving
+//!    full names (packages and services included).
+//! 2. [`fields`] lowers the fields and oneofs of every message, and the
+//!    requests and responses of every service's methods, resolving
 //!    type names through [`lookup`] (with [`hints`] for names that do not
 //!    resolve) and checking that lists, maps, optional and oneof members are
 //!    combined legally.

@@ -79,6 +79,7 @@ impl World {
                     })
                     .collect(),
                 items,
+                services: Vec::new(),
             },
             import_name: name.to_owned(),
             imports,

@@ -222,7 +222,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
     match rule {
         Rule::EOI => &["end of file"],
         Rule::segment | Rule::segment_prefix | Rule::declaration => {
-            &["`package`", "`import`", "`message`", "`enum`"]
+            &["`package`", "`import`", "`message`", "`enum`", "`service`"]
         }
         Rule::syntax_decl | Rule::kw_syntax => &["`syntax`"],
         Rule::file_option => &["`option`"],
@@ -264,6 +264,13 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::enum_decl | Rule::kw_enum => &["`enum`"],
         Rule::enum_member => &["an enum value", "`reserved`", "`option`"],
         Rule::enum_value => &["an enum value"],
+        Rule::service_decl | Rule::kw_service => &["`service`"],
+        Rule::rpc_decl | Rule::kw_rpc => &["`rpc`"],
+        Rule::rpc_type => &["a message name", "`stream`"],
+        Rule::kw_returns => &["`returns`"],
+        Rule::kw_stream => &["`stream`"],
+        Rule::lparen => &["`(`"],
+        Rule::rparen => &["`)`"],
         Rule::ident => &["a name"],
         Rule::int | Rule::signed_int => &["an integer"],
         Rule::string => &["a string"],

@@ -12,8 +12,8 @@ use super::Rule;
 use super::scan::Scan;
 use crate::ast::{
     Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label, LabelKind,
-    Member, MessageDecl, OneofDecl, OptionDecl, OptionValue, Package, Reserved, ReservedItem,
-    TypeExpr, TypeName,
+    Member, MessageDecl, MethodDecl, MethodType, OneofDecl, OptionDecl, OptionValue, Package,
+    Reserved, ReservedItem, ServiceDecl, TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -30,6 +30,8 @@ pub(super) enum Declaration {
     FileOption(Span),
     /// A message or enum.
     Item(Item),
+    /// A service.
+    Service(ServiceDecl),
 }
 
 /// Lowers the pairs of one file's segments.
@@ -69,6 +71,7 @@ impl<'a> Lowerer<'a> {
                 Rule::file_option => Declaration::FileOption(self.keyword_span(child)),
                 Rule::message_decl => Declaration::Item(Item::Message(self.message_decl(child))),
                 Rule::enum_decl => Declaration::Item(Item::Enum(self.enum_decl(child))),
+                Rule::service_decl => Declaration::Service(self.service_decl(child)),
                 Rule::semi | Rule::EOI => continue,
                 rule => unreachable!("{rule:?} in a segment"),
             };
@@ -524,6 +527,77 @@ impl<'a> Lowerer<'a> {
             number,
             span,
         }
+    }
+
+    fn service_decl(&mut self, pair: Pair<'_, Rule>) -> ServiceDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let mut name = None;
+        let mut methods = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::rpc_decl => methods.push(self.rpc_decl(child)),
+                Rule::kw_service | Rule::lbrace | Rule::rbrace | Rule::semi => {}
+                rule => unreachable!("{rule:?} in a service"),
+            }
+        }
+        let Some(name) = name else {
+            unreachable!("a service has a name");
+        };
+        ServiceDecl {
+            docs,
+            name,
+            methods,
+            span,
+        }
+    }
+
+    fn rpc_decl(&mut self, pair: Pair<'_, Rule>) -> MethodDecl {
+        let span = self.span(&pair);
+        let docs = self.docs(&pair);
+        let mut name = None;
+        let mut types = Vec::with_capacity(2);
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::ident => name = Some(self.ident(&child)),
+                Rule::rpc_type => types.push(self.rpc_type(child)),
+                Rule::kw_rpc
+                | Rule::kw_returns
+                | Rule::lparen
+                | Rule::rparen
+                | Rule::lbrace
+                | Rule::rbrace
+                | Rule::semi => {}
+                rule => unreachable!("{rule:?} in a method"),
+            }
+        }
+        let (Some(name), Ok([input, output])) = (name, <[MethodType; 2]>::try_from(types)) else {
+            unreachable!("a method has a name, a request and a response");
+        };
+        MethodDecl {
+            docs,
+            name,
+            input,
+            output,
+            span,
+        }
+    }
+
+    fn rpc_type(&mut self, pair: Pair<'_, Rule>) -> MethodType {
+        let mut stream = None;
+        let mut name = None;
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::kw_stream => stream = Some(self.span(&child)),
+                Rule::type_name => name = Some(self.type_name(child)),
+                rule => unreachable!("{rule:?} in a request or response"),
+            }
+        }
+        let Some(name) = name else {
+            unreachable!("a request or response names a message");
+        };
+        MethodType { stream, name }
     }
 
     fn ident(&self, pair: &Pair<'_, Rule>) -> Ident {

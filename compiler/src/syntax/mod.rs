@@ -7,7 +7,8 @@
 //!    (doc comments are read from them, not from the grammar), reports
 //!    unterminated strings and comments, measures how deeply `{` and `<`
 //!    nest, and cuts the file into segments, each starting at a top-level
-//!    `package`, `import`, `message` or `enum` keyword outside any braces.
+//!    `package`, `import`, `message`, `enum` or `service` keyword outside
+//!    any braces.
 //! 2. pest parses each segment on its own with `grammar.pest`. A segment
 //!    that fails yields one diagnostic and is dropped; the others still
 //!    parse, so every broken top-level declaration is reported. A segment
@@ -102,7 +103,7 @@ fn too_deep(file: FileId, text: &str, opening: std::ops::Range<usize>) -> Diagno
 /// A file put together from its declarations, in order.
 struct Assembly {
     file: SchemaFile,
-    /// The name of the first message or enum, once there is one.
+    /// The name of the first message, enum or service, once there is one.
     first_item: Option<Span>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -117,6 +118,7 @@ impl Assembly {
                 package: None,
                 imports: Vec::new(),
                 items: Vec::new(),
+                services: Vec::new(),
             },
             first_item: None,
             diagnostics: Vec::new(),
@@ -182,24 +184,28 @@ impl Assembly {
                 }
                 self.file.items.push(item);
             }
+            Declaration::Service(service) => {
+                self.first_item.get_or_insert(service.name.span);
+                self.file.services.push(service);
+            }
         }
     }
 
     /// Reports a `package` or `import` (`keyword`) that comes after a
-    /// message or enum.
+    /// message, enum or service.
     fn check_header_order(&mut self, keyword: Span, word: &str) {
         if let Some(first_item) = self.first_item {
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::Syntax,
                     keyword,
-                    format!("`{word}` after a message or enum"),
+                    format!("`{word}` after a message, enum or service"),
                 )
                 .with_label(format!("`{word}` comes too late"))
-                .with_secondary(first_item, "the first message or enum")
+                .with_secondary(first_item, "the first message, enum or service")
                 .with_help(
                     "put `syntax`, `package`, `import` and file `option` declarations before all \
-                     messages and enums",
+                     messages, enums and services",
                 ),
             );
         }

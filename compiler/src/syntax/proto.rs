@@ -11,7 +11,7 @@
 //!
 //! What the model cannot hold is reported here, naming the construct:
 //! groups, extensions (`extend`), message-set wire format and editions.
-//! Services are read past: generating them is not built yet. Options
+//! Services and their methods are kept, without their options. Options
 //! that change nothing in schemac's Rust (`java_package`, `deprecated`,
 //! custom options) are dropped quietly; `packed`, `json_name`, `default`
 //! and `allow_alias` are kept.
@@ -24,13 +24,13 @@ use miette::Diagnostic as _;
 use prost_types::field_descriptor_proto::{Label as ProtoLabel, Type};
 use prost_types::{
     DescriptorProto, EnumDescriptorProto, FieldDescriptorProto, FileDescriptorProto,
-    UninterpretedOption,
+    MethodDescriptorProto, ServiceDescriptorProto, UninterpretedOption,
 };
 
 use crate::ast::{
     Dialect, Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label,
-    LabelKind, Member, MessageDecl, OneofDecl, OptionDecl, OptionValue, Package, Reserved,
-    ReservedItem, SchemaFile, TypeExpr, TypeName,
+    LabelKind, Member, MessageDecl, MethodDecl, MethodType, OneofDecl, OptionDecl, OptionValue,
+    Package, Reserved, ReservedItem, SchemaFile, ServiceDecl, TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -42,6 +42,7 @@ mod tag {
     pub const DEPENDENCY: i32 = 3;
     pub const MESSAGE: i32 = 4;
     pub const ENUM: i32 = 5;
+    pub const SERVICE: i32 = 6;
     pub const EXTENSION: i32 = 7;
     pub const SYNTAX: i32 = 12;
 
@@ -71,6 +72,12 @@ mod tag {
     pub const ENUM_RESERVED_RANGE: i32 = 4;
     pub const ENUM_RESERVED_NAME: i32 = 5;
     pub const VALUE_NUMBER: i32 = 2;
+
+    pub const METHOD: i32 = 2;
+    pub const METHOD_INPUT: i32 = 2;
+    pub const METHOD_OUTPUT: i32 = 3;
+    pub const METHOD_CLIENT_STREAMING: i32 = 5;
+    pub const METHOD_SERVER_STREAMING: i32 = 6;
 }
 
 /// The largest field number plus one: a reserved or extension range that
@@ -88,6 +95,7 @@ pub fn parse(file: FileId, name: &str, text: &str) -> (SchemaFile, Vec<Diagnosti
         package: None,
         imports: Vec::new(),
         items: Vec::new(),
+        services: Vec::new(),
     };
     match protox_parse::parse(name, text) {
         Ok(descriptor) => {
@@ -203,6 +211,12 @@ impl<'a> Lowerer<'a> {
             Item::Message(message) => message.span,
             Item::Enum(enumeration) => enumeration.span,
         });
+        let services = descriptor
+            .service
+            .iter()
+            .enumerate()
+            .map(|(index, service)| self.service(service, &[tag::SERVICE, index as i32]))
+            .collect();
         SchemaFile {
             file: self.file,
             dialect: self.dialect,
@@ -210,6 +224,48 @@ impl<'a> Lowerer<'a> {
             package,
             imports,
             items,
+            services,
+        }
+    }
+
+    fn service(&self, descriptor: &ServiceDescriptorProto, path: &[i32]) -> ServiceDecl {
+        let at = |more: &[i32]| [path, more].concat();
+        let methods = descriptor
+            .method
+            .iter()
+            .enumerate()
+            .map(|(index, method)| self.method(method, &at(&[tag::METHOD, index as i32])))
+            .collect();
+        ServiceDecl {
+            docs: self.docs(path),
+            name: self.ident(descriptor.name(), &at(&[tag::NAME])),
+            methods,
+            span: self.span(path),
+        }
+    }
+
+    fn method(&self, descriptor: &MethodDescriptorProto, path: &[i32]) -> MethodDecl {
+        let at = |more: &[i32]| [path, more].concat();
+        let side = |name: &str, name_tag: i32, streaming: bool, stream_tag: i32| MethodType {
+            stream: streaming.then(|| self.span(&at(&[stream_tag]))),
+            name: type_name(name, self.span(&at(&[name_tag]))),
+        };
+        MethodDecl {
+            docs: self.docs(path),
+            name: self.ident(descriptor.name(), &at(&[tag::NAME])),
+            input: side(
+                descriptor.input_type(),
+                tag::METHOD_INPUT,
+                descriptor.client_streaming(),
+                tag::METHOD_CLIENT_STREAMING,
+            ),
+            output: side(
+                descriptor.output_type(),
+                tag::METHOD_OUTPUT,
+                descriptor.server_streaming(),
+                tag::METHOD_SERVER_STREAMING,
+            ),
+            span: self.span(path),
         }
     }
 
@@ -465,16 +521,7 @@ impl<'a> Lowerer<'a> {
             Some(_) if descriptor.type_name.is_none() => scalar_name(descriptor.r#type()),
             _ => descriptor.type_name.as_deref().unwrap_or_default(),
         };
-        let absolute = name.starts_with('.');
-        TypeExpr::Named(TypeName {
-            absolute,
-            segments: name
-                .trim_start_matches('.')
-                .split('.')
-                .map(str::to_owned)
-                .collect(),
-            span,
-        })
+        TypeExpr::Named(type_name(name, span))
     }
 
     fn enumeration(&mut self, descriptor: &EnumDescriptorProto, path: Vec<i32>) -> EnumDecl {
@@ -641,6 +688,19 @@ impl<'a> Lowerer<'a> {
             .flatten()
             .flat_map(|comment| comment_lines(comment))
             .collect()
+    }
+}
+
+/// A type name as a descriptor writes it: `.shop.Order`, `Order`.
+fn type_name(name: &str, span: Span) -> TypeName {
+    TypeName {
+        absolute: name.starts_with('.'),
+        segments: name
+            .trim_start_matches('.')
+            .split('.')
+            .map(str::to_owned)
+            .collect(),
+        span,
     }
 }
 

@@ -168,6 +168,7 @@ enum Keyword {
     Import,
     Message,
     Enum,
+    Service,
     /// `syntax = "proto3";` and `option name = value;`, as `.proto` files
     /// have them: nothing else at the top level starts with these words.
     Syntax,
@@ -321,6 +322,7 @@ impl Scanner<'_> {
             "import" => Some(Keyword::Import),
             "message" => Some(Keyword::Message),
             "enum" => Some(Keyword::Enum),
+            "service" => Some(Keyword::Service),
             "syntax" => Some(Keyword::Syntax),
             "option" => Some(Keyword::Option),
             _ => None,
@@ -337,14 +339,16 @@ impl Scanner<'_> {
     }
 
     /// Records a significant token, confirming or dropping a pending
-    /// keyword: `message`, `enum` and `package` start a declaration when a
+    /// keyword: `message`, `enum`, `service` and `package` start a declaration when a
     /// name follows them, `import` when a string does, `syntax` and `option`
     /// whatever follows.
     fn token(&mut self, token: Token) {
         if let Some((keyword, start)) = self.pending.take() {
             let starts = match keyword {
                 Keyword::Import => token == Token::Str,
-                Keyword::Package | Keyword::Message | Keyword::Enum => token == Token::Word,
+                Keyword::Package | Keyword::Message | Keyword::Enum | Keyword::Service => {
+                    token == Token::Word
+                }
                 Keyword::Syntax | Keyword::Option => true,
             };
             if starts {

@@ -131,4 +131,47 @@ mod tests {
         assert!(ours.starts_with("// @generated"), "{ours}");
         assert_eq!(body(ours), body(checked_in));
     }
+
+    /// build.rs's service generator wrote a constant and a trait for
+    /// `desk.OrderDesk`; the trait's types are schemac's, by the paths the
+    /// generator was given.
+    #[test]
+    fn the_service_generator_s_code_compiles_and_runs() {
+        use super::desk::{ORDERDESK_PATHS, OrderDeskHandler, Query};
+        use super::shop::{Order, OrderLine};
+
+        assert_eq!(
+            ORDERDESK_PATHS,
+            [
+                "/desk.OrderDesk/FindOrder",
+                "/desk.OrderDesk/Follow",
+                "/desk.OrderDesk/Tally",
+                "/desk.OrderDesk/Chat",
+            ]
+        );
+        struct Desk;
+        impl OrderDeskHandler for Desk {
+            fn find_order(&self, request: Query) -> Order {
+                Order {
+                    id: request.order_id,
+                    ..Order::default()
+                }
+            }
+            fn follow(&self, request: Query) -> Vec<Order> {
+                vec![self.find_order(request.clone()), self.find_order(request)]
+            }
+            fn tally(&self, request: Vec<OrderLine>) -> Query {
+                Query {
+                    order_id: request.len() as i64,
+                }
+            }
+            fn chat(&self, request: Vec<Query>) -> Vec<Query> {
+                request
+            }
+        }
+        assert_eq!(Desk.find_order(Query { order_id: 4 }).id, 4);
+        assert_eq!(Desk.follow(Query { order_id: 5 }).len(), 2);
+        assert_eq!(Desk.tally(vec![OrderLine::default(); 3]).order_id, 3);
+        assert_eq!(Desk.chat(vec![Query { order_id: 1 }]).len(), 1);
+    }
 }

@@ -50,6 +50,16 @@ const CORPORA: &[Corpus] = &[
         files: &[("clash.schema", CLASH)],
         roots: &["clash.schema"],
     },
+    Corpus {
+        name: "schema with services",
+        files: &[("orders.schema", ORDERS), ("common.schema", COMMON)],
+        roots: &["orders.schema"],
+    },
+    Corpus {
+        name: "proto with services",
+        files: &[("chat.proto", CHAT)],
+        roots: &["chat.proto"],
+    },
 ];
 
 const LEGACY: &str = r#"syntax = "proto2";
@@ -203,6 +213,55 @@ message Job {
     c: bool = 7;
   }
   note: optional string = 8;
+}
+"#;
+
+const ORDERS: &str = r#"package orders.v1;
+
+import "common.schema";
+import "google/protobuf/empty.proto";
+
+/// An order.
+message Order {
+  id: i64 = 1;
+}
+
+/// Orders, in the four kinds of method.
+service OrderService {
+  /// One order for one request.
+  rpc Get(common.Lookup) returns (Order);
+  rpc Watch(google.protobuf.Empty) returns (stream Order);
+  rpc Upload(stream Order) returns (common.Lookup);
+  /// Both ways.
+  rpc Chat(stream Order) returns (stream Order);
+}
+
+service Idle {}
+"#;
+
+const COMMON: &str = r#"package common;
+
+message Lookup {
+  id: i64 = 1;
+}
+"#;
+
+const CHAT: &str = r#"syntax = "proto3";
+package chat;
+
+import "google/protobuf/timestamp.proto";
+
+message Line {
+  string text = 1;
+  google.protobuf.Timestamp at = 2;
+}
+
+// Talks.
+service Chat {
+  // Says one line.
+  rpc Say (Line) returns (Line);
+  rpc Listen (google.protobuf.Timestamp) returns (stream Line) {}
+  rpc Talk (stream Line) returns (stream .chat.Line);
 }
 "#;
 

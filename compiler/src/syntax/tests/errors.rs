@@ -53,7 +53,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected `package`, `import`, `message`, `enum` or end of file, found `é`"
+        "expected `package`, `import`, `message`, `enum`, `service` or end of file, found `é`"
     );
     assert_eq!(at(text, error.primary.span), "é");
 
@@ -61,7 +61,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected `package`, `import`, `message` or `enum`, found `mesage`"
+        "expected `package`, `import`, `message`, `enum` or `service`, found `mesage`"
     );
 }
 
@@ -138,10 +138,16 @@ fn package_or_import_after_an_item() {
     let text = "message A {}\nimport \"b.schema\";\npackage p;\n";
     let diagnostics = parse_err(text);
     assert_eq!(diagnostics.len(), 2, "{diagnostics:#?}");
-    assert_eq!(diagnostics[0].message, "`import` after a message or enum");
+    assert_eq!(
+        diagnostics[0].message,
+        "`import` after a message, enum or service"
+    );
     assert_eq!(at(text, diagnostics[0].primary.span), "import");
     assert_eq!(at(text, diagnostics[0].secondary[0].span), "A");
-    assert_eq!(diagnostics[1].message, "`package` after a message or enum");
+    assert_eq!(
+        diagnostics[1].message,
+        "`package` after a message, enum or service"
+    );
 }
 
 #[test]

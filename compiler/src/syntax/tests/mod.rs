@@ -5,6 +5,7 @@ mod constructs;
 mod docs;
 mod errors;
 mod robustness;
+mod services;
 
 use super::parse;
 use crate::ast::{Item, Member, MessageDecl, SchemaFile};
