@@ -34,7 +34,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::{Config, MapType};
-use crate::model::{DeclaredType, Message, MessageId, Schema};
+use crate::model::{DeclaredType, Field, FieldType, Message, MessageId, Schema, ValueType};
 use crate::names;
 
 /// The version of schemac, which generated code hands the runtime to check.
@@ -231,11 +231,8 @@ impl<'a> Context<'a> {
     /// Whether `field` holds its message without an `Option`
     /// ([`Config::always_present`]): a plain singular message field, not
     /// boxed, under one of its paths.
-    pub(crate) fn always_present(&self, field: &crate::model::Field) -> bool {
-        let plain_message = matches!(
-            field.ty,
-            crate::model::FieldType::Single(crate::model::ValueType::Message(_))
-        );
+    pub(crate) fn always_present(&self, field: &Field) -> bool {
+        let plain_message = matches!(field.ty, FieldType::Single(ValueType::Message(_)));
         plain_message
             && field.oneof.is_none()
             && !field.boxed
@@ -247,7 +244,7 @@ impl<'a> Context<'a> {
     }
 
     /// The collection of the map field `field`.
-    pub(crate) fn map_type(&self, field: &crate::model::Field) -> &MapType {
+    pub(crate) fn map_type(&self, field: &Field) -> &MapType {
         self.config.map_type_of(&field.full_name)
     }
 
