@@ -26,6 +26,8 @@
 
 use std::cell::RefCell;
 
+use bytes::BufMut;
+
 use crate::error::EncodeError;
 use crate::message::Message;
 use crate::wire::{self, WireType};
@@ -85,6 +87,57 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
             Ok(writer.take_written())
         }
     })
+}
+
+/// Puts the encoding of `message` into `buf`, after its length as a
+/// varint when `delimited`, unless messages nest deeper than `limit`, a
+/// `required` field is not set or `buf` has no room for all of it, in
+/// which case nothing is written.
+///
+/// The one walk that encodes also gives the length, so nothing is
+/// measured ahead: the thread's writer holds the encoding, whose bytes are
+/// then put into `buf` at once.
+pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
+    message: &M,
+    buf: &mut B,
+    limit: u32,
+    delimited: bool,
+) -> Result<(), EncodeError> {
+    check_required(message)?;
+    with_scratch(|writer| {
+        message.write_fields(writer);
+        writer.check_depth(limit)?;
+        let body = writer.written_len();
+        let prefix = if delimited {
+            wire::varint_len(body as u64)
+        } else {
+            0
+        };
+        let needed = body + prefix;
+        if buf.remaining_mut() < needed {
+            return Err(EncodeError::buffer_too_small(needed, buf.remaining_mut()));
+        }
+        if writer.skipped() != 0 {
+            let placed = write_placed(message, writer, Vec::with_capacity(body));
+            if delimited {
+                put_varint_buf(buf, body as u64);
+            }
+            buf.put_slice(&placed);
+        } else {
+            if delimited {
+                writer.varint(body as u64);
+            }
+            buf.put_slice(writer.written());
+        }
+        Ok(())
+    })
+}
+
+/// Puts `value` into `buf` as a varint of 1 to 10 bytes.
+fn put_varint_buf<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
+    let mut bytes = Vec::with_capacity(10);
+    wire::put_varint(&mut bytes, value);
+    buf.put_slice(&bytes);
 }
 
 /// Refuses a message whose `required` fields are not all set, naming the

@@ -123,6 +123,13 @@ impl DecodeError {
         self
     }
 
+    /// This error, found in input that started `by` bytes into a larger
+    /// one: its offset is moved to count from the larger input's start.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.inner.offset = self.inner.offset.saturating_add(by);
+        self
+    }
+
     /// Whether a `required` field was missing.
     pub fn is_missing_required(&self) -> bool {
         self.inner.kind == Kind::MissingRequired
@@ -275,6 +282,11 @@ enum EncodeKind {
     },
     /// The path of a `required` field that is not set.
     MissingRequired(String),
+    /// The buffer had room for `remaining` bytes of the `needed`.
+    BufferTooSmall {
+        needed: usize,
+        remaining: usize,
+    },
 }
 
 impl EncodeError {
@@ -282,6 +294,19 @@ impl EncodeError {
         Self {
             kind: EncodeKind::TooDeep { depth, limit },
         }
+    }
+
+    /// A buffer with room for `remaining` bytes, where the encoding takes
+    /// `needed`.
+    pub(crate) fn buffer_too_small(needed: usize, remaining: usize) -> Self {
+        Self {
+            kind: EncodeKind::BufferTooSmall { needed, remaining },
+        }
+    }
+
+    /// Whether the buffer given had too little room for the encoding.
+    pub fn is_buffer_too_small(&self) -> bool {
+        matches!(self.kind, EncodeKind::BufferTooSmall { .. })
     }
 
     /// A `required` field that is not set, as `missing` found it.
@@ -302,6 +327,10 @@ impl fmt::Display for EncodeError {
             EncodeKind::MissingRequired(path) => {
                 write!(f, "{path}: required field is not set")
             }
+            EncodeKind::BufferTooSmall { needed, remaining } => write!(
+                f,
+                "the encoding takes {needed} bytes, but the buffer has room for {remaining}"
+            ),
         }
     }
 }

@@ -74,6 +74,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod buf;
 mod codec;
 mod decimal;
 pub mod decode;
@@ -81,6 +82,7 @@ pub mod encode;
 mod error;
 mod field;
 mod forwarding;
+pub mod framing;
 mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
@@ -125,6 +127,7 @@ pub mod __private {
     }
 }
 
+pub use bytes;
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::Writer;
 pub use error::{DecodeError, EncodeError};
