@@ -5,6 +5,7 @@
 //! `Buf` whose first chunk holds all it has is decoded straight from that
 //! chunk; any other is copied into one vector first, once.
 
+use crate::prelude::*;
 use bytes::Buf;
 
 use crate::decode::DecodeOptions;

@@ -24,7 +24,10 @@
 //! encoding is already written, and the room for what precedes it is all
 //! that is zeroed). See [`Writer::raw`].
 
-use std::cell::RefCell;
+#[cfg(feature = "std")]
+use core::cell::RefCell;
+
+use crate::prelude::*;
 
 use bytes::BufMut;
 
@@ -48,6 +51,7 @@ const SKIP_RATIO: usize = 16;
 /// The room a writer starts with when it has no buffer yet.
 const INITIAL_BUFFER: usize = 256;
 
+#[cfg(feature = "std")]
 thread_local! {
     static SCRATCH: RefCell<Writer> = const { RefCell::new(Writer::empty()) };
 }
@@ -157,7 +161,7 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
 fn append_placed<M: Message>(message: &M, writer: &mut Writer, out: &mut Vec<u8>) {
     let total = writer.written_len();
     if out.is_empty() {
-        let mut output = std::mem::take(out);
+        let mut output = core::mem::take(out);
         output.reserve_exact(total);
         *out = write_placed(message, writer, output);
     } else {
@@ -188,6 +192,7 @@ fn write_placed<M: Message>(message: &M, writer: &mut Writer, output: Vec<u8>) -
 
 /// Runs `write` with this thread's writer, emptied, whose buffer is kept
 /// for the next encode unless it grew too large.
+#[cfg(feature = "std")]
 #[inline(always)]
 fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     let kept = SCRATCH.try_with(|scratch| {
@@ -206,10 +211,17 @@ fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     }
 }
 
+/// Without `std` there are no threads' buffers: each encode has a writer
+/// of its own.
+#[cfg(not(feature = "std"))]
+#[inline(always)]
+fn with_scratch<R>(write: impl FnMut(&mut Writer) -> R) -> R {
+    without_scratch(write)
+}
+
 /// Runs `write` with a writer of its own: when the thread is being torn
 /// down, and so has no scratch buffer left, or is encoding already.
-#[cold]
-#[inline(never)]
+#[cfg_attr(feature = "std", cold, inline(never))]
 fn without_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     let mut writer = Writer::empty();
     writer.restart();
@@ -350,7 +362,7 @@ impl Writer {
             if self.buf.capacity() > length + length / 10 {
                 self.buf.shrink_to_fit();
             }
-            *out = std::mem::take(&mut self.buf);
+            *out = core::mem::take(&mut self.buf);
             self.pos = 0;
             self.end = 0;
         } else if out.capacity() == 0 {
@@ -371,9 +383,9 @@ impl Writer {
     /// The output of the second walk of an encode, and the thread's buffer
     /// given back to the writer.
     fn take_placed(&mut self) -> Vec<u8> {
-        match std::mem::replace(&mut self.large, Large::Skip) {
+        match core::mem::replace(&mut self.large, Large::Skip) {
             Large::Placed { scratch } => {
-                let mut output = std::mem::replace(&mut self.buf, scratch);
+                let mut output = core::mem::replace(&mut self.buf, scratch);
                 // Both walks wrote the same bytes, so the room was exactly
                 // what preceded the payload; were it not, what was written
                 // is still `output[pos..]`.
@@ -546,11 +558,11 @@ impl Writer {
             } if n == *largest => {
                 let after = self.buf.len() - self.pos;
                 if let Some(before) = total.checked_sub(after + n) {
-                    let mut output = std::mem::take(output);
+                    let mut output = core::mem::take(output);
                     output.resize(before, 0);
                     output.extend_from_slice(bytes);
                     output.extend_from_slice(&self.buf[self.pos..]);
-                    let scratch = std::mem::replace(&mut self.buf, output);
+                    let scratch = core::mem::replace(&mut self.buf, output);
                     self.pos = before;
                     self.end = self.buf.len();
                     self.large = Large::Placed { scratch };

@@ -4,7 +4,8 @@
 //! byte of the input, and in which field, as a path such as
 //! `Order.order_lines[3].cost`.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 use crate::wire::WireType;
 
@@ -266,7 +267,7 @@ impl fmt::Debug for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// Why a message could not be encoded: what decoding would refuse.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -335,7 +336,7 @@ impl fmt::Display for EncodeError {
     }
 }
 
-impl std::error::Error for EncodeError {}
+impl core::error::Error for EncodeError {}
 
 #[cfg(test)]
 mod tests {
@@ -367,8 +368,8 @@ mod tests {
     #[test]
     fn result_of_decode_error_is_small() {
         assert_eq!(
-            std::mem::size_of::<DecodeError>(),
-            std::mem::size_of::<usize>()
+            core::mem::size_of::<DecodeError>(),
+            core::mem::size_of::<usize>()
         );
     }
 }

@@ -9,6 +9,8 @@
 //! [`FrameWriter`] writes frames to any [`std::io::Write`]:
 //!
 //! ```
+//! # #[cfg(feature = "std")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use schemac_runtime::framing::{FrameReader, FrameWriter};
 //! use schemac_runtime::wkt::Duration;
 //!
@@ -21,7 +23,10 @@
 //! let read: Vec<Duration> = FrameReader::new(stream.as_slice()).collect::<Result<_, _>>()?;
 //! assert_eq!(read.len(), 3);
 //! assert_eq!(read[2].seconds, 3);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "std"))]
+//! # fn main() {}
 //! ```
 
 use crate::decode::{DecodeOptions, Decoder};

@@ -67,12 +67,22 @@
 //!
 //! # Features
 //!
+//! - `std` (default): the standard library. Without it the runtime is
+//!   `no_std` and needs only `alloc`, as does the code schemac generates,
+//!   unless it holds `HashMap` maps. `std` adds the framing of
+//!   `std::io` streams ([`framing::FrameReader`], [`framing::FrameWriter`]),
+//!   the conversions of [`Timestamp`] to and from `SystemTime`, and a
+//!   buffer per thread that [`Message::encode`] reuses; without it each
+//!   encode starts an empty buffer.
 //! - `json`: what the serde impls of code generated with `--json` (or
 //!   `Builder::json(true)`) need, and the module `json`, the canonical JSON
 //!   mapping of each schema type.
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
+
+extern crate alloc;
 
 mod buf;
 mod codec;
@@ -88,6 +98,7 @@ mod handshake;
 pub mod json;
 mod merge;
 mod message;
+mod prelude;
 mod shapes;
 mod unknown;
 mod value;
@@ -104,6 +115,9 @@ pub mod wkt;
 #[doc(hidden)]
 pub mod __private {
     pub use crate::handshake::{VERSION, check_version};
+    /// The `alloc` crate, through which generated code names `Vec`,
+    /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
+    pub extern crate alloc;
     #[cfg(feature = "json")]
     pub use crate::json;
     #[cfg(feature = "json")]

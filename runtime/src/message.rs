@@ -1,5 +1,6 @@
 //! The traits that generated code implements.
 
+use crate::prelude::*;
 use bytes::{Buf, BufMut};
 
 use crate::decode::{DecodeOptions, Decoder};
@@ -229,7 +230,7 @@ pub trait Name {
 ///
 /// Enums are open: a number the schema does not name decodes to the
 /// enum's `Unrecognized(n)` variant and encodes back as `n`.
-pub trait Enumeration: Copy + Default + Eq + std::fmt::Debug {
+pub trait Enumeration: Copy + Default + Eq + core::fmt::Debug {
     /// The enum's name in its schema.
     const NAME: &'static str;
 
