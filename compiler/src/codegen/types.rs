@@ -156,6 +156,7 @@ pub(crate) fn has_presence(ty: ValueType) -> bool {
 
 /// The Rust type of a struct field.
 pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
     match field.ty {
         FieldType::Single(ty) if has_presence(ty) => {
             let ty = held_type(cx, scope, ty, field.boxed);
@@ -168,13 +169,13 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
         FieldType::Single(ty) => value_type(cx, scope, ty),
         FieldType::List(ty) => {
             let ty = value_type(cx, scope, ty);
-            quote!(::std::vec::Vec<#ty>)
+            quote!(#rt::alloc::vec::Vec<#ty>)
         }
         FieldType::Map(key, value) => {
             let key = scalar_type(cx, key);
             let value = value_type(cx, scope, value);
             let map = match cx.config.map_type {
-                MapType::BTreeMap => quote!(::std::collections::BTreeMap),
+                MapType::BTreeMap => quote!(#rt::alloc::collections::BTreeMap),
                 MapType::HashMap => quote!(::std::collections::HashMap),
             };
             quote!(#map<#key, #value>)
@@ -201,9 +202,10 @@ pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> Toke
 /// The type that holds one value of a singular field or oneof member: a
 /// message in a `Box` when the field is boxed.
 pub(crate) fn held_type(cx: &Context, scope: &[String], ty: ValueType, boxed: bool) -> TokenStream {
+    let rt = &cx.runtime;
     let inner = value_type(cx, scope, ty);
     if boxed && matches!(ty, ValueType::Message(_)) {
-        quote!(::std::boxed::Box<#inner>)
+        quote!(#rt::alloc::boxed::Box<#inner>)
     } else {
         inner
     }
@@ -296,8 +298,8 @@ pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
         Scalar::F32 => quote!(f32),
         Scalar::F64 => quote!(f64),
         Scalar::Bool => quote!(bool),
-        Scalar::String => quote!(::std::string::String),
-        Scalar::Bytes => quote!(::std::vec::Vec<u8>),
+        Scalar::String => quote!(#rt::alloc::string::String),
+        Scalar::Bytes => quote!(#rt::alloc::vec::Vec<u8>),
         Scalar::Decimal => quote!(#rt::Decimal),
         Scalar::Value => quote!(#rt::Value),
     }
