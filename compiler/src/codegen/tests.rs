@@ -518,7 +518,8 @@ fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
 fn a_oneof_module_names_the_runtime_only_for_its_types() {
     let code = analyzed(
         "message A { oneof pick { d: decimal = 1; } }\n\
-         message B { oneof pick { s: string = 1; } }\n",
+         message B { oneof pick { n: i64 = 1; } }\n\
+         message C { oneof pick { s: string = 1; } }\n",
     )
     .render(&Config::new());
     let module = |name: &str| {
@@ -531,6 +532,15 @@ fn a_oneof_module_names_the_runtime_only_for_its_types() {
         "{code}"
     );
     assert!(!module("b").contains("_rt"), "{code}");
+    // A string is `alloc`'s, named through the runtime.
+    assert!(
+        module("c").contains("S(_rt::alloc::string::String)"),
+        "{code}"
+    );
+    assert!(
+        module("c").contains("use ::schemac_runtime::__private as _rt;"),
+        "{code}"
+    );
 }
 
 #[test]
