@@ -56,8 +56,10 @@
 //!
 //! The modules below are the public vocabulary: [`wire`] has varints,
 //! zigzag and keys; [`encode`] and [`decode`] hold the writer and the
-//! reader; [`view`] has the borrowed views generated on request; [`wkt`]
-//! has Google's well-known types. What only generated code calls (each
+//! reader; [`framing`] has length-delimited frames and their reader over
+//! `std::io`; [`view`] has the borrowed views generated on request; [`wkt`]
+//! has Google's well-known types. [`Message`] also encodes into any
+//! [`bytes::BufMut`] and decodes from any [`bytes::Buf`]. What only generated code calls (each
 //! codec's function per field shape, the impls it writes by macro) is in
 //! the hidden module `__private`, which generated code names `_rt`.
 //!
