@@ -72,7 +72,7 @@
 //! - `std` (default): the standard library. Without it the runtime is
 //!   `no_std` and needs only `alloc`, as does the code schemac generates,
 //!   unless it holds `HashMap` maps. `std` adds the framing of
-//!   `std::io` streams ([`framing::FrameReader`], [`framing::FrameWriter`]),
+//!   `std::io` streams (`framing::FrameReader`, `framing::FrameWriter`),
 //!   the conversions of [`Timestamp`] to and from `SystemTime`, and a
 //!   buffer per thread that [`Message::encode`] reuses; without it each
 //!   encode starts an empty buffer.

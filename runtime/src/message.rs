@@ -158,7 +158,7 @@ pub trait Message: Default {
     /// `bytes`. On an error, `bytes` is left as it was.
     ///
     /// A prefix that claims more bytes than follow it is an error, and so
-    /// is an empty `bytes`: test [`is_empty`](slice::is_empty) to find the
+    /// is an empty `bytes`: test `is_empty()` to find the
     /// end of a run of frames. Error offsets count from the start of the
     /// prefix.
     ///
