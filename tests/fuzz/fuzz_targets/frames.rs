@@ -22,19 +22,28 @@ fuzz_target!(|data: &[u8]| {
         Some((&chunk, stream)) => (usize::from(chunk % 7) + 1, stream),
         None => return,
     };
-    let reader = Chunked { inner: stream, chunk };
+    let reader = Chunked {
+        inner: stream,
+        chunk,
+    };
     let mut frames = FrameReader::<_, Order>::new(reader).max_frame_len(MAX_FRAME);
     let mut rest = stream;
     loop {
         let Some(from_reader) = frames.next() else {
-            assert!(rest.is_empty(), "the reader ended with {} bytes left", rest.len());
+            assert!(
+                rest.is_empty(),
+                "the reader ended with {} bytes left",
+                rest.len()
+            );
             break;
         };
         let from_slice = Order::decode_length_delimited(&mut rest);
         match (from_reader, from_slice) {
             (Ok(a), Ok(b)) => {
                 assert_eq!((stream.len() - rest.len()) as u64, frames.offset());
-                let framed = a.encode_length_delimited_to_vec().expect("a decoded order encodes");
+                let framed = a
+                    .encode_length_delimited_to_vec()
+                    .expect("a decoded order encodes");
                 assert_eq!(framed, b.encode_length_delimited_to_vec().unwrap());
                 let mut again = framed.as_slice();
                 let c = Order::decode_length_delimited(&mut again).expect("a frame reads back");
@@ -50,7 +59,10 @@ fuzz_target!(|data: &[u8]| {
                     // The stream cannot be followed past this frame.
                     assert!(frames.next().is_none());
                     if !error.is_too_large() {
-                        assert!(from_slice.is_err(), "the slice read what the reader refused: {error}");
+                        assert!(
+                            from_slice.is_err(),
+                            "the slice read what the reader refused: {error}"
+                        );
                     }
                     break;
                 };
