@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop descriptors differential conformance doc msrv package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop descriptors differential conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -77,6 +77,13 @@ msrv: ## Check the runtime, the compiler and generated code on the MSRV (install
 	$(CARGO) +$(MSRV) check --locked -p schemac-runtime
 	$(CARGO) +$(MSRV) check --locked -p schemac -p schemac-generated
 
+# The target without std that tests/no_std builds for (docs/io.md).
+NO_STD_TARGET ?= thumbv7em-none-eabihf
+
+no-std: ## Build the runtime and generated code in a no_std crate for a target without std (installs it with rustup).
+	rustup target add $(NO_STD_TARGET)
+	$(CARGO) build --locked -p schemac-no-std --target $(NO_STD_TARGET)
+
 # Cargo unpacks the packaged runtime into $CARGO_HOME/registry/src/-HASH/, a
 # directory named after the local registry's path, and never unpacks it
 # again: a copy left by an earlier run of the same checkout would be
@@ -90,7 +97,7 @@ package: ## Package both crates and build them from their packages, the compiler
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop differential conformance fuzz-build doc msrv package ## What .ci/run runs.
+ci: lint test interop differential conformance fuzz-build doc msrv no-std package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

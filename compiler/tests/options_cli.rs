@@ -62,7 +62,7 @@ fn every_path_flag_reaches_the_code_and_may_be_repeated() {
         before(
             &code,
             "#[doc(alias = \"labels\")]",
-            "pub tags: ::std::vec::Vec<Tag>,"
+            "pub tags: _rt::alloc::vec::Vec<Tag>,"
         ),
         "{code}"
     );
@@ -90,7 +90,7 @@ fn every_path_flag_reaches_the_code_and_may_be_repeated() {
         "{code}"
     );
     assert!(
-        code.contains("pub best: ::core::option::Option<::std::boxed::Box<Tag>>,"),
+        code.contains("pub best: ::core::option::Option<_rt::alloc::boxed::Box<Tag>>,"),
         "{code}"
     );
 }
@@ -116,7 +116,7 @@ fn path_flags_apply_with_an_out_dir_too() {
         before(&code, "#[derive(PartialOrd)]", "pub struct Tag {"),
         "{code}"
     );
-    assert!(code.contains("::std::boxed::Box<Tag>"), "{code}");
+    assert!(code.contains("_rt::alloc::boxed::Box<Tag>"), "{code}");
 }
 
 #[test]
@@ -205,7 +205,7 @@ fn extern_paths_name_types_instead_of_generating_them() {
     assert!(!code.contains("pub struct Tag {"), "{code}");
     assert!(!code.contains("pub enum Status {"), "{code}");
     assert!(
-        code.contains("pub tags: ::std::vec::Vec<::tags::Label>,"),
+        code.contains("pub tags: _rt::alloc::vec::Vec<::tags::Label>,"),
         "{code}"
     );
     assert!(code.contains("pub status: crate::status::State,"), "{code}");
@@ -234,7 +234,7 @@ fn map_types_apply_by_path_the_longest_holding() {
     ]);
     let code = stdout(&output);
     assert!(
-        code.contains("pub labels: ::std::collections::BTreeMap<"),
+        code.contains("pub labels: _rt::alloc::collections::BTreeMap<"),
         "{code}"
     );
     let output = schemac(&[
@@ -265,10 +265,13 @@ fn string_types_apply_by_path() {
     ]);
     let code = stdout(&output);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(code.contains("pub key: ::std::sync::Arc<str>,"), "{code}");
+    assert!(
+        code.contains("pub key: _rt::alloc::sync::Arc<str>,"),
+        "{code}"
+    );
     assert!(code.contains("pub token: _rt::CompactString,"), "{code}");
     assert!(
-        code.contains("pub display_name: ::std::boxed::Box<str>,"),
+        code.contains("pub display_name: _rt::alloc::boxed::Box<str>,"),
         "{code}"
     );
 }
@@ -304,7 +307,7 @@ fn bytes_types_apply_by_path() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(code.contains("pub some_bytes: _rt::Bytes,"), "{code}");
     assert!(
-        code.contains("pub byte_strings: ::std::vec::Vec<::std::vec::Vec<u8>>,"),
+        code.contains("pub byte_strings: _rt::alloc::vec::Vec<_rt::alloc::vec::Vec<u8>>,"),
         "{code}"
     );
 }

@@ -8,9 +8,9 @@ const _: () = _rt::check_version("0.1.0");
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Profile {
     pub id: u64,
-    pub name: ::std::string::String,
+    pub name: _rt::alloc::string::String,
     /// Known here with a number past some of the unknown ones.
-    pub email: ::std::string::String,
+    pub email: _rt::alloc::string::String,
     /// The fields read that the schema does not know, written back
     /// after the known ones.
     pub unknown_fields: _rt::UnknownFields,
@@ -133,8 +133,8 @@ _rt::view_of!(ProfileView of Profile);
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PlainProfile {
     pub id: u64,
-    pub name: ::std::string::String,
-    pub email: ::std::string::String,
+    pub name: _rt::alloc::string::String,
+    pub email: _rt::alloc::string::String,
 }
 
 impl _rt::Message for PlainProfile {

@@ -7,14 +7,14 @@ const _: () = _rt::check_version("0.1.0");
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Profile {
     pub id: u64,
-    pub name: ::std::string::String,
+    pub name: _rt::alloc::string::String,
     /// A varint.
     pub age: i32,
     /// A nested message.
     pub address: ::core::option::Option<Address>,
-    pub email: ::std::string::String,
+    pub email: _rt::alloc::string::String,
     /// A packed list.
-    pub scores: ::std::vec::Vec<u32>,
+    pub scores: _rt::alloc::vec::Vec<u32>,
     /// A decimal, which is a nested message on the wire.
     pub balance: _rt::Decimal,
     /// Eight bytes.
@@ -22,9 +22,12 @@ pub struct Profile {
     /// Four bytes.
     pub badge: u32,
     /// One record per element.
-    pub nicknames: ::std::vec::Vec<::std::string::String>,
+    pub nicknames: _rt::alloc::vec::Vec<_rt::alloc::string::String>,
     /// A field number that needs a two-byte key.
-    pub preferences: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,
+    pub preferences: _rt::alloc::collections::BTreeMap<
+        _rt::alloc::string::String,
+        _rt::Value,
+    >,
 }
 
 impl _rt::Message for Profile {
@@ -194,7 +197,7 @@ pub struct ProfileView<'a> {
     pub address: ::core::option::Option<AddressView<'a>>,
     pub email: &'a str,
     /// A packed list.
-    pub scores: ::std::vec::Vec<u32>,
+    pub scores: _rt::alloc::vec::Vec<u32>,
     /// A decimal, which is a nested message on the wire.
     pub balance: _rt::Decimal,
     /// Eight bytes.
@@ -202,7 +205,7 @@ pub struct ProfileView<'a> {
     /// Four bytes.
     pub badge: u32,
     /// One record per element.
-    pub nicknames: ::std::vec::Vec<&'a str>,
+    pub nicknames: _rt::alloc::vec::Vec<&'a str>,
     /// A field number that needs a two-byte key.
     pub preferences: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
 }
@@ -267,8 +270,8 @@ _rt::view_of!(ProfileView of Profile);
 /// Where a user lives.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Address {
-    pub street: ::std::string::String,
-    pub city: ::std::string::String,
+    pub street: _rt::alloc::string::String,
+    pub city: _rt::alloc::string::String,
 }
 
 impl _rt::Message for Address {

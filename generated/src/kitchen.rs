@@ -19,8 +19,8 @@ pub struct Scalars {
     pub an_f32: f32,
     pub an_f64: f64,
     pub a_bool: bool,
-    pub a_string: ::std::string::String,
-    pub some_bytes: ::std::vec::Vec<u8>,
+    pub a_string: _rt::alloc::string::String,
+    pub some_bytes: _rt::alloc::vec::Vec<u8>,
 }
 
 impl _rt::Message for Scalars {
@@ -265,8 +265,8 @@ pub struct OptionalScalars {
     pub an_f32: ::core::option::Option<f32>,
     pub an_f64: ::core::option::Option<f64>,
     pub a_bool: ::core::option::Option<bool>,
-    pub a_string: ::core::option::Option<::std::string::String>,
-    pub some_bytes: ::core::option::Option<::std::vec::Vec<u8>>,
+    pub a_string: ::core::option::Option<_rt::alloc::string::String>,
+    pub some_bytes: ::core::option::Option<_rt::alloc::vec::Vec<u8>>,
     pub a_color: ::core::option::Option<Color>,
     pub a_point: ::core::option::Option<Point>,
 }
@@ -586,23 +586,23 @@ _rt::view_of!(OptionalScalarsView of OptionalScalars);
 /// A list of each scalar type; numbers are packed.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Lists {
-    pub i32s: ::std::vec::Vec<i32>,
-    pub i64s: ::std::vec::Vec<i64>,
-    pub u32s: ::std::vec::Vec<u32>,
-    pub u64s: ::std::vec::Vec<u64>,
-    pub sint32s: ::std::vec::Vec<i32>,
-    pub sint64s: ::std::vec::Vec<i64>,
-    pub fixed32s: ::std::vec::Vec<u32>,
-    pub fixed64s: ::std::vec::Vec<u64>,
-    pub sfixed32s: ::std::vec::Vec<i32>,
-    pub sfixed64s: ::std::vec::Vec<i64>,
-    pub f32s: ::std::vec::Vec<f32>,
-    pub f64s: ::std::vec::Vec<f64>,
-    pub bools: ::std::vec::Vec<bool>,
-    pub strings: ::std::vec::Vec<::std::string::String>,
-    pub byte_strings: ::std::vec::Vec<::std::vec::Vec<u8>>,
-    pub colors: ::std::vec::Vec<Color>,
-    pub points: ::std::vec::Vec<Point>,
+    pub i32s: _rt::alloc::vec::Vec<i32>,
+    pub i64s: _rt::alloc::vec::Vec<i64>,
+    pub u32s: _rt::alloc::vec::Vec<u32>,
+    pub u64s: _rt::alloc::vec::Vec<u64>,
+    pub sint32s: _rt::alloc::vec::Vec<i32>,
+    pub sint64s: _rt::alloc::vec::Vec<i64>,
+    pub fixed32s: _rt::alloc::vec::Vec<u32>,
+    pub fixed64s: _rt::alloc::vec::Vec<u64>,
+    pub sfixed32s: _rt::alloc::vec::Vec<i32>,
+    pub sfixed64s: _rt::alloc::vec::Vec<i64>,
+    pub f32s: _rt::alloc::vec::Vec<f32>,
+    pub f64s: _rt::alloc::vec::Vec<f64>,
+    pub bools: _rt::alloc::vec::Vec<bool>,
+    pub strings: _rt::alloc::vec::Vec<_rt::alloc::string::String>,
+    pub byte_strings: _rt::alloc::vec::Vec<_rt::alloc::vec::Vec<u8>>,
+    pub colors: _rt::alloc::vec::Vec<Color>,
+    pub points: _rt::alloc::vec::Vec<Point>,
 }
 
 impl _rt::Message for Lists {
@@ -765,23 +765,23 @@ _rt::message_serde!(Lists);
 /// [`ListsView::decode`] reads one; [`ListsView::to_owned`] copies it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ListsView<'a> {
-    pub i32s: ::std::vec::Vec<i32>,
-    pub i64s: ::std::vec::Vec<i64>,
-    pub u32s: ::std::vec::Vec<u32>,
-    pub u64s: ::std::vec::Vec<u64>,
-    pub sint32s: ::std::vec::Vec<i32>,
-    pub sint64s: ::std::vec::Vec<i64>,
-    pub fixed32s: ::std::vec::Vec<u32>,
-    pub fixed64s: ::std::vec::Vec<u64>,
-    pub sfixed32s: ::std::vec::Vec<i32>,
-    pub sfixed64s: ::std::vec::Vec<i64>,
-    pub f32s: ::std::vec::Vec<f32>,
-    pub f64s: ::std::vec::Vec<f64>,
-    pub bools: ::std::vec::Vec<bool>,
-    pub strings: ::std::vec::Vec<&'a str>,
-    pub byte_strings: ::std::vec::Vec<&'a [u8]>,
-    pub colors: ::std::vec::Vec<Color>,
-    pub points: ::std::vec::Vec<PointView<'a>>,
+    pub i32s: _rt::alloc::vec::Vec<i32>,
+    pub i64s: _rt::alloc::vec::Vec<i64>,
+    pub u32s: _rt::alloc::vec::Vec<u32>,
+    pub u64s: _rt::alloc::vec::Vec<u64>,
+    pub sint32s: _rt::alloc::vec::Vec<i32>,
+    pub sint64s: _rt::alloc::vec::Vec<i64>,
+    pub fixed32s: _rt::alloc::vec::Vec<u32>,
+    pub fixed64s: _rt::alloc::vec::Vec<u64>,
+    pub sfixed32s: _rt::alloc::vec::Vec<i32>,
+    pub sfixed64s: _rt::alloc::vec::Vec<i64>,
+    pub f32s: _rt::alloc::vec::Vec<f32>,
+    pub f64s: _rt::alloc::vec::Vec<f64>,
+    pub bools: _rt::alloc::vec::Vec<bool>,
+    pub strings: _rt::alloc::vec::Vec<&'a str>,
+    pub byte_strings: _rt::alloc::vec::Vec<&'a [u8]>,
+    pub colors: _rt::alloc::vec::Vec<Color>,
+    pub points: _rt::alloc::vec::Vec<PointView<'a>>,
 }
 
 impl<'a> ListsView<'a> {
@@ -848,20 +848,20 @@ _rt::view_of!(ListsView of Lists);
 /// Maps with every kind of key, and values of every kind.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Maps {
-    pub by_i32: ::std::collections::BTreeMap<i32, ::std::string::String>,
-    pub by_i64: ::std::collections::BTreeMap<i64, ::std::vec::Vec<u8>>,
-    pub by_u32: ::std::collections::BTreeMap<u32, f32>,
-    pub by_u64: ::std::collections::BTreeMap<u64, f64>,
-    pub by_sint32: ::std::collections::BTreeMap<i32, bool>,
-    pub by_sint64: ::std::collections::BTreeMap<i64, i64>,
-    pub by_fixed32: ::std::collections::BTreeMap<u32, u32>,
-    pub by_fixed64: ::std::collections::BTreeMap<u64, u64>,
-    pub by_sfixed32: ::std::collections::BTreeMap<i32, i32>,
-    pub by_sfixed64: ::std::collections::BTreeMap<i64, i64>,
-    pub by_bool: ::std::collections::BTreeMap<bool, u64>,
-    pub by_string: ::std::collections::BTreeMap<::std::string::String, i32>,
-    pub colors: ::std::collections::BTreeMap<::std::string::String, Color>,
-    pub points: ::std::collections::BTreeMap<::std::string::String, Point>,
+    pub by_i32: _rt::alloc::collections::BTreeMap<i32, _rt::alloc::string::String>,
+    pub by_i64: _rt::alloc::collections::BTreeMap<i64, _rt::alloc::vec::Vec<u8>>,
+    pub by_u32: _rt::alloc::collections::BTreeMap<u32, f32>,
+    pub by_u64: _rt::alloc::collections::BTreeMap<u64, f64>,
+    pub by_sint32: _rt::alloc::collections::BTreeMap<i32, bool>,
+    pub by_sint64: _rt::alloc::collections::BTreeMap<i64, i64>,
+    pub by_fixed32: _rt::alloc::collections::BTreeMap<u32, u32>,
+    pub by_fixed64: _rt::alloc::collections::BTreeMap<u64, u64>,
+    pub by_sfixed32: _rt::alloc::collections::BTreeMap<i32, i32>,
+    pub by_sfixed64: _rt::alloc::collections::BTreeMap<i64, i64>,
+    pub by_bool: _rt::alloc::collections::BTreeMap<bool, u64>,
+    pub by_string: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, i32>,
+    pub colors: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, Color>,
+    pub points: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, Point>,
 }
 
 impl _rt::Message for Maps {

@@ -9,9 +9,12 @@ pub struct Amounts {
     /// Left out only when it is 0 with scale 0, so 0.00 keeps its scale.
     pub total: _rt::Decimal,
     pub discount: ::core::option::Option<_rt::Decimal>,
-    pub line_totals: ::std::vec::Vec<_rt::Decimal>,
-    pub prices: ::std::collections::BTreeMap<::std::string::String, _rt::Decimal>,
-    pub by_day: ::std::collections::BTreeMap<u32, _rt::Decimal>,
+    pub line_totals: _rt::alloc::vec::Vec<_rt::Decimal>,
+    pub prices: _rt::alloc::collections::BTreeMap<
+        _rt::alloc::string::String,
+        _rt::Decimal,
+    >,
+    pub by_day: _rt::alloc::collections::BTreeMap<u32, _rt::Decimal>,
 }
 
 impl _rt::Message for Amounts {
@@ -176,7 +179,7 @@ pub struct AmountsView<'a> {
     /// Left out only when it is 0 with scale 0, so 0.00 keeps its scale.
     pub total: _rt::Decimal,
     pub discount: ::core::option::Option<_rt::Decimal>,
-    pub line_totals: ::std::vec::Vec<_rt::Decimal>,
+    pub line_totals: _rt::alloc::vec::Vec<_rt::Decimal>,
     pub prices: _rt::view::MapView<&'a str, _rt::Decimal>,
     pub by_day: _rt::view::MapView<u32, _rt::Decimal>,
 }
@@ -240,9 +243,12 @@ pub struct Values {
     /// Left out when it is null.
     pub payload: _rt::Value,
     pub previous: ::core::option::Option<_rt::Value>,
-    pub history: ::std::vec::Vec<_rt::Value>,
-    pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,
-    pub by_id: ::std::collections::BTreeMap<i64, _rt::Value>,
+    pub history: _rt::alloc::vec::Vec<_rt::Value>,
+    pub attributes: _rt::alloc::collections::BTreeMap<
+        _rt::alloc::string::String,
+        _rt::Value,
+    >,
+    pub by_id: _rt::alloc::collections::BTreeMap<i64, _rt::Value>,
 }
 
 impl _rt::Message for Values {
@@ -399,7 +405,7 @@ pub struct ValuesView<'a> {
     /// Left out when it is null.
     pub payload: _rt::ValueView<'a>,
     pub previous: ::core::option::Option<_rt::ValueView<'a>>,
-    pub history: ::std::vec::Vec<_rt::ValueView<'a>>,
+    pub history: _rt::alloc::vec::Vec<_rt::ValueView<'a>>,
     pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
     pub by_id: _rt::view::MapView<i64, _rt::ValueView<'a>>,
 }
@@ -460,11 +466,11 @@ _rt::view_of!(ValuesView of Values);
 /// A ledger entry: both types in a oneof and inside a nested message.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Entry {
-    pub memo: ::std::string::String,
+    pub memo: _rt::alloc::string::String,
     /// Which field of `amount` is set.
     pub amount: ::core::option::Option<entry::Amount>,
     pub amounts: ::core::option::Option<Amounts>,
-    pub values: ::std::vec::Vec<Values>,
+    pub values: _rt::alloc::vec::Vec<Values>,
 }
 
 impl _rt::Message for Entry {
@@ -609,7 +615,7 @@ pub struct EntryView<'a> {
     /// Which field of `amount` is set.
     pub amount: ::core::option::Option<entry::AmountView<'a>>,
     pub amounts: ::core::option::Option<AmountsView<'a>>,
-    pub values: ::std::vec::Vec<ValuesView<'a>>,
+    pub values: _rt::alloc::vec::Vec<ValuesView<'a>>,
 }
 
 impl<'a> EntryView<'a> {

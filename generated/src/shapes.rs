@@ -7,8 +7,8 @@ const _: () = _rt::check_version("0.1.0");
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Drawing {
     /// The drawing's title.
-    pub title: ::std::string::String,
-    pub shapes: ::std::vec::Vec<Shape>,
+    pub title: _rt::alloc::string::String,
+    pub shapes: _rt::alloc::vec::Vec<Shape>,
     /// The layer the drawing sits on.
     pub layer: layer::Kind,
 }
@@ -85,7 +85,7 @@ _rt::message_serde!(Drawing);
 pub struct DrawingView<'a> {
     /// The drawing's title.
     pub title: &'a str,
-    pub shapes: ::std::vec::Vec<ShapeView<'a>>,
+    pub shapes: _rt::alloc::vec::Vec<ShapeView<'a>>,
     /// The layer the drawing sits on.
     pub layer: layer::Kind,
 }
@@ -129,7 +129,7 @@ pub struct Shape {
     /// Which kind of shape this is.
     pub kind: ::core::option::Option<shape::Kind>,
     /// An optional note, outside the oneof.
-    pub note: ::core::option::Option<::std::string::String>,
+    pub note: ::core::option::Option<_rt::alloc::string::String>,
 }
 
 impl _rt::Message for Shape {
@@ -457,7 +457,7 @@ pub mod shape {
         /// A circle, given by its radius.
         Circle(Circle),
         Polygon(Polygon),
-        Label(::std::string::String),
+        Label(_rt::alloc::string::String),
         /// Shapes drawn together.
         Group(super::Drawing),
         ScaleOnly(f64),
@@ -574,7 +574,7 @@ pub mod shape {
     /// A polygon, with its corners.
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct Polygon {
-        pub corners: ::std::vec::Vec<polygon::Corner>,
+        pub corners: _rt::alloc::vec::Vec<polygon::Corner>,
     }
 
     impl _rt::Message for Polygon {
@@ -637,7 +637,7 @@ pub mod shape {
     /// [`PolygonView::decode`] reads one; [`PolygonView::to_owned`] copies it.
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct PolygonView<'a> {
-        pub corners: ::std::vec::Vec<polygon::CornerView<'a>>,
+        pub corners: _rt::alloc::vec::Vec<polygon::CornerView<'a>>,
         _input: ::core::marker::PhantomData<&'a [u8]>,
     }
 
@@ -939,10 +939,10 @@ pub mod layer {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tree {
     pub value: i32,
-    pub left: ::core::option::Option<::std::boxed::Box<Tree>>,
-    pub right: ::core::option::Option<::std::boxed::Box<Tree>>,
-    pub children: ::std::vec::Vec<Tree>,
-    pub by_name: ::std::collections::BTreeMap<::std::string::String, Tree>,
+    pub left: ::core::option::Option<_rt::alloc::boxed::Box<Tree>>,
+    pub right: ::core::option::Option<_rt::alloc::boxed::Box<Tree>>,
+    pub children: _rt::alloc::vec::Vec<Tree>,
+    pub by_name: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, Tree>,
 }
 
 impl _rt::Message for Tree {
@@ -1069,9 +1069,9 @@ _rt::message_serde!(Tree);
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TreeView<'a> {
     pub value: i32,
-    pub left: ::core::option::Option<::std::boxed::Box<TreeView<'a>>>,
-    pub right: ::core::option::Option<::std::boxed::Box<TreeView<'a>>>,
-    pub children: ::std::vec::Vec<TreeView<'a>>,
+    pub left: ::core::option::Option<_rt::alloc::boxed::Box<TreeView<'a>>>,
+    pub right: ::core::option::Option<_rt::alloc::boxed::Box<TreeView<'a>>>,
+    pub children: _rt::alloc::vec::Vec<TreeView<'a>>,
     pub by_name: _rt::view::MapView<&'a str, TreeView<'a>>,
 }
 
@@ -1123,7 +1123,7 @@ _rt::view_of!(TreeView of Tree);
 /// Two messages that contain each other.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ping {
-    pub pong: ::core::option::Option<::std::boxed::Box<Pong>>,
+    pub pong: ::core::option::Option<_rt::alloc::boxed::Box<Pong>>,
     pub depth: u32,
 }
 
@@ -1191,7 +1191,7 @@ _rt::message_serde!(Ping);
 /// [`PingView::decode`] reads one; [`PingView::to_owned`] copies it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PingView<'a> {
-    pub pong: ::core::option::Option<::std::boxed::Box<PongView<'a>>>,
+    pub pong: ::core::option::Option<_rt::alloc::boxed::Box<PongView<'a>>>,
     pub depth: u32,
     _input: ::core::marker::PhantomData<&'a [u8]>,
 }
@@ -1230,8 +1230,8 @@ _rt::view_of!(PingView of Ping);
 /// The other half of [`Ping`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pong {
-    pub ping: ::core::option::Option<::std::boxed::Box<Ping>>,
-    pub choice: ::core::option::Option<::std::boxed::Box<pong::Choice>>,
+    pub ping: ::core::option::Option<_rt::alloc::boxed::Box<Ping>>,
+    pub choice: ::core::option::Option<_rt::alloc::boxed::Box<pong::Choice>>,
 }
 
 impl _rt::Message for Pong {
@@ -1298,8 +1298,8 @@ _rt::message_serde!(Pong);
 /// [`PongView::decode`] reads one; [`PongView::to_owned`] copies it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PongView<'a> {
-    pub ping: ::core::option::Option<::std::boxed::Box<PingView<'a>>>,
-    pub choice: ::core::option::Option<::std::boxed::Box<pong::ChoiceView<'a>>>,
+    pub ping: ::core::option::Option<_rt::alloc::boxed::Box<PingView<'a>>>,
+    pub choice: ::core::option::Option<_rt::alloc::boxed::Box<pong::ChoiceView<'a>>>,
     _input: ::core::marker::PhantomData<&'a [u8]>,
 }
 
@@ -1527,11 +1527,13 @@ pub mod pong {
 
     /// Types nested in `Choice`.
     pub mod choice {
+        use ::schemac_runtime::__private as _rt;
+
         /// The oneof `pick`.
         #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
         #[derive(Clone, Debug, PartialEq, Eq, Hash)]
         pub enum Pick {
-            Again(::std::boxed::Box<super::super::Pong>),
+            Again(_rt::alloc::boxed::Box<super::super::Pong>),
             Done(bool),
         }
 
@@ -1539,7 +1541,7 @@ pub mod pong {
         #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
         #[derive(Clone, Debug, PartialEq)]
         pub enum PickView<'a> {
-            Again(::std::boxed::Box<super::super::PongView<'a>>),
+            Again(_rt::alloc::boxed::Box<super::super::PongView<'a>>),
             Done(bool),
         }
     }
@@ -1548,12 +1550,12 @@ pub mod pong {
 /// Names that are Rust keywords or need recasing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Keywords {
-    pub r#type: ::std::string::String,
+    pub r#type: _rt::alloc::string::String,
     pub r#match: i32,
     pub self_: bool,
     pub foo_bar: i64,
     pub r#async: u32,
-    pub crate_: ::std::string::String,
+    pub crate_: _rt::alloc::string::String,
 }
 
 impl _rt::Message for Keywords {

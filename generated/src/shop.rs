@@ -7,9 +7,9 @@ const _: () = _rt::check_version("0.1.0");
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Customer {
     pub id: i64,
-    pub name: ::std::string::String,
+    pub name: _rt::alloc::string::String,
     /// Left out when the customer gave none.
-    pub email: ::core::option::Option<::std::string::String>,
+    pub email: ::core::option::Option<_rt::alloc::string::String>,
 }
 
 impl _rt::Message for Customer {
@@ -125,7 +125,7 @@ _rt::view_of!(CustomerView of Customer);
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct OrderLine {
     pub line_number: i32,
-    pub description: ::std::string::String,
+    pub description: _rt::alloc::string::String,
     /// The price of the line, exactly.
     pub cost: _rt::Decimal,
     /// How many units the line orders.
@@ -318,14 +318,17 @@ _rt::enum_serde!(Status);
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Order {
     pub id: i64,
-    pub description: ::std::string::String,
+    pub description: _rt::alloc::string::String,
     /// The sum of the lines' costs, exactly.
     pub total_cost: _rt::Decimal,
-    pub order_lines: ::std::vec::Vec<OrderLine>,
+    pub order_lines: _rt::alloc::vec::Vec<OrderLine>,
     pub customer: ::core::option::Option<Customer>,
     pub status: Status,
     /// Free-form attributes; every value keeps its type.
-    pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,
+    pub attributes: _rt::alloc::collections::BTreeMap<
+        _rt::alloc::string::String,
+        _rt::Value,
+    >,
 }
 
 impl _rt::Message for Order {
@@ -477,7 +480,7 @@ pub struct OrderView<'a> {
     pub description: &'a str,
     /// The sum of the lines' costs, exactly.
     pub total_cost: _rt::Decimal,
-    pub order_lines: ::std::vec::Vec<OrderLineView<'a>>,
+    pub order_lines: _rt::alloc::vec::Vec<OrderLineView<'a>>,
     pub customer: ::core::option::Option<CustomerView<'a>>,
     pub status: Status,
     /// Free-form attributes; every value keeps its type.

@@ -6,11 +6,11 @@ const _: () = _rt::check_version("0.1.0");
 /// A trip through places on the globe.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trip {
-    pub name: ::std::string::String,
-    pub stops: ::std::vec::Vec<super::geo::Coordinates>,
+    pub name: _rt::alloc::string::String,
+    pub stops: _rt::alloc::vec::Vec<super::geo::Coordinates>,
     pub start: ::core::option::Option<super::geo::Coordinates>,
     pub unit: super::geo::Unit,
-    pub distances: ::std::collections::BTreeMap<::std::string::String, f64>,
+    pub distances: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, f64>,
 }
 
 impl _rt::Message for Trip {
@@ -137,7 +137,7 @@ _rt::message_serde!(Trip);
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TripView<'a> {
     pub name: &'a str,
-    pub stops: ::std::vec::Vec<super::geo::CoordinatesView<'a>>,
+    pub stops: _rt::alloc::vec::Vec<super::geo::CoordinatesView<'a>>,
     pub start: ::core::option::Option<super::geo::CoordinatesView<'a>>,
     pub unit: super::geo::Unit,
     pub distances: _rt::view::MapView<&'a str, f64>,

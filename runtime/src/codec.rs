@@ -5,7 +5,8 @@
 //! [`field`](crate::field) functions do the rest. Codecs are zero-sized
 //! and never constructed.
 
-use std::marker::PhantomData;
+use crate::prelude::*;
+use core::marker::PhantomData;
 
 use crate::decode::Decoder;
 use crate::encode::Writer;
@@ -100,7 +101,7 @@ macro_rules! fixed_codec {
 
             #[inline]
             fn value_len(_value: &$ty) -> usize {
-                std::mem::size_of::<$ty>()
+                core::mem::size_of::<$ty>()
             }
 
             #[inline]
@@ -175,27 +176,27 @@ fixed_codec!(
 pub enum String {}
 
 impl Codec for String {
-    type Value = std::string::String;
+    type Value = alloc::string::String;
     const WIRE_TYPE: WireType = WireType::Len;
 
     #[inline]
-    fn is_default(value: &std::string::String) -> bool {
+    fn is_default(value: &alloc::string::String) -> bool {
         value.is_empty()
     }
 
     #[inline]
-    fn value_len(value: &std::string::String) -> usize {
+    fn value_len(value: &alloc::string::String) -> usize {
         wire::varint_len(value.len() as u64) + value.len()
     }
 
     #[inline]
-    fn write_value(value: &std::string::String, writer: &mut Writer) {
+    fn write_value(value: &alloc::string::String, writer: &mut Writer) {
         writer.bytes(value.as_bytes());
     }
 
     #[inline]
     fn merge_value(
-        value: &mut std::string::String,
+        value: &mut alloc::string::String,
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         let start = decoder.offset();
@@ -208,16 +209,16 @@ impl Codec for String {
             read.to_vec()
         } else {
             // The buffer is reused.
-            let mut bytes = std::mem::take(value).into_bytes();
+            let mut bytes = core::mem::take(value).into_bytes();
             bytes.clear();
             bytes.extend_from_slice(read);
             bytes
         };
-        match std::string::String::from_utf8(bytes) {
+        match alloc::string::String::from_utf8(bytes) {
             Ok(string) => {
                 // `value` is empty either way, with nothing to free: no
                 // call to drop it.
-                std::mem::forget(std::mem::replace(value, string));
+                core::mem::forget(core::mem::replace(value, string));
                 Ok(())
             }
             Err(_) => Err(DecodeError::invalid_utf8(start)),

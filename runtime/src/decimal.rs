@@ -231,8 +231,8 @@ const DIGITS_OVERFLOW: &str = "decimal has more digits than 96 bits hold";
 mod tests {
     use super::*;
     use crate::decode::DecodeOptions;
+    use core::str::FromStr;
     use proptest::prelude::*;
-    use std::str::FromStr;
 
     fn encode(value: &Decimal) -> Vec<u8> {
         let length = DecimalCodec::value_len(value);

@@ -279,7 +279,7 @@ impl<'a> Decoder<'a> {
     pub fn read_str(&mut self) -> Result<&'a str, DecodeError> {
         let start = self.pos;
         let bytes = self.read_bytes()?;
-        std::str::from_utf8(bytes).map_err(|_| DecodeError::invalid_utf8(start))
+        core::str::from_utf8(bytes).map_err(|_| DecodeError::invalid_utf8(start))
     }
 
     /// Reads a length prefix and runs `read` on the message it delimits, one

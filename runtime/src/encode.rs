@@ -24,7 +24,12 @@
 //! encoding is already written, and the room for what precedes it is all
 //! that is zeroed). See [`Writer::raw`].
 
-use std::cell::RefCell;
+#[cfg(feature = "std")]
+use core::cell::RefCell;
+
+use crate::prelude::*;
+
+use bytes::BufMut;
 
 use crate::error::EncodeError;
 use crate::message::Message;
@@ -46,6 +51,7 @@ const SKIP_RATIO: usize = 16;
 /// The room a writer starts with when it has no buffer yet.
 const INITIAL_BUFFER: usize = 256;
 
+#[cfg(feature = "std")]
 thread_local! {
     static SCRATCH: RefCell<Writer> = const { RefCell::new(Writer::empty()) };
 }
@@ -87,6 +93,57 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
     })
 }
 
+/// Puts the encoding of `message` into `buf`, after its length as a
+/// varint when `delimited`, unless messages nest deeper than `limit`, a
+/// `required` field is not set or `buf` has no room for all of it, in
+/// which case nothing is written.
+///
+/// The one walk that encodes also gives the length, so nothing is
+/// measured ahead: the thread's writer holds the encoding, whose bytes are
+/// then put into `buf` at once.
+pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
+    message: &M,
+    buf: &mut B,
+    limit: u32,
+    delimited: bool,
+) -> Result<(), EncodeError> {
+    check_required(message)?;
+    with_scratch(|writer| {
+        message.write_fields(writer);
+        writer.check_depth(limit)?;
+        let body = writer.written_len();
+        let prefix = if delimited {
+            wire::varint_len(body as u64)
+        } else {
+            0
+        };
+        let needed = body + prefix;
+        if buf.remaining_mut() < needed {
+            return Err(EncodeError::buffer_too_small(needed, buf.remaining_mut()));
+        }
+        if writer.skipped() != 0 {
+            let placed = write_placed(message, writer, Vec::with_capacity(body));
+            if delimited {
+                put_varint_buf(buf, body as u64);
+            }
+            buf.put_slice(&placed);
+        } else {
+            if delimited {
+                writer.varint(body as u64);
+            }
+            buf.put_slice(writer.written());
+        }
+        Ok(())
+    })
+}
+
+/// Puts `value` into `buf` as a varint of 1 to 10 bytes.
+fn put_varint_buf<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
+    let mut bytes = Vec::with_capacity(10);
+    wire::put_varint(&mut bytes, value);
+    buf.put_slice(&bytes);
+}
+
 /// Refuses a message whose `required` fields are not all set, naming the
 /// first as decoding would.
 #[inline(always)]
@@ -104,7 +161,7 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
 fn append_placed<M: Message>(message: &M, writer: &mut Writer, out: &mut Vec<u8>) {
     let total = writer.written_len();
     if out.is_empty() {
-        let mut output = std::mem::take(out);
+        let mut output = core::mem::take(out);
         output.reserve_exact(total);
         *out = write_placed(message, writer, output);
     } else {
@@ -135,6 +192,7 @@ fn write_placed<M: Message>(message: &M, writer: &mut Writer, output: Vec<u8>) -
 
 /// Runs `write` with this thread's writer, emptied, whose buffer is kept
 /// for the next encode unless it grew too large.
+#[cfg(feature = "std")]
 #[inline(always)]
 fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     let kept = SCRATCH.try_with(|scratch| {
@@ -153,10 +211,17 @@ fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     }
 }
 
+/// Without `std` there are no threads' buffers: each encode has a writer
+/// of its own.
+#[cfg(not(feature = "std"))]
+#[inline(always)]
+fn with_scratch<R>(write: impl FnMut(&mut Writer) -> R) -> R {
+    without_scratch(write)
+}
+
 /// Runs `write` with a writer of its own: when the thread is being torn
 /// down, and so has no scratch buffer left, or is encoding already.
-#[cold]
-#[inline(never)]
+#[cfg_attr(feature = "std", cold, inline(never))]
 fn without_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     let mut writer = Writer::empty();
     writer.restart();
@@ -297,7 +362,7 @@ impl Writer {
             if self.buf.capacity() > length + length / 10 {
                 self.buf.shrink_to_fit();
             }
-            *out = std::mem::take(&mut self.buf);
+            *out = core::mem::take(&mut self.buf);
             self.pos = 0;
             self.end = 0;
         } else if out.capacity() == 0 {
@@ -318,9 +383,9 @@ impl Writer {
     /// The output of the second walk of an encode, and the thread's buffer
     /// given back to the writer.
     fn take_placed(&mut self) -> Vec<u8> {
-        match std::mem::replace(&mut self.large, Large::Skip) {
+        match core::mem::replace(&mut self.large, Large::Skip) {
             Large::Placed { scratch } => {
-                let mut output = std::mem::replace(&mut self.buf, scratch);
+                let mut output = core::mem::replace(&mut self.buf, scratch);
                 // Both walks wrote the same bytes, so the room was exactly
                 // what preceded the payload; were it not, what was written
                 // is still `output[pos..]`.
@@ -493,11 +558,11 @@ impl Writer {
             } if n == *largest => {
                 let after = self.buf.len() - self.pos;
                 if let Some(before) = total.checked_sub(after + n) {
-                    let mut output = std::mem::take(output);
+                    let mut output = core::mem::take(output);
                     output.resize(before, 0);
                     output.extend_from_slice(bytes);
                     output.extend_from_slice(&self.buf[self.pos..]);
-                    let scratch = std::mem::replace(&mut self.buf, output);
+                    let scratch = core::mem::replace(&mut self.buf, output);
                     self.pos = before;
                     self.end = self.buf.len();
                     self.large = Large::Placed { scratch };

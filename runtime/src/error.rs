@@ -4,7 +4,8 @@
 //! byte of the input, and in which field, as a path such as
 //! `Order.order_lines[3].cost`.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
 use crate::wire::WireType;
 
@@ -120,6 +121,13 @@ impl DecodeError {
     /// This error, found once the input of `length` bytes was read.
     pub(crate) fn at_end(mut self, length: usize) -> Self {
         self.inner.offset = length;
+        self
+    }
+
+    /// This error, found in input that started `by` bytes into a larger
+    /// one: its offset is moved to count from the larger input's start.
+    pub(crate) fn shifted(mut self, by: usize) -> Self {
+        self.inner.offset = self.inner.offset.saturating_add(by);
         self
     }
 
@@ -259,7 +267,7 @@ impl fmt::Debug for DecodeError {
     }
 }
 
-impl std::error::Error for DecodeError {}
+impl core::error::Error for DecodeError {}
 
 /// Why a message could not be encoded: what decoding would refuse.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -275,6 +283,11 @@ enum EncodeKind {
     },
     /// The path of a `required` field that is not set.
     MissingRequired(String),
+    /// The buffer had room for `remaining` bytes of the `needed`.
+    BufferTooSmall {
+        needed: usize,
+        remaining: usize,
+    },
 }
 
 impl EncodeError {
@@ -282,6 +295,19 @@ impl EncodeError {
         Self {
             kind: EncodeKind::TooDeep { depth, limit },
         }
+    }
+
+    /// A buffer with room for `remaining` bytes, where the encoding takes
+    /// `needed`.
+    pub(crate) fn buffer_too_small(needed: usize, remaining: usize) -> Self {
+        Self {
+            kind: EncodeKind::BufferTooSmall { needed, remaining },
+        }
+    }
+
+    /// Whether the buffer given had too little room for the encoding.
+    pub fn is_buffer_too_small(&self) -> bool {
+        matches!(self.kind, EncodeKind::BufferTooSmall { .. })
     }
 
     /// A `required` field that is not set, as `missing` found it.
@@ -302,11 +328,15 @@ impl fmt::Display for EncodeError {
             EncodeKind::MissingRequired(path) => {
                 write!(f, "{path}: required field is not set")
             }
+            EncodeKind::BufferTooSmall { needed, remaining } => write!(
+                f,
+                "the encoding takes {needed} bytes, but the buffer has room for {remaining}"
+            ),
         }
     }
 }
 
-impl std::error::Error for EncodeError {}
+impl core::error::Error for EncodeError {}
 
 #[cfg(test)]
 mod tests {
@@ -338,8 +368,8 @@ mod tests {
     #[test]
     fn result_of_decode_error_is_small() {
         assert_eq!(
-            std::mem::size_of::<DecodeError>(),
-            std::mem::size_of::<usize>()
+            core::mem::size_of::<DecodeError>(),
+            core::mem::size_of::<usize>()
         );
     }
 }

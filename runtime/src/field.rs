@@ -13,7 +13,8 @@
 //! [`Writer`] writes back to front and needs no lengths from it. Reading
 //! each shape is the decode core's, which views share (`merge.rs`).
 
-use std::collections::BTreeMap;
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
 
 use crate::codec::Codec;
 use crate::decode::Decoder;
@@ -369,7 +370,7 @@ impl<K: Ord, V> MapEntries<K, V> {
             // The map moves into the gathered entries, ahead of the new
             // ones, so that finishing builds it once rather than merging
             // two trees.
-            self.gathered.extend(std::mem::take(map));
+            self.gathered.extend(core::mem::take(map));
         }
         self.gathered.push(entry);
         Ok(())

@@ -56,8 +56,10 @@
 //!
 //! The modules below are the public vocabulary: [`wire`] has varints,
 //! zigzag and keys; [`encode`] and [`decode`] hold the writer and the
-//! reader; [`view`] has the borrowed views generated on request; [`wkt`]
-//! has Google's well-known types. What only generated code calls (each
+//! reader; [`framing`] has length-delimited frames and their reader over
+//! `std::io`; [`view`] has the borrowed views generated on request; [`wkt`]
+//! has Google's well-known types. [`Message`] also encodes into any
+//! [`bytes::BufMut`] and decodes from any [`bytes::Buf`]. What only generated code calls (each
 //! codec's function per field shape, the impls it writes by macro) is in
 //! the hidden module `__private`, which generated code names `_rt`.
 //!
@@ -67,13 +69,24 @@
 //!
 //! # Features
 //!
+//! - `std` (default): the standard library. Without it the runtime is
+//!   `no_std` and needs only `alloc`, as does the code schemac generates,
+//!   unless it holds `HashMap` maps. `std` adds the framing of
+//!   `std::io` streams (`framing::FrameReader`, `framing::FrameWriter`),
+//!   the conversions of [`Timestamp`] to and from `SystemTime`, and a
+//!   buffer per thread that [`Message::encode`] reuses; without it each
+//!   encode starts an empty buffer.
 //! - `json`: what the serde impls of code generated with `--json` (or
 //!   `Builder::json(true)`) need, and the module `json`, the canonical JSON
 //!   mapping of each schema type.
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+extern crate alloc;
+
+mod buf;
 mod codec;
 mod decimal;
 pub mod decode;
@@ -81,11 +94,13 @@ pub mod encode;
 mod error;
 mod field;
 mod forwarding;
+pub mod framing;
 mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
 mod merge;
 mod message;
+mod prelude;
 mod representations;
 mod shapes;
 mod unknown;
@@ -105,6 +120,9 @@ pub mod __private {
     #[cfg(feature = "compact_str")]
     pub use crate::CompactString;
     pub use crate::handshake::{VERSION, check_version};
+    /// The `alloc` crate, through which generated code names `Vec`,
+    /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
+    pub extern crate alloc;
     #[cfg(feature = "json")]
     pub use crate::json;
     #[cfg(feature = "json")]

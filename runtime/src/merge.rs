@@ -8,7 +8,8 @@
 //! generic over it, so [`crate::field`] and [`crate::view::field`] cannot
 //! read a shape differently.
 
-use std::marker::PhantomData;
+use crate::prelude::*;
+use core::marker::PhantomData;
 
 use crate::codec::Codec;
 use crate::decode::Decoder;
@@ -134,7 +135,7 @@ pub(crate) fn merge_map<'a, K: Merge<'a>, V: Merge<'a>>(
 ) -> Result<(), DecodeError> {
     let mut entry = default_entry::<K, V>();
     read_entry::<K, V>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
-    map.extend(std::iter::once(entry));
+    map.extend(core::iter::once(entry));
     Ok(())
 }
 

@@ -1,5 +1,8 @@
 //! The traits that generated code implements.
 
+use crate::prelude::*;
+use bytes::{Buf, BufMut};
+
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::{self, Writer};
 use crate::error::{DecodeError, EncodeError};
@@ -84,6 +87,36 @@ pub trait Message: Default {
         encode::encode_to_vec(self, DecodeOptions::DEFAULT_RECURSION_LIMIT)
     }
 
+    /// Puts the encoding of `self` into `buf`, any [`BufMut`].
+    ///
+    /// Fails, writing nothing, when `buf` has room
+    /// ([`remaining_mut`](BufMut::remaining_mut)) for fewer than
+    /// [`encoded_len`](Message::encoded_len) bytes, and as
+    /// [`encode`](Message::encode) fails.
+    fn encode_to_buf(&self, buf: &mut impl BufMut) -> Result<(), EncodeError> {
+        encode::encode_to_buf(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT, false)
+    }
+
+    /// Appends `self` to `buf` as a length-delimited frame: its encoded
+    /// length as a varint, then its encoding; see [`framing`](crate::framing).
+    fn encode_length_delimited(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
+        encode::encode_to_buf(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT, true)
+    }
+
+    /// `self` as a length-delimited frame in a new vector; see
+    /// [`encode_length_delimited`](Message::encode_length_delimited).
+    fn encode_length_delimited_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
+        let mut buf = Vec::new();
+        self.encode_length_delimited(&mut buf)?;
+        Ok(buf)
+    }
+
+    /// Puts `self` into `buf` as a length-delimited frame; fails, writing
+    /// nothing, as [`encode_to_buf`](Message::encode_to_buf) does.
+    fn encode_length_delimited_to_buf(&self, buf: &mut impl BufMut) -> Result<(), EncodeError> {
+        encode::encode_to_buf(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT, true)
+    }
+
     /// Decodes a message from `bytes` with the default [`DecodeOptions`].
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         Self::decode_with(bytes, &DecodeOptions::new())
@@ -96,6 +129,65 @@ pub trait Message: Default {
         let mut message = Self::default();
         message.merge_with(bytes, options)?;
         Ok(message)
+    }
+
+    /// Decodes a message from all that `buf` holds, any [`Buf`], with the
+    /// default [`DecodeOptions`]. Pass `&mut buf` to keep the `Buf`: it is
+    /// advanced to its end, whether decoding succeeds or not.
+    ///
+    /// When the `Buf`'s first [`chunk`](Buf::chunk) holds all of it, as
+    /// with a slice or a `Bytes`, the message is decoded from that chunk
+    /// directly; a `Buf` of several chunks is first copied into one
+    /// contiguous vector.
+    fn decode_buf(buf: impl Buf) -> Result<Self, DecodeError> {
+        Self::decode_buf_with(buf, &DecodeOptions::new())
+    }
+
+    /// Like [`decode_buf`](Message::decode_buf), within the limits of
+    /// `options`; an input over their
+    /// [`max_input_len`](DecodeOptions::max_input_len) is refused before
+    /// it is copied, and leaves the `Buf` as it was.
+    fn decode_buf_with(mut buf: impl Buf, options: &DecodeOptions) -> Result<Self, DecodeError> {
+        crate::buf::decode_buf(&mut buf, options)
+    }
+
+    /// Decodes the length-delimited frame at the front of `bytes`, as
+    /// [`encode_length_delimited`](Message::encode_length_delimited)
+    /// writes it, with the default [`DecodeOptions`], and moves `bytes`
+    /// past it: what follows the frame, such as more frames, is left in
+    /// `bytes`. On an error, `bytes` is left as it was.
+    ///
+    /// A prefix that claims more bytes than follow it is an error, and so
+    /// is an empty `bytes`: test `is_empty()` to find the
+    /// end of a run of frames. Error offsets count from the start of the
+    /// prefix.
+    ///
+    /// ```
+    /// use schemac_runtime::Message;
+    /// use schemac_runtime::wkt::Duration;
+    ///
+    /// let mut stream = Vec::new();
+    /// Duration { seconds: 1, nanos: 0 }.encode_length_delimited(&mut stream)?;
+    /// Duration { seconds: 2, nanos: 0 }.encode_length_delimited(&mut stream)?;
+    /// let mut rest = stream.as_slice();
+    /// let mut seconds = Vec::new();
+    /// while !rest.is_empty() {
+    ///     seconds.push(Duration::decode_length_delimited(&mut rest)?.seconds);
+    /// }
+    /// assert_eq!(seconds, [1, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn decode_length_delimited(bytes: &mut &[u8]) -> Result<Self, DecodeError> {
+        Self::decode_length_delimited_with(bytes, &DecodeOptions::new())
+    }
+
+    /// Like [`decode_length_delimited`](Message::decode_length_delimited),
+    /// decoding the frame within the limits of `options`.
+    fn decode_length_delimited_with(
+        bytes: &mut &[u8],
+        options: &DecodeOptions,
+    ) -> Result<Self, DecodeError> {
+        crate::framing::decode_length_delimited(bytes, options)
     }
 
     /// Merges the fields encoded in `bytes` into `self`: scalars are
@@ -164,7 +256,7 @@ pub trait Name {
 ///
 /// Enums are open: a number the schema does not name decodes to the
 /// enum's `Unrecognized(n)` variant and encodes back as `n`.
-pub trait Enumeration: Copy + Default + Eq + std::fmt::Debug {
+pub trait Enumeration: Copy + Default + Eq + core::fmt::Debug {
     /// The enum's name in its schema.
     const NAME: &'static str;
 

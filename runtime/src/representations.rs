@@ -10,9 +10,10 @@
 //!   input's buffer when decoding from a `Bytes`
 //!   ([`Decoder::new_shared`]) and copies otherwise.
 
-use std::marker::PhantomData;
-use std::ops::Deref;
-use std::sync::Arc;
+use alloc::boxed::Box;
+use alloc::sync::Arc;
+use core::marker::PhantomData;
+use core::ops::Deref;
 
 use bytes::Bytes;
 
@@ -87,7 +88,7 @@ impl<S: StringType> crate::json::JsonCodec for StringAs<S> {
     }
 
     fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<S, D::Error> {
-        let string: String = serde::Deserialize::deserialize(deserializer)?;
+        let string: alloc::string::String = serde::Deserialize::deserialize(deserializer)?;
         Ok(S::from(string.as_str()))
     }
 }
@@ -152,7 +153,7 @@ impl crate::json::JsonCodec for SharedBytes {
     }
 
     fn deserialize<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Bytes, D::Error> {
-        let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(deserializer)?;
+        let text: alloc::borrow::Cow<'de, str> = serde::Deserialize::deserialize(deserializer)?;
         let bytes = crate::json::scalars::decode_base64(&text).map_err(serde::de::Error::custom)?;
         Ok(Bytes::from(bytes))
     }

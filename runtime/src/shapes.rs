@@ -20,6 +20,7 @@ use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
 use crate::message::Enumeration;
+use crate::prelude::*;
 use crate::representations::{SharedBytes, StringAs, StringType};
 use crate::view::{self, HasView, MapView, MessageView, ViewCodec};
 use crate::wire::WireType;

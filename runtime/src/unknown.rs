@@ -8,6 +8,7 @@
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
+use crate::prelude::*;
 use crate::wire::{self, WireType};
 
 /// The unknown fields of one message, as the raw bytes of their keys and

@@ -31,7 +31,8 @@
 //! implicit presence leaves `Null` out; a list element, a map's value and
 //! an `optional` or oneof member that is there write it, as `08 00`.
 
-use std::collections::BTreeMap;
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
@@ -106,10 +107,10 @@ impl Codec for ValueCodec {
             && let Some(read) = scalar.to_value()
         {
             decoder.advance(length);
-            match std::mem::replace(value, read) {
+            match core::mem::replace(value, read) {
                 // What a map entry or a list element starts as: no call
                 // to drop it.
-                old @ Value::Null => std::mem::forget(old),
+                old @ Value::Null => core::mem::forget(old),
                 old => drop(old),
             }
             return Ok(());
@@ -220,7 +221,7 @@ impl<'a> Scalar<'a> {
             Scalar::U64(v) => ValueView::U64(v),
             Scalar::F32(v) => ValueView::F32(v),
             Scalar::F64(v) => ValueView::F64(v),
-            Scalar::Text(v) => ValueView::String(std::str::from_utf8(v).ok()?),
+            Scalar::Text(v) => ValueView::String(core::str::from_utf8(v).ok()?),
             Scalar::Bytes(v) => ValueView::Bytes(v),
             Scalar::Decimal(v) => ValueView::Decimal(v),
         })
@@ -370,7 +371,7 @@ fn merge_member(
             .to_value()
             .ok_or_else(|| DecodeError::invalid_utf8(start))?,
         Member::List => {
-            let mut values = match std::mem::take(value) {
+            let mut values = match core::mem::take(value) {
                 Value::List(values) => values,
                 _ => Vec::new(),
             };
@@ -380,7 +381,7 @@ fn merge_member(
             Value::List(values)
         }
         Member::Map => {
-            let mut entries = match std::mem::take(value) {
+            let mut entries = match core::mem::take(value) {
                 Value::Map(entries) => entries,
                 _ => BTreeMap::new(),
             };
@@ -418,8 +419,8 @@ pub(crate) fn read_wrapped<'a>(
 pub(crate) mod tests {
     use super::*;
     use crate::decode::DecodeOptions;
+    use core::str::FromStr;
     use proptest::prelude::*;
-    use std::str::FromStr;
 
     fn encode(value: &Value) -> Vec<u8> {
         let length = ValueCodec::value_len(value);

@@ -4,6 +4,8 @@
 //! These functions do no bounds checking of their own beyond what their
 //! signatures promise; the [`Decoder`](crate::Decoder) checks bounds.
 
+use crate::prelude::*;
+
 /// The six wire types of the protobuf binary format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WireType {

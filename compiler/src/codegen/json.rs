@@ -310,7 +310,7 @@ mod tests {
         for expected in [
             "use crate::rt::__private as _rt;",
             "_rt::message_serde!(M);",
-            "::std::collections::HashMap<i64, ::std::vec::Vec<u8>>",
+            "::std::collections::HashMap<i64, _rt::alloc::vec::Vec<u8>>",
             "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Bytes>::read_json(map)?",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");

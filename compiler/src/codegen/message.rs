@@ -11,7 +11,7 @@ use super::{
     Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
     schema_docs, type_ident, types, view,
 };
-use crate::model::{Field, FieldOrOneof, FieldType, Message, MessageId, ValueType};
+use crate::model::{Field, FieldOrOneof, FieldType, Message, MessageId, Scalar, ValueType};
 use crate::names;
 
 /// The struct of message `id`, its `Message` impl, its serde impls when
@@ -134,11 +134,16 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
 }
 
 /// Whether a oneof member of `message` holds a runtime type, `decimal`,
-/// `value` or a well-known type, so that its enum names the runtime.
+/// `value` or a well-known type, or a type of `alloc` that generated code
+/// names through the runtime (a string, bytes, a boxed message), so that
+/// its enum names the runtime.
 fn oneofs_use_runtime(message: &Message) -> bool {
     message.fields.iter().any(|field| {
         let runtime_type = match field.ty {
-            FieldType::Single(ValueType::Scalar(scalar)) => scalar.is_builtin_message(),
+            FieldType::Single(ValueType::Scalar(scalar)) => {
+                scalar.is_builtin_message() || matches!(scalar, Scalar::String | Scalar::Bytes)
+            }
+            FieldType::Single(ValueType::Message(_)) => field.boxed,
             FieldType::Single(ValueType::WellKnown(_)) => true,
             _ => false,
         };

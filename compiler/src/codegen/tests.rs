@@ -202,7 +202,7 @@ pub(crate) fn contains(code: &str, expected: &str) -> bool {
 fn order_fields_use_the_runtime_per_shape() {
     let code = shop().render(&Config::new());
     let expected = [
-        "pub order_lines: ::std::vec::Vec<OrderLine>,",
+        "pub order_lines: _rt::alloc::vec::Vec<OrderLine>,",
         "pub customer: ::core::option::Option<Customer>,",
         "_rt::codec::Int64::measure(1, &self.id)",
         // A message's codec takes the message from the field.
@@ -334,7 +334,7 @@ fn config_picks_the_runtime_and_the_map() {
     assert!(
         contains(
             &code,
-            "::std::collections::HashMap<::std::string::String, i32>"
+            "::std::collections::HashMap<_rt::alloc::string::String, i32>"
         ),
         "{code}"
     );
@@ -426,12 +426,12 @@ fn nested_types_are_reached_by_relative_paths() {
         "pub kind: ::core::option::Option<shape::Kind>,",
         "Polygon(Polygon),",
         "Group(super::Drawing),",
-        "pub corners: ::std::vec::Vec<polygon::Corner>,",
-        "Again(::std::boxed::Box<super::super::Pong>),",
-        "pub choice: ::core::option::Option<::std::boxed::Box<pong::Choice>>,",
-        "pub left: ::core::option::Option<::std::boxed::Box<Tree>>,",
+        "pub corners: _rt::alloc::vec::Vec<polygon::Corner>,",
+        "Again(_rt::alloc::boxed::Box<super::super::Pong>),",
+        "pub choice: ::core::option::Option<_rt::alloc::boxed::Box<pong::Choice>>,",
+        "pub left: ::core::option::Option<_rt::alloc::boxed::Box<Tree>>,",
         "_rt::codec::Boxed::measure_optional(2, self.left.as_ref())",
-        "pub r#type: ::std::string::String,",
+        "pub r#type: _rt::alloc::string::String,",
         "pub self_: bool,",
         "pub foo_bar: i64,",
         "4 => Some(\"fooBar\"),",
@@ -500,10 +500,10 @@ fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
     for expected in [
         "pub total: _rt::Decimal,",
         "pub discount: ::core::option::Option<_rt::Decimal>,",
-        "pub line_totals: ::std::vec::Vec<_rt::Decimal>,",
-        "pub by_day: ::std::collections::BTreeMap<u32, _rt::Decimal>,",
+        "pub line_totals: _rt::alloc::vec::Vec<_rt::Decimal>,",
+        "pub by_day: _rt::alloc::collections::BTreeMap<u32, _rt::Decimal>,",
         "pub payload: _rt::Value,",
-        "pub attributes: ::std::collections::BTreeMap<::std::string::String, _rt::Value>,",
+        "pub attributes: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, _rt::Value>,",
         "_rt::codec::Decimal::measure(1, &self.total)",
         "_rt::codec::Decimal::write_repeated(3, &self.line_totals, writer);",
         "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Value>::measure(5, &self.by_id)",
@@ -521,7 +521,8 @@ fn decimal_and_value_are_runtime_types_with_runtime_codecs() {
 fn a_oneof_module_names_the_runtime_only_for_its_types() {
     let code = analyzed(
         "message A { oneof pick { d: decimal = 1; } }\n\
-         message B { oneof pick { s: string = 1; } }\n",
+         message B { oneof pick { n: i64 = 1; } }\n\
+         message C { oneof pick { s: string = 1; } }\n",
     )
     .render(&Config::new());
     let module = |name: &str| {
@@ -534,6 +535,15 @@ fn a_oneof_module_names_the_runtime_only_for_its_types() {
         "{code}"
     );
     assert!(!module("b").contains("_rt"), "{code}");
+    // A string is `alloc`'s, named through the runtime.
+    assert!(
+        module("c").contains("S(_rt::alloc::string::String)"),
+        "{code}"
+    );
+    assert!(
+        module("c").contains("use ::schemac_runtime::__private as _rt;"),
+        "{code}"
+    );
 }
 
 #[test]

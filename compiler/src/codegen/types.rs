@@ -207,6 +207,7 @@ pub(crate) fn has_presence(ty: ValueType) -> bool {
 
 /// The Rust type of a struct field.
 pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
     match field.ty {
         FieldType::Single(ty) if has_presence(ty) && !cx.always_present(field) => {
             let ty = held_type(cx, scope, ty, Held::of(cx, field));
@@ -219,13 +220,13 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
         FieldType::Single(ty) => value_type(cx, scope, ty, Held::of(cx, field)),
         FieldType::List(ty) => {
             let ty = value_type(cx, scope, ty, Held::of(cx, field));
-            quote!(::std::vec::Vec<#ty>)
+            quote!(#rt::alloc::vec::Vec<#ty>)
         }
         FieldType::Map(key, value) => {
             let key = scalar_type(cx, key);
             let value = value_type(cx, scope, value, Held::of(cx, field));
             match cx.map_type(field) {
-                MapType::BTreeMap => quote!(::std::collections::BTreeMap<#key, #value>),
+                MapType::BTreeMap => quote!(#rt::alloc::collections::BTreeMap<#key, #value>),
                 MapType::HashMap => quote!(::std::collections::HashMap<#key, #value>),
                 MapType::HashMapWith(hasher) => match syn::parse_str::<syn::Type>(hasher) {
                     Ok(hasher) => quote!(::std::collections::HashMap<#key, #value, #hasher>),
@@ -258,9 +259,10 @@ pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> Toke
 /// The type that holds one value of a singular field or oneof member: a
 /// message in a `Box` when the field is boxed.
 pub(crate) fn held_type(cx: &Context, scope: &[String], ty: ValueType, held: Held) -> TokenStream {
+    let rt = &cx.runtime;
     let inner = value_type(cx, scope, ty, held);
     if held.boxed && matches!(ty, ValueType::Message(_)) {
-        quote!(::std::boxed::Box<#inner>)
+        quote!(#rt::alloc::boxed::Box<#inner>)
     } else {
         inner
     }
@@ -349,8 +351,8 @@ pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
         Scalar::F32 => quote!(f32),
         Scalar::F64 => quote!(f64),
         Scalar::Bool => quote!(bool),
-        Scalar::String => quote!(::std::string::String),
-        Scalar::Bytes => quote!(::std::vec::Vec<u8>),
+        Scalar::String => quote!(#rt::alloc::string::String),
+        Scalar::Bytes => quote!(#rt::alloc::vec::Vec<u8>),
         Scalar::Decimal => quote!(#rt::Decimal),
         Scalar::Value => quote!(#rt::Value),
     }
@@ -360,9 +362,9 @@ pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
 fn string_type(cx: &Context, string_type: StringType) -> TokenStream {
     let rt = &cx.runtime;
     match string_type {
-        StringType::String => quote!(::std::string::String),
-        StringType::BoxStr => quote!(::std::boxed::Box<str>),
-        StringType::ArcStr => quote!(::std::sync::Arc<str>),
+        StringType::String => quote!(#rt::alloc::string::String),
+        StringType::BoxStr => quote!(#rt::alloc::boxed::Box<str>),
+        StringType::ArcStr => quote!(#rt::alloc::sync::Arc<str>),
         StringType::CompactString => quote!(#rt::CompactString),
     }
 }

@@ -373,7 +373,7 @@ fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
         FieldType::Single(ty) => value_type(cx, scope, ty),
         FieldType::List(ty) => {
             let ty = value_type(cx, scope, ty);
-            quote!(::std::vec::Vec<#ty>)
+            quote!(#rt::alloc::vec::Vec<#ty>)
         }
         FieldType::Map(key, value) => {
             let key = value_type(cx, scope, ValueType::Scalar(key));
@@ -386,9 +386,10 @@ fn field_type(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
 /// The type that holds one value of a singular field or oneof member in a
 /// view: a message's view in a `Box` where the owned field is boxed.
 fn held_type(cx: &Context, scope: &[String], ty: ValueType, boxed: bool) -> TokenStream {
+    let rt = &cx.runtime;
     let inner = value_type(cx, scope, ty);
     if boxed && matches!(ty, ValueType::Message(_)) {
-        quote!(::std::boxed::Box<#inner>)
+        quote!(#rt::alloc::boxed::Box<#inner>)
     } else {
         inner
     }

@@ -268,6 +268,7 @@ fn the_returned_vector_fits_its_length() {
 }
 
 /// The address and length of this thread's retained buffer.
+#[cfg(feature = "std")]
 fn scratch() -> (usize, usize) {
     SCRATCH.with(|scratch| {
         let writer = scratch.borrow();
@@ -276,6 +277,7 @@ fn scratch() -> (usize, usize) {
 }
 
 #[test]
+#[cfg(feature = "std")]
 fn the_thread_keeps_its_buffer_through_a_large_encode() {
     let small = blob("small", 30, vec![]);
     let large = blob("large", 1 << 20, vec![blob("inner", 1_000, vec![])]);
@@ -303,6 +305,7 @@ fn the_thread_keeps_its_buffer_through_a_large_encode() {
 }
 
 #[test]
+#[cfg(feature = "std")]
 fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
     let parts: Vec<Blob> = (0..20_000).map(|_| blob("part", 3, vec![])).collect();
     // Small fields past the retained size, without and with a large

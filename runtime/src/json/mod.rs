@@ -13,9 +13,9 @@
 pub(crate) mod scalars;
 mod value;
 
-use std::cell::Cell;
-use std::fmt;
-use std::marker::PhantomData;
+use core::cell::Cell;
+use core::fmt;
+use core::marker::PhantomData;
 
 pub use serde;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
@@ -316,7 +316,7 @@ where
                     // A null value is an error, as in Google's parsers,
                     // unless null is a value of the type.
                     let value = access.next_value::<Present<V>>()?.0;
-                    entries.extend(std::iter::once((key, value)));
+                    entries.extend(core::iter::once((key, value)));
                 }
                 Ok(DeMap(entries, PhantomData))
             }
@@ -354,7 +354,7 @@ pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
 
         fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<M, A::Error> {
             let mut message = M::default();
-            while let Some(key) = access.next_key::<std::borrow::Cow<'de, str>>()? {
+            while let Some(key) = access.next_key::<alloc::borrow::Cow<'de, str>>()? {
                 if !message.deserialize_field(&key, &mut access)? {
                     if unknown_fields_ignored() {
                         access.next_value::<de::IgnoredAny>()?;

@@ -6,9 +6,9 @@
 //! Bytes are standard base64; URL-safe and unpadded base64 are read too.
 //! Decimals are strings with every digit: `"12.30"`.
 
-use std::fmt;
-use std::marker::PhantomData;
-use std::str::FromStr;
+use core::fmt;
+use core::marker::PhantomData;
+use core::str::FromStr;
 
 use base64::Engine as _;
 use base64::engine::DecodePaddingMode;
@@ -34,7 +34,7 @@ where
     type Value = T;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "an integer that fits {}", std::any::type_name::<T>())
+        write!(f, "an integer that fits {}", core::any::type_name::<T>())
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
@@ -292,7 +292,7 @@ impl JsonCodec for Bytes {
     }
 
     fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
-        let text: std::borrow::Cow<'de, str> = serde::Deserialize::deserialize(deserializer)?;
+        let text: alloc::borrow::Cow<'de, str> = serde::Deserialize::deserialize(deserializer)?;
         decode_base64(&text).map_err(de::Error::custom)
     }
 }

@@ -1,8 +1,8 @@
 //! Tests of the JSON mapping of scalars and values; generated messages are
 //! tested in the tests crate.
 
-use std::collections::BTreeMap;
-use std::str::FromStr;
+use alloc::collections::BTreeMap;
+use core::str::FromStr;
 
 use proptest::prelude::*;
 use rust_decimal::Decimal;

@@ -16,8 +16,8 @@
 //! other numbers `F64`, so JSON from elsewhere keeps integers apart from
 //! floats.
 
-use std::collections::BTreeMap;
-use std::fmt;
+use alloc::collections::BTreeMap;
+use core::fmt;
 
 use rust_decimal::Decimal;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};

@@ -5,6 +5,7 @@ use crate::codec::{self, Codec};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
 use crate::message::Enumeration;
+use crate::prelude::*;
 
 /// How the values of one schema type are read as views over input that
 /// lives for `'a`: the [`Codec`] of the owned field, read without copying.

@@ -13,6 +13,7 @@ use super::{MapView, ViewCodec};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
 use crate::merge::{self, Viewed};
+use crate::prelude::*;
 use crate::wire::WireType;
 
 /// Reads a singular field into `view`, after checking its wire type.
@@ -154,7 +155,7 @@ mod tests {
         let keys: Vec<&str> = map.iter().map(|(key, _)| *key).collect();
         assert_eq!(keys, ["k", "", "k"]);
         assert_eq!(map.get("k"), Some(&&[3u8][..]));
-        let owned: std::collections::BTreeMap<String, Vec<u8>> = owned_map::<Str, Bytes, _>(&map);
+        let owned: alloc::collections::BTreeMap<String, Vec<u8>> = owned_map::<Str, Bytes, _>(&map);
         assert_eq!(owned.len(), 2);
         assert_eq!(owned["k"], [3]);
     }

@@ -1,7 +1,8 @@
 //! The view of a map field: its entries as they were read.
 
 use crate::merge::allocate_first;
-use std::borrow::Borrow;
+use crate::prelude::*;
+use core::borrow::Borrow;
 
 /// The view of a `map<K, V>` field: every entry read, in wire order, keys
 /// and values as views.
@@ -54,7 +55,7 @@ impl<K, V> MapView<K, V> {
     }
 
     /// The entries, in wire order, repeated keys included.
-    pub fn iter(&self) -> std::slice::Iter<'_, (K, V)> {
+    pub fn iter(&self) -> core::slice::Iter<'_, (K, V)> {
         self.entries.iter()
     }
 
@@ -98,7 +99,7 @@ impl<K, V> From<Vec<(K, V)>> for MapView<K, V> {
 
 impl<'m, K, V> IntoIterator for &'m MapView<K, V> {
     type Item = &'m (K, V);
-    type IntoIter = std::slice::Iter<'m, (K, V)>;
+    type IntoIter = core::slice::Iter<'m, (K, V)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.iter()
@@ -107,7 +108,7 @@ impl<'m, K, V> IntoIterator for &'m MapView<K, V> {
 
 impl<K, V> IntoIterator for MapView<K, V> {
     type Item = (K, V);
-    type IntoIter = std::vec::IntoIter<(K, V)>;
+    type IntoIter = alloc::vec::IntoIter<(K, V)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.entries.into_iter()

@@ -32,7 +32,7 @@
 //! ```
 //! # use schemac_runtime::{Message, MessageView};
 //! # fn demo<V: for<'a> MessageView<'a>>(bytes: &[u8]) -> Result<(), schemac_runtime::DecodeError>
-//! # where <V as MessageView<'static>>::Owned: PartialEq + std::fmt::Debug {
+//! # where <V as MessageView<'static>>::Owned: PartialEq + core::fmt::Debug {
 //! // With views on, `OrderView::decode(&bytes)?` and `view.to_owned()`.
 //! let view = V::decode(bytes)?;
 //! let owned = view.to_message();

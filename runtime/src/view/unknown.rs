@@ -2,6 +2,7 @@
 
 use crate::decode::Decoder;
 use crate::error::DecodeError;
+use crate::prelude::*;
 use crate::unknown::UnknownFields;
 use crate::wire::WireType;
 

@@ -1,6 +1,7 @@
 //! The view of a `value`: a [`Value`] whose strings and bytes borrow.
 
-use std::collections::BTreeMap;
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
@@ -123,7 +124,7 @@ fn merge_member<'a>(
             .to_view()
             .ok_or_else(|| DecodeError::invalid_utf8(start))?,
         Member::List => {
-            let mut values = match std::mem::take(view) {
+            let mut values = match core::mem::take(view) {
                 ValueView::List(values) => values,
                 _ => Vec::new(),
             };
@@ -133,7 +134,7 @@ fn merge_member<'a>(
             ValueView::List(values)
         }
         Member::Map => {
-            let mut entries = match std::mem::take(view) {
+            let mut entries = match core::mem::take(view) {
                 ValueView::Map(entries) => entries,
                 _ => MapView::new(),
             };

@@ -8,6 +8,7 @@ use crate::encode::Writer;
 use crate::error::{DecodeError, EncodeError};
 use crate::field;
 use crate::message::{Message, Name};
+use crate::prelude::*;
 use crate::view::{self, ViewCodec};
 use crate::wire::WireType;
 

@@ -8,8 +8,8 @@
 //! `@type` may come anywhere among the keys, so reading holds the other
 //! keys' values until the type is known.
 
-use std::collections::BTreeMap;
-use std::fmt;
+use alloc::collections::BTreeMap;
+use core::fmt;
 use std::sync::{PoisonError, RwLock};
 
 use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, Visitor};

@@ -1,8 +1,8 @@
 //! `google.protobuf.Duration`: a signed span of time,
 //! `{ 1: seconds, 2: nanos }`.
 
-use std::fmt;
-use std::str::FromStr;
+use core::fmt;
+use core::str::FromStr;
 
 use super::text::{self, NANOS_PER_SECOND, WriteError};
 use super::timestamp::seconds_and_nanos;
@@ -134,11 +134,11 @@ impl FromStr for Duration {
     }
 }
 
-/// A `std::time::Duration` of at most 315,576,000,000 seconds, exactly.
-impl TryFrom<std::time::Duration> for Duration {
+/// A `core::time::Duration` of at most 315,576,000,000 seconds, exactly.
+impl TryFrom<core::time::Duration> for Duration {
     type Error = RangeError;
 
-    fn try_from(duration: std::time::Duration) -> Result<Self, RangeError> {
+    fn try_from(duration: core::time::Duration) -> Result<Self, RangeError> {
         if duration.as_secs() > Self::MAX_SECONDS as u64 {
             return Err(RangeError::new("duration outside ±315576000000s"));
         }
@@ -149,19 +149,19 @@ impl TryFrom<std::time::Duration> for Duration {
     }
 }
 
-/// The `std::time::Duration` of a valid duration that is not negative,
+/// The `core::time::Duration` of a valid duration that is not negative,
 /// exactly.
-impl TryFrom<Duration> for std::time::Duration {
+impl TryFrom<Duration> for core::time::Duration {
     type Error = RangeError;
 
     fn try_from(duration: Duration) -> Result<Self, RangeError> {
         duration.check()?;
         if duration.seconds < 0 || duration.nanos < 0 {
             return Err(RangeError::new(
-                "a negative duration has no std::time::Duration",
+                "a negative duration has no core::time::Duration",
             ));
         }
-        Ok(std::time::Duration::new(
+        Ok(core::time::Duration::new(
             duration.seconds as u64,
             duration.nanos as u32,
         ))
@@ -239,7 +239,7 @@ mod tests {
 
     #[test]
     fn std_durations_convert_exactly_within_the_range() {
-        let std = std::time::Duration::new(5, 7);
+        let std = core::time::Duration::new(5, 7);
         assert_eq!(
             Duration::try_from(std),
             Ok(Duration {
@@ -248,23 +248,23 @@ mod tests {
             })
         );
         assert_eq!(
-            std::time::Duration::try_from(Duration {
+            core::time::Duration::try_from(Duration {
                 seconds: 5,
                 nanos: 7
             }),
             Ok(std)
         );
-        let max = std::time::Duration::new(Duration::MAX_SECONDS as u64, 999_999_999);
+        let max = core::time::Duration::new(Duration::MAX_SECONDS as u64, 999_999_999);
         assert_eq!(Duration::try_from(max), Ok(Duration::MAX));
-        assert_eq!(std::time::Duration::try_from(Duration::MAX), Ok(max));
-        assert!(Duration::try_from(max + std::time::Duration::from_nanos(1)).is_err());
-        assert!(Duration::try_from(std::time::Duration::MAX).is_err());
-        let negative = std::time::Duration::try_from(Duration {
+        assert_eq!(core::time::Duration::try_from(Duration::MAX), Ok(max));
+        assert!(Duration::try_from(max + core::time::Duration::from_nanos(1)).is_err());
+        assert!(Duration::try_from(core::time::Duration::MAX).is_err());
+        let negative = core::time::Duration::try_from(Duration {
             seconds: 0,
             nanos: -1,
         });
         assert!(negative.unwrap_err().to_string().contains("negative"));
-        let mixed = std::time::Duration::try_from(Duration {
+        let mixed = core::time::Duration::try_from(Duration {
             seconds: 1,
             nanos: -1,
         });

@@ -15,7 +15,7 @@
 //! A value with no JSON form, such as a timestamp past 9999 or a `Value`
 //! holding NaN, is a serialization error, as in Google's protobuf.
 
-use std::fmt;
+use core::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::ser::{self, SerializeMap, SerializeSeq, Serializer};
@@ -101,7 +101,7 @@ impl JsonCodec for EmptyCodec {
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Empty, A::Error> {
-                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                while let Some(key) = map.next_key::<alloc::borrow::Cow<'de, str>>()? {
                     if !crate::json::unknown_fields_ignored() {
                         return Err(de::Error::custom(format_args!(
                             "unknown field `{key}` in message Empty"

@@ -1,7 +1,7 @@
 //! Tests of ProtoJSON for the well-known types. The expected JSON came from
 //! python3-protobuf 3.21: `json_format.MessageToJson(m, indent=None)`.
 
-use std::collections::BTreeMap;
+use alloc::collections::BTreeMap;
 
 use proptest::prelude::*;
 use serde_json::Value as Json;
@@ -28,7 +28,7 @@ fn from_json<C: JsonCodec>(text: &str) -> Result<C::Value, String> {
 /// Asserts that `value` is written as `expected` and reads back from it.
 fn both_ways<C: JsonCodec>(value: C::Value, expected: &str)
 where
-    C::Value: PartialEq + std::fmt::Debug,
+    C::Value: PartialEq + core::fmt::Debug,
 {
     let written = to_json::<C>(&value).unwrap();
     let parsed = |text: &str| serde_json::from_str::<Json>(text).unwrap();
@@ -218,12 +218,12 @@ fn optional_field<C: JsonCodec>() -> Option<C::Value> {
 
     impl<'de, C: JsonCodec> serde::Deserialize<'de> for Field<C> {
         fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-            struct FieldVisitor<C>(std::marker::PhantomData<C>);
+            struct FieldVisitor<C>(core::marker::PhantomData<C>);
 
             impl<'de, C: JsonCodec> serde::de::Visitor<'de> for FieldVisitor<C> {
                 type Value = Field<C>;
 
-                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
                     f.write_str("an object of one field")
                 }
 
@@ -236,7 +236,7 @@ fn optional_field<C: JsonCodec>() -> Option<C::Value> {
                 }
             }
 
-            deserializer.deserialize_map(FieldVisitor(std::marker::PhantomData))
+            deserializer.deserialize_map(FieldVisitor(core::marker::PhantomData))
         }
     }
 

@@ -70,7 +70,7 @@ mod with_chrono;
 #[cfg(feature = "time")]
 mod with_time;
 
-use std::fmt;
+use core::fmt;
 
 #[cfg(doc)]
 use crate::codec;
@@ -112,7 +112,7 @@ impl fmt::Display for RangeError {
     }
 }
 
-impl std::error::Error for RangeError {}
+impl core::error::Error for RangeError {}
 
 /// Why a string is not a [`Timestamp`] (RFC 3339) or a [`Duration`]
 /// (`"1.5s"`), as their `FromStr` and JSON read them.
@@ -134,7 +134,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// Implements `Codec` for `$codec`, whose values are the message `$ty`
 /// (which implements `Message`): length-delimited, one level deeper, and

@@ -20,7 +20,8 @@
 //! value even when empty, as Google's protobuf writes a map with
 //! deterministic serialization.
 
-use std::collections::BTreeMap;
+use crate::prelude::*;
+use alloc::collections::BTreeMap;
 
 use super::{copied_view, message_codec, owned_view};
 use crate::codec::{self, Codec};
@@ -224,7 +225,7 @@ impl Message for Value {
             3 => Value::String(read::<codec::String>(wire_type, decoder)?),
             4 => Value::Bool(read::<codec::Bool>(wire_type, decoder)?),
             5 => {
-                let mut object = match std::mem::take(self) {
+                let mut object = match core::mem::take(self) {
                     Value::Struct(object) => object,
                     _ => Struct::default(),
                 };
@@ -232,7 +233,7 @@ impl Message for Value {
                 Value::Struct(object)
             }
             6 => {
-                let mut list = match std::mem::take(self) {
+                let mut list = match core::mem::take(self) {
                     Value::List(list) => list,
                     _ => ListValue::default(),
                 };

@@ -6,7 +6,7 @@
 //! (Howard Hinnant's `days_from_civil` and `civil_from_days`), and a date
 //! crate would bring more than it gives.
 
-use std::fmt;
+use core::fmt;
 
 use super::{Duration, ParseError, RangeError, Timestamp};
 

@@ -1,7 +1,8 @@
 //! `google.protobuf.Timestamp`: a point in time, `{ 1: seconds, 2: nanos }`.
 
-use std::fmt;
-use std::str::FromStr;
+use core::fmt;
+use core::str::FromStr;
+#[cfg(feature = "std")]
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::text::{self, NANOS_PER_SECOND, WriteError};
@@ -113,6 +114,7 @@ impl FromStr for Timestamp {
 }
 
 /// Any `SystemTime`, exactly.
+#[cfg(feature = "std")]
 impl From<SystemTime> for Timestamp {
     fn from(time: SystemTime) -> Self {
         match time.duration_since(UNIX_EPOCH) {
@@ -139,6 +141,7 @@ impl From<SystemTime> for Timestamp {
 
 /// The `SystemTime` of a timestamp whose `nanos` are 0 to 999,999,999,
 /// exactly; an error past what `SystemTime` holds on this platform.
+#[cfg(feature = "std")]
 impl TryFrom<Timestamp> for SystemTime {
     type Error = RangeError;
 
@@ -287,6 +290,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "std")]
     fn system_time_converts_exactly_both_ways() {
         let before = UNIX_EPOCH - std::time::Duration::new(1, 250_000_000);
         let t = Timestamp::from(before);

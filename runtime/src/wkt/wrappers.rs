@@ -1,7 +1,7 @@
 //! The wrappers of `google/protobuf/wrappers.proto`: one scalar as the
 //! message `{ 1: value }`, so that a field of it has presence.
 
-use std::marker::PhantomData;
+use core::marker::PhantomData;
 
 use crate::codec::Codec;
 use crate::decode::Decoder;

@@ -55,6 +55,21 @@ fn write_fuzz_seeds() {
         );
     }
 
+    // Streams of one to three framed orders.
+    let orders: Vec<&Vec<u8>> = encodings
+        .iter()
+        .filter(|(full_name, _, _)| *full_name == "shop.Order")
+        .map(|(_, _, bytes)| bytes)
+        .collect();
+    for count in 1..=orders.len().min(3) {
+        let mut stream = vec![3]; // the first byte: read 4 bytes a read
+        for bytes in &orders[..count] {
+            schemac_runtime::wire::put_varint(&mut stream, bytes.len() as u64);
+            stream.extend_from_slice(bytes);
+        }
+        write(&seeds.join("frames"), &format!("orders-{count}"), &stream);
+    }
+
     let dirs = [
         "schemas",
         "schemas/invalid",

@@ -8,6 +8,10 @@
 //!   same error, or a value that encodes (made owned) to the same bytes.
 //!   Every tenth input also goes through `transcode::decode`, which must
 //!   accept it exactly when the generated type does.
+//! - Thousands of mutations of streams of length-delimited orders go
+//!   through `framing::FrameReader`, over a reader that hands out a few
+//!   bytes a read, and through `decode_length_delimited` on the slice;
+//!   both must read the same frames and stop at the same place.
 //! - Ten thousand mutations of the schemas in `schemas/` and
 //!   `schemas/invalid/` go through `analyze_text`. Each gives diagnostics or
 //!   an analysis. Every tenth analysis must generate Rust, with the default
@@ -39,12 +43,15 @@ use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
+use schemac_runtime::framing::FrameReader;
 use schemac_runtime::view::HasView;
-use schemac_runtime::{DecodeOptions, MessageView};
+use schemac_runtime::{DecodeOptions, Message, MessageView};
 use schemac_tests::workspace_root;
 
 /// How many mutated encodings the decode test feeds.
 const ENCODING_CASES: usize = 40_000;
+/// How many mutated frame streams the framing test feeds.
+const FRAME_CASES: usize = 5_000;
 /// How many mutated schemas the compile test feeds.
 const SCHEMA_CASES: usize = 10_000;
 
@@ -296,6 +303,80 @@ fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
         ("evolution.v1.Profile", round_trip::<v1::Profile>(input)),
         ("evolution.v2.Profile", round_trip::<v2::Profile>(input)),
     ]
+}
+
+#[test]
+fn mutated_frame_streams_read_to_frames_or_an_error() {
+    let orders: Vec<Vec<u8>> = schemac_tests::fixtures::orders()
+        .into_iter()
+        .map(|(_, order)| order.encode_length_delimited_to_vec().unwrap())
+        .collect();
+    let mut rng = Rng::new(0x5eed_0004);
+    for case in 0..FRAME_CASES {
+        let stream: Vec<u8> = (0..1 + rng.below(4))
+            .flat_map(|_| orders[rng.below(orders.len())].clone())
+            .collect();
+        let input = mutate_bytes(&mut rng, &stream, &orders);
+        let chunk = 1 + rng.below(7);
+        let checked = panic::catch_unwind(AssertUnwindSafe(|| read_frames(&input, chunk)));
+        if checked.is_err() {
+            panic!("case {case}: reading frames of {input:02x?} by {chunk} panicked");
+        }
+    }
+}
+
+/// Reads `stream` as frames of orders both ways: through a `FrameReader`
+/// fed `chunk` bytes a read, with a small maximum frame length, and from
+/// the slice. They must agree frame by frame.
+fn read_frames(stream: &[u8], chunk: usize) {
+    let reader = Chunked {
+        inner: stream,
+        chunk,
+    };
+    let mut frames = FrameReader::<_, Order>::new(reader).max_frame_len(4096);
+    let mut rest = stream;
+    while let Some(from_reader) = frames.next() {
+        let from_slice = Order::decode_length_delimited(&mut rest);
+        match (from_reader, from_slice) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!((stream.len() - rest.len()) as u64, frames.offset());
+                assert_eq!(a.encode_to_vec(), b.encode_to_vec());
+            }
+            (Ok(_), Err(error)) => panic!("the slice refused a frame: {error}"),
+            (Err(error), from_slice) => {
+                assert!(error.frame_offset() <= error.offset(), "{error}");
+                assert!(error.offset() <= stream.len() as u64, "{error}");
+                let Some(decode) = error.decode_error() else {
+                    assert!(frames.next().is_none(), "frames after {error}");
+                    if !error.is_too_large() {
+                        assert!(from_slice.is_err(), "the slice read past {error}");
+                    }
+                    return;
+                };
+                let refused = from_slice.expect_err("the slice read a frame the reader refused");
+                assert_eq!(refused.path(), decode.path());
+                rest = &stream[frames.offset() as usize..];
+            }
+        }
+    }
+    assert!(
+        rest.is_empty(),
+        "the reader ended with {} bytes left",
+        rest.len()
+    );
+}
+
+/// A reader that hands out at most `chunk` bytes a read.
+struct Chunked<'a> {
+    inner: &'a [u8],
+    chunk: usize,
+}
+
+impl std::io::Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.chunk);
+        std::io::Read::read(&mut self.inner, &mut buf[..n])
+    }
 }
 
 /// Decodes `input` as an `M` and as its borrowed view; a value must

@@ -1,0 +1,76 @@
+//! Length-delimited framing: each message after its length as a varint,
+//! as protobuf's `writeDelimitedTo` and `parseDelimitedFrom` write and
+//! read them, for streams of several messages.
+//!
+//! [`Message::encode_length_delimited`] writes a frame and
+//! [`Message::decode_length_delimited`] reads one from the front of a
+//! slice. With the `std` feature, `FrameReader` iterates over the frames
+//! of any `std::io::Read`, reading one frame at a time, and `FrameWriter`
+//! writes frames to any `std::io::Write` (docs/io.md in the repository
+//! has the rules):
+//!
+//! ```
+//! # #[cfg(feature = "std")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use schemac_runtime::framing::{FrameReader, FrameWriter};
+//! use schemac_runtime::wkt::Duration;
+//!
+//! let mut writer = FrameWriter::new(Vec::new());
+//! for seconds in 1..=3 {
+//!     writer.write(&Duration { seconds, nanos: 0 })?;
+//! }
+//! let stream = writer.into_inner();
+//!
+//! let read: Vec<Duration> = FrameReader::new(stream.as_slice()).collect::<Result<_, _>>()?;
+//! assert_eq!(read.len(), 3);
+//! assert_eq!(read[2].seconds, 3);
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "std"))]
+//! # fn main() {}
+//! ```
+
+use crate::decode::{DecodeOptions, Decoder};
+use crate::error::DecodeError;
+use crate::message::Message;
+
+#[cfg(feature = "std")]
+mod stream;
+
+#[cfg(feature = "std")]
+pub use stream::{
+    DEFAULT_MAX_FRAME_LEN, FrameError, FrameReader, FrameWriter, write_length_delimited,
+};
+
+/// Reads the frame at the front of `bytes` and moves `bytes` past it; on
+/// an error `bytes` is left as it was.
+pub(crate) fn decode_length_delimited<M: Message>(
+    bytes: &mut &[u8],
+    options: &DecodeOptions,
+) -> Result<M, DecodeError> {
+    let input: &[u8] = bytes;
+    let (length, prefix) = read_prefix(input).map_err(|e| e.in_message(M::NAME))?;
+    let rest = &input[prefix..];
+    let frame = usize::try_from(length)
+        .ok()
+        .and_then(|length| rest.get(..length))
+        .ok_or_else(|| {
+            DecodeError::length_out_of_bounds(length, rest.len(), prefix).in_message(M::NAME)
+        })?;
+    // Offsets count from the start of the frame's prefix.
+    let message = M::decode_with(frame, options).map_err(|e| e.shifted(prefix))?;
+    *bytes = &rest[frame.len()..];
+    Ok(message)
+}
+
+/// The varint at the start of `input`, and its length in bytes.
+fn read_prefix(input: &[u8]) -> Result<(u64, usize), DecodeError> {
+    // The prefix is not the message: the message's limits apply to what
+    // it says, not here.
+    let mut decoder = Decoder::new(input, &DecodeOptions::new())?;
+    let length = decoder.read_varint()?;
+    Ok((length, decoder.offset()))
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests;
