@@ -101,7 +101,7 @@ ci: lint test interop differential conformance fuzz-build doc msrv no-std packag
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= decode_order decode_generated decode_dynamic encode_json compile
+FUZZ_TARGETS ?= decode_order decode_generated decode_dynamic encode_json compile frames
 FUZZ = RUSTC_BOOTSTRAP=1 $(CARGO) fuzz
 
 fuzz-build: ## Build the fuzz targets.
