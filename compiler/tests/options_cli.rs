@@ -19,6 +19,13 @@ fn lines(code: &str) -> Vec<&str> {
     code.lines().map(str::trim).collect()
 }
 
+/// What `schemac compile` prints for `args`, which must succeed.
+fn compiled(args: &[&str]) -> String {
+    let output = schemac(&[&["compile"], args].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    stdout(&output)
+}
+
 /// Whether `attribute` is among the few lines just before `item`.
 fn before(code: &str, attribute: &str, item: &str) -> bool {
     let lines = lines(code);
@@ -30,8 +37,7 @@ fn before(code: &str, attribute: &str, item: &str) -> bool {
 
 #[test]
 fn every_path_flag_reaches_the_code_and_may_be_repeated() {
-    let output = schemac(&[
-        "compile",
+    let code = compiled(&[
         SCHEMA,
         "--type-attribute",
         ".paths.Tag=#[derive(PartialOrd)]",
@@ -48,8 +54,6 @@ fn every_path_flag_reaches_the_code_and_may_be_repeated() {
         "--boxed",
         ".paths.Profile.best",
     ]);
-    let code = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(
         before(&code, "#[derive(PartialOrd)]", "pub struct Tag {"),
         "{code}"
@@ -192,16 +196,13 @@ fn a_value_that_does_not_parse_exits_1_naming_option_path_and_value() {
 
 #[test]
 fn extern_paths_name_types_instead_of_generating_them() {
-    let output = schemac(&[
-        "compile",
+    let code = compiled(&[
         SCHEMA,
         "--extern-path",
         ".paths.Tag=::tags::Label",
         "--extern-path",
         ".paths.Status=crate::status::State",
     ]);
-    let code = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(!code.contains("pub struct Tag {"), "{code}");
     assert!(!code.contains("pub enum Status {"), "{code}");
     assert!(
@@ -213,26 +214,21 @@ fn extern_paths_name_types_instead_of_generating_them() {
 
 #[test]
 fn map_types_apply_by_path_the_longest_holding() {
-    let output = schemac(&[
-        "compile",
+    let code = compiled(&[
         SCHEMA,
         "--map-type",
         "hash",
         "--map-type",
         ".paths.Tag.labels=hash<::rustc_hash::FxBuildHasher>",
     ]);
-    let code = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(code.contains("::rustc_hash::FxBuildHasher"), "{code}");
-    let output = schemac(&[
-        "compile",
+    let code = compiled(&[
         SCHEMA,
         "--map-type",
         "hash",
         "--map-type",
         ".paths.Tag=btree",
     ]);
-    let code = stdout(&output);
     assert!(
         code.contains("pub labels: _rt::alloc::collections::BTreeMap<"),
         "{code}"
@@ -253,8 +249,7 @@ fn map_types_apply_by_path_the_longest_holding() {
 
 #[test]
 fn string_types_apply_by_path() {
-    let output = schemac(&[
-        "compile",
+    let code = compiled(&[
         SCHEMA,
         "--string-type",
         "box",
@@ -263,8 +258,6 @@ fn string_types_apply_by_path() {
         "--string-type",
         ".paths.Secret=compact",
     ]);
-    let code = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(
         code.contains("pub key: _rt::alloc::sync::Arc<str>,"),
         "{code}"
@@ -278,14 +271,7 @@ fn string_types_apply_by_path() {
 
 #[test]
 fn always_present_message_fields_lose_their_option() {
-    let output = schemac(&[
-        "compile",
-        SCHEMA,
-        "--always-present",
-        ".paths.Profile.secret",
-    ]);
-    let code = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = compiled(&[SCHEMA, "--always-present", ".paths.Profile.secret"]);
     assert!(code.contains("pub secret: Secret,"), "{code}");
     assert!(
         code.contains("pub best: ::core::option::Option<Tag>,"),
@@ -295,16 +281,13 @@ fn always_present_message_fields_lose_their_option() {
 
 #[test]
 fn bytes_types_apply_by_path() {
-    let output = schemac(&[
-        "compile",
+    let code = compiled(&[
         "schemas/scalars.schema",
         "--bytes-type",
         "bytes",
         "--bytes-type",
         ".kitchen.Lists=vec",
     ]);
-    let code = stdout(&output);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert!(code.contains("pub some_bytes: _rt::Bytes,"), "{code}");
     assert!(
         code.contains("pub byte_strings: _rt::alloc::vec::Vec<_rt::alloc::vec::Vec<u8>>,"),
