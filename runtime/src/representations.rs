@@ -17,7 +17,7 @@ use core::ops::Deref;
 
 use bytes::Bytes;
 
-use crate::codec::Codec;
+use crate::codec::{self, Codec};
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
@@ -71,8 +71,7 @@ impl<'a, S: StringType> ViewCodec<'a> for StringAs<S> {
 
     #[inline]
     fn merge_view(view: &mut &'a str, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
-        *view = decoder.read_str()?;
-        Ok(())
+        codec::String::merge_view(view, decoder)
     }
 
     #[inline]
@@ -136,8 +135,7 @@ impl<'a> ViewCodec<'a> for SharedBytes {
 
     #[inline]
     fn merge_view(view: &mut &'a [u8], decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
-        *view = decoder.read_bytes()?;
-        Ok(())
+        codec::Bytes::merge_view(view, decoder)
     }
 
     #[inline]
@@ -162,7 +160,6 @@ impl crate::json::JsonCodec for SharedBytes {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec;
     use crate::decode::DecodeOptions;
     use crate::field;
 
