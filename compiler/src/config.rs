@@ -421,94 +421,76 @@ impl Config {
     /// The problems of the path options: a path that does not start with
     /// `.`, an attribute that does not parse; each as an error.
     pub(crate) fn path_errors(&self) -> Vec<crate::Error> {
-        let mut errors = Vec::new();
+        // Each path of each option: the option, the path, its value if it
+        // has one, and what is wrong with the value.
+        let mut entries: Vec<(&'static str, &String, Option<&String>, Option<String>)> = Vec::new();
         for attribute in &self.attributes {
-            let reason = match parse_attributes(&attribute.attribute) {
-                _ if !attribute.path.starts_with('.') => Some(bad_path()),
-                Ok(_) => None,
-                Err(reason) => Some(reason),
-            };
-            if let Some(reason) = reason {
-                errors.push(crate::Error::Config {
-                    option: attribute.target.option(),
-                    path: attribute.path.clone(),
-                    value: Some(attribute.attribute.clone()),
-                    reason,
-                });
-            }
+            let reason = parse_attributes(&attribute.attribute).err();
+            let value = Some(&attribute.attribute);
+            entries.push((attribute.target.option(), &attribute.path, value, reason));
         }
         for extern_path in &self.extern_paths {
             let reason = match syn::parse_str::<syn::Path>(&extern_path.rust_path) {
-                _ if !extern_path.path.starts_with('.') => Some(bad_path()),
                 Ok(path) if is_from_a_crate_root(&path) => None,
                 _ => Some(
                     "the Rust path starts at a crate root: `::common_types` or `crate::common`"
                         .to_owned(),
                 ),
             };
-            if let Some(reason) = reason {
-                errors.push(crate::Error::Config {
-                    option: "extern_path",
-                    path: extern_path.path.clone(),
-                    value: Some(extern_path.rust_path.clone()),
-                    reason,
-                });
-            }
+            entries.push((
+                "extern_path",
+                &extern_path.path,
+                Some(&extern_path.rust_path),
+                reason,
+            ));
         }
         for (path, map_type) in &self.map_types {
-            let reason = match map_type {
-                _ if !path.starts_with('.') => Some(bad_path()),
-                MapType::HashMapWith(hasher) if syn::parse_str::<syn::Type>(hasher).is_err() => {
-                    Some("the hasher is not a Rust type, such as `::ahash::RandomState`".to_owned())
-                }
-                _ => None,
+            let (value, reason) = match map_type {
+                MapType::HashMapWith(hasher) if syn::parse_str::<syn::Type>(hasher).is_err() => (
+                    Some(hasher),
+                    Some(
+                        "the hasher is not a Rust type, such as `::ahash::RandomState`".to_owned(),
+                    ),
+                ),
+                MapType::HashMapWith(hasher) => (Some(hasher), None),
+                _ => (None, None),
             };
-            if let Some(reason) = reason {
-                errors.push(crate::Error::Config {
-                    option: "map_type",
-                    path: path.clone(),
-                    value: match map_type {
-                        MapType::HashMapWith(hasher) => Some(hasher.clone()),
-                        _ => None,
-                    },
-                    reason,
-                });
-            }
-        }
-        let string_paths = self
-            .string_types
-            .iter()
-            .map(|(path, _)| ("string_type", path));
-        let bytes_paths = self
-            .bytes_types
-            .iter()
-            .map(|(path, _)| ("bytes_type", path));
-        for (option, path) in string_paths.chain(bytes_paths) {
-            if !path.starts_with('.') {
-                errors.push(crate::Error::Config {
-                    option,
-                    path: path.clone(),
-                    value: None,
-                    reason: bad_path(),
-                });
-            }
+            entries.push(("map_type", path, value, reason));
         }
         let plain = [
-            ("skip_debug", &self.skip_debug),
-            ("boxed", &self.boxed),
-            ("always_present", &self.always_present),
+            (
+                "string_type",
+                self.string_types.iter().map(|(path, _)| path).collect(),
+            ),
+            (
+                "bytes_type",
+                self.bytes_types.iter().map(|(path, _)| path).collect(),
+            ),
+            ("skip_debug", self.skip_debug.iter().collect()),
+            ("boxed", self.boxed.iter().collect()),
+            (
+                "always_present",
+                self.always_present.iter().collect::<Vec<_>>(),
+            ),
         ];
         for (option, paths) in plain {
-            for path in paths.iter().filter(|path| !path.starts_with('.')) {
-                errors.push(crate::Error::Config {
+            entries.extend(paths.into_iter().map(|path| (option, path, None, None)));
+        }
+        entries
+            .into_iter()
+            .filter_map(|(option, path, value, reason)| {
+                let reason = match path.starts_with('.') {
+                    true => reason?,
+                    false => bad_path(),
+                };
+                Some(crate::Error::Config {
                     option,
                     path: path.clone(),
-                    value: None,
-                    reason: bad_path(),
-                });
-            }
-        }
-        errors
+                    value: value.cloned(),
+                    reason,
+                })
+            })
+            .collect()
     }
 }
 
