@@ -30,6 +30,9 @@
 //! # fn main() {}
 //! ```
 
+use bytes::Buf;
+
+use crate::buf::gather;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::error::DecodeError;
 use crate::message::Message;
@@ -62,6 +65,65 @@ pub(crate) fn decode_length_delimited<M: Message>(
     *bytes = &rest[frame.len()..];
     Ok(message)
 }
+
+/// Reads the frame at the front of `buf` and advances `buf` past it. A
+/// `Buf` whose first chunk holds all it has is read as a slice is, and left
+/// as it was on an error; from one of several chunks the prefix is read
+/// first, and the frame then copied into one vector, so that an error
+/// leaves it past what was read.
+pub(crate) fn decode_length_delimited_buf<M: Message, B: Buf + ?Sized>(
+    buf: &mut B,
+    options: &DecodeOptions,
+) -> Result<M, DecodeError> {
+    let chunk = buf.chunk();
+    if chunk.len() >= buf.remaining() {
+        let mut rest = chunk;
+        let message = decode_length_delimited(&mut rest, options)?;
+        let read = chunk.len() - rest.len();
+        buf.advance(read);
+        return Ok(message);
+    }
+    // Byte by byte, so that nothing past the prefix is taken.
+    let mut prefix = [0u8; MAX_PREFIX_LEN];
+    let mut taken = 0;
+    while taken < MAX_PREFIX_LEN
+        && let Some(&byte) = buf.chunk().first()
+    {
+        buf.advance(1);
+        prefix[taken] = byte;
+        taken += 1;
+        if byte < 0x80 {
+            break;
+        }
+    }
+    let (length, prefix_len) = read_prefix(&prefix[..taken]).map_err(|e| e.in_message(M::NAME))?;
+    let remaining = buf.remaining();
+    let length = usize::try_from(length)
+        .ok()
+        .filter(|&length| length <= remaining)
+        .ok_or_else(|| {
+            DecodeError::length_out_of_bounds(length, remaining, prefix_len).in_message(M::NAME)
+        })?;
+    if length > options.get_max_input_len() {
+        return Err(
+            DecodeError::input_too_large(length, options.get_max_input_len())
+                .in_message(M::NAME)
+                .shifted(prefix_len),
+        );
+    }
+    let frame = match buf.chunk().get(..length) {
+        Some(frame) => {
+            let message = M::decode_with(frame, options);
+            buf.advance(length);
+            message
+        }
+        None => M::decode_with(&gather(buf, length), options),
+    };
+    frame.map_err(|e| e.shifted(prefix_len))
+}
+
+/// The longest varint, and so the longest prefix, in bytes.
+const MAX_PREFIX_LEN: usize = 10;
 
 /// The varint at the start of `input`, and its length in bytes.
 fn read_prefix(input: &[u8]) -> Result<(u64, usize), DecodeError> {

@@ -190,6 +190,48 @@ pub trait Message: Default {
         crate::framing::decode_length_delimited(bytes, options)
     }
 
+    /// Reads the length-delimited frame at the front of any [`Buf`], as
+    /// [`decode_length_delimited`](Message::decode_length_delimited) reads
+    /// it from a slice, with the default [`DecodeOptions`], and advances
+    /// `buf` past it; what follows the frame is left in `buf`.
+    ///
+    /// When `buf`'s first [`chunk`](Buf::chunk) holds all of it, as a
+    /// `Bytes`'s or a `BytesMut`'s does, the frame is decoded from that
+    /// chunk and an error leaves `buf` as it was. From a `Buf` of several
+    /// chunks the prefix is read first and a frame that crosses chunks is
+    /// copied into one vector; an error then leaves `buf` past what was
+    /// read. The errors are the same either way.
+    ///
+    /// ```
+    /// use schemac_runtime::Message;
+    /// use schemac_runtime::bytes::{Buf, Bytes};
+    /// use schemac_runtime::wkt::Duration;
+    ///
+    /// let first = Duration { seconds: 1, nanos: 0 }.encode_length_delimited_to_vec()?;
+    /// let second = Duration { seconds: 2, nanos: 0 }.encode_length_delimited_to_vec()?;
+    /// // Two frames arriving in three pieces.
+    /// let (head, tail) = second.split_at(1);
+    /// let mut buf = Bytes::from(first).chain(Bytes::copy_from_slice(head)).chain(tail);
+    /// assert_eq!(Duration::decode_length_delimited_buf(&mut buf)?.seconds, 1);
+    /// assert_eq!(Duration::decode_length_delimited_buf(&mut buf)?.seconds, 2);
+    /// assert!(!buf.has_remaining());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn decode_length_delimited_buf(buf: &mut impl Buf) -> Result<Self, DecodeError> {
+        Self::decode_length_delimited_buf_with(buf, &DecodeOptions::new())
+    }
+
+    /// Like [`decode_length_delimited_buf`](Message::decode_length_delimited_buf),
+    /// decoding the frame within the limits of `options`; a frame longer
+    /// than their [`max_input_len`](DecodeOptions::max_input_len) is
+    /// refused before it is copied.
+    fn decode_length_delimited_buf_with(
+        buf: &mut impl Buf,
+        options: &DecodeOptions,
+    ) -> Result<Self, DecodeError> {
+        crate::framing::decode_length_delimited_buf(buf, options)
+    }
+
     /// Merges the fields encoded in `bytes` into `self`: scalars are
     /// replaced, lists and maps extended, nested messages merged.
     ///

@@ -318,6 +318,118 @@ proptest! {
     }
 }
 
+/// A `Buf` of the pieces of a stream, `chunk` bytes each (the last one
+/// shorter), as a network stack hands them out.
+struct Pieces {
+    pieces: std::collections::VecDeque<Vec<u8>>,
+}
+
+impl Pieces {
+    fn new(stream: &[u8], chunk: usize) -> Self {
+        Self {
+            pieces: stream.chunks(chunk).map(<[u8]>::to_vec).collect(),
+        }
+    }
+}
+
+impl bytes::Buf for Pieces {
+    fn remaining(&self) -> usize {
+        self.pieces.iter().map(Vec::len).sum()
+    }
+
+    fn chunk(&self) -> &[u8] {
+        self.pieces.front().map_or(&[], Vec::as_slice)
+    }
+
+    fn advance(&mut self, mut n: usize) {
+        while n > 0 {
+            let front = self.pieces.front_mut().expect("advanced past the end");
+            let take = n.min(front.len());
+            front.drain(..take);
+            n -= take;
+            if front.is_empty() {
+                self.pieces.pop_front();
+            }
+        }
+    }
+}
+
+#[test]
+fn frames_decode_from_a_buf_of_one_chunk_or_many() {
+    let stream = stream(6);
+    for chunk in [1, 2, 3, 7, stream.len()] {
+        let mut buf = Pieces::new(&stream, chunk);
+        for n in 0..6 {
+            assert_eq!(
+                Struct::decode_length_delimited_buf(&mut buf).unwrap(),
+                message(n),
+                "chunk {chunk}"
+            );
+        }
+        assert_eq!(bytes::Buf::remaining(&buf), 0);
+        let error = Struct::decode_length_delimited_buf(&mut buf).unwrap_err();
+        assert!(error.is_truncated());
+    }
+}
+
+#[test]
+fn a_short_frame_leaves_a_buf_of_one_chunk_alone() {
+    let framed = message(4).encode_length_delimited_to_vec().unwrap();
+    let mut buf = bytes::Bytes::copy_from_slice(&framed[..framed.len() - 1]);
+    let error = Struct::decode_length_delimited_buf(&mut buf).unwrap_err();
+    assert!(error.is_truncated());
+    assert_eq!(buf.len(), framed.len() - 1);
+}
+
+#[test]
+fn an_oversized_frame_in_pieces_is_refused_before_it_is_copied() {
+    let framed = message(40).encode_length_delimited_to_vec().unwrap();
+    let options = DecodeOptions::new().max_input_len(10);
+    let mut rest = framed.as_slice();
+    let from_slice = Struct::decode_length_delimited_with(&mut rest, &options).unwrap_err();
+    let mut buf = Pieces::new(&framed, 3);
+    let from_buf = Struct::decode_length_delimited_buf_with(&mut buf, &options).unwrap_err();
+    assert!(
+        from_buf.to_string().contains("exceeds the maximum of 10"),
+        "{from_buf}"
+    );
+    assert_eq!(from_buf, from_slice);
+    // Only the prefix was taken.
+    assert_eq!(bytes::Buf::remaining(&buf), framed.len() - 1);
+}
+
+proptest! {
+    /// Frames read from a `Buf` in pieces are those read from the slice,
+    /// and so are the errors, on streams damaged anywhere.
+    #[test]
+    fn a_buf_in_pieces_reads_what_the_slice_reads(
+        count in 0i64..6,
+        damage in proptest::collection::vec((any::<proptest::sample::Index>(), any::<u8>()), 0..3),
+        cut in any::<proptest::sample::Index>(),
+        chunk in 1usize..12,
+    ) {
+        let mut stream = stream(count);
+        for (at, byte) in damage {
+            if !stream.is_empty() {
+                let at = at.index(stream.len());
+                stream[at] = byte;
+            }
+        }
+        stream.truncate(cut.index(stream.len() + 1));
+        let mut rest = stream.as_slice();
+        let mut buf = Pieces::new(&stream, chunk);
+        loop {
+            let from_slice = Struct::decode_length_delimited(&mut rest);
+            let from_buf = Struct::decode_length_delimited_buf(&mut buf);
+            prop_assert_eq!(&from_buf, &from_slice);
+            if from_slice.is_err() {
+                break;
+            }
+            prop_assert_eq!(bytes::Buf::remaining(&buf), rest.len());
+        }
+    }
+}
+
 /// A reader that returns at most `chunk` bytes a read.
 struct Chunked<'a> {
     inner: &'a [u8],

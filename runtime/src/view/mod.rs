@@ -27,7 +27,8 @@
 //! equals `M::decode(bytes)?`.
 //!
 //! A view does not encode; its `to_owned` gives the owned message, which
-//! does.
+//! does. [`OwnedView`] keeps a view's input in a `Bytes`, so that a view
+//! can be read on another thread or across `.await` points.
 //!
 //! ```
 //! # use schemac_runtime::{Message, MessageView};
@@ -47,11 +48,13 @@
 mod codec;
 pub(crate) mod field;
 mod map;
+mod owned;
 mod unknown;
 mod value;
 
 pub use codec::ViewCodec;
 pub use map::MapView;
+pub use owned::OwnedView;
 pub use unknown::{UnknownField, UnknownFieldsView};
 pub use value::ValueView;
 

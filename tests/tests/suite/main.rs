@@ -44,6 +44,7 @@ mod handshake;
 mod interop;
 mod json;
 mod limits;
+mod owned_views;
 mod proto_syntax;
 mod protoc;
 mod public_api;

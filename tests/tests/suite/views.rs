@@ -107,7 +107,7 @@ fn every_fixture_reads_as_its_owned_message() {
 }
 
 /// Whether `slice` lies within `input`; an empty slice may point anywhere.
-fn inside(input: &[u8], slice: &[u8]) -> bool {
+pub(crate) fn inside(input: &[u8], slice: &[u8]) -> bool {
     let range = input.as_ptr_range();
     range.contains(&slice.as_ptr()) && slice.as_ptr_range().end <= range.end
 }
@@ -179,7 +179,7 @@ fn unknown_fields_are_kept_as_borrowed_slices() {
 }
 
 /// `Tree { left: Tree { left: ... } }`, `depth` messages deep.
-fn left_chain(depth: usize) -> Vec<u8> {
+pub(crate) fn left_chain(depth: usize) -> Vec<u8> {
     let mut bytes = Vec::new();
     for _ in 0..depth {
         let mut outer = vec![0x12];
