@@ -4,7 +4,10 @@
 //! decode to NaN, which is not equal to itself, so the oracle compares
 //! bytes: a decoded value encodes, and that encoding decodes and encodes to
 //! the same bytes. A smaller recursion limit may only refuse more. The
-//! borrowed view must read what the owned type reads, or fail alike.
+//! borrowed view must read what the owned type reads, or fail alike. The
+//! types of schemac-options' `representations` (strings as `Box<str>`,
+//! `Arc<str>` or `CompactString`, bytes as `Bytes`), decoded with
+//! `decode_shared` from a `Bytes`, must read what the default types read.
 
 #![no_main]
 
@@ -14,8 +17,9 @@ use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::world::travel::Trip;
-use schemac_runtime::DecodeOptions;
+use schemac_runtime::bytes::Bytes;
 use schemac_runtime::view::HasView;
+use schemac_runtime::{DecodeOptions, Message};
 
 fuzz_target!(|data: &[u8]| {
     check::<Scalars>(data);
@@ -34,7 +38,38 @@ fuzz_target!(|data: &[u8]| {
     check::<v1::Profile>(data);
     check::<v1::PlainProfile>(data);
     check::<v2::Profile>(data);
+
+    use schemac_options::representations::{kitchen, shapes};
+    let shared = Bytes::copy_from_slice(data);
+    reads_as_default::<kitchen::Scalars, Scalars>(&shared);
+    reads_as_default::<kitchen::OptionalScalars, OptionalScalars>(&shared);
+    reads_as_default::<kitchen::Lists, Lists>(&shared);
+    reads_as_default::<kitchen::Maps, Maps>(&shared);
+    reads_as_default::<shapes::Drawing, Drawing>(&shared);
+    reads_as_default::<shapes::Tree, Tree>(&shared);
 });
+
+/// `input` decodes as a `Shared` exactly when it decodes as a `Default`,
+/// with the same error, or to a value that encodes to the same bytes.
+fn reads_as_default<Shared: Message, Default: Message>(input: &Bytes) {
+    match (Shared::decode_shared(input), Default::decode(input)) {
+        (Ok(shared), Ok(default)) => {
+            assert_eq!(
+                shared.encode_to_vec(),
+                default.encode_to_vec(),
+                "{}",
+                Shared::NAME
+            )
+        }
+        (Err(shared), Err(default)) => assert_eq!(shared, default, "{}", Shared::NAME),
+        (shared, default) => panic!(
+            "{}: {:?} against {:?}",
+            Shared::NAME,
+            shared.err(),
+            default.err()
+        ),
+    }
+}
 
 fn check<M: HasView>(data: &[u8]) {
     let decoded = M::decode(data);

@@ -3,7 +3,10 @@
 //! prefixes and frames are split across reads) and through
 //! `decode_length_delimited` on the slice. Both must read the same frames
 //! and stop at the same place; every frame read must encode back to a
-//! frame that reads alike; no prefix may allocate what it claims.
+//! frame that reads alike; no prefix may allocate what it claims. The
+//! stream is also read from a `Buf` of pieces of the same few bytes, by
+//! `decode_length_delimited_buf`, which must read what the slice reads,
+//! with the same errors.
 
 #![no_main]
 
@@ -12,6 +15,7 @@ use std::io::{self, Read};
 use libfuzzer_sys::fuzz_target;
 use schemac_generated::shop::Order;
 use schemac_runtime::Message;
+use schemac_runtime::bytes::Buf;
 use schemac_runtime::framing::FrameReader;
 
 /// A small maximum, so that oversized prefixes are met often.
@@ -26,6 +30,7 @@ fuzz_target!(|data: &[u8]| {
         inner: stream,
         chunk,
     };
+    read_from_pieces(stream, chunk);
     let mut frames = FrameReader::<_, Order>::new(reader).max_frame_len(MAX_FRAME);
     let mut rest = stream;
     loop {
@@ -75,6 +80,28 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// Frames from a `Buf` of `chunk`-byte pieces, and from the slice, in
+/// lockstep: the same frames, the same bytes left, the same first error.
+fn read_from_pieces(stream: &[u8], chunk: usize) {
+    let mut buf = schemac_fuzz::Pieces::new(stream, chunk);
+    let mut rest = stream;
+    loop {
+        let from_slice = Order::decode_length_delimited(&mut rest);
+        let from_buf = Order::decode_length_delimited_buf(&mut buf);
+        match (from_buf, from_slice) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!(a.encode_to_vec().unwrap(), b.encode_to_vec().unwrap());
+                assert_eq!(buf.remaining(), rest.len());
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!(a, b);
+                break;
+            }
+            (a, b) => panic!("the Buf read {:?}, the slice {:?}", a.err(), b.err()),
+        }
+    }
+}
 
 /// A reader that hands out at most `chunk` bytes a read.
 struct Chunked<'a> {

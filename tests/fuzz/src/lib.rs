@@ -169,3 +169,40 @@ pub fn check_view<M: HasView>(data: &[u8], decoded: &Result<M, DecodeError>) {
         (Err(error), Ok(_)) => panic!("the view read what owned decoding refused: {error}"),
     }
 }
+
+/// A `Buf` of the pieces of a stream, `chunk` bytes each (the last one
+/// shorter), as a network stack hands them out.
+pub struct Pieces {
+    pieces: std::collections::VecDeque<Vec<u8>>,
+}
+
+impl Pieces {
+    /// The pieces of `stream`; `chunk` is at least 1.
+    pub fn new(stream: &[u8], chunk: usize) -> Self {
+        Self {
+            pieces: stream.chunks(chunk).map(<[u8]>::to_vec).collect(),
+        }
+    }
+}
+
+impl schemac_runtime::bytes::Buf for Pieces {
+    fn remaining(&self) -> usize {
+        self.pieces.iter().map(Vec::len).sum()
+    }
+
+    fn chunk(&self) -> &[u8] {
+        self.pieces.front().map_or(&[], Vec::as_slice)
+    }
+
+    fn advance(&mut self, mut n: usize) {
+        while n > 0 {
+            let front = self.pieces.front_mut().expect("advanced past the end");
+            let take = n.min(front.len());
+            front.drain(..take);
+            n -= take;
+            if front.is_empty() {
+                self.pieces.pop_front();
+            }
+        }
+    }
+}

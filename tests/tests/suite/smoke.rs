@@ -7,7 +7,12 @@
 //!   Each type's borrowed view decodes the same input and must give the
 //!   same error, or a value that encodes (made owned) to the same bytes.
 //!   Every tenth input also goes through `transcode::decode`, which must
-//!   accept it exactly when the generated type does.
+//!   accept it exactly when the generated type does. Each input is also
+//!   decoded with `decode_shared` from a `Bytes` into the types whose
+//!   strings are `Box<str>`, `Arc<str>` or `CompactString` and whose bytes
+//!   are `Bytes` (schemac-options' `representations`), which must accept
+//!   what the default types accept, with the same error, and encode to
+//!   the same bytes.
 //! - Thousands of mutations of streams of length-delimited orders go
 //!   through `framing::FrameReader`, over a reader that hands out a few
 //!   bytes a read, and through `decode_length_delimited` on the slice;
@@ -43,6 +48,7 @@ use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
+use schemac_runtime::bytes::Bytes;
 use schemac_runtime::framing::FrameReader;
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeOptions, Message, MessageView};
@@ -75,6 +81,7 @@ fn mutated_encodings_decode_to_a_value_or_an_error() {
         let input = mutate_bytes(&mut rng, seed, &seeds);
         let checked = panic::catch_unwind(AssertUnwindSafe(|| {
             let accepted = decode_every_type(&input);
+            decode_every_representation(&input);
             if case % 10 == 0 {
                 let (name, accepted) = accepted[(case / 10) % accepted.len()];
                 let id = transcode::find_message(&analysis.schema, name).unwrap();
@@ -303,6 +310,39 @@ fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
         ("evolution.v1.Profile", round_trip::<v1::Profile>(input)),
         ("evolution.v2.Profile", round_trip::<v2::Profile>(input)),
     ]
+}
+
+/// Decodes `input`, shared from a `Bytes`, as each type of schemac-options'
+/// `representations` and as the default type of the same message.
+fn decode_every_representation(input: &[u8]) {
+    use schemac_options::representations::{kitchen, shapes};
+    let input = Bytes::copy_from_slice(input);
+    reads_as_default::<kitchen::Scalars, Scalars>(&input);
+    reads_as_default::<kitchen::OptionalScalars, OptionalScalars>(&input);
+    reads_as_default::<kitchen::Lists, Lists>(&input);
+    reads_as_default::<kitchen::Maps, Maps>(&input);
+    reads_as_default::<shapes::Drawing, Drawing>(&input);
+    reads_as_default::<shapes::Tree, Tree>(&input);
+}
+
+/// `input` decodes as a `Shared` exactly when it decodes as a `Default`,
+/// with the same error, or to a value that encodes to the same bytes.
+fn reads_as_default<Shared: Message, Default: Message>(input: &Bytes) {
+    match (Shared::decode_shared(input), Default::decode(input)) {
+        (Ok(shared), Ok(default)) => assert_eq!(
+            shared.encode_to_vec(),
+            default.encode_to_vec(),
+            "{}: the representations read another value",
+            Shared::NAME
+        ),
+        (Err(shared), Err(default)) => assert_eq!(shared, default, "{}", Shared::NAME),
+        (shared, default) => panic!(
+            "{}: shared {:?}, default {:?}",
+            Shared::NAME,
+            shared.err(),
+            default.err()
+        ),
+    }
 }
 
 #[test]
