@@ -1,20 +1,37 @@
-//! Compiles the benchmark schemas twice, so that both sides come from the
-//! same schema:
+//! Compiles the benchmark schemas for every peer, so that every side comes
+//! from the same schema:
 //!
 //! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
+//! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
+//!   field representations of issue 14: `CompactString` strings in
+//!   `shop` and `bench.Simple`, `HashMap` maps in `bench`, `bytes::Bytes`
+//!   in `bench.Blob`;
 //! - from the `.proto` files schemac exports, with protox and prost-build
-//!   (no protoc) into `OUT_DIR/prost`.
+//!   (no protoc) into `OUT_DIR/prost`, and again with prost-build's
+//!   defaults for maps (`HashMap`) and `bytes(["."])` into
+//!   `OUT_DIR/prost_repr`;
+//! - from the same `.proto` files, through the descriptor set protox
+//!   builds (no protoc), with buffa-build into `OUT_DIR/buffa`, with views.
 //!
-//! Both sides use `BTreeMap` for map fields, so that both write map entries
-//! in key order and their bytes can be compared.
+//! schemac and the first prost use `BTreeMap` for map fields, so that both
+//! write map entries in key order and their bytes can be compared.
 
 use std::env;
 use std::error::Error;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use schemac::{BytesType, MapType, StringType};
+
 /// The schemas the benchmarks use; Order tracks the flagship schema.
-const SCHEMAS: &[&str] = &["../../schemas/order.schema", "schemas/bench.schema"];
+const SCHEMAS: &[&str] = &[
+    "../../schemas/order.schema",
+    "schemas/bench.schema",
+    "schemas/otlp.schema",
+];
+
+/// The schemas of the representations' generation.
+const REPR_SCHEMAS: &[&str] = &["../../schemas/order.schema", "schemas/bench.schema"];
 
 /// Where imports are looked up.
 const INCLUDE_DIRS: &[&str] = &["../../schemas", "schemas"];
@@ -32,6 +49,18 @@ fn main() -> Result<(), Box<dyn Error>> {
         .views(true)
         .compile(SCHEMAS)?;
 
+    let mut repr = schemac::Builder::new();
+    for dir in INCLUDE_DIRS {
+        repr.include(dir);
+    }
+    repr.out_dir(out_dir.join("schemac_repr"))
+        .include_file("mod.rs")
+        .string_type(".shop", StringType::CompactString)
+        .string_type(".bench.Simple", StringType::CompactString)
+        .map_type(".bench", MapType::HashMap)
+        .bytes_type(".bench.Blob", BytesType::Bytes)
+        .compile(REPR_SCHEMAS)?;
+
     let proto_dir = out_dir.join("proto");
     let protos = export_protos(&proto_dir)?;
     let descriptors = protox::compile(&protos, [&proto_dir])?;
@@ -41,7 +70,34 @@ fn main() -> Result<(), Box<dyn Error>> {
         .out_dir(&prost_dir)
         .btree_map(["."])
         .include_file("mod.rs")
-        .compile_fds(descriptors)?;
+        .compile_fds(descriptors.clone())?;
+    let prost_repr_dir = out_dir.join("prost_repr");
+    fs::create_dir_all(&prost_repr_dir)?;
+    prost_build::Config::new()
+        .out_dir(&prost_repr_dir)
+        .bytes(["."])
+        .include_file("mod.rs")
+        .compile_fds(descriptors.clone())?;
+
+    let descriptor_path = out_dir.join("bench.binpb");
+    fs::write(
+        &descriptor_path,
+        prost::Message::encode_to_vec(&descriptors),
+    )?;
+    let files: Vec<String> = descriptors
+        .file
+        .iter()
+        .map(|f| f.name().to_owned())
+        .collect();
+    let buffa_dir = out_dir.join("buffa");
+    fs::create_dir_all(&buffa_dir)?;
+    buffa_build::Config::new()
+        .descriptor_set(&descriptor_path)
+        .files(&files)
+        .out_dir(&buffa_dir)
+        .generate_views(true)
+        .include_file("mod.rs")
+        .compile()?;
     Ok(())
 }
 

@@ -6,6 +6,8 @@
 //! | `schemac` | schemac's owned types | `Message::encode_to_vec`, `Message::decode` |
 //! | `schemac-view` | schemac's borrowed views; decode only | `MessageView::decode` |
 //! | `prost` | prost's types, generated from schemac's exported `.proto` | `encode_to_vec`, `decode` |
+//! | `buffa` | buffa's owned types, generated from the same `.proto` | `encode_to_vec`, `decode_from_slice` |
+//! | `buffa-view` | buffa's views; decode only | `HasMessageView::decode_view` |
 //! | `serde_json` | the plain structs of [`crate::mirror`] | `to_vec`, `from_slice` |
 //! | `bincode` | the same | bincode 2's serde API, `config::standard()` (varint integers) |
 //! | `rmp-serde` | the same | `to_vec` (structs as arrays, the crate's default), `from_slice` |
@@ -15,10 +17,21 @@
 //! except `schemac-view`'s, which builds a view borrowing strings and bytes
 //! from the input and drops it. Views only read: `schemac-view` has no
 //! encode benchmark, and the bytes it reads are the owned types'.
+//!
+//! Some datasets also carry the field representations of issue 14
+//! ([`REPRESENTATIONS`]), decode only, each reading from a `bytes::Bytes`
+//! input:
+//!
+//! | format | what decodes | how |
+//! |---|---|---|
+//! | `schemac-repr` | schemac's types generated with `CompactString` strings, `HashMap` maps and `bytes::Bytes` bytes (build.rs) | `Message::decode_shared`: `Bytes` fields share the input |
+//! | `prost-repr` | prost's types generated with its default `HashMap` maps and `bytes(["."])` | `Message::decode` over the `Bytes` (prost's `copy_to_bytes` shares it) |
 
 use std::hint::black_box;
 use std::marker::PhantomData;
 
+use buffa::view::HasMessageView;
+use bytes::Bytes;
 use schemac_runtime::MessageView;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -30,10 +43,16 @@ pub const FORMATS: &[&str] = &[
     "schemac",
     "schemac-view",
     "prost",
+    "buffa",
+    "buffa-view",
     "serde_json",
     "bincode",
     "rmp-serde",
 ];
+
+/// The formats of the field representations, which only some datasets
+/// have, after [`FORMATS`].
+pub const REPRESENTATIONS: &[&str] = &["schemac-repr", "prost-repr"];
 
 /// The format every ratio is taken against.
 pub const BASELINE: &str = "prost";
@@ -54,6 +73,12 @@ pub trait Subject {
 
     /// Decodes `bytes` into a value (owned, or a view) and drops it.
     fn decode(&self, bytes: &[u8]);
+
+    /// Decodes `input`, held in a `bytes::Bytes`, and drops the value; the
+    /// formats that can share the input's buffer do.
+    fn decode_shared(&self, input: &Bytes) {
+        self.decode(input);
+    }
 
     /// Whether decoding what [`encode`](Subject::encode) wrote gives the
     /// value back; the error says how it differs.
@@ -76,10 +101,13 @@ impl Dataset {
     pub fn new<T: Model>(name: &'static str, about: &'static str, value: T) -> Self {
         let prost = value.to_prost();
         let mirror = value.to_mirror();
+        let buffa = value.to_buffa();
         let subjects: Vec<Box<dyn Subject>> = vec![
             Box::new(Schemac(value.clone())),
             Box::new(SchemacView(value)),
             Box::new(Prost(prost)),
+            Box::new(Buffa(buffa.clone())),
+            Box::new(BuffaView(buffa)),
             Box::new(Serde::<_, Json>::new(mirror.clone())),
             Box::new(Serde::<_, Bincode>::new(mirror.clone())),
             Box::new(Serde::<_, Rmp>::new(mirror)),
@@ -89,6 +117,25 @@ impl Dataset {
             about,
             subjects,
         }
+    }
+
+    /// The dataset with the field representations' formats too: the same
+    /// value in schemac's representations' types `R` and in prost's `P`,
+    /// each read from schemac's bytes.
+    pub fn with_representations<R, P>(mut self) -> Self
+    where
+        R: schemac_runtime::Message + PartialEq + std::fmt::Debug + 'static,
+        P: prost::Message + Default + PartialEq + std::fmt::Debug + 'static,
+    {
+        let bytes = self
+            .subject("schemac")
+            .expect("every dataset has schemac")
+            .encode();
+        let repr = R::decode(&bytes).expect("the representations read schemac's bytes");
+        let prost = P::decode(bytes.as_slice()).expect("prost reads schemac's bytes");
+        self.subjects.push(Box::new(SchemacShared(repr)));
+        self.subjects.push(Box::new(ProstShared(prost)));
+        self
     }
 
     /// The value in `format`, if the dataset has it.
@@ -186,6 +233,122 @@ impl<P: prost::Message + Default + PartialEq + std::fmt::Debug> Subject for Pros
 
     fn round_trip(&self) -> Result<(), String> {
         let back = P::decode(self.encode().as_slice()).map_err(|error| error.to_string())?;
+        compare(self.format(), back, &self.0)
+    }
+}
+
+/// buffa's owned types.
+struct Buffa<B>(B);
+
+impl<B: buffa::Message + std::fmt::Debug> Subject for Buffa<B> {
+    fn format(&self) -> &'static str {
+        "buffa"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0.encode_to_vec()
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(B::decode_from_slice(bytes).expect("buffa decodes its own bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let back = B::decode_from_slice(&self.encode()).map_err(|error| error.to_string())?;
+        compare(self.format(), back, &self.0)
+    }
+}
+
+/// buffa's views of its owned types' encoding.
+struct BuffaView<B>(B);
+
+impl<B: HasMessageView + std::fmt::Debug> Subject for BuffaView<B> {
+    fn format(&self) -> &'static str {
+        "buffa-view"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0.encode_to_vec()
+    }
+
+    fn encodes(&self) -> bool {
+        false
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(B::decode_view(bytes).expect("a buffa view reads buffa's bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        use buffa::view::MessageView as _;
+        let bytes = self.encode();
+        let view = B::decode_view(&bytes).map_err(|error| error.to_string())?;
+        let back = view.to_owned_message().map_err(|error| error.to_string())?;
+        compare(self.format(), back, &self.0)
+    }
+}
+
+/// schemac's types with the field representations, decoded from a
+/// `Bytes` input with `decode_shared`; decode only.
+struct SchemacShared<R>(R);
+
+impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for SchemacShared<R> {
+    fn format(&self) -> &'static str {
+        "schemac-repr"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0
+            .encode_to_vec()
+            .expect("schemac encodes the datasets")
+    }
+
+    fn encodes(&self) -> bool {
+        false
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(R::decode(bytes).expect("schemac decodes its own bytes"));
+    }
+
+    fn decode_shared(&self, input: &Bytes) {
+        black_box(R::decode_shared(input).expect("schemac decodes its own bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let input = Bytes::from(self.encode());
+        let back = R::decode_shared(&input).map_err(|error| error.to_string())?;
+        compare(self.format(), back, &self.0)
+    }
+}
+
+/// prost's types with `HashMap` maps and `Bytes` bytes, decoded from a
+/// `Bytes` input; decode only.
+struct ProstShared<P>(P);
+
+impl<P: prost::Message + Default + PartialEq + std::fmt::Debug> Subject for ProstShared<P> {
+    fn format(&self) -> &'static str {
+        "prost-repr"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.0.encode_to_vec()
+    }
+
+    fn encodes(&self) -> bool {
+        false
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        black_box(P::decode(bytes).expect("prost decodes its own bytes"));
+    }
+
+    fn decode_shared(&self, input: &Bytes) {
+        black_box(P::decode(input.clone()).expect("prost decodes its own bytes"));
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let back = P::decode(Bytes::from(self.encode())).map_err(|error| error.to_string())?;
         compare(self.format(), back, &self.0)
     }
 }

@@ -1,4 +1,4 @@
-//! Benchmarks of schemac against prost, serde_json, bincode and rmp-serde,
+//! Benchmarks of schemac against prost, buffa, serde_json, bincode and rmp-serde,
 //! on the same logical data, and of the compiler's own speed.
 //!
 //! - [`datasets`] builds the data, as schemac values;
@@ -33,6 +33,26 @@ pub mod schemac_gen {
 #[allow(missing_docs, clippy::all)]
 pub mod prost_gen {
     include!(concat!(env!("OUT_DIR"), "/prost/mod.rs"));
+}
+
+/// The types schemac generates from order.schema and bench.schema with the
+/// field representations of issue 14 (build.rs says which).
+#[allow(missing_docs)]
+pub mod schemac_repr {
+    include!(concat!(env!("OUT_DIR"), "/schemac_repr/mod.rs"));
+}
+
+/// prost's types with its default `HashMap` maps and `bytes::Bytes` for
+/// every `bytes` field.
+#[allow(missing_docs, clippy::all)]
+pub mod prost_repr {
+    include!(concat!(env!("OUT_DIR"), "/prost_repr/mod.rs"));
+}
+
+/// The types buffa generates from the same exported `.proto`, with views.
+#[allow(missing_docs, clippy::all)]
+pub mod buffa_gen {
+    include!(concat!(env!("OUT_DIR"), "/buffa/mod.rs"));
 }
 
 use std::path::PathBuf;

@@ -204,3 +204,205 @@ pub struct Flat {
     pub url: String,
     pub note: String,
 }
+
+/// Four packed numeric lists.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Packed {
+    pub counters: Vec<i64>,
+    pub measurements: Vec<f64>,
+    pub ids: Vec<u32>,
+    pub deltas: Vec<i64>,
+}
+
+/// A list of short strings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Strings {
+    /// Field `items`.
+    pub items: Vec<String>,
+}
+
+/// A tree node.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Tree {
+    pub id: u32,
+    pub label: String,
+    pub weight: i64,
+    pub children: Vec<Tree>,
+}
+
+/// The wide message: every scalar kind.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub struct Wide {
+    pub i32_a: i32,
+    pub i32_b: i32,
+    pub i32_c: i32,
+    pub i64_a: i64,
+    pub i64_b: i64,
+    pub i64_c: i64,
+    pub u32_a: u32,
+    pub u32_b: u32,
+    pub u32_c: u32,
+    pub u64_a: u64,
+    pub u64_b: u64,
+    pub u64_c: u64,
+    pub sint32_a: i32,
+    pub sint32_b: i32,
+    pub sint32_c: i32,
+    pub sint64_a: i64,
+    pub sint64_b: i64,
+    pub sint64_c: i64,
+    pub fixed32_a: u32,
+    pub fixed32_b: u32,
+    pub fixed32_c: u32,
+    pub fixed64_a: u64,
+    pub fixed64_b: u64,
+    pub fixed64_c: u64,
+    pub sfixed32_a: i32,
+    pub sfixed32_b: i32,
+    pub sfixed32_c: i32,
+    pub sfixed64_a: i64,
+    pub sfixed64_b: i64,
+    pub sfixed64_c: i64,
+    pub f32_a: f32,
+    pub f32_b: f32,
+    pub f32_c: f32,
+    pub f64_a: f64,
+    pub f64_b: f64,
+    pub f64_c: f64,
+    pub bool_a: bool,
+    pub bool_b: bool,
+    pub bool_c: bool,
+    pub text: String,
+    pub data: Vec<u8>,
+}
+
+/// The OTLP trace export, as a serde user would model it.
+pub mod otlp {
+    use serde::{Deserialize, Serialize};
+
+    /// `ExportTraceServiceRequest`.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct ExportTraceServiceRequest {
+        pub resource_spans: Vec<ResourceSpans>,
+    }
+
+    /// The spans of one resource.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct ResourceSpans {
+        pub resource: Option<Resource>,
+        pub scope_spans: Vec<ScopeSpans>,
+        pub schema_url: String,
+    }
+
+    /// A resource.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct Resource {
+        pub attributes: Vec<KeyValue>,
+        pub dropped_attributes_count: u32,
+    }
+
+    /// The spans of one scope.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct ScopeSpans {
+        pub scope: Option<InstrumentationScope>,
+        pub spans: Vec<Span>,
+        pub schema_url: String,
+    }
+
+    /// An instrumentation scope.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct InstrumentationScope {
+        pub name: String,
+        pub version: String,
+        pub attributes: Vec<KeyValue>,
+        pub dropped_attributes_count: u32,
+    }
+
+    /// An attribute.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct KeyValue {
+        pub key: String,
+        pub value: Option<AnyValue>,
+    }
+
+    /// An attribute's value.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub enum AnyValue {
+        String(String),
+        Bool(bool),
+        Int(i64),
+        Double(f64),
+        Bytes(Vec<u8>),
+    }
+
+    /// A span's kind.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub enum SpanKind {
+        #[default]
+        Unspecified,
+        Internal,
+        Server,
+        Client,
+        Producer,
+        Consumer,
+    }
+
+    /// A status code.
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub enum StatusCode {
+        #[default]
+        Unset,
+        Ok,
+        Error,
+    }
+
+    /// A span's status.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct Status {
+        pub message: String,
+        pub code: StatusCode,
+    }
+
+    /// An event.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct Event {
+        pub time_unix_nano: u64,
+        pub name: String,
+        pub attributes: Vec<KeyValue>,
+        pub dropped_attributes_count: u32,
+    }
+
+    /// A span.
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[allow(missing_docs)]
+    pub struct Span {
+        pub trace_id: Vec<u8>,
+        pub span_id: Vec<u8>,
+        pub trace_state: String,
+        pub parent_span_id: Vec<u8>,
+        pub name: String,
+        pub kind: SpanKind,
+        pub start_time_unix_nano: u64,
+        pub end_time_unix_nano: u64,
+        pub attributes: Vec<KeyValue>,
+        pub dropped_attributes_count: u32,
+        pub events: Vec<Event>,
+        pub dropped_events_count: u32,
+        pub dropped_links_count: u32,
+        pub status: Option<Status>,
+    }
+}

@@ -1,10 +1,14 @@
 //! Each schemac type of the benchmarks, with its prost and serde
 //! counterparts and the conversions into them.
 //!
-//! The conversions are written field by field, so a dataset is the same
-//! logical data in every format; a test checks that schemac's and prost's
-//! bytes are identical, which they could not be if a conversion dropped a
-//! field.
+//! The conversions into prost's types and the serde structs are written
+//! field by field for the Order, Simple, Flat, value and Blob datasets, so
+//! a dataset is the same logical data in every format; a test checks that
+//! schemac's and prost's bytes are identical, which they could not be if a
+//! conversion dropped a field. The later datasets (packed lists, strings,
+//! tree, wide, OTLP) and every buffa value are read from schemac's bytes
+//! by the peer itself ([`from_schemac_bytes`]); the serde structs are
+//! still converted field by field.
 
 // `..Default::default()` keeps the conversions compiling when a schema
 // gains a field; the byte comparison with prost then fails until the
@@ -14,20 +18,25 @@
 use std::collections::BTreeMap;
 use std::fmt::Debug;
 
+use buffa::Message as _;
+use buffa::view::HasMessageView;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use schemac_runtime::{Decimal, Value};
 
+use crate::buffa_gen;
 use crate::mirror;
 use crate::prost_gen;
 use crate::prost_gen::schemac as pb;
-use crate::schemac_gen::{bench, shop};
+use crate::schemac_gen::{bench, otlp, shop};
 
 /// A schemac message that a dataset is made of, and its counterparts.
 pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 'static {
     /// prost's type for the same schema message.
     type Prost: prost::Message + Default + Clone + PartialEq + Debug + 'static;
+    /// buffa's type for the same schema message.
+    type Buffa: buffa::Message + HasMessageView + Clone + Debug + 'static;
     /// The plain serde struct for it.
     type Mirror: Serialize + DeserializeOwned + Clone + PartialEq + Debug + 'static;
 
@@ -36,6 +45,20 @@ pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 's
 
     /// The same value as the plain serde struct.
     fn to_mirror(&self) -> Self::Mirror;
+
+    /// The same value as buffa's type, read by buffa from schemac's bytes.
+    fn to_buffa(&self) -> Self::Buffa {
+        let bytes = schemac_runtime::Message::encode_to_vec(self).expect("schemac encodes");
+        Self::Buffa::decode_from_slice(&bytes).expect("buffa reads schemac's bytes")
+    }
+}
+
+/// The same value as prost's type `P`, read by prost from schemac's bytes.
+pub fn from_schemac_bytes<T: schemac_runtime::Message, P: prost::Message + Default>(
+    value: &T,
+) -> P {
+    let bytes = value.encode_to_vec().expect("schemac encodes");
+    P::decode(bytes.as_slice()).expect("prost reads schemac's bytes")
 }
 
 /// `Target { field: value.field, ... }` for fields of the same name and
@@ -47,6 +70,7 @@ macro_rules! same_fields {
 }
 
 impl Model for shop::Order {
+    type Buffa = buffa_gen::shop::Order;
     type Prost = prost_gen::shop::Order;
     type Mirror = mirror::Order;
 
@@ -108,6 +132,7 @@ fn status_to_mirror(status: shop::Status) -> mirror::Status {
 }
 
 impl Model for bench::SimpleList {
+    type Buffa = buffa_gen::bench::SimpleList;
     type Prost = prost_gen::bench::SimpleList;
     type Mirror = mirror::SimpleList;
 
@@ -144,6 +169,7 @@ macro_rules! flat_fields {
 }
 
 impl Model for bench::Flat {
+    type Buffa = buffa_gen::bench::Flat;
     type Prost = prost_gen::bench::Flat;
     type Mirror = mirror::Flat;
 
@@ -157,6 +183,7 @@ impl Model for bench::Flat {
 }
 
 impl Model for bench::Attributes {
+    type Buffa = buffa_gen::bench::Attributes;
     type Prost = prost_gen::bench::Attributes;
     type Mirror = mirror::Attributes;
 
@@ -174,6 +201,7 @@ impl Model for bench::Attributes {
 }
 
 impl Model for bench::Blob {
+    type Buffa = buffa_gen::bench::Blob;
     type Prost = prost_gen::bench::Blob;
     type Mirror = mirror::Blob;
 
@@ -183,6 +211,186 @@ impl Model for bench::Blob {
 
     fn to_mirror(&self) -> Self::Mirror {
         same_fields!(self => mirror::Blob { name, content })
+    }
+}
+
+impl Model for bench::Packed {
+    type Prost = prost_gen::bench::Packed;
+    type Buffa = buffa_gen::bench::Packed;
+    type Mirror = mirror::Packed;
+
+    fn to_prost(&self) -> Self::Prost {
+        from_schemac_bytes(self)
+    }
+
+    fn to_mirror(&self) -> Self::Mirror {
+        same_fields!(self => mirror::Packed { counters, measurements, ids, deltas })
+    }
+}
+
+impl Model for bench::Strings {
+    type Prost = prost_gen::bench::Strings;
+    type Buffa = buffa_gen::bench::Strings;
+    type Mirror = mirror::Strings;
+
+    fn to_prost(&self) -> Self::Prost {
+        from_schemac_bytes(self)
+    }
+
+    fn to_mirror(&self) -> Self::Mirror {
+        same_fields!(self => mirror::Strings { items })
+    }
+}
+
+impl Model for bench::Tree {
+    type Prost = prost_gen::bench::Tree;
+    type Buffa = buffa_gen::bench::Tree;
+    type Mirror = mirror::Tree;
+
+    fn to_prost(&self) -> Self::Prost {
+        from_schemac_bytes(self)
+    }
+
+    fn to_mirror(&self) -> Self::Mirror {
+        mirror::Tree {
+            children: self.children.iter().map(Model::to_mirror).collect(),
+            ..same_fields!(self => mirror::Tree { id, label, weight })
+        }
+    }
+}
+
+impl Model for bench::Wide {
+    type Prost = prost_gen::bench::Wide;
+    type Buffa = buffa_gen::bench::Wide;
+    type Mirror = mirror::Wide;
+
+    fn to_prost(&self) -> Self::Prost {
+        from_schemac_bytes(self)
+    }
+
+    fn to_mirror(&self) -> Self::Mirror {
+        same_fields!(self => mirror::Wide {
+            i32_a, i32_b, i32_c, i64_a, i64_b, i64_c, u32_a, u32_b, u32_c,
+            u64_a, u64_b, u64_c, sint32_a, sint32_b, sint32_c, sint64_a,
+            sint64_b, sint64_c, fixed32_a, fixed32_b, fixed32_c, fixed64_a,
+            fixed64_b, fixed64_c, sfixed32_a, sfixed32_b, sfixed32_c,
+            sfixed64_a, sfixed64_b, sfixed64_c, f32_a, f32_b, f32_c, f64_a,
+            f64_b, f64_c, bool_a, bool_b, bool_c, text, data,
+        })
+    }
+}
+
+impl Model for otlp::ExportTraceServiceRequest {
+    type Prost = prost_gen::otlp::ExportTraceServiceRequest;
+    type Buffa = buffa_gen::otlp::ExportTraceServiceRequest;
+    type Mirror = mirror::otlp::ExportTraceServiceRequest;
+
+    fn to_prost(&self) -> Self::Prost {
+        from_schemac_bytes(self)
+    }
+
+    fn to_mirror(&self) -> Self::Mirror {
+        otlp_mirror::request(self)
+    }
+}
+
+/// The OTLP export as the serde structs, field by field.
+mod otlp_mirror {
+    use super::otlp;
+    use crate::mirror::otlp as m;
+
+    pub fn request(value: &otlp::ExportTraceServiceRequest) -> m::ExportTraceServiceRequest {
+        m::ExportTraceServiceRequest {
+            resource_spans: value.resource_spans.iter().map(resource_spans).collect(),
+        }
+    }
+
+    fn resource_spans(value: &otlp::ResourceSpans) -> m::ResourceSpans {
+        m::ResourceSpans {
+            resource: value.resource.as_ref().map(|r| m::Resource {
+                attributes: attributes(&r.attributes),
+                dropped_attributes_count: r.dropped_attributes_count,
+            }),
+            scope_spans: value.scope_spans.iter().map(scope_spans).collect(),
+            schema_url: value.schema_url.clone(),
+        }
+    }
+
+    fn scope_spans(value: &otlp::ScopeSpans) -> m::ScopeSpans {
+        m::ScopeSpans {
+            scope: value.scope.as_ref().map(|s| m::InstrumentationScope {
+                name: s.name.clone(),
+                version: s.version.clone(),
+                attributes: attributes(&s.attributes),
+                dropped_attributes_count: s.dropped_attributes_count,
+            }),
+            spans: value.spans.iter().map(span).collect(),
+            schema_url: value.schema_url.clone(),
+        }
+    }
+
+    fn attributes(values: &[otlp::KeyValue]) -> Vec<m::KeyValue> {
+        use otlp::any_value::Value as Any;
+        values
+            .iter()
+            .map(|kv| m::KeyValue {
+                key: kv.key.clone(),
+                value: kv
+                    .value
+                    .as_ref()
+                    .and_then(|v| v.value.as_ref())
+                    .map(|v| match v {
+                        Any::StringValue(s) => m::AnyValue::String(s.clone()),
+                        Any::BoolValue(b) => m::AnyValue::Bool(*b),
+                        Any::IntValue(i) => m::AnyValue::Int(*i),
+                        Any::DoubleValue(d) => m::AnyValue::Double(*d),
+                        Any::BytesValue(b) => m::AnyValue::Bytes(b.clone()),
+                    }),
+            })
+            .collect()
+    }
+
+    fn span(value: &otlp::Span) -> m::Span {
+        use otlp::{SpanKind, StatusCode};
+        m::Span {
+            trace_id: value.trace_id.clone(),
+            span_id: value.span_id.clone(),
+            trace_state: value.trace_state.clone(),
+            parent_span_id: value.parent_span_id.clone(),
+            name: value.name.clone(),
+            kind: match value.kind {
+                SpanKind::Internal => m::SpanKind::Internal,
+                SpanKind::Server => m::SpanKind::Server,
+                SpanKind::Client => m::SpanKind::Client,
+                SpanKind::Producer => m::SpanKind::Producer,
+                SpanKind::Consumer => m::SpanKind::Consumer,
+                _ => m::SpanKind::Unspecified,
+            },
+            start_time_unix_nano: value.start_time_unix_nano,
+            end_time_unix_nano: value.end_time_unix_nano,
+            attributes: attributes(&value.attributes),
+            dropped_attributes_count: value.dropped_attributes_count,
+            events: value
+                .events
+                .iter()
+                .map(|e| m::Event {
+                    time_unix_nano: e.time_unix_nano,
+                    name: e.name.clone(),
+                    attributes: attributes(&e.attributes),
+                    dropped_attributes_count: e.dropped_attributes_count,
+                })
+                .collect(),
+            dropped_events_count: value.dropped_events_count,
+            dropped_links_count: value.dropped_links_count,
+            status: value.status.as_ref().map(|s| m::Status {
+                message: s.message.clone(),
+                code: match s.code {
+                    StatusCode::Ok => m::StatusCode::Ok,
+                    StatusCode::Error => m::StatusCode::Error,
+                    _ => m::StatusCode::Unset,
+                },
+            }),
+        }
     }
 }
 

@@ -75,7 +75,8 @@ pub struct Report {
     pub baseline: String,
     /// One entry per dataset.
     pub datasets: Vec<DatasetReport>,
-    /// The targets of issue 4 and how this run measured against them.
+    /// The targets of issues 4, 14 and 21 and how this run measured
+    /// against them.
     pub targets: Vec<Target>,
     /// The compilers' speed.
     pub compiler: CompilerReport,
@@ -121,9 +122,12 @@ pub struct Row {
     pub same_bytes_as_prost: Option<bool>,
 }
 
-/// One target of issue 4.
+/// One target of an issue (4, 14 or 21).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Target {
+    /// The issue that set it.
+    #[serde(default)]
+    pub issue: u32,
     /// The case.
     pub case: String,
     /// The target, as text.
@@ -371,10 +375,12 @@ fn dataset_report(dataset: &Dataset, measurements: &Measurements) -> DatasetRepo
     }
 }
 
-/// Whether `format` writes the protobuf wire format, so that its bytes
-/// should equal prost's.
+/// Whether `format` writes the protobuf wire format in the order prost's
+/// types do, so that its bytes should equal prost's: not the field
+/// representations' `HashMap`s, whose order varies.
 pub fn is_protobuf(format: &str) -> bool {
-    format.starts_with("schemac") || format == BASELINE
+    (format.starts_with("schemac") || format.starts_with("buffa") || format == BASELINE)
+        && !crate::formats::REPRESENTATIONS.contains(&format)
 }
 
 /// The targets of issue 4, measured.
@@ -394,6 +400,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         };
         let processes = row.map_or(0, |r| r.processes);
         Target {
+            issue: 4,
             case: case.to_owned(),
             target: format!("≥ {minimum:.2}"),
             measured: match (measured, range) {
@@ -455,6 +462,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         )
     } else {
         Target {
+            issue: 4,
             case: "decode map<string, value>, 1000 entries".to_owned(),
             target: "≥ 1.50".to_owned(),
             measured: "no value dataset yet".to_owned(),
@@ -475,6 +483,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         })
         .min_by(|a, b| a.0.total_cmp(&b.0));
     targets.push(Target {
+        issue: 4,
         case: "any case".to_owned(),
         target: "never below 0.95".to_owned(),
         measured: worst.map_or_else(
@@ -488,6 +497,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         .map(|(d, _)| d.name.as_str())
         .collect();
     targets.push(Target {
+        issue: 4,
         case: "bytes".to_owned(),
         target: "identical to prost on every shared dataset".to_owned(),
         measured: if differing.is_empty() {
@@ -497,7 +507,228 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         },
         met: Some(differing.is_empty()),
     });
+    targets.extend(representation_targets(datasets));
+    targets.extend(shape_targets(datasets));
     targets
+}
+
+/// The median time of `op` of `format` on `dataset`, if measured.
+fn time(datasets: &[DatasetReport], dataset: &str, format: &str, op: &str) -> Option<f64> {
+    let row = datasets
+        .iter()
+        .find(|d| d.name == dataset)?
+        .rows
+        .iter()
+        .find(|r| r.format == format)?;
+    match op {
+        "encode" => row.encode_ns,
+        _ => row.decode_ns,
+    }
+}
+
+/// `slower`'s median time over `faster`'s, for `op` on `dataset`: above 1
+/// when `faster` is faster.
+pub fn time_ratio(
+    datasets: &[DatasetReport],
+    dataset: &str,
+    slower: (&str, &str),
+    faster: (&str, &str),
+) -> Option<f64> {
+    Some(
+        time(datasets, dataset, slower.0, slower.1)? / time(datasets, dataset, faster.0, faster.1)?,
+    )
+}
+
+fn ratio_target(
+    issue: u32,
+    case: &str,
+    minimum: f64,
+    measured: Option<f64>,
+    note: String,
+) -> Target {
+    Target {
+        issue,
+        case: case.to_owned(),
+        target: format!("≥ {minimum:.2}"),
+        measured: match measured {
+            Some(m) => format!("{m:.2}{note}"),
+            None => "not measured".to_owned(),
+        },
+        met: measured.map(|m| m >= minimum),
+    }
+}
+
+/// The benchmark rows of issue 14: the field representations, each read
+/// from a `Bytes` input.
+fn representation_targets(datasets: &[DatasetReport]) -> Vec<Target> {
+    let decode = |format| (format, "decode");
+    let bytes_prost = time_ratio(datasets, "blob-1m", decode("prost"), decode("prost-repr"));
+    let bytes_prost_repr = time_ratio(
+        datasets,
+        "blob-1m",
+        decode("prost-repr"),
+        decode("schemac-repr"),
+    );
+    vec![
+        ratio_target(
+            14,
+            "decode Simple × 100,000, CompactString and HashMap, against prost with HashMap",
+            1.8,
+            time_ratio(
+                datasets,
+                "simple-100k",
+                decode("prost-repr"),
+                decode("schemac-repr"),
+            ),
+            String::new(),
+        ),
+        ratio_target(
+            14,
+            "decode Order-100 realistic from `Bytes` input, CompactString, against prost",
+            2.5,
+            time_ratio(
+                datasets,
+                "order-100-realistic",
+                decode("prost"),
+                decode("schemac-repr"),
+            ),
+            String::new(),
+        ),
+        ratio_target(
+            14,
+            "decode a 1 MiB `bytes` field from `Bytes` input (zero-copy), against prost with Vec<u8>",
+            20.0,
+            time_ratio(datasets, "blob-1m", decode("prost"), decode("schemac-repr")),
+            match (bytes_prost, bytes_prost_repr) {
+                (Some(p), Some(s)) => format!(
+                    " (prost with `bytes([\".\"])` from `Bytes`: {p:.2} × prost with Vec<u8>; schemac {s:.2} × it)"
+                ),
+                _ => String::new(),
+            },
+        ),
+    ]
+}
+
+/// The targets of issue 21: the shapes, against prost and against buffa.
+fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
+    let vs_prost = |dataset: &str, format: &str, op: &str| {
+        time_ratio(datasets, dataset, ("prost", op), (format, op))
+    };
+    let target = |case: &str, minimum: f64, dataset: &str, format: &str, op: &str| {
+        ratio_target(
+            21,
+            case,
+            minimum,
+            vs_prost(dataset, format, op),
+            String::new(),
+        )
+    };
+    // Every dataset and mode: the lowest ratio against prost, and against
+    // buffa in the same mode (owned against owned, view against view).
+    let mut lowest_prost: Option<(f64, String)> = None;
+    let mut lowest_buffa: Option<(f64, String)> = None;
+    let keep = |slot: &mut Option<(f64, String)>, ratio: Option<f64>, what: String| {
+        if let Some(ratio) = ratio
+            && slot.as_ref().is_none_or(|(low, _)| ratio < *low)
+        {
+            *slot = Some((ratio, what));
+        }
+    };
+    for dataset in datasets {
+        let name = dataset.name.as_str();
+        for (ours, theirs, op) in [
+            ("schemac", "buffa", "encode"),
+            ("schemac", "buffa", "decode"),
+            ("schemac-view", "buffa-view", "decode"),
+        ] {
+            keep(
+                &mut lowest_prost,
+                vs_prost(name, ours, op),
+                format!("{op} {name} {ours}"),
+            );
+            keep(
+                &mut lowest_buffa,
+                time_ratio(datasets, name, (theirs, op), (ours, op)),
+                format!("{op} {name} {ours}"),
+            );
+        }
+    }
+    let lowest = |case: &str, slot: Option<(f64, String)>| Target {
+        issue: 21,
+        case: case.to_owned(),
+        target: "≥ 1.00".to_owned(),
+        measured: slot.as_ref().map_or_else(
+            || "not measured".to_owned(),
+            |(r, what)| format!("lowest {r:.2} ({what})"),
+        ),
+        met: slot.map(|(r, _)| r >= 1.0),
+    };
+    vec![
+        lowest("every dataset and mode, against prost", lowest_prost),
+        lowest(
+            "every dataset and mode, against buffa in the same mode",
+            lowest_buffa,
+        ),
+        target(
+            "encode of a 1 MiB `bytes` field",
+            1.0,
+            "blob-1m",
+            "schemac",
+            "encode",
+        ),
+        target(
+            "encode of the seed Order-1",
+            1.2,
+            "order-1-seed",
+            "schemac",
+            "encode",
+        ),
+        target(
+            "decode of packed numeric lists",
+            2.0,
+            "packed-10k",
+            "schemac",
+            "decode",
+        ),
+        target(
+            "view of 2,000 short strings (against prost's owned decode)",
+            6.0,
+            "strings-2000",
+            "schemac-view",
+            "decode",
+        ),
+        target("decode of a deep tree", 1.8, "tree-4k", "schemac", "decode"),
+        target("OTLP traces: encode", 2.5, "otlp-200", "schemac", "encode"),
+        target("OTLP traces: decode", 1.8, "otlp-200", "schemac", "decode"),
+        target(
+            "OTLP traces: view",
+            3.5,
+            "otlp-200",
+            "schemac-view",
+            "decode",
+        ),
+        target(
+            "Order-100 realistic: encode",
+            2.5,
+            "order-100-realistic",
+            "schemac",
+            "encode",
+        ),
+        target(
+            "Order-100 realistic: decode",
+            2.5,
+            "order-100-realistic",
+            "schemac",
+            "decode",
+        ),
+        target(
+            "Order-100 realistic: view",
+            4.0,
+            "order-100-realistic",
+            "schemac-view",
+            "decode",
+        ),
+    ]
 }
 
 /// Writes `report` as `bench-report.md`, `.json` and `.svg` into
@@ -555,10 +786,17 @@ pub fn markdown(report: &Report) -> String {
             );
         }
     }
-    md.push_str(
-        "\n## Targets of issue 4\n\n| case | target | measured | met |\n|---|---|---|---|\n",
-    );
+    buffa_markdown(&mut md, report);
+    let mut issue = None;
     for target in &report.targets {
+        if issue != Some(target.issue) {
+            issue = Some(target.issue);
+            let _ = writeln!(
+                md,
+                "\n## Targets of issue {}\n\n| case | target | measured | met |\n|---|---|---|---|",
+                target.issue
+            );
+        }
         let met = match target.met {
             Some(true) => "yes",
             Some(false) => "**no**",
@@ -576,6 +814,40 @@ pub fn markdown(report: &Report) -> String {
         let _ = writeln!(md, "- `{}`: {}", dataset.name, dataset.about);
     }
     md
+}
+
+/// schemac against buffa, mode by mode: buffa's time over schemac's.
+fn buffa_markdown(md: &mut String, report: &Report) {
+    md.push_str(
+        "\n## Against buffa\n\nbuffa time / schemac time, medians of this run (above 1 is faster than buffa); \
+         views against views.\n\n| dataset | encode | decode | view |\n|---|---:|---:|---:|\n",
+    );
+    let datasets = &report.datasets;
+    for dataset in datasets {
+        let name = dataset.name.as_str();
+        let _ = writeln!(
+            md,
+            "| {name} | {} | {} | {} |",
+            ratio_text(time_ratio(
+                datasets,
+                name,
+                ("buffa", "encode"),
+                ("schemac", "encode")
+            )),
+            ratio_text(time_ratio(
+                datasets,
+                name,
+                ("buffa", "decode"),
+                ("schemac", "decode")
+            )),
+            ratio_text(time_ratio(
+                datasets,
+                name,
+                ("buffa-view", "decode"),
+                ("schemac-view", "decode")
+            )),
+        );
+    }
 }
 
 fn compiler_markdown(md: &mut String, compiler: &CompilerReport) {
@@ -673,7 +945,8 @@ mod tests {
         let view = &report.datasets[0].rows[1];
         assert_eq!(view.format, "schemac-view");
         assert_eq!((view.encode_ratio, view.decode_ratio), (None, Some(3.0)));
-        let json = &report.datasets[0].rows[3];
+        let json = &report.datasets[0].rows[5];
+        assert_eq!(json.format, "serde_json");
         assert_eq!((json.encode_ratio, json.same_bytes_as_prost), (None, None));
 
         let target = |case: &str| report.targets.iter().find(|t| t.case == case).unwrap();
