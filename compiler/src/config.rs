@@ -210,8 +210,8 @@ impl Config {
     }
 
     /// Sets the Rust type of the `string` fields under `path` (single,
-    /// optional, oneof members, list elements and map values; map keys
-    /// stay `String`); `String` by default. Where paths nest, the longest
+    /// optional, oneof members, list elements, map keys and values);
+    /// `String` by default. Where paths nest, the longest
     /// that covers a field holds.
     pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
         self.string_types.push((path.into(), string_type));

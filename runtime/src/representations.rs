@@ -92,6 +92,17 @@ impl<S: StringType> crate::json::JsonCodec for StringAs<S> {
     }
 }
 
+#[cfg(feature = "json")]
+impl<S: StringType> crate::json::JsonKey for StringAs<S> {
+    fn to_key(value: &S) -> alloc::string::String {
+        alloc::string::String::from(&**value)
+    }
+
+    fn from_key(key: &str) -> Result<S, alloc::string::String> {
+        Ok(S::from(key))
+    }
+}
+
 /// `bytes` held in a `bytes::Bytes`: length-delimited raw bytes, which
 /// share the input's buffer when the decoder reads a `Bytes`.
 #[derive(Debug)]

@@ -166,7 +166,7 @@ fn call_codec(cx: &Context, scope: &[String], field: &Field, held: Held) -> Toke
         | FieldType::Required(ty)
         | FieldType::List(ty) => member_codec(cx, ty, held),
         FieldType::Map(key, value) => {
-            let key = scalar_codec(cx, key);
+            let key = value_codec(cx, scope, ValueType::Scalar(key), held);
             let value = value_codec(cx, scope, value, held);
             quote!(#rt::codec::Map::<#key, #value>)
         }
@@ -223,8 +223,9 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
             quote!(#rt::alloc::vec::Vec<#ty>)
         }
         FieldType::Map(key, value) => {
-            let key = scalar_type(cx, key);
-            let value = value_type(cx, scope, value, Held::of(cx, field));
+            let held = Held::of(cx, field);
+            let key = value_type(cx, scope, ValueType::Scalar(key), held);
+            let value = value_type(cx, scope, value, held);
             match cx.map_type(field) {
                 MapType::BTreeMap => quote!(#rt::alloc::collections::BTreeMap<#key, #value>),
                 MapType::HashMap => quote!(::std::collections::HashMap<#key, #value>),
@@ -249,7 +250,7 @@ pub(crate) fn field_codec(cx: &Context, scope: &[String], field: &Field) -> Toke
         | FieldType::Required(ty)
         | FieldType::List(ty) => value_codec(cx, scope, ty, held),
         FieldType::Map(key, value) => {
-            let key = scalar_codec(cx, key);
+            let key = value_codec(cx, scope, ValueType::Scalar(key), held);
             let value = value_codec(cx, scope, value, held);
             quote!(#key, #value)
         }

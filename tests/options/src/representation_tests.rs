@@ -38,8 +38,8 @@ fn each_path_gets_its_string_type() {
     is::<Option<Arc<str>>>(&OptionalScalars::default().a_string);
     is::<Vec<CompactString>>(&Lists::default().strings);
     is::<BTreeMap<i32, Box<str>>>(&Maps::default().by_i32);
-    // Map keys stay `String`.
-    is::<BTreeMap<String, i32>>(&Maps::default().by_string);
+    // Map keys take the string type too.
+    is::<BTreeMap<Box<str>, i32>>(&Maps::default().by_string);
     is::<CompactString>(&Drawing::default().title);
     let label = shape::Kind::Label(Arc::from("x"));
     is::<shape::Kind>(&label);
@@ -86,6 +86,22 @@ fn string_types_write_and_read_the_bytes_of_string() {
         },
         &plain::Maps {
             by_i32: BTreeMap::from([(1, "one".to_owned()), (-2, String::new())]),
+            ..Default::default()
+        },
+    );
+    // Keys in another order than insertion's, non-ASCII among them: the
+    // map writes them sorted by their bytes, as `String` keys are.
+    same_bytes(
+        &Maps {
+            by_string: BTreeMap::from([("zebra".into(), 1), ("Äpfel".into(), 2), ("".into(), 3)]),
+            ..Maps::default()
+        },
+        &plain::Maps {
+            by_string: BTreeMap::from([
+                ("zebra".to_owned(), 1),
+                ("Äpfel".to_owned(), 2),
+                (String::new(), 3),
+            ]),
             ..Default::default()
         },
     );
@@ -166,6 +182,18 @@ fn string_types_go_through_json_and_views() {
     assert_eq!(view.to_message(), drawing);
     let json = serde_json::to_value(&drawing).unwrap();
     assert_eq!(serde_json::from_value::<Drawing>(json).unwrap(), drawing);
+
+    let maps = Maps {
+        by_string: BTreeMap::from([("Grüße".into(), 1), ("b".into(), -2)]),
+        ..Maps::default()
+    };
+    let json = serde_json::to_value(&maps).unwrap();
+    assert_eq!(json["by_string"], serde_json::json!({"Grüße": 1, "b": -2}));
+    assert_eq!(serde_json::from_value::<Maps>(json).unwrap(), maps);
+    let bytes = maps.encode_to_vec().unwrap();
+    let view = crate::representations::kitchen::MapsView::decode(&bytes).unwrap();
+    assert_eq!(view.by_string.get("Grüße"), Some(&1));
+    assert_eq!(view.to_message(), maps);
 }
 
 #[test]
