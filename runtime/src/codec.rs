@@ -12,6 +12,7 @@ use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::message::Enumeration;
+use crate::packed;
 use crate::wire::{self, WireType};
 
 /// How the values of one schema type are measured, written and read.
@@ -42,6 +43,17 @@ pub trait Codec {
 
     /// Reads one value into `value`: scalars replace it, messages merge.
     fn merge_value(value: &mut Self::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError>;
+
+    /// Appends the values of a packed run, `run` being the bytes its
+    /// length prefix delimits, and returns `true`; or returns `false` with
+    /// `values` as it was, and the general path reads the run value by
+    /// value and reports what is wrong with it. The numbers' codecs decode
+    /// the whole run at once (`packed.rs`); others always return `false`.
+    #[inline(always)]
+    fn extend_packed(values: &mut Vec<Self::Value>, run: &[u8]) -> bool {
+        let _ = (values, run);
+        false
+    }
 }
 
 macro_rules! varint_codec {
@@ -78,6 +90,11 @@ macro_rules! varint_codec {
                 *value = $from_wire;
                 Ok(())
             }
+
+            #[inline]
+            fn extend_packed(values: &mut Vec<$ty>, run: &[u8]) -> bool {
+                packed::extend_varints(values, run, |$w| $from_wire)
+            }
         }
     };
 }
@@ -113,6 +130,11 @@ macro_rules! fixed_codec {
             fn merge_value(value: &mut $ty, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
                 *value = <$ty>::from_le_bytes(decoder.$read()?.to_le_bytes());
                 Ok(())
+            }
+
+            #[inline]
+            fn extend_packed(values: &mut Vec<$ty>, run: &[u8]) -> bool {
+                packed::extend_fixed(values, run, <$ty>::from_le_bytes)
             }
         }
     };
@@ -290,6 +312,11 @@ impl<E: Enumeration> Codec for Enum<E> {
     fn merge_value(value: &mut E, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         *value = E::from_number(decoder.read_varint()? as i32);
         Ok(())
+    }
+
+    #[inline]
+    fn extend_packed(values: &mut Vec<E>, run: &[u8]) -> bool {
+        packed::extend_varints(values, run, |wire| E::from_number(wire as i32))
     }
 }
 

@@ -100,6 +100,7 @@ mod handshake;
 pub mod json;
 mod merge;
 mod message;
+mod packed;
 mod prelude;
 mod representations;
 mod shapes;

@@ -29,6 +29,10 @@ pub trait Merge<'a> {
 
     /// Reads one value into `target`: scalars replace it, messages merge.
     fn merge_into(target: &mut Self::Target, decoder: &mut Decoder<'a>) -> Result<(), DecodeError>;
+
+    /// Appends a packed run's values at once, or returns `false` with
+    /// `targets` as it was ([`Codec::extend_packed`]).
+    fn extend_packed(targets: &mut Vec<Self::Target>, run: &'a [u8]) -> bool;
 }
 
 /// The owned values of codec `C`.
@@ -43,6 +47,11 @@ impl<'a, C: Codec> Merge<'a> for Owned<C> {
     fn merge_into(target: &mut C::Value, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
         C::merge_value(target, decoder)
     }
+
+    #[inline(always)]
+    fn extend_packed(targets: &mut Vec<C::Value>, run: &'a [u8]) -> bool {
+        C::extend_packed(targets, run)
+    }
 }
 
 /// The views of codec `C`'s values.
@@ -56,6 +65,11 @@ impl<'a, C: ViewCodec<'a>> Merge<'a> for Viewed<C> {
     #[inline(always)]
     fn merge_into(target: &mut C::View, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
         C::merge_view(target, decoder)
+    }
+
+    #[inline(always)]
+    fn extend_packed(targets: &mut Vec<C::View>, run: &'a [u8]) -> bool {
+        C::extend_packed_views(targets, run)
     }
 }
 
@@ -85,6 +99,11 @@ pub(crate) fn merge_optional<'a, M: Merge<'a>>(
 /// Reads one element, or a packed run of elements, onto the end of a list.
 /// Both forms are accepted for numbers, whichever the writer chose. An
 /// error names the element's index.
+///
+/// A packed run is first given to [`Merge::extend_packed`], which decodes
+/// a run of numbers at once; only if it declines (a run with something
+/// wrong in it) is the run read element by element, which finds and
+/// reports the error.
 #[inline]
 pub(crate) fn merge_repeated<'a, M: Merge<'a>>(
     wire_type: WireType,
@@ -93,6 +112,10 @@ pub(crate) fn merge_repeated<'a, M: Merge<'a>>(
 ) -> Result<(), DecodeError> {
     if M::PACKABLE && wire_type == WireType::Len {
         return decoder.read_delimited(|decoder| {
+            if M::extend_packed(targets, decoder.rest()) {
+                decoder.advance(decoder.remaining());
+                return Ok(());
+            }
             while decoder.has_remaining() {
                 targets.push(read_element::<M>(targets.len(), decoder)?);
             }

@@ -22,6 +22,15 @@ pub trait ViewCodec<'a>: Codec {
 
     /// The owned value of `view`.
     fn owned(view: &Self::View) -> Self::Value;
+
+    /// Appends a packed run's views at once, or returns `false` with
+    /// `views` as it was, as [`Codec::extend_packed`] does for owned
+    /// values: the numbers' views are their owned values, appended by it.
+    #[inline(always)]
+    fn extend_packed_views(views: &mut Vec<Self::View>, run: &[u8]) -> bool {
+        let _ = (views, run);
+        false
+    }
 }
 
 /// Codecs whose values hold nothing borrowed: the view is the owned value,
@@ -42,6 +51,11 @@ macro_rules! copied {
             #[inline]
             fn owned(view: &Self::View) -> Self::Value {
                 *view
+            }
+
+            #[inline(always)]
+            fn extend_packed_views(views: &mut Vec<Self::View>, run: &[u8]) -> bool {
+                <$codec as Codec>::extend_packed(views, run)
             }
         }
     )*};
@@ -75,6 +89,11 @@ impl<'a, E: Enumeration> ViewCodec<'a> for codec::Enum<E> {
     #[inline]
     fn owned(view: &E) -> E {
         *view
+    }
+
+    #[inline(always)]
+    fn extend_packed_views(views: &mut Vec<E>, run: &[u8]) -> bool {
+        <Self as Codec>::extend_packed(views, run)
     }
 }
 

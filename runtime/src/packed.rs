@@ -1,0 +1,362 @@
+//! The fast path of packed runs of numbers: a whole run decoded at once.
+//!
+//! [`extend_varints`] and [`extend_fixed`] take a packed run's bytes and
+//! append its values to a list, reserving once. They return `false`, with
+//! the list as it was, on anything unusual (a truncated or overlong varint,
+//! a run whose length is not a multiple of the width), so that the general
+//! path ([`crate::merge::merge_repeated`]) reads the run again and reports
+//! the error with its message, field path and offset, as it always has.
+
+use crate::prelude::*;
+
+/// Appends the varints of `run` to `values`, each through `from_wire`,
+/// and returns `true`; or returns `false` with `values` as it was if `run`
+/// is not a sequence of valid varints of 1 to 10 bytes.
+///
+/// The terminator bytes (below `0x80`) are counted first, so that the
+/// list grows once; with ten bytes left, a varint is read from one
+/// eight-byte word, without a branch per byte.
+#[inline]
+pub(crate) fn extend_varints<T>(
+    values: &mut Vec<T>,
+    run: &[u8],
+    from_wire: impl Fn(u64) -> T,
+) -> bool {
+    match run.last() {
+        None => return true,
+        // The last varint would be truncated.
+        Some(&last) if last >= 0x80 => return false,
+        Some(_) => {}
+    }
+    let count = run.iter().filter(|&&byte| byte < 0x80).count();
+    let old_len = values.len();
+    let mut rest = run;
+    let mut failed = false;
+    // A range's `map` has an exact length: `extend` reserves once and
+    // writes without a capacity check per element.
+    values.extend((0..count).map(|_| {
+        if failed {
+            return from_wire(0);
+        }
+        let read = match rest.first_chunk::<10>() {
+            Some(chunk) => varint_in_word(chunk),
+            None => varint_near_end(rest),
+        };
+        match read {
+            Some((value, length)) => {
+                rest = &rest[length..];
+                from_wire(value)
+            }
+            None => {
+                failed = true;
+                from_wire(0)
+            }
+        }
+    }));
+    // With every varint valid, `count` of them end exactly at the end.
+    if failed || !rest.is_empty() {
+        values.truncate(old_len);
+        return false;
+    }
+    true
+}
+
+/// Appends the `N`-byte little-endian numbers of `run` to `values`, each
+/// through `from_le`, and returns `true`; or returns `false` with `values`
+/// as it was if `run`'s length is not a multiple of `N`.
+#[inline]
+pub(crate) fn extend_fixed<T, const N: usize>(
+    values: &mut Vec<T>,
+    run: &[u8],
+    from_le: impl Fn([u8; N]) -> T,
+) -> bool {
+    let (chunks, rest) = run.as_chunks::<N>();
+    if !rest.is_empty() {
+        return false;
+    }
+    values.extend(chunks.iter().map(|chunk| from_le(*chunk)));
+    true
+}
+
+/// The varint at the start of `chunk` and its length, as
+/// [`varint_in`](crate::decode) reads it (`None` past ten bytes, or with a
+/// tenth byte over 1), but found from one eight-byte word: the first byte
+/// under `0x80` by its bit, and the seven-bit groups put together by
+/// shifts, with no branch per byte.
+#[inline(always)]
+fn varint_in_word(chunk: &[u8; 10]) -> Option<(u64, usize)> {
+    let (head, tail) = chunk.split_at(8);
+    let mut word_bytes = [0u8; 8];
+    word_bytes.copy_from_slice(head);
+    let word = u64::from_le_bytes(word_bytes);
+    let terminators = !word & 0x8080_8080_8080_8080;
+    if terminators != 0 {
+        // The bit of the first terminator is bit 7 of its byte.
+        let end_bit = terminators.trailing_zeros();
+        let bits = word & (u64::MAX >> (63 - end_bit));
+        return Some((pack_groups(bits), (end_bit / 8 + 1) as usize));
+    }
+    let value = pack_groups(word) | (u64::from(tail[0] & 0x7f) << 56);
+    if tail[0] < 0x80 {
+        return Some((value, 9));
+    }
+    if tail[1] > 1 {
+        return None;
+    }
+    Some((value | (u64::from(tail[1]) << 63), 10))
+}
+
+/// The seven-bit groups of up to eight varint bytes in `word` (lowest
+/// byte first), without their continuation bits, packed into 56 bits.
+#[inline(always)]
+fn pack_groups(word: u64) -> u64 {
+    let x = word & 0x7f7f_7f7f_7f7f_7f7f;
+    let x = (x & 0x007f_007f_007f_007f) | ((x & 0x7f00_7f00_7f00_7f00) >> 1);
+    let x = (x & 0x0000_3fff_0000_3fff) | ((x & 0x3fff_0000_3fff_0000) >> 2);
+    (x & 0x0000_0000_0fff_ffff) | ((x & 0x0fff_ffff_0000_0000) >> 4)
+}
+
+/// The varint at the start of `bytes`, fewer than ten of them, and its
+/// length; `None` if no byte ends it.
+#[inline]
+fn varint_near_end(bytes: &[u8]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    for (i, &byte) in bytes.iter().enumerate().take(9) {
+        value |= u64::from(byte & 0x7f) << (7 * i);
+        if byte < 0x80 {
+            return Some((value, i + 1));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    //! The fast path against the general path, which reads a run value by
+    //! value: the same values, or the same error at the same offset.
+
+    use super::{extend_fixed, extend_varints};
+    use crate::codec::{self, Codec};
+    use crate::decode::{DecodeOptions, Decoder};
+    use crate::encode::Writer;
+    use crate::error::DecodeError;
+    use crate::merge::{self, Owned, Viewed};
+    use crate::message::Enumeration;
+    use crate::prelude::*;
+    use crate::wire::{self, WireType};
+    use core::fmt::Debug;
+    use core::marker::PhantomData;
+    use proptest::prelude::*;
+
+    /// Codec `C` without its fast path: the general path alone.
+    struct General<C>(PhantomData<C>);
+
+    impl<C: Codec> Codec for General<C> {
+        type Value = C::Value;
+        const WIRE_TYPE: WireType = C::WIRE_TYPE;
+        const PACKABLE: bool = C::PACKABLE;
+
+        fn is_default(value: &C::Value) -> bool {
+            C::is_default(value)
+        }
+        fn value_len(value: &C::Value) -> usize {
+            C::value_len(value)
+        }
+        fn write_value(value: &C::Value, writer: &mut Writer) {
+            C::write_value(value, writer)
+        }
+        fn merge_value(value: &mut C::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+            C::merge_value(value, decoder)
+        }
+    }
+
+    /// An enum that keeps every number, as generated open enums do.
+    #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+    struct Number(i32);
+
+    impl Enumeration for Number {
+        const NAME: &'static str = "Number";
+        fn number(self) -> i32 {
+            self.0
+        }
+        fn from_number(number: i32) -> Self {
+            Self(number)
+        }
+        fn name(self) -> Option<&'static str> {
+            None
+        }
+        fn from_name(_: &str) -> Option<Self> {
+            None
+        }
+    }
+
+    type Outcome<T> = (Vec<T>, Result<usize, (String, usize)>);
+
+    /// Reads `input` (a length prefix and a run, or whatever it holds) as
+    /// one packed field of codec `M` onto a list already holding `before`.
+    fn read<'a, M: merge::Merge<'a>>(input: &'a [u8], before: &[M::Target]) -> Outcome<M::Target>
+    where
+        M::Target: Clone,
+    {
+        let mut values = before.to_vec();
+        let mut decoder = Decoder::new(input, &DecodeOptions::new()).unwrap();
+        let result = merge::merge_repeated::<M>(WireType::Len, &mut values, &mut decoder)
+            .map(|()| decoder.offset())
+            .map_err(|error| (error.to_string(), error.offset()));
+        (values, result)
+    }
+
+    /// The fast path of `C`, owned and viewed, agrees with the general path.
+    fn agree<C>(input: &[u8])
+    where
+        C: for<'a> crate::view::ViewCodec<'a, View = <C as Codec>::Value>,
+        C::Value: Clone + Debug,
+    {
+        let before = vec![C::Value::default()];
+        let fast = read::<Owned<C>>(input, &before);
+        let general = read::<Owned<General<C>>>(input, &before);
+        // Debug, so that NaNs compare as equal.
+        assert_eq!(
+            format!("{fast:?}"),
+            format!("{general:?}"),
+            "input {input:02x?}"
+        );
+        let viewed = read::<Viewed<C>>(input, &before);
+        assert_eq!(
+            format!("{viewed:?}"),
+            format!("{general:?}"),
+            "input {input:02x?}"
+        );
+    }
+
+    fn agree_all(input: &[u8]) {
+        agree::<codec::Int32>(input);
+        agree::<codec::Int64>(input);
+        agree::<codec::Uint32>(input);
+        agree::<codec::Uint64>(input);
+        agree::<codec::Sint32>(input);
+        agree::<codec::Sint64>(input);
+        agree::<codec::Bool>(input);
+        agree::<codec::Enum<Number>>(input);
+        agree::<codec::Fixed32>(input);
+        agree::<codec::Fixed64>(input);
+        agree::<codec::Sfixed32>(input);
+        agree::<codec::Sfixed64>(input);
+        agree::<codec::Float>(input);
+        agree::<codec::Double>(input);
+    }
+
+    /// One element of a run: a valid varint of a value of any size, or an
+    /// invalid one (eleven bytes or more, a tenth byte over 1).
+    fn element() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            8 => (0u32..=64, any::<u64>()).prop_map(|(bits, value)| {
+                let value = if bits == 0 { 0 } else { value >> (64 - bits) };
+                let mut bytes = Vec::new();
+                wire::put_varint(&mut bytes, value);
+                bytes
+            }),
+            1 => (11usize..14).prop_map(|length| {
+                let mut bytes = vec![0x80; length - 1];
+                bytes.push(0x01);
+                bytes
+            }),
+            1 => (2u8..0x80).prop_map(|tenth| {
+                let mut bytes = vec![0xff; 9];
+                bytes.push(tenth);
+                bytes
+            }),
+        ]
+    }
+
+    /// A run of elements, or random bytes, cut short or not, behind a
+    /// length prefix that is exact, short or past the end.
+    fn packed_input() -> impl Strategy<Value = Vec<u8>> {
+        let run = prop_oneof![
+            4 => prop::collection::vec(element(), 0..40).prop_map(|elements| elements.concat()),
+            1 => prop::collection::vec(any::<u8>(), 0..120),
+        ];
+        (run, 0usize..4, -3i64..4, 0usize..12).prop_map(|(run, mode, shift, trailing)| {
+            let mut run = run;
+            // Sometimes truncate the run by a few bytes.
+            if mode == 1 {
+                let cut = run.len().min(trailing);
+                run.truncate(run.len() - cut);
+            }
+            let claimed = match mode {
+                // A length past the bytes there are, or short of them.
+                2 => (run.len() as i64 + shift.abs() + 1) as u64,
+                3 => (run.len() as i64 - shift.abs()).max(0) as u64,
+                _ => run.len() as u64,
+            };
+            let mut input = Vec::new();
+            wire::put_varint(&mut input, claimed);
+            input.extend_from_slice(&run);
+            // Bytes after the field, which the read must not take.
+            input.extend(core::iter::repeat_n(0x7f, trailing % 3));
+            input
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_fast_path_reads_as_the_general_path(input in packed_input()) {
+            agree_all(&input);
+        }
+
+        #[test]
+        fn fixed_width_runs_read_as_the_general_path(
+            words in prop::collection::vec(any::<u64>(), 0..40),
+            cut in 0usize..8,
+        ) {
+            let mut run: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            run.truncate(run.len().saturating_sub(cut));
+            let mut input = Vec::new();
+            wire::put_varint(&mut input, run.len() as u64);
+            input.extend_from_slice(&run);
+            agree_all(&input);
+        }
+    }
+
+    #[test]
+    fn valid_runs_take_the_fast_path() {
+        let mut run = Vec::new();
+        for value in [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX, 1 << 63] {
+            wire::put_varint(&mut run, value);
+        }
+        let mut values = Vec::new();
+        assert!(extend_varints(&mut values, &run, |w| w));
+        assert_eq!(
+            values,
+            [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX, 1 << 63]
+        );
+        let mut fixed = vec![7u32];
+        assert!(extend_fixed(
+            &mut fixed,
+            &[1, 0, 0, 0, 2, 0, 0, 1],
+            u32::from_le_bytes
+        ));
+        assert_eq!(fixed, [7, 1, 0x0100_0002]);
+    }
+
+    #[test]
+    fn unusual_runs_are_declined_and_leave_the_list_as_it_was() {
+        let mut values = vec![5u64];
+        // Truncated, eleven bytes long, a tenth byte over 1.
+        for run in [
+            &[0x96][..],
+            &[0x80; 10],
+            &[
+                0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02,
+            ],
+        ] {
+            assert!(!extend_varints(&mut values, run, |w| w), "{run:02x?}");
+            assert_eq!(values, [5]);
+        }
+        let mut fixed = vec![5u64];
+        assert!(!extend_fixed(&mut fixed, &[0; 9], u64::from_le_bytes));
+        assert_eq!(fixed, [5]);
+    }
+}
