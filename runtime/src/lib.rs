@@ -127,6 +127,9 @@ pub mod __private {
     /// The `alloc` crate, through which generated code names `Vec`,
     /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
     pub extern crate alloc;
+    /// The gRPC codec and tonic, which generated tonic services name.
+    #[cfg(feature = "tonic")]
+    pub use crate::grpc;
     #[cfg(feature = "json")]
     pub use crate::json;
     #[cfg(feature = "json")]
@@ -137,9 +140,6 @@ pub mod __private {
         UnknownFields, Value, ValueView, WireType, Writer, view, wkt,
     };
     pub use bytes::Bytes;
-    /// The gRPC codec and tonic, which generated tonic services name.
-    #[cfg(feature = "tonic")]
-    pub use crate::grpc;
     #[cfg(feature = "tonic")]
     pub use tonic;
 
