@@ -21,7 +21,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::config::{BytesType, Config, JsonNames, MapType, StringType};
+use crate::config::{BytesType, Config, JsonNames, MapType, Services, StringType};
 use crate::service::ServiceGenerator;
 use crate::{Analysis, Error, GeneratedFile};
 
@@ -97,6 +97,13 @@ impl Builder {
     /// [`Config::service_generator`].
     pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
         self.config.service_generator(generator);
+        self
+    }
+
+    /// Sets what services generate, such as [`Services::Tonic`] for tonic
+    /// servers and clients; see [`Config::services`].
+    pub fn services(&mut self, services: Services) -> &mut Self {
+        self.config.services(services);
         self
     }
 

@@ -5,7 +5,9 @@
 //! [`path_matches`]), as prost-build's do.
 
 use crate::model::{FieldType, Schema, ValueType};
-use crate::service::{ServiceGenerator, SharedGenerator};
+use std::sync::Arc;
+
+use crate::service::{ServiceGenerator, SharedGenerator, TonicGenerator};
 
 /// How generated code is shaped.
 ///
@@ -29,6 +31,20 @@ pub struct Config {
     pub(crate) always_present: Vec<String>,
     pub(crate) extern_paths: Vec<ExternPath>,
     pub(crate) service_generator: Option<SharedGenerator>,
+}
+
+/// What the services of a schema generate ([`Config::services`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Services {
+    /// Nothing, the default (unless a
+    /// [`service_generator`](Config::service_generator) is set).
+    #[default]
+    None,
+    /// A tonic server trait, server and client for each service, with the
+    /// runtime's gRPC codec: the crate needs `tonic` and schemac-runtime's
+    /// `tonic` feature ([`TonicGenerator`]).
+    Tonic,
 }
 
 /// Types under a path that another crate generated: codegen names them
@@ -187,6 +203,18 @@ impl Config {
     /// Without one, the default, services generate nothing.
     pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
         self.service_generator = Some(SharedGenerator(generator.into()));
+        self
+    }
+
+    /// Sets what services generate: [`Services::Tonic`] for tonic servers
+    /// and clients (docs/services.md), [`Services::None`] for nothing. It
+    /// replaces the [`service_generator`](Config::service_generator) set
+    /// before, and a later one replaces it.
+    pub fn services(&mut self, services: Services) -> &mut Self {
+        self.service_generator = match services {
+            Services::None => None,
+            Services::Tonic => Some(SharedGenerator(Arc::new(TonicGenerator::new()))),
+        };
         self
     }
 

@@ -13,7 +13,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use prost::Message as _;
 use schemac::{
-    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, StringType, transcode,
+    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, Services, StringType,
+    transcode,
 };
 use schemac_runtime::DecodeOptions;
 
@@ -157,6 +158,11 @@ struct CodegenArgs {
     /// for zero-copy reads.
     #[arg(long)]
     views: bool,
+    /// What services generate: `none` (the default) or `tonic`, tonic
+    /// servers and clients (the crate then needs tonic and
+    /// schemac-runtime's `tonic` feature).
+    #[arg(long, value_enum, default_value_t = ServicesArg::None)]
+    services: ServicesArg,
     /// Write ATTR on the messages, enums and oneof enums under PATH
     /// (`.`, `.shop`, `.shop.Order`); may be repeated.
     #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
@@ -205,7 +211,8 @@ impl CodegenArgs {
             .json(self.json)
             .json_names(self.json_names.into())
             .keep_unknown_fields(self.keep_unknown_fields)
-            .views(self.views);
+            .views(self.views)
+            .services(self.services.into());
         for (path, attribute) in &self.type_attribute {
             config.type_attribute(path, attribute);
         }
@@ -386,6 +393,21 @@ impl From<Names> for JsonNames {
         match names {
             Names::Schema => JsonNames::Schema,
             Names::Proto => JsonNames::Proto,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ServicesArg {
+    None,
+    Tonic,
+}
+
+impl From<ServicesArg> for Services {
+    fn from(services: ServicesArg) -> Self {
+        match services {
+            ServicesArg::None => Services::None,
+            ServicesArg::Tonic => Services::Tonic,
         }
     }
 }

@@ -43,6 +43,10 @@
 use std::fmt;
 use std::sync::Arc;
 
+mod tonic;
+
+pub use self::tonic::TonicGenerator;
+
 /// Writes the Rust code of services, for an RPC framework.
 ///
 /// Generation runs on several threads, so a generator is `Send + Sync`

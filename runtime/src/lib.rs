@@ -79,6 +79,8 @@
 //! - `json`: what the serde impls of code generated with `--json` (or
 //!   `Builder::json(true)`) need, and the module `json`, the canonical JSON
 //!   mapping of each schema type.
+//! - `tonic`: the module `grpc`, a `tonic::codec::Codec` for messages,
+//!   which the tonic services schemac generates send them with.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![forbid(unsafe_code)]
@@ -95,6 +97,8 @@ mod error;
 mod field;
 mod forwarding;
 pub mod framing;
+#[cfg(feature = "tonic")]
+pub mod grpc;
 mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
@@ -124,6 +128,9 @@ pub mod __private {
     /// The `alloc` crate, through which generated code names `Vec`,
     /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
     pub extern crate alloc;
+    /// The gRPC codec and tonic, which generated tonic services name.
+    #[cfg(feature = "tonic")]
+    pub use crate::grpc;
     #[cfg(feature = "json")]
     pub use crate::json;
     #[cfg(feature = "json")]
@@ -134,6 +141,8 @@ pub mod __private {
         UnknownFields, Value, ValueView, WireType, Writer, view, wkt,
     };
     pub use bytes::Bytes;
+    #[cfg(feature = "tonic")]
+    pub use tonic;
 
     /// The codecs: one per schema type, with one associated function per
     /// field shape.
