@@ -547,3 +547,20 @@ message Blob {
         insta::assert_snapshot!("rust_bytes_type", generated[0].contents);
     });
 }
+
+/// With `services(Services::Tonic)`, each service gets a module with its
+/// server trait and the server tonic's router takes, and a module with
+/// its client: the example service of tests/grpc, a method of each kind.
+#[test]
+fn generated_rust_with_tonic_services() {
+    let schema = fs::read_to_string(schemas_dir().join("../tests/grpc/schemas/orders.schema"))
+        .expect("the example service's schema");
+    let analysis =
+        schemac::analyze_text("orders.schema", &schema).unwrap_or_else(|error| panic!("{error}"));
+    let mut config = Config::new();
+    config.services(schemac::Services::Tonic);
+    let generated = analysis.generate(&config);
+    insta::with_settings!({ description => "services(Services::Tonic)", omit_expression => true }, {
+        insta::assert_snapshot!("rust_tonic_services", generated[0].contents);
+    });
+}

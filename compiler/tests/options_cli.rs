@@ -1,7 +1,7 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
 //! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`, `--bytes-type`,
-//! `--always-present` and `--extern-path`, to stdout and with `-o`; a
+//! `--always-present`, `--extern-path` and `--services`, to stdout and with `-o`; a
 //! malformed argument is a usage error (exit 2), an attribute, a Rust path
 //! or a hasher that does not parse a user error (exit 1).
 
@@ -293,4 +293,29 @@ fn bytes_types_apply_by_path() {
         code.contains("pub byte_strings: _rt::alloc::vec::Vec<_rt::alloc::vec::Vec<u8>>,"),
         "{code}"
     );
+}
+
+#[test]
+fn services_tonic_generates_a_server_and_a_client_and_none_nothing() {
+    let schema = "tests/grpc/schemas/orders.schema";
+    let code = compiled(&[schema, "--services", "tonic"]);
+    let lines = lines(&code);
+    for item in [
+        "pub mod order_service_server {",
+        "pub trait OrderService: ::core::marker::Send + ::core::marker::Sync + 'static {",
+        "pub struct OrderServiceServer<T> {",
+        "\"/orders.v1.OrderService/Converse\" => {",
+        "pub mod order_service_client {",
+        "pub struct OrderServiceClient<T> {",
+    ] {
+        assert!(lines.contains(&item), "no `{item}` in:\n{code}");
+    }
+    for services in [&[][..], &["--services", "none"]] {
+        let code = compiled(&[&[schema][..], services].concat());
+        assert!(code.contains("pub struct PlaceOrder {"), "{code}");
+        assert!(!code.contains("order_service"), "{code}");
+    }
+    let output = schemac(&["compile", schema, "--services", "grpc"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("tonic"), "{}", stderr(&output));
 }
