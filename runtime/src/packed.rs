@@ -320,17 +320,57 @@ mod tests {
         }
     }
 
+    proptest! {
+        /// Every valid run is taken by the fast path itself, not by the
+        /// fallback, whatever the lengths of its varints (1 to 10 bytes):
+        /// a varint length read wrong would decline, which agreeing with
+        /// the general path alone cannot tell.
+        #[test]
+        fn every_valid_run_takes_the_fast_path(
+            values in prop::collection::vec((any::<u64>(), 0u32..64), 0..40),
+        ) {
+            let values: Vec<u64> = values.iter().map(|&(value, shift)| value >> shift).collect();
+            let mut run = Vec::new();
+            for &value in &values {
+                wire::put_varint(&mut run, value);
+            }
+            let mut read = Vec::new();
+            prop_assert!(extend_varints(&mut read, &run, |w| w));
+            prop_assert_eq!(read, values);
+        }
+    }
+
     #[test]
     fn valid_runs_take_the_fast_path() {
         let mut run = Vec::new();
-        for value in [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX, 1 << 63] {
+        for value in [
+            0,
+            1,
+            127,
+            128,
+            300,
+            u64::from(u32::MAX),
+            1 << 56,
+            u64::MAX,
+            1 << 63,
+        ] {
             wire::put_varint(&mut run, value);
         }
         let mut values = Vec::new();
         assert!(extend_varints(&mut values, &run, |w| w));
         assert_eq!(
             values,
-            [0, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX, 1 << 63]
+            [
+                0,
+                1,
+                127,
+                128,
+                300,
+                u64::from(u32::MAX),
+                1 << 56,
+                u64::MAX,
+                1 << 63
+            ]
         );
         let mut fixed = vec![7u32];
         assert!(extend_fixed(
