@@ -20,11 +20,7 @@ pub(crate) fn decode_buf<M: Message, B: Buf + ?Sized>(
     options: &DecodeOptions,
 ) -> Result<M, DecodeError> {
     let length = buf.remaining();
-    if length > options.get_max_input_len() {
-        return Err(
-            DecodeError::input_too_large(length, options.get_max_input_len()).in_message(M::NAME),
-        );
-    }
+    check_input_len::<M>(length, options)?;
     let result = match buf.chunk().get(..length) {
         Some(all) => M::decode_with(all, options),
         None => M::decode_with(&gather(buf, length), options),
@@ -33,6 +29,19 @@ pub(crate) fn decode_buf<M: Message, B: Buf + ?Sized>(
     let left = buf.remaining();
     buf.advance(left);
     result
+}
+
+/// Refuses an input of `length` bytes that `options` do not allow, as
+/// decoding it would, before anything is copied for it.
+pub(crate) fn check_input_len<M: Message>(
+    length: usize,
+    options: &DecodeOptions,
+) -> Result<(), DecodeError> {
+    let max = options.get_max_input_len();
+    if length > max {
+        return Err(DecodeError::input_too_large(length, max).in_message(M::NAME));
+    }
+    Ok(())
 }
 
 /// The next `length` bytes of `buf` in one vector, `buf` advanced past

@@ -32,7 +32,7 @@
 
 use bytes::Buf;
 
-use crate::buf::gather;
+use crate::buf::{check_input_len, gather};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::error::DecodeError;
 use crate::message::Message;
@@ -104,13 +104,7 @@ pub(crate) fn decode_length_delimited_buf<M: Message, B: Buf + ?Sized>(
         .ok_or_else(|| {
             DecodeError::length_out_of_bounds(length, remaining, prefix_len).in_message(M::NAME)
         })?;
-    if length > options.get_max_input_len() {
-        return Err(
-            DecodeError::input_too_large(length, options.get_max_input_len())
-                .in_message(M::NAME)
-                .shifted(prefix_len),
-        );
-    }
+    check_input_len::<M>(length, options).map_err(|e| e.shifted(prefix_len))?;
     let frame = match buf.chunk().get(..length) {
         Some(frame) => {
             let message = M::decode_with(frame, options);
