@@ -109,8 +109,15 @@ pub async fn run(side: Side, load: &Load) -> Result<Figures, LoadError> {
         Side::Schemac => crate::serve(crate::Orders::default()).await?,
         Side::Prost => crate::prost_orders::serve(crate::prost_orders::ProstOrders).await?,
     };
-    let url = format!("http://{address}");
-    let figures = match side {
+    let figures = call(side, load, format!("http://{address}")).await;
+    // Also when a client failed.
+    server.abort();
+    figures
+}
+
+/// Connects `load.clients` clients of `side` to `url` and measures them.
+async fn call(side: Side, load: &Load, url: String) -> Result<Figures, LoadError> {
+    match side {
         Side::Schemac => {
             let mut clients = Vec::with_capacity(load.clients);
             for _ in 0..load.clients {
@@ -149,9 +156,7 @@ pub async fn run(side: Side, load: &Load) -> Result<Figures, LoadError> {
             })
             .await
         }
-    };
-    server.abort();
-    figures
+    }
 }
 
 /// Starts every client at once with `call`, waits for them all and sums
@@ -222,12 +227,12 @@ pub fn table(runs: &[Figures]) -> String {
     for figures in runs {
         let _ = writeln!(
             out,
-            "{:<8} {:>10} {:>10.0} {:>10} {:>10}",
+            "{:<8} {:>10} {:>10.0} {:>10.0} {:>10.0}",
             figures.side.name(),
             figures.requests,
             figures.rps(),
-            figures.p50.as_micros(),
-            figures.p99.as_micros()
+            micros(figures.p50),
+            micros(figures.p99)
         );
     }
     let medians = |side: Side| {
@@ -241,8 +246,8 @@ pub fn table(runs: &[Figures]) -> String {
         };
         [
             of(Figures::rps),
-            of(|figures| figures.p50.as_secs_f64() * 1e6),
-            of(|figures| figures.p99.as_secs_f64() * 1e6),
+            of(|figures| micros(figures.p50)),
+            of(|figures| micros(figures.p99)),
         ]
     };
     let schemac = medians(Side::Schemac);
@@ -270,4 +275,9 @@ pub fn table(runs: &[Figures]) -> String {
         ratio(2)
     );
     out
+}
+
+/// `duration` in microseconds.
+fn micros(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1e6
 }
