@@ -15,7 +15,8 @@ Two modes:
   the port on a line of stdout, and serves until stdin closes.
 - call PORT: calls every method of the order service at 127.0.0.1:PORT and
   checks every answer field by field, with the error status of an order of
-  quantity 0 and the metadata header the server writes back; exits 1 with
+  quantity 0 and the metadata the server writes back (a response header,
+  and a trailer with the error); exits 1 with
   a message naming each mismatch, 0 when all match.
 """
 
@@ -50,12 +51,16 @@ def servicer(pb2, pb2_grpc, grpc):
 
     class Orders(pb2_grpc.OrderServiceServicer):
         def Place(self, request, context):
+            # The tier goes back as a response header with an answer, and
+            # as a trailer with an error, as tonic sends them.
             tier = dict(context.invocation_metadata()).get(TIER_HEADER)
-            if tier is not None:
-                context.send_initial_metadata(((TIER_HEADER, tier),))
             status, error = status_of(pb2, request)
             if error is not None:
+                if tier is not None:
+                    context.set_trailing_metadata(((TIER_HEADER, tier),))
                 context.abort(grpc.StatusCode.INVALID_ARGUMENT, error)
+            if tier is not None:
+                context.send_initial_metadata(((TIER_HEADER, tier),))
             return status
 
         def WatchOrders(self, request, context):
@@ -163,7 +168,9 @@ def call_place(pb2, grpc, stub, checks):
 
 def call_place_error(pb2, grpc, stub, checks):
     try:
-        response = stub.Place(order(pb2, "tea", 0), timeout=CALL_TIMEOUT)
+        response = stub.Place(
+            order(pb2, "tea", 0), metadata=((TIER_HEADER, "gold"),), timeout=CALL_TIMEOUT
+        )
         checks.failures.append(f"Place with quantity 0: answered {response!r}, expected an error")
     except grpc.RpcError as error:
         checks.equal("Place with quantity 0: code", error.code(), grpc.StatusCode.INVALID_ARGUMENT)
@@ -172,6 +179,8 @@ def call_place_error(pb2, grpc, stub, checks):
             error.details(),
             "an order of tea needs a quantity of at least 1",
         )
+        tier = dict(error.trailing_metadata() or ()).get(TIER_HEADER)
+        checks.equal(f"Place with quantity 0: {TIER_HEADER} trailer", tier, "gold")
 
 
 def call_watch(pb2, grpc, stub, checks):

@@ -35,8 +35,8 @@ pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
 /// The item whose orders the server takes long to place: half a second.
 pub const SLOW_ITEM: &str = "slow";
 
-/// The request header the server reads, and the response header it writes
-/// back with the same value.
+/// The request header the server reads, and the response header (or, for
+/// an error, the trailer) of `Place` it writes back with the same value.
 pub const TIER_HEADER: &str = "x-customer-tier";
 
 /// The server: stateless but for what lets a test see a stream end.
@@ -56,7 +56,12 @@ impl OrderService for Orders {
         if order.item == SLOW_ITEM {
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
-        let status = status_of(&order)?;
+        let status = status_of(&order).map_err(|mut error| {
+            if let Some(tier) = &tier {
+                error.metadata_mut().insert(TIER_HEADER, tier.clone());
+            }
+            error
+        })?;
         let mut response = Response::new(status);
         if let Some(tier) = tier {
             response.metadata_mut().insert(TIER_HEADER, tier);

@@ -35,7 +35,15 @@ impl OrderService for ProstOrders {
         if order.item == crate::SLOW_ITEM {
             tokio::time::sleep(std::time::Duration::from_millis(500)).await;
         }
-        let (order_id, state) = crate::place_order(&order.customer, &order.item, order.quantity)?;
+        let (order_id, state) = crate::place_order(&order.customer, &order.item, order.quantity)
+            .map_err(|mut error| {
+                if let Some(tier) = &tier {
+                    error
+                        .metadata_mut()
+                        .insert(crate::TIER_HEADER, tier.clone());
+                }
+                error
+            })?;
         let mut response = Response::new(OrderStatus {
             order_id,
             state,

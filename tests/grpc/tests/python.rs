@@ -258,14 +258,17 @@ async fn unary(client: &mut OrderServiceClient<Channel>) {
         }
     );
 
-    let status = bounded("Place", client.place(order("tea", 0)))
-        .await
-        .unwrap_err();
+    let mut refused = Request::new(order("tea", 0));
+    refused
+        .metadata_mut()
+        .insert(TIER_HEADER, "gold".parse().unwrap());
+    let status = bounded("Place", client.place(refused)).await.unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     assert_eq!(
         status.message(),
         "an order of tea needs a quantity of at least 1"
     );
+    assert_eq!(status.metadata().get(TIER_HEADER).unwrap(), "gold");
 }
 
 async fn server_streaming(client: &mut OrderServiceClient<Channel>) {
