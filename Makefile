@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop descriptors differential conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop descriptors differential grpc-interop conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -47,6 +47,9 @@ differential: ## Random messages through schemac and Google's protobuf, both way
 	SCHEMAC_DIFFERENTIAL_SCHEMAS=$(SCHEMAS) SCHEMAC_DIFFERENTIAL_MESSAGES=$(MESSAGES) \
 		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) \
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture differential_
+
+grpc-interop: ## The example gRPC service against Python's grpcio, both ways (needs python3-grpcio, python3-grpc-tools).
+	$(CARGO) test -p schemac-grpc-example -- --ignored python
 
 # Google's conformance suite (docs/conformance.md): the runner, built from
 # tests/conformance/upstream, against the testee built in release mode.
@@ -97,7 +100,7 @@ package: ## Package both crates and build them from their packages, the compiler
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop differential conformance fuzz-build doc msrv no-std package ## What .ci/run runs.
+ci: lint test interop differential grpc-interop conformance fuzz-build doc msrv no-std package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

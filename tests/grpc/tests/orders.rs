@@ -1,5 +1,5 @@
 //! The example server and client over loopback: the four kinds of method,
-//! metadata, an error status, a deadline, a request over the server's
+//! metadata, an error status with metadata, a deadline, a request over the server's
 //! limit and a stream the client drops.
 
 use std::time::Duration;
@@ -87,7 +87,7 @@ async fn bidirectional_answers_each_order() {
 }
 
 #[tokio::test]
-async fn an_error_status_carries_its_message() {
+async fn an_error_status_carries_its_message_and_metadata() {
     let mut client = client(Orders::default()).await;
     let status = client.place(order("tea", 0)).await.unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument);
@@ -95,6 +95,14 @@ async fn an_error_status_carries_its_message() {
         status.message(),
         "an order of tea needs a quantity of at least 1"
     );
+    assert!(status.metadata().get(TIER_HEADER).is_none());
+    let mut request = Request::new(order("tea", 0));
+    request
+        .metadata_mut()
+        .insert(TIER_HEADER, "gold".parse().unwrap());
+    let status = client.place(request).await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert_eq!(status.metadata().get(TIER_HEADER).unwrap(), "gold");
 }
 
 #[tokio::test]
