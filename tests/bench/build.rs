@@ -4,8 +4,8 @@
 //! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
 //! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
 //!   field representations of issue 14: `CompactString` strings in
-//!   `shop` and `bench.Simple`, `HashMap` maps in `bench`, `bytes::Bytes`
-//!   in `bench.Blob`;
+//!   `shop` and `bench.Simple`, `HashMap` maps with foldhash's hasher in
+//!   `bench`, `bytes::Bytes` in `bench.Blob`;
 //! - from the `.proto` files schemac exports, with protox and prost-build
 //!   (no protoc) into `OUT_DIR/prost`, and again with prost-build's
 //!   defaults for maps (`HashMap`) and `bytes(["."])` into
@@ -57,7 +57,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         .include_file("mod.rs")
         .string_type(".shop", StringType::CompactString)
         .string_type(".bench.Simple", StringType::CompactString)
-        .map_type(".bench", MapType::HashMap)
+        .map_type(
+            ".bench",
+            MapType::HashMapWith("::foldhash::fast::RandomState".to_owned()),
+        )
         .bytes_type(".bench.Blob", BytesType::Bytes)
         .compile(REPR_SCHEMAS)?;
 

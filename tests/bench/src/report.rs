@@ -572,7 +572,7 @@ fn representation_targets(datasets: &[DatasetReport]) -> Vec<Target> {
     vec![
         ratio_target(
             14,
-            "decode Simple × 100,000, CompactString and HashMap, against prost with HashMap",
+            "decode Simple × 100,000, CompactString and HashMap (foldhash), against prost with HashMap",
             1.8,
             time_ratio(
                 datasets,
