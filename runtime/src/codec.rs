@@ -54,6 +54,17 @@ pub trait Codec {
         let _ = (values, run);
         false
     }
+
+    /// Appends a list's element and the run of elements after it at once,
+    /// and returns `true`; or returns `false` with nothing read, and the
+    /// general path reads the element. The strings' codecs read a run of
+    /// short strings checked in one step (`string_run.rs`); others always
+    /// return `false`.
+    #[inline(always)]
+    fn extend_run(values: &mut Vec<Self::Value>, decoder: &mut Decoder<'_>) -> bool {
+        let _ = (values, decoder);
+        false
+    }
 }
 
 macro_rules! varint_codec {
@@ -245,6 +256,14 @@ impl Codec for String {
             }
             Err(_) => Err(DecodeError::invalid_utf8(start)),
         }
+    }
+
+    #[inline]
+    fn extend_run(values: &mut Vec<alloc::string::String>, decoder: &mut Decoder<'_>) -> bool {
+        decoder
+            .read_string_run()
+            .map(|run| values.extend(run.map(alloc::string::String::from)))
+            .is_some()
     }
 }
 

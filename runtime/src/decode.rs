@@ -75,6 +75,8 @@ pub struct Decoder<'a> {
     /// The `Bytes` that `input` is, when decoding from one: `bytes::Bytes`
     /// fields share it rather than copy.
     shared: Option<&'a bytes::Bytes>,
+    /// Where the key that [`read_key`](Self::read_key) read last starts.
+    key_start: usize,
 }
 
 impl<'a> Decoder<'a> {
@@ -95,6 +97,7 @@ impl<'a> Decoder<'a> {
             depth_left: options.recursion_limit,
             recursion_limit: options.recursion_limit,
             shared: None,
+            key_start: 0,
         })
     }
 
@@ -167,10 +170,19 @@ impl<'a> Decoder<'a> {
         next
     }
 
+    /// The bytes of the key [`read_key`](Self::read_key) read last, when
+    /// nothing has been read since: a list's element finds the elements
+    /// that follow it under the same key ([`crate::string_run`]).
+    #[inline]
+    pub(crate) fn last_key(&self) -> &'a [u8] {
+        self.input.get(self.key_start..self.pos).unwrap_or_default()
+    }
+
     /// Reads a field key, returning the field number and wire type.
     #[inline]
     pub fn read_key(&mut self) -> Result<(u32, WireType), DecodeError> {
         let start = self.pos;
+        self.key_start = start;
         let key = self.read_varint()?;
         let number = key >> 3;
         if number == 0 || number > u64::from(wire::MAX_FIELD_NUMBER) {

@@ -108,6 +108,7 @@ mod packed;
 mod prelude;
 mod representations;
 mod shapes;
+mod string_run;
 mod unknown;
 mod value;
 pub mod view;

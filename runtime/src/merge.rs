@@ -33,6 +33,10 @@ pub trait Merge<'a> {
     /// Appends a packed run's values at once, or returns `false` with
     /// `targets` as it was ([`Codec::extend_packed`]).
     fn extend_packed(targets: &mut Vec<Self::Target>, run: &'a [u8]) -> bool;
+
+    /// Appends a list's element and the run of elements after it at once,
+    /// or returns `false` with nothing read ([`Codec::extend_run`]).
+    fn extend_run(targets: &mut Vec<Self::Target>, decoder: &mut Decoder<'a>) -> bool;
 }
 
 /// The owned values of codec `C`.
@@ -52,6 +56,11 @@ impl<'a, C: Codec> Merge<'a> for Owned<C> {
     fn extend_packed(targets: &mut Vec<C::Value>, run: &'a [u8]) -> bool {
         C::extend_packed(targets, run)
     }
+
+    #[inline(always)]
+    fn extend_run(targets: &mut Vec<C::Value>, decoder: &mut Decoder<'a>) -> bool {
+        C::extend_run(targets, decoder)
+    }
 }
 
 /// The views of codec `C`'s values.
@@ -70,6 +79,11 @@ impl<'a, C: ViewCodec<'a>> Merge<'a> for Viewed<C> {
     #[inline(always)]
     fn extend_packed(targets: &mut Vec<C::View>, run: &'a [u8]) -> bool {
         C::extend_packed_views(targets, run)
+    }
+
+    #[inline(always)]
+    fn extend_run(targets: &mut Vec<C::View>, decoder: &mut Decoder<'a>) -> bool {
+        C::extend_run_views(targets, decoder)
     }
 }
 
@@ -123,6 +137,9 @@ pub(crate) fn merge_repeated<'a, M: Merge<'a>>(
         });
     }
     decoder.expect_wire_type(wire_type, M::WIRE_TYPE)?;
+    if M::extend_run(targets, decoder) {
+        return Ok(());
+    }
     allocate_first(targets);
     // Read in place, so that a large element is not moved into the list.
     let index = targets.len();
@@ -234,5 +251,31 @@ pub(crate) fn allocate_first<T>(values: &mut Vec<T>) {
             _ => 1,
         };
         *values = Vec::with_capacity(capacity);
+    }
+}
+
+/// Codec `C` without its fast paths for lists (`extend_packed`,
+/// `extend_run`): the general path alone, which the fast paths' tests
+/// compare them with.
+#[cfg(test)]
+pub(crate) struct General<C>(PhantomData<C>);
+
+#[cfg(test)]
+impl<C: Codec> Codec for General<C> {
+    type Value = C::Value;
+    const WIRE_TYPE: WireType = C::WIRE_TYPE;
+    const PACKABLE: bool = C::PACKABLE;
+
+    fn is_default(value: &C::Value) -> bool {
+        C::is_default(value)
+    }
+    fn value_len(value: &C::Value) -> usize {
+        C::value_len(value)
+    }
+    fn write_value(value: &C::Value, writer: &mut crate::encode::Writer) {
+        C::write_value(value, writer)
+    }
+    fn merge_value(value: &mut C::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        C::merge_value(value, decoder)
     }
 }

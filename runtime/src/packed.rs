@@ -138,37 +138,12 @@ mod tests {
     use super::{extend_fixed, extend_varints};
     use crate::codec::{self, Codec};
     use crate::decode::{DecodeOptions, Decoder};
-    use crate::encode::Writer;
-    use crate::error::DecodeError;
-    use crate::merge::{self, Owned, Viewed};
+    use crate::merge::{self, General, Owned, Viewed};
     use crate::message::Enumeration;
     use crate::prelude::*;
     use crate::wire::{self, WireType};
     use core::fmt::Debug;
-    use core::marker::PhantomData;
     use proptest::prelude::*;
-
-    /// Codec `C` without its fast path: the general path alone.
-    struct General<C>(PhantomData<C>);
-
-    impl<C: Codec> Codec for General<C> {
-        type Value = C::Value;
-        const WIRE_TYPE: WireType = C::WIRE_TYPE;
-        const PACKABLE: bool = C::PACKABLE;
-
-        fn is_default(value: &C::Value) -> bool {
-            C::is_default(value)
-        }
-        fn value_len(value: &C::Value) -> usize {
-            C::value_len(value)
-        }
-        fn write_value(value: &C::Value, writer: &mut Writer) {
-            C::write_value(value, writer)
-        }
-        fn merge_value(value: &mut C::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-            C::merge_value(value, decoder)
-        }
-    }
 
     /// An enum that keeps every number, as generated open enums do.
     #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]

@@ -12,6 +12,7 @@
 
 use alloc::boxed::Box;
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 use core::ops::Deref;
 
@@ -62,6 +63,14 @@ impl<S: StringType> Codec for StringAs<S> {
         *value = S::from(decoder.read_str()?);
         Ok(())
     }
+
+    #[inline]
+    fn extend_run(values: &mut Vec<S>, decoder: &mut Decoder<'_>) -> bool {
+        decoder
+            .read_string_run()
+            .map(|run| values.extend(run.map(S::from)))
+            .is_some()
+    }
 }
 
 /// The view of a `string` is the checked slice of the input, whatever
@@ -77,6 +86,11 @@ impl<'a, S: StringType> ViewCodec<'a> for StringAs<S> {
     #[inline]
     fn owned(view: &&'a str) -> S {
         S::from(view)
+    }
+
+    #[inline]
+    fn extend_run_views(views: &mut Vec<&'a str>, decoder: &mut Decoder<'a>) -> bool {
+        codec::String::extend_run_views(views, decoder)
     }
 }
 

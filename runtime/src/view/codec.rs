@@ -31,6 +31,15 @@ pub trait ViewCodec<'a>: Codec {
         let _ = (views, run);
         false
     }
+
+    /// Appends a list's element and the run after it at once, or returns
+    /// `false` with nothing read, as [`Codec::extend_run`] does for owned
+    /// values.
+    #[inline(always)]
+    fn extend_run_views(views: &mut Vec<Self::View>, decoder: &mut Decoder<'a>) -> bool {
+        let _ = (views, decoder);
+        false
+    }
 }
 
 /// Codecs whose values hold nothing borrowed: the view is the owned value,
@@ -110,6 +119,14 @@ impl<'a> ViewCodec<'a> for codec::String {
     #[inline]
     fn owned(view: &&'a str) -> String {
         (*view).to_owned()
+    }
+
+    #[inline]
+    fn extend_run_views(views: &mut Vec<&'a str>, decoder: &mut Decoder<'a>) -> bool {
+        decoder
+            .read_string_run()
+            .map(|run| views.extend(run))
+            .is_some()
     }
 }
 
