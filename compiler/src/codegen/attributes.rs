@@ -15,7 +15,7 @@ use quote::quote;
 
 use super::Context;
 use crate::config::{AttributeTarget, Config, parse_attributes, path_matches};
-use crate::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
+use crate::model::{FieldType, MessageId, RefKind, Scalar, Schema, ValueType, WellKnown};
 
 /// What a generated item is, for the attribute options that apply to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +80,9 @@ fn value_has_eq_hash(ty: ValueType) -> bool {
                 | WellKnown::FloatValue
         ),
         ValueType::Message(_) | ValueType::Enum(_) => true,
+        // `Arc<T>` is `Eq` and `Hash` by `T`; `Weak<T>` is neither.
+        ValueType::Ref(_, RefKind::Strong) => true,
+        ValueType::Ref(_, RefKind::Weak) => false,
     }
 }
 
