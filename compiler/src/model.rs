@@ -353,16 +353,15 @@ impl Message {
     }
 
     /// The messages its fields hold, singly, in a list or as map values,
-    /// once per field.
+    /// once per field: by value, or shared through a `ref` (whose `Arc<T>`
+    /// is `Eq` or `PartialEq` as `T` is); not those of `weak` fields.
     pub fn held_messages(&self) -> impl Iterator<Item = MessageId> + '_ {
-        self.fields.iter().filter_map(|field| match field.ty {
-            FieldType::Single(ValueType::Message(id))
-            | FieldType::Optional(ValueType::Message(id))
-            | FieldType::Required(ValueType::Message(id))
-            | FieldType::List(ValueType::Message(id))
-            | FieldType::Map(_, ValueType::Message(id)) => Some(id),
-            _ => None,
-        })
+        self.fields
+            .iter()
+            .filter_map(|field| match field.ty.value() {
+                ValueType::Message(id) | ValueType::Ref(id, RefKind::Strong) => Some(id),
+                _ => None,
+            })
     }
 
     /// The messages its `ref` and `weak` fields point at, once per field.

@@ -6,6 +6,8 @@
 //! anything is allocated for it.
 
 use crate::error::DecodeError;
+use crate::graph::DecodeTable;
+use crate::prelude::*;
 use crate::wire::{self, WireType};
 
 /// Limits applied while decoding untrusted input.
@@ -75,6 +77,9 @@ pub struct Decoder<'a> {
     /// The `Bytes` that `input` is, when decoding from one: `bytes::Bytes`
     /// fields share it rather than copy.
     shared: Option<&'a bytes::Bytes>,
+    /// The objects read so far by graph mode's references, made at the
+    /// first one.
+    graph: Option<Box<DecodeTable>>,
 }
 
 impl<'a> Decoder<'a> {
@@ -95,6 +100,7 @@ impl<'a> Decoder<'a> {
             depth_left: options.recursion_limit,
             recursion_limit: options.recursion_limit,
             shared: None,
+            graph: None,
         })
     }
 
@@ -108,6 +114,13 @@ impl<'a> Decoder<'a> {
         let mut decoder = Self::new(input, options)?;
         decoder.shared = Some(input);
         Ok(decoder)
+    }
+
+    /// The objects graph mode's references have read so far.
+    #[inline]
+    pub(crate) fn graph_table(&mut self) -> &mut DecodeTable {
+        self.graph
+            .get_or_insert_with(|| Box::new(DecodeTable::new()))
     }
 
     /// The `Bytes` being decoded, if the decoder was made over one.

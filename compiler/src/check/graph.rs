@@ -1,6 +1,6 @@
 //! What a build's options cannot generate for graph mode (`ref` and
 //! `weak` fields, docs/graph.md): borrowed views and serde impls of graph
-//! messages, and, in this stage, the code of graph messages itself.
+//! messages.
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::Schema;
@@ -15,8 +15,7 @@ pub struct GraphOptions {
 }
 
 /// One diagnostic per graph message ([`Schema::graph_messages`]) for each
-/// thing `options` asks that cannot be generated for it, and one per
-/// `ref` or `weak` field, whose code is not generated yet.
+/// thing `options` asks that cannot be generated for it.
 pub(super) fn check(schema: &Schema, options: GraphOptions, diagnostics: &mut Vec<Diagnostic>) {
     let graph = schema.graph_messages();
     for (message, _) in schema
@@ -55,28 +54,6 @@ pub(super) fn check(schema: &Schema, options: GraphOptions, diagnostics: &mut Ve
                 .with_label("a graph message")
                 .with_help(
                     "graph mode has no JSON form yet (docs/graph.md); build without JSON",
-                ),
-            );
-        }
-        for field in message
-            .fields
-            .iter()
-            .filter(|f| f.ty.value().referenced().is_some())
-        {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::NotGenerated,
-                    field.type_span,
-                    format!(
-                        "no Rust code is generated for the reference field `{}` yet",
-                        field.full_name
-                    ),
-                )
-                .with_label("a `ref` or `weak` field")
-                .with_help(
-                    "graph mode is checked and exported to .proto, but its code generation \
-                     is the next stage (docs/graph.md); `schemac check` and `export-proto` \
-                     accept this schema",
                 ),
             );
         }
