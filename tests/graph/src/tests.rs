@@ -487,3 +487,59 @@ orders {
 ";
     assert_eq!(text, expected);
 }
+
+/// A small deterministic generator (xorshift64), so that the smoke test
+/// below needs no dependency and fails the same way every run.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, bound: usize) -> usize {
+        (self.next() % bound as u64) as usize
+    }
+}
+
+/// Decodes `bytes` every way a graph can be decoded; whatever decodes
+/// encodes again and decodes from that.
+fn decode_every_way(bytes: &[u8]) {
+    if let Ok(batch) = Batch::decode(bytes) {
+        let again = batch.encode_to_vec().expect("a decoded batch encodes");
+        Batch::decode(&again).expect("and decodes again");
+    }
+    if let Ok(order) = decode_arc::<Order>(bytes) {
+        let again = order.encode_to_vec().expect("a decoded order encodes");
+        decode_arc::<Order>(&again).expect("and decodes again");
+    }
+    let _ = Node::decode(bytes);
+}
+
+#[test]
+fn random_and_mutated_inputs_never_panic() {
+    let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..20_000 {
+        let len = rng.below(48);
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        decode_every_way(&bytes);
+    }
+    let ada = customer(7, "Ada");
+    let valid = Batch {
+        orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
+        ..Default::default()
+    }
+    .encode_to_vec()
+    .expect("encodes");
+    for _ in 0..20_000 {
+        let mut bytes = valid.clone();
+        for _ in 0..=rng.below(3) {
+            let at = rng.below(bytes.len());
+            bytes[at] = rng.next() as u8;
+        }
+        decode_every_way(&bytes);
+    }
+}
