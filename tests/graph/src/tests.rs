@@ -543,3 +543,23 @@ fn random_and_mutated_inputs_never_panic() {
         decode_every_way(&bytes);
     }
 }
+
+/// The generated API's shape: the Rust types of references, and which
+/// messages are graph messages (the rest are generated as before).
+#[test]
+fn references_have_the_promised_rust_types_and_only_graph_messages_are_marked() {
+    let order = Order::default();
+    let _: Option<Arc<Customer>> = order.customer;
+    let _: Vec<Arc<OrderLine>> = order.lines;
+    let _: BTreeMap<String, Arc<Customer>> = order.contacts;
+    let _: Vec<Weak<Order>> = order.split_from;
+    let _: Option<Weak<Order>> = OrderLine::default().order;
+    let _: Option<Arc<Node>> = Node::default().next;
+    // Customer and Plain reach no reference; Batch holds graph messages.
+    const { assert!(!Customer::GRAPH && !crate::shop::Plain::GRAPH) };
+    const { assert!(Order::GRAPH && OrderLine::GRAPH && Node::GRAPH && Batch::GRAPH) };
+    // Messages are still Send + Sync, for tonic and threads.
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Order>();
+    send_sync::<Batch>();
+}
