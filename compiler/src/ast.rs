@@ -233,6 +233,37 @@ pub enum TypeExpr {
         /// The whole `map<...>`.
         span: Span,
     },
+    /// `ref T` or `weak T`: a reference to a shared message (graph mode,
+    /// docs/graph.md). The grammar takes any type after the keyword;
+    /// resolve insists on a message.
+    Ref {
+        /// `ref` or `weak`.
+        kind: RefKind,
+        /// The type it points at.
+        target: Box<TypeExpr>,
+        /// The whole `ref T`.
+        span: Span,
+    },
+}
+
+/// The strength of a reference to a shared message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RefKind {
+    /// `ref T`: holds the message alive (`Arc<T>`).
+    Strong,
+    /// `weak T`: a back reference that does not (`Weak<T>`); the cycles
+    /// of a graph go through these.
+    Weak,
+}
+
+impl RefKind {
+    /// The keyword that writes it: `ref` or `weak`.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            RefKind::Strong => "ref",
+            RefKind::Weak => "weak",
+        }
+    }
 }
 
 impl TypeExpr {
@@ -240,7 +271,9 @@ impl TypeExpr {
     pub fn span(&self) -> Span {
         match self {
             TypeExpr::Named(name) => name.span,
-            TypeExpr::List { span, .. } | TypeExpr::Map { span, .. } => *span,
+            TypeExpr::List { span, .. }
+            | TypeExpr::Map { span, .. }
+            | TypeExpr::Ref { span, .. } => *span,
         }
     }
 }

@@ -148,6 +148,10 @@ catalogue! {
     /// A file declares the package `schemac`, which holds the built-in types.
     ReservedPackage = "E0208", "reserved for schemac",
         "exported .proto files declare `decimal` and `value` in the package `schemac`; pick another package";
+    /// A `ref` or `weak` does not point at a message of the schema, or is
+    /// where a reference cannot be.
+    InvalidReference = "E0209", "not a reference to a message",
+        "`ref T` and `weak T` point at a message `T` of the schema: as a field, a list element or a map value (docs/graph.md)";
 
     /// Two fields of a message share a number.
     DuplicateFieldNumber = "E0301", "number used again",
@@ -225,6 +229,10 @@ catalogue! {
     /// A `rust_attribute` option does not parse as outer Rust attributes.
     InvalidRustAttribute = "E0402", "not Rust attributes",
         "write one or more outer attributes, such as `#[derive(Hash)]`";
+    /// A build's options ask for code that is not generated for this
+    /// schema: views or JSON of graph messages.
+    NotGenerated = "E0403", "not generated",
+        "graph messages (those reaching a `ref` or `weak` field) have no views and no JSON; see docs/graph.md";
 
     // Breaking changes between two versions of a schema (`schemac
     // breaking`, docs/evolution.md): B00xx break the bytes, B01xx the JSON,

@@ -38,7 +38,7 @@ use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, Field, FieldOrOneof, FieldType, File, MAX_FIELD_NUMBER,
-    Message, ReservedRange, Scalar, Schema, Service, ValueType,
+    Message, MessageId, REF_WRAPPER_NAME, ReservedRange, Scalar, Schema, Service, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::{FileId, SourceMap};
@@ -170,6 +170,8 @@ struct FileExporter<'a> {
     file: &'a File,
     /// Whether the file exports as proto2.
     proto2: bool,
+    /// [`Schema::ref_target_marks`](crate::model::Schema::ref_target_marks).
+    ref_targets: Vec<bool>,
     locations: Locations<'a>,
 }
 
@@ -183,6 +185,7 @@ impl<'a> FileExporter<'a> {
             schema,
             file,
             proto2: needs_proto2(schema, file),
+            ref_targets: schema.ref_target_marks(),
             locations: Locations::new(file.id, text),
         }
     }
@@ -206,7 +209,7 @@ impl<'a> FileExporter<'a> {
             match item {
                 DeclaredType::Message(id) => {
                     let path = vec![tag::MESSAGE, descriptor.message_type.len() as i32];
-                    let message = self.message(schema.message(id), path);
+                    let message = self.message(id, path);
                     descriptor.message_type.push(message);
                 }
                 DeclaredType::Enum(id) => {
@@ -261,7 +264,8 @@ impl<'a> FileExporter<'a> {
         descriptor
     }
 
-    fn message(&mut self, message: &Message, path: Vec<i32>) -> DescriptorProto {
+    fn message(&mut self, id: MessageId, path: Vec<i32>) -> DescriptorProto {
+        let message = self.schema.message(id);
         let at = |more: &[i32]| [&path[..], more].concat();
         self.locations.add(&path, &[message.span], &message.docs);
         self.locations
@@ -309,7 +313,7 @@ impl<'a> FileExporter<'a> {
             match item {
                 DeclaredType::Message(id) => {
                     let nested = at(&[tag::NESTED, descriptor.nested_type.len() as i32]);
-                    let nested = self.message(self.schema.message(id), nested);
+                    let nested = self.message(id, nested);
                     descriptor.nested_type.push(nested);
                 }
                 DeclaredType::Enum(id) => {
@@ -319,7 +323,39 @@ impl<'a> FileExporter<'a> {
                 }
             }
         }
+        if self.ref_targets.get(id.0 as usize) == Some(&true) {
+            descriptor.nested_type.push(self.ref_wrapper(message));
+        }
         descriptor
+    }
+
+    /// The message a reference to `target` travels as, nested in it, as
+    /// export_proto writes it.
+    fn ref_wrapper(&self, target: &Message) -> DescriptorProto {
+        let label = Label::Optional as i32;
+        DescriptorProto {
+            name: Some(REF_WRAPPER_NAME.to_owned()),
+            field: vec![
+                FieldDescriptorProto {
+                    name: Some("id".to_owned()),
+                    number: Some(1),
+                    label: Some(label),
+                    r#type: Some(Type::Uint32 as i32),
+                    json_name: Some("id".to_owned()),
+                    ..FieldDescriptorProto::default()
+                },
+                FieldDescriptorProto {
+                    name: Some("object".to_owned()),
+                    number: Some(2),
+                    label: Some(label),
+                    r#type: Some(Type::Message as i32),
+                    type_name: Some(format!(".{}", target.full_name)),
+                    json_name: Some("object".to_owned()),
+                    ..FieldDescriptorProto::default()
+                },
+            ],
+            ..DescriptorProto::default()
+        }
     }
 
     /// Reserved ranges and names, and extension ranges: a message's ranges
@@ -448,7 +484,7 @@ impl<'a> FileExporter<'a> {
             ValueType::Scalar(scalar) if scalar.is_builtin_message() => (Type::Message, named()),
             ValueType::Scalar(scalar) => (scalar_type(scalar), None),
             ValueType::Enum(_) => (Type::Enum, named()),
-            ValueType::Message(_) => (Type::Message, named()),
+            ValueType::Message(_) | ValueType::Ref(..) => (Type::Message, named()),
             ValueType::WellKnown(known) if known.is_enum() => (Type::Enum, named()),
             ValueType::WellKnown(_) => (Type::Message, named()),
         }

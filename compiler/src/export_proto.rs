@@ -30,8 +30,8 @@ use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
-    MAX_FIELD_NUMBER, Message, MessageId, MethodType, Reserved, ReservedRange, Schema, Service,
-    ValueType,
+    MAX_FIELD_NUMBER, Message, MessageId, MethodType, REF_WRAPPER_NAME, Reserved, ReservedRange,
+    Schema, Service, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::FileId;
@@ -59,6 +59,7 @@ pub fn export(schema: &Schema, file: FileId) -> String {
         text: String::new(),
         depth: 0,
         proto2,
+        ref_targets: schema.ref_target_marks(),
     };
     let syntax = if proto2 { "proto2" } else { "proto3" };
     out.line(&format!(
@@ -261,6 +262,9 @@ pub(crate) fn type_name(schema: &Schema, ty: ValueType) -> String {
         ValueType::Enum(id) => format!(".{}", schema.enumeration(id).full_name),
         ValueType::Message(id) => format!(".{}", schema.message(id).full_name),
         ValueType::WellKnown(known) => format!(".google.protobuf.{}", known.name()),
+        ValueType::Ref(id, _) => {
+            format!(".{}.{REF_WRAPPER_NAME}", schema.message(id).full_name)
+        }
     }
 }
 
@@ -301,6 +305,8 @@ struct Out<'a> {
     depth: usize,
     /// Whether the file is written as proto2.
     proto2: bool,
+    /// [`Schema::ref_target_marks`].
+    ref_targets: Vec<bool>,
 }
 
 impl Out<'_> {
@@ -333,16 +339,19 @@ impl Out<'_> {
         for item in schema.declared_types(messages, enums) {
             self.blank();
             match item {
-                DeclaredType::Message(id) => self.message(schema.message(id)),
+                DeclaredType::Message(id) => self.message(id),
                 DeclaredType::Enum(id) => self.enumeration(schema.enumeration(id)),
             }
         }
     }
 
-    fn message(&mut self, message: &Message) {
+    fn message(&mut self, id: MessageId) {
+        let message = self.schema.message(id);
+        let ref_target = self.ref_targets.get(id.0 as usize) == Some(&true);
         self.docs(&message.docs);
         let reserved = &message.reserved;
-        if message.fields.is_empty()
+        if !ref_target
+            && message.fields.is_empty()
             && message.messages.is_empty()
             && message.enums.is_empty()
             && reserved.ranges.is_empty()
@@ -366,6 +375,27 @@ impl Out<'_> {
             self.line(&format!("extensions {ranges};"));
         }
         self.items(&message.messages, &message.enums);
+        if ref_target {
+            self.ref_wrapper(message);
+        }
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// The message a `ref` or `weak` to `target` travels as, nested in it:
+    /// the first occurrence of an object carries its id and the object,
+    /// every later one its id only (docs/wire-format.md).
+    fn ref_wrapper(&mut self, target: &Message) {
+        self.blank();
+        self.line(&format!(
+            "// A reference to a shared {}, written by schemac's graph mode.",
+            target.name
+        ));
+        self.line(&format!("message {REF_WRAPPER_NAME} {{"));
+        self.depth += 1;
+        let label = if self.proto2 { "optional " } else { "" };
+        self.line(&format!("{label}uint32 id = 1;"));
+        self.line(&format!("{label}.{} object = 2;", target.full_name));
         self.depth -= 1;
         self.line("}");
     }
@@ -620,6 +650,38 @@ mod tests {
             "  repeated .shapes.Layer.Kind crate = 6;\n",
         ] {
             assert!(text.contains(expected), "{expected:?} not in\n{text}");
+        }
+    }
+
+    #[test]
+    fn references_travel_as_the_wrapper_nested_in_their_target() {
+        let build = analyzed(
+            "package shop;
+            message Customer {}
+            message OrderLine { order: weak Order = 1; }
+            message Order {
+              customer: ref Customer = 5;
+              lines: list<ref OrderLine> = 4;
+              by_id: map<u32, ref Customer> = 6;
+            }",
+        );
+        let text = export(&build.schema, FileId(0));
+        let wrapper = |name: &str| {
+            format!(
+                "  // A reference to a shared {name}, written by schemac's graph mode.\n  \
+                 message Ref {{\n    uint32 id = 1;\n    .shop.{name} object = 2;\n  }}\n}}\n"
+            )
+        };
+        for expected in [
+            // A target without fields is no longer empty.
+            format!("message Customer {{\n\n{}", wrapper("Customer")),
+            format!("  .shop.Order.Ref order = 1;\n\n{}", wrapper("OrderLine")),
+            "  repeated .shop.OrderLine.Ref lines = 4;\n".to_owned(),
+            "  .shop.Customer.Ref customer = 5;\n".to_owned(),
+            "  map<uint32, .shop.Customer.Ref> by_id = 6;\n".to_owned(),
+            wrapper("Order"),
+        ] {
+            assert!(text.contains(&expected), "{expected:?} not in\n{text}");
         }
     }
 

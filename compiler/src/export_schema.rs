@@ -177,7 +177,7 @@ fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
     let mut used: Vec<String> = Vec::new();
     for ty in used_types(schema, file.id) {
         let declared = match ty {
-            ValueType::Message(id) => schema.message(id).file,
+            ValueType::Message(id) | ValueType::Ref(id, _) => schema.message(id).file,
             ValueType::Enum(id) => schema.enumeration(id).file,
             ValueType::WellKnown(known) => {
                 used.push(known.file().to_owned());
@@ -386,6 +386,10 @@ impl Out<'_> {
             ValueType::WellKnown(known) => format!("google.protobuf.{}", known.name()),
             ValueType::Enum(id) => self.schema.enumeration(id).full_name.clone(),
             ValueType::Message(id) => self.schema.message(id).full_name.clone(),
+            ValueType::Ref(id, kind) => {
+                let target = self.type_name(ValueType::Message(id), scope);
+                return format!("{} {target}", kind.keyword());
+            }
         };
         self.names.shortest(scope, &full_name, ty)
     }

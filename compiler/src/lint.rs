@@ -222,7 +222,7 @@ fn used_files(schema: &Schema, file: FileId) -> BTreeSet<FileId> {
         };
         let declared_in = match value {
             ValueType::Scalar(_) => None,
-            ValueType::Message(id) => Some(schema.message(id).file),
+            ValueType::Message(id) | ValueType::Ref(id, _) => Some(schema.message(id).file),
             ValueType::Enum(id) => Some(schema.enumeration(id).file),
             ValueType::WellKnown(known) => (schema.files.iter())
                 .find(|file| file.import_name == known.file())

@@ -11,8 +11,14 @@
 //! type reference resolved, and every method's request and response is a
 //! message ([`ValueType::is_rpc_message`]).
 
+pub use crate::ast::RefKind;
 use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
+
+/// The name of the message that a `ref T` or `weak T` travels as, nested
+/// in `T` in the exported `.proto`: `{ uint32 id = 1; T object = 2; }`
+/// (docs/wire-format.md). Check keeps `T`'s own names off it.
+pub const REF_WRAPPER_NAME: &str = "Ref";
 
 /// Every file, message and enum of one compilation.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -70,6 +76,37 @@ impl Schema {
                     *slot = mark;
                     changed = true;
                 }
+            }
+        }
+        marks
+    }
+
+    /// One mark per message: whether it is a graph message, one whose
+    /// encoding may meet a `ref` or `weak` field. It has one itself, or
+    /// holds (in any field, through any number of messages, references
+    /// included) a message that has one. A graph message is encoded and
+    /// decoded with an id table (docs/graph.md); every other message is
+    /// generated as if graph mode did not exist.
+    pub fn graph_messages(&self) -> Vec<bool> {
+        let has_refs = self
+            .messages
+            .iter()
+            .map(|message| message.referenced_messages().next().is_some())
+            .collect();
+        // A reference's target is reached as a held message is, so the
+        // marks spread from a referenced message to its referrers too;
+        // they have one already, being referrers.
+        self.spread_to_holders(has_refs, true)
+    }
+
+    /// One mark per message: whether a `ref` or `weak` anywhere in the
+    /// schema points at it. The exported `.proto` nests the wrapper
+    /// message of its references in it ([`REF_WRAPPER_NAME`]).
+    pub fn ref_target_marks(&self) -> Vec<bool> {
+        let mut marks = vec![false; self.messages.len()];
+        for id in self.messages.iter().flat_map(Message::referenced_messages) {
+            if let Some(mark) = marks.get_mut(id.0 as usize) {
+                *mark = true;
             }
         }
         marks
@@ -316,16 +353,22 @@ impl Message {
     }
 
     /// The messages its fields hold, singly, in a list or as map values,
-    /// once per field.
+    /// once per field: by value, or shared through a `ref` (whose `Arc<T>`
+    /// is `Eq` or `PartialEq` as `T` is); not those of `weak` fields.
     pub fn held_messages(&self) -> impl Iterator<Item = MessageId> + '_ {
-        self.fields.iter().filter_map(|field| match field.ty {
-            FieldType::Single(ValueType::Message(id))
-            | FieldType::Optional(ValueType::Message(id))
-            | FieldType::Required(ValueType::Message(id))
-            | FieldType::List(ValueType::Message(id))
-            | FieldType::Map(_, ValueType::Message(id)) => Some(id),
-            _ => None,
-        })
+        self.fields
+            .iter()
+            .filter_map(|field| match field.ty.value() {
+                ValueType::Message(id) | ValueType::Ref(id, RefKind::Strong) => Some(id),
+                _ => None,
+            })
+    }
+
+    /// The messages its `ref` and `weak` fields point at, once per field.
+    pub fn referenced_messages(&self) -> impl Iterator<Item = MessageId> + '_ {
+        self.fields
+            .iter()
+            .filter_map(|field| field.ty.value().referenced())
     }
 
     /// Its fields, oneof members among them, by number: the order they are
@@ -482,6 +525,11 @@ pub enum ValueType {
     Message(MessageId),
     /// One of protobuf's well-known types, which the runtime holds.
     WellKnown(WellKnown),
+    /// `ref T` or `weak T`: a reference to a message of the schema that
+    /// several fields may share, or a back reference; graph mode
+    /// (docs/graph.md). Only a field, a list element or a map value, never
+    /// a oneof member: check's promise.
+    Ref(MessageId, RefKind),
 }
 
 impl ValueType {
@@ -493,7 +541,15 @@ impl ValueType {
         match self {
             ValueType::Message(_) => true,
             ValueType::WellKnown(known) => !known.is_enum() && known.wrapped().is_none(),
-            ValueType::Scalar(_) | ValueType::Enum(_) => false,
+            ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::Ref(..) => false,
+        }
+    }
+
+    /// The message a `ref` or `weak` points at, if it is one.
+    pub const fn referenced(self) -> Option<MessageId> {
+        match self {
+            ValueType::Ref(id, _) => Some(id),
+            _ => None,
         }
     }
 }

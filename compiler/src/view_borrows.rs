@@ -14,6 +14,8 @@ pub(crate) fn value(ty: ValueType) -> bool {
         }
         ValueType::Enum(_) => false,
         ValueType::Message(_) => true,
+        // check_config refuses views of graph messages (docs/views.md).
+        ValueType::Ref(..) => false,
         // The views of the other well-known types are their owned values.
         ValueType::WellKnown(known) => matches!(
             known,

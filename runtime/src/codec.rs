@@ -412,6 +412,7 @@ impl<C: Codec> Codec for Boxed<C> {
 pub struct Map<K, V>(PhantomData<(K, V)>);
 
 pub use crate::decimal::DecimalCodec as Decimal;
+pub use crate::graph::{Ref, WeakRef};
 pub use crate::value::ValueCodec as Value;
 
 pub use crate::wkt::codecs::{

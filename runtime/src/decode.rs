@@ -6,6 +6,8 @@
 //! anything is allocated for it.
 
 use crate::error::DecodeError;
+use crate::graph::DecodeTable;
+use crate::prelude::*;
 use crate::wire::{self, WireType};
 
 /// Limits applied while decoding untrusted input.
@@ -77,6 +79,9 @@ pub struct Decoder<'a> {
     shared: Option<&'a bytes::Bytes>,
     /// Where the key that [`read_key`](Self::read_key) read last starts.
     key_start: usize,
+    /// The objects read so far by graph mode's references, made at the
+    /// first one.
+    graph: Option<Box<DecodeTable>>,
 }
 
 impl<'a> Decoder<'a> {
@@ -98,6 +103,7 @@ impl<'a> Decoder<'a> {
             recursion_limit: options.recursion_limit,
             shared: None,
             key_start: 0,
+            graph: None,
         })
     }
 
@@ -111,6 +117,13 @@ impl<'a> Decoder<'a> {
         let mut decoder = Self::new(input, options)?;
         decoder.shared = Some(input);
         Ok(decoder)
+    }
+
+    /// The objects graph mode's references have read so far.
+    #[inline]
+    pub(crate) fn graph_table(&mut self) -> &mut DecodeTable {
+        self.graph
+            .get_or_insert_with(|| Box::new(DecodeTable::new()))
     }
 
     /// The `Bytes` being decoded, if the decoder was made over one.

@@ -32,6 +32,7 @@ use crate::prelude::*;
 use bytes::BufMut;
 
 use crate::error::EncodeError;
+use crate::graph::{EncodeGraph, Occurrence};
 use crate::message::Message;
 use crate::wire::{self, WireType};
 
@@ -66,7 +67,7 @@ pub(crate) fn encode<M: Message>(
 ) -> Result<(), EncodeError> {
     check_required(message)?;
     with_scratch(|writer| {
-        message.write_fields(writer);
+        write_top(message, writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
             append_placed(message, writer, out);
@@ -82,7 +83,7 @@ pub(crate) fn encode<M: Message>(
 pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u8>, EncodeError> {
     check_required(message)?;
     with_scratch(|writer| {
-        message.write_fields(writer);
+        write_top(message, writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
             let total = writer.written_len();
@@ -109,7 +110,7 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
 ) -> Result<(), EncodeError> {
     check_required(message)?;
     with_scratch(|writer| {
-        message.write_fields(writer);
+        write_top(message, writer);
         writer.check_depth(limit)?;
         let body = writer.written_len();
         let prefix = if delimited {
@@ -142,6 +143,28 @@ fn put_varint_buf<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
     let mut bytes = Vec::with_capacity(10);
     wire::put_varint(&mut bytes, value);
     buf.put_slice(&bytes);
+}
+
+/// Writes the fields of `message`, the top-level message of an encode
+/// walk: a graph message after the pre-pass that numbers the objects it
+/// reaches (`graph.rs`); any other as it is.
+#[inline(always)]
+fn write_top<M: Message>(message: &M, writer: &mut Writer) {
+    if M::GRAPH {
+        writer.graph = Some(EncodeGraph::of(message));
+        message.write_fields(writer);
+        writer.graph = None;
+    } else {
+        message.write_fields(writer);
+    }
+}
+
+/// The encoded length of the graph message `message`, by encoding it:
+/// which references carry their objects depends on the whole message.
+pub(crate) fn graph_encoded_len<M: Message>(message: &M) -> usize {
+    let mut writer = Writer::new();
+    write_top(message, &mut writer);
+    writer.written_len()
 }
 
 /// Refuses a message whose `required` fields are not all set, naming the
@@ -186,7 +209,7 @@ fn write_placed<M: Message>(message: &M, writer: &mut Writer, output: Vec<u8>) -
         largest,
         output,
     };
-    message.write_fields(writer);
+    write_top(message, writer);
     writer.take_placed()
 }
 
@@ -268,6 +291,8 @@ pub struct Writer {
     /// The length of the largest payload left out.
     largest_skipped: usize,
     large: Large,
+    /// The references of the graph message being written, if it is one.
+    graph: Option<EncodeGraph>,
 }
 
 impl Writer {
@@ -287,6 +312,7 @@ impl Writer {
             max_depth: 0,
             largest_skipped: 0,
             large: Large::Copy,
+            graph: None,
         }
     }
 
@@ -300,9 +326,17 @@ impl Writer {
         self.depth = 0;
         self.max_depth = 0;
         self.largest_skipped = 0;
+        self.graph = None;
         if !matches!(self.large, Large::Skip) {
             self.large = Large::Skip;
         }
+    }
+
+    /// The next reference of the graph message being written, as the
+    /// pre-pass recorded it; `None` outside a graph encode.
+    #[inline]
+    pub(crate) fn next_graph_occurrence(&mut self) -> Option<Occurrence> {
+        self.graph.as_mut().and_then(EncodeGraph::next)
     }
 
     /// The bytes written so far.

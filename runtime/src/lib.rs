@@ -97,6 +97,7 @@ mod error;
 mod field;
 mod forwarding;
 pub mod framing;
+pub mod graph;
 #[cfg(feature = "tonic")]
 pub mod grpc;
 mod handshake;
@@ -139,7 +140,7 @@ pub mod __private {
     pub use crate::{__enumeration as enumeration, __view as view_of};
     pub use crate::{
         Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
-        UnknownFields, Value, ValueView, WireType, Writer, view, wkt,
+        UnknownFields, Value, ValueView, WireType, Writer, graph, view, wkt,
     };
     pub use bytes::Bytes;
     #[cfg(feature = "tonic")]

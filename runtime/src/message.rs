@@ -18,6 +18,21 @@ pub trait Message: Default {
     /// start with it.
     const NAME: &'static str;
 
+    /// Whether this is a graph message: one that reaches a `ref` or `weak`
+    /// field, whose encoding starts with a pre-pass over its references
+    /// (`graph.rs`). Generated code sets it for those only.
+    #[doc(hidden)]
+    const GRAPH: bool = false;
+
+    /// Visits the references this message reaches, in the order they are
+    /// written: field by field by number, lists and maps in order.
+    /// Generated for graph messages only.
+    #[doc(hidden)]
+    #[inline]
+    fn visit_refs(&self, visitor: &mut crate::graph::Visitor) {
+        let _ = visitor;
+    }
+
     /// The encoded length of this message's fields.
     #[doc(hidden)]
     fn measure_fields(&self) -> usize;
@@ -70,7 +85,11 @@ pub trait Message: Default {
 
     /// The number of bytes [`encode`](Message::encode) writes.
     fn encoded_len(&self) -> usize {
-        self.measure_fields()
+        if Self::GRAPH {
+            encode::graph_encoded_len(self)
+        } else {
+            self.measure_fields()
+        }
     }
 
     /// Appends the encoding of `self` to `buf`.

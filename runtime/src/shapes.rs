@@ -375,6 +375,8 @@ scalar_codecs!(view_shapes);
 owned_shapes!(
     [T: crate::Message] codec::Message<T>,
     [T: crate::Message] codec::Boxed<codec::Message<T>>,
+    [T: crate::graph::Shareable] codec::Ref<T>,
+    [T: crate::graph::Shareable] codec::WeakRef<T>,
 );
 
 /// A message's view shapes, which take the view type `V` from the field and

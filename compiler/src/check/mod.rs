@@ -5,7 +5,8 @@
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
-//! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]).
+//! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]); and,
+//! for a build's options, what graph mode cannot generate ([`graph`]).
 //!
 //! Only [`enum_use`] looks at field types, and only at the enums they name,
 //! so the placeholder types resolve leaves behind for unresolved names
@@ -14,6 +15,7 @@
 
 mod enum_use;
 mod enums;
+mod graph;
 mod messages;
 mod proto_scope;
 mod rust_names;
@@ -64,6 +66,16 @@ pub fn check_keep_unknown_fields(schema: &Schema) -> Vec<Diagnostic> {
 pub fn check_views(schema: &Schema) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     rust_names::check_views(schema, &mut diagnostics);
+    diagnostics
+}
+
+pub use graph::GraphOptions;
+
+/// What the options of a build ask that graph messages (those reaching a
+/// `ref` or `weak` field) cannot have: views, serde impls.
+pub fn check_graph_options(schema: &Schema, options: GraphOptions) -> Vec<Diagnostic> {
+    let mut diagnostics = Vec::new();
+    graph::check(schema, options, &mut diagnostics);
     diagnostics
 }
 

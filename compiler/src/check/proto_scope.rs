@@ -1,6 +1,7 @@
 //! The names protobuf puts in one scope, which must differ in the exported
 //! `.proto`: in a message, its fields, oneofs, nested types, the entry
-//! messages of its maps and the values of its nested enums; in a package,
+//! messages of its maps, the wrapper of the references to it (`Ref`, when
+//! a `ref` or `weak` points at it) and the values of its nested enums; in a package,
 //! its types, its services and the values of its top-level enums. Names
 //! that clash within one group (two members, a field and a oneof; two
 //! types, a message, an enum or a service; two values of one enum) are
@@ -11,7 +12,7 @@ use heck::ToUpperCamelCase;
 
 use super::repeats;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{EnumId, FieldType, Message, MessageId, Schema};
+use crate::model::{EnumId, FieldType, Message, MessageId, REF_WRAPPER_NAME, Schema};
 use crate::proto_names::value_name;
 use crate::source::Span;
 
@@ -31,13 +32,24 @@ enum Group {
     Member,
     Type,
     Entry,
+    Wrapper,
     Values(EnumId),
 }
 
 /// Reports every name that two kinds of declaration share in one scope.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
-    for message in &schema.messages {
+    let ref_targets = schema.ref_target_marks();
+    for (message, ref_target) in schema.messages.iter().zip(ref_targets) {
         let mut names: Vec<Scoped> = Vec::new();
+        if ref_target {
+            // The message references to this one travel as, nested in it.
+            names.push(scoped(
+                REF_WRAPPER_NAME,
+                "reference wrapper message",
+                Group::Wrapper,
+                message.span,
+            ));
+        }
         for field in &message.fields {
             names.push(scoped(&field.name, "field", Group::Member, field.name_span));
             if matches!(field.ty, FieldType::Map(..)) {

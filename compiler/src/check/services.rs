@@ -45,6 +45,14 @@ fn check_type(
     }
     let (what, help) = match ty.ty {
         ValueType::Scalar(scalar) => (format!("the scalar `{}`", scalar.name()), None),
+        ValueType::Ref(id, kind) => (
+            format!(
+                "a `{}` reference to `{}`",
+                kind.keyword(),
+                schema.message(id).full_name
+            ),
+            None,
+        ),
         ValueType::Enum(id) => (
             format!("the enum `{}`", schema.enumeration(id).full_name),
             None,

@@ -15,7 +15,7 @@ use quote::quote;
 
 use super::Context;
 use crate::config::{AttributeTarget, Config, parse_attributes, path_matches};
-use crate::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
+use crate::model::{FieldType, MessageId, RefKind, Scalar, Schema, ValueType, WellKnown};
 
 /// What a generated item is, for the attribute options that apply to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +66,25 @@ pub(crate) fn eq_hash_messages(schema: &Schema, config: &Config) -> Vec<bool> {
     schema.spread_to_holders(allowed, false)
 }
 
+/// For each message of `schema`, whether it can derive `PartialEq`: all
+/// but those that hold a `weak` field (`Weak` has no `PartialEq`, and
+/// comparing through a back reference would walk a cycle forever) and
+/// those that hold such a message, by value or through `ref`
+/// (docs/graph.md).
+pub(crate) fn partial_eq_messages(schema: &Schema) -> Vec<bool> {
+    let allowed = schema
+        .messages
+        .iter()
+        .map(|message| {
+            !message
+                .fields
+                .iter()
+                .any(|field| matches!(field.ty.value(), ValueType::Ref(_, RefKind::Weak)))
+        })
+        .collect();
+    schema.spread_to_holders(allowed, false)
+}
+
 /// Whether a value of `ty`, apart from the messages it may be, is `Eq`
 /// and `Hash`.
 fn value_has_eq_hash(ty: ValueType) -> bool {
@@ -80,6 +99,9 @@ fn value_has_eq_hash(ty: ValueType) -> bool {
                 | WellKnown::FloatValue
         ),
         ValueType::Message(_) | ValueType::Enum(_) => true,
+        // `Arc<T>` is `Eq` and `Hash` by `T`; `Weak<T>` is neither.
+        ValueType::Ref(_, RefKind::Strong) => true,
+        ValueType::Ref(_, RefKind::Weak) => false,
     }
 }
 
@@ -94,8 +116,9 @@ impl Context<'_> {
             .derives_debug(&message.full_name)
             .then(|| quote!(Debug,));
         let default = (item == ItemKind::Message).then(|| quote!(Default,));
+        let partial_eq = self.derives_partial_eq(id).then(|| quote!(PartialEq,));
         let eq_hash = self.eq_hash(id).then(|| quote!(Eq, Hash,));
-        quote!(#[derive(Clone, #debug #default PartialEq, #eq_hash)])
+        quote!(#[derive(Clone, #debug #default #partial_eq #eq_hash)])
     }
 
     /// The attributes for `item` named `full_name`: those of the config's

@@ -13,7 +13,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::required::{self, Checker};
-use super::{Context, ident, oneof, type_ident, types};
+use super::{Context, graph, ident, oneof, type_ident, types};
 use crate::model::{EncodingStep, Field, MessageId};
 use crate::names;
 use types::{Action, Shape, field_call};
@@ -33,9 +33,12 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let merge_from = expand_merge_from(cx, scope, &fields);
     let field_name = expand_field_name(&fields);
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
+    let graph = graph::expand_graph_items(cx, scope, id);
     quote! {
         impl #rt::Message for #ident {
             const NAME: &'static str = #name;
+
+            #graph
 
             #measure
 

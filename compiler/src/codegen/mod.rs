@@ -20,6 +20,7 @@
 mod attributes;
 mod defaults;
 mod enumeration;
+mod graph;
 mod json;
 mod message;
 mod message_impl;
@@ -141,6 +142,12 @@ pub struct Facts {
     /// For each message, whether it derives `Eq` and `Hash`
     /// ([`attributes::eq_hash_messages`]).
     eq_hash: Vec<bool>,
+    /// For each message, whether it derives `PartialEq`
+    /// ([`attributes::partial_eq_messages`]).
+    partial_eq: Vec<bool>,
+    /// For each message, whether it is a graph message
+    /// ([`Schema::graph_messages`](crate::model::Schema::graph_messages)).
+    graph: Vec<bool>,
 }
 
 impl Facts {
@@ -153,6 +160,8 @@ impl Facts {
             },
             checks_required: required::checked_messages(schema),
             eq_hash: attributes::eq_hash_messages(schema, config),
+            partial_eq: attributes::partial_eq_messages(schema),
+            graph: schema.graph_messages(),
         }
     }
 }
@@ -195,6 +204,23 @@ impl<'a> Context<'a> {
     }
 
     /// Whether the view of message `id` holds something borrowed.
+    /// Whether message `id` is a graph message, encoded with a pre-pass
+    /// over its references.
+    pub(crate) fn is_graph(&self, id: MessageId) -> bool {
+        self.facts
+            .graph
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether message `id` and its oneofs derive `PartialEq`.
+    pub(crate) fn derives_partial_eq(&self, id: MessageId) -> bool {
+        (self.facts.partial_eq.get(id.0 as usize))
+            .copied()
+            .unwrap_or(true)
+    }
+
     pub(crate) fn view_borrows(&self, id: MessageId) -> bool {
         self.facts
             .view_borrows

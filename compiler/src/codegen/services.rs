@@ -75,6 +75,6 @@ fn rust_path(cx: &Context, scope: &[String], ty: ValueType) -> String {
         ValueType::WellKnown(known) => {
             format!("{}::wkt::{}", cx.config.runtime_crate, known.name())
         }
-        ValueType::Scalar(_) | ValueType::Enum(_) => String::new(),
+        ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::Ref(..) => String::new(),
     }
 }

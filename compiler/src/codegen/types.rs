@@ -5,7 +5,7 @@ use quote::quote;
 
 use super::{Context, paths};
 use crate::config::{BytesType, MapType, StringType};
-use crate::model::{Field, FieldType, Scalar, ValueType, WellKnown};
+use crate::model::{Field, FieldType, RefKind, Scalar, ValueType, WellKnown};
 
 /// How a field holds each of its values, where the `Config` or the schema
 /// choose: a singular message in a `Box`, a string in a type other than
@@ -192,6 +192,7 @@ pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStre
         ValueType::Message(_) if held.boxed => quote!(#rt::codec::Boxed),
         ValueType::Message(_) => quote!(#rt::codec::Message),
         ValueType::WellKnown(known) => well_known_codec(cx, known),
+        ValueType::Ref(_, kind) => ref_codec(cx, kind),
     }
 }
 
@@ -199,7 +200,7 @@ pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStre
 /// as messages and the well-known messages do.
 pub(crate) fn has_presence(ty: ValueType) -> bool {
     match ty {
-        ValueType::Message(_) => true,
+        ValueType::Message(_) | ValueType::Ref(..) => true,
         ValueType::WellKnown(known) => !known.is_enum(),
         ValueType::Scalar(_) | ValueType::Enum(_) => false,
     }
@@ -299,6 +300,20 @@ pub(crate) fn value_codec(
             }
         }
         ValueType::WellKnown(known) => well_known_codec(cx, known),
+        ValueType::Ref(id, kind) => {
+            let codec = ref_codec(cx, kind);
+            let path = paths::message_path(cx, scope, id);
+            quote!(#codec<#path>)
+        }
+    }
+}
+
+/// The codec of a `ref` or `weak` value, without its type parameter.
+fn ref_codec(cx: &Context, kind: RefKind) -> TokenStream {
+    let rt = &cx.runtime;
+    match kind {
+        RefKind::Strong => quote!(#rt::codec::Ref),
+        RefKind::Weak => quote!(#rt::codec::WeakRef),
     }
 }
 
@@ -314,6 +329,16 @@ pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType, held: He
         ValueType::Enum(id) => paths::enum_path(cx, scope, id),
         ValueType::Message(id) => paths::message_path(cx, scope, id),
         ValueType::WellKnown(known) => well_known_type(cx, known),
+        // Named through the runtime's `alloc`, as `Vec` is, so that the
+        // code stays `no_std`.
+        ValueType::Ref(id, kind) => {
+            let rt = &cx.runtime;
+            let path = paths::message_path(cx, scope, id);
+            match kind {
+                RefKind::Strong => quote!(#rt::alloc::sync::Arc<#path>),
+                RefKind::Weak => quote!(#rt::alloc::sync::Weak<#path>),
+            }
+        }
     }
 }
 

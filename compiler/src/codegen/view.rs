@@ -145,7 +145,7 @@ fn borrows_directly(ty: ValueType) -> bool {
             matches!(scalar, Scalar::String | Scalar::Bytes | Scalar::Value)
         }
         ValueType::WellKnown(_) => view_borrows::value(ty),
-        ValueType::Enum(_) | ValueType::Message(_) => false,
+        ValueType::Enum(_) | ValueType::Message(_) | ValueType::Ref(..) => false,
     }
 }
 
@@ -413,9 +413,11 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
             let path = paths::message_view_path(cx, scope, id);
             quote!(#path<'a>)
         }
-        ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::WellKnown(_) => {
-            types::value_type(cx, scope, ty, Held::default())
-        }
+        // check_config refuses views of graph messages (docs/views.md).
+        ValueType::Scalar(_)
+        | ValueType::Enum(_)
+        | ValueType::WellKnown(_)
+        | ValueType::Ref(..) => types::value_type(cx, scope, ty, Held::default()),
     }
 }
 

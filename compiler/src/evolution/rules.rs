@@ -460,7 +460,7 @@ fn explicit_presence(ty: FieldType) -> bool {
     match ty {
         FieldType::Optional(_) | FieldType::Required(_) => true,
         FieldType::Single(value) => match value {
-            ValueType::Message(_) => true,
+            ValueType::Message(_) | ValueType::Ref(..) => true,
             ValueType::WellKnown(known) => !known.is_enum(),
             ValueType::Scalar(_) | ValueType::Enum(_) => false,
         },
@@ -497,7 +497,8 @@ fn wire_class(ty: ValueType) -> WireClass {
             Scalar::Decimal | Scalar::Value => WireClass::Message,
         },
         ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => WireClass::Varint,
-        ValueType::Message(_) | ValueType::WellKnown(_) => WireClass::Message,
+        // A reference travels as a message holding an id and the object.
+        ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => WireClass::Message,
     }
 }
 
@@ -539,6 +540,10 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
 fn same_type(pair: &Pair, old: ValueType, new: ValueType) -> bool {
     match (old, new) {
         (ValueType::Message(old), ValueType::Message(new)) => {
+            pair.types.messages.get(&old).map(|&(id, _)| id) == Some(new)
+        }
+        // `ref` and `weak` write the same bytes; the Rust type differs.
+        (ValueType::Ref(old, _), ValueType::Ref(new, _)) => {
             pair.types.messages.get(&old).map(|&(id, _)| id) == Some(new)
         }
         (ValueType::Enum(old), ValueType::Enum(new)) => {
@@ -599,6 +604,7 @@ fn type_name(schema: &Schema, ty: ValueType, proto: bool) -> String {
         ValueType::Enum(id) => schema.enumeration(id).full_name.clone(),
         ValueType::Message(id) => schema.message(id).full_name.clone(),
         ValueType::WellKnown(known) => format!("google.protobuf.{}", known.name()),
+        ValueType::Ref(id, kind) => format!("{} {}", kind.keyword(), schema.message(id).full_name),
     }
 }
 

@@ -214,6 +214,7 @@ fn check_kind(schema: &Schema, ty: ValueType, kind: Kind) {
         ValueType::Message(id) => schema.message(id).full_name.clone(),
         ValueType::Enum(id) => schema.enumeration(id).full_name.clone(),
         ValueType::WellKnown(known) => format!("google.protobuf.{}", known.name()),
+        ValueType::Ref(id, _) => format!("{}.Ref", schema.message(id).full_name),
     };
     let enumeration = matches!(
         ty,

@@ -14,8 +14,8 @@ use super::hints::Hints;
 use super::lookup::{self, Failure};
 use super::options::{self, written};
 use crate::ast::{
-    self, Dialect, FieldDecl, LabelKind, Member, MessageDecl, OptionDecl, OptionValue, ServiceDecl,
-    TypeExpr, TypeName,
+    self, Dialect, FieldDecl, LabelKind, Member, MessageDecl, OptionDecl, OptionValue, RefKind,
+    ServiceDecl, TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
@@ -207,7 +207,64 @@ impl Lowerer<'_, '_> {
                 self.forbid_label(decl, "map");
                 FieldType::Map(self.map_key(key), self.element(value, "map"))
             }
+            TypeExpr::Ref { kind, target, .. } => {
+                if let Some(label) = decl.label {
+                    let word = label_word(label.kind);
+                    let keyword = kind.keyword();
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::InvalidReference,
+                            label.span,
+                            format!("the reference field `{}` cannot be {word}", decl.name.name),
+                        )
+                        .with_label(format!("`{word}` cannot apply to `{keyword}`"))
+                        .with_help(format!(
+                            "a `{keyword}` field is an `Option` already, and absent is `None`; \
+                             remove `{word}`"
+                        )),
+                    );
+                }
+                FieldType::Single(self.reference(*kind, target))
+            }
         }
+    }
+
+    /// The type of `ref target` or `weak target`: a reference to a message,
+    /// or a placeholder after a diagnostic when `target` is anything else.
+    fn reference(&mut self, kind: RefKind, target: &TypeExpr) -> ValueType {
+        let keyword = kind.keyword();
+        let what = match target {
+            TypeExpr::Named(name) => match self.value_type(name) {
+                None => return PLACEHOLDER,
+                Some(ValueType::Message(id)) => return ValueType::Ref(id, kind),
+                Some(ValueType::Scalar(scalar)) => format!("`{}`", scalar.name()),
+                Some(ValueType::Enum(id)) => self
+                    .schema
+                    .enums
+                    .get(id.0 as usize)
+                    .map_or_else(String::new, |e| format!("the enum `{}`", e.full_name)),
+                Some(ValueType::WellKnown(known)) => {
+                    format!("the well-known type `google.protobuf.{}`", known.name())
+                }
+                Some(ValueType::Ref(..)) => unreachable!("a name resolves to no reference"),
+            },
+            TypeExpr::List { .. } => "a list".to_owned(),
+            TypeExpr::Map { .. } => "a map".to_owned(),
+            TypeExpr::Ref { kind: inner, .. } => format!("`{}`", inner.keyword()),
+        };
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidReference,
+                target.span(),
+                format!("`{keyword}` must point at a message of the schema, not at {what}"),
+            )
+            .with_help(format!(
+                "only messages are shared by reference: `{keyword} Customer`, \
+                 `list<{keyword} Customer>`, `map<string, {keyword} Customer>`; \
+                 to share a scalar or an enum, wrap it in a message"
+            )),
+        );
+        PLACEHOLDER
     }
 
     /// Reports `optional` or `required` on a list or map field.
@@ -294,7 +351,7 @@ impl Lowerer<'_, '_> {
                 }
                 _ => Err("the name of one of its values".to_owned()),
             },
-            ValueType::Message(_) | ValueType::WellKnown(_) => {
+            ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => {
                 Err("nothing: a message field has no default".to_owned())
             }
         };
@@ -347,6 +404,23 @@ impl Lowerer<'_, '_> {
                 self.element(value, "map");
                 "map"
             }
+            TypeExpr::Ref { kind, target, .. } => {
+                self.reference(*kind, target);
+                let keyword = kind.keyword();
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        Code::InvalidOneofField,
+                        decl.ty.span(),
+                        format!("the oneof member `{name}` cannot be a `{keyword}` reference"),
+                    )
+                    .with_label("not allowed in a oneof yet")
+                    .with_help(format!(
+                        "graph mode does not reach oneofs yet: move `{name}` out of the oneof, \
+                         as a `{keyword}` field of the message"
+                    )),
+                );
+                return FieldType::Single(PLACEHOLDER);
+            }
         };
         self.diagnostics.push(Diagnostic::new(
             Code::InvalidOneofField,
@@ -360,6 +434,7 @@ impl Lowerer<'_, '_> {
     fn element(&mut self, expr: &TypeExpr, container: &str) -> ValueType {
         let inner = match expr {
             TypeExpr::Named(name) => return self.value_type(name).unwrap_or(PLACEHOLDER),
+            TypeExpr::Ref { kind, target, .. } => return self.reference(*kind, target),
             TypeExpr::List { .. } => "list",
             TypeExpr::Map { .. } => "map",
         };
@@ -395,9 +470,11 @@ impl Lowerer<'_, '_> {
                 Some(ValueType::WellKnown(known)) => {
                     format!("the well-known type `google.protobuf.{}`", known.name())
                 }
+                Some(ValueType::Ref(..)) => unreachable!("a name resolves to no reference"),
             },
             TypeExpr::List { .. } => "a list".to_owned(),
             TypeExpr::Map { .. } => "a map".to_owned(),
+            TypeExpr::Ref { kind, .. } => format!("a `{}` reference", kind.keyword()),
         };
         self.diagnostics.push(Diagnostic::new(
             Code::InvalidMapKey,
@@ -465,7 +542,7 @@ impl Lowerer<'_, '_> {
     fn check_visible(&mut self, ty: ValueType, name: &TypeName) {
         let declared = match ty {
             ValueType::Scalar(_) | ValueType::WellKnown(_) => None,
-            ValueType::Message(id) => self
+            ValueType::Message(id) | ValueType::Ref(id, _) => self
                 .schema
                 .messages
                 .get(id.0 as usize)

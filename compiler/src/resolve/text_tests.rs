@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use super::testing::{codes, enumeration, message};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{DefaultValue, FieldType, Scalar, Schema, ValueType};
+use crate::model::{DefaultValue, FieldType, MessageId, RefKind, Scalar, Schema, ValueType};
 use crate::{Analysis, Error};
 
 /// Analyzes in-memory files, the first as root; imports name them as given.
@@ -350,4 +350,82 @@ fn a_schema_enum_is_closed_by_its_option() {
     let open = "enum Kind { option closed = false; ONE = 1; }\n";
     let diagnostics = diagnostics(&[("e.schema", open)]);
     assert_eq!(codes(&diagnostics), [Code::EnumFirstValueNotZero]);
+}
+
+/// The Order model with graph mode: a customer shared by orders, lines
+/// pointing back at their order.
+const GRAPH: &str = "package shop;
+message Customer { id: i64 = 1; }
+message OrderLine { number: i32 = 1; order: weak Order = 2; }
+message Order {
+  customer: ref Customer = 5;
+  lines: list<ref OrderLine> = 4;
+  by_name: map<string, weak Customer> = 6;
+  next: ref Order = 7;
+}
+message Plain { id: i64 = 1; }
+message Holder { order: Order = 1; plain: Plain = 2; }
+";
+
+#[test]
+fn references_resolve_to_messages_in_every_position() {
+    let schema = schema(&[("graph.schema", GRAPH)]);
+    let id = |name: &str| {
+        let position = schema.messages.iter().position(|m| m.full_name == name);
+        MessageId(position.expect("declared") as u32)
+    };
+    let (customer, line, order_id) = (id("shop.Customer"), id("shop.OrderLine"), id("shop.Order"));
+    let order = message(&schema, "shop.Order");
+    let types: Vec<FieldType> = order.fields.iter().map(|field| field.ty).collect();
+    assert_eq!(
+        types,
+        [
+            FieldType::Single(ValueType::Ref(customer, RefKind::Strong)),
+            FieldType::List(ValueType::Ref(line, RefKind::Strong)),
+            FieldType::Map(Scalar::String, ValueType::Ref(customer, RefKind::Weak)),
+            FieldType::Single(ValueType::Ref(order_id, RefKind::Strong)),
+        ]
+    );
+    // An `Arc` is the indirection a recursive field needs: nothing boxed.
+    assert!(order.fields.iter().all(|field| !field.boxed));
+}
+
+#[test]
+fn graph_messages_are_those_that_reach_a_reference() {
+    let schema = schema(&[("graph.schema", GRAPH)]);
+    let names = |marks: Vec<bool>| -> Vec<&str> {
+        (schema.messages.iter().zip(marks))
+            .filter(|(_, mark)| *mark)
+            .map(|(message, _)| message.name.as_str())
+            .collect()
+    };
+    // Customer holds no reference; a message holding Order is a graph
+    // message too, and its encoding starts the id table.
+    assert_eq!(
+        names(schema.graph_messages()),
+        ["OrderLine", "Order", "Holder"]
+    );
+    assert_eq!(
+        names(schema.ref_target_marks()),
+        ["Customer", "OrderLine", "Order"]
+    );
+}
+
+#[test]
+fn a_reference_in_a_oneof_or_to_a_non_message_is_reported() {
+    let text = "package p; enum E { A = 0; } message M {
+        a: ref E = 1; b: weak string = 2;
+        oneof o { c: ref M = 3; }
+        d: map<ref M, i32> = 4;
+    }";
+    let codes = codes(&diagnostics(&[("p.schema", text)]));
+    assert_eq!(
+        codes,
+        [
+            Code::InvalidReference,
+            Code::InvalidReference,
+            Code::InvalidOneofField,
+            Code::InvalidMapKey,
+        ]
+    );
 }

@@ -13,7 +13,7 @@ use super::scan::Scan;
 use crate::ast::{
     Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label, LabelKind,
     Member, MessageDecl, MethodDecl, MethodType, OneofDecl, OptionDecl, OptionValue, Package,
-    Reserved, ReservedItem, ServiceDecl, TypeExpr, TypeName,
+    RefKind, Reserved, ReservedItem, ServiceDecl, TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -357,6 +357,7 @@ impl<'a> Lowerer<'a> {
         match child.as_rule() {
             Rule::list_type => self.list_type(child),
             Rule::map_type => self.map_type(child),
+            Rule::ref_type => self.ref_type(child),
             Rule::type_name => TypeExpr::Named(self.type_name(child)),
             rule => unreachable!("{rule:?} as a type"),
         }
@@ -397,6 +398,28 @@ impl<'a> Lowerer<'a> {
         TypeExpr::Map {
             key: Box::new(key),
             value: Box::new(value),
+            span,
+        }
+    }
+
+    fn ref_type(&mut self, pair: Pair<'_, Rule>) -> TypeExpr {
+        let span = self.span(&pair);
+        let mut kind = None;
+        let mut target = None;
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::kw_ref => kind = Some(RefKind::Strong),
+                Rule::kw_weak => kind = Some(RefKind::Weak),
+                Rule::type_expr => target = Some(self.type_expr(child)),
+                rule => unreachable!("{rule:?} in a reference type"),
+            }
+        }
+        let (Some(kind), Some(target)) = (kind, target) else {
+            unreachable!("a reference type has a keyword and a target");
+        };
+        TypeExpr::Ref {
+            kind,
+            target: Box::new(target),
             span,
         }
     }

@@ -241,6 +241,7 @@ impl Reader<'_> {
                 let number = decoder.read_varint()? as i32;
                 Ok((self.enum_json(id, number), number == 0))
             }
+            ValueType::Ref(..) => Err(TranscodeError::new(path, super::GRAPH_NOT_TRANSCODED)),
             ValueType::Message(id) => Ok((
                 self.nested_message(id, earlier, wire_type, decoder, path)?,
                 false,
@@ -280,7 +281,7 @@ impl Reader<'_> {
                 let number = decoder.read_varint()? as i32;
                 (self.enum_json(id, number), false)
             }
-            ValueType::Message(_) | ValueType::WellKnown(_) => {
+            ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => {
                 return Err(
                     DecodeError::invalid("messages are never packed", decoder.offset()).into(),
                 );
@@ -339,6 +340,8 @@ impl Reader<'_> {
             ValueType::Enum(id) => self.enum_json(id, 0),
             ValueType::WellKnown(known) => with_well_known(known, DefaultJson),
             ValueType::Message(_) => Json::Object(Map::new()),
+            // A map entry without its value holds no object to point at.
+            ValueType::Ref(..) => Json::Null,
         }
     }
 

@@ -255,6 +255,7 @@ impl Encoder<'_> {
                 write_enum(slot, value, out);
                 Ok(())
             }
+            ValueType::Ref(..) => Err(TranscodeError::new(path, super::GRAPH_NOT_TRANSCODED)),
             ValueType::Message(id) => {
                 let mut nested = Vec::new();
                 self.message(id, json, path, depth + 1, &mut nested)?;

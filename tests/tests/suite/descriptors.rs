@@ -298,6 +298,14 @@ fn analyses() -> Vec<(String, Analysis)> {
         "schemas/".to_owned(),
         analyze_dir(Path::new("schemas"), &schema_paths()),
     )];
+    // Graph mode: referenced messages export with a nested `Ref` wrapper.
+    analyses.push((
+        "tests/graph/schemas/".to_owned(),
+        analyze_dir(
+            Path::new("tests/graph/schemas"),
+            &[PathBuf::from("tests/graph/schemas/graph.schema")],
+        ),
+    ));
     let protos = proto_corpus();
     if !protos.is_empty() {
         let analysis = analyze_dir(Path::new("tests/proto"), &protos);

@@ -1,7 +1,7 @@
 //! Every construct parses to the tree it should.
 
 use super::{at, field, message, parse_ok};
-use crate::ast::{EnumDecl, IntLit, Item, Member, ReservedItem, TypeExpr, TypeName};
+use crate::ast::{EnumDecl, IntLit, Item, Member, RefKind, ReservedItem, TypeExpr, TypeName};
 use crate::source::{FileId, Span};
 
 fn named(ty: &TypeExpr) -> &TypeName {
@@ -97,6 +97,47 @@ fn fields_with_every_kind_of_type() {
     assert!(named(value).absolute);
     assert_eq!(named(value).segments, ["shop", "Line"]);
     assert_eq!(at(text, value.span()), ".shop.Line");
+}
+
+#[test]
+fn references_as_fields_list_elements_and_map_values() {
+    let text = "message A { c: ref Customer = 1; o: weak .shop.Order = 2; \
+                l: list<ref Line> = 3; m: map<string, weak B> = 4; }";
+    let file = parse_ok(text);
+    let reference = |index: usize| match &field(message(&file, 0), index).ty {
+        TypeExpr::Ref { kind, target, span } => (*kind, named(target).clone(), *span),
+        TypeExpr::List { element, .. } | TypeExpr::Map { value: element, .. } => {
+            match element.as_ref() {
+                TypeExpr::Ref { kind, target, span } => (*kind, named(target).clone(), *span),
+                other => panic!("expected a reference, found {other:?}"),
+            }
+        }
+        other => panic!("expected a reference, found {other:?}"),
+    };
+    let (kind, target, span) = reference(0);
+    assert_eq!(
+        (kind, target.segments.as_slice()),
+        (RefKind::Strong, &["Customer".to_owned()][..])
+    );
+    assert_eq!(at(text, span), "ref Customer");
+    let (kind, target, span) = reference(1);
+    assert_eq!(kind, RefKind::Weak);
+    assert!(target.absolute);
+    assert_eq!(at(text, span), "weak .shop.Order");
+    assert_eq!(reference(2).0, RefKind::Strong);
+    assert_eq!(at(text, reference(3).2), "weak B");
+}
+
+#[test]
+fn ref_and_weak_alone_are_type_names() {
+    let text = "message A { r: ref = 1; w: list<weak> = 2; reference: refined = 3; }";
+    let file = parse_ok(text);
+    assert_eq!(named(&field(message(&file, 0), 0).ty).segments, ["ref"]);
+    let TypeExpr::List { element, .. } = &field(message(&file, 0), 1).ty else {
+        panic!();
+    };
+    assert_eq!(named(element).segments, ["weak"]);
+    assert_eq!(named(&field(message(&file, 0), 2).ty).segments, ["refined"]);
 }
 
 #[test]

@@ -45,7 +45,10 @@ fn check_type(text: &str, ty: &TypeExpr) {
     check_span(text, ty.span());
     match ty {
         TypeExpr::Named(_) => {}
-        TypeExpr::List { element, .. } => check_type(text, element),
+        TypeExpr::List { element, .. }
+        | TypeExpr::Ref {
+            target: element, ..
+        } => check_type(text, element),
         TypeExpr::Map { key, value, .. } => {
             check_type(text, key);
             check_type(text, value);

@@ -1,0 +1,444 @@
+//! Graph mode: `ref T` and `weak T` fields, which share one object between
+//! several fields and close cycles (docs/graph.md).
+//!
+//! The public API is [`decode_arc`], for a graph whose top-level message is
+//! the target of back references; the codecs and the [`Visitor`] are what
+//! generated code uses.
+//!
+//! On the wire a reference is a message `{ uint32 id = 1; T object = 2; }`:
+//! the first occurrence of an object in the bytes carries a fresh id and
+//! the object, every later one the id alone (docs/wire-format.md). The
+//! top-level message is object 1; the others are numbered 2, 3, … in the
+//! order of their first occurrence.
+//!
+//! Encoding is back to front (`encode.rs`), so the writer meets the first
+//! occurrence of an object *last*. Before writing a graph message
+//! ([`Message::GRAPH`]), a forward pre-pass ([`Visitor`], through the
+//! generated [`Message::visit_refs`]) walks the references in byte order,
+//! descending only into first occurrences, numbers the objects and records
+//! each occurrence's id and whether it carries the object, in post-order.
+//! The writer decides about an occurrence before it writes what is inside
+//! it, and walks the fields in reverse: its order of decisions is exactly
+//! the reverse of that post-order, so it pops one record per occurrence.
+//!
+//! Decoding keeps a table of the objects read so far ([`DecodeTable`]), one
+//! entry per object, each of which took input bytes. An object is built
+//! with `Arc::new_cyclic`, its `Weak` in the table before its fields are
+//! read, so that a `weak` inside it can point back at it; a `ref` to an
+//! object still being built is a cycle through a strong reference, and an
+//! error.
+
+use core::any::Any;
+use core::marker::PhantomData;
+
+use alloc::collections::BTreeMap;
+use alloc::sync::{Arc, Weak};
+
+use crate::codec::Codec;
+use crate::decode::{DecodeOptions, Decoder};
+use crate::encode::Writer;
+use crate::error::DecodeError;
+use crate::message::Message;
+use crate::prelude::*;
+use crate::wire::{self, WireType};
+
+/// The id of the top-level message of an encode.
+const ROOT_ID: u32 = 1;
+
+/// The field of a reference's id.
+const ID_FIELD: u32 = 1;
+
+/// The field of a reference's object.
+const OBJECT_FIELD: u32 = 2;
+
+/// What a graph message and every message in it must be to sit in an
+/// `Arc` that the id tables hold by type: owned, and shareable between
+/// threads, as generated messages are.
+pub trait Shareable: Message + Send + Sync + 'static {}
+
+impl<T: Message + Send + Sync + 'static> Shareable for T {}
+
+/// The address an object is known by while it is alive.
+fn address<T>(object: &Arc<T>) -> usize {
+    Arc::as_ptr(object) as *const () as usize
+}
+
+/// One occurrence of a reference, as the pre-pass found it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Occurrence {
+    id: u32,
+    /// Whether it is the first occurrence of its object, which carries it.
+    inline: bool,
+}
+
+/// The forward pre-pass of an encode: it numbers the objects a graph
+/// message reaches in the order of their first occurrence in the bytes.
+/// Generated code calls [`Visitor::visit_ref`] and [`Visitor::visit_weak`]
+/// for each reference, in field number order, list elements and map
+/// entries in order, and [`Message::visit_refs`] on each message field that
+/// can reach one.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Visitor {
+    /// Object ids by address.
+    ids: BTreeMap<usize, u32>,
+    next_id: u32,
+    /// The occurrences, in post-order.
+    occurrences: Vec<Occurrence>,
+    /// The objects reached through `weak` fields, held alive until the
+    /// encode ends so that the writer upgrades them as the pre-pass did.
+    alive: Vec<Arc<dyn Any + Send + Sync>>,
+}
+
+impl Visitor {
+    /// A visitor whose top-level message, at `root`, is object 1.
+    fn new(root: usize) -> Self {
+        let mut ids = BTreeMap::new();
+        ids.insert(root, ROOT_ID);
+        Self {
+            ids,
+            next_id: ROOT_ID + 1,
+            occurrences: Vec::new(),
+            alive: Vec::new(),
+        }
+    }
+
+    /// Visits an occurrence of a `ref` field's object.
+    pub fn visit_ref<T: Shareable>(&mut self, object: &Arc<T>) {
+        let id = match self.ids.get(&address(object)) {
+            Some(&id) => id,
+            None => {
+                let id = self.next_id;
+                self.next_id = self.next_id.saturating_add(1);
+                self.ids.insert(address(object), id);
+                object.visit_refs(self);
+                // Post-order: after what is inside it.
+                self.occurrences.push(Occurrence { id, inline: true });
+                return;
+            }
+        };
+        self.occurrences.push(Occurrence { id, inline: false });
+    }
+
+    /// Visits an occurrence of a `weak` field's object, if it is alive; a
+    /// dead one is written without an id and is no occurrence.
+    pub fn visit_weak<T: Shareable>(&mut self, object: &Weak<T>) {
+        if let Some(object) = object.upgrade() {
+            self.visit_ref(&object);
+            self.alive.push(object);
+        }
+    }
+}
+
+/// The state of one graph encode, in its [`Writer`]: the occurrences the
+/// pre-pass found, which the writer takes from the end.
+#[derive(Debug)]
+pub(crate) struct EncodeGraph {
+    occurrences: Vec<Occurrence>,
+    /// Held alive until the encode ends.
+    _alive: Vec<Arc<dyn Any + Send + Sync>>,
+}
+
+impl EncodeGraph {
+    /// Runs the pre-pass over `message`, the top-level message.
+    pub(crate) fn of<M: Message>(message: &M) -> Self {
+        let mut visitor = Visitor::new(message as *const M as *const () as usize);
+        message.visit_refs(&mut visitor);
+        Self {
+            occurrences: visitor.occurrences,
+            _alive: visitor.alive,
+        }
+    }
+
+    /// The next occurrence the writer meets: the last one not taken.
+    pub(crate) fn next(&mut self) -> Option<Occurrence> {
+        self.occurrences.pop()
+    }
+}
+
+/// The codec of a `ref T` value, an `Arc<T>`; generated code names it
+/// `_rt::codec::Ref`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct Ref<T>(PhantomData<T>);
+
+/// The codec of a `weak T` value, a `Weak<T>`; generated code names it
+/// `_rt::codec::WeakRef`.
+#[doc(hidden)]
+#[derive(Debug)]
+pub struct WeakRef<T>(PhantomData<T>);
+
+/// Writes the reference to `object` that the pre-pass recorded next.
+fn write_reference<T: Message>(object: &T, writer: &mut Writer) {
+    // Without a record (only when the hidden `write_fields` is called
+    // outside an encode), the object goes inline under id 0, which no
+    // reader accepts: wrong bytes are refused rather than misread.
+    let occurrence = writer.next_graph_occurrence().unwrap_or(Occurrence {
+        id: 0,
+        inline: true,
+    });
+    writer.nested(|writer| {
+        if occurrence.inline {
+            writer.nested(|writer| object.write_fields(writer));
+            writer.key(OBJECT_FIELD, WireType::Len);
+        }
+        writer.varint(u64::from(occurrence.id));
+        writer.key(ID_FIELD, WireType::Varint);
+    });
+}
+
+/// The length of a reference that carries `object`, with the longest id:
+/// the most it takes. Whether a reference carries its object depends on
+/// the whole encode, so graph messages measure by encoding
+/// ([`Message::encoded_len`]); this is the codec's bound for a value alone.
+fn inline_len<T: Message>(object: &T) -> usize {
+    let object = object.measure_fields();
+    let id = 1 + wire::varint_len(u64::from(u32::MAX));
+    let body = id + 1 + wire::varint_len(object as u64) + object;
+    wire::varint_len(body as u64) + body
+}
+
+impl<T: Shareable> Codec for Ref<T> {
+    type Value = Arc<T>;
+    const WIRE_TYPE: WireType = WireType::Len;
+    const IS_MESSAGE: bool = true;
+
+    #[inline]
+    fn is_default(_value: &Arc<T>) -> bool {
+        false
+    }
+
+    fn value_len(value: &Arc<T>) -> usize {
+        inline_len::<T>(value)
+    }
+
+    fn write_value(value: &Arc<T>, writer: &mut Writer) {
+        write_reference::<T>(value, writer);
+    }
+
+    fn merge_value(value: &mut Arc<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        *value = decoder.read_nested(read_strong::<T>)?;
+        Ok(())
+    }
+}
+
+impl<T: Shareable> Codec for WeakRef<T> {
+    type Value = Weak<T>;
+    const WIRE_TYPE: WireType = WireType::Len;
+    const IS_MESSAGE: bool = true;
+
+    #[inline]
+    fn is_default(_value: &Weak<T>) -> bool {
+        false
+    }
+
+    fn value_len(value: &Weak<T>) -> usize {
+        match value.upgrade() {
+            Some(object) => inline_len::<T>(&object),
+            None => 1,
+        }
+    }
+
+    fn write_value(value: &Weak<T>, writer: &mut Writer) {
+        match value.upgrade() {
+            Some(object) => write_reference::<T>(&object, writer),
+            // A dead back reference: an empty reference, read back dead.
+            None => writer.nested(|_| {}),
+        }
+    }
+
+    fn merge_value(value: &mut Weak<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        *value = decoder.read_nested(read_weak::<T>)?;
+        Ok(())
+    }
+}
+
+/// Reads the fields of one reference, up to the decoder's limit: the id,
+/// then the object if there is one, which is built and put in the table.
+/// Other fields are skipped, as unknown fields are.
+fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Option<u32>, DecodeError> {
+    let mut id = None;
+    while decoder.has_remaining() {
+        let start = decoder.offset();
+        let (number, wire_type) = decoder.read_key()?;
+        match number {
+            ID_FIELD => {
+                decoder.expect_wire_type(wire_type, WireType::Varint)?;
+                let value = decoder.read_varint()?;
+                id = Some(u32::try_from(value).map_err(|_| {
+                    DecodeError::invalid("a reference's id is larger than 2^32 - 1", start)
+                })?);
+            }
+            OBJECT_FIELD => {
+                decoder.expect_wire_type(wire_type, WireType::Len)?;
+                let Some(id) = id else {
+                    return Err(DecodeError::invalid(
+                        "a reference's object comes before its id",
+                        start,
+                    ));
+                };
+                read_object::<T>(id, start, decoder)?;
+            }
+            _ => decoder.skip(wire_type)?,
+        }
+    }
+    Ok(id)
+}
+
+/// Reads the object of id `id` (whose reference starts at `offset`) and
+/// puts it in the table.
+fn read_object<T: Shareable>(
+    id: u32,
+    offset: usize,
+    decoder: &mut Decoder<'_>,
+) -> Result<(), DecodeError> {
+    let table = decoder.graph_table();
+    if id != table.next_id() {
+        return Err(DecodeError::invalid(
+            "a reference carries an object under an id out of order (each object takes the next id)",
+            offset,
+        ));
+    }
+    // The objects inside it take the slots after its own.
+    let index = table.slots.len();
+    let mut failure = None;
+    let object = Arc::new_cyclic(|weak: &Weak<T>| {
+        decoder.graph_table().slots.push(Slot {
+            weak: Some(Box::new(weak.clone())),
+            strong: None,
+        });
+        let mut object = T::default();
+        if let Err(error) = decoder.read_nested(|decoder| object.merge_from(decoder)) {
+            failure = Some(error);
+        }
+        object
+    });
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
+        slot.strong = Some(Box::new(object));
+    }
+    Ok(())
+}
+
+/// Reads a `ref` (strong) reference: the object it carries, or the one of
+/// its id read earlier.
+fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, DecodeError> {
+    let start = decoder.offset();
+    let Some(id) = read_reference::<T>(decoder)? else {
+        return Err(DecodeError::invalid("a reference without an id", start));
+    };
+    let slot = decoder.graph_table().slot(id, start)?;
+    match &slot.strong {
+        Some(strong) => strong
+            .downcast_ref::<Arc<T>>()
+            .cloned()
+            .ok_or_else(|| DecodeError::invalid("a reference to an object of another type", start)),
+        None if slot.weak.is_none() => Err(DecodeError::invalid(
+            "a strong reference to the top-level message, which holds it: a cycle through a strong reference",
+            start,
+        )),
+        None => Err(DecodeError::invalid(
+            "a strong reference to an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
+            start,
+        )),
+    }
+}
+
+/// Reads a `weak` reference: to the object it carries, to the one of its id
+/// read earlier or being read, or dead when it has no id.
+fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeError> {
+    let start = decoder.offset();
+    let Some(id) = read_reference::<T>(decoder)? else {
+        return Ok(Weak::new());
+    };
+    let slot = decoder.graph_table().slot(id, start)?;
+    match &slot.weak {
+        Some(weak) => weak
+            .downcast_ref::<Weak<T>>()
+            .cloned()
+            .ok_or_else(|| DecodeError::invalid("a reference to an object of another type", start)),
+        None => Err(DecodeError::invalid(
+            "a back reference to the top-level message, which `decode` returns by value: \
+             decode it with `schemac_runtime::graph::decode_arc`",
+            start,
+        )),
+    }
+}
+
+/// One object of a decode: its `Weak<T>` from the start of its reading, and
+/// its `Arc<T>` once read; both type-erased, and checked against the type
+/// a reference expects. The top-level message has neither, unless read by
+/// [`decode_arc`].
+#[derive(Debug)]
+struct Slot {
+    weak: Option<Box<dyn Any>>,
+    strong: Option<Box<dyn Any>>,
+}
+
+/// The objects of one decode, by id: slot 0 is the top-level message (id
+/// 1). It grows by one slot per object read.
+#[derive(Debug)]
+pub(crate) struct DecodeTable {
+    slots: Vec<Slot>,
+}
+
+impl DecodeTable {
+    /// A table whose top-level message is not shared.
+    pub(crate) fn new() -> Self {
+        Self {
+            slots: alloc::vec![Slot {
+                weak: None,
+                strong: None,
+            }],
+        }
+    }
+
+    /// The id the next object read takes.
+    fn next_id(&self) -> u32 {
+        // Ids go up to `u32::MAX`; the table can hold no more objects than
+        // the input has bytes.
+        (self.slots.len() as u32).saturating_add(ROOT_ID)
+    }
+
+    /// The slot of `id`, of a reference at `offset`.
+    fn slot(&self, id: u32, offset: usize) -> Result<&Slot, DecodeError> {
+        id.checked_sub(ROOT_ID)
+            .and_then(|index| self.slots.get(index as usize))
+            .ok_or_else(|| DecodeError::invalid("a reference to an id not seen yet", offset))
+    }
+}
+
+/// Decodes a graph message into an `Arc`, so that `weak` fields inside it
+/// may point back at it (the top-level message is object 1); with
+/// [`Message::decode`], such a back reference is an error.
+pub fn decode_arc<M: Shareable>(bytes: &[u8]) -> Result<Arc<M>, DecodeError> {
+    decode_arc_with(bytes, &DecodeOptions::new())
+}
+
+/// [`decode_arc`] within the limits of `options`.
+pub fn decode_arc_with<M: Shareable>(
+    bytes: &[u8],
+    options: &DecodeOptions,
+) -> Result<Arc<M>, DecodeError> {
+    let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(M::NAME))?;
+    let mut failure = None;
+    let message = Arc::new_cyclic(|weak: &Weak<M>| {
+        if let Some(root) = decoder.graph_table().slots.first_mut() {
+            root.weak = Some(Box::new(weak.clone()));
+        }
+        let mut message = M::default();
+        if let Err(error) = message.merge_from(&mut decoder) {
+            failure = Some(error);
+        }
+        message
+    });
+    if let Some(error) = failure {
+        return Err(error.in_message(M::NAME));
+    }
+    message
+        .check_required()
+        .map_err(|e| e.at_end(bytes.len()).in_message(M::NAME))?;
+    Ok(message)
+}

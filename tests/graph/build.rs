@@ -1,0 +1,26 @@
+//! Compiles `schemas/graph.schema` with the `Builder` into OUT_DIR, with
+//! the default options (no views, no JSON: graph messages have neither),
+//! and exports it as `graph.proto` beside the code, for the test that
+//! Google's protoc reads graph mode's bytes.
+
+use std::path::{Path, PathBuf};
+
+const SCHEMA: &str = "schemas/graph.schema";
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
+    println!("cargo:rerun-if-changed={SCHEMA}");
+    schemac::Builder::new()
+        .out_dir(&out)
+        .include_file("mod.rs")
+        .compile(&[SCHEMA])?;
+    let analysis = schemac::analyze(&[PathBuf::from(SCHEMA)], &[], &mut |path: &Path| {
+        std::fs::read_to_string(path)
+    })?;
+    for root in &analysis.roots {
+        for file in analysis.export_proto_files(*root) {
+            std::fs::write(out.join(&file.name), file.contents)?;
+        }
+    }
+    Ok(())
+}
