@@ -7,5 +7,7 @@
 
 include!(concat!(env!("OUT_DIR"), "/mod.rs"));
 
+pub mod measure;
+
 #[cfg(test)]
 mod tests;

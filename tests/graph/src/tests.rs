@@ -6,7 +6,7 @@ use std::sync::{Arc, Weak};
 use schemac_runtime::Message;
 use schemac_runtime::graph::decode_arc;
 
-use crate::shop::{Batch, Customer, Node, Order, OrderLine};
+use crate::shop::{Batch, Customer, Node, Order, OrderLine, ThreeTexts};
 
 fn customer(id: i64, name: &str) -> Arc<Customer> {
     Arc::new(Customer {
@@ -562,4 +562,51 @@ fn references_have_the_promised_rust_types_and_only_graph_messages_are_marked() 
     fn send_sync<T: Send + Sync>() {}
     send_sync::<Order>();
     send_sync::<Batch>();
+}
+
+/// The sizes docs/graph.md gives, against Java serialization's and Kryo
+/// 1.x's (shared/DESIGN.md and issue 15): the seed Order with 1 and 100
+/// lines pointing back at it and a shared customer (Java: 640 and 2,719
+/// bytes), and one 1,500-character string held by three fields (Java:
+/// 1,557 bytes, Kryo 1.x: 4,511).
+#[test]
+fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
+    use crate::measure::{seed_order, three_texts};
+
+    let customer = Arc::new(Customer::default());
+    let size = |order: &Order| order.encode_to_vec().expect("encodes").len();
+    let one = seed_order(1, &customer);
+    let hundred = seed_order(100, &customer);
+    let (shared, copies) = three_texts(1_500);
+    let shared_len = shared.encode_to_vec().expect("encodes").len();
+    let copies_len = copies.encode_to_vec().expect("encodes").len();
+    println!(
+        "seed order, 1 line: {} B; 100 lines: {} B; a text held three times: {shared_len} B shared, {copies_len} B copied",
+        size(&one),
+        size(&hundred)
+    );
+    // The line (12 bytes: its wrapper's id and the line, whose back
+    // reference is `{id: 1}`, the order) and the customer (6 bytes: its
+    // wrapper's id and an empty object).
+    assert_eq!(size(&one), 18);
+    assert_eq!(size(&hundred), 100 * 12 + 6);
+    // The text once in its wrapper (1,511 bytes), then twice its id (4
+    // bytes each); three copies are 1,506 bytes each.
+    assert_eq!(shared_len, 1_511 + 2 * 4);
+    assert_eq!(copies_len, 3 * 1_506);
+    // Each reference after the first is its id alone.
+    let reread = ThreeTexts::decode(&shared.encode_to_vec().expect("encodes")).expect("decodes");
+    let first = reread.first.as_ref().expect("a text");
+    assert!(
+        reread
+            .second
+            .as_ref()
+            .is_some_and(|second| Arc::ptr_eq(first, second))
+    );
+    assert!(
+        reread
+            .third
+            .as_ref()
+            .is_some_and(|third| Arc::ptr_eq(first, third))
+    );
 }

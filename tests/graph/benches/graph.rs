@@ -1,0 +1,37 @@
+//! Graph mode's cost: encoding and decoding Order-100 with its back
+//! references and shared customer, against the same data as a plain tree
+//! (docs/graph.md). `cargo bench -p schemac-graph`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use schemac_graph::measure::{customer, described_order, plain_order};
+use schemac_graph::shop::{Order, PlainOrder};
+use schemac_runtime::Message;
+use schemac_runtime::graph::decode_arc;
+
+fn order_100(c: &mut Criterion) {
+    let customer = customer();
+    let graph = described_order(100, &customer);
+    let plain = plain_order(&graph);
+    let graph_bytes = graph.encode_to_vec().expect("encodes");
+    let plain_bytes = plain.encode_to_vec().expect("encodes");
+
+    let mut group = c.benchmark_group("order-100");
+    group.bench_function("graph/encode", |b| {
+        b.iter(|| black_box(&graph).encode_to_vec())
+    });
+    group.bench_function("plain/encode", |b| {
+        b.iter(|| black_box(&plain).encode_to_vec())
+    });
+    group.bench_function("graph/decode", |b| {
+        b.iter(|| decode_arc::<Order>(black_box(&graph_bytes)))
+    });
+    group.bench_function("plain/decode", |b| {
+        b.iter(|| PlainOrder::decode(black_box(&plain_bytes)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, order_100);
+criterion_main!(benches);

@@ -1,0 +1,87 @@
+//! The orders and texts that docs/graph.md measures: the sizes here and
+//! in the tests, the speed in `benches/graph.rs`.
+
+use std::sync::{Arc, Weak};
+
+use crate::shop::{
+    Customer, Order, OrderLine, PlainLine, PlainOrder, Text, ThreeCopies, ThreeTexts,
+};
+
+/// The seed Order of the serializer comparisons in graph mode: id 0 and
+/// `count` lines numbered from 1, each pointing back at the order, and a
+/// customer (empty, as the seed form has it) that `customer` shares.
+pub fn seed_order(count: i32, customer: &Arc<Customer>) -> Arc<Order> {
+    Arc::new_cyclic(|me: &Weak<Order>| Order {
+        lines: (1..=count)
+            .map(|line_number| {
+                Arc::new(OrderLine {
+                    line_number,
+                    order: Some(me.clone()),
+                    ..Default::default()
+                })
+            })
+            .collect(),
+        customer: Some(customer.clone()),
+        ..Default::default()
+    })
+}
+
+/// An order of `count` described lines for a named customer, in graph
+/// mode: the lines point back at it.
+pub fn described_order(count: i32, customer: &Arc<Customer>) -> Arc<Order> {
+    Arc::new_cyclic(|me: &Weak<Order>| Order {
+        id: 1,
+        lines: (1..=count)
+            .map(|line_number| {
+                Arc::new(OrderLine {
+                    line_number,
+                    description: format!("line {line_number} of the order"),
+                    order: Some(me.clone()),
+                })
+            })
+            .collect(),
+        customer: Some(customer.clone()),
+        ..Default::default()
+    })
+}
+
+/// The same order as a tree, without the back references.
+pub fn plain_order(order: &Order) -> PlainOrder {
+    PlainOrder {
+        id: order.id,
+        lines: (order.lines.iter())
+            .map(|line| PlainLine {
+                line_number: line.line_number,
+                description: line.description.clone(),
+            })
+            .collect(),
+        customer: order.customer.as_deref().cloned(),
+    }
+}
+
+/// A named customer.
+pub fn customer() -> Arc<Customer> {
+    Arc::new(Customer {
+        id: 7,
+        name: "Ada Lovelace".to_owned(),
+    })
+}
+
+/// Three fields holding one text of `length` characters, in graph mode
+/// and as three copies.
+pub fn three_texts(length: usize) -> (ThreeTexts, ThreeCopies) {
+    let text = Arc::new(Text {
+        value: "x".repeat(length),
+    });
+    let shared = ThreeTexts {
+        first: Some(text.clone()),
+        second: Some(text.clone()),
+        third: Some(text.clone()),
+    };
+    let copies = ThreeCopies {
+        first: Some((*text).clone()),
+        second: Some((*text).clone()),
+        third: Some((*text).clone()),
+    };
+    (shared, copies)
+}
