@@ -21,7 +21,7 @@
 //! it, and walks the fields in reverse: its order of decisions is exactly
 //! the reverse of that post-order, so it pops one record per occurrence.
 //!
-//! Decoding keeps a table of the objects read so far ([`DecodeTable`]), one
+//! Decoding keeps a table of the objects read so far (`DecodeTable`), one
 //! entry per object, each of which took input bytes. An object is built
 //! with `Arc::new_cyclic`, its `Weak` in the table before its fields are
 //! read, so that a `weak` inside it can point back at it; a `ref` to an
