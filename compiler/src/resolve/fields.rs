@@ -237,16 +237,7 @@ impl Lowerer<'_, '_> {
             TypeExpr::Named(name) => match self.value_type(name) {
                 None => return PLACEHOLDER,
                 Some(ValueType::Message(id)) => return ValueType::Ref(id, kind),
-                Some(ValueType::Scalar(scalar)) => format!("`{}`", scalar.name()),
-                Some(ValueType::Enum(id)) => self
-                    .schema
-                    .enums
-                    .get(id.0 as usize)
-                    .map_or_else(String::new, |e| format!("the enum `{}`", e.full_name)),
-                Some(ValueType::WellKnown(known)) => {
-                    format!("the well-known type `google.protobuf.{}`", known.name())
-                }
-                Some(ValueType::Ref(..)) => unreachable!("a name resolves to no reference"),
+                Some(other) => self.describe(other),
             },
             TypeExpr::List { .. } => "a list".to_owned(),
             TypeExpr::Map { .. } => "a map".to_owned(),
@@ -456,21 +447,7 @@ impl Lowerer<'_, '_> {
             TypeExpr::Named(name) => match self.value_type(name) {
                 None => return PLACEHOLDER_KEY,
                 Some(ValueType::Scalar(scalar)) if scalar.is_map_key() => return scalar,
-                Some(ValueType::Scalar(scalar)) => format!("`{}`", scalar.name()),
-                Some(ValueType::Enum(id)) => self
-                    .schema
-                    .enums
-                    .get(id.0 as usize)
-                    .map_or_else(String::new, |e| format!("the enum `{}`", e.full_name)),
-                Some(ValueType::Message(id)) => self
-                    .schema
-                    .messages
-                    .get(id.0 as usize)
-                    .map_or_else(String::new, |m| format!("the message `{}`", m.full_name)),
-                Some(ValueType::WellKnown(known)) => {
-                    format!("the well-known type `google.protobuf.{}`", known.name())
-                }
-                Some(ValueType::Ref(..)) => unreachable!("a name resolves to no reference"),
+                Some(other) => self.describe(other),
             },
             TypeExpr::List { .. } => "a list".to_owned(),
             TypeExpr::Map { .. } => "a map".to_owned(),
@@ -487,6 +464,22 @@ impl Lowerer<'_, '_> {
     /// Resolves `name`, reporting it when it is unknown or not visible. An
     /// unknown name gives `None`; an invisible one still gives its type, as
     /// nothing else about the field is wrong.
+    /// How a diagnostic names a type that a field cannot take where it
+    /// stands: "`double`", "the enum `shop.Status`", and so on.
+    fn describe(&self, value_type: ValueType) -> String {
+        match value_type {
+            ValueType::Scalar(scalar) => format!("`{}`", scalar.name()),
+            ValueType::Enum(id) => (self.schema.enums.get(id.0 as usize))
+                .map_or_else(String::new, |e| format!("the enum `{}`", e.full_name)),
+            ValueType::Message(id) => (self.schema.messages.get(id.0 as usize))
+                .map_or_else(String::new, |m| format!("the message `{}`", m.full_name)),
+            ValueType::WellKnown(known) => {
+                format!("the well-known type `google.protobuf.{}`", known.name())
+            }
+            ValueType::Ref(_, kind) => format!("a `{}` reference", kind.keyword()),
+        }
+    }
+
     fn value_type(&mut self, name: &TypeName) -> Option<ValueType> {
         match lookup::lookup(self.symbols, self.scope, name, self.dialect) {
             Ok(ty) => {
