@@ -172,11 +172,28 @@ pub async fn serve(
     SocketAddr,
     tokio::task::JoinHandle<Result<(), tonic::transport::Error>>,
 )> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let address = listener.local_addr()?;
+    let (address, incoming) = loopback().await?;
     let service = OrderServiceServer::new(orders).max_decoding_message_size(MAX_REQUEST_BYTES);
     let server = tonic::transport::Server::builder()
         .add_service(service)
-        .serve_with_incoming(TcpListenerStream::new(listener));
+        .serve_with_incoming(incoming);
     Ok((address, tokio::spawn(server)))
+}
+
+/// A listener on 127.0.0.1 at a free port, its address and its stream of
+/// connections, for a server of either side.
+pub(crate) async fn loopback() -> std::io::Result<(SocketAddr, TcpListenerStream)> {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let address = listener.local_addr()?;
+    Ok((address, TcpListenerStream::new(listener)))
+}
+
+/// An order of `quantity` `item`s by the tests' customer, "ada".
+pub fn order(item: &str, quantity: u32) -> PlaceOrder {
+    PlaceOrder {
+        customer: "ada".to_owned(),
+        item: item.to_owned(),
+        quantity,
+        note: Vec::new(),
+    }
 }

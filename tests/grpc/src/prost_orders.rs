@@ -6,7 +6,6 @@
 
 use std::net::SocketAddr;
 
-use tokio_stream::wrappers::TcpListenerStream;
 use tonic::{Request, Response, Status, Streaming};
 
 #[allow(missing_docs, clippy::all)]
@@ -90,12 +89,11 @@ pub async fn serve(
     SocketAddr,
     tokio::task::JoinHandle<Result<(), tonic::transport::Error>>,
 )> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let address = listener.local_addr()?;
+    let (address, incoming) = crate::loopback().await?;
     let service =
         OrderServiceServer::new(orders).max_decoding_message_size(crate::MAX_REQUEST_BYTES);
     let server = tonic::transport::Server::builder()
         .add_service(service)
-        .serve_with_incoming(TcpListenerStream::new(listener));
+        .serve_with_incoming(incoming);
     Ok((address, tokio::spawn(server)))
 }

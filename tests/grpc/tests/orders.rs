@@ -4,21 +4,12 @@
 
 use std::time::Duration;
 
+use schemac_grpc_example::orders::v1::Watch;
 use schemac_grpc_example::orders::v1::order_service_client::OrderServiceClient;
-use schemac_grpc_example::orders::v1::{PlaceOrder, Watch};
-use schemac_grpc_example::{MAX_REQUEST_BYTES, Orders, SLOW_ITEM, TIER_HEADER, serve};
+use schemac_grpc_example::{MAX_REQUEST_BYTES, Orders, SLOW_ITEM, TIER_HEADER, order, serve};
 use tokio_stream::StreamExt;
 use tonic::transport::Channel;
 use tonic::{Code, Request};
-
-fn order(item: &str, quantity: u32) -> PlaceOrder {
-    PlaceOrder {
-        customer: "ada".to_owned(),
-        item: item.to_owned(),
-        quantity,
-        note: Vec::new(),
-    }
-}
 
 async fn client(orders: Orders) -> OrderServiceClient<Channel> {
     let (address, _server) = serve(orders).await.unwrap();

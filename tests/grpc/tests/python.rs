@@ -15,7 +15,9 @@ use std::time::{Duration, Instant};
 
 use schemac_grpc_example::orders::v1::order_service_client::OrderServiceClient;
 use schemac_grpc_example::orders::v1::{OrderStatus, PlaceOrder, Watch};
-use schemac_grpc_example::{Orders, PROTO_DIR, PROTO_FILE, TIER_HEADER, prost_orders, serve};
+use schemac_grpc_example::{
+    Orders, PROTO_DIR, PROTO_FILE, TIER_HEADER, order, prost_orders, serve,
+};
 use tokio_stream::StreamExt;
 use tonic::transport::Channel;
 use tonic::{Code, Request};
@@ -186,15 +188,6 @@ fn python_server(stubs: &Path) -> (Peer, u16) {
         .parse()
         .unwrap_or_else(|_| panic!("peer.py serve printed {line:?}, not a port"));
     (peer, port)
-}
-
-fn order(item: &str, quantity: u32) -> PlaceOrder {
-    PlaceOrder {
-        customer: "ada".to_owned(),
-        item: item.to_owned(),
-        quantity,
-        note: Vec::new(),
-    }
 }
 
 /// What the example server answers for an order (`status_of` in lib.rs,
