@@ -103,8 +103,22 @@ impl Schema {
     /// schema points at it. The exported `.proto` nests the wrapper
     /// message of its references in it ([`REF_WRAPPER_NAME`]).
     pub fn ref_target_marks(&self) -> Vec<bool> {
+        self.target_marks(|_| true)
+    }
+
+    /// One mark per message: whether a `weak` anywhere in the schema
+    /// points at it. Graph mode's decode keeps the `Weak` of such an
+    /// object while it reads it, for a back reference from inside it.
+    pub fn weak_target_marks(&self) -> Vec<bool> {
+        self.target_marks(|kind| kind == RefKind::Weak)
+    }
+
+    /// One mark per message: whether a reference of a kind that `counts`
+    /// points at it.
+    fn target_marks(&self, counts: impl Fn(RefKind) -> bool) -> Vec<bool> {
         let mut marks = vec![false; self.messages.len()];
-        for id in self.messages.iter().flat_map(Message::referenced_messages) {
+        let references = self.messages.iter().flat_map(Message::references);
+        for (id, _) in references.filter(|(_, kind)| counts(*kind)) {
             if let Some(mark) = marks.get_mut(id.0 as usize) {
                 *mark = true;
             }
@@ -366,9 +380,18 @@ impl Message {
 
     /// The messages its `ref` and `weak` fields point at, once per field.
     pub fn referenced_messages(&self) -> impl Iterator<Item = MessageId> + '_ {
+        self.references().map(|(id, _)| id)
+    }
+
+    /// The messages its `ref` and `weak` fields point at, once per field,
+    /// with the kind of each reference.
+    pub fn references(&self) -> impl Iterator<Item = (MessageId, RefKind)> + '_ {
         self.fields
             .iter()
-            .filter_map(|field| field.ty.value().referenced())
+            .filter_map(|field| match field.ty.value() {
+                ValueType::Ref(id, kind) => Some((id, kind)),
+                _ => None,
+            })
     }
 
     /// Its fields, oneof members among them, by number: the order they are
@@ -542,14 +565,6 @@ impl ValueType {
             ValueType::Message(_) => true,
             ValueType::WellKnown(known) => !known.is_enum() && known.wrapped().is_none(),
             ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::Ref(..) => false,
-        }
-    }
-
-    /// The message a `ref` or `weak` points at, if it is one.
-    pub const fn referenced(self) -> Option<MessageId> {
-        match self {
-            ValueType::Ref(id, _) => Some(id),
-            _ => None,
         }
     }
 }

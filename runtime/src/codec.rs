@@ -31,6 +31,11 @@ pub trait Codec {
     /// value (see [`field::left_out_of_entry`](crate::field::left_out_of_entry)).
     const IS_MESSAGE: bool = false;
 
+    /// Whether a value is read whole ([`Codec::read_value`]) rather than
+    /// merged into a default made first: a `ref` field's `Arc`, whose
+    /// default would be an allocation thrown away.
+    const READ_WHOLE: bool = false;
+
     /// Whether `value` is the default that implicit presence leaves out.
     fn is_default(value: &Self::Value) -> bool;
 
@@ -43,6 +48,15 @@ pub trait Codec {
 
     /// Reads one value into `value`: scalars replace it, messages merge.
     fn merge_value(value: &mut Self::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError>;
+
+    /// Reads one value whole: merged into the default, unless the codec
+    /// reads it otherwise ([`Codec::READ_WHOLE`]).
+    #[inline(always)]
+    fn read_value(decoder: &mut Decoder<'_>) -> Result<Self::Value, DecodeError> {
+        let mut value = Self::Value::default();
+        Self::merge_value(&mut value, decoder)?;
+        Ok(value)
+    }
 
     /// Appends the values of a packed run, `run` being the bytes its
     /// length prefix delimits, and returns `true`; or returns `false` with

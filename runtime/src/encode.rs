@@ -32,7 +32,7 @@ use crate::prelude::*;
 use bytes::BufMut;
 
 use crate::error::EncodeError;
-use crate::graph::{EncodeGraph, Occurrence};
+use crate::graph::{Occurrence, Visitor};
 use crate::message::Message;
 use crate::wire::{self, WireType};
 
@@ -151,9 +151,11 @@ fn put_varint_buf<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
 #[inline(always)]
 fn write_top<M: Message>(message: &M, writer: &mut Writer) {
     if M::GRAPH {
-        writer.graph = Some(EncodeGraph::of(message));
+        writer.graph.get_or_insert_default().visit_top(message);
         message.write_fields(writer);
-        writer.graph = None;
+        if let Some(visitor) = &mut writer.graph {
+            visitor.finish();
+        }
     } else {
         message.write_fields(writer);
     }
@@ -291,8 +293,9 @@ pub struct Writer {
     /// The length of the largest payload left out.
     largest_skipped: usize,
     large: Large,
-    /// The references of the graph message being written, if it is one.
-    graph: Option<EncodeGraph>,
+    /// The pre-pass of graph messages, made at the first, and the
+    /// references of the one being written.
+    graph: Option<Visitor>,
 }
 
 impl Writer {
@@ -326,7 +329,6 @@ impl Writer {
         self.depth = 0;
         self.max_depth = 0;
         self.largest_skipped = 0;
-        self.graph = None;
         if !matches!(self.large, Large::Skip) {
             self.large = Large::Skip;
         }
@@ -336,7 +338,7 @@ impl Writer {
     /// pre-pass recorded it; `None` outside a graph encode.
     #[inline]
     pub(crate) fn next_graph_occurrence(&mut self) -> Option<Occurrence> {
-        self.graph.as_mut().and_then(EncodeGraph::next)
+        self.graph.as_mut().and_then(Visitor::next)
     }
 
     /// The bytes written so far.

@@ -31,8 +31,8 @@
 use core::any::Any;
 use core::marker::PhantomData;
 
-use alloc::collections::BTreeMap;
 use alloc::sync::{Arc, Weak};
+use hashbrown::HashMap;
 
 use crate::codec::Codec;
 use crate::decode::{DecodeOptions, Decoder};
@@ -63,6 +63,10 @@ fn address<T>(object: &Arc<T>) -> usize {
     Arc::as_ptr(object) as *const () as usize
 }
 
+/// The most objects and occurrences whose room a thread's [`Visitor`]
+/// keeps between encodes, as the writer keeps its buffer.
+const RETAINED_OBJECTS: usize = 4096;
+
 /// One occurrence of a reference, as the pre-pass found it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Occurrence {
@@ -77,82 +81,111 @@ pub(crate) struct Occurrence {
 /// for each reference, in field number order, list elements and map
 /// entries in order, and [`Message::visit_refs`] on each message field that
 /// can reach one.
+///
+/// The writer then takes the occurrences it recorded, one per reference
+/// it writes ([`Visitor::next`]). A writer keeps its visitor, and the
+/// visitor its room, from one encode to the next.
 #[doc(hidden)]
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Visitor {
-    /// Object ids by address.
-    ids: BTreeMap<usize, u32>,
+    /// The address of the top-level message, object 1.
+    root: usize,
+    /// Object ids by address, of the objects that may occur more than
+    /// once: those another `Arc` or a `Weak` holds too.
+    ids: HashMap<usize, u32>,
     next_id: u32,
     /// The occurrences, in post-order.
     occurrences: Vec<Occurrence>,
-    /// The objects reached through `weak` fields, held alive until the
-    /// encode ends so that the writer upgrades them as the pre-pass did.
+    /// The objects first reached through `weak` fields, held alive until
+    /// the encode ends, so that the writer finds alive what the pre-pass
+    /// did; every other object the pre-pass numbers is held by the message
+    /// being encoded.
     alive: Vec<Arc<dyn Any + Send + Sync>>,
 }
 
 impl Visitor {
-    /// A visitor whose top-level message, at `root`, is object 1.
-    fn new(root: usize) -> Self {
-        let mut ids = BTreeMap::new();
-        ids.insert(root, ROOT_ID);
-        Self {
-            ids,
-            next_id: ROOT_ID + 1,
-            occurrences: Vec::new(),
-            alive: Vec::new(),
-        }
+    /// Runs the pre-pass over `message`, the top-level message, object 1.
+    pub(crate) fn visit_top<M: Message>(&mut self, message: &M) {
+        self.finish();
+        self.root = message as *const M as *const () as usize;
+        self.next_id = ROOT_ID + 1;
+        message.visit_refs(self);
     }
 
-    /// Visits an occurrence of a `ref` field's object.
-    pub fn visit_ref<T: Shareable>(&mut self, object: &Arc<T>) {
-        let id = match self.ids.get(&address(object)) {
-            Some(&id) => id,
-            None => {
-                let id = self.next_id;
-                self.next_id = self.next_id.saturating_add(1);
-                self.ids.insert(address(object), id);
-                object.visit_refs(self);
-                // Post-order: after what is inside it.
-                self.occurrences.push(Occurrence { id, inline: true });
-                return;
-            }
-        };
-        self.occurrences.push(Occurrence { id, inline: false });
-    }
-
-    /// Visits an occurrence of a `weak` field's object, if it is alive; a
-    /// dead one is written without an id and is no occurrence.
-    pub fn visit_weak<T: Shareable>(&mut self, object: &Weak<T>) {
-        if let Some(object) = object.upgrade() {
-            self.visit_ref(&object);
-            self.alive.push(object);
-        }
-    }
-}
-
-/// The state of one graph encode, in its [`Writer`]: the occurrences the
-/// pre-pass found, which the writer takes from the end.
-#[derive(Debug)]
-pub(crate) struct EncodeGraph {
-    occurrences: Vec<Occurrence>,
-    /// Held alive until the encode ends.
-    _alive: Vec<Arc<dyn Any + Send + Sync>>,
-}
-
-impl EncodeGraph {
-    /// Runs the pre-pass over `message`, the top-level message.
-    pub(crate) fn of<M: Message>(message: &M) -> Self {
-        let mut visitor = Visitor::new(message as *const M as *const () as usize);
-        message.visit_refs(&mut visitor);
-        Self {
-            occurrences: visitor.occurrences,
-            _alive: visitor.alive,
-        }
+    /// Forgets the encode that ended: its objects, which may be freed now
+    /// and their addresses reused, and any occurrence not taken.
+    pub(crate) fn finish(&mut self) {
+        self.ids.clear();
+        self.occurrences.clear();
+        self.alive.clear();
+        self.ids.shrink_to(RETAINED_OBJECTS);
+        self.occurrences.shrink_to(RETAINED_OBJECTS);
+        self.alive.shrink_to(RETAINED_OBJECTS);
     }
 
     /// The next occurrence the writer meets: the last one not taken.
     pub(crate) fn next(&mut self) -> Option<Occurrence> {
         self.occurrences.pop()
+    }
+
+    /// Visits an occurrence of a `ref` field's object.
+    pub fn visit_ref<T: Shareable>(&mut self, object: &Arc<T>) {
+        // An object that no other `Arc` and no `Weak` holds occurs here
+        // alone: it takes an id, and no room in the table.
+        if Arc::strong_count(object) == 1 && Arc::weak_count(object) == 0 {
+            let id = self.take_id();
+            self.visit_first(id, &**object);
+            return;
+        }
+        let address = address(object);
+        match self.seen(address) {
+            Some(id) => self.occurrences.push(Occurrence { id, inline: false }),
+            None => self.visit_shared(address, &**object),
+        }
+    }
+
+    /// Visits an occurrence of a `weak` field's object, if it is alive; a
+    /// dead one is written without an id and is no occurrence.
+    pub fn visit_weak<T: Shareable>(&mut self, object: &Weak<T>) {
+        // Compared by address, without upgrading: a `Weak` keeps its
+        // object's allocation, dead or not, so no other object has it.
+        let address = object.as_ptr() as *const () as usize;
+        if let Some(id) = self.seen(address) {
+            self.occurrences.push(Occurrence { id, inline: false });
+        } else if let Some(object) = object.upgrade() {
+            self.visit_shared(address, &*object);
+            self.alive.push(object);
+        }
+    }
+
+    /// The id of the object at `address`, if the pre-pass has met it.
+    fn seen(&self, address: usize) -> Option<u32> {
+        match address == self.root {
+            true => Some(ROOT_ID),
+            false => self.ids.get(&address).copied(),
+        }
+    }
+
+    /// The id of the next object met.
+    fn take_id(&mut self) -> u32 {
+        let id = self.next_id;
+        self.next_id = self.next_id.saturating_add(1);
+        id
+    }
+
+    /// Visits the first occurrence of `object`, at `address`, which may
+    /// occur again: numbered in the table.
+    fn visit_shared<T: Message>(&mut self, address: usize, object: &T) {
+        let id = self.take_id();
+        self.ids.insert(address, id);
+        self.visit_first(id, object);
+    }
+
+    /// Visits the first occurrence of object `id`: what is inside it, then
+    /// (post-order) the occurrence itself.
+    fn visit_first<T: Message>(&mut self, id: u32, object: &T) {
+        object.visit_refs(self);
+        self.occurrences.push(Occurrence { id, inline: true });
     }
 }
 
@@ -168,17 +201,23 @@ pub struct Ref<T>(PhantomData<T>);
 #[derive(Debug)]
 pub struct WeakRef<T>(PhantomData<T>);
 
-/// Writes the reference to `object` that the pre-pass recorded next.
-fn write_reference<T: Message>(object: &T, writer: &mut Writer) {
+/// The occurrence the pre-pass recorded for the reference the writer
+/// writes next.
+fn next_occurrence(writer: &mut Writer) -> Occurrence {
     // Without a record (only when the hidden `write_fields` is called
     // outside an encode), the object goes inline under id 0, which no
     // reader accepts: wrong bytes are refused rather than misread.
-    let occurrence = writer.next_graph_occurrence().unwrap_or(Occurrence {
+    writer.next_graph_occurrence().unwrap_or(Occurrence {
         id: 0,
         inline: true,
-    });
+    })
+}
+
+/// Writes a reference: `occurrence`'s id, and `object` if the occurrence
+/// is its first.
+fn write_reference<T: Message>(occurrence: Occurrence, object: Option<&T>, writer: &mut Writer) {
     writer.nested(|writer| {
-        if occurrence.inline {
+        if let (true, Some(object)) = (occurrence.inline, object) {
             writer.nested(|writer| object.write_fields(writer));
             writer.key(OBJECT_FIELD, WireType::Len);
         }
@@ -202,6 +241,7 @@ impl<T: Shareable> Codec for Ref<T> {
     type Value = Arc<T>;
     const WIRE_TYPE: WireType = WireType::Len;
     const IS_MESSAGE: bool = true;
+    const READ_WHOLE: bool = true;
 
     #[inline]
     fn is_default(_value: &Arc<T>) -> bool {
@@ -213,12 +253,17 @@ impl<T: Shareable> Codec for Ref<T> {
     }
 
     fn write_value(value: &Arc<T>, writer: &mut Writer) {
-        write_reference::<T>(value, writer);
+        let occurrence = next_occurrence(writer);
+        write_reference::<T>(occurrence, Some(value), writer);
     }
 
     fn merge_value(value: &mut Arc<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        *value = decoder.read_nested(read_strong::<T>)?;
+        *value = Self::read_value(decoder)?;
         Ok(())
+    }
+
+    fn read_value(decoder: &mut Decoder<'_>) -> Result<Arc<T>, DecodeError> {
+        decoder.read_nested(read_strong::<T>)
     }
 }
 
@@ -240,10 +285,16 @@ impl<T: Shareable> Codec for WeakRef<T> {
     }
 
     fn write_value(value: &Weak<T>, writer: &mut Writer) {
-        match value.upgrade() {
-            Some(object) => write_reference::<T>(&object, writer),
+        // Alive now if the pre-pass found it alive, which keeps it so
+        // (`Visitor::alive`); dead if it found it dead.
+        if value.strong_count() == 0 {
             // A dead back reference: an empty reference, read back dead.
-            None => writer.nested(|_| {}),
+            return writer.nested(|_| {});
+        }
+        let occurrence = next_occurrence(writer);
+        match occurrence.inline {
+            true => write_reference::<T>(occurrence, value.upgrade().as_deref(), writer),
+            false => write_reference::<T>(occurrence, None, writer),
         }
     }
 
@@ -301,25 +352,53 @@ fn read_object<T: Shareable>(
     }
     // The objects inside it take the slots after its own.
     let index = table.slots.len();
+    table.slots.push(Slot::default());
+    let read = |object: &mut T, decoder: &mut Decoder<'_>| {
+        decoder.read_nested(|decoder| object.merge_from(decoder))
+    };
+    let object = match T::WEAK_TARGET {
+        true => read_cyclic(index, decoder, read)?,
+        false => {
+            let mut object = T::default();
+            read(&mut object, decoder)?;
+            Arc::new(object)
+        }
+    };
+    if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
+        slot.strong = Some(object);
+    }
+    Ok(())
+}
+
+/// Reads the object of slot `index` with `read`, a `weak` field's target:
+/// built in its `Arc` with `Arc::new_cyclic`, whose `Weak` is in the slot
+/// while `read` runs, for a back reference from inside it.
+fn read_cyclic<T: Shareable>(
+    index: usize,
+    decoder: &mut Decoder<'_>,
+    read: impl FnOnce(&mut T, &mut Decoder<'_>) -> Result<(), DecodeError>,
+) -> Result<Arc<T>, DecodeError> {
     let mut failure = None;
     let object = Arc::new_cyclic(|weak: &Weak<T>| {
-        decoder.graph_table().slots.push(Slot {
-            weak: Some(Box::new(weak.clone())),
-            strong: None,
-        });
+        if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
+            slot.weak = Some(Box::new(weak.clone()));
+        }
         let mut object = T::default();
-        if let Err(error) = decoder.read_nested(|decoder| object.merge_from(decoder)) {
+        if let Err(error) = read(&mut object, decoder) {
             failure = Some(error);
         }
         object
     });
-    if let Some(error) = failure {
-        return Err(error);
+    match failure {
+        Some(error) => Err(error),
+        None => Ok(object),
     }
-    if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
-        slot.strong = Some(Box::new(object));
-    }
-    Ok(())
+}
+
+/// The error of a reference, at `offset`, to an object of a type other
+/// than the field's.
+fn another_type(offset: usize) -> DecodeError {
+    DecodeError::invalid("a reference to an object of another type", offset)
 }
 
 /// Reads a `ref` (strong) reference: the object it carries, or the one of
@@ -331,11 +410,10 @@ fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, Decode
     };
     let slot = decoder.graph_table().slot(id, start)?;
     match &slot.strong {
-        Some(strong) => strong
-            .downcast_ref::<Arc<T>>()
-            .cloned()
-            .ok_or_else(|| DecodeError::invalid("a reference to an object of another type", start)),
-        None if slot.weak.is_none() => Err(DecodeError::invalid(
+        Some(strong) => Arc::clone(strong)
+            .downcast::<T>()
+            .map_err(|_| another_type(start)),
+        None if id == ROOT_ID => Err(DecodeError::invalid(
             "a strong reference to the top-level message, which holds it: a cycle through a strong reference",
             start,
         )),
@@ -354,27 +432,34 @@ fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeE
         return Ok(Weak::new());
     };
     let slot = decoder.graph_table().slot(id, start)?;
-    match &slot.weak {
-        Some(weak) => weak
+    match (&slot.weak, &slot.strong) {
+        (Some(weak), _) => weak
             .downcast_ref::<Weak<T>>()
             .cloned()
-            .ok_or_else(|| DecodeError::invalid("a reference to an object of another type", start)),
-        None => Err(DecodeError::invalid(
+            .ok_or_else(|| another_type(start)),
+        (None, Some(strong)) => Arc::clone(strong)
+            .downcast::<T>()
+            .map(|object| Arc::downgrade(&object))
+            .map_err(|_| another_type(start)),
+        (None, None) if id == ROOT_ID => Err(DecodeError::invalid(
             "a back reference to the top-level message, which `decode` returns by value: \
              decode it with `schemac_runtime::graph::decode_arc`",
             start,
         )),
+        // Being read, and of a type no `weak` field points at.
+        (None, None) => Err(another_type(start)),
     }
 }
 
-/// One object of a decode: its `Weak<T>` from the start of its reading, and
-/// its `Arc<T>` once read; both type-erased, and checked against the type
-/// a reference expects. The top-level message has neither, unless read by
-/// [`decode_arc`].
-#[derive(Debug)]
+/// One object of a decode: its `Arc` once read, and, if a `weak` field can
+/// point at its type ([`Message::WEAK_TARGET`]), its `Weak` from the start
+/// of its reading; both type-erased, and checked against the type a
+/// reference expects. The top-level message has neither, unless read by
+/// [`decode_arc`], which gives it its `Weak`.
+#[derive(Debug, Default)]
 struct Slot {
     weak: Option<Box<dyn Any>>,
-    strong: Option<Box<dyn Any>>,
+    strong: Option<Arc<dyn Any + Send + Sync>>,
 }
 
 /// The objects of one decode, by id: slot 0 is the top-level message (id
@@ -388,10 +473,7 @@ impl DecodeTable {
     /// A table whose top-level message is not shared.
     pub(crate) fn new() -> Self {
         Self {
-            slots: alloc::vec![Slot {
-                weak: None,
-                strong: None,
-            }],
+            slots: alloc::vec![Slot::default()],
         }
     }
 
@@ -423,20 +505,7 @@ pub fn decode_arc_with<M: Shareable>(
     options: &DecodeOptions,
 ) -> Result<Arc<M>, DecodeError> {
     let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(M::NAME))?;
-    let mut failure = None;
-    let message = Arc::new_cyclic(|weak: &Weak<M>| {
-        if let Some(root) = decoder.graph_table().slots.first_mut() {
-            root.weak = Some(Box::new(weak.clone()));
-        }
-        let mut message = M::default();
-        if let Err(error) = message.merge_from(&mut decoder) {
-            failure = Some(error);
-        }
-        message
-    });
-    if let Some(error) = failure {
-        return Err(error.in_message(M::NAME));
-    }
+    let message = read_cyclic(0, &mut decoder, M::merge_from).map_err(|e| e.in_message(M::NAME))?;
     message
         .check_required()
         .map_err(|e| e.at_end(bytes.len()).in_message(M::NAME))?;

@@ -26,9 +26,20 @@ pub trait Merge<'a> {
     const WIRE_TYPE: WireType;
     /// Whether a list of these values may come packed.
     const PACKABLE: bool;
+    /// Whether a value is read whole ([`Merge::read_whole`]) rather than
+    /// into a default made first ([`Codec::READ_WHOLE`]).
+    const READ_WHOLE: bool = false;
 
     /// Reads one value into `target`: scalars replace it, messages merge.
     fn merge_into(target: &mut Self::Target, decoder: &mut Decoder<'a>) -> Result<(), DecodeError>;
+
+    /// Reads one value whole, as [`Codec::read_value`].
+    #[inline(always)]
+    fn read_whole(decoder: &mut Decoder<'a>) -> Result<Self::Target, DecodeError> {
+        let mut target = Self::Target::default();
+        Self::merge_into(&mut target, decoder)?;
+        Ok(target)
+    }
 
     /// Appends a packed run's values at once, or returns `false` with
     /// `targets` as it was ([`Codec::extend_packed`]).
@@ -46,10 +57,16 @@ impl<'a, C: Codec> Merge<'a> for Owned<C> {
     type Target = C::Value;
     const WIRE_TYPE: WireType = C::WIRE_TYPE;
     const PACKABLE: bool = C::PACKABLE;
+    const READ_WHOLE: bool = C::READ_WHOLE;
 
     #[inline(always)]
     fn merge_into(target: &mut C::Value, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
         C::merge_value(target, decoder)
+    }
+
+    #[inline(always)]
+    fn read_whole(decoder: &mut Decoder<'a>) -> Result<C::Value, DecodeError> {
+        C::read_value(decoder)
     }
 
     #[inline(always)]
@@ -107,6 +124,10 @@ pub(crate) fn merge_optional<'a, M: Merge<'a>>(
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
     decoder.expect_wire_type(wire_type, M::WIRE_TYPE)?;
+    if M::READ_WHOLE {
+        *target = Some(M::read_whole(decoder)?);
+        return Ok(());
+    }
     M::merge_into(target.get_or_insert_with(Default::default), decoder)
 }
 
@@ -141,6 +162,11 @@ pub(crate) fn merge_repeated<'a, M: Merge<'a>>(
         return Ok(());
     }
     allocate_first(targets);
+    if M::READ_WHOLE {
+        let element = read_element::<M>(targets.len(), decoder)?;
+        targets.push(element);
+        return Ok(());
+    }
     // Read in place, so that a large element is not moved into the list.
     let index = targets.len();
     targets.push(M::Target::default());
@@ -157,11 +183,7 @@ fn read_element<'a, M: Merge<'a>>(
     index: usize,
     decoder: &mut Decoder<'a>,
 ) -> Result<M::Target, DecodeError> {
-    let mut target = M::Target::default();
-    match M::merge_into(&mut target, decoder) {
-        Ok(()) => Ok(target),
-        Err(error) => Err(error.at_index(index)),
-    }
+    M::read_whole(decoder).map_err(|error| error.at_index(index))
 }
 
 /// Reads one map entry and adds it to `map`: an owned map replaces the

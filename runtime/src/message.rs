@@ -24,6 +24,13 @@ pub trait Message: Default {
     #[doc(hidden)]
     const GRAPH: bool = false;
 
+    /// Whether a `weak` field of the schema can point at this message.
+    /// Graph mode's decode keeps a `Weak` of such an object while reading
+    /// its fields, for a back reference from inside it to find (`graph.rs`).
+    /// Generated code sets it for those only.
+    #[doc(hidden)]
+    const WEAK_TARGET: bool = false;
+
     /// Visits the references this message reaches, in the order they are
     /// written: field by field by number, lists and maps in order.
     /// Generated for graph messages only.

@@ -1,7 +1,8 @@
 //! Graph mode's part of a `Message` impl (docs/graph.md): for a graph
 //! message, one that reaches a `ref` or `weak` field, `const GRAPH: bool =
 //! true` and `fn visit_refs`, the forward pre-pass over its references
-//! that encoding starts with. Other messages get neither, and their code
+//! that encoding starts with, and, for the target of a `weak` field,
+//! `const WEAK_TARGET: bool = true`. Other messages get neither, and their code
 //! is what it was before graph mode.
 
 use proc_macro2::TokenStream;
@@ -44,8 +45,14 @@ pub(crate) fn expand_graph_items(cx: &Context, scope: &[String], id: MessageId) 
         true => quote!(_visitor),
         false => quote!(visitor),
     };
+    let weak_target = cx.is_weak_target(id).then(|| {
+        quote!(
+            const WEAK_TARGET: bool = true;
+        )
+    });
     quote! {
         const GRAPH: bool = true;
+        #weak_target
 
         fn visit_refs(&self, #visitor: &mut #rt::graph::Visitor) {
             #(#statements)*

@@ -148,6 +148,9 @@ pub struct Facts {
     /// For each message, whether it is a graph message
     /// ([`Schema::graph_messages`](crate::model::Schema::graph_messages)).
     graph: Vec<bool>,
+    /// For each message, whether a `weak` field points at it
+    /// ([`Schema::weak_target_marks`](crate::model::Schema::weak_target_marks)).
+    weak_targets: Vec<bool>,
 }
 
 impl Facts {
@@ -162,6 +165,7 @@ impl Facts {
             eq_hash: attributes::eq_hash_messages(schema, config),
             partial_eq: attributes::partial_eq_messages(schema),
             graph: schema.graph_messages(),
+            weak_targets: schema.weak_target_marks(),
         }
     }
 }
@@ -209,6 +213,15 @@ impl<'a> Context<'a> {
     pub(crate) fn is_graph(&self, id: MessageId) -> bool {
         self.facts
             .graph
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether a `weak` field points at message `id`.
+    pub(crate) fn is_weak_target(&self, id: MessageId) -> bool {
+        self.facts
+            .weak_targets
             .get(id.0 as usize)
             .copied()
             .unwrap_or(false)

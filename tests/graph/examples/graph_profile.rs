@@ -1,0 +1,36 @@
+//! A loop to profile under callgrind: `graph_profile (graph|plain)
+//! (encode|decode) N` encodes or decodes Order-100, as the bench does, N
+//! times (docs/graph.md).
+
+use std::hint::black_box;
+
+use schemac_graph::measure::{customer, described_order, plain_order};
+use schemac_graph::shop::{Order, PlainOrder};
+use schemac_runtime::Message;
+use schemac_runtime::graph::decode_arc;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [mode, operation, count] = args.as_slice() else {
+        eprintln!("usage: graph_profile (graph|plain) (encode|decode) N");
+        std::process::exit(2);
+    };
+    let count: usize = count.parse().expect("N is a number");
+    let customer = customer();
+    let graph = described_order(100, &customer);
+    let plain = plain_order(&graph);
+    let graph_bytes = graph.encode_to_vec().expect("encodes");
+    let plain_bytes = plain.encode_to_vec().expect("encodes");
+    for _ in 0..count {
+        match (mode.as_str(), operation.as_str()) {
+            ("graph", "encode") => drop(black_box(black_box(&graph).encode_to_vec())),
+            ("plain", "encode") => drop(black_box(black_box(&plain).encode_to_vec())),
+            ("graph", "decode") => drop(black_box(decode_arc::<Order>(black_box(&graph_bytes)))),
+            ("plain", "decode") => drop(black_box(PlainOrder::decode(black_box(&plain_bytes)))),
+            _ => {
+                eprintln!("usage: graph_profile (graph|plain) (encode|decode) N");
+                std::process::exit(2);
+            }
+        }
+    }
+}
