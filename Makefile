@@ -105,7 +105,7 @@ ci: lint test interop differential grpc-interop conformance fuzz-build doc msrv 
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= decode_order decode_generated decode_dynamic encode_json compile frames
+FUZZ_TARGETS ?= decode_order decode_generated decode_graph decode_dynamic encode_json compile frames
 FUZZ = RUSTC_BOOTSTRAP=1 $(CARGO) fuzz
 
 fuzz-build: ## Build the fuzz targets.
@@ -122,3 +122,4 @@ fuzz: fuzz-build ## Run every fuzz target for FUZZ_SECONDS (default 60) each, on
 
 fuzz-seeds: ## Rewrite the fuzz targets' seed corpus, tests/fuzz/seeds, from the fixtures.
 	$(CARGO) test -p schemac-tests --test suite -- --ignored write_fuzz_seeds
+	$(CARGO) test -p schemac-graph -- --ignored write_fuzz_seeds

@@ -610,3 +610,48 @@ fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
             .is_some_and(|third| Arc::ptr_eq(first, third))
     );
 }
+
+/// Writes the seed corpus of the `decode_graph` fuzz target,
+/// `tests/fuzz/seeds/decode_graph` (`make fuzz-seeds`): a batch of orders
+/// sharing a customer, the measured orders, three fields sharing a text
+/// and a chain of nodes.
+#[test]
+#[ignore = "writes tests/fuzz/seeds/decode_graph; run with `make fuzz-seeds`"]
+fn write_fuzz_seeds() {
+    use crate::measure::{described_order, seed_order, three_texts};
+    let ada = customer(7, "Ada");
+    let batch = Batch {
+        orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
+        first: Some((*order(3, 1, &ada)).clone()),
+        note: "two orders, one customer".to_owned(),
+    };
+    let chain = (1..=3).fold(None, |next, value| Some(Arc::new(Node { value, next })));
+    let seeds: [(&str, Vec<u8>); 5] = [
+        ("batch", batch.encode_to_vec().expect("encodes")),
+        (
+            "seed-order-1",
+            seed_order(1, &ada).encode_to_vec().expect("encodes"),
+        ),
+        (
+            "described-order-3",
+            described_order(3, &ada).encode_to_vec().expect("encodes"),
+        ),
+        (
+            "three-texts",
+            three_texts(20).0.encode_to_vec().expect("encodes"),
+        ),
+        (
+            "node-chain",
+            chain
+                .expect("three nodes")
+                .encode_to_vec()
+                .expect("encodes"),
+        ),
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/decode_graph");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("makes the seeds' folder");
+    for (name, bytes) in seeds {
+        std::fs::write(dir.join(name), bytes).expect("writes a seed");
+    }
+}

@@ -1,0 +1,84 @@
+//! Decodes the input as the graph messages of `tests/graph` (docs/graph.md):
+//! `Batch` (a plain message holding shared orders), `Order` with
+//! `decode_arc` (its lines point back at it), `Node` (a chain of strong
+//! references) and `ThreeTexts` (one object held by several fields).
+//!
+//! The bytes say which objects are shared, by their ids, so the oracle is
+//! the encoding: a decoded graph must encode, its encoding must decode to
+//! a graph that encodes to the same bytes (the same objects, the same
+//! sharing, the same cycles), and `encoded_len` must be that length. A
+//! smaller recursion limit may only refuse more; an error names the
+//! message it started from and an offset within the input.
+
+#![no_main]
+
+use std::ops::Deref;
+
+use libfuzzer_sys::fuzz_target;
+use schemac_graph::shop::{Batch, Node, Order, ThreeTexts};
+use schemac_runtime::graph::decode_arc_with;
+use schemac_runtime::{DecodeError, DecodeOptions, Message};
+
+fuzz_target!(|data: &[u8]| {
+    check(data, |data, options| {
+        Batch::decode_with(data, options).map(Box::new)
+    });
+    check(data, decode_arc_with::<Order>);
+    check(data, |data, options| {
+        Node::decode_with(data, options).map(Box::new)
+    });
+    check(data, |data, options| {
+        ThreeTexts::decode_with(data, options).map(Box::new)
+    });
+
+    // Decoded by value, an order refuses a back reference to itself, and
+    // otherwise reads what `decode_arc` reads.
+    if let Ok(order) = Order::decode(data) {
+        let shared = decode_arc_with::<Order>(data, &DecodeOptions::new())
+            .expect("what decode reads, decode_arc reads");
+        assert_eq!(encode(&order), encode(&*shared));
+    }
+});
+
+/// Checks the message `decode` reads from `data`, boxed or in an `Arc`.
+fn check<M: Message, D: Deref<Target = M>>(
+    data: &[u8],
+    decode: fn(&[u8], &DecodeOptions) -> Result<D, DecodeError>,
+) {
+    let decoded = decode(data, &DecodeOptions::new());
+    for limit in [0, 1, 2] {
+        let shallow = decode(data, &DecodeOptions::new().recursion_limit(limit));
+        match (&decoded, shallow) {
+            (_, Ok(value)) => assert_eq!(
+                decoded.as_ref().map(|value| encode(&**value)).ok(),
+                Some(encode(&*value)),
+                "limit {limit}"
+            ),
+            (Ok(_), Err(error)) => assert!(error.is_recursion_limit(), "limit {limit}: {error}"),
+            (Err(_), Err(error)) => check_error::<M>(&error, data),
+        }
+    }
+    let value = match decoded {
+        Ok(value) => value,
+        Err(error) => return check_error::<M>(&error, data),
+    };
+    let bytes = encode(&*value);
+    assert_eq!(bytes.len(), value.encoded_len());
+    let again = decode(&bytes, &DecodeOptions::new()).expect("an encoded graph decodes");
+    assert_eq!(
+        encode(&*again),
+        bytes,
+        "the sharing changed in a round trip"
+    );
+}
+
+fn encode<M: Message>(value: &M) -> Vec<u8> {
+    value.encode_to_vec().expect("a decoded graph encodes")
+}
+
+/// An error names the message it started from and an offset in the input.
+fn check_error<M: Message>(error: &DecodeError, data: &[u8]) {
+    assert!(error.path().starts_with(M::NAME), "{error}");
+    assert!(error.offset() <= data.len(), "{error}");
+    assert!(!error.to_string().is_empty());
+}
