@@ -10,14 +10,16 @@ extern crate alloc;
 
 use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
+use alloc::sync::{Arc, Weak};
 use alloc::vec;
 use alloc::vec::Vec;
 
+use schemac_runtime::graph::decode_arc;
 use schemac_runtime::{Decimal, DecodeError, EncodeError, Message, Value};
 
 include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 
-use telemetry::{Group, Quality, Reading, Report, report};
+use telemetry::{Calibration, Group, Probe, Quality, Reading, Report, report};
 
 /// A report that sets every kind of field of the schema.
 pub fn sample_report() -> Report {
@@ -76,6 +78,33 @@ pub fn round_trip(report: &Report) -> Result<[Report; 3], RoundTripError> {
     report.encode_to_buf(&mut buf)?;
     let third = Report::decode_buf(buf.as_slice())?;
     Ok([first, second, third])
+}
+
+/// A probe with `count` children that point back at it, all of them
+/// sharing one calibration: a graph, with a cycle through `weak`.
+pub fn probe_tree(count: usize) -> Arc<Probe> {
+    let calibration = Arc::new(Calibration { offset: 0.5 });
+    Arc::new_cyclic(|root: &Weak<Probe>| Probe {
+        name: "root".to_string(),
+        parent: None,
+        children: (0..count)
+            .map(|index| {
+                Arc::new(Probe {
+                    name: alloc::format!("child {index}"),
+                    parent: Some(root.clone()),
+                    children: Vec::new(),
+                    calibration: Some(calibration.clone()),
+                })
+            })
+            .collect(),
+        calibration: Some(calibration.clone()),
+    })
+}
+
+/// Encodes the graph `probe` and decodes it into an `Arc`, which its
+/// children's back references point at: graph mode without `std`.
+pub fn graph_round_trip(probe: &Probe) -> Result<Arc<Probe>, RoundTripError> {
+    Ok(decode_arc::<Probe>(&probe.encode_to_vec()?)?)
 }
 
 /// Why [`round_trip`] failed.

@@ -1,6 +1,8 @@
 //! The no_std crate's code, run on the host.
 
-use schemac_no_std::{round_trip, sample_report};
+use std::sync::Arc;
+
+use schemac_no_std::{graph_round_trip, probe_tree, round_trip, sample_report};
 use schemac_runtime::Message;
 
 #[test]
@@ -10,4 +12,25 @@ fn a_report_round_trips_through_frames_and_buffers_without_std() {
         assert_eq!(read, report);
         assert_eq!(read.encode_to_vec(), report.encode_to_vec());
     }
+}
+
+#[test]
+fn a_graph_keeps_its_back_references_and_sharing_without_std() {
+    let tree = probe_tree(3);
+    let read = graph_round_trip(&tree).unwrap();
+    assert_eq!(read.encode_to_vec(), tree.encode_to_vec());
+    let calibration = read.calibration.as_ref().expect("a calibration");
+    assert_eq!(read.children.len(), 3);
+    for child in &read.children {
+        let parent = child.parent.as_ref().and_then(|parent| parent.upgrade());
+        assert!(Arc::ptr_eq(&parent.expect("alive"), &read));
+        assert!(Arc::ptr_eq(
+            child.calibration.as_ref().unwrap(),
+            calibration
+        ));
+    }
+    // The children's back references do not keep the tree alive.
+    let weak = Arc::downgrade(&read);
+    drop(read);
+    assert!(weak.upgrade().is_none());
 }
