@@ -298,6 +298,10 @@ catalogue! {
     /// A oneof was renamed: its Rust enum and field changed names.
     OneofRenamed = "B0204", "renamed",
         "the oneof's Rust field and enum are named after it; keep the old name";
+    /// A field changed between `ref` and `weak`: the same bytes, another
+    /// Rust type and ownership.
+    ReferenceKindChanged = "B0205", "changed between `ref` and `weak`",
+        "the Rust field changes between `Arc<T>` and `Weak<T>`, and only `ref` keeps its object alive; keep the old kind";
 
     // Lints (`schemac check`, docs/language.md#lints): warnings, which an
     // `allow = "W0001"` option on the item or an enclosing one silences.

@@ -5,7 +5,8 @@
 use crate::ast::Dialect;
 use crate::diagnostic::Code;
 use crate::model::{
-    Enum, Field, FieldType, Message, MessageId, Reserved, Scalar, Schema, ValueType, WellKnown,
+    Enum, Field, FieldType, Message, MessageId, RefKind, Reserved, Scalar, Schema, ValueType,
+    WellKnown,
 };
 use crate::source::Span;
 
@@ -426,7 +427,7 @@ fn field_type(
         ],
         _ => vec![(old.ty.value(), new.ty.value())],
     };
-    for (old_value, new_value) in values {
+    for &(old_value, new_value) in &values {
         if let Some((code, why)) = value_change(pair, old_value, new_value) {
             let message = format!(
                 "{what} changed type from {} to {}: {why}",
@@ -434,6 +435,24 @@ fn field_type(
                 type_name(pair.new, new_value, is_proto(pair.new, new_file))
             );
             return changed(code, message);
+        }
+    }
+    for (old_value, new_value) in values {
+        if let (ValueType::Ref(_, old_kind), ValueType::Ref(_, new_kind)) = (old_value, new_value)
+            && old_kind != new_kind
+        {
+            let rust = |kind| match kind {
+                RefKind::Strong => "Arc<T>",
+                RefKind::Weak => "Weak<T>",
+            };
+            let message = format!(
+                "{what} changed from `{}` to `{}`: its Rust type goes from {} to {}",
+                old_kind.keyword(),
+                new_kind.keyword(),
+                rust(old_kind),
+                rust(new_kind)
+            );
+            return changed(Code::ReferenceKindChanged, message);
         }
     }
     let made_required =
@@ -524,6 +543,13 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
                 class_name(old_class),
                 class_name(new_class)
             ),
+        ));
+    }
+    if matches!(old, ValueType::Ref(..)) != matches!(new, ValueType::Ref(..)) {
+        return Some((
+            Code::MessageTypeChanged,
+            "a reference travels as a message holding an id and the object, not as the object's fields"
+                .to_owned(),
         ));
     }
     if old_class == WireClass::Message {

@@ -90,3 +90,41 @@ fn proto_files_are_compared_and_spelled_as_protobuf_does() {
         ]
     );
 }
+
+#[test]
+fn a_message_and_a_reference_to_it_do_not_read_each_other() {
+    let customer = "message Customer { name: string = 1; }";
+    let old = format!("{customer} message Order {{ buyer: Customer = 1; }}");
+    let shared = format!("{customer} message Order {{ buyer: ref Customer = 1; }}");
+    let listed = |ty: &str| format!("{customer} message Order {{ buyers: list<{ty}> = 1; }}");
+    assert_eq!(
+        codes(&old, &shared, Level::Wire),
+        [Code::MessageTypeChanged]
+    );
+    assert_eq!(
+        codes(&shared, &old, Level::Wire),
+        [Code::MessageTypeChanged]
+    );
+    assert_eq!(
+        codes(&listed("Customer"), &listed("weak Customer"), Level::Wire),
+        [Code::MessageTypeChanged]
+    );
+}
+
+#[test]
+fn ref_and_weak_write_the_same_bytes_but_not_the_same_rust() {
+    let customer = "message Customer { name: string = 1; }";
+    let field =
+        |ty: &str| format!("{customer} message Order {{ contacts: map<string, {ty}> = 1; }}");
+    let (strong, weak) = (field("ref Customer"), field("weak Customer"));
+    assert_eq!(codes(&strong, &weak, Level::Json), []);
+    assert_eq!(
+        codes(&strong, &weak, Level::Rust),
+        [Code::ReferenceKindChanged]
+    );
+    assert_eq!(
+        codes(&weak, &strong, Level::Rust),
+        [Code::ReferenceKindChanged]
+    );
+    assert_eq!(codes(&strong, &strong, Level::Rust), []);
+}
