@@ -7,6 +7,11 @@
 
 include!(concat!(env!("OUT_DIR"), "/mod.rs"));
 
+/// The same schema with `HashMap` maps.
+pub mod hash_maps {
+    include!(concat!(env!("OUT_DIR"), "/hash_maps/mod.rs"));
+}
+
 pub mod measure;
 
 #[cfg(test)]

@@ -655,3 +655,58 @@ fn write_fuzz_seeds() {
         std::fs::write(dir.join(name), bytes).expect("writes a seed");
     }
 }
+
+/// With `HashMap` maps, written in an order of their own, the pre-pass
+/// meets the references in the order the writer writes them: every first
+/// occurrence comes before the ids that refer to it, and the sharing reads
+/// back, with `HashMap` types and with the `BTreeMap` ones.
+#[test]
+fn hash_maps_of_references_keep_their_sharing() {
+    use crate::hash_maps::shop as hashed;
+    let customers: Vec<Arc<hashed::Customer>> = (0..5)
+        .map(|id| {
+            Arc::new(hashed::Customer {
+                id,
+                name: format!("customer {id}"),
+            })
+        })
+        .collect();
+    // Twenty contacts over five customers, the first also the customer.
+    let contacts: std::collections::HashMap<String, Arc<hashed::Customer>> = (0..20)
+        .map(|n| (format!("contact {n}"), customers[n % 5].clone()))
+        .collect();
+    let order = hashed::Order {
+        id: 1,
+        customer: Some(customers[0].clone()),
+        contacts,
+        ..Default::default()
+    };
+    let bytes = order.encode_to_vec().expect("encodes");
+    for customer in &customers {
+        let name = customer.name.as_bytes();
+        let copies = bytes.windows(name.len()).filter(|w| *w == name).count();
+        assert_eq!(copies, 1, "{} is written once", customer.name);
+    }
+
+    let hashed = decode_arc::<hashed::Order>(&bytes).expect("decodes with HashMap maps");
+    let sorted = decode_arc::<Order>(&bytes).expect("decodes with BTreeMap maps");
+    let customer = hashed.customer.as_ref().expect("a customer");
+    for n in 0..20 {
+        let key = format!("contact {n}");
+        let (contact, same_as) = (
+            &hashed.contacts[&key],
+            &hashed.contacts[&format!("contact {}", n % 5)],
+        );
+        assert!(Arc::ptr_eq(contact, same_as), "{key}");
+        assert_eq!(Arc::ptr_eq(contact, customer), n % 5 == 0, "{key}");
+        assert_eq!(contact.id, (n % 5) as i64);
+        let sorted_customer = sorted.customer.as_ref().expect("a customer");
+        assert_eq!(
+            Arc::ptr_eq(&sorted.contacts[&key], sorted_customer),
+            n % 5 == 0
+        );
+    }
+    let distinct: std::collections::HashSet<*const hashed::Customer> =
+        hashed.contacts.values().map(Arc::as_ptr).collect();
+    assert_eq!(distinct.len(), 5);
+}
