@@ -149,3 +149,52 @@ fn an_unknown_message_exits_1() {
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("no message named `Invoice`"));
 }
+
+/// Graph mode through the command line: `$id` and `$ref` to bytes and
+/// back, on tests/graph's schema; a `$ref` to nothing exits 1 naming it.
+#[test]
+fn a_graph_round_trips_with_its_ids_and_a_bad_reference_exits_1() {
+    let schema = "tests/graph/schemas/graph.schema";
+    let order = json!({
+        "$id": 1,
+        "id": "5",
+        "lines": [{"$id": 2, "line_number": 1, "description": "a", "order": {"$ref": 1}}],
+        "customer": {"$id": 3, "id": "7", "name": "Ada"},
+        "contacts": {"billing": {"$ref": 3}},
+    });
+    let encoded = schemac(
+        &["encode", schema, "shop.Order"],
+        order.to_string().as_bytes(),
+    );
+    assert_eq!(
+        encoded.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&encoded.stderr)
+    );
+    assert_eq!(
+        encoded.stdout.windows(3).filter(|w| *w == b"Ada").count(),
+        1
+    );
+    let decoded = schemac(&["decode", schema, "shop.Order"], &encoded.stdout);
+    assert_eq!(
+        decoded.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&decoded.stderr)
+    );
+    let json: Json = serde_json::from_slice(&decoded.stdout).expect("decode prints JSON");
+    assert_eq!(json, order);
+
+    let bad = json!({"customer": {"$ref": 9}});
+    let output = schemac(
+        &["encode", schema, "shop.Order"],
+        bad.to_string().as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("Order.customer: `$ref` 9 names no object written before it"),
+        "{stderr}"
+    );
+}

@@ -304,7 +304,7 @@ impl<T: Shareable> Codec for WeakRef<T> {
     }
 }
 
-/// Reads the fields of one reference, up to the decoder's limit: the id,
+/// Reads the fields of one reference, up to the decoder's limit: its one id,
 /// then the object if there is one, which is built and put in the table.
 /// Other fields are skipped, as unknown fields are.
 fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Option<u32>, DecodeError> {
@@ -315,6 +315,9 @@ fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Option<u32>
         match number {
             ID_FIELD => {
                 decoder.expect_wire_type(wire_type, WireType::Varint)?;
+                if id.is_some() {
+                    return Err(DecodeError::invalid("a reference with two ids", start));
+                }
                 let value = decoder.read_varint()?;
                 id = Some(u32::try_from(value).map_err(|_| {
                     DecodeError::invalid("a reference's id is larger than 2^32 - 1", start)

@@ -1,5 +1,7 @@
 //! Binary to JSON, with the schema alone.
 
+use std::cell::RefCell;
+
 use serde_json::{Map, Value as Json};
 
 use schemac_runtime::__private::field;
@@ -10,7 +12,7 @@ use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
 use crate::config::JsonNames;
-use crate::model::{EnumId, Field, FieldType, MessageId, Schema, ValueType};
+use crate::model::{EnumId, Field, FieldType, MessageId, RefKind, Schema, ValueType};
 
 /// Decodes `bytes` as a message of type `message` into the JSON that the
 /// generated serde impls would write for it.
@@ -36,7 +38,31 @@ pub fn decode_with_names(
     let path = Path::root(schema.message(message));
     let mut decoder =
         Decoder::new(bytes, options).map_err(|error| TranscodeError::new(&path, error))?;
-    Reader { schema, names }.message(message, None, &mut decoder, &path)
+    let reader = Reader {
+        schema,
+        names,
+        objects: RefCell::new(vec![Object {
+            message,
+            read: false,
+        }]),
+    };
+    let json = reader.message(message, None, &mut decoder, &path)?;
+    // The top-level message is object 1, which references to its type
+    // may name.
+    Ok(match json {
+        Json::Object(fields) if schema.ref_target_marks()[message.0 as usize] => {
+            Json::Object(with_id(super::ROOT_ID, fields))
+        }
+        json => json,
+    })
+}
+
+/// `fields`, an object's, led by its `$id`.
+fn with_id(id: u32, fields: Map<String, Json>) -> Map<String, Json> {
+    let mut object = Map::with_capacity(fields.len() + 1);
+    object.insert(super::ID_KEY.to_owned(), Json::from(id));
+    object.extend(fields);
+    object
 }
 
 /// An error of the runtime inside a value whose path is known.
@@ -61,6 +87,17 @@ impl TranscodeError {
 struct Reader<'a> {
     schema: &'a Schema,
     names: JsonNames,
+    /// The objects of graph mode's references met so far, by id from 1,
+    /// the top-level message: what a reference may name.
+    objects: RefCell<Vec<Object>>,
+}
+
+/// One object of graph mode, as a reference read it.
+struct Object {
+    message: MessageId,
+    /// Whether it has been read whole: a strong reference to an object
+    /// still being read would be a cycle through strong references.
+    read: bool,
 }
 
 impl Reader<'_> {
@@ -241,7 +278,12 @@ impl Reader<'_> {
                 let number = decoder.read_varint()? as i32;
                 Ok((self.enum_json(id, number), number == 0))
             }
-            ValueType::Ref(..) => Err(TranscodeError::new(path, super::GRAPH_NOT_TRANSCODED)),
+            ValueType::Ref(id, kind) => {
+                decoder.expect_wire_type(wire_type, WireType::Len)?;
+                let json =
+                    decoder.read_nested(|decoder| self.reference(id, kind, decoder, path))?;
+                Ok((json, false))
+            }
             ValueType::Message(id) => Ok((
                 self.nested_message(id, earlier, wire_type, decoder, path)?,
                 false,
@@ -255,6 +297,87 @@ impl Reader<'_> {
                 },
             )?),
         }
+    }
+
+    /// A reference to a message of type `id`, as `decode_arc` reads it:
+    /// the object it carries, with its `$id`; `{"$ref": id}` for an object
+    /// read before (or being read, for `weak`); `{}` for a dead `weak`.
+    fn reference(
+        &self,
+        id: MessageId,
+        kind: RefKind,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<Json, TranscodeError> {
+        let start = decoder.offset();
+        let mut number = None;
+        let mut object = None;
+        while decoder.has_remaining() {
+            let at = decoder.offset();
+            match decoder.read_key()? {
+                (super::ID_FIELD, wire_type) => {
+                    decoder.expect_wire_type(wire_type, WireType::Varint)?;
+                    if number.is_some() {
+                        return Err(invalid("a reference with two ids", at));
+                    }
+                    let value = decoder.read_varint()?;
+                    number = Some(u32::try_from(value).map_err(|_| {
+                        DecodeError::invalid("a reference's id is larger than 2^32 - 1", at)
+                    })?);
+                }
+                (super::OBJECT_FIELD, wire_type) => {
+                    let Some(number) = number else {
+                        return Err(invalid("a reference's object comes before its id", at));
+                    };
+                    let next = self.objects.borrow().len() + 1;
+                    if number as usize != next {
+                        return Err(invalid(
+                            "a reference carries an object under an id out of order (each object takes the next id)",
+                            at,
+                        ));
+                    }
+                    self.objects.borrow_mut().push(Object {
+                        message: id,
+                        read: false,
+                    });
+                    let fields = self.nested_message(id, None, wire_type, decoder, path)?;
+                    if let Some(object) = self.objects.borrow_mut().get_mut(next - 1) {
+                        object.read = true;
+                    }
+                    object = Some(fields);
+                }
+                (_, wire_type) => decoder.skip(wire_type)?,
+            }
+        }
+        let Some(number) = number else {
+            return match kind {
+                RefKind::Weak => Ok(Json::Object(Map::new())),
+                RefKind::Strong => Err(invalid("a reference without an id", start)),
+            };
+        };
+        let objects = self.objects.borrow();
+        let Some(named) = (number as usize)
+            .checked_sub(1)
+            .and_then(|index| objects.get(index))
+        else {
+            return Err(invalid("a reference to an id not seen yet", start));
+        };
+        if named.message != id {
+            return Err(invalid("a reference to an object of another type", start));
+        }
+        if kind == RefKind::Strong && !named.read {
+            return Err(invalid(
+                "a strong reference to an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
+                start,
+            ));
+        }
+        Ok(match object {
+            Some(Json::Object(fields)) => Json::Object(with_id(number, fields)),
+            _ => Json::Object(Map::from_iter([(
+                super::REF_KEY.to_owned(),
+                Json::from(number),
+            )])),
+        })
     }
 
     /// One element of a packed list: a number without a key.
@@ -340,8 +463,8 @@ impl Reader<'_> {
             ValueType::Enum(id) => self.enum_json(id, 0),
             ValueType::WellKnown(known) => with_well_known(known, DefaultJson),
             ValueType::Message(_) => Json::Object(Map::new()),
-            // A map entry without its value holds no object to point at.
-            ValueType::Ref(..) => Json::Null,
+            // A fresh empty object, or a dead `weak`.
+            ValueType::Ref(..) => Json::Object(Map::new()),
         }
     }
 
@@ -357,6 +480,11 @@ impl Reader<'_> {
             None => Json::from(number),
         }
     }
+}
+
+/// The error of bytes that are not a valid reference, at `offset`.
+fn invalid(reason: &'static str, offset: usize) -> TranscodeError {
+    DecodeError::invalid(reason, offset).into()
 }
 
 /// Reads one scalar with its codec, checking the wire type, into the JSON

@@ -1,5 +1,8 @@
 //! JSON to binary, with the schema alone.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
 use serde_json::Value as Json;
 
 use schemac_runtime::__private::field;
@@ -10,7 +13,9 @@ use schemac_runtime::{DecodeOptions, Writer};
 use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
-use crate::model::{EnumId, Field, FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
+use crate::model::{
+    EnumId, Field, FieldType, MessageId, RefKind, Scalar, Schema, ValueType, WellKnown,
+};
 use crate::proto_names;
 
 /// Encodes the JSON object `json` as a message of type `message`, with the
@@ -18,12 +23,29 @@ use crate::proto_names;
 pub fn encode(schema: &Schema, message: MessageId, json: &Json) -> Result<Vec<u8>, TranscodeError> {
     let mut out = Vec::new();
     let path = Path::root(schema.message(message));
-    Encoder { schema }.message(message, json, &path, 0, &mut out)?;
+    let encoder = Encoder {
+        schema,
+        objects: RefCell::new(Objects::default()),
+    };
+    // The top-level message is object 1, which its `$id` may label.
+    let json = encoder.label(message, json, &path)?;
+    encoder.message(message, &json, &path, 0, &mut out)?;
     Ok(out)
 }
 
 struct Encoder<'a> {
     schema: &'a Schema,
+    /// The objects of graph mode's references written so far.
+    objects: RefCell<Objects>,
+}
+
+/// The objects of graph mode written so far: their types, by id from 1
+/// (the top-level message), whether each is written whole, and the ids of
+/// the labels that the JSON's `$id`s give them.
+#[derive(Default)]
+struct Objects {
+    written: Vec<(MessageId, bool)>,
+    labels: BTreeMap<u64, u32>,
 }
 
 /// Whether a value at its default is left out.
@@ -255,7 +277,12 @@ impl Encoder<'_> {
                 write_enum(slot, value, out);
                 Ok(())
             }
-            ValueType::Ref(..) => Err(TranscodeError::new(path, super::GRAPH_NOT_TRANSCODED)),
+            ValueType::Ref(id, kind) => {
+                let mut reference = Vec::new();
+                self.reference(id, kind, json, path, depth, &mut reference)?;
+                write_delimited(out, slot.number.unwrap_or(0), &reference);
+                Ok(())
+            }
             ValueType::Message(id) => {
                 let mut nested = Vec::new();
                 self.message(id, json, path, depth + 1, &mut nested)?;
@@ -272,6 +299,104 @@ impl Encoder<'_> {
             )
             .map_err(|reason| TranscodeError::new(path, reason)),
         }
+    }
+
+    /// A reference to a message of type `id`, from `{"$ref": label}`, an
+    /// object (with a `$id` label if later references name it), or, for a
+    /// `weak`, `{}`: dead. Labels name objects in the order the bytes
+    /// hold them, by field number: a `$ref` comes after its `$id`.
+    fn reference(
+        &self,
+        id: MessageId,
+        kind: RefKind,
+        json: &Json,
+        path: &Path,
+        depth: u32,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        let error = |reason: String| TranscodeError::new(path, reason);
+        let message = &self.schema.message(id).name;
+        let object = json.as_object().ok_or_else(|| {
+            error(format!(
+                "expected an object for a reference to {message}, found {json}"
+            ))
+        })?;
+        if kind == RefKind::Weak && object.is_empty() {
+            return Ok(());
+        }
+        let write_id = |number: u32, out: &mut Vec<u8>| {
+            wire::put_varint(out, u64::from(wire::key(super::ID_FIELD, WireType::Varint)));
+            wire::put_varint(out, u64::from(number));
+        };
+        if let Some(label) = object.get(super::REF_KEY) {
+            if object.len() > 1 {
+                return Err(error(format!("a `{}` holds nothing else", super::REF_KEY)));
+            }
+            let label = label_of(label).map_err(error)?;
+            let objects = self.objects.borrow();
+            let Some(&number) = objects.labels.get(&label) else {
+                return Err(error(format!(
+                    "`{}` {label} names no object written before it (a `{}` comes before the references to it, in field number order)",
+                    super::REF_KEY,
+                    super::ID_KEY
+                )));
+            };
+            let (named, written) = objects.written[number as usize - 1];
+            if named != id {
+                return Err(error(format!(
+                    "`{}` {label} names an object of type {}, not {message}",
+                    super::REF_KEY,
+                    self.schema.message(named).name
+                )));
+            }
+            if kind == RefKind::Strong && !written {
+                return Err(error(format!(
+                    "`{}` {label} names an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
+                    super::REF_KEY
+                )));
+            }
+            write_id(number, out);
+            return Ok(());
+        }
+        let number = self.objects.borrow().written.len() as u32 + 1;
+        let fields = self.label(id, json, path)?;
+        write_id(number, out);
+        // The object nests two levels down: in the reference, in it.
+        let mut nested = Vec::new();
+        self.message(id, &fields, path, depth + 2, &mut nested)?;
+        if let Some(object) = self
+            .objects
+            .borrow_mut()
+            .written
+            .get_mut(number as usize - 1)
+        {
+            object.1 = true;
+        }
+        write_delimited(out, super::OBJECT_FIELD, &nested);
+        Ok(())
+    }
+
+    /// Numbers the object `json` of type `id`, the next written, under
+    /// its `$id` label if it has one, and returns its fields without it.
+    fn label(&self, id: MessageId, json: &Json, path: &Path) -> Result<Json, TranscodeError> {
+        let mut objects = self.objects.borrow_mut();
+        objects.written.push((id, false));
+        let Some(label) = json.get(super::ID_KEY) else {
+            return Ok(json.clone());
+        };
+        let label = label_of(label).map_err(|reason| TranscodeError::new(path, reason))?;
+        let number = objects.written.len() as u32;
+        if objects.labels.insert(label, number).is_some() {
+            return Err(TranscodeError::new(
+                path,
+                format_args!("`{}` {label} labels two objects", super::ID_KEY),
+            ));
+        }
+        let mut fields = json.clone();
+        if let Some(fields) = fields.as_object_mut() {
+            fields.remove(super::ID_KEY);
+        }
+        Ok(fields)
     }
 
     /// The number of the enum value `json` names, or is.
@@ -297,6 +422,12 @@ impl Encoder<'_> {
             )),
         }
     }
+}
+
+/// The label a `$id` or `$ref` holds: a non-negative integer.
+fn label_of(json: &Json) -> Result<u64, String> {
+    json.as_u64()
+        .ok_or_else(|| format!("an object's label is a non-negative integer, not {json}"))
 }
 
 /// Whether JSON reads `field` from `key`: its schema name, or its protobuf

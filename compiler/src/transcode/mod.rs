@@ -20,10 +20,16 @@ use crate::model::{Message, MessageId, Scalar, Schema, WellKnown};
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
 
-/// Why a `ref` or `weak` field stops transcoding: graph mode's JSON form
-/// is not built yet (docs/graph.md).
-const GRAPH_NOT_TRANSCODED: &str =
-    "`ref` and `weak` fields (graph mode) are not transcoded to or from JSON yet";
+/// Graph mode's JSON (docs/graph.md): the first occurrence of an object
+/// is the object with its id under `$id`, every later one `{"$ref": id}`.
+/// On the wire a reference is a message of the id and the object.
+const ID_KEY: &str = "$id";
+const REF_KEY: &str = "$ref";
+const ID_FIELD: u32 = 1;
+const OBJECT_FIELD: u32 = 2;
+
+/// The id of the top-level message in graph mode.
+const ROOT_ID: u32 = 1;
 
 /// Why a value could not be transcoded: what, and in which field.
 #[derive(Clone, Debug, PartialEq, Eq)]

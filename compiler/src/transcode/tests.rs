@@ -314,3 +314,149 @@ fn the_codec_of_each_scalar_is_the_one_codegen_names() {
         }
     }
 }
+
+const GRAPH: &str = r#"
+package g;
+
+message Customer { name: string = 1; }
+
+message Line {
+  number: i32 = 1;
+  order: weak Order = 2;
+}
+
+message Order {
+  id: i64 = 1;
+  lines: list<ref Line> = 2;
+  customer: ref Customer = 3;
+  contacts: map<string, ref Customer> = 4;
+}
+"#;
+
+/// Encodes `json` as a `g.Order` of the graph schema.
+fn graph_to_binary(json: Json) -> Result<Vec<u8>, TranscodeError> {
+    let analysis = crate::analyze_text("g.schema", GRAPH).unwrap_or_else(|error| panic!("{error}"));
+    let order = find_message(&analysis.schema, "g.Order").unwrap();
+    encode(&analysis.schema, order, &json)
+}
+
+/// Decodes `bytes` as a `g.Order` of the graph schema.
+fn graph_to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
+    let analysis = crate::analyze_text("g.schema", GRAPH).unwrap_or_else(|error| panic!("{error}"));
+    let order = find_message(&analysis.schema, "g.Order").unwrap();
+    decode(&analysis.schema, order, bytes, &DecodeOptions::new())
+}
+
+#[test]
+fn references_are_written_once_with_an_id_and_then_by_it() {
+    let order = json!({
+        "$id": 1,
+        "id": "5",
+        "lines": [
+            {"$id": 2, "number": 1, "order": {"$ref": 1}},
+            {"$id": 3, "number": 2, "order": {"$ref": 1}},
+        ],
+        "customer": {"$id": 4, "name": "Ada"},
+        "contacts": {"billing": {"$ref": 4}, "shipping": {"$id": 5, "name": "Bob"}},
+    });
+    let bytes = graph_to_binary(order.clone()).expect("encodes");
+    // The second line: field 2, its reference {id 3, object {number 2,
+    // order {id 1}}}.
+    let second_line = [
+        0x12, 0x0a, 0x08, 0x03, 0x12, 0x06, 0x08, 0x02, 0x12, 0x02, 0x08, 0x01,
+    ];
+    assert!(bytes.windows(second_line.len()).any(|w| w == second_line));
+    assert_eq!(bytes.windows(3).filter(|w| *w == b"Ada").count(), 1);
+    // Ids as the bytes number the objects: the same JSON again.
+    assert_eq!(graph_to_json(&bytes).expect("decodes"), order);
+}
+
+#[test]
+fn labels_are_any_numbers_and_objects_without_one_take_the_next_id() {
+    let labelled = graph_to_binary(json!({
+        "$id": 70,
+        "lines": [{"number": 1, "order": {"$ref": 70}}],
+        "customer": {"$id": 9, "name": "Ada"},
+        "contacts": {"billing": {"$ref": 9}},
+    }));
+    let numbered = graph_to_binary(json!({
+        "$id": 1,
+        "lines": [{"$id": 2, "number": 1, "order": {"$ref": 1}}],
+        "customer": {"$id": 3, "name": "Ada"},
+        "contacts": {"billing": {"$ref": 3}},
+    }));
+    assert_eq!(
+        labelled.expect("encodes"),
+        numbered.clone().expect("encodes")
+    );
+    let json = graph_to_json(&numbered.expect("encodes")).expect("decodes");
+    assert_eq!(json["lines"][0]["$id"], json!(2));
+    // A dead weak reference is `{}` both ways.
+    let dead = graph_to_binary(json!({"lines": [{"number": 1, "order": {}}]}));
+    let json = graph_to_json(&dead.expect("encodes")).expect("decodes");
+    assert_eq!(json["lines"][0]["order"], json!({}));
+}
+
+#[test]
+fn bad_references_in_json_name_their_path() {
+    let cases = [
+        (
+            json!({"customer": {"$ref": 2}}),
+            "Order.customer: `$ref` 2 names no object written before it",
+        ),
+        (
+            json!({"lines": [{"$id": 2}], "customer": {"$ref": 2}}),
+            "Order.customer: `$ref` 2 names an object of type Line, not Customer",
+        ),
+        (
+            json!({"$id": 1, "customer": {"$ref": 1}}),
+            "Order.customer: `$ref` 1 names an object of type Order, not Customer",
+        ),
+        (
+            json!({"customer": {"$id": 1, "name": "a"}, "contacts": {"x": {"$id": 1}}}),
+            "Order.contacts[\"x\"]: `$id` 1 labels two objects",
+        ),
+        (
+            json!({"customer": {"$ref": 1, "name": "a"}}),
+            "Order.customer: a `$ref` holds nothing else",
+        ),
+        (
+            json!({"customer": {"$id": -1}}),
+            "Order.customer: an object's label is a non-negative integer, not -1",
+        ),
+        (
+            json!({"customer": 3}),
+            "Order.customer: expected an object for a reference to Customer, found 3",
+        ),
+    ];
+    for (json, expected) in cases {
+        let error = graph_to_binary(json.clone())
+            .expect_err(&json.to_string())
+            .to_string();
+        assert!(error.starts_with(expected), "{json}: {error}");
+    }
+}
+
+#[test]
+fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
+    let cases: [(&[u8], &str); 5] = [
+        // customer: a reference to id 2, never seen.
+        (
+            &[0x1a, 0x02, 0x08, 0x02],
+            "a reference to an id not seen yet",
+        ),
+        // customer: an object under id 3 where id 2 comes next.
+        (&[0x1a, 0x04, 0x08, 0x03, 0x12, 0x00], "out of order"),
+        // customer: the object before its id.
+        (&[0x1a, 0x04, 0x12, 0x00, 0x08, 0x02], "comes before its id"),
+        // customer: no id.
+        (&[0x1a, 0x00], "a reference without an id"),
+        // customer: a strong reference to the order, object 1.
+        (&[0x1a, 0x02, 0x08, 0x01], "another type"),
+    ];
+    for (bytes, expected) in cases {
+        let error = graph_to_json(bytes).expect_err(expected).to_string();
+        assert!(error.contains(expected), "{bytes:02x?}: {error}");
+        assert!(error.starts_with("Order.customer"), "{error}");
+    }
+}

@@ -9,12 +9,18 @@
 //! sharing, the same cycles), and `encoded_len` must be that length. A
 //! smaller recursion limit may only refuse more; an error names the
 //! message it started from and an offset within the input.
+//!
+//! `schemac decode`'s transcoder accepts exactly what the generated code
+//! accepts, and its JSON (`$id`, `$ref`) encodes to bytes whose JSON
+//! encodes to the same bytes again.
 
 #![no_main]
 
 use std::ops::Deref;
+use std::sync::LazyLock;
 
 use libfuzzer_sys::fuzz_target;
+use schemac::transcode;
 use schemac_graph::shop::{Batch, Node, Order, ThreeTexts};
 use schemac_runtime::graph::decode_arc_with;
 use schemac_runtime::{DecodeError, DecodeOptions, Message};
@@ -40,11 +46,12 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// Checks the message `decode` reads from `data`, boxed or in an `Arc`.
+/// Checks the message `decode` reads from `data`, boxed or in an `Arc`,
+/// and returns whether it read one.
 fn check<M: Message, D: Deref<Target = M>>(
     data: &[u8],
     decode: fn(&[u8], &DecodeOptions) -> Result<D, DecodeError>,
-) {
+) -> bool {
     let decoded = decode(data, &DecodeOptions::new());
     for limit in [0, 1, 2] {
         let shallow = decode(data, &DecodeOptions::new().recursion_limit(limit));

@@ -353,7 +353,7 @@ fn an_object_under_an_id_out_of_order_is_refused() {
 }
 
 #[test]
-fn an_object_before_its_id_and_a_reference_without_an_id_are_refused() {
+fn an_object_before_its_id_and_a_reference_without_an_id_or_with_two_are_refused() {
     assert_eq!(
         error::<Order>(&[0x2a, 0x04, 0x12, 0x00, 0x08, 0x02]),
         "Order.customer: a reference's object comes before its id at byte 2"
@@ -361,6 +361,11 @@ fn an_object_before_its_id_and_a_reference_without_an_id_are_refused() {
     assert_eq!(
         error::<Order>(&[0x2a, 0x00]),
         "Order.customer: a reference without an id at byte 2"
+    );
+    // Two ids: which would the object be known by?
+    assert_eq!(
+        error::<Order>(&[0x2a, 0x06, 0x08, 0x02, 0x12, 0x00, 0x08, 0x03]),
+        "Order.customer: a reference with two ids at byte 6"
     );
     // An id beyond u32.
     assert!(
@@ -508,15 +513,46 @@ impl Xorshift {
 /// Decodes `bytes` every way a graph can be decoded; whatever decodes
 /// encodes again and decodes from that.
 fn decode_every_way(bytes: &[u8]) {
-    if let Ok(batch) = Batch::decode(bytes) {
+    let batch = Batch::decode(bytes);
+    if let Ok(batch) = &batch {
         let again = batch.encode_to_vec().expect("a decoded batch encodes");
         Batch::decode(&again).expect("and decodes again");
     }
-    if let Ok(order) = decode_arc::<Order>(bytes) {
+    let order = decode_arc::<Order>(bytes);
+    if let Ok(order) = &order {
         let again = order.encode_to_vec().expect("a decoded order encodes");
         decode_arc::<Order>(&again).expect("and decodes again");
     }
     let _ = Node::decode(bytes);
+    // `schemac decode` accepts what generated code accepts, and its JSON
+    // encodes to bytes that give the same JSON.
+    transcodes_as_generated_code_decodes("shop.Batch", bytes, batch.is_ok());
+    transcodes_as_generated_code_decodes("shop.Order", bytes, order.is_ok());
+}
+
+/// Checks that `schemac decode` of `bytes` as `message` succeeds exactly
+/// when generated code's decode did (`accepted`), and that its JSON
+/// encodes to bytes whose JSON encodes to the same bytes again (not
+/// always the first JSON: a map entry without its value reads as `{}`, a
+/// fresh object, which then takes an id).
+fn transcodes_as_generated_code_decodes(message: &str, bytes: &[u8], accepted: bool) {
+    use schemac::transcode;
+    use schemac_runtime::DecodeOptions;
+    static ANALYSIS: std::sync::LazyLock<schemac::Analysis> = std::sync::LazyLock::new(|| {
+        schemac::analyze_text("graph.schema", include_str!("../schemas/graph.schema"))
+            .expect("the schema checks")
+    });
+    let schema = &ANALYSIS.schema;
+    let id = transcode::find_message(schema, message).expect("in the schema");
+    let options = DecodeOptions::new();
+    let json = transcode::decode(schema, id, bytes, &options);
+    assert_eq!(json.is_ok(), accepted, "{message} {bytes:02x?}: {json:?}");
+    if let Ok(json) = json {
+        let again = transcode::encode(schema, id, &json).expect("the JSON encodes");
+        let json_again = transcode::decode(schema, id, &again, &options).expect("and decodes");
+        let third = transcode::encode(schema, id, &json_again).expect("and encodes");
+        assert_eq!(third, again, "{message} {bytes:02x?}: {json_again}");
+    }
 }
 
 #[test]
@@ -709,4 +745,55 @@ fn hash_maps_of_references_keep_their_sharing() {
     let distinct: std::collections::HashSet<*const hashed::Customer> =
         hashed.contacts.values().map(Arc::as_ptr).collect();
     assert_eq!(distinct.len(), 5);
+}
+
+/// What `schemac decode` and `schemac encode` make of a graph: the JSON
+/// of the generated code's bytes encodes to those bytes again, and the
+/// JSON form of references (`$id`, `$ref`) reads back with the sharing.
+#[test]
+fn the_json_of_schemac_decode_encodes_to_the_same_bytes_and_sharing() {
+    use schemac::transcode;
+    use schemac_runtime::DecodeOptions;
+    let schema = include_str!("../schemas/graph.schema");
+    let analysis = schemac::analyze_text("graph.schema", schema).expect("the schema checks");
+    let batch_type = transcode::find_message(&analysis.schema, "shop.Batch").expect("Batch");
+    let ada = customer(7, "Ada");
+    let batch = Batch {
+        orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
+        first: Some((*order(3, 1, &ada)).clone()),
+        note: "shared".to_owned(),
+    };
+    let bytes = batch.encode_to_vec().expect("encodes");
+    let json = transcode::decode(&analysis.schema, batch_type, &bytes, &DecodeOptions::new())
+        .expect("transcodes to JSON");
+    let again = transcode::encode(&analysis.schema, batch_type, &json).expect("and back");
+    assert_eq!(again, bytes, "{json:#}");
+    // The customer, object 5 (after the first order, object 2, and its
+    // two lines), appears once with its id and later by it; the lines of
+    // the order held by value point at an order no longer alive.
+    let text = json.to_string();
+    assert_eq!(text.matches("\"Ada\"").count(), 1, "{json:#}");
+    assert_eq!(json["orders"][0]["customer"]["$id"], 5, "{json:#}");
+    assert_eq!(text.matches(r#"{"$ref":5}"#).count(), 5, "{json:#}");
+    assert_eq!(json["first"]["lines"][0]["order"], serde_json::json!({}));
+
+    // Hand-written JSON: two orders sharing a customer by label.
+    let written = serde_json::json!({
+        "orders": [
+            {"$id": 10, "id": "1", "lines": [{"line_number": 1, "order": {"$ref": 10}}],
+             "customer": {"$id": 20, "name": "Ada"}},
+            {"id": "2", "customer": {"$ref": 20}},
+        ],
+    });
+    let bytes = transcode::encode(&analysis.schema, batch_type, &written).expect("encodes");
+    let decoded = Batch::decode(&bytes).expect("generated code reads it");
+    let [first, second] = &decoded.orders[..] else {
+        panic!("two orders");
+    };
+    let shared = first.customer.as_ref().expect("a customer");
+    assert!(Arc::ptr_eq(
+        shared,
+        second.customer.as_ref().expect("a customer")
+    ));
+    assert!(Arc::ptr_eq(&back(&first.lines[0]).expect("alive"), first));
 }

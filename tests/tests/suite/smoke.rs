@@ -17,8 +17,9 @@
 //!   through `framing::FrameReader`, over a reader that hands out a few
 //!   bytes a read, and through `decode_length_delimited` on the slice;
 //!   both must read the same frames and stop at the same place.
-//! - Ten thousand mutations of the schemas in `schemas/` and
-//!   `schemas/invalid/` go through `analyze_text`. Each gives diagnostics or
+//! - Ten thousand mutations of the schemas in `schemas/`,
+//!   `schemas/invalid/` and `tests/graph/schemas/` (graph mode) go through
+//!   `analyze_text`. Each gives diagnostics or
 //!   an analysis. Every tenth analysis must generate Rust, with the default
 //!   `Config` and with JSON and views on; every analysis must export a
 //!   `.proto` that protox compiles, and each distinct export must compile
@@ -98,7 +99,12 @@ fn mutated_encodings_decode_to_a_value_or_an_error() {
 #[test]
 fn mutated_schemas_compile_or_give_diagnostics() {
     let seeds = texts(
-        &["schemas", "schemas/invalid", "schemas/invalid/imports"],
+        &[
+            "schemas",
+            "schemas/invalid",
+            "schemas/invalid/imports",
+            "tests/graph/schemas",
+        ],
         "schema",
     );
     mutated_files_compile_or_give_diagnostics("smoke.schema", &seeds, SCHEMA_CASES, 0x5eed_0002);
