@@ -25,11 +25,22 @@ use schemac_graph::shop::{Batch, Node, Order, ThreeTexts};
 use schemac_runtime::graph::decode_arc_with;
 use schemac_runtime::{DecodeError, DecodeOptions, Message};
 
+/// The graph schema, analyzed once.
+static ANALYSIS: LazyLock<schemac::Analysis> = LazyLock::new(|| {
+    schemac::analyze_text(
+        "graph.schema",
+        include_str!("../../graph/schemas/graph.schema"),
+    )
+    .expect("the graph schema checks")
+});
+
 fuzz_target!(|data: &[u8]| {
-    check(data, |data, options| {
+    let batch = check(data, |data, options| {
         Batch::decode_with(data, options).map(Box::new)
     });
-    check(data, decode_arc_with::<Order>);
+    transcodes_alike("shop.Batch", data, batch);
+    let order = check(data, decode_arc_with::<Order>);
+    transcodes_alike("shop.Order", data, order);
     check(data, |data, options| {
         Node::decode_with(data, options).map(Box::new)
     });
@@ -67,7 +78,10 @@ fn check<M: Message, D: Deref<Target = M>>(
     }
     let value = match decoded {
         Ok(value) => value,
-        Err(error) => return check_error::<M>(&error, data),
+        Err(error) => {
+            check_error::<M>(&error, data);
+            return false;
+        }
     };
     let bytes = encode(&*value);
     assert_eq!(bytes.len(), value.encoded_len());
@@ -77,6 +91,24 @@ fn check<M: Message, D: Deref<Target = M>>(
         bytes,
         "the sharing changed in a round trip"
     );
+    true
+}
+
+/// Checks that `schemac decode` of `data` as `message` succeeds exactly
+/// when the generated code's decode did (`accepted`), and that its JSON
+/// encodes to bytes whose JSON encodes to the same bytes again.
+fn transcodes_alike(message: &str, data: &[u8], accepted: bool) {
+    let schema = &ANALYSIS.schema;
+    let id = transcode::find_message(schema, message).expect("in the schema");
+    let options = DecodeOptions::new();
+    let json = transcode::decode(schema, id, data, &options);
+    assert_eq!(json.is_ok(), accepted, "{message}: {json:?}");
+    if let Ok(json) = json {
+        let bytes = transcode::encode(schema, id, &json).expect("the JSON encodes");
+        let again = transcode::decode(schema, id, &bytes, &options).expect("and decodes");
+        let third = transcode::encode(schema, id, &again).expect("and encodes");
+        assert_eq!(third, bytes, "{message}: {again}");
+    }
 }
 
 fn encode<M: Message>(value: &M) -> Vec<u8> {
