@@ -304,11 +304,19 @@ impl<T: Shareable> Codec for WeakRef<T> {
     }
 }
 
+/// What one reference holds: its id, if it has one, and the object, if
+/// it carries it.
+struct Reference<T> {
+    id: Option<u32>,
+    object: Option<Arc<T>>,
+}
+
 /// Reads the fields of one reference, up to the decoder's limit: its one id,
 /// then the object if there is one, which is built and put in the table.
 /// Other fields are skipped, as unknown fields are.
-fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Option<u32>, DecodeError> {
+fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Reference<T>, DecodeError> {
     let mut id = None;
+    let mut object = None;
     while decoder.has_remaining() {
         let start = decoder.offset();
         let (number, wire_type) = decoder.read_key()?;
@@ -331,21 +339,21 @@ fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Option<u32>
                         start,
                     ));
                 };
-                read_object::<T>(id, start, decoder)?;
+                object = Some(read_object::<T>(id, start, decoder)?);
             }
             _ => decoder.skip(wire_type)?,
         }
     }
-    Ok(id)
+    Ok(Reference { id, object })
 }
 
-/// Reads the object of id `id` (whose reference starts at `offset`) and
-/// puts it in the table.
+/// Reads the object of id `id` (whose reference starts at `offset`), puts
+/// it in the table and returns it.
 fn read_object<T: Shareable>(
     id: u32,
     offset: usize,
     decoder: &mut Decoder<'_>,
-) -> Result<(), DecodeError> {
+) -> Result<Arc<T>, DecodeError> {
     let table = decoder.graph_table();
     if id != table.next_id() {
         return Err(DecodeError::invalid(
@@ -368,9 +376,9 @@ fn read_object<T: Shareable>(
         }
     };
     if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
-        slot.strong = Some(object);
+        slot.strong = Some(object.clone());
     }
-    Ok(())
+    Ok(object)
 }
 
 /// Reads the object of slot `index` with `read`, a `weak` field's target:
@@ -408,7 +416,11 @@ fn another_type(offset: usize) -> DecodeError {
 /// its id read earlier.
 fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, DecodeError> {
     let start = decoder.offset();
-    let Some(id) = read_reference::<T>(decoder)? else {
+    let reference = read_reference::<T>(decoder)?;
+    if let Some(object) = reference.object {
+        return Ok(object);
+    }
+    let Some(id) = reference.id else {
         return Err(DecodeError::invalid("a reference without an id", start));
     };
     let slot = decoder.graph_table().slot(id, start)?;
@@ -431,7 +443,11 @@ fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, Decode
 /// read earlier or being read, or dead when it has no id.
 fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeError> {
     let start = decoder.offset();
-    let Some(id) = read_reference::<T>(decoder)? else {
+    let reference = read_reference::<T>(decoder)?;
+    if let Some(object) = reference.object {
+        return Ok(Arc::downgrade(&object));
+    }
+    let Some(id) = reference.id else {
         return Ok(Weak::new());
     };
     let slot = decoder.graph_table().slot(id, start)?;
