@@ -1,7 +1,7 @@
 //! The criterion benchmarks: every dataset in every format (prost, buffa,
 //! the serde formats, and on some datasets the field representations), encode and
-//! decode, and the code generators on order.schema and on a schema of
-//! 1,000 messages. A benchmarking run ends by writing the report,
+//! decode, graph mode's Order-100 against plain mode, and the code
+//! generators on order.schema and on a schema of 1,000 messages. A benchmarking run ends by writing the report,
 //! `target/bench-report.{md,json,svg}`.
 //!
 //! The short datasets ([`datasets::SHORT`]) take nanoseconds to a few
@@ -22,6 +22,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use criterion::{Criterion, SamplingMode};
 use schemac_bench::compile_speed::{self, SYNTHETIC_MESSAGES, SchemaOnDisk};
 use schemac_bench::formats::Dataset;
+use schemac_bench::graph::{self, GraphData};
 use schemac_bench::report::{self, Measurements, RunInfo};
 use schemac_bench::{datasets, target_dir};
 
@@ -150,6 +151,7 @@ fn main() -> ExitCode {
             bench_dataset(&mut criterion, dataset);
         }
     }
+    bench_graph(&mut criterion);
     bench_compilers(&mut criterion);
     criterion.final_summary();
     if launching {
@@ -201,6 +203,17 @@ fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset) {
         group.bench_function(format!("{format}/decode"), |b| {
             b.iter(|| subject.decode_shared(black_box(&input)));
         });
+    }
+    group.finish();
+}
+
+/// Graph mode's Order-100 against the same data as a plain tree.
+fn bench_graph(criterion: &mut Criterion) {
+    let data = GraphData::order_100();
+    let mut group = criterion.benchmark_group(graph::GROUP);
+    for mode in ["graph", "plain"] {
+        group.bench_function(format!("{mode}/encode"), |b| b.iter(|| data.encode(mode)));
+        group.bench_function(format!("{mode}/decode"), |b| b.iter(|| data.decode(mode)));
     }
     group.finish();
 }

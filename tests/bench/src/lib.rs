@@ -9,7 +9,8 @@
 //! - [`report`] reads criterion's medians back and writes
 //!   `target/bench-report.{md,json,svg}` (the chart is [`chart`]);
 //! - [`compile_speed`] generates a schema of many messages and times the
-//!   compilers and rustc on it.
+//!   compilers and rustc on it;
+//! - [`graph`] measures graph mode against plain mode, and its sizes.
 //!
 //! docs/benchmarks.md says how to run them and how to read the report.
 
@@ -17,6 +18,7 @@ pub mod chart;
 pub mod compile_speed;
 pub mod datasets;
 pub mod formats;
+pub mod graph;
 pub mod mirror;
 pub mod model;
 pub mod report;

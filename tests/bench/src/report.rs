@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compile_speed::RustcTimes;
 use crate::formats::{BASELINE, Dataset};
+use crate::graph::{self, GraphReport};
 use crate::median;
 
 /// The benchmark id of `op` (`encode` or `decode`) of `format` on
@@ -80,6 +81,8 @@ pub struct Report {
     pub targets: Vec<Target>,
     /// The compilers' speed.
     pub compiler: CompilerReport,
+    /// Graph mode's sizes and cost.
+    pub graph: GraphReport,
 }
 
 /// One dataset's rows.
@@ -321,7 +324,9 @@ pub fn build(
         .iter()
         .map(|dataset| dataset_report(dataset, measurements))
         .collect();
-    let targets = crate::report::targets(&datasets);
+    let graph = graph::report(measurements);
+    let mut targets = crate::report::targets(&datasets);
+    targets.extend(graph::targets(&graph));
     let generate = COMPILER_BENCHES
         .iter()
         .map(|(generator, schema, what)| GenerateRow {
@@ -337,6 +342,7 @@ pub fn build(
         datasets,
         targets,
         compiler: CompilerReport { generate, rustc },
+        graph,
     }
 }
 
@@ -808,6 +814,7 @@ pub fn markdown(report: &Report) -> String {
             target.case, target.target, target.measured
         );
     }
+    graph::markdown(&mut md, &report.graph);
     compiler_markdown(&mut md, &report.compiler);
     md.push_str("\n## Datasets\n\n");
     for dataset in &report.datasets {

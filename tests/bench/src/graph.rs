@@ -1,0 +1,210 @@
+//! Graph mode (issue 15, docs/graph.md) in the benchmark report: the sizes
+//! of the serializer comparisons' Order graphs against Java
+//! serialization's and Kryo 1.x's, and the cost of graph mode, Order-100
+//! with its lines pointing back at it and a shared customer, encoded and
+//! decoded against the same data as a plain tree (`tests/graph`'s
+//! `PlainOrder`), in the same run.
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::sync::Arc;
+
+use schemac_graph::measure::{customer, described_order, plain_order, seed_order, three_texts};
+use schemac_graph::shop::{Customer, Order, PlainOrder};
+use schemac_runtime::Message;
+use schemac_runtime::graph::decode_arc;
+use serde::{Deserialize, Serialize};
+
+use crate::report::{Measurements, Target};
+
+/// The criterion group of the graph benchmarks.
+pub const GROUP: &str = "graph-order-100";
+
+/// The benchmark id of `op` (`encode` or `decode`) in `mode` (`graph` or
+/// `plain`).
+pub fn bench_id(mode: &str, op: &str) -> String {
+    format!("{GROUP}/{mode}/{op}")
+}
+
+/// The most graph mode may cost against plain mode (issue 15).
+const TARGET_COST: f64 = 1.5;
+
+/// Order-100 in graph mode and as a plain tree, with their encodings.
+pub struct GraphData {
+    graph: Arc<Order>,
+    plain: PlainOrder,
+    graph_bytes: Vec<u8>,
+    plain_bytes: Vec<u8>,
+}
+
+impl GraphData {
+    /// An order of 100 described lines that point back at it, for a named
+    /// customer, and the same data as a tree.
+    pub fn order_100() -> Self {
+        let graph = described_order(100, &customer());
+        let plain = plain_order(&graph);
+        let graph_bytes = graph.encode_to_vec().expect("a graph encodes");
+        let plain_bytes = plain.encode_to_vec().expect("a tree encodes");
+        Self {
+            graph,
+            plain,
+            graph_bytes,
+            plain_bytes,
+        }
+    }
+
+    /// Encodes in `mode`, `graph` or `plain`.
+    pub fn encode(&self, mode: &str) -> Vec<u8> {
+        let encoded = match mode {
+            "graph" => black_box(&*self.graph).encode_to_vec(),
+            _ => black_box(&self.plain).encode_to_vec(),
+        };
+        encoded.expect("encodes")
+    }
+
+    /// Decodes in `mode`, `graph` (into an `Arc`, which the lines point
+    /// back at) or `plain`, and drops the result.
+    pub fn decode(&self, mode: &str) {
+        match mode {
+            "graph" => drop(black_box(decode_arc::<Order>(black_box(&self.graph_bytes)))),
+            _ => drop(black_box(PlainOrder::decode(black_box(&self.plain_bytes)))),
+        }
+    }
+}
+
+/// Graph mode's part of the report.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GraphReport {
+    /// The sizes of the serializer comparisons' graphs.
+    pub sizes: Vec<GraphSize>,
+    /// Order-100, `encode` then `decode`.
+    pub costs: Vec<GraphCost>,
+}
+
+/// One graph's size in graph mode, as a tree and in Java's and Kryo's
+/// figures (shared/DESIGN.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GraphSize {
+    /// What the graph is.
+    pub case: String,
+    /// Its encoding in graph mode.
+    pub graph_bytes: usize,
+    /// Its encoding as a tree, where the schema has one.
+    pub tree_bytes: Option<usize>,
+    /// Java serialization's size.
+    pub java_bytes: usize,
+    /// Kryo 1.x's size, where the comparisons give one.
+    pub kryo_bytes: Option<usize>,
+}
+
+/// One operation on Order-100 in graph mode against plain mode.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GraphCost {
+    /// `encode` or `decode`.
+    pub op: String,
+    /// Median time in graph mode, in nanoseconds.
+    pub graph_ns: Option<f64>,
+    /// Median time in plain mode, in nanoseconds.
+    pub plain_ns: Option<f64>,
+    /// Graph mode's time over plain mode's, taken in each process that
+    /// measured both (the median of them).
+    pub cost: Option<f64>,
+}
+
+/// The sizes, which need no timing, and the costs this run measured.
+pub fn report(measurements: &Measurements) -> GraphReport {
+    let empty = Arc::new(Customer::default());
+    let size = |order: Arc<Order>| order.encode_to_vec().expect("encodes").len();
+    let (shared, copies) = three_texts(1_500);
+    let sizes = vec![
+        GraphSize {
+            case: "seed Order, 1 line pointing back at it, a customer".to_owned(),
+            graph_bytes: size(seed_order(1, &empty)),
+            tree_bytes: None,
+            java_bytes: 640,
+            kryo_bytes: None,
+        },
+        GraphSize {
+            case: "seed Order, 100 lines pointing back at it, a customer".to_owned(),
+            graph_bytes: size(seed_order(100, &empty)),
+            tree_bytes: None,
+            java_bytes: 2_719,
+            kryo_bytes: None,
+        },
+        GraphSize {
+            case: "one 1,500-character string held by three fields (`ref Text`)".to_owned(),
+            graph_bytes: shared.encode_to_vec().expect("encodes").len(),
+            tree_bytes: Some(copies.encode_to_vec().expect("encodes").len()),
+            java_bytes: 1_557,
+            kryo_bytes: Some(4_511),
+        },
+    ];
+    let costs = ["encode", "decode"]
+        .into_iter()
+        .map(|op| GraphCost {
+            op: op.to_owned(),
+            graph_ns: measurements.time(&bench_id("graph", op)),
+            plain_ns: measurements.time(&bench_id("plain", op)),
+            cost: measurements
+                .ratio(&bench_id("graph", op), &bench_id("plain", op))
+                .map(|ratio| ratio.median),
+        })
+        .collect();
+    GraphReport { sizes, costs }
+}
+
+/// The targets of issue 15: each operation costs at most 1.5 × plain mode.
+pub fn targets(report: &GraphReport) -> Vec<Target> {
+    report
+        .costs
+        .iter()
+        .map(|cost| Target {
+            issue: 15,
+            case: format!("Order-100 {} in graph mode / plain mode", cost.op),
+            target: format!("≤ {TARGET_COST:.2}"),
+            measured: match cost.cost {
+                Some(ratio) => format!("{ratio:.2}"),
+                None => "not measured".to_owned(),
+            },
+            met: cost.cost.map(|ratio| ratio <= TARGET_COST),
+        })
+        .collect()
+}
+
+/// The report's section on graph mode, as Markdown.
+pub fn markdown(md: &mut String, report: &GraphReport) {
+    md.push_str(
+        "\n## Graph mode\n\nSizes in bytes, against the serializer comparisons' figures \
+         (shared/DESIGN.md):\n\n| graph | graph mode | a tree | Java serialization | Kryo 1.x |\n\
+         |---|---:|---:|---:|---:|\n",
+    );
+    let bytes = |size: Option<usize>| size.map_or(String::new(), |size| size.to_string());
+    for size in &report.sizes {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} | {} |",
+            size.case,
+            size.graph_bytes,
+            bytes(size.tree_bytes),
+            size.java_bytes,
+            bytes(size.kryo_bytes)
+        );
+    }
+    md.push_str(
+        "\nOrder-100 with 100 described lines pointing back at it and a named customer, \
+         against the same data as a plain tree, medians of this run:\n\n\
+         | operation | graph mode | plain | graph / plain |\n|---|---:|---:|---:|\n",
+    );
+    let time = |ns: Option<f64>| ns.map_or("-".to_owned(), |ns| format!("{:.2} µs", ns / 1e3));
+    for cost in &report.costs {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {} |",
+            cost.op,
+            time(cost.graph_ns),
+            time(cost.plain_ns),
+            cost.cost
+                .map_or("-".to_owned(), |cost| format!("{cost:.2}"))
+        );
+    }
+}
