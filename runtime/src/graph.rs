@@ -22,11 +22,12 @@
 //! the reverse of that post-order, so it pops one record per occurrence.
 //!
 //! Decoding keeps a table of the objects read so far (`DecodeTable`), one
-//! entry per object, each of which took input bytes. An object is built
-//! with `Arc::new_cyclic`, its `Weak` in the table before its fields are
-//! read, so that a `weak` inside it can point back at it; a `ref` to an
-//! object still being built is a cycle through a strong reference, and an
-//! error.
+//! slot per object, each of which took input bytes. The target of a
+//! `weak` field ([`Message::WEAK_TARGET`]) is built with `Arc::new_cyclic`,
+//! its `Weak` in the table before its fields are read, so that a `weak`
+//! inside it can point back at it; other objects are read, then put in
+//! their `Arc`. A `ref` to an object still being read is a cycle through a
+//! strong reference, and an error.
 
 use core::any::Any;
 use core::marker::PhantomData;
