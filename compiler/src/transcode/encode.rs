@@ -25,9 +25,11 @@ pub fn encode(schema: &Schema, message: MessageId, json: &Json) -> Result<Vec<u8
     let path = Path::root(schema.message(message));
     let encoder = Encoder {
         schema,
+        ref_targets: schema.ref_target_marks(),
         objects: RefCell::new(Objects::default()),
     };
-    // The top-level message is object 1, which its `$id` may label.
+    // The top-level message is object 1, which its `$id` may label if a
+    // reference can point at its type.
     let json = encoder.label(message, json, &path)?;
     encoder.message(message, &json, &path, 0, &mut out)?;
     Ok(out)
@@ -35,6 +37,9 @@ pub fn encode(schema: &Schema, message: MessageId, json: &Json) -> Result<Vec<u8
 
 struct Encoder<'a> {
     schema: &'a Schema,
+    /// For each message, whether a reference can point at it, and so a
+    /// `$id` label it.
+    ref_targets: Vec<bool>,
     /// The objects of graph mode's references written so far.
     objects: RefCell<Objects>,
 }
@@ -377,11 +382,14 @@ impl Encoder<'_> {
     }
 
     /// Numbers the object `json` of type `id`, the next written, under
-    /// its `$id` label if it has one, and returns its fields without it.
+    /// its `$id` label if it has one, and returns its fields without it. A
+    /// message no reference can point at has no label: its `$id` is an
+    /// unknown field.
     fn label(&self, id: MessageId, json: &Json, path: &Path) -> Result<Json, TranscodeError> {
         let mut objects = self.objects.borrow_mut();
         objects.written.push((id, false));
-        let Some(label) = json.get(super::ID_KEY) else {
+        let labelled = self.ref_targets.get(id.0 as usize) == Some(&true);
+        let Some(label) = json.get(super::ID_KEY).filter(|_| labelled) else {
             return Ok(json.clone());
         };
         let label = label_of(label).map_err(|reason| TranscodeError::new(path, reason))?;

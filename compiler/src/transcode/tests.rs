@@ -438,6 +438,16 @@ fn bad_references_in_json_name_their_path() {
 }
 
 #[test]
+fn only_a_message_that_references_point_at_takes_a_label() {
+    let error = to_binary(json!({"$id": 1, "id": "5"})).expect_err("Order takes no $id");
+    assert_eq!(
+        error.to_string(),
+        "Order: unknown field `$id` in message Order"
+    );
+    assert!(graph_to_binary(json!({"$id": 1, "id": "5"})).is_ok());
+}
+
+#[test]
 fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
     let cases: [(&[u8], &str); 5] = [
         // customer: a reference to id 2, never seen.
