@@ -13,6 +13,7 @@ pub mod hash_maps {
 }
 
 pub mod measure;
+pub mod oracle;
 
 #[cfg(test)]
 mod tests;
