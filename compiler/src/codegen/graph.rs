@@ -2,8 +2,8 @@
 //! message, one that reaches a `ref` or `weak` field, `const GRAPH: bool =
 //! true` and `fn visit_refs`, the forward pre-pass over its references
 //! that encoding starts with, and, for the target of a `weak` field,
-//! `const WEAK_TARGET: bool = true`. Other messages get neither, and their code
-//! is what it was before graph mode.
+//! `const WEAK_TARGET: bool = true`. Other messages get none of these,
+//! and their code is what it was before graph mode.
 
 use proc_macro2::TokenStream;
 use quote::quote;
