@@ -105,9 +105,9 @@ pub struct Visitor {
 }
 
 impl Visitor {
-    /// Runs the pre-pass over `message`, the top-level message, object 1.
+    /// Runs the pre-pass over `message`, the top-level message, object 1,
+    /// with a visitor that the encode before left empty ([`Visitor::finish`]).
     pub(crate) fn visit_top<M: Message>(&mut self, message: &M) {
-        self.finish();
         self.root = message as *const M as *const () as usize;
         self.next_id = ROOT_ID + 1;
         message.visit_refs(self);
