@@ -50,7 +50,9 @@ pub fn decode_with_names(
     // The top-level message is object 1, which references to its type
     // may name.
     Ok(match json {
-        Json::Object(fields) if schema.ref_target_marks()[message.0 as usize] => {
+        Json::Object(fields)
+            if schema.ref_target_marks().get(message.0 as usize) == Some(&true) =>
+        {
             Json::Object(with_id(super::ROOT_ID, fields))
         }
         json => json,
