@@ -185,6 +185,28 @@ fn a_dead_back_reference_is_written_empty_and_read_back_dead() {
     assert!(decoded.order.is_some() && back(&decoded).is_none());
 }
 
+/// The thread's writer keeps its visitor between encodes, but nothing of
+/// an encode: an object the pre-pass held alive (one first reached
+/// through a `weak`) is freed when its last `Arc` goes after the encode,
+/// and a second encode writes the same bytes as the first.
+#[test]
+fn an_encode_keeps_no_object_alive_after_it_ends() {
+    let ada = customer(7, "Ada");
+    let earlier = order(2, 1, &ada);
+    let current = Order {
+        id: 3,
+        split_from: vec![Arc::downgrade(&earlier)],
+        ..Default::default()
+    };
+    let first = current.encode_to_vec().expect("encodes");
+    assert_eq!(current.encode_to_vec().expect("encodes again"), first);
+    let weak = Arc::downgrade(&earlier);
+    drop(earlier);
+    assert!(weak.upgrade().is_none(), "the encode kept the order alive");
+    // Dead now, the back reference is written empty.
+    assert_ne!(current.encode_to_vec().expect("encodes"), first);
+}
+
 #[test]
 fn a_list_of_back_references_keeps_its_targets_and_order() {
     let ada = customer(1, "Ada");
