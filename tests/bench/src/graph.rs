@@ -208,3 +208,32 @@ pub fn markdown(md: &mut String, report: &GraphReport) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{GraphCost, GraphReport, targets};
+
+    fn cost(op: &str, cost: Option<f64>) -> GraphCost {
+        GraphCost {
+            op: op.to_owned(),
+            graph_ns: None,
+            plain_ns: None,
+            cost,
+        }
+    }
+
+    #[test]
+    fn a_cost_meets_issue_15s_target_at_1_5_times_plain_mode_or_less() {
+        let report = GraphReport {
+            sizes: Vec::new(),
+            costs: vec![
+                cost("encode", Some(1.5)),
+                cost("decode", Some(1.51)),
+                cost("view", None),
+            ],
+        };
+        let met: Vec<Option<bool>> = targets(&report).iter().map(|t| t.met).collect();
+        assert_eq!(met, [Some(true), Some(false), None]);
+        assert!(targets(&report).iter().all(|target| target.issue == 15));
+    }
+}
