@@ -23,11 +23,20 @@ fn schemac(args: &[&str], input: &[u8]) -> Output {
     child.wait_with_output().expect("schemac finishes")
 }
 
+/// The flagship schema, which most tests transcode with.
+const ORDER_SCHEMA: &str = "schemas/order.schema";
+
 fn encode(message: &str, json: &Json) -> Vec<u8> {
-    let output = schemac(
-        &["encode", "schemas/order.schema", message],
-        json.to_string().as_bytes(),
-    );
+    encode_with(ORDER_SCHEMA, message, json)
+}
+
+fn decode(message: &str, bytes: &[u8]) -> Json {
+    decode_with(ORDER_SCHEMA, message, bytes)
+}
+
+/// `schemac encode` of `json` as `message` of `schema`, which must succeed.
+fn encode_with(schema: &str, message: &str, json: &Json) -> Vec<u8> {
+    let output = schemac(&["encode", schema, message], json.to_string().as_bytes());
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -37,8 +46,9 @@ fn encode(message: &str, json: &Json) -> Vec<u8> {
     output.stdout
 }
 
-fn decode(message: &str, bytes: &[u8]) -> Json {
-    let output = schemac(&["decode", "schemas/order.schema", message], bytes);
+/// `schemac decode` of `bytes` as `message` of `schema`, which must succeed.
+fn decode_with(schema: &str, message: &str, bytes: &[u8]) -> Json {
+    let output = schemac(&["decode", schema, message], bytes);
     assert_eq!(
         output.status.code(),
         Some(0),
@@ -162,29 +172,9 @@ fn a_graph_round_trips_with_its_ids_and_a_bad_reference_exits_1() {
         "customer": {"$id": 3, "id": "7", "name": "Ada"},
         "contacts": {"billing": {"$ref": 3}},
     });
-    let encoded = schemac(
-        &["encode", schema, "shop.Order"],
-        order.to_string().as_bytes(),
-    );
-    assert_eq!(
-        encoded.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&encoded.stderr)
-    );
-    assert_eq!(
-        encoded.stdout.windows(3).filter(|w| *w == b"Ada").count(),
-        1
-    );
-    let decoded = schemac(&["decode", schema, "shop.Order"], &encoded.stdout);
-    assert_eq!(
-        decoded.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&decoded.stderr)
-    );
-    let json: Json = serde_json::from_slice(&decoded.stdout).expect("decode prints JSON");
-    assert_eq!(json, order);
+    let encoded = encode_with(schema, "shop.Order", &order);
+    assert_eq!(encoded.windows(3).filter(|w| *w == b"Ada").count(), 1);
+    assert_eq!(decode_with(schema, "shop.Order", &encoded), order);
 
     let bad = json!({"customer": {"$ref": 9}});
     let output = schemac(
