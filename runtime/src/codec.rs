@@ -103,7 +103,7 @@ macro_rules! varint_codec {
                 wire::varint_len($to_wire)
             }
 
-            #[inline]
+            #[inline(always)]
             fn write_value(value: &$ty, writer: &mut Writer) {
                 let $v = *value;
                 writer.varint($to_wire);

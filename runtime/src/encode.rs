@@ -569,7 +569,7 @@ impl Writer {
     /// counted, when they are at least 16 times what was written after
     /// them, and [`written`](Writer::written) lacks them;
     /// the second walk copies them once, into the output.
-    #[inline]
+    #[inline(always)]
     pub fn raw(&mut self, bytes: &[u8]) {
         if bytes.len() >= LARGE_PAYLOAD {
             self.large_raw(bytes);
@@ -611,7 +611,7 @@ impl Writer {
     }
 
     /// Writes `bytes` with their length prefix before them.
-    #[inline]
+    #[inline(always)]
     pub fn bytes(&mut self, bytes: &[u8]) {
         self.raw(bytes);
         self.varint(bytes.len() as u64);
@@ -619,7 +619,7 @@ impl Writer {
 
     /// Writes a nested message with `write`, one level deeper, then its
     /// length prefix before it.
-    #[inline]
+    #[inline(always)]
     pub fn nested(&mut self, write: impl FnOnce(&mut Self)) {
         self.depth += 1;
         if self.depth > self.max_depth {
@@ -631,7 +631,7 @@ impl Writer {
 
     /// Writes a length-delimited run with `write`, at the same depth, as
     /// for a packed list, then its length prefix before it.
-    #[inline]
+    #[inline(always)]
     pub fn delimited(&mut self, write: impl FnOnce(&mut Self)) {
         let end = self.written_len();
         write(self);
