@@ -266,11 +266,6 @@ impl Analysis {
         if config.views {
             diagnostics.extend(check::check_views(&self.schema));
         }
-        let graph = check::GraphOptions {
-            views: config.views,
-            json: config.json,
-        };
-        diagnostics.extend(check::check_graph_options(&self.schema, graph));
         if diagnostics.is_empty() {
             return Ok(());
         }

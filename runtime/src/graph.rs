@@ -60,7 +60,7 @@ pub trait Shareable: Message + Send + Sync + 'static {}
 impl<T: Message + Send + Sync + 'static> Shareable for T {}
 
 /// The address an object is known by while it is alive.
-fn address<T>(object: &Arc<T>) -> usize {
+pub(crate) fn address<T>(object: &Arc<T>) -> usize {
     Arc::as_ptr(object) as *const () as usize
 }
 
@@ -377,26 +377,21 @@ fn read_object<T: Shareable>(
         }
     };
     if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
-        slot.strong = Some(object.clone());
+        slot.hold(object.clone());
     }
     Ok(object)
 }
 
-/// Reads the object of slot `index` with `read`, a `weak` field's target:
-/// built in its `Arc` with `Arc::new_cyclic`, whose `Weak` is in the slot
-/// while `read` runs, for a back reference from inside it.
-fn read_cyclic<T: Shareable>(
-    index: usize,
-    decoder: &mut Decoder<'_>,
-    read: impl FnOnce(&mut T, &mut Decoder<'_>) -> Result<(), DecodeError>,
-) -> Result<Arc<T>, DecodeError> {
+/// Builds a `weak` field's target with `build`, in its `Arc` with
+/// `Arc::new_cyclic`, which hands `build` the object's `Weak` before its
+/// fields are read, for a back reference from inside it.
+pub(crate) fn build_cyclic<T: Default, E>(
+    build: impl FnOnce(&Weak<T>, &mut T) -> Result<(), E>,
+) -> Result<Arc<T>, E> {
     let mut failure = None;
     let object = Arc::new_cyclic(|weak: &Weak<T>| {
-        if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
-            slot.weak = Some(Box::new(weak.clone()));
-        }
         let mut object = T::default();
-        if let Err(error) = read(&mut object, decoder) {
+        if let Err(error) = build(weak, &mut object) {
             failure = Some(error);
         }
         object
@@ -405,6 +400,21 @@ fn read_cyclic<T: Shareable>(
         Some(error) => Err(error),
         None => Ok(object),
     }
+}
+
+/// Reads the object of slot `index` with `read`, a `weak` field's target,
+/// whose `Weak` is in the slot while `read` runs ([`build_cyclic`]).
+fn read_cyclic<T: Shareable>(
+    index: usize,
+    decoder: &mut Decoder<'_>,
+    read: impl FnOnce(&mut T, &mut Decoder<'_>) -> Result<(), DecodeError>,
+) -> Result<Arc<T>, DecodeError> {
+    build_cyclic(|weak, object| {
+        if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
+            slot.hold_weak(weak);
+        }
+        read(object, decoder)
+    })
 }
 
 /// The error of a reference, at `offset`, to an object of a type other
@@ -424,16 +434,14 @@ fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, Decode
     let Some(id) = reference.id else {
         return Err(DecodeError::invalid("a reference without an id", start));
     };
-    let slot = decoder.graph_table().slot(id, start)?;
-    match &slot.strong {
-        Some(strong) => Arc::clone(strong)
-            .downcast::<T>()
-            .map_err(|_| another_type(start)),
-        None if id == ROOT_ID => Err(DecodeError::invalid(
+    match decoder.graph_table().slot(id, start)?.strong() {
+        Ok(object) => Ok(object),
+        Err(Unresolved::AnotherType) => Err(another_type(start)),
+        Err(Unresolved::BeingRead) if id == ROOT_ID => Err(DecodeError::invalid(
             "a strong reference to the top-level message, which holds it: a cycle through a strong reference",
             start,
         )),
-        None => Err(DecodeError::invalid(
+        Err(Unresolved::BeingRead) => Err(DecodeError::invalid(
             "a strong reference to an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
             start,
         )),
@@ -451,23 +459,15 @@ fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeE
     let Some(id) = reference.id else {
         return Ok(Weak::new());
     };
-    let slot = decoder.graph_table().slot(id, start)?;
-    match (&slot.weak, &slot.strong) {
-        (Some(weak), _) => weak
-            .downcast_ref::<Weak<T>>()
-            .cloned()
-            .ok_or_else(|| another_type(start)),
-        (None, Some(strong)) => Arc::clone(strong)
-            .downcast::<T>()
-            .map(|object| Arc::downgrade(&object))
-            .map_err(|_| another_type(start)),
-        (None, None) if id == ROOT_ID => Err(DecodeError::invalid(
+    match decoder.graph_table().slot(id, start)?.weak() {
+        Ok(object) => Ok(object),
+        Err(Unresolved::BeingRead) if id == ROOT_ID => Err(DecodeError::invalid(
             "a back reference to the top-level message, which `decode` returns by value: \
              decode it with `schemac_runtime::graph::decode_arc`",
             start,
         )),
         // Being read, and of a type no `weak` field points at.
-        (None, None) => Err(another_type(start)),
+        Err(Unresolved::BeingRead | Unresolved::AnotherType) => Err(another_type(start)),
     }
 }
 
@@ -477,9 +477,51 @@ fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeE
 /// reference expects. The top-level message has neither, unless read by
 /// [`decode_arc`], which gives it its `Weak`.
 #[derive(Debug, Default)]
-struct Slot {
+pub(crate) struct Slot {
     weak: Option<Box<dyn Any>>,
     strong: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+/// Why a reference cannot take the object of a slot.
+pub(crate) enum Unresolved {
+    /// The object is of another type than the reference's.
+    AnotherType,
+    /// The object is still being read and has no `Weak` of the
+    /// reference's type: for a strong reference, a cycle through strong
+    /// references.
+    BeingRead,
+}
+
+impl Slot {
+    /// Holds the `Weak` of a `weak` field's target while it is read.
+    pub(crate) fn hold_weak<T: Shareable>(&mut self, weak: &Weak<T>) {
+        self.weak = Some(Box::new(weak.clone()));
+    }
+
+    /// Holds the object, read whole.
+    pub(crate) fn hold<T: Shareable>(&mut self, object: Arc<T>) {
+        self.strong = Some(object);
+    }
+
+    /// The object, for a strong reference of type `T`.
+    pub(crate) fn strong<T: Shareable>(&self) -> Result<Arc<T>, Unresolved> {
+        let strong = self.strong.as_ref().ok_or(Unresolved::BeingRead)?;
+        Arc::clone(strong)
+            .downcast::<T>()
+            .map_err(|_| Unresolved::AnotherType)
+    }
+
+    /// The object, for a `weak` reference of type `T`: its `Weak` from the
+    /// start of its reading if it has one, or one made from the object.
+    pub(crate) fn weak<T: Shareable>(&self) -> Result<Weak<T>, Unresolved> {
+        match &self.weak {
+            Some(weak) => weak
+                .downcast_ref::<Weak<T>>()
+                .cloned()
+                .ok_or(Unresolved::AnotherType),
+            None => self.strong::<T>().map(|object| Arc::downgrade(&object)),
+        }
+    }
 }
 
 /// The objects of one decode, by id: slot 0 is the top-level message (id

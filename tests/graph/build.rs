@@ -1,6 +1,5 @@
 //! Compiles `schemas/graph.schema` with the `Builder` into OUT_DIR, with
-//! the default options (no views, no JSON: graph messages have neither),
-//! and again into OUT_DIR/hash_maps with `HashMap` maps, whose references
+//! serde impls (no views: graph messages have none), and again into OUT_DIR/hash_maps with `HashMap` maps, whose references
 //! the encoder visits in the order it writes them; and exports it as
 //! `graph.proto` beside the code, for the test that Google's protoc reads
 //! graph mode's bytes.
@@ -15,11 +14,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
         .out_dir(&out)
         .include_file("mod.rs")
+        .json(true)
         .compile(&[SCHEMA])?;
     schemac::Builder::new()
         .out_dir(out.join("hash_maps"))
         .include_file("mod.rs")
         .map_type(".", schemac::MapType::HashMap)
+        .json(true)
         .compile(&[SCHEMA])?;
     let analysis = schemac::analyze(&[PathBuf::from(SCHEMA)], &[], &mut |path: &Path| {
         std::fs::read_to_string(path)

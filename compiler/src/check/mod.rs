@@ -60,22 +60,14 @@ pub fn check_keep_unknown_fields(schema: &Schema) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// The Rust name clashes that generating borrowed views would cause:
-/// a view named as a type beside it, such as a message `OrderView` next
-/// to a message `Order`.
+/// What generating borrowed views would refuse: the Rust name clashes it
+/// would cause, a view named as a type beside it, such as a message
+/// `OrderView` next to a message `Order`; and graph messages, which get no
+/// view (E0403).
 pub fn check_views(schema: &Schema) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     rust_names::check_views(schema, &mut diagnostics);
-    diagnostics
-}
-
-pub use graph::GraphOptions;
-
-/// What the options of a build ask that graph messages (those reaching a
-/// `ref` or `weak` field) cannot have: views, serde impls.
-pub fn check_graph_options(schema: &Schema, options: GraphOptions) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    graph::check(schema, options, &mut diagnostics);
+    graph::check_views(schema, &mut diagnostics);
     diagnostics
 }
 

@@ -18,7 +18,7 @@ use quote::quote;
 
 use super::{Context, ident, oneof, type_ident, types};
 use crate::config::JsonNames;
-use crate::model::{Field, FieldOrOneof, MessageId};
+use crate::model::{EncodingStep, Field, FieldOrOneof, MessageId, ValueType};
 use crate::names;
 use types::{Action, Held, Shape};
 
@@ -34,8 +34,15 @@ pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId)
     let ident = type_ident(&message.name);
     let serialize = expand_serialize_fields(cx, scope, id);
     let deserialize = expand_deserialize_field(cx, scope, id);
+    let ref_target = cx.is_ref_target(id).then(|| {
+        quote!(
+            const REF_TARGET: bool = true;
+        )
+    });
     quote! {
         impl #rt::json::JsonMessage for #ident {
+            #ref_target
+
             #serialize
 
             #deserialize
@@ -55,18 +62,39 @@ pub(crate) fn expand_enum_json(cx: &Context, ident: &Ident) -> TokenStream {
     quote!(#rt::enum_serde!(#ident);)
 }
 
-/// `fn serialize_fields`: one call per field, in declaration order.
+/// `fn serialize_fields`: one call per field, in declaration order; for a
+/// graph message, in the order the bytes hold them, which is the order its
+/// objects are numbered in (docs/graph.md).
 fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
-    let statements: Vec<TokenStream> = message
-        .members()
-        .into_iter()
-        .map(|member| match member {
-            FieldOrOneof::Field(field) => expand_serialize_field(cx, scope, field),
-            FieldOrOneof::Oneof(index) => expand_serialize_oneof(cx, scope, id, index),
-        })
-        .collect();
+    let statements: Vec<TokenStream> = match cx.is_graph(id) {
+        false => message
+            .members()
+            .into_iter()
+            .map(|member| match member {
+                FieldOrOneof::Field(field) => expand_serialize_field(cx, scope, field),
+                FieldOrOneof::Oneof(index) => {
+                    let members = oneof::members(message, index);
+                    expand_serialize_oneof(cx, scope, id, index, &members)
+                }
+            })
+            .collect(),
+        true => message
+            .encoding_order()
+            .into_iter()
+            .map(|step| match step {
+                EncodingStep::Field(field) => expand_serialize_field(cx, scope, field),
+                EncodingStep::Oneof { oneof, members } => {
+                    let members: Vec<_> = oneof::members(message, oneof)
+                        .into_iter()
+                        .filter(|(field, _)| members.iter().any(|m| std::ptr::eq(*m, *field)))
+                        .collect();
+                    expand_serialize_oneof(cx, scope, id, oneof, &members)
+                }
+            })
+            .collect(),
+    };
     let map = if statements.is_empty() {
         quote!(_map)
     } else {
@@ -98,16 +126,16 @@ fn expand_serialize_field(cx: &Context, scope: &[String], field: &Field) -> Toke
     }
 }
 
-/// The statement that writes oneof `index`: whichever member is set, under
-/// its own name.
+/// The statement that writes oneof `index` when one of `members` is set:
+/// that member, under its own name.
 fn expand_serialize_oneof(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     index: usize,
+    members: &[(&Field, ValueType)],
 ) -> TokenStream {
-    let members = oneof::members(cx.schema.message(id), index);
-    oneof::expand_for_set_member(cx, scope, id, index, &members, |member, codec| {
+    oneof::expand_for_set_member(cx, scope, id, index, members, |member, codec| {
         let name = written_name(cx, member);
         quote!(#codec::write_json_present(map, #name, value)?)
     })
@@ -315,6 +343,46 @@ mod tests {
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
+    }
+
+    /// A graph message writes its fields in the order the bytes hold them,
+    /// which numbers its objects as the encoding does; the target of a
+    /// reference says so, for the top-level `$id`; a plain message keeps
+    /// declaration order.
+    #[test]
+    fn graph_messages_write_in_number_order_and_mark_ref_targets() {
+        let code = super::super::tests::analyzed(
+            "package g;
+             message Customer { name: string = 1; }
+             message Line { order: weak Order = 1; }
+             message Order {
+               customer: ref Customer = 5;
+               lines: list<ref Line> = 2;
+             }
+             message Plain { b: i32 = 2; a: i32 = 1; }",
+        )
+        .render(&json());
+        let order = &code[code.find("JsonMessage for Order").unwrap()..];
+        let order = &order[..order.find("fn deserialize_field").unwrap()];
+        assert!(order.contains("const REF_TARGET: bool = true;"), "{code}");
+        let lines = order.find("\"lines\"").unwrap();
+        let customer = order.find("\"customer\"").unwrap();
+        assert!(lines < customer, "{code}");
+        assert!(contains(
+            order,
+            "_rt::codec::Ref::write_json_optional(map, \"customer\", self.customer.as_ref())?;"
+        ));
+        let customer = &code[code.find("JsonMessage for Customer").unwrap()..];
+        assert!(
+            customer[..200].contains("const REF_TARGET: bool = true;"),
+            "{code}"
+        );
+        let plain = &code[code.find("JsonMessage for Plain").unwrap()..];
+        assert!(!plain[..200].contains("REF_TARGET"), "{code}");
+        assert!(
+            plain.find("\"b\"").unwrap() < plain.find("\"a\"").unwrap(),
+            "{code}"
+        );
     }
 
     /// Models that check refuses, with a member of a oneof that does not

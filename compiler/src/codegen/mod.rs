@@ -148,6 +148,9 @@ pub struct Facts {
     /// For each message, whether it is a graph message
     /// ([`Schema::graph_messages`](crate::model::Schema::graph_messages)).
     graph: Vec<bool>,
+    /// For each message, whether a `ref` or `weak` field points at it
+    /// ([`Schema::ref_target_marks`](crate::model::Schema::ref_target_marks)).
+    ref_targets: Vec<bool>,
     /// For each message, whether a `weak` field points at it
     /// ([`Schema::weak_target_marks`](crate::model::Schema::weak_target_marks)).
     weak_targets: Vec<bool>,
@@ -165,6 +168,7 @@ impl Facts {
             eq_hash: attributes::eq_hash_messages(schema, config),
             partial_eq: attributes::partial_eq_messages(schema),
             graph: schema.graph_messages(),
+            ref_targets: schema.ref_target_marks(),
             weak_targets: schema.weak_target_marks(),
         }
     }
@@ -207,12 +211,20 @@ impl<'a> Context<'a> {
         }
     }
 
-    /// Whether the view of message `id` holds something borrowed.
     /// Whether message `id` is a graph message, encoded with a pre-pass
     /// over its references.
     pub(crate) fn is_graph(&self, id: MessageId) -> bool {
         self.facts
             .graph
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether a `ref` or `weak` field points at message `id`.
+    pub(crate) fn is_ref_target(&self, id: MessageId) -> bool {
+        self.facts
+            .ref_targets
             .get(id.0 as usize)
             .copied()
             .unwrap_or(false)

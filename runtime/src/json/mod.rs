@@ -10,8 +10,11 @@
 //! alike. Generated messages implement [`JsonMessage`]; the functions below
 //! are what that generated code calls.
 
+mod graph;
 pub(crate) mod scalars;
 mod value;
+
+pub use graph::deserialize_arc;
 
 use core::cell::Cell;
 use core::fmt;
@@ -83,6 +86,10 @@ pub trait JsonKey: Codec {
 /// A generated message's fields in JSON. Hidden: generated code implements it.
 #[doc(hidden)]
 pub trait JsonMessage: Message {
+    /// Whether a `ref` or `weak` field can point at this message, so that
+    /// as a top-level message it carries `"$id": 1` (docs/graph.md).
+    const REF_TARGET: bool = false;
+
     /// Writes every field that is not at its default.
     fn serialize_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
 
@@ -326,19 +333,30 @@ where
     }
 }
 
-/// Writes a message as a JSON object of its fields.
+/// Writes a message as a JSON object of its fields. A graph message
+/// ([`Message::GRAPH`]) that no other is being written around is the
+/// top-level message of a graph: its objects are numbered from here.
 #[doc(hidden)]
 pub fn serialize_message<M: JsonMessage, S: Serializer>(
     message: &M,
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
+    let top_level = match M::GRAPH {
+        true => graph::WriteScope::open(message as *const M as *const () as usize),
+        false => None,
+    };
     let mut map = serializer.serialize_map(None)?;
+    if top_level.is_some() {
+        graph::write_root_id::<M, S::SerializeMap>(&mut map)?;
+    }
     message.serialize_fields(&mut map)?;
     map.end()
 }
 
 /// Reads a message from a JSON object; a field the message does not have is
-/// an error naming it, unless inside [`ignoring_unknown_fields`].
+/// an error naming it, unless inside [`ignoring_unknown_fields`]. A graph
+/// message that no other is being read around is the top-level message of
+/// a graph, whose labels are taken from here.
 #[doc(hidden)]
 pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
     deserializer: D,
@@ -353,24 +371,45 @@ pub fn deserialize_message<'de, M: JsonMessage, D: Deserializer<'de>>(
         }
 
         fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<M, A::Error> {
-            let mut message = M::default();
-            while let Some(key) = access.next_key::<alloc::borrow::Cow<'de, str>>()? {
-                if !message.deserialize_field(&key, &mut access)? {
-                    if unknown_fields_ignored() {
-                        access.next_value::<de::IgnoredAny>()?;
-                        continue;
-                    }
-                    return Err(de::Error::custom(format_args!(
-                        "unknown field `{key}` in message {}",
-                        M::NAME
-                    )));
-                }
+            let first = access.next_key()?;
+            if M::GRAPH
+                && let Some(_top_level) = graph::ReadScope::open()
+            {
+                return graph::read_top_level(first, &mut access);
             }
+            let mut message = M::default();
+            read_members(&mut message, first, &mut access)?;
             Ok(message)
         }
     }
 
     deserializer.deserialize_map(MessageVisitor(PhantomData))
+}
+
+/// Reads the members of `message`'s JSON object, from `first`, the key
+/// read already, to the end.
+pub(crate) fn read_members<'de, M: JsonMessage, A: MapAccess<'de>>(
+    message: &mut M,
+    first: Option<alloc::borrow::Cow<'de, str>>,
+    access: &mut A,
+) -> Result<(), A::Error> {
+    let mut key = first;
+    while let Some(name) = key {
+        if !message.deserialize_field(&name, access)? {
+            if !unknown_fields_ignored() {
+                return Err(match graph::misplaced(&name) {
+                    Some(misplaced) => de::Error::custom(misplaced),
+                    None => de::Error::custom(format_args!(
+                        "unknown field `{name}` in message {}",
+                        M::NAME
+                    )),
+                });
+            }
+            access.next_value::<de::IgnoredAny>()?;
+        }
+        key = access.next_key()?;
+    }
+    Ok(())
 }
 
 impl<M: JsonMessage> JsonCodec for codec::Message<M> {

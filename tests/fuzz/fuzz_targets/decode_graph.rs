@@ -12,16 +12,19 @@
 //!
 //! `schemac decode`'s transcoder accepts exactly what the generated code
 //! accepts, and its JSON (`$id`, `$ref`) encodes to bytes whose JSON
-//! encodes to the same bytes again.
+//! encodes to the same bytes again. The generated serde impls write the
+//! transcoder's JSON of what decodes, and read it back.
 
 #![no_main]
 
 use std::ops::Deref;
 
 use libfuzzer_sys::fuzz_target;
-use schemac_graph::oracle::transcodes_as_generated_code_decodes;
+use schemac_graph::oracle::{
+    serde_agrees_with_the_transcoder, transcodes_as_generated_code_decodes,
+};
 use schemac_graph::shop::{Batch, Node, Order, ThreeTexts};
-use schemac_runtime::graph::decode_arc_with;
+use schemac_runtime::graph::{decode_arc, decode_arc_with};
 use schemac_runtime::{DecodeError, DecodeOptions, Message};
 
 fuzz_target!(|data: &[u8]| {
@@ -37,6 +40,13 @@ fuzz_target!(|data: &[u8]| {
     check(data, |data, options| {
         ThreeTexts::decode_with(data, options).map(Box::new)
     });
+
+    if let Ok(batch) = Batch::decode(data) {
+        serde_agrees_with_the_transcoder("shop.Batch", &batch);
+    }
+    if let Ok(order) = decode_arc::<Order>(data) {
+        serde_agrees_with_the_transcoder("shop.Order", &*order);
+    }
 
     // Decoded by value, an order refuses a back reference to itself, and
     // otherwise reads what `decode_arc` reads.

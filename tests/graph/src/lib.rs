@@ -16,4 +16,6 @@ pub mod measure;
 pub mod oracle;
 
 #[cfg(test)]
+mod serde_tests;
+#[cfg(test)]
 mod tests;

@@ -1,13 +1,15 @@
 //! What the hostile-input test and the `decode_graph` fuzz target both
 //! check of `schemac decode`'s transcoder on graph messages: it accepts
-//! the bytes the generated code accepts, and its JSON (`$id`, `$ref`) is a
-//! fixed point in bytes.
+//! the bytes the generated code accepts, its JSON (`$id`, `$ref`) is a
+//! fixed point in bytes, and it is the JSON of the generated serde impls.
 
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use schemac::Analysis;
 use schemac::transcode;
 use schemac_runtime::DecodeOptions;
+use schemac_runtime::graph::Shareable;
+use schemac_runtime::json::{JsonMessage, deserialize_arc, serde::Serialize};
 
 /// `schemas/graph.schema`, analyzed once.
 pub fn analysis() -> &'static Analysis {
@@ -35,4 +37,27 @@ pub fn transcodes_as_generated_code_decodes(message: &str, bytes: &[u8], accepte
         let third = transcode::encode(schema, id, &json_again).expect("and encodes");
         assert_eq!(third, again, "{message} {bytes:02x?}: {json_again}");
     }
+}
+
+/// Checks that the generated serde impls of `value`, a message of type
+/// `message`, write the JSON that `schemac decode` makes of its bytes (the
+/// same objects under the same ids), and read it back, as
+/// `schemac encode` does, to a graph that encodes to those bytes.
+pub fn serde_agrees_with_the_transcoder<M>(message: &str, value: &M)
+where
+    M: Shareable + JsonMessage + Serialize,
+{
+    let schema = &analysis().schema;
+    let id = transcode::find_message(schema, message).expect("in the schema");
+    let bytes = value.encode_to_vec().expect("encodes");
+    let json = serde_json::to_value(value).expect("serializes");
+    let transcoded =
+        transcode::decode(schema, id, &bytes, &DecodeOptions::new()).expect("transcodes");
+    assert_eq!(json, transcoded, "{message} {bytes:02x?}");
+    let read: Arc<M> = deserialize_arc(&json).expect("the JSON reads back");
+    assert_eq!(read.encode_to_vec().expect("encodes"), bytes, "{json}");
+    assert_eq!(
+        transcode::encode(schema, id, &json).expect("encodes"),
+        bytes
+    );
 }

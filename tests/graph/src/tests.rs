@@ -8,7 +8,7 @@ use schemac_runtime::graph::decode_arc;
 
 use crate::shop::{Batch, Customer, Node, Order, OrderLine, ThreeTexts};
 
-fn customer(id: i64, name: &str) -> Arc<Customer> {
+pub(crate) fn customer(id: i64, name: &str) -> Arc<Customer> {
     Arc::new(Customer {
         id,
         name: name.to_owned(),
@@ -17,7 +17,7 @@ fn customer(id: i64, name: &str) -> Arc<Customer> {
 
 /// An order whose `count` lines point back at it, for `customer`, who is
 /// also its "billing" contact.
-fn order(id: i64, count: i32, customer: &Arc<Customer>) -> Arc<Order> {
+pub(crate) fn order(id: i64, count: i32, customer: &Arc<Customer>) -> Arc<Order> {
     Arc::new_cyclic(|me: &Weak<Order>| Order {
         id,
         lines: (1..=count)
@@ -36,7 +36,7 @@ fn order(id: i64, count: i32, customer: &Arc<Customer>) -> Arc<Order> {
 }
 
 /// The object a line's back reference points at, if alive.
-fn back(line: &OrderLine) -> Option<Arc<Order>> {
+pub(crate) fn back(line: &OrderLine) -> Option<Arc<Order>> {
     line.order.as_ref().and_then(Weak::upgrade)
 }
 
@@ -544,6 +544,14 @@ fn decode_every_way(bytes: &[u8]) {
     if let Ok(order) = &order {
         let again = order.encode_to_vec().expect("a decoded order encodes");
         decode_arc::<Order>(&again).expect("and decodes again");
+    }
+    // What decodes, the generated serde impls write as `schemac decode`
+    // does, and read back.
+    if let Ok(batch) = &batch {
+        crate::oracle::serde_agrees_with_the_transcoder("shop.Batch", batch);
+    }
+    if let Ok(order) = &order {
+        crate::oracle::serde_agrees_with_the_transcoder("shop.Order", &**order);
     }
     let _ = Node::decode(bytes);
     // `schemac decode` accepts what generated code accepts, and its JSON
