@@ -246,30 +246,16 @@ impl Codec for String {
         value: &mut alloc::string::String,
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
-        let start = decoder.offset();
-        let read = decoder.read_bytes()?;
-        // Copy, then validate the copy: its start is aligned, which lets
-        // the ASCII fast path of `from_utf8` begin at once, unlike the
-        // input's arbitrary offset.
-        let bytes = if value.capacity() == 0 {
+        let read = decoder.read_str()?;
+        if value.capacity() == 0 {
             // One allocation of the exact length, without growing.
-            read.to_vec()
+            *value = alloc::string::String::from(read);
         } else {
             // The buffer is reused.
-            let mut bytes = core::mem::take(value).into_bytes();
-            bytes.clear();
-            bytes.extend_from_slice(read);
-            bytes
-        };
-        match alloc::string::String::from_utf8(bytes) {
-            Ok(string) => {
-                // `value` is empty either way, with nothing to free: no
-                // call to drop it.
-                core::mem::forget(core::mem::replace(value, string));
-                Ok(())
-            }
-            Err(_) => Err(DecodeError::invalid_utf8(start)),
+            value.clear();
+            value.push_str(read);
         }
+        Ok(())
     }
 
     #[inline]

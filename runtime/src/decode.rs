@@ -304,7 +304,7 @@ impl<'a> Decoder<'a> {
     pub fn read_str(&mut self) -> Result<&'a str, DecodeError> {
         let start = self.pos;
         let bytes = self.read_bytes()?;
-        core::str::from_utf8(bytes).map_err(|_| DecodeError::invalid_utf8(start))
+        smoothutf8::from_utf8(bytes).ok_or_else(|| DecodeError::invalid_utf8(start))
     }
 
     /// Reads a length prefix and runs `read` on the message it delimits, one
@@ -595,5 +595,38 @@ mod tests {
     #[test]
     fn stray_end_group_is_an_error() {
         assert!(decoder(&[]).skip(WireType::EndGroup).is_err());
+    }
+
+    /// Bytes that are mostly UTF-8: pieces of text in several scripts,
+    /// with stray bytes and cut characters among them.
+    fn mostly_utf8() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+        use proptest::prelude::*;
+        let piece = prop_oneof![
+            "[a-z ]{0,12}".prop_map(String::into_bytes),
+            "[é世界🌍ß]{0,4}".prop_map(String::into_bytes),
+            "[é世界🌍]{1,2}".prop_map(|text| {
+                let bytes = text.into_bytes();
+                bytes[..bytes.len() - 1].to_vec()
+            }),
+            any::<u8>().prop_map(|byte| vec![byte]),
+        ];
+        proptest::collection::vec(piece, 0..8).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest::proptest! {
+        /// `read_str` validates with smoothutf8: it reads exactly the
+        /// strings `core::str::from_utf8` accepts, and refuses the others
+        /// at the string's length prefix.
+        #[test]
+        fn read_str_accepts_what_core_accepts(bytes in mostly_utf8()) {
+            let mut input = Vec::new();
+            wire::put_varint(&mut input, bytes.len() as u64);
+            input.extend_from_slice(&bytes);
+            let read = decoder(&input).read_str();
+            match core::str::from_utf8(&bytes) {
+                Ok(text) => proptest::prop_assert_eq!(read.ok(), Some(text)),
+                Err(_) => proptest::prop_assert_eq!(read.unwrap_err().offset(), 0),
+            }
+        }
     }
 }

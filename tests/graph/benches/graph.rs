@@ -5,7 +5,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schemac_graph::measure::{customer, described_order, plain_order};
+use schemac_graph::measure::{customer, described_order, graph_from_plain, plain_order};
 use schemac_graph::shop::{Order, PlainOrder};
 use schemac_runtime::Message;
 use schemac_runtime::graph::decode_arc;
@@ -29,6 +29,11 @@ fn order_100(c: &mut Criterion) {
     });
     group.bench_function("plain/decode", |b| {
         b.iter(|| PlainOrder::decode(black_box(&plain_bytes)))
+    });
+    // The floor of decoding into `Arc` and `Weak`: the tree decoded, then
+    // moved into the graph's representation.
+    group.bench_function("floor/decode", |b| {
+        b.iter(|| PlainOrder::decode(black_box(&plain_bytes)).map(graph_from_plain))
     });
     group.finish();
 }

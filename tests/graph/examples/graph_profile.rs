@@ -1,10 +1,11 @@
 //! A loop to profile under callgrind: `graph_profile (graph|plain)
 //! (encode|decode) N` encodes or decodes Order-100, as the bench does, N
-//! times (docs/graph.md).
+//! times (docs/graph.md); `floor decode` decodes the tree and moves it into
+//! the graph's `Arc`s and `Weak`s.
 
 use std::hint::black_box;
 
-use schemac_graph::measure::{customer, described_order, plain_order};
+use schemac_graph::measure::{customer, described_order, graph_from_plain, plain_order};
 use schemac_graph::shop::{Order, PlainOrder};
 use schemac_runtime::Message;
 use schemac_runtime::graph::decode_arc;
@@ -12,7 +13,7 @@ use schemac_runtime::graph::decode_arc;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [mode, operation, count] = args.as_slice() else {
-        eprintln!("usage: graph_profile (graph|plain) (encode|decode) N");
+        eprintln!("usage: graph_profile (graph|plain|floor) (encode|decode) N");
         std::process::exit(2);
     };
     let count: usize = count.parse().expect("N is a number");
@@ -27,8 +28,11 @@ fn main() {
             ("plain", "encode") => drop(black_box(black_box(&plain).encode_to_vec())),
             ("graph", "decode") => drop(black_box(decode_arc::<Order>(black_box(&graph_bytes)))),
             ("plain", "decode") => drop(black_box(PlainOrder::decode(black_box(&plain_bytes)))),
+            ("floor", "decode") => drop(black_box(
+                PlainOrder::decode(black_box(&plain_bytes)).map(graph_from_plain),
+            )),
             _ => {
-                eprintln!("usage: graph_profile (graph|plain) (encode|decode) N");
+                eprintln!("usage: graph_profile (graph|plain|floor) (encode|decode) N");
                 std::process::exit(2);
             }
         }

@@ -59,6 +59,28 @@ pub fn plain_order(order: &Order) -> PlainOrder {
     }
 }
 
+/// The graph of `plain`, built from it without copying its strings: what
+/// graph mode's representation costs beyond a tree (an `Arc` per line and
+/// for the customer, and a `Weak` per back reference), with no decoding of
+/// its own. Decoding a tree and then this is the floor of any decoder into
+/// `Arc` and `Weak` (docs/graph.md).
+pub fn graph_from_plain(plain: PlainOrder) -> Arc<Order> {
+    Arc::new_cyclic(|me: &Weak<Order>| Order {
+        id: plain.id,
+        lines: (plain.lines.into_iter())
+            .map(|line| {
+                Arc::new(OrderLine {
+                    line_number: line.line_number,
+                    description: line.description,
+                    order: Some(me.clone()),
+                })
+            })
+            .collect(),
+        customer: plain.customer.map(Arc::new),
+        ..Default::default()
+    })
+}
+
 /// A named customer.
 pub fn customer() -> Arc<Customer> {
     Arc::new(Customer {
