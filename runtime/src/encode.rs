@@ -442,7 +442,10 @@ impl Writer {
 
     /// Moves what was written to the end of a buffer at least twice as
     /// large, with room for `n` more bytes; when `n` alone outgrows the
-    /// doubling, with some room left before them.
+    /// doubling, with some room left before them. A buffer that would
+    /// grow past [`RETAINED_BUFFER`] while that size holds what is needed
+    /// grows to that size, so that the thread keeps it for the next encode
+    /// of the same message rather than growing a new one each time.
     #[cold]
     #[inline(never)]
     fn grow(&mut self, n: usize) {
@@ -453,6 +456,10 @@ impl Writer {
             needed + INITIAL_BUFFER.max(needed / 64)
         } else {
             doubled.max(INITIAL_BUFFER)
+        };
+        let size = match needed <= RETAINED_BUFFER {
+            true => size.min(RETAINED_BUFFER),
+            false => size,
         };
         let mut grown = Vec::with_capacity(size);
         grown.resize(size - written, 0);

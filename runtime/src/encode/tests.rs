@@ -304,6 +304,27 @@ fn the_thread_keeps_its_buffer_through_a_large_encode() {
     assert!((40_000..=RETAINED_BUFFER).contains(&kept), "{kept}");
 }
 
+/// Growing by doubling from an odd first size would pass the retained
+/// size on the way to an encoding a little below it (272, 544, …, 34,816,
+/// 69,632 for 50 KB), and the thread would drop the buffer and grow a new
+/// one, zeroed, for every encode of that message.
+#[test]
+#[cfg(feature = "std")]
+fn the_thread_keeps_the_buffer_of_an_encoding_below_the_retained_size() {
+    for length in [35_000, 50_000, RETAINED_BUFFER - 100] {
+        let parts: Vec<Blob> = (0..length / 8).map(|_| blob("p", 1, vec![])).collect();
+        let message = blob("grown", 0, parts);
+        let expected = reference(&message);
+        assert!(expected.len() <= RETAINED_BUFFER, "{}", expected.len());
+        assert_eq!(message.encode_to_vec().unwrap(), expected);
+        let kept = scratch();
+        assert!(kept.1 >= expected.len(), "{length}: {kept:?}");
+        // The next encode writes into the same buffer, without growing.
+        assert_eq!(message.encode_to_vec().unwrap(), expected);
+        assert_eq!(scratch(), kept, "{length}");
+    }
+}
+
 #[test]
 #[cfg(feature = "std")]
 fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
