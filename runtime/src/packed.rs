@@ -28,7 +28,7 @@ pub(crate) fn extend_varints<T>(
         Some(&last) if last >= 0x80 => return false,
         Some(_) => {}
     }
-    let count = run.iter().filter(|&&byte| byte < 0x80).count();
+    let count = terminators(run);
     let old_len = values.len();
     let mut rest = run;
     let mut failed = false;
@@ -59,6 +59,23 @@ pub(crate) fn extend_varints<T>(
         return false;
     }
     true
+}
+
+/// How many bytes of `run` are below `0x80`, each the last of a varint:
+/// eight at a time, by their top bits, summed with one multiplication.
+#[inline]
+fn terminators(run: &[u8]) -> usize {
+    let (words, rest) = run.as_chunks::<8>();
+    let in_words: usize = words
+        .iter()
+        .map(|word| {
+            // One bit per terminator, as the low bit of its byte; the
+            // multiplication adds the eight bytes into the top one.
+            let ones = (!u64::from_le_bytes(*word) & 0x8080_8080_8080_8080) >> 7;
+            (ones.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+        })
+        .sum();
+    in_words + rest.iter().filter(|&&byte| byte < 0x80).count()
 }
 
 /// Appends the `N`-byte little-endian numbers of `run` to `values`, each
@@ -279,6 +296,12 @@ mod tests {
         #[test]
         fn the_fast_path_reads_as_the_general_path(input in packed_input()) {
             agree_all(&input);
+        }
+
+        #[test]
+        fn terminators_are_the_bytes_below_0x80(bytes in proptest::collection::vec(any::<u8>(), 0..100)) {
+            let expected = bytes.iter().filter(|&&byte| byte < 0x80).count();
+            prop_assert_eq!(super::terminators(&bytes), expected);
         }
 
         #[test]
