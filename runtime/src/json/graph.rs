@@ -37,10 +37,10 @@ use super::{JsonCodec, JsonMessage, read_members};
 use crate::graph::{self, Ref, Shareable, Slot, Unresolved, WeakRef};
 
 /// The member that labels an object.
-pub(crate) const ID_KEY: &str = "$id";
+const ID_KEY: &str = "$id";
 
 /// The member of a reference to an object written earlier.
-pub(crate) const REF_KEY: &str = "$ref";
+const REF_KEY: &str = "$ref";
 
 /// The id of the top-level message.
 const ROOT_ID: u64 = 1;
