@@ -471,11 +471,12 @@ fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeE
     }
 }
 
-/// One object of a decode: its `Arc` once read, and, if a `weak` field can
-/// point at its type ([`Message::WEAK_TARGET`]), its `Weak` from the start
-/// of its reading; both type-erased, and checked against the type a
-/// reference expects. The top-level message has neither, unless read by
-/// [`decode_arc`], which gives it its `Weak`.
+/// One object of a decode (or of a JSON read, `json/graph.rs`): its `Arc`
+/// once read, and, if a `weak` field can point at its type
+/// ([`Message::WEAK_TARGET`]), its `Weak` from the start of its reading;
+/// both type-erased, and checked against the type a reference expects.
+/// The top-level message has neither, unless read by [`decode_arc`], which
+/// gives it its `Weak`.
 #[derive(Debug, Default)]
 pub(crate) struct Slot {
     weak: Option<Box<dyn Any>>,
