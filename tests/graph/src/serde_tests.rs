@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::oracle::serde_agrees_with_the_transcoder;
 use crate::shop::{Batch, Customer, Node, Order, OrderLine, ThreeTexts};
-use crate::tests::{back, customer, order};
+use crate::tests::{back, customer, order, two_orders_sharing_a_customer};
 
 #[test]
 fn an_order_is_written_as_schemac_decode_writes_it() {
@@ -41,14 +41,7 @@ fn the_json_of_a_batch_is_the_transcoders_and_reads_back_shared() {
     let text = serde_json::to_string(&batch).expect("serializes");
     assert_eq!(text.matches("\"Ada\"").count(), 1, "{text}");
     let read: Batch = serde_json::from_str(&text).expect("reads back");
-    let [first, second] = &read.orders[..] else {
-        panic!("two orders");
-    };
-    let shared = first.customer.as_ref().expect("a customer");
-    assert!(Arc::ptr_eq(
-        shared,
-        second.customer.as_ref().expect("a customer")
-    ));
+    let (first, second, shared) = two_orders_sharing_a_customer(&read);
     assert!(Arc::ptr_eq(shared, &second.contacts["billing"]));
     assert!(Arc::ptr_eq(
         shared,

@@ -40,6 +40,22 @@ pub(crate) fn back(line: &OrderLine) -> Option<Arc<Order>> {
     line.order.as_ref().and_then(Weak::upgrade)
 }
 
+/// The two orders of `batch` and the customer they share, one object:
+/// the test fails if there are not two orders or they do not share it.
+pub(crate) fn two_orders_sharing_a_customer(
+    batch: &Batch,
+) -> (&Arc<Order>, &Arc<Order>, &Arc<Customer>) {
+    let [first, second] = &batch.orders[..] else {
+        panic!("two orders, not {}", batch.orders.len());
+    };
+    let shared = first.customer.as_ref().expect("a customer");
+    assert!(Arc::ptr_eq(
+        shared,
+        second.customer.as_ref().expect("a customer")
+    ));
+    (first, second, shared)
+}
+
 #[test]
 fn a_round_trip_keeps_the_back_references_and_the_shared_customer() {
     let ada = customer(7, "Ada");
@@ -78,14 +94,7 @@ fn a_customer_shared_by_several_orders_is_written_once_and_read_back_shared() {
     assert_eq!(copies, 1, "the shared customer is written once");
 
     let decoded = Batch::decode(&bytes).expect("decodes");
-    let [first, second] = &decoded.orders[..] else {
-        panic!("two orders, not {}", decoded.orders.len());
-    };
-    let shared = first.customer.as_ref().expect("a customer");
-    assert!(Arc::ptr_eq(
-        shared,
-        second.customer.as_ref().expect("a customer")
-    ));
+    let (first, second, shared) = two_orders_sharing_a_customer(&decoded);
     assert!(Arc::ptr_eq(shared, &second.contacts["billing"]));
     // Each line points back at its own order, which the batch holds.
     for order in [first, second] {
@@ -791,13 +800,6 @@ fn the_json_of_schemac_decode_encodes_to_the_same_bytes_and_sharing() {
     });
     let bytes = transcode::encode(&analysis.schema, batch_type, &written).expect("encodes");
     let decoded = Batch::decode(&bytes).expect("generated code reads it");
-    let [first, second] = &decoded.orders[..] else {
-        panic!("two orders");
-    };
-    let shared = first.customer.as_ref().expect("a customer");
-    assert!(Arc::ptr_eq(
-        shared,
-        second.customer.as_ref().expect("a customer")
-    ));
+    let (first, _, _) = two_orders_sharing_a_customer(&decoded);
     assert!(Arc::ptr_eq(&back(&first.lines[0]).expect("alive"), first));
 }
