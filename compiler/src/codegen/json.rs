@@ -86,9 +86,9 @@ fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> Tok
             .map(|step| match step {
                 EncodingStep::Field(field) => expand_serialize_field(cx, scope, field),
                 EncodingStep::Oneof { oneof, members } => {
-                    let members: Vec<_> = oneof::members(message, oneof)
-                        .into_iter()
-                        .filter(|(field, _)| members.iter().any(|m| std::ptr::eq(*m, *field)))
+                    let members: Vec<(&Field, ValueType)> = members
+                        .iter()
+                        .map(|member| (*member, member.ty.value()))
                         .collect();
                     expand_serialize_oneof(cx, scope, id, oneof, &members)
                 }
