@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::oracle::serde_agrees_with_the_transcoder;
 use crate::shop::{Batch, Customer, Node, Order, OrderLine, ThreeTexts};
-use crate::tests::{back, customer, order, two_orders_sharing_a_customer};
+use crate::tests::{back, customer, order, shared_batch, two_orders_sharing_a_customer};
 
 #[test]
 fn an_order_is_written_as_schemac_decode_writes_it() {
@@ -30,12 +30,7 @@ fn an_order_is_written_as_schemac_decode_writes_it() {
 
 #[test]
 fn the_json_of_a_batch_is_the_transcoders_and_reads_back_shared() {
-    let ada = customer(7, "Ada");
-    let batch = Batch {
-        orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
-        first: Some((*order(3, 1, &ada)).clone()),
-        note: "shared".to_owned(),
-    };
+    let batch = shared_batch();
     serde_agrees_with_the_transcoder("shop.Batch", &batch);
 
     let text = serde_json::to_string(&batch).expect("serializes");

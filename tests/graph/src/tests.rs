@@ -35,6 +35,18 @@ pub(crate) fn order(id: i64, count: i32, customer: &Arc<Customer>) -> Arc<Order>
     })
 }
 
+/// Two orders sharing one customer object, "Ada", and a third order held
+/// by value, whose lines point at an order no longer alive (the `Arc` it
+/// was copied out of).
+pub(crate) fn shared_batch() -> Batch {
+    let ada = customer(7, "Ada");
+    Batch {
+        orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
+        first: Some((*order(3, 1, &ada)).clone()),
+        note: "shared".to_owned(),
+    }
+}
+
 /// The object a line's back reference points at, if alive.
 pub(crate) fn back(line: &OrderLine) -> Option<Arc<Order>> {
     line.order.as_ref().and_then(Weak::upgrade)
@@ -770,12 +782,7 @@ fn the_json_of_schemac_decode_encodes_to_the_same_bytes_and_sharing() {
     use schemac_runtime::DecodeOptions;
     let analysis = crate::oracle::analysis();
     let batch_type = transcode::find_message(&analysis.schema, "shop.Batch").expect("Batch");
-    let ada = customer(7, "Ada");
-    let batch = Batch {
-        orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
-        first: Some((*order(3, 1, &ada)).clone()),
-        note: "shared".to_owned(),
-    };
+    let batch = shared_batch();
     let bytes = batch.encode_to_vec().expect("encodes");
     let json = transcode::decode(&analysis.schema, batch_type, &bytes, &DecodeOptions::new())
         .expect("transcodes to JSON");
