@@ -456,7 +456,7 @@ impl<'a> Decoder<'a> {
 /// if it is longer than ten bytes or its tenth byte holds more than the
 /// 64th bit.
 #[inline(always)]
-fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
+pub(crate) fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
     let mut value = 0u64;
     for (i, &byte) in chunk.iter().enumerate() {
         value |= u64::from(byte & 0x7f) << (7 * i);
