@@ -11,6 +11,9 @@
 //! `SCHEMAC_BENCH_LAUNCH` set to 1, 2, …, and each launch writes its
 //! estimates into a directory of its own, which the report reads.
 //!
+//! Every process runs on the steady heap of [`heap`]: the first runs this
+//! program again with glibc's malloc settings in its environment.
+//!
 //! `SCHEMAC_BENCH=quick` takes fewer, shorter samples, all in one process
 //! (`make bench-quick`); criterion's own flags, given after `--`, override
 //! either mode and are passed on to the launches.
@@ -24,7 +27,7 @@ use schemac_bench::compile_speed::{self, SYNTHETIC_MESSAGES, SchemaOnDisk};
 use schemac_bench::formats::Dataset;
 use schemac_bench::graph::{self, GraphData};
 use schemac_bench::report::{self, Measurements, RunInfo};
-use schemac_bench::{datasets, target_dir};
+use schemac_bench::{datasets, heap, target_dir};
 
 /// The variable that tells a launched process its number.
 const LAUNCH_VARIABLE: &str = "SCHEMAC_BENCH_LAUNCH";
@@ -115,6 +118,9 @@ fn main() -> ExitCode {
     // process; only a benchmarking run launches others and writes a report.
     let benchmarking = args.iter().any(|arg| arg == "--bench")
         && !args.iter().any(|arg| arg == "--test" || arg == "--list");
+    if benchmarking && let Some(exit) = heap::run_on_steady_heap() {
+        return exit;
+    }
     let launch: Option<usize> = std::env::var(LAUNCH_VARIABLE)
         .ok()
         .and_then(|number| number.parse().ok());

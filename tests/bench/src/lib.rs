@@ -10,7 +10,9 @@
 //!   `target/bench-report.{md,json,svg}` (the chart is [`chart`]);
 //! - [`compile_speed`] generates a schema of many messages and times the
 //!   compilers and rustc on it;
-//! - [`graph`] measures graph mode against plain mode, and its sizes.
+//! - [`graph`] measures graph mode against plain mode, and its sizes;
+//! - [`heap`] runs a benchmark on a heap that earlier benchmarks do not
+//!   shape.
 //!
 //! docs/benchmarks.md says how to run them and how to read the report.
 
@@ -19,6 +21,7 @@ pub mod compile_speed;
 pub mod datasets;
 pub mod formats;
 pub mod graph;
+pub mod heap;
 pub mod mirror;
 pub mod model;
 pub mod report;

@@ -7,14 +7,15 @@
 //! cargo run --profile bench -p schemac-bench --bin bench-pair packed-10k buffa schemac decode
 //! ```
 //!
-//! A ratio above 1 says the second format is faster.
+//! A ratio above 1 says the second format is faster. It runs on the
+//! benchmarks' steady heap ([`schemac_bench::heap`]).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use schemac_bench::datasets;
 use schemac_bench::formats::{FORMATS, Subject};
+use schemac_bench::{datasets, heap};
 
 /// Rounds, each a batch of each format.
 const ROUNDS: usize = 41;
@@ -22,6 +23,9 @@ const ROUNDS: usize = 41;
 const BATCH: Duration = Duration::from_millis(20);
 
 fn main() -> ExitCode {
+    if let Some(exit) = heap::run_on_steady_heap() {
+        return exit;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [dataset, first, second, op] = args.as_slice() else {
         eprintln!(
@@ -65,30 +69,27 @@ fn main() -> ExitCode {
         }
         calls
     });
+    // Seconds a call, as a float: a tiny message takes tens of
+    // nanoseconds, which a `Duration` divided by the calls would cut to
+    // whole ones.
     let time = |side: usize| {
         let start = Instant::now();
         for _ in 0..calls[side] {
             run(subjects[side], &inputs[side]);
         }
-        start.elapsed() / calls[side]
+        start.elapsed().as_secs_f64() / f64::from(calls[side])
     };
-    let mut rounds: Vec<(Duration, Duration)> = (0..ROUNDS).map(|_| (time(0), time(1))).collect();
+    let rounds: Vec<[f64; 2]> = (0..ROUNDS).map(|_| [time(0), time(1)]).collect();
     let median = |mut values: Vec<f64>| {
         values.sort_by(f64::total_cmp);
         values[values.len() / 2]
     };
-    let ratio = median(
-        rounds
-            .iter()
-            .map(|(a, b)| a.as_secs_f64() / b.as_secs_f64())
-            .collect(),
-    );
-    rounds.sort_by_key(|(a, _)| *a);
-    let first_median = rounds[ROUNDS / 2].0;
-    rounds.sort_by_key(|(_, b)| *b);
-    let second_median = rounds[ROUNDS / 2].1;
+    let ratio = median(rounds.iter().map(|[a, b]| a / b).collect());
+    let [first, second] = [0, 1].map(|side| {
+        Duration::from_secs_f64(median(rounds.iter().map(|round| round[side]).collect()))
+    });
     println!(
-        "{dataset} {op}: {} {first_median:.2?}, {} {second_median:.2?}, ratio {ratio:.2} (median of {ROUNDS} rounds)",
+        "{dataset} {op}: {} {first:.2?}, {} {second:.2?}, ratio {ratio:.2} (median of {ROUNDS} rounds)",
         subjects[0].format(),
         subjects[1].format(),
     );

@@ -1,0 +1,47 @@
+//! The heap every benchmark runs on: glibc's malloc with its trim and mmap
+//! thresholds fixed high.
+//!
+//! By default glibc gives the top of the heap back to the system when more
+//! than 128 KiB of it is free, and the next allocation that needs it takes
+//! it back, a page fault per 4 KiB. A loop that decodes a message of a few
+//! hundred kilobytes and drops it can pay that on every call, or never,
+//! depending on where earlier allocations left the heap's top: buffa's
+//! owned decode of `packed-10k` took 230 µs a call in `bench-pair`, with
+//! 51 page faults a call, and 65 µs in criterion's loop, with none. With
+//! the thresholds high, no format's time depends on what ran before it, as
+//! in a long-running program whose heap is warm (docs/benchmarks.md).
+
+use std::process::{Command, ExitCode};
+
+/// The variable glibc reads its malloc settings from at start-up.
+const TUNABLES: &str = "GLIBC_TUNABLES";
+
+/// The settings: nothing trimmed, nothing under 1 GiB mapped on its own.
+const STEADY: &str =
+    "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824";
+
+/// Runs this program again, with the same arguments, on the steady heap,
+/// unless it already runs on it (or on settings of the caller's own), and
+/// returns the exit code to leave with; `None` when this process is the
+/// one to go on.
+pub fn run_on_steady_heap() -> Option<ExitCode> {
+    if !cfg!(all(target_os = "linux", target_env = "gnu")) || std::env::var_os(TUNABLES).is_some() {
+        return None;
+    }
+    let program = std::env::current_exe().ok()?;
+    let status = Command::new(program)
+        .args(std::env::args_os().skip(1))
+        .env(TUNABLES, STEADY)
+        .status();
+    Some(match status {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(status) => {
+            eprintln!("the benchmark on the steady heap ended with {status}");
+            ExitCode::FAILURE
+        }
+        Err(error) => {
+            eprintln!("the benchmark could not run again on the steady heap: {error}");
+            ExitCode::FAILURE
+        }
+    })
+}
