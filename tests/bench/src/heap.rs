@@ -16,9 +16,9 @@ use std::process::{Command, ExitCode};
 /// The variable glibc reads its malloc settings from at start-up.
 const TUNABLES: &str = "GLIBC_TUNABLES";
 
-/// The settings: nothing trimmed, nothing under 1 GiB mapped on its own.
-const STEADY: &str =
-    "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=1073741824";
+/// The settings: nothing under 1 GiB trimmed, nothing under 32 MiB
+/// mapped on its own (glibc ignores an mmap threshold above 32 MiB).
+const STEADY: &str = "glibc.malloc.trim_threshold=1073741824:glibc.malloc.mmap_threshold=33554432";
 
 /// Runs this program again, with the same arguments, on the steady heap,
 /// unless it already runs on it (or on settings of the caller's own), and
