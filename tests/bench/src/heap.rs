@@ -2,14 +2,16 @@
 //! thresholds fixed high.
 //!
 //! By default glibc gives the top of the heap back to the system when more
-//! than 128 KiB of it is free, and the next allocation that needs it takes
-//! it back, a page fault per 4 KiB. A loop that decodes a message of a few
-//! hundred kilobytes and drops it can pay that on every call, or never,
-//! depending on where earlier allocations left the heap's top: buffa's
-//! owned decode of `packed-10k` took 230 µs a call in `bench-pair`, with
-//! 51 page faults a call, and 65 µs in criterion's loop, with none. With
-//! the thresholds high, no format's time depends on what ran before it, as
-//! in a long-running program whose heap is warm (docs/benchmarks.md).
+//! than 128 KiB of it is free, and maps a block of 128 KiB or more on its
+//! own, unmapping it when it is freed; the next allocation that needs the
+//! memory again takes a page fault per 4 KiB. A loop that decodes a
+//! message of a few hundred kilobytes and drops it can pay that on every
+//! call, or never, depending on where earlier allocations left the heap:
+//! buffa's owned decode of `packed-10k`, whose lists grow by doubling past
+//! 128 KiB, took 230 µs a call in a loop of its own, with 51 page faults a
+//! call, and 65 µs in criterion's loop. With the thresholds high, no
+//! format's time depends on what ran before it, as in a long-running
+//! program whose heap is warm (docs/benchmarks.md).
 
 use std::process::{Command, ExitCode};
 
