@@ -85,11 +85,11 @@ fn main() -> ExitCode {
         values[values.len() / 2]
     };
     let ratio = median(rounds.iter().map(|[a, b]| a / b).collect());
-    let [first, second] = [0, 1].map(|side| {
+    let [first_time, second_time] = [0, 1].map(|side| {
         Duration::from_secs_f64(median(rounds.iter().map(|round| round[side]).collect()))
     });
     println!(
-        "{dataset} {op}: {} {first:.2?}, {} {second:.2?}, ratio {ratio:.2} (median of {ROUNDS} rounds)",
+        "{dataset} {op}: {} {first_time:.2?}, {} {second_time:.2?}, ratio {ratio:.2} (median of {ROUNDS} rounds)",
         subjects[0].format(),
         subjects[1].format(),
     );
