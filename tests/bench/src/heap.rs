@@ -50,11 +50,14 @@ pub fn run_on_steady_heap() -> Option<ExitCode> {
         .env(TUNABLES, STEADY)
         .status();
     Some(match status {
-        Ok(status) if status.success() => ExitCode::SUCCESS,
-        Ok(status) => {
-            eprintln!("the benchmark on the steady heap ended with {status}");
-            ExitCode::FAILURE
-        }
+        // The run's own exit code: 2 for a usage error it reported.
+        Ok(status) => match status.code().and_then(|code| u8::try_from(code).ok()) {
+            Some(code) => ExitCode::from(code),
+            None => {
+                eprintln!("the benchmark on the steady heap ended with {status}");
+                ExitCode::FAILURE
+            }
+        },
         Err(error) => {
             eprintln!("the benchmark could not run again on the steady heap: {error}");
             ExitCode::FAILURE
