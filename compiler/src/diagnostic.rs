@@ -222,6 +222,11 @@ catalogue! {
     /// Two methods of a service share a name.
     DuplicateMethodName = "E0323", "name used again",
         "rename one of the methods; gRPC calls a method by its service's name and its own";
+    /// A message that a `ref` or `weak` points at declares a field,
+    /// oneof, reservation or extension range that takes the number or a
+    /// name of graph mode's `schemac_graph_id = 536870911`.
+    GraphIdClash = "E0324", "kept for graph mode",
+        "the exported .proto gives every message a `ref` or `weak` points at the field `schemac_graph_id = 536870911`, which numbers graph mode's shared objects (docs/graph.md); renumber or rename this, or end the range at 536870910";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

@@ -8,7 +8,10 @@
 //! repeats: the same fields in the same order, map fields as repeated
 //! `XxxEntry` messages, proto3 `optional` fields in the synthetic oneofs
 //! protoc adds, every field's `json_name` filled, defaults in protoc's
-//! text form. As protoc does, a proto2 file has no `syntax`.
+//! text form. As protoc does, a proto2 file has no `syntax`. Graph mode's
+//! `ref T` and `weak T` fields are fields of `T`, and every message that
+//! one points at ends its fields with `schemac_graph_id`
+//! ([`GRAPH_ID_FIELD_NAME`]).
 //!
 //! The files whose types the runtime provides (`schemac/types.proto` and
 //! the well-known types) declare nothing in the model; their descriptors
@@ -37,8 +40,9 @@ use prost_types::{
 use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
-    DeclaredType, DefaultValue, Enum, Field, FieldOrOneof, FieldType, File, MAX_FIELD_NUMBER,
-    Message, MessageId, REF_WRAPPER_NAME, ReservedRange, Scalar, Schema, Service, ValueType,
+    DeclaredType, DefaultValue, Enum, Field, FieldOrOneof, FieldType, File, GRAPH_ID_FIELD_NAME,
+    GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, ReservedRange, Scalar, Schema,
+    Service, ValueType, lower_camel_case,
 };
 use crate::proto_names::value_name;
 use crate::source::{FileId, SourceMap};
@@ -304,6 +308,9 @@ impl<'a> FileExporter<'a> {
                     .push(self.map_entry(field, key, value));
             }
         }
+        if self.ref_targets.get(id.0 as usize) == Some(&true) {
+            descriptor.field.push(graph_id_field());
+        }
         add_synthetic_oneofs(&mut descriptor);
         self.reserved(message, &mut descriptor, &path);
         for item in self
@@ -323,39 +330,7 @@ impl<'a> FileExporter<'a> {
                 }
             }
         }
-        if self.ref_targets.get(id.0 as usize) == Some(&true) {
-            descriptor.nested_type.push(self.ref_wrapper(message));
-        }
         descriptor
-    }
-
-    /// The message a reference to `target` travels as, nested in it, as
-    /// export_proto writes it.
-    fn ref_wrapper(&self, target: &Message) -> DescriptorProto {
-        let label = Label::Optional as i32;
-        DescriptorProto {
-            name: Some(REF_WRAPPER_NAME.to_owned()),
-            field: vec![
-                FieldDescriptorProto {
-                    name: Some("id".to_owned()),
-                    number: Some(1),
-                    label: Some(label),
-                    r#type: Some(Type::Uint32 as i32),
-                    json_name: Some("id".to_owned()),
-                    ..FieldDescriptorProto::default()
-                },
-                FieldDescriptorProto {
-                    name: Some("object".to_owned()),
-                    number: Some(2),
-                    label: Some(label),
-                    r#type: Some(Type::Message as i32),
-                    type_name: Some(format!(".{}", target.full_name)),
-                    json_name: Some("object".to_owned()),
-                    ..FieldDescriptorProto::default()
-                },
-            ],
-            ..DescriptorProto::default()
-        }
     }
 
     /// Reserved ranges and names, and extension ranges: a message's ranges
@@ -560,6 +535,21 @@ impl<'a> FileExporter<'a> {
             descriptor.reserved_name.push(exported);
         }
         descriptor
+    }
+}
+
+/// The field `schemac_graph_id = 536870911` that export_proto writes
+/// after the fields of every message a `ref` or `weak` points at: a
+/// `uint32`, `optional` in proto2 and without a label in proto3, which
+/// protoc describes alike.
+fn graph_id_field() -> FieldDescriptorProto {
+    FieldDescriptorProto {
+        name: Some(GRAPH_ID_FIELD_NAME.to_owned()),
+        number: Some(GRAPH_ID_FIELD_NUMBER as i32),
+        label: Some(Label::Optional as i32),
+        r#type: Some(Type::Uint32 as i32),
+        json_name: Some(lower_camel_case(GRAPH_ID_FIELD_NAME)),
+        ..FieldDescriptorProto::default()
     }
 }
 

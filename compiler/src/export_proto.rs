@@ -23,6 +23,13 @@
 //!
 //! Services follow the types, as `rpc Name (.pkg.Request) returns (stream
 //! .pkg.Response);`.
+//!
+//! Graph mode's `ref T` and `weak T` are exported as `T` (`repeated T` in a
+//! list, `map<K, T>` in a map), and every message that one points at gets
+//! the field `uint32 schemac_graph_id = 536870911;` ([`GRAPH_ID_FIELD_NAME`],
+//! [`GRAPH_ID_FIELD_NUMBER`]), which holds the number of an object that
+//! occurs more than once (docs/graph.md): a reader without graph mode reads
+//! the bytes as a tree with numbers.
 
 use std::fmt::Write as _;
 
@@ -30,11 +37,21 @@ use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
-    MAX_FIELD_NUMBER, Message, MessageId, MethodType, REF_WRAPPER_NAME, Reserved, ReservedRange,
-    Schema, Service, ValueType,
+    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,
+    Reserved, ReservedRange, Schema, Service, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::FileId;
+
+/// The comment above [`GRAPH_ID_FIELD_NAME`] in the exported `.proto`, one
+/// line each.
+const GRAPH_ID_COMMENT: [&str; 5] = [
+    "schemac's graph mode (docs/graph.md): where a `ref` or `weak` field holds",
+    "this message, an object that occurs more than once carries its number",
+    "here at its first occurrence, and every later occurrence is this number",
+    "alone; 0 alone is a dead weak reference. Numbers: 1 is the top-level",
+    "message, then 2, 3, ... the shared objects in the order they first occur.",
+];
 
 /// One exported `.proto` file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -255,16 +272,16 @@ pub(crate) fn packed_option(field: &Field, proto2: bool) -> Option<bool> {
 }
 
 /// How the exported file names a value's type: protobuf's scalar name, or
-/// a message or enum by full name with a leading dot.
+/// a message or enum by full name with a leading dot. A `ref T` or `weak T`
+/// travels as `T`.
 pub(crate) fn type_name(schema: &Schema, ty: ValueType) -> String {
     match ty {
         ValueType::Scalar(scalar) => scalar.proto_name().to_owned(),
         ValueType::Enum(id) => format!(".{}", schema.enumeration(id).full_name),
-        ValueType::Message(id) => format!(".{}", schema.message(id).full_name),
-        ValueType::WellKnown(known) => format!(".google.protobuf.{}", known.name()),
-        ValueType::Ref(id, _) => {
-            format!(".{}.{REF_WRAPPER_NAME}", schema.message(id).full_name)
+        ValueType::Message(id) | ValueType::Ref(id, _) => {
+            format!(".{}", schema.message(id).full_name)
         }
+        ValueType::WellKnown(known) => format!(".google.protobuf.{}", known.name()),
     }
 }
 
@@ -363,11 +380,18 @@ impl Out<'_> {
         }
         self.line(&format!("message {} {{", message.name));
         self.depth += 1;
-        for member in message.members() {
+        let members = message.members();
+        for &member in &members {
             match member {
                 FieldOrOneof::Field(field) => self.field(field),
                 FieldOrOneof::Oneof(index) => self.oneof(message, index),
             }
+        }
+        if ref_target {
+            if !members.is_empty() {
+                self.blank();
+            }
+            self.graph_id_field();
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
         if !message.extension_ranges.is_empty() {
@@ -375,29 +399,20 @@ impl Out<'_> {
             self.line(&format!("extensions {ranges};"));
         }
         self.items(&message.messages, &message.enums);
-        if ref_target {
-            self.ref_wrapper(message);
-        }
         self.depth -= 1;
         self.line("}");
     }
 
-    /// The message a `ref` or `weak` to `target` travels as, nested in it:
-    /// the first occurrence of an object carries its id and the object,
-    /// every later one its id only (docs/wire-format.md).
-    fn ref_wrapper(&mut self, target: &Message) {
-        self.blank();
-        self.line(&format!(
-            "// A reference to a shared {}, written by schemac's graph mode.",
-            target.name
-        ));
-        self.line(&format!("message {REF_WRAPPER_NAME} {{"));
-        self.depth += 1;
+    /// `uint32 schemac_graph_id = 536870911;` with its comment, in a message
+    /// that a `ref` or `weak` points at.
+    fn graph_id_field(&mut self) {
+        for line in GRAPH_ID_COMMENT {
+            self.line(&format!("// {line}"));
+        }
         let label = if self.proto2 { "optional " } else { "" };
-        self.line(&format!("{label}uint32 id = 1;"));
-        self.line(&format!("{label}.{} object = 2;", target.full_name));
-        self.depth -= 1;
-        self.line("}");
+        self.line(&format!(
+            "{label}uint32 {GRAPH_ID_FIELD_NAME} = {GRAPH_ID_FIELD_NUMBER};"
+        ));
     }
 
     /// `service Name { rpc Method (.pkg.Request) returns (stream .pkg.Response); }`
@@ -653,8 +668,18 @@ mod tests {
         }
     }
 
+    /// The field every message a reference points at gets, as exported at
+    /// depth 1, with `label` before its type.
+    fn graph_id_field(label: &str) -> String {
+        let comment: String = GRAPH_ID_COMMENT
+            .iter()
+            .map(|line| format!("  // {line}\n"))
+            .collect();
+        format!("{comment}  {label}uint32 schemac_graph_id = 536870911;\n")
+    }
+
     #[test]
-    fn references_travel_as_the_wrapper_nested_in_their_target() {
+    fn references_travel_as_their_targets_which_carry_the_graph_id() {
         let build = analyzed(
             "package shop;
             message Customer {}
@@ -663,26 +688,47 @@ mod tests {
               customer: ref Customer = 5;
               lines: list<ref OrderLine> = 4;
               by_id: map<u32, ref Customer> = 6;
-            }",
+              notes: list<OrderLine> = 7;
+            }
+            message Plain { id: i32 = 1; }",
         );
         let text = export(&build.schema, FileId(0));
-        let wrapper = |name: &str| {
-            format!(
-                "  // A reference to a shared {name}, written by schemac's graph mode.\n  \
-                 message Ref {{\n    uint32 id = 1;\n    .shop.{name} object = 2;\n  }}\n}}\n"
-            )
-        };
+        let id = graph_id_field("");
         for expected in [
             // A target without fields is no longer empty.
-            format!("message Customer {{\n\n{}", wrapper("Customer")),
-            format!("  .shop.Order.Ref order = 1;\n\n{}", wrapper("OrderLine")),
-            "  repeated .shop.OrderLine.Ref lines = 4;\n".to_owned(),
-            "  .shop.Customer.Ref customer = 5;\n".to_owned(),
-            "  map<uint32, .shop.Customer.Ref> by_id = 6;\n".to_owned(),
-            wrapper("Order"),
+            format!("message Customer {{\n{id}}}\n"),
+            format!("message OrderLine {{\n  .shop.Order order = 1;\n\n{id}}}\n"),
+            "  .shop.Customer customer = 5;\n".to_owned(),
+            "  repeated .shop.OrderLine lines = 4;\n".to_owned(),
+            "  map<uint32, .shop.Customer> by_id = 6;\n".to_owned(),
+            format!("  repeated .shop.OrderLine notes = 7;\n\n{id}}}\n"),
+            // A message no reference points at has no graph id.
+            "message Plain {\n  int32 id = 1;\n}\n".to_owned(),
         ] {
             assert!(text.contains(&expected), "{expected:?} not in\n{text}");
         }
+        assert!(!text.contains("Ref"), "{text}");
+    }
+
+    #[test]
+    fn the_graph_id_is_optional_in_proto2_and_comes_before_nested_items() {
+        let build = analyzed(
+            "package p;
+            message Node {
+              value: optional i32 = 1 [default = 7];
+              next: ref Node = 2;
+              reserved 9;
+              message Inner {}
+            }",
+        );
+        let text = export(&build.schema, FileId(0));
+        assert!(text.contains("syntax = \"proto2\";"), "{text}");
+        let expected = format!(
+            "message Node {{\n  optional int32 value = 1 [default = 7];\n  \
+             optional .p.Node next = 2;\n\n{}  reserved 9;\n\n  message Inner {{}}\n}}\n",
+            graph_id_field("optional ")
+        );
+        assert!(text.contains(&expected), "{expected:?} not in\n{text}");
     }
 
     #[test]

@@ -15,10 +15,16 @@ pub use crate::ast::RefKind;
 use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
 
-/// The name of the message that a `ref T` or `weak T` travels as, nested
-/// in `T` in the exported `.proto`: `{ uint32 id = 1; T object = 2; }`
-/// (docs/wire-format.md). Check keeps `T`'s own names off it.
-pub const REF_WRAPPER_NAME: &str = "Ref";
+/// The name of the field that every message a `ref` or `weak` points at
+/// carries in the exported `.proto`: graph mode's number of an object that
+/// occurs more than once (docs/graph.md). Check keeps the message's
+/// own names off it.
+pub const GRAPH_ID_FIELD_NAME: &str = "schemac_graph_id";
+
+/// The number of [`GRAPH_ID_FIELD_NAME`], the largest field number: the
+/// runtime's `graph::REFERENCE_FIELD`. Check keeps the message's own fields,
+/// reservations and extension ranges off it.
+pub const GRAPH_ID_FIELD_NUMBER: i64 = MAX_FIELD_NUMBER;
 
 /// Every file, message and enum of one compilation.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -100,8 +106,8 @@ impl Schema {
     }
 
     /// One mark per message: whether a `ref` or `weak` anywhere in the
-    /// schema points at it. The exported `.proto` nests the wrapper
-    /// message of its references in it ([`REF_WRAPPER_NAME`]).
+    /// schema points at it. The exported `.proto` gives it the field
+    /// [`GRAPH_ID_FIELD_NAME`].
     pub fn ref_target_marks(&self) -> Vec<bool> {
         self.target_marks(|_| true)
     }

@@ -334,11 +334,16 @@ impl Writer {
         }
     }
 
-    /// The next reference of the graph message being written, as the
-    /// pre-pass recorded it; `None` outside a graph encode.
+    /// How to write the occurrence of the object at `address` met now in
+    /// the graph message being written ([`Visitor::meet`]); outside a graph
+    /// encode (only when the hidden `write_fields` is called alone), the
+    /// object itself.
     #[inline]
-    pub(crate) fn next_graph_occurrence(&mut self) -> Option<Occurrence> {
-        self.graph.as_mut().and_then(Visitor::next)
+    pub(crate) fn meet_graph_object(&mut self, address: usize) -> Occurrence {
+        match &mut self.graph {
+            Some(visitor) => visitor.meet(address),
+            None => Occurrence::Object { number: 0 },
+        }
     }
 
     /// The bytes written so far.
@@ -634,6 +639,16 @@ impl Writer {
         }
         self.delimited(write);
         self.depth -= 1;
+    }
+
+    /// Writes `message`, a nested message already encoded, with its length
+    /// prefix, one level deeper.
+    #[inline(always)]
+    pub(crate) fn nested_bytes(&mut self, message: &[u8]) {
+        if self.depth + 1 > self.max_depth {
+            self.max_depth = self.depth + 1;
+        }
+        self.raw(message);
     }
 
     /// Writes a length-delimited run with `write`, at the same depth, as

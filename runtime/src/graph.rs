@@ -5,11 +5,14 @@
 //! the target of back references; the codecs and the [`Visitor`] are what
 //! generated code uses.
 //!
-//! On the wire a reference is a message `{ uint32 id = 1; T object = 2; }`:
-//! the first occurrence of an object in the bytes carries a fresh id and
-//! the object, every later one the id alone (docs/wire-format.md). The
-//! top-level message is object 1; the others are numbered 2, 3, … in the
-//! order of their first occurrence.
+//! On the wire a reference field is a field of its message type, and an
+//! object that occurs once is written as it would be in a plain field. An
+//! object that occurs more than once is numbered: its first occurrence in
+//! the bytes is the object led by its number, in field
+//! [`REFERENCE_FIELD`], and every later one the number alone
+//! (docs/wire-format.md). The top-level message is object 1; the others
+//! that occur more than once take 2, 3, … in the order of their first
+//! occurrence.
 //!
 //! Encoding is back to front (`encode.rs`), so the writer meets the first
 //! occurrence of an object *last*. Before writing a graph message
@@ -46,11 +49,18 @@ use crate::wire::{self, WireType};
 /// The id of the top-level message of an encode.
 const ROOT_ID: u32 = 1;
 
-/// The field of a reference's id.
-const ID_FIELD: u32 = 1;
+/// The field that holds an object's number, first in its first
+/// occurrence and alone in a later one, inside the message of the
+/// object's type: the highest field number, which no message a reference
+/// points at may take for a field of its own.
+pub const REFERENCE_FIELD: u32 = wire::MAX_FIELD_NUMBER;
 
-/// The field of a reference's object.
-const OBJECT_FIELD: u32 = 2;
+/// The key of [`REFERENCE_FIELD`], a varint, as writers write it: the bytes
+/// a numbered occurrence starts with.
+const REFERENCE_KEY: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
+
+/// The number of a dead `weak` reference's object: none.
+const DEAD: u32 = 0;
 
 /// What a graph message and every message in it must be to sit in an
 /// `Arc` that the id tables hold by type: owned, and shareable between
@@ -64,129 +74,196 @@ pub(crate) fn address<T>(object: &Arc<T>) -> usize {
     Arc::as_ptr(object) as *const () as usize
 }
 
-/// The most objects and occurrences whose room a thread's [`Visitor`]
-/// keeps between encodes, as the writer keeps its buffer.
-const RETAINED_OBJECTS: usize = 4096;
-
-/// One occurrence of a reference, as the pre-pass found it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Occurrence {
-    id: u32,
-    /// Whether it is the first occurrence of its object, which carries it.
-    inline: bool,
+/// Whether `object` occurs nowhere but here: no other `Arc` and no `Weak`
+/// holds it. An object that occurs twice in a message is held twice for
+/// as long as the message is borrowed, so this cannot change from true to
+/// false, or back, for such an object while it is encoded.
+#[inline(always)]
+fn alone<T>(object: &Arc<T>) -> bool {
+    Arc::strong_count(object) == 1 && Arc::weak_count(object) == 0
 }
 
-/// The forward pre-pass of an encode: it numbers the objects a graph
-/// message reaches in the order of their first occurrence in the bytes.
-/// Generated code calls [`Visitor::visit_ref`] and [`Visitor::visit_weak`]
-/// for each reference, in field number order, list elements and map
-/// entries in order, and [`Message::visit_refs`] on each message field that
-/// can reach one.
+/// The most objects whose room a thread's [`Visitor`] keeps between
+/// encodes, as the writer keeps its buffer.
+const RETAINED_OBJECTS: usize = 4096;
+
+/// An object that may occur more than once in an encode, because another
+/// `Arc` or a `Weak` holds it too, as the pre-pass found it.
+#[derive(Clone, Copy, Debug)]
+struct Shared {
+    /// Its occurrences outside what its first occurrence holds, the first
+    /// included: the writer, which meets occurrences from the back, counts
+    /// them down to find the first.
+    outside: u32,
+    /// Whether it occurs more than once, and so takes a number.
+    repeated: bool,
+    /// Its number once the pre-pass has ended, if it is repeated.
+    number: u32,
+    /// Whether the pre-pass is inside its first occurrence, where it can
+    /// occur again only through a `weak` field pointing back at it.
+    visiting: bool,
+    /// Whether the writer has met its first occurrence: what it meets of
+    /// the object from then on lies inside it, and is a later occurrence.
+    written: bool,
+}
+
+/// How the writer writes one occurrence of an object.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Occurrence {
+    /// The object, led by its number if it has one (not 0): its first
+    /// occurrence, or its only one.
+    Object { number: u32 },
+    /// A later occurrence of the object of this number.
+    Later(u32),
+}
+
+/// The forward pre-pass of an encode: it finds the objects a graph message
+/// reaches more than once and numbers them in the order of their first
+/// occurrence in the bytes. Generated code calls [`Visitor::visit_ref`]
+/// and [`Visitor::visit_weak`] for each reference, in field number order,
+/// list elements and map entries in order, and [`Message::visit_refs`] on
+/// each message field that can reach one.
 ///
-/// The writer then takes the occurrences it recorded, one per reference
-/// it writes ([`Visitor::next`]). A writer keeps its visitor, and the
-/// visitor its room, from one encode to the next.
+/// The writer then asks it how to write each occurrence it meets
+/// ([`Visitor::meet`]). A writer keeps its visitor, and the visitor its
+/// room, from one encode to the next.
 #[doc(hidden)]
 #[derive(Debug, Default)]
 pub struct Visitor {
     /// The address of the top-level message, object 1.
     root: usize,
-    /// Object ids by address, of the objects that may occur more than
-    /// once: those another `Arc` or a `Weak` holds too.
-    ids: HashMap<usize, u32>,
-    next_id: u32,
-    /// The occurrences, in post-order.
-    occurrences: Vec<Occurrence>,
+    /// The objects that may occur more than once, by address. An object
+    /// that no other `Arc` and no `Weak` holds has no entry.
+    shared: HashMap<usize, Shared>,
+    /// The addresses in `shared`, in the order of first occurrence.
+    order: Vec<usize>,
     /// The objects first reached through `weak` fields, held alive until
     /// the encode ends, so that the writer finds alive what the pre-pass
-    /// did; every other object the pre-pass numbers is held by the message
+    /// did; every other object the pre-pass meets is held by the message
     /// being encoded.
     alive: Vec<Arc<dyn Any + Send + Sync>>,
 }
 
 impl Visitor {
     /// Runs the pre-pass over `message`, the top-level message, object 1,
-    /// with a visitor that the encode before left empty ([`Visitor::finish`]).
+    /// with a visitor that the encode before left empty ([`Visitor::finish`]),
+    /// and numbers the objects that occur more than once: 2, 3, … in the
+    /// order of their first occurrence.
     pub(crate) fn visit_top<M: Message>(&mut self, message: &M) {
         self.root = message as *const M as *const () as usize;
-        self.next_id = ROOT_ID + 1;
         message.visit_refs(self);
+        let mut number = ROOT_ID;
+        for address in &self.order {
+            if let Some(shared) = self
+                .shared
+                .get_mut(address)
+                .filter(|shared| shared.repeated)
+            {
+                number = number.saturating_add(1);
+                shared.number = number;
+            }
+        }
     }
 
     /// Forgets the encode that ended: its objects, which may be freed now
-    /// and their addresses reused, and any occurrence not taken.
+    /// and their addresses reused.
     pub(crate) fn finish(&mut self) {
-        self.ids.clear();
-        self.occurrences.clear();
+        self.shared.clear();
+        self.order.clear();
         self.alive.clear();
-        self.ids.shrink_to(RETAINED_OBJECTS);
-        self.occurrences.shrink_to(RETAINED_OBJECTS);
+        self.shared.shrink_to(RETAINED_OBJECTS);
+        self.order.shrink_to(RETAINED_OBJECTS);
         self.alive.shrink_to(RETAINED_OBJECTS);
     }
 
-    /// The next occurrence the writer meets: the last one not taken.
-    pub(crate) fn next(&mut self) -> Option<Occurrence> {
-        self.occurrences.pop()
-    }
-
     /// Visits an occurrence of a `ref` field's object.
+    #[inline(always)]
     pub fn visit_ref<T: Shareable>(&mut self, object: &Arc<T>) {
-        // An object that no other `Arc` and no `Weak` holds occurs here
-        // alone: it takes an id, and no room in the table.
-        if Arc::strong_count(object) == 1 && Arc::weak_count(object) == 0 {
-            let id = self.take_id();
-            self.visit_first(id, &**object);
-            return;
+        if alone(object) {
+            return object.visit_refs(self);
         }
         let address = address(object);
-        match self.seen(address) {
-            Some(id) => self.occurrences.push(Occurrence { id, inline: false }),
-            None => self.visit_shared(address, &**object),
+        if !self.met_again(address) {
+            self.visit_first(address, &**object);
         }
     }
 
     /// Visits an occurrence of a `weak` field's object, if it is alive; a
-    /// dead one is written without an id and is no occurrence.
+    /// dead one is written as such and is no occurrence.
+    #[inline(always)]
     pub fn visit_weak<T: Shareable>(&mut self, object: &Weak<T>) {
         // Compared by address, without upgrading: a `Weak` keeps its
         // object's allocation, dead or not, so no other object has it.
         let address = object.as_ptr() as *const () as usize;
-        if let Some(id) = self.seen(address) {
-            self.occurrences.push(Occurrence { id, inline: false });
-        } else if let Some(object) = object.upgrade() {
-            self.visit_shared(address, &*object);
+        if self.met_again(address) {
+            return;
+        }
+        if let Some(object) = object.upgrade() {
+            self.visit_first(address, &*object);
             self.alive.push(object);
         }
     }
 
-    /// The id of the object at `address`, if the pre-pass has met it.
-    fn seen(&self, address: usize) -> Option<u32> {
-        match address == self.root {
-            true => Some(ROOT_ID),
-            false => self.ids.get(&address).copied(),
+    /// Counts an occurrence of the object at `address` if the pre-pass has
+    /// met it before (or it is the top-level message), and says whether it
+    /// had.
+    #[inline(always)]
+    fn met_again(&mut self, address: usize) -> bool {
+        if address == self.root {
+            return true;
         }
-    }
-
-    /// The id of the next object met.
-    fn take_id(&mut self) -> u32 {
-        let id = self.next_id;
-        self.next_id = self.next_id.saturating_add(1);
-        id
+        let Some(shared) = self.shared.get_mut(&address) else {
+            return false;
+        };
+        shared.repeated = true;
+        if !shared.visiting {
+            shared.outside += 1;
+        }
+        true
     }
 
     /// Visits the first occurrence of `object`, at `address`, which may
-    /// occur again: numbered in the table.
-    fn visit_shared<T: Message>(&mut self, address: usize, object: &T) {
-        let id = self.take_id();
-        self.ids.insert(address, id);
-        self.visit_first(id, object);
+    /// occur again, and what is inside it.
+    fn visit_first<T: Message>(&mut self, address: usize, object: &T) {
+        let shared = Shared {
+            outside: 1,
+            repeated: false,
+            number: 0,
+            visiting: true,
+            written: false,
+        };
+        self.shared.insert(address, shared);
+        self.order.push(address);
+        object.visit_refs(self);
+        if let Some(shared) = self.shared.get_mut(&address) {
+            shared.visiting = false;
+        }
     }
 
-    /// Visits the first occurrence of object `id`: what is inside it, then
-    /// (post-order) the occurrence itself.
-    fn visit_first<T: Message>(&mut self, id: u32, object: &T) {
-        object.visit_refs(self);
-        self.occurrences.push(Occurrence { id, inline: true });
+    /// How to write the occurrence of the object at `address` that the
+    /// writer meets now. The writer meets occurrences from the back, and
+    /// decides on one before it writes what is inside it: the first
+    /// occurrence is the one that leaves no occurrence outside it unmet.
+    #[inline(always)]
+    pub(crate) fn meet(&mut self, address: usize) -> Occurrence {
+        if address == self.root {
+            return Occurrence::Later(ROOT_ID);
+        }
+        let Some(shared) = self.shared.get_mut(&address) else {
+            // The pre-pass met it once.
+            return Occurrence::Object { number: 0 };
+        };
+        if shared.written {
+            return Occurrence::Later(shared.number);
+        }
+        shared.outside = shared.outside.saturating_sub(1);
+        if shared.outside > 0 {
+            return Occurrence::Later(shared.number);
+        }
+        shared.written = true;
+        Occurrence::Object {
+            number: shared.number,
+        }
     }
 }
 
@@ -202,39 +279,47 @@ pub struct Ref<T>(PhantomData<T>);
 #[derive(Debug)]
 pub struct WeakRef<T>(PhantomData<T>);
 
-/// The occurrence the pre-pass recorded for the reference the writer
-/// writes next.
-fn next_occurrence(writer: &mut Writer) -> Occurrence {
-    // Without a record (only when the hidden `write_fields` is called
-    // outside an encode), the object goes inline under id 0, which no
-    // reader accepts: wrong bytes are refused rather than misread.
-    writer.next_graph_occurrence().unwrap_or(Occurrence {
-        id: 0,
-        inline: true,
-    })
-}
-
-/// Writes a reference: `occurrence`'s id, and `object` if the occurrence
-/// is its first.
-fn write_reference<T: Message>(occurrence: Occurrence, object: Option<&T>, writer: &mut Writer) {
+/// Writes `object` as an occurrence: led by its number, unless that is 0.
+#[inline]
+fn write_object<T: Message>(object: &T, number: u32, writer: &mut Writer) {
     writer.nested(|writer| {
-        if let (true, Some(object)) = (occurrence.inline, object) {
-            writer.nested(|writer| object.write_fields(writer));
-            writer.key(OBJECT_FIELD, WireType::Len);
+        object.write_fields(writer);
+        if number != 0 {
+            write_number_field(number, writer);
         }
-        writer.varint(u64::from(occurrence.id));
-        writer.key(ID_FIELD, WireType::Varint);
     });
 }
 
-/// The length of a reference that carries `object`, with the longest id:
-/// the most it takes. Whether a reference carries its object depends on
-/// the whole encode, so graph messages measure by encoding
+/// Writes a later occurrence of object `number`, or a dead `weak`
+/// reference ([`DEAD`]).
+#[inline(always)]
+fn write_later(number: u32, writer: &mut Writer) {
+    match u8::try_from(number) {
+        // Most numbers: the whole occurrence at once, its length first.
+        Ok(number) if number < 0x80 => {
+            let [a, b, c, d, e] = REFERENCE_KEY;
+            let length = (REFERENCE_KEY.len() + 1) as u8;
+            writer.nested_bytes(&[length, a, b, c, d, e, number]);
+        }
+        _ => writer.nested(|writer| write_number_field(number, writer)),
+    }
+}
+
+/// Writes [`REFERENCE_FIELD`] holding `number`.
+fn write_number_field(number: u32, writer: &mut Writer) {
+    writer.varint(u64::from(number));
+    writer.raw(&REFERENCE_KEY);
+}
+
+/// The length of [`REFERENCE_FIELD`] with the largest number.
+const NUMBER_FIELD_MAX_LEN: usize = REFERENCE_KEY.len() + 5;
+
+/// The length of an occurrence that carries `object`, led by the largest
+/// number: the most it takes. Whether an occurrence carries its object
+/// depends on the whole encode, so graph messages measure by encoding
 /// ([`Message::encoded_len`]); this is the codec's bound for a value alone.
-fn inline_len<T: Message>(object: &T) -> usize {
-    let object = object.measure_fields();
-    let id = 1 + wire::varint_len(u64::from(u32::MAX));
-    let body = id + 1 + wire::varint_len(object as u64) + object;
+fn occurrence_len<T: Message>(object: &T) -> usize {
+    let body = object.measure_fields() + NUMBER_FIELD_MAX_LEN;
     wire::varint_len(body as u64) + body
 }
 
@@ -250,12 +335,19 @@ impl<T: Shareable> Codec for Ref<T> {
     }
 
     fn value_len(value: &Arc<T>) -> usize {
-        inline_len::<T>(value)
+        occurrence_len::<T>(value)
     }
 
+    #[inline(always)]
     fn write_value(value: &Arc<T>, writer: &mut Writer) {
-        let occurrence = next_occurrence(writer);
-        write_reference::<T>(occurrence, Some(value), writer);
+        let occurrence = match alone(value) {
+            true => Occurrence::Object { number: 0 },
+            false => writer.meet_graph_object(address(value)),
+        };
+        match occurrence {
+            Occurrence::Object { number } => write_object(&**value, number, writer),
+            Occurrence::Later(number) => write_later(number, writer),
+        }
     }
 
     fn merge_value(value: &mut Arc<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
@@ -280,22 +372,22 @@ impl<T: Shareable> Codec for WeakRef<T> {
 
     fn value_len(value: &Weak<T>) -> usize {
         match value.upgrade() {
-            Some(object) => inline_len::<T>(&object),
-            None => 1,
+            Some(object) => occurrence_len::<T>(&object),
+            None => 1 + NUMBER_FIELD_MAX_LEN,
         }
     }
 
+    #[inline(always)]
     fn write_value(value: &Weak<T>, writer: &mut Writer) {
-        // Alive now if the pre-pass found it alive, which keeps it so
-        // (`Visitor::alive`); dead if it found it dead.
-        if value.strong_count() == 0 {
-            // A dead back reference: an empty reference, read back dead.
-            return writer.nested(|_| {});
-        }
-        let occurrence = next_occurrence(writer);
-        match occurrence.inline {
-            true => write_reference::<T>(occurrence, value.upgrade().as_deref(), writer),
-            false => write_reference::<T>(occurrence, None, writer),
+        let address = value.as_ptr() as *const () as usize;
+        match writer.meet_graph_object(address) {
+            Occurrence::Later(number) => write_later(number, writer),
+            // Alive now if the pre-pass found it alive, which keeps it so
+            // (`Visitor::alive`); dead if it found it dead.
+            Occurrence::Object { number } => match value.upgrade() {
+                Some(object) => write_object(&*object, number, writer),
+                None => write_later(DEAD, writer),
+            },
         }
     }
 
@@ -305,74 +397,64 @@ impl<T: Shareable> Codec for WeakRef<T> {
     }
 }
 
-/// What one reference holds: its id, if it has one, and the object, if
-/// it carries it.
-struct Reference<T> {
-    id: Option<u32>,
-    object: Option<Arc<T>>,
+/// One occurrence of an object, as read: the object itself, or the
+/// number of one read before or being read.
+enum Read<T> {
+    Object(Arc<T>),
+    Later(u32),
 }
 
-/// Reads the fields of one reference, up to the decoder's limit: its one id,
-/// then the object if there is one, which is built and put in the table.
-/// Other fields are skipped, as unknown fields are.
-fn read_reference<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Reference<T>, DecodeError> {
-    let mut id = None;
-    let mut object = None;
-    while decoder.has_remaining() {
-        let start = decoder.offset();
-        let (number, wire_type) = decoder.read_key()?;
-        match number {
-            ID_FIELD => {
-                decoder.expect_wire_type(wire_type, WireType::Varint)?;
-                if id.is_some() {
-                    return Err(DecodeError::invalid("a reference with two ids", start));
-                }
-                let value = decoder.read_varint()?;
-                id = Some(u32::try_from(value).map_err(|_| {
-                    DecodeError::invalid("a reference's id is larger than 2^32 - 1", start)
-                })?);
-            }
-            OBJECT_FIELD => {
-                decoder.expect_wire_type(wire_type, WireType::Len)?;
-                let Some(id) = id else {
-                    return Err(DecodeError::invalid(
-                        "a reference's object comes before its id",
-                        start,
-                    ));
-                };
-                object = Some(read_object::<T>(id, start, decoder)?);
-            }
-            _ => decoder.skip(wire_type)?,
-        }
+/// Reads one occurrence, up to the decoder's limit. One that starts with
+/// [`REFERENCE_KEY`] holds a number: the next number, then the object
+/// that takes it; a number taken before (or [`DEAD`]), then nothing else.
+/// Any other is an object that takes no number.
+fn read_occurrence<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Read<T>, DecodeError> {
+    if !decoder.rest().starts_with(&REFERENCE_KEY) {
+        return read_object::<T>(None, decoder).map(Read::Object);
     }
-    Ok(Reference { id, object })
-}
-
-/// Reads the object of id `id` (whose reference starts at `offset`), puts
-/// it in the table and returns it.
-fn read_object<T: Shareable>(
-    id: u32,
-    offset: usize,
-    decoder: &mut Decoder<'_>,
-) -> Result<Arc<T>, DecodeError> {
-    let table = decoder.graph_table();
-    if id != table.next_id() {
+    let start = decoder.offset();
+    decoder.advance(REFERENCE_KEY.len());
+    let number = u32::try_from(decoder.read_varint()?)
+        .map_err(|_| DecodeError::invalid("an object's number is larger than 2^32 - 1", start))?;
+    let next = decoder.graph_table().next_number();
+    if number == next {
+        return read_object::<T>(Some(number), decoder).map(Read::Object);
+    }
+    if number > next {
         return Err(DecodeError::invalid(
-            "a reference carries an object under an id out of order (each object takes the next id)",
-            offset,
+            "a reference to an object not seen yet (objects take the numbers 2, 3, … in order)",
+            start,
         ));
     }
-    // The objects inside it take the slots after its own.
-    let index = table.slots.len();
-    table.slots.push(Slot::default());
-    let read = |object: &mut T, decoder: &mut Decoder<'_>| {
-        decoder.read_nested(|decoder| object.merge_from(decoder))
+    if decoder.has_remaining() {
+        return Err(DecodeError::invalid(
+            "a reference holds fields besides its object's number",
+            decoder.offset(),
+        ));
+    }
+    Ok(Read::Later(number))
+}
+
+/// Reads an object up to the decoder's limit, in the table under `number`
+/// if it has one, and returns it.
+fn read_object<T: Shareable>(
+    number: Option<u32>,
+    decoder: &mut Decoder<'_>,
+) -> Result<Arc<T>, DecodeError> {
+    let Some(number) = number else {
+        // Nothing can refer to it: read as a plain field is.
+        let mut object = T::default();
+        object.merge_from(decoder)?;
+        return Ok(Arc::new(object));
     };
+    let table = decoder.graph_table();
+    table.slots.push(Slot::default());
+    let index = number_index(number);
     let object = match T::WEAK_TARGET {
-        true => read_cyclic(index, decoder, read)?,
+        true => read_cyclic(index, decoder, T::merge_from)?,
         false => {
             let mut object = T::default();
-            read(&mut object, decoder)?;
+            object.merge_from(decoder)?;
             Arc::new(object)
         }
     };
@@ -380,6 +462,11 @@ fn read_object<T: Shareable>(
         slot.hold(object.clone());
     }
     Ok(object)
+}
+
+/// The table index of object `number`.
+fn number_index(number: u32) -> usize {
+    number.saturating_sub(ROOT_ID) as usize
 }
 
 /// Builds a `weak` field's target with `build`, in its `Arc` with
@@ -424,20 +511,23 @@ fn another_type(offset: usize) -> DecodeError {
 }
 
 /// Reads a `ref` (strong) reference: the object it carries, or the one of
-/// its id read earlier.
+/// its number read earlier.
 fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, DecodeError> {
     let start = decoder.offset();
-    let reference = read_reference::<T>(decoder)?;
-    if let Some(object) = reference.object {
-        return Ok(object);
-    }
-    let Some(id) = reference.id else {
-        return Err(DecodeError::invalid("a reference without an id", start));
+    let number = match read_occurrence::<T>(decoder)? {
+        Read::Object(object) => return Ok(object),
+        Read::Later(DEAD) => {
+            return Err(DecodeError::invalid(
+                "a `ref` field holds no object (number 0): only a `weak` one may be dead",
+                start,
+            ));
+        }
+        Read::Later(number) => number,
     };
-    match decoder.graph_table().slot(id, start)?.strong() {
+    match decoder.graph_table().slot(number, start)?.strong() {
         Ok(object) => Ok(object),
         Err(Unresolved::AnotherType) => Err(another_type(start)),
-        Err(Unresolved::BeingRead) if id == ROOT_ID => Err(DecodeError::invalid(
+        Err(Unresolved::BeingRead) if number == ROOT_ID => Err(DecodeError::invalid(
             "a strong reference to the top-level message, which holds it: a cycle through a strong reference",
             start,
         )),
@@ -448,20 +538,18 @@ fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, Decode
     }
 }
 
-/// Reads a `weak` reference: to the object it carries, to the one of its id
-/// read earlier or being read, or dead when it has no id.
+/// Reads a `weak` reference: to the object it carries, to the one of its
+/// number read earlier or being read, or dead ([`DEAD`]).
 fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeError> {
     let start = decoder.offset();
-    let reference = read_reference::<T>(decoder)?;
-    if let Some(object) = reference.object {
-        return Ok(Arc::downgrade(&object));
-    }
-    let Some(id) = reference.id else {
-        return Ok(Weak::new());
+    let number = match read_occurrence::<T>(decoder)? {
+        Read::Object(object) => return Ok(Arc::downgrade(&object)),
+        Read::Later(DEAD) => return Ok(Weak::new()),
+        Read::Later(number) => number,
     };
-    match decoder.graph_table().slot(id, start)?.weak() {
+    match decoder.graph_table().slot(number, start)?.weak() {
         Ok(object) => Ok(object),
-        Err(Unresolved::BeingRead) if id == ROOT_ID => Err(DecodeError::invalid(
+        Err(Unresolved::BeingRead) if number == ROOT_ID => Err(DecodeError::invalid(
             "a back reference to the top-level message, which `decode` returns by value: \
              decode it with `schemac_runtime::graph::decode_arc`",
             start,
@@ -540,18 +628,20 @@ impl DecodeTable {
         }
     }
 
-    /// The id the next object read takes.
-    fn next_id(&self) -> u32 {
-        // Ids go up to `u32::MAX`; the table can hold no more objects than
-        // the input has bytes.
-        (self.slots.len() as u32).saturating_add(ROOT_ID)
+    /// The number the next numbered object read takes.
+    fn next_number(&self) -> u32 {
+        // Numbers go up to `u32::MAX`; the table can hold no more objects
+        // than the input has bytes.
+        u32::try_from(self.slots.len())
+            .unwrap_or(u32::MAX)
+            .saturating_add(ROOT_ID)
     }
 
-    /// The slot of `id`, of a reference at `offset`.
-    fn slot(&self, id: u32, offset: usize) -> Result<&Slot, DecodeError> {
-        id.checked_sub(ROOT_ID)
-            .and_then(|index| self.slots.get(index as usize))
-            .ok_or_else(|| DecodeError::invalid("a reference to an id not seen yet", offset))
+    /// The slot of object `number`, of a reference at `offset`.
+    fn slot(&self, number: u32, offset: usize) -> Result<&Slot, DecodeError> {
+        self.slots
+            .get(number_index(number))
+            .ok_or_else(|| DecodeError::invalid("a reference to an object not seen yet", offset))
     }
 }
 

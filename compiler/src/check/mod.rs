@@ -5,8 +5,10 @@
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
-//! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]); and,
-//! for a build's options, what graph mode cannot generate ([`graph`]).
+//! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
+//! takes graph mode's `schemac_graph_id` in the messages that references
+//! point at ([`graph`]); and, for a build's options, what graph mode
+//! cannot generate ([`graph`] too).
 //!
 //! Only [`enum_use`] looks at field types, and only at the enums they name,
 //! so the placeholder types resolve leaves behind for unresolved names
@@ -34,7 +36,8 @@ use crate::source::Span;
 
 /// Every rule violation in `schema`, messages first, then enums, then the
 /// fields that hold enums, then services, then Rust and protobuf name
-/// clashes, each group in declaration order.
+/// clashes, then what takes graph mode's `schemac_graph_id`, each group in
+/// declaration order.
 pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     for message in &schema.messages {
@@ -47,6 +50,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);
+    graph::check_graph_ids(schema, &mut diagnostics);
     diagnostics
 }
 

@@ -1,18 +1,18 @@
 //! The names protobuf puts in one scope, which must differ in the exported
 //! `.proto`: in a message, its fields, oneofs, nested types, the entry
-//! messages of its maps, the wrapper of the references to it (`Ref`, when
-//! a `ref` or `weak` points at it) and the values of its nested enums; in a package,
-//! its types, its services and the values of its top-level enums. Names
-//! that clash within one group (two members, a field and a oneof; two
-//! types, a message, an enum or a service; two values of one enum) are
-//! reported by their own rules; this reports the others, which protoc
-//! refuses.
+//! messages of its maps, graph mode's field `schemac_graph_id` (when a
+//! `ref` or `weak` points at it) and the values of its nested enums; in a
+//! package, its types, its services and the values of its top-level enums.
+//! Names that clash within one group (two members, a field and a oneof;
+//! two types, a message, an enum or a service; two values of one enum) are
+//! reported by their own rules, graph mode's field among the members
+//! (E0324); this reports the others, which protoc refuses.
 
 use heck::ToUpperCamelCase;
 
 use super::repeats;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{EnumId, FieldType, Message, MessageId, REF_WRAPPER_NAME, Schema};
+use crate::model::{EnumId, FieldType, GRAPH_ID_FIELD_NAME, Message, MessageId, Schema};
 use crate::proto_names::value_name;
 use crate::source::Span;
 
@@ -21,8 +21,9 @@ struct Scoped {
     name: String,
     kind: &'static str,
     /// The names of one group clash by rules of their own: fields and
-    /// oneofs (E0302), messages, enums and services (E0203), the values of one enum
-    /// (E0309), here each enum a group of its own.
+    /// oneofs (E0302, and E0324 with graph mode's field), messages, enums
+    /// and services (E0203), the values of one enum (E0309), here each
+    /// enum a group of its own.
     group: Group,
     span: Span,
 }
@@ -32,7 +33,6 @@ enum Group {
     Member,
     Type,
     Entry,
-    Wrapper,
     Values(EnumId),
 }
 
@@ -42,11 +42,11 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     for (message, ref_target) in schema.messages.iter().zip(ref_targets) {
         let mut names: Vec<Scoped> = Vec::new();
         if ref_target {
-            // The message references to this one travel as, nested in it.
+            // The field the exported .proto adds to it: a member.
             names.push(scoped(
-                REF_WRAPPER_NAME,
-                "reference wrapper message",
-                Group::Wrapper,
+                GRAPH_ID_FIELD_NAME,
+                "graph id field",
+                Group::Member,
                 message.span,
             ));
         }

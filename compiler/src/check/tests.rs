@@ -557,3 +557,78 @@ fn views_clash_with_types_of_their_name_only_when_generated() {
          `ItemView` in the module of `p.Shape`"
     );
 }
+
+#[test]
+fn the_targets_of_references_leave_graph_mode_s_field_alone() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Numbered {\n  big: i64 = 536870911;\n  schemac_graph_id: i32 = 1;\n}\n\
+         message Json {\n  schemacGraphId: i32 = 1;\n  \
+         note: string = 2 [json_name = \"schemac_graph_id\"];\n}\n\
+         message Oneof {\n  oneof schemac_graph_id { a: i32 = 1; }\n}\n\
+         message Reserved {\n  reserved 100 to max;\n  reserved schemac_graph_id;\n}\n\
+         message Extended {\n  extensions 100 to max;\n}\n\
+         message Holder {\n  numbered: ref Numbered = 1;\n  json: weak Json = 2;\n  \
+         oneofs: list<ref Oneof> = 3;\n  reserved: map<string, weak Reserved> = 4;\n  \
+         extended: ref Extended = 5;\n  again: ref Numbered = 6;\n}\n\
+         message Plain {\n  big: i64 = 536870911;\n  schemac_graph_id: i32 = 1;\n}\n\
+         message PlainReserved {\n  reserved 100 to max;\n  reserved schemac_graph_id;\n}\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::GraphIdClash; 8]);
+    let clash = |taker: &str, target: &str| {
+        format!(
+            "{taker} graph mode's `schemac_graph_id = 536870911`, which `p.{target}` carries \
+             as the target of a `ref` or `weak`"
+        )
+    };
+    let messages: Vec<&str> = diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            clash("the field `big` has the number of", "Numbered"),
+            clash("the field `schemac_graph_id` has the name of", "Numbered"),
+            clash("the field `schemacGraphId` has the JSON name of", "Json"),
+            clash("the field `note` has the JSON name of", "Json"),
+            clash("the oneof `schemac_graph_id` has the name of", "Oneof"),
+            clash(
+                "`reserved 100 to 536870911` holds the number of",
+                "Reserved"
+            ),
+            clash(
+                "the reserved name `schemac_graph_id` is the name of",
+                "Reserved"
+            ),
+            clash(
+                "`extensions 100 to 536870911` holds the number of",
+                "Extended"
+            ),
+        ]
+    );
+    // Each points at the first reference to its message.
+    let references: Vec<&str> = diagnostics
+        .iter()
+        .map(|d| d.secondary[0].text.as_str())
+        .collect();
+    assert_eq!(references[0], "a reference to `p.Numbered`");
+    assert_eq!(references[7], "a reference to `p.Extended`");
+    assert_eq!(
+        diagnostics[0].secondary[0].span,
+        diagnostics[1].secondary[0].span
+    );
+    assert!(diagnostics[0].secondary[0].span < diagnostics[2].secondary[0].span);
+}
+
+#[test]
+fn a_nested_type_named_like_graph_mode_s_field_clashes_in_protobuf_s_scope() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Target {\n  message schemac_graph_id {}\n}\n\
+         message Holder {\n  target: ref Target = 1;\n  message schemac_graph_id {}\n}\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::ProtobufScopeClash]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the graph id field and the message `schemac_graph_id` share a name in protobuf's \
+         scope `p.Target`"
+    );
+}

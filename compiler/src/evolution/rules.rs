@@ -516,7 +516,7 @@ fn wire_class(ty: ValueType) -> WireClass {
             Scalar::Decimal | Scalar::Value => WireClass::Message,
         },
         ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => WireClass::Varint,
-        // A reference travels as a message holding an id and the object.
+        // A reference travels as a field of its message type.
         ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => WireClass::Message,
     }
 }
@@ -548,7 +548,7 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
     if matches!(old, ValueType::Ref(..)) != matches!(new, ValueType::Ref(..)) {
         return Some((
             Code::MessageTypeChanged,
-            "a reference travels as a message holding an id and the object, not as the object's fields"
+            "a shared object's later occurrences hold only its number, which a plain field reads as an empty message"
                 .to_owned(),
         ));
     }

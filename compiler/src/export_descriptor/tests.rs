@@ -65,6 +65,25 @@ enum Level { UNKNOWN = 0; HIGH = 1; }
 enum Other { UNKNOWN = 0; }
 "#;
 
+/// A `.schema` file in graph mode: references of every shape, a target
+/// with a oneof and a proto3 `optional`, one without fields, and a target
+/// holding a reference to itself.
+const GRAPH: &str = r#"package graph;
+message Customer {}
+message Line {
+  note: optional string = 1;
+  oneof pick { a: i32 = 2; b: string = 3; }
+  order: weak Order = 4;
+}
+message Order {
+  lines: list<ref Line> = 4;
+  customer: ref Customer = 5;
+  by_role: map<string, ref Customer> = 6;
+  split_from: list<weak Order> = 7;
+}
+message Plain { order: ref Order = 1; }
+"#;
+
 /// The set of `analysis`'s roots and their imports, in a pool.
 fn pool(analysis: &Analysis) -> DescriptorPool {
     let set = analysis.export_descriptor_set(&analysis.roots, true);
@@ -77,6 +96,7 @@ fn the_descriptors_describe_the_model() {
         schemas(),
         text("legacy.proto", PROTO2),
         text("two.schema", SCHEMA2),
+        text("graph.schema", GRAPH),
     ] {
         let pool = pool(&analysis);
         let schema = &analysis.schema;
@@ -106,7 +126,25 @@ fn check_message(schema: &Schema, id: MessageId, descriptor: &MessageDescriptor)
     let name = &message.full_name;
     let file = &schema.files[message.file.0 as usize];
     let proto3 = !needs_proto2(schema, file);
-    assert_eq!(descriptor.fields().len(), message.fields.len(), "{name}");
+    // A message that a reference points at ends with graph mode's field.
+    let ref_target = schema.ref_target_marks()[id.0 as usize];
+    let fields = message.fields.len() + usize::from(ref_target);
+    assert_eq!(descriptor.fields().len(), fields, "{name}");
+    let graph_id = descriptor.get_field(GRAPH_ID_FIELD_NUMBER as u32);
+    assert_eq!(graph_id.is_some(), ref_target, "{name}");
+    if let Some(graph_id) = graph_id {
+        assert_eq!(graph_id.name(), GRAPH_ID_FIELD_NAME, "{name}");
+        assert_eq!(graph_id.json_name(), "schemacGraphId", "{name}");
+        assert_eq!(graph_id.kind(), Kind::Uint32, "{name}");
+        assert_eq!(graph_id.cardinality(), Cardinality::Optional, "{name}");
+        assert!(graph_id.containing_oneof().is_none(), "{name}");
+        assert_eq!(graph_id.supports_presence(), !proto3, "{name}");
+        let last = descriptor
+            .fields()
+            .last()
+            .map(|field| field.name().to_owned());
+        assert_eq!(last.as_deref(), Some(GRAPH_ID_FIELD_NAME), "{name}");
+    }
     for field in &message.fields {
         let found = descriptor.get_field(field.wire_number());
         let found = found.unwrap_or_else(|| panic!("{name}.{} is there", field.name));
@@ -214,7 +252,8 @@ fn check_kind(schema: &Schema, ty: ValueType, kind: Kind) {
         ValueType::Message(id) => schema.message(id).full_name.clone(),
         ValueType::Enum(id) => schema.enumeration(id).full_name.clone(),
         ValueType::WellKnown(known) => format!("google.protobuf.{}", known.name()),
-        ValueType::Ref(id, _) => format!("{}.Ref", schema.message(id).full_name),
+        // A reference travels as its target.
+        ValueType::Ref(id, _) => schema.message(id).full_name.clone(),
     };
     let enumeration = matches!(
         ty,
@@ -409,4 +448,105 @@ fn map_entries_and_bytes_are_named_and_escaped_as_protoc_does() {
         c_escape(b"\0\x01\xff'\"\\\n x"),
         "\\000\\001\\377\\'\\\"\\\\\\n x"
     );
+}
+
+/// The field export_proto gives every message a reference points at, as
+/// protoc describes it: after the message's own fields, `optional` without
+/// a synthetic oneof in proto3 as in proto2; the reference fields are
+/// fields of their targets' types.
+#[test]
+fn references_are_fields_of_their_targets_which_end_with_the_graph_id() {
+    let graph_id = FieldDescriptorProto {
+        name: Some("schemac_graph_id".to_owned()),
+        number: Some(536_870_911),
+        label: Some(Label::Optional as i32),
+        r#type: Some(Type::Uint32 as i32),
+        json_name: Some("schemacGraphId".to_owned()),
+        ..FieldDescriptorProto::default()
+    };
+    let proto3 = text("graph.schema", GRAPH);
+    let set = proto3.export_descriptor_set(&proto3.roots, false);
+    let [file] = &set.file[..] else {
+        panic!("one file: {set:?}");
+    };
+    assert_eq!(file.syntax(), "proto3");
+    let message = |name: &str| {
+        let found = file
+            .message_type
+            .iter()
+            .find(|message| message.name() == name);
+        found.unwrap_or_else(|| panic!("{name} is there"))
+    };
+    let field_names = |name: &str| -> Vec<&str> {
+        message(name)
+            .field
+            .iter()
+            .map(|field| field.name())
+            .collect()
+    };
+    assert_eq!(
+        message("Customer").field.as_slice(),
+        std::slice::from_ref(&graph_id)
+    );
+    assert_eq!(
+        field_names("Line"),
+        ["note", "a", "b", "order", "schemac_graph_id"]
+    );
+    let line = message("Line");
+    assert_eq!(line.field[4], graph_id);
+    // The synthetic oneof of `note` follows `pick`; the graph id has none.
+    let oneofs: Vec<&str> = line.oneof_decl.iter().map(|oneof| oneof.name()).collect();
+    assert_eq!(oneofs, ["pick", "_note"]);
+    assert_eq!(line.field[3].type_name(), ".graph.Order");
+    assert_eq!(line.field[3].label(), Label::Optional);
+    let order = message("Order");
+    assert_eq!(
+        field_names("Order"),
+        [
+            "lines",
+            "customer",
+            "by_role",
+            "split_from",
+            "schemac_graph_id"
+        ]
+    );
+    let types: Vec<(&str, Label)> = (order.field.iter())
+        .map(|field| (field.type_name(), field.label()))
+        .collect();
+    assert_eq!(
+        types,
+        [
+            (".graph.Line", Label::Repeated),
+            (".graph.Customer", Label::Optional),
+            (".graph.Order.ByRoleEntry", Label::Repeated),
+            (".graph.Order", Label::Repeated),
+            ("", Label::Optional),
+        ]
+    );
+    // No wrapper: the map's entry is the only nested message.
+    let nested: Vec<&str> = order
+        .nested_type
+        .iter()
+        .map(|nested| nested.name())
+        .collect();
+    assert_eq!(nested, ["ByRoleEntry"]);
+    assert_eq!(order.nested_type[0].field[1].type_name(), ".graph.Customer");
+    // No reference points at `Plain`.
+    assert_eq!(field_names("Plain"), ["order"]);
+
+    // In proto2 the exported field is `optional`, described alike, and
+    // comes before the nested items.
+    let proto2 = text(
+        "node.schema",
+        "package p;\nmessage Node {\n  value: optional i32 = 1 [default = 7];\n  \
+         next: ref Node = 2;\n  message Inner {}\n}\n",
+    );
+    let set = proto2.export_descriptor_set(&proto2.roots, false);
+    let node = &set.file[0].message_type[0];
+    assert_eq!(set.file[0].syntax, None);
+    let names: Vec<&str> = node.field.iter().map(|field| field.name()).collect();
+    assert_eq!(names, ["value", "next", "schemac_graph_id"]);
+    assert_eq!(node.field[2], graph_id);
+    assert_eq!(node.nested_type.len(), 1);
+    assert_eq!(node.nested_type[0].name(), "Inner");
 }

@@ -6,6 +6,7 @@ use serde_json::{Map, Value as Json};
 
 use schemac_runtime::__private::field;
 use schemac_runtime::json::{JsonCodec, JsonKey, Ser};
+use schemac_runtime::wire;
 use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType};
 
 use super::{
@@ -38,29 +39,32 @@ pub fn decode_with_names(
     let path = Path::root(schema.message(message));
     let mut decoder =
         Decoder::new(bytes, options).map_err(|error| TranscodeError::new(&path, error))?;
+    let root = super::ROOT_ID;
     let reader = Reader {
         schema,
         names,
-        objects: RefCell::new(vec![Object {
-            message,
-            read: false,
-        }]),
+        objects: RefCell::new(Objects {
+            json_ids: u64::from(root),
+            numbered: vec![Object {
+                message,
+                json_id: u64::from(root),
+                read: false,
+            }],
+        }),
     };
-    let json = reader.message(message, None, &mut decoder, &path)?;
+    let fields = reader.message(message, None, None, &mut decoder, &path)?;
     // The top-level message is object 1, which references to its type
     // may name.
-    Ok(match json {
-        Json::Object(fields)
-            if schema.ref_target_marks().get(message.0 as usize) == Some(&true) =>
-        {
-            Json::Object(with_id(super::ROOT_ID, fields))
-        }
-        json => json,
-    })
+    Ok(Json::Object(
+        match schema.ref_target_marks().get(message.0 as usize) == Some(&true) {
+            true => with_id(u64::from(root), fields),
+            false => fields,
+        },
+    ))
 }
 
 /// `fields`, an object's, led by its `$id`.
-fn with_id(id: u32, fields: Map<String, Json>) -> Map<String, Json> {
+fn with_id(id: u64, fields: Map<String, Json>) -> Map<String, Json> {
     let mut object = Map::with_capacity(fields.len() + 1);
     object.insert(super::ID_KEY.to_owned(), Json::from(id));
     object.extend(fields);
@@ -89,31 +93,56 @@ impl TranscodeError {
 struct Reader<'a> {
     schema: &'a Schema,
     names: JsonNames,
-    /// The objects of graph mode's references met so far, by id from 1,
-    /// the top-level message: what a reference may name.
-    objects: RefCell<Vec<Object>>,
+    /// The objects of graph mode's references met so far.
+    objects: RefCell<Objects>,
 }
 
-/// One object of graph mode, as a reference read it.
+/// The objects of graph mode met so far. JSON numbers every object, in the
+/// order of its first occurrence in the bytes; the wire numbers only those
+/// that occur more than once, which a later occurrence names.
+struct Objects {
+    /// The JSON ids taken so far, from 1, the top-level message's.
+    json_ids: u64,
+    /// The objects the wire numbers, by number from 1, the top-level
+    /// message: what a later occurrence may name.
+    numbered: Vec<Object>,
+}
+
+/// One object of graph mode that the wire numbers, as a reference read it.
 struct Object {
     message: MessageId,
+    /// Its id in the JSON.
+    json_id: u64,
     /// Whether it has been read whole: a strong reference to an object
     /// still being read would be a cycle through strong references.
     read: bool,
+}
+
+/// How the bytes of one occurrence of a reference begin.
+enum Head {
+    /// With [`REFERENCE_FIELD`](super::REFERENCE_FIELD), in its canonical
+    /// key: the number of an object that occurs more than once, or
+    /// [`DEAD`](super::DEAD).
+    Number(u32),
+    /// Otherwise: with the fields of an object that occurs once, the key of
+    /// the first already read if it has one.
+    Fields(Option<(u32, WireType)>),
 }
 
 impl Reader<'_> {
     /// Reads a message of type `id` into `earlier`, the JSON of what an
     /// earlier occurrence of the same field held, if any: reading into it,
     /// rather than merging two JSON objects, lets a later field at its
-    /// default replace an earlier value, as on the wire.
+    /// default replace an earlier value, as on the wire. `first_key` is the
+    /// key of its first field, if the caller has read it.
     fn message(
         &self,
         id: MessageId,
         earlier: Option<Json>,
+        mut first_key: Option<(u32, WireType)>,
         decoder: &mut Decoder<'_>,
         path: &Path,
-    ) -> Result<Json, TranscodeError> {
+    ) -> Result<Map<String, Json>, TranscodeError> {
         let message = self.schema.message(id);
         let mut earlier = match earlier {
             Some(Json::Object(fields)) => fields,
@@ -124,10 +153,14 @@ impl Reader<'_> {
             .iter()
             .map(|field| earlier.remove(&self.key(field)))
             .collect();
-        while decoder.has_remaining() {
-            let (number, wire_type) = decoder
-                .read_key()
-                .map_err(|error| TranscodeError::new(path, error))?;
+        loop {
+            let (number, wire_type) = match first_key.take() {
+                Some(key) => key,
+                None if decoder.has_remaining() => decoder
+                    .read_key()
+                    .map_err(|error| TranscodeError::new(path, error))?,
+                None => break,
+            };
             let Some(index) = message
                 .fields
                 .iter()
@@ -161,13 +194,12 @@ impl Reader<'_> {
                 format_args!("the required field `{}` is missing", missing.0.name),
             ));
         }
-        let object: Map<String, Json> = message
+        Ok(message
             .fields
             .iter()
             .zip(values)
             .filter_map(|(field, value)| Some((self.key(field), value?)))
-            .collect();
-        Ok(Json::Object(object))
+            .collect())
     }
 
     /// The key `field` is written under.
@@ -251,7 +283,9 @@ impl Reader<'_> {
         path: &Path,
     ) -> Result<Json, TranscodeError> {
         decoder.expect_wire_type(wire_type, WireType::Len)?;
-        decoder.read_nested(|decoder| self.message(id, earlier, decoder, path))
+        let fields =
+            decoder.read_nested(|decoder| self.message(id, earlier, None, decoder, path))?;
+        Ok(Json::Object(fields))
     }
 
     /// One value and whether it is its type's default. `earlier` is what an
@@ -282,8 +316,9 @@ impl Reader<'_> {
             }
             ValueType::Ref(id, kind) => {
                 decoder.expect_wire_type(wire_type, WireType::Len)?;
-                let json =
-                    decoder.read_nested(|decoder| self.reference(id, kind, decoder, path))?;
+                let json = decoder
+                    .read_nested(|decoder| self.reference(id, kind, decoder, path))
+                    .map_err(|error| error.at(path))?;
                 Ok((json, false))
             }
             ValueType::Message(id) => Ok((
@@ -302,8 +337,14 @@ impl Reader<'_> {
     }
 
     /// A reference to a message of type `id`, as `decode_arc` reads it:
-    /// the object it carries, with its `$id`; `{"$ref": id}` for an object
-    /// read before (or being read, for `weak`); `{}` for a dead `weak`.
+    /// an object met for the first time, with its `$id`, the next JSON id,
+    /// whether or not the wire numbers it; `{"$ref": id}` for an object read
+    /// before (or being read, for `weak`); `{}` for a dead `weak`.
+    ///
+    /// On the wire ([`read_head`]), an occurrence led by the next number is
+    /// the first of an object that occurs more than once; one without a
+    /// number, an object that occurs once; a number taken before, alone, a
+    /// later occurrence; [`DEAD`](super::DEAD), alone, a dead `weak`.
     fn reference(
         &self,
         id: MessageId,
@@ -312,57 +353,38 @@ impl Reader<'_> {
         path: &Path,
     ) -> Result<Json, TranscodeError> {
         let start = decoder.offset();
-        let mut number = None;
-        let mut object = None;
-        while decoder.has_remaining() {
-            let at = decoder.offset();
-            match decoder.read_key()? {
-                (super::ID_FIELD, wire_type) => {
-                    decoder.expect_wire_type(wire_type, WireType::Varint)?;
-                    if number.is_some() {
-                        return Err(invalid("a reference with two ids", at));
-                    }
-                    let value = decoder.read_varint()?;
-                    number = Some(u32::try_from(value).map_err(|_| {
-                        DecodeError::invalid("a reference's id is larger than 2^32 - 1", at)
-                    })?);
-                }
-                (super::OBJECT_FIELD, wire_type) => {
-                    let Some(number) = number else {
-                        return Err(invalid("a reference's object comes before its id", at));
-                    };
-                    let next = self.objects.borrow().len() + 1;
-                    if number as usize != next {
-                        return Err(invalid(
-                            "a reference carries an object under an id out of order (each object takes the next id)",
-                            at,
-                        ));
-                    }
-                    self.objects.borrow_mut().push(Object {
-                        message: id,
-                        read: false,
-                    });
-                    let fields = self.nested_message(id, None, wire_type, decoder, path)?;
-                    if let Some(object) = self.objects.borrow_mut().get_mut(next - 1) {
-                        object.read = true;
-                    }
-                    object = Some(fields);
-                }
-                (_, wire_type) => decoder.skip(wire_type)?,
-            }
+        let number = match read_head(decoder)? {
+            Head::Fields(first_key) => return self.object(id, false, first_key, decoder, path),
+            Head::Number(number) => number,
+        };
+        let next = self.objects.borrow().numbered.len() as u64 + 1;
+        if u64::from(number) == next {
+            return self.object(id, true, None, decoder, path);
         }
-        let Some(number) = number else {
+        if u64::from(number) > next {
+            return Err(not_seen_yet(start));
+        }
+        if decoder.has_remaining() {
+            return Err(invalid(
+                "a reference holds fields besides its object's number",
+                decoder.offset(),
+            ));
+        }
+        if number == super::DEAD {
             return match kind {
                 RefKind::Weak => Ok(Json::Object(Map::new())),
-                RefKind::Strong => Err(invalid("a reference without an id", start)),
+                RefKind::Strong => Err(invalid(
+                    "a `ref` field holds no object (number 0): only a `weak` one may be dead",
+                    start,
+                )),
             };
-        };
+        }
         let objects = self.objects.borrow();
         let Some(named) = (number as usize)
             .checked_sub(1)
-            .and_then(|index| objects.get(index))
+            .and_then(|index| objects.numbered.get(index))
         else {
-            return Err(invalid("a reference to an id not seen yet", start));
+            return Err(not_seen_yet(start));
         };
         if named.message != id {
             return Err(invalid("a reference to an object of another type", start));
@@ -373,13 +395,45 @@ impl Reader<'_> {
                 start,
             ));
         }
-        Ok(match object {
-            Some(Json::Object(fields)) => Json::Object(with_id(number, fields)),
-            _ => Json::Object(Map::from_iter([(
-                super::REF_KEY.to_owned(),
-                Json::from(number),
-            )])),
-        })
+        Ok(Json::Object(Map::from_iter([(
+            super::REF_KEY.to_owned(),
+            Json::from(named.json_id),
+        )])))
+    }
+
+    /// Reads an object of type `id` at its first occurrence, which takes
+    /// the next JSON id and, if it is `numbered`, the next number on the
+    /// wire. `first_key` is the key of its first field, if it has been
+    /// read.
+    fn object(
+        &self,
+        id: MessageId,
+        numbered: bool,
+        first_key: Option<(u32, WireType)>,
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<Json, TranscodeError> {
+        let (json_id, index) = {
+            let mut objects = self.objects.borrow_mut();
+            objects.json_ids += 1;
+            let json_id = objects.json_ids;
+            let index = numbered.then(|| {
+                objects.numbered.push(Object {
+                    message: id,
+                    json_id,
+                    read: false,
+                });
+                objects.numbered.len() - 1
+            });
+            (json_id, index)
+        };
+        let fields = self.message(id, None, first_key, decoder, path)?;
+        if let Some(index) = index
+            && let Some(object) = self.objects.borrow_mut().numbered.get_mut(index)
+        {
+            object.read = true;
+        }
+        Ok(Json::Object(with_id(json_id, fields)))
     }
 
     /// One element of a packed list: a number without a key.
@@ -484,9 +538,38 @@ impl Reader<'_> {
     }
 }
 
+/// Reads how the bytes of one occurrence of a reference begin: the number
+/// in [`REFERENCE_FIELD`](super::REFERENCE_FIELD) if they begin with its
+/// canonical key (any other spelling of it is an unknown field of the
+/// object), or else the key of the object's first field, if it has one.
+fn read_head(decoder: &mut Decoder<'_>) -> Result<Head, TranscodeError> {
+    if !decoder.has_remaining() {
+        return Ok(Head::Fields(None));
+    }
+    let start = decoder.offset();
+    let key = decoder.read_key()?;
+    let canonical = decoder.offset() - start == wire::key_len(super::REFERENCE_FIELD);
+    if key != (super::REFERENCE_FIELD, WireType::Varint) || !canonical {
+        return Ok(Head::Fields(Some(key)));
+    }
+    let number = decoder.read_varint()?;
+    u32::try_from(number)
+        .map(Head::Number)
+        .map_err(|_| invalid("an object's number is larger than 2^32 - 1", start))
+}
+
 /// The error of bytes that are not a valid reference, at `offset`.
 fn invalid(reason: &'static str, offset: usize) -> TranscodeError {
     DecodeError::invalid(reason, offset).into()
+}
+
+/// The error of a reference, at `offset`, to a number that no object has
+/// taken yet: numbers are taken in order.
+fn not_seen_yet(offset: usize) -> TranscodeError {
+    invalid(
+        "a reference to an object not seen yet (objects take the numbers 2, 3, … in order)",
+        offset,
+    )
 }
 
 /// Reads one scalar with its codec, checking the wire type, into the JSON

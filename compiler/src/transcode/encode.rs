@@ -1,7 +1,7 @@
 //! JSON to binary, with the schema alone.
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value as Json;
 
@@ -21,36 +21,55 @@ use crate::proto_names;
 /// Encodes the JSON object `json` as a message of type `message`, with the
 /// bytes generated code would write for the same value.
 pub fn encode(schema: &Schema, message: MessageId, json: &Json) -> Result<Vec<u8>, TranscodeError> {
-    let mut out = Vec::new();
-    let path = Path::root(schema.message(message));
-    let encoder = Encoder {
-        schema,
-        ref_targets: schema.ref_target_marks(),
-        objects: RefCell::new(Objects::default()),
-    };
-    // The top-level message is object 1, which its `$id` may label if a
-    // reference can point at its type.
-    let json = encoder.label(message, json, &path)?;
-    encoder.message(message, &json, &path, 0, &mut out)?;
-    Ok(out)
+    let ref_targets = schema.ref_target_marks();
+    // In graph mode an object other than the top-level message takes a
+    // number on the wire only if it occurs more than once, which is when a
+    // `$ref` names its label: a first encode finds those labels, and its
+    // bytes are the encoding if it finds none.
+    let (bytes, shared) = Encoder::new(schema, &ref_targets, BTreeSet::new()).top(message, json)?;
+    if shared.is_empty() {
+        return Ok(bytes);
+    }
+    let (bytes, _) = Encoder::new(schema, &ref_targets, shared).top(message, json)?;
+    Ok(bytes)
 }
 
 struct Encoder<'a> {
     schema: &'a Schema,
     /// For each message, whether a reference can point at it, and so a
     /// `$id` label it.
-    ref_targets: Vec<bool>,
+    ref_targets: &'a [bool],
+    /// The labels of the objects that occur more than once, and so take a
+    /// number on the wire: those that a `$ref` names, as an encode before
+    /// found.
+    shared: BTreeSet<u64>,
     /// The objects of graph mode's references written so far.
     objects: RefCell<Objects>,
 }
 
-/// The objects of graph mode written so far: their types, by id from 1
-/// (the top-level message), whether each is written whole, and the ids of
-/// the labels that the JSON's `$id`s give them.
-#[derive(Default)]
+/// The objects of graph mode written so far that `$id`s label, by label,
+/// the labels that `$ref`s have named of objects without a number on the
+/// wire, and the next number.
+#[derive(Clone)]
 struct Objects {
-    written: Vec<(MessageId, bool)>,
-    labels: BTreeMap<u64, u32>,
+    labelled: BTreeMap<u64, Labelled>,
+    named: BTreeSet<u64>,
+    next_number: u32,
+}
+
+/// An object that a `$id` labels.
+#[derive(Clone, Copy)]
+struct Labelled {
+    message: MessageId,
+    /// Whether it is written whole: a `$ref` from a `ref` field to an
+    /// object still being written would close a cycle through strong
+    /// references.
+    written: bool,
+    /// Its number on the wire: [`ROOT_ID`](super::ROOT_ID) for the
+    /// top-level message, the next number for an object that the encoder
+    /// knows to occur more than once ([`Encoder::shared`]), and none for
+    /// the others.
+    number: Option<u32>,
 }
 
 /// Whether a value at its default is left out.
@@ -86,11 +105,46 @@ impl Slot {
     };
 }
 
-impl Encoder<'_> {
+impl<'a> Encoder<'a> {
+    /// An encoder that numbers on the wire the objects whose labels are in
+    /// `shared`.
+    fn new(schema: &'a Schema, ref_targets: &'a [bool], shared: BTreeSet<u64>) -> Self {
+        Self {
+            schema,
+            ref_targets,
+            shared,
+            objects: RefCell::new(Objects {
+                labelled: BTreeMap::new(),
+                named: BTreeSet::new(),
+                next_number: super::ROOT_ID + 1,
+            }),
+        }
+    }
+
+    /// Writes the top-level message `json`, of type `id`, and returns its
+    /// bytes and the labels that `$ref`s named of objects written without
+    /// a number: those an encode must number. It is object 1, which its
+    /// `$id` may label if a reference can point at its type; it is never
+    /// written inside itself, so a reference to it is always a later
+    /// occurrence.
+    fn top(self, id: MessageId, json: &Json) -> Result<(Vec<u8>, BTreeSet<u64>), TranscodeError> {
+        let path = Path::root(self.schema.message(id));
+        let label = self.take_label(id, json, &path)?;
+        if let Some(label) = label {
+            self.record(label, id, Some(super::ROOT_ID), &path)?;
+        }
+        let mut out = Vec::new();
+        self.message(id, json, label.is_some(), &path, 0, &mut out)?;
+        Ok((out, self.objects.into_inner().named))
+    }
+
+    /// Writes the fields of the message `json`, of type `id`; with
+    /// `labelled`, its `$id` was taken as its label, and is no field.
     fn message(
         &self,
         id: MessageId,
         json: &Json,
+        labelled: bool,
         path: &Path,
         depth: u32,
         out: &mut Vec<u8>,
@@ -113,7 +167,8 @@ impl Encoder<'_> {
             ));
         };
         for key in object.keys() {
-            if !message.fields.iter().any(|field| reads_from(field, key)) {
+            let label = labelled && key == super::ID_KEY;
+            if !label && !message.fields.iter().any(|field| reads_from(field, key)) {
                 return Err(TranscodeError::new(
                     path,
                     format_args!("unknown field `{key}` in message {}", message.name),
@@ -237,8 +292,11 @@ impl Encoder<'_> {
                     // Two spellings of one key (`"0"` and `"-0"`) are one
                     // entry, the later value replacing the earlier, as in a
                     // map; the earlier is still checked, as generated code
-                    // reads it too. The sort keeps equal keys in order.
+                    // reads it too, but the objects in it are not written,
+                    // so what it labels and names is forgotten. The sort
+                    // keeps equal keys in order.
                     let replaced = sorted.peek().is_some_and(|next| next.0 == key_bytes);
+                    let before = replaced.then(|| self.objects.borrow().clone());
                     let mut entry = key_bytes;
                     // Map entries nest one level, as they do when decoding.
                     let slot = Slot::field(2, Presence::InEntry);
@@ -246,8 +304,9 @@ impl Encoder<'_> {
                     // A null value is an error, as generated code reads it,
                     // unless null is a value of the type.
                     self.value(ty, slot, value, &path, depth + 1, &mut entry)?;
-                    if !replaced {
-                        write_delimited(out, number, &entry);
+                    match before {
+                        Some(before) => *self.objects.borrow_mut() = before,
+                        None => write_delimited(out, number, &entry),
                     }
                 }
                 Ok(())
@@ -290,7 +349,7 @@ impl Encoder<'_> {
             }
             ValueType::Message(id) => {
                 let mut nested = Vec::new();
-                self.message(id, json, path, depth + 1, &mut nested)?;
+                self.message(id, json, false, path, depth + 1, &mut nested)?;
                 write_delimited(out, slot.number.unwrap_or(0), &nested);
                 Ok(())
             }
@@ -310,6 +369,10 @@ impl Encoder<'_> {
     /// object (with a `$id` label if later references name it), or, for a
     /// `weak`, `{}`: dead. Labels name objects in the order the bytes
     /// hold them, by field number: a `$ref` comes after its `$id`.
+    ///
+    /// On the wire the reference holds the object's fields, as a plain
+    /// field would, led by its number if it occurs more than once; a later
+    /// occurrence, or a dead `weak`, holds the number alone.
     fn reference(
         &self,
         id: MessageId,
@@ -327,84 +390,107 @@ impl Encoder<'_> {
             ))
         })?;
         if kind == RefKind::Weak && object.is_empty() {
+            write_number(super::DEAD, out);
             return Ok(());
         }
-        let write_id = |number: u32, out: &mut Vec<u8>| {
-            wire::put_varint(out, u64::from(wire::key(super::ID_FIELD, WireType::Varint)));
-            wire::put_varint(out, u64::from(number));
-        };
         if let Some(label) = object.get(super::REF_KEY) {
             if object.len() > 1 {
                 return Err(error(format!("a `{}` holds nothing else", super::REF_KEY)));
             }
             let label = label_of(label).map_err(error)?;
-            let objects = self.objects.borrow();
-            let Some(&number) = objects.labels.get(&label) else {
+            let mut objects = self.objects.borrow_mut();
+            let Some(&named) = objects.labelled.get(&label) else {
                 return Err(error(format!(
                     "`{}` {label} names no object written before it (a `{}` comes before the references to it, in field number order)",
                     super::REF_KEY,
                     super::ID_KEY
                 )));
             };
-            let (named, written) = objects.written[number as usize - 1];
-            if named != id {
+            if named.message != id {
                 return Err(error(format!(
                     "`{}` {label} names an object of type {}, not {message}",
                     super::REF_KEY,
-                    self.schema.message(named).name
+                    self.schema.message(named.message).name
                 )));
             }
-            if kind == RefKind::Strong && !written {
+            if kind == RefKind::Strong && !named.written {
                 return Err(error(format!(
                     "`{}` {label} names an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
                     super::REF_KEY
                 )));
             }
-            write_id(number, out);
+            match named.number {
+                Some(number) => write_number(number, out),
+                // An object the encode before did not find named: this
+                // encode finds it, and its bytes (or those of the replaced
+                // map entry this is in) are thrown away.
+                None => {
+                    objects.named.insert(label);
+                }
+            }
             return Ok(());
         }
-        let number = self.objects.borrow().written.len() as u32 + 1;
-        let fields = self.label(id, json, path)?;
-        write_id(number, out);
-        // The object nests two levels down: in the reference, in it.
-        let mut nested = Vec::new();
-        self.message(id, &fields, path, depth + 2, &mut nested)?;
-        if let Some(object) = self
-            .objects
-            .borrow_mut()
-            .written
-            .get_mut(number as usize - 1)
-        {
-            object.1 = true;
+        let label = self.take_label(id, json, path)?;
+        if let Some(label) = label {
+            let number = self.shared.contains(&label).then(|| {
+                let mut objects = self.objects.borrow_mut();
+                let number = objects.next_number;
+                objects.next_number = number.saturating_add(1);
+                number
+            });
+            self.record(label, id, number, path)?;
+            if let Some(number) = number {
+                write_number(number, out);
+            }
         }
-        write_delimited(out, super::OBJECT_FIELD, &nested);
+        self.message(id, json, label.is_some(), path, depth + 1, out)?;
+        if let Some(label) = label
+            && let Some(object) = self.objects.borrow_mut().labelled.get_mut(&label)
+        {
+            object.written = true;
+        }
         Ok(())
     }
 
-    /// Numbers the object `json` of type `id`, the next written, under
-    /// its `$id` label if it has one, and returns its fields without it. A
-    /// message no reference can point at has no label: its `$id` is an
-    /// unknown field.
-    fn label(&self, id: MessageId, json: &Json, path: &Path) -> Result<Json, TranscodeError> {
-        let mut objects = self.objects.borrow_mut();
-        objects.written.push((id, false));
+    /// The label that the `$id` of `json`, an object of type `id`, gives it,
+    /// if it has one. A message no reference can point at has no label:
+    /// its `$id` is an unknown field.
+    fn take_label(
+        &self,
+        id: MessageId,
+        json: &Json,
+        path: &Path,
+    ) -> Result<Option<u64>, TranscodeError> {
         let labelled = self.ref_targets.get(id.0 as usize) == Some(&true);
         let Some(label) = json.get(super::ID_KEY).filter(|_| labelled) else {
-            return Ok(json.clone());
+            return Ok(None);
         };
-        let label = label_of(label).map_err(|reason| TranscodeError::new(path, reason))?;
-        let number = objects.written.len() as u32;
-        if objects.labels.insert(label, number).is_some() {
-            return Err(TranscodeError::new(
+        label_of(label)
+            .map(Some)
+            .map_err(|reason| TranscodeError::new(path, reason))
+    }
+
+    /// Records the object of type `id` that `label` labels, which takes
+    /// `number` on the wire, if any.
+    fn record(
+        &self,
+        label: u64,
+        id: MessageId,
+        number: Option<u32>,
+        path: &Path,
+    ) -> Result<(), TranscodeError> {
+        let object = Labelled {
+            message: id,
+            written: false,
+            number,
+        };
+        match self.objects.borrow_mut().labelled.insert(label, object) {
+            Some(_) => Err(TranscodeError::new(
                 path,
                 format_args!("`{}` {label} labels two objects", super::ID_KEY),
-            ));
+            )),
+            None => Ok(()),
         }
-        let mut fields = json.clone();
-        if let Some(fields) = fields.as_object_mut() {
-            fields.remove(super::ID_KEY);
-        }
-        Ok(fields)
     }
 
     /// The number of the enum value `json` names, or is.
@@ -464,6 +550,14 @@ fn null_is_set(field: &Field) -> bool {
         _ => None,
     };
     explicit == Some(ValueType::Scalar(Scalar::Value))
+}
+
+/// Writes [`REFERENCE_FIELD`](super::REFERENCE_FIELD) holding `number`: an
+/// object's number on the wire, or [`DEAD`](super::DEAD).
+fn write_number(number: u32, out: &mut Vec<u8>) {
+    let key = wire::key(super::REFERENCE_FIELD, WireType::Varint);
+    wire::put_varint(out, u64::from(key));
+    wire::put_varint(out, u64::from(number));
 }
 
 /// Writes the key of field `number` as length-delimited, then `payload`

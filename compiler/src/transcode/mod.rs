@@ -13,6 +13,11 @@ mod encode;
 use std::fmt;
 
 use schemac_runtime::__private::codec;
+// Graph mode's wire format (docs/graph.md): a reference holds a message of
+// its type, as a plain field would. An object that occurs more than once
+// holds its number in this field, the highest field number: first at its
+// first occurrence in the bytes, then its fields; alone at every later one.
+use schemac_runtime::graph::REFERENCE_FIELD;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
 use crate::model::{Message, MessageId, Scalar, Schema, WellKnown};
@@ -22,13 +27,15 @@ pub use encode::encode;
 
 /// Graph mode's JSON (docs/graph.md): the first occurrence of an object
 /// is the object with its id under `$id`, every later one `{"$ref": id}`.
-/// On the wire a reference is a message of the id and the object.
+/// JSON numbers every object; the wire numbers only those that occur more
+/// than once.
 const ID_KEY: &str = "$id";
 const REF_KEY: &str = "$ref";
-const ID_FIELD: u32 = 1;
-const OBJECT_FIELD: u32 = 2;
 
-/// The id of the top-level message in graph mode.
+/// The number in [`REFERENCE_FIELD`] of a dead `weak` reference: no object.
+const DEAD: u32 = 0;
+
+/// The id of the top-level message in graph mode, in JSON and on the wire.
 const ROOT_ID: u32 = 1;
 
 /// Why a value could not be transcoded: what, and in which field.

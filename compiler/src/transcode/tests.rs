@@ -347,6 +347,24 @@ fn graph_to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
     decode(&analysis.schema, order, bytes, &DecodeOptions::new())
 }
 
+/// The canonical key of the field that holds an object's number on the
+/// wire, [`REFERENCE_FIELD`](super::REFERENCE_FIELD): a varint.
+const NUMBER_KEY: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
+
+/// A reference's bytes in field `key` (a one-byte key): its number on the
+/// wire, if it has one, then `fields`.
+fn reference(key: u8, number: Option<u8>, fields: &[u8]) -> Vec<u8> {
+    let mut content = Vec::new();
+    if let Some(number) = number {
+        content.extend(NUMBER_KEY);
+        content.push(number);
+    }
+    content.extend(fields);
+    let mut bytes = vec![key, content.len() as u8];
+    bytes.extend(content);
+    bytes
+}
+
 #[test]
 fn references_are_written_once_with_an_id_and_then_by_it() {
     let order = json!({
@@ -360,15 +378,68 @@ fn references_are_written_once_with_an_id_and_then_by_it() {
         "contacts": {"billing": {"$ref": 4}, "shipping": {"$id": 5, "name": "Bob"}},
     });
     let bytes = graph_to_binary(order.clone()).expect("encodes");
-    // The second line: field 2, its reference {id 3, object {number 2,
-    // order {id 1}}}.
-    let second_line = [
-        0x12, 0x0a, 0x08, 0x03, 0x12, 0x06, 0x08, 0x02, 0x12, 0x02, 0x08, 0x01,
-    ];
-    assert!(bytes.windows(second_line.len()).any(|w| w == second_line));
-    assert_eq!(bytes.windows(3).filter(|w| *w == b"Ada").count(), 1);
-    // Ids as the bytes number the objects: the same JSON again.
+    // Only Ada occurs twice: she is object 2 on the wire, number first in
+    // her first occurrence and alone in the later one. The lines and Bob
+    // occur once and are written as plain messages; the order's back
+    // references name it as object 1.
+    let mut expected = vec![0x08, 0x05];
+    for number in [1, 2] {
+        let back = reference(0x12, Some(1), &[]);
+        expected.extend(reference(
+            0x12,
+            None,
+            &[&[0x08, number][..], &back].concat(),
+        ));
+    }
+    expected.extend(reference(0x1a, Some(2), b"\x0a\x03Ada"));
+    let billing = reference(0x12, Some(2), &[]);
+    expected.extend(reference(
+        0x22,
+        None,
+        &[b"\x0a\x07billing", &billing[..]].concat(),
+    ));
+    let bob = reference(0x12, None, b"\x0a\x03Bob");
+    expected.extend(reference(
+        0x22,
+        None,
+        &[b"\x0a\x08shipping", &bob[..]].concat(),
+    ));
+    assert_eq!(bytes, expected);
+    // JSON numbers every object as the bytes hold them: the same JSON.
     assert_eq!(graph_to_json(&bytes).expect("decodes"), order);
+}
+
+/// An object that occurs once takes no number: its reference holds the
+/// bytes a plain field of its type would, whether or not a `$id` labels it.
+#[test]
+fn an_object_that_occurs_once_is_written_as_a_plain_message_field() {
+    let schema = "package p;
+        message Text { value: string = 1; tags: list<i32> = 2; }
+        message ByRef { text: ref Text = 1; texts: list<ref Text> = 2; }
+        message ByValue { text: Text = 1; texts: list<Text> = 2; }";
+    let analysis =
+        crate::analyze_text("p.schema", schema).unwrap_or_else(|error| panic!("{error}"));
+    let schema = &analysis.schema;
+    let by_ref = find_message(schema, "ByRef").unwrap();
+    let by_value = find_message(schema, "ByValue").unwrap();
+    let text = json!({"value": "a", "tags": [1, 2]});
+    let plain = json!({"text": text, "texts": [{}, text]});
+    let expected = encode(schema, by_value, &plain).unwrap();
+    assert_eq!(encode(schema, by_ref, &plain).unwrap(), expected);
+    let labelled = json!({
+        "text": {"$id": 8, "value": "a", "tags": [1, 2]},
+        "texts": [{"$id": 9}, {"$id": 3, "value": "a", "tags": [1, 2]}],
+    });
+    assert_eq!(encode(schema, by_ref, &labelled).unwrap(), expected);
+    // Read back, each is an object of its own, with the next JSON id.
+    let json = decode(schema, by_ref, &expected, &DecodeOptions::new()).unwrap();
+    assert_eq!(
+        json,
+        json!({
+            "text": {"$id": 2, "value": "a", "tags": [1, 2]},
+            "texts": [{"$id": 3}, {"$id": 4, "value": "a", "tags": [1, 2]}],
+        })
+    );
 }
 
 #[test]
@@ -391,10 +462,115 @@ fn labels_are_any_numbers_and_objects_without_one_take_the_next_id() {
     );
     let json = graph_to_json(&numbered.expect("encodes")).expect("decodes");
     assert_eq!(json["lines"][0]["$id"], json!(2));
-    // A dead weak reference is `{}` both ways.
-    let dead = graph_to_binary(json!({"lines": [{"number": 1, "order": {}}]}));
-    let json = graph_to_json(&dead.expect("encodes")).expect("decodes");
+    // A dead weak reference is `{}` both ways, and number 0 on the wire.
+    let dead = graph_to_binary(json!({"lines": [{"number": 1, "order": {}}]})).expect("encodes");
+    let line = [&[0x08, 0x01][..], &reference(0x12, Some(0), &[])].concat();
+    assert_eq!(dead, reference(0x12, None, &line));
+    let json = graph_to_json(&dead).expect("decodes");
     assert_eq!(json["lines"][0]["order"], json!({}));
+}
+
+/// The key of the number field leads a numbered object only in its
+/// canonical five bytes, and only first: anywhere else, or spelled longer,
+/// it is an unknown field of the object, which takes no number.
+#[test]
+fn only_the_canonical_number_key_first_numbers_an_object() {
+    let after_a_field = reference(
+        0x1a,
+        None,
+        &[b"\x0a\x01a", &NUMBER_KEY[..], &[0x05]].concat(),
+    );
+    let spelled_longer = reference(0x1a, None, &[0xf8, 0xff, 0xff, 0xff, 0x8f, 0x00, 0x05]);
+    assert_eq!(
+        graph_to_json(&after_a_field).expect("decodes"),
+        json!({"$id": 1, "customer": {"$id": 2, "name": "a"}})
+    );
+    assert_eq!(
+        graph_to_json(&spelled_longer).expect("decodes"),
+        json!({"$id": 1, "customer": {"$id": 2}})
+    );
+    // A numbered object may have no fields; a later occurrence names it.
+    let shared = [
+        reference(0x1a, Some(2), &[]),
+        reference(
+            0x22,
+            None,
+            &[&[0x0a, 0x00][..], &reference(0x12, Some(2), &[])].concat(),
+        ),
+    ]
+    .concat();
+    assert_eq!(
+        graph_to_json(&shared).expect("decodes"),
+        json!({"$id": 1, "customer": {"$id": 2}, "contacts": {"": {"$ref": 2}}})
+    );
+}
+
+/// Two spellings of one map key are one entry, the later value's: the
+/// objects of the earlier are not written, and what they name takes no
+/// number.
+#[test]
+fn a_replaced_map_entry_numbers_nothing() {
+    let schema = "package b;
+        message Customer { name: string = 1; }
+        message Book { customer: ref Customer = 1; by_number: map<i32, weak Customer> = 2; }";
+    let analysis =
+        crate::analyze_text("b.schema", schema).unwrap_or_else(|error| panic!("{error}"));
+    let book = find_message(&analysis.schema, "Book").unwrap();
+    let to_binary = |json: Json| encode(&analysis.schema, book, &json);
+    let replaced = json!({
+        "customer": {"$id": 7, "name": "a"},
+        "by_number": {"0": {"$ref": 7}, "-0": {}},
+    });
+    let once = json!({"customer": {"name": "a"}, "by_number": {"0": {}}});
+    assert_eq!(to_binary(replaced).unwrap(), to_binary(once).unwrap());
+    let error = to_binary(json!({
+        "customer": {"name": "a"},
+        "by_number": {"0": {"$id": 7}, "-0": {}, "1": {"$ref": 7}},
+    }))
+    .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`$ref` 7 names no object written before it"),
+        "{error}"
+    );
+}
+
+/// A `weak` may point at an object being read or written, which closes a
+/// cycle; a `ref` may not, on the wire or in JSON.
+#[test]
+fn a_weak_may_point_at_an_object_being_read_and_a_ref_may_not() {
+    let schema =
+        "package n; message Node { value: i32 = 1; next: ref Node = 2; prev: weak Node = 3; }";
+    let analysis =
+        crate::analyze_text("n.schema", schema).unwrap_or_else(|error| panic!("{error}"));
+    let node = find_message(&analysis.schema, "Node").unwrap();
+    let to_binary = |json: Json| encode(&analysis.schema, node, &json);
+    let to_json = |bytes: &[u8]| decode(&analysis.schema, node, bytes, &DecodeOptions::new());
+    let looped = json!({"$id": 1, "next": {"$id": 2, "value": 5, "prev": {"$ref": 2}}});
+    let bytes = to_binary(looped.clone()).unwrap();
+    let prev = reference(0x1a, Some(2), &[]);
+    assert_eq!(
+        bytes,
+        reference(0x12, Some(2), &[&[0x08, 0x05][..], &prev].concat())
+    );
+    assert_eq!(to_json(&bytes).unwrap(), looped);
+
+    let cycle = "a cycle through a strong reference";
+    let error = to_binary(json!({"next": {"$id": 2, "next": {"$ref": 2}}})).unwrap_err();
+    assert!(
+        error.to_string().starts_with("Node.next.next: `$ref` 2"),
+        "{error}"
+    );
+    assert!(error.to_string().contains(cycle), "{error}");
+    for bytes in [
+        reference(0x12, Some(1), &[]),
+        reference(0x12, Some(2), &reference(0x12, Some(2), &[])),
+    ] {
+        let error = to_json(&bytes).unwrap_err().to_string();
+        assert!(error.starts_with("Node.next"), "{bytes:02x?}: {error}");
+        assert!(error.contains(cycle), "{bytes:02x?}: {error}");
+    }
 }
 
 #[test]
@@ -449,24 +625,61 @@ fn only_a_message_that_references_point_at_takes_a_label() {
 
 #[test]
 fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
-    let cases: [(&[u8], &str); 5] = [
-        // customer: a reference to id 2, never seen.
+    let line = |order: Vec<u8>| reference(0x12, None, &order);
+    let cases = [
+        // customer: number 3, where 2 comes next.
         (
-            &[0x1a, 0x02, 0x08, 0x02],
-            "a reference to an id not seen yet",
+            reference(0x1a, Some(3), &[]),
+            "Order.customer",
+            "a reference to an object not seen yet",
         ),
-        // customer: an object under id 3 where id 2 comes next.
-        (&[0x1a, 0x04, 0x08, 0x03, 0x12, 0x00], "out of order"),
-        // customer: the object before its id.
-        (&[0x1a, 0x04, 0x12, 0x00, 0x08, 0x02], "comes before its id"),
-        // customer: no id.
-        (&[0x1a, 0x00], "a reference without an id"),
+        // customer: dead, which only a `weak` may be.
+        (
+            reference(0x1a, Some(0), &[]),
+            "Order.customer",
+            "a `ref` field holds no object (number 0)",
+        ),
+        // customer: number 2^32.
+        (
+            reference(
+                0x1a,
+                None,
+                &[&NUMBER_KEY[..], &[0x80, 0x80, 0x80, 0x80, 0x10]].concat(),
+            ),
+            "Order.customer",
+            "an object's number is larger than 2^32 - 1",
+        ),
+        // customer: a later occurrence of object 1 with a field after it.
+        (
+            reference(0x1a, Some(1), &[0x0a, 0x00]),
+            "Order.customer",
+            "a reference holds fields besides its object's number",
+        ),
         // customer: a strong reference to the order, object 1.
-        (&[0x1a, 0x02, 0x08, 0x01], "another type"),
+        (
+            reference(0x1a, Some(1), &[]),
+            "Order.customer",
+            "a reference to an object of another type",
+        ),
+        // lines[0].order: number 5, where 2 comes next.
+        (
+            line(reference(0x12, Some(5), &[])),
+            "Order.lines[0].order",
+            "a reference to an object not seen yet",
+        ),
+        // lines[0].order: dead, with a field after it.
+        (
+            line(reference(0x12, Some(0), &[0x08, 0x01])),
+            "Order.lines[0].order",
+            "a reference holds fields besides its object's number",
+        ),
     ];
-    for (bytes, expected) in cases {
-        let error = graph_to_json(bytes).expect_err(expected).to_string();
-        assert!(error.contains(expected), "{bytes:02x?}: {error}");
-        assert!(error.starts_with("Order.customer"), "{error}");
+    for (bytes, path, expected) in cases {
+        let error = graph_to_json(&bytes).expect_err(expected);
+        assert_eq!(error.path(), path, "{bytes:02x?}: {error}");
+        assert!(
+            error.to_string().contains(expected),
+            "{bytes:02x?}: {error}"
+        );
     }
 }

@@ -217,7 +217,7 @@ fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset) {
 fn bench_graph(criterion: &mut Criterion) {
     let data = GraphData::order_100();
     let mut group = criterion.benchmark_group(graph::GROUP);
-    for mode in ["graph", "plain"] {
+    for mode in graph::MODES {
         group.bench_function(format!("{mode}/encode"), |b| b.iter(|| data.encode(mode)));
         group.bench_function(format!("{mode}/decode"), |b| b.iter(|| data.decode(mode)));
     }

@@ -1,12 +1,15 @@
 //! Graph mode's cost: encoding and decoding Order-100 with its back
-//! references and shared customer, against the same data as a plain tree
+//! references and shared customer, its lines as `ref` fields (`graph`) or
+//! held by value (`owned`), against the same data as a plain tree
 //! (docs/graph.md). `cargo bench -p schemac-graph`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schemac_graph::measure::{customer, described_order, graph_from_plain, plain_order};
-use schemac_graph::shop::{Order, PlainOrder};
+use schemac_graph::measure::{
+    customer, described_order, graph_from_plain, owned_order, plain_order,
+};
+use schemac_graph::shop::{Order, OwnedOrder, PlainOrder};
 use schemac_runtime::Message;
 use schemac_runtime::graph::decode_arc;
 
@@ -14,6 +17,8 @@ fn order_100(c: &mut Criterion) {
     let customer = customer();
     let graph = described_order(100, &customer);
     let plain = plain_order(&graph);
+    let owned = owned_order(&graph);
+    let owned_bytes = owned.encode_to_vec().expect("encodes");
     let graph_bytes = graph.encode_to_vec().expect("encodes");
     let plain_bytes = plain.encode_to_vec().expect("encodes");
 
@@ -21,11 +26,17 @@ fn order_100(c: &mut Criterion) {
     group.bench_function("graph/encode", |b| {
         b.iter(|| black_box(&graph).encode_to_vec())
     });
+    group.bench_function("owned/encode", |b| {
+        b.iter(|| black_box(&owned).encode_to_vec())
+    });
     group.bench_function("plain/encode", |b| {
         b.iter(|| black_box(&plain).encode_to_vec())
     });
     group.bench_function("graph/decode", |b| {
         b.iter(|| decode_arc::<Order>(black_box(&graph_bytes)))
+    });
+    group.bench_function("owned/decode", |b| {
+        b.iter(|| decode_arc::<OwnedOrder>(black_box(&owned_bytes)))
     });
     group.bench_function("plain/decode", |b| {
         b.iter(|| PlainOrder::decode(black_box(&plain_bytes)))

@@ -1,30 +1,39 @@
-//! A loop to profile under callgrind: `graph_profile (graph|plain)
+//! A loop to profile under callgrind: `graph_profile (graph|owned|plain)
 //! (encode|decode) N` encodes or decodes Order-100, as the bench does, N
-//! times (docs/graph.md); `floor decode` decodes the tree and moves it into
-//! the graph's `Arc`s and `Weak`s.
+//! times (docs/graph.md): with its lines as `ref` fields (`graph`), held by
+//! value (`owned`) or as a plain tree; `floor decode` decodes the tree and
+//! moves it into the graph's `Arc`s and `Weak`s.
 
 use std::hint::black_box;
 
-use schemac_graph::measure::{customer, described_order, graph_from_plain, plain_order};
-use schemac_graph::shop::{Order, PlainOrder};
+use schemac_graph::measure::{
+    customer, described_order, graph_from_plain, owned_order, plain_order,
+};
+use schemac_graph::shop::{Order, OwnedOrder, PlainOrder};
 use schemac_runtime::Message;
 use schemac_runtime::graph::decode_arc;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [mode, operation, count] = args.as_slice() else {
-        eprintln!("usage: graph_profile (graph|plain|floor) (encode|decode) N");
+        eprintln!("usage: graph_profile (graph|owned|plain|floor) (encode|decode) N");
         std::process::exit(2);
     };
     let count: usize = count.parse().expect("N is a number");
     let customer = customer();
     let graph = described_order(100, &customer);
     let plain = plain_order(&graph);
+    let owned = owned_order(&graph);
+    let owned_bytes = owned.encode_to_vec().expect("encodes");
     let graph_bytes = graph.encode_to_vec().expect("encodes");
     let plain_bytes = plain.encode_to_vec().expect("encodes");
     for _ in 0..count {
         match (mode.as_str(), operation.as_str()) {
             ("graph", "encode") => drop(black_box(black_box(&graph).encode_to_vec())),
+            ("owned", "encode") => drop(black_box(black_box(&owned).encode_to_vec())),
+            ("owned", "decode") => {
+                drop(black_box(decode_arc::<OwnedOrder>(black_box(&owned_bytes))))
+            }
             ("plain", "encode") => drop(black_box(black_box(&plain).encode_to_vec())),
             ("graph", "decode") => drop(black_box(decode_arc::<Order>(black_box(&graph_bytes)))),
             ("plain", "decode") => drop(black_box(PlainOrder::decode(black_box(&plain_bytes)))),
@@ -32,7 +41,7 @@ fn main() {
                 PlainOrder::decode(black_box(&plain_bytes)).map(graph_from_plain),
             )),
             _ => {
-                eprintln!("usage: graph_profile (graph|plain|floor) (encode|decode) N");
+                eprintln!("usage: graph_profile (graph|owned|plain|floor) (encode|decode) N");
                 std::process::exit(2);
             }
         }

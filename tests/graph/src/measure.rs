@@ -4,7 +4,8 @@
 use std::sync::{Arc, Weak};
 
 use crate::shop::{
-    Customer, Order, OrderLine, PlainLine, PlainOrder, Text, ThreeCopies, ThreeTexts,
+    Customer, Order, OrderLine, OwnedLine, OwnedOrder, PlainLine, PlainOrder, Text, ThreeCopies,
+    ThreeTexts,
 };
 
 /// The seed Order of the serializer comparisons in graph mode: id 0 and
@@ -42,6 +43,22 @@ pub fn described_order(count: i32, customer: &Arc<Customer>) -> Arc<Order> {
             .collect(),
         customer: Some(customer.clone()),
         ..Default::default()
+    })
+}
+
+/// The same order with its lines held by value: the order and the
+/// customer are the only shared objects.
+pub fn owned_order(order: &Order) -> Arc<OwnedOrder> {
+    Arc::new_cyclic(|me: &Weak<OwnedOrder>| OwnedOrder {
+        id: order.id,
+        lines: (order.lines.iter())
+            .map(|line| OwnedLine {
+                line_number: line.line_number,
+                description: line.description.clone(),
+                order: Some(me.clone()),
+            })
+            .collect(),
+        customer: order.customer.clone(),
     })
 }
 

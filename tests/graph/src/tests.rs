@@ -132,29 +132,58 @@ fn equal_but_distinct_objects_stay_two() {
     assert!(!Arc::ptr_eq(customer, &decoded.contacts["billing"]));
 }
 
+/// The key of graph mode's number field, 536,870,911, a varint: what a
+/// numbered occurrence starts with.
+const NUMBER: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
+
+/// The bytes of one occurrence: `prefix` then `rest`, as one slice.
+fn bytes(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
 /// `Order { customer: ada, contacts: { "a": ada } }`: the first occurrence
-/// in the bytes carries id 2 (the top-level message is 1) and the object,
-/// the later one id 2 alone.
+/// in the bytes is the object led by its number, 2 (the top-level message
+/// is 1), the later one the number alone.
 #[test]
-fn the_first_occurrence_carries_the_object_and_later_ones_its_id() {
+fn the_first_occurrence_carries_the_object_and_later_ones_its_number() {
     let ada = customer(3, "A");
     let order = Order {
         customer: Some(ada.clone()),
         contacts: BTreeMap::from([("a".to_owned(), ada)]),
         ..Default::default()
     };
-    let bytes = order.encode_to_vec().expect("encodes");
+    let encoded = order.encode_to_vec().expect("encodes");
     #[rustfmt::skip]
-    let expected = [
-        0x2a, 0x09, // customer, 9 bytes
-            0x08, 0x02, // id 2
-            0x12, 0x05, 0x08, 0x03, 0x12, 0x01, b'A', // object: Customer { 3, "A" }
-        0x32, 0x07, // contacts entry, 7 bytes
-            0x0a, 0x01, b'a', // key "a"
-            0x12, 0x02, 0x08, 0x02, // value: id 2 alone
-    ];
-    assert_eq!(bytes, expected);
-    assert_eq!(order.encoded_len(), bytes.len());
+    let expected = bytes(&[
+        &[0x2a, 0x0b], // customer, 11 bytes
+            &NUMBER, &[0x02], // number 2
+            &[0x08, 0x03, 0x12, 0x01, b'A'], // Customer { 3, "A" }
+        &[0x32, 0x0b], // contacts entry, 11 bytes
+            &[0x0a, 0x01, b'a'], // key "a"
+            &[0x12, 0x06], &NUMBER, &[0x02], // value: number 2 alone
+    ]);
+    assert_eq!(encoded, expected);
+    assert_eq!(order.encoded_len(), encoded.len());
+}
+
+/// An object that occurs once is written as a plain field would be, with
+/// no number: the bytes of `Order { customer }` in graph mode are those of
+/// a message whose `customer` is a plain `Customer`.
+#[test]
+fn an_object_that_occurs_once_is_written_as_a_plain_field() {
+    let order = Order {
+        customer: Some(customer(3, "A")),
+        ..Default::default()
+    };
+    let encoded = order.encode_to_vec().expect("encodes");
+    assert_eq!(encoded, [0x2a, 0x05, 0x08, 0x03, 0x12, 0x01, b'A']);
+    // Held elsewhere too, but still once in this message: no number.
+    let ada = customer(3, "A");
+    let held = Order {
+        customer: Some(ada.clone()),
+        ..Default::default()
+    };
+    assert_eq!(held.encode_to_vec().expect("encodes"), encoded);
 }
 
 #[test]
@@ -193,16 +222,19 @@ fn a_graph_with_a_large_payload_round_trips() {
 }
 
 #[test]
-fn a_dead_back_reference_is_written_empty_and_read_back_dead() {
+fn a_dead_back_reference_is_written_as_number_0_and_read_back_dead() {
     let line = OrderLine {
         line_number: 1,
         order: Some(Arc::downgrade(&Arc::new(Order::default()))),
         ..Default::default()
     };
     assert!(back(&line).is_none(), "the order is gone");
-    let bytes = line.encode_to_vec().expect("encodes");
-    assert_eq!(bytes, [0x08, 0x01, 0x1a, 0x00]);
-    let decoded = OrderLine::decode(&bytes).expect("decodes");
+    let encoded = line.encode_to_vec().expect("encodes");
+    assert_eq!(
+        encoded,
+        bytes(&[&[0x08, 0x01, 0x1a, 0x06], &NUMBER, &[0x00]])
+    );
+    let decoded = OrderLine::decode(&encoded).expect("decodes");
     assert!(decoded.order.is_some() && back(&decoded).is_none());
 }
 
@@ -299,11 +331,11 @@ fn a_decoded_cycle_frees_itself() {
 #[test]
 fn an_error_inside_a_shared_object_names_its_path() {
     #[rustfmt::skip]
-    let bytes = [
-        0x2a, 0x04, 0x08, 0x02, 0x12, 0x00, // customer: id 2, Customer {}
-        0x22, 0x06, 0x08, 0x03, 0x12, 0x02, 0x1a, 0x00, // line id 3, a dead back reference
-        0x22, 0x06, 0x08, 0x04, 0x12, 0x02, 0x1a, 0x02, // line id 4, its back reference cut short
-    ];
+    let bytes = bytes(&[
+        &[0x2a, 0x06], &NUMBER, &[0x02], // customer: number 2, Customer {}
+        &[0x22, 0x08, 0x1a, 0x06], &NUMBER, &[0x00], // a line, its back reference dead
+        &[0x22, 0x02, 0x1a, 0x02], // a line, its back reference cut short
+    ]);
     let text = match decode_arc::<Order>(&bytes) {
         Ok(order) => panic!("decoded {order:?}"),
         Err(error) => error.to_string(),
@@ -345,75 +377,82 @@ fn error<M: Message + std::fmt::Debug>(bytes: &[u8]) -> String {
 }
 
 #[test]
-fn a_reference_to_an_id_not_seen_yet_is_refused() {
-    // customer: { id: 5 }
+fn a_reference_to_an_object_not_seen_yet_is_refused() {
+    // customer: { number 5 }, where the first object must take 2.
     assert_eq!(
-        error::<Order>(&[0x2a, 0x02, 0x08, 0x05]),
-        "Order.customer: a reference to an id not seen yet at byte 2"
+        error::<Order>(&bytes(&[&[0x2a, 0x06], &NUMBER, &[0x05]])),
+        "Order.customer: a reference to an object not seen yet (objects take the numbers \
+         2, 3, … in order) at byte 2"
     );
 }
 
 #[test]
 fn a_reference_to_an_object_of_another_type_is_refused() {
-    // customer: { id 2, Customer {} }, then lines: [{ id 2 }].
-    let bytes = [0x2a, 0x04, 0x08, 0x02, 0x12, 0x00, 0x22, 0x02, 0x08, 0x02];
+    // customer: { number 2, Customer {} }, then lines: [{ number 2 }].
+    let input = bytes(&[
+        &[0x2a, 0x06],
+        &NUMBER,
+        &[0x02, 0x22, 0x06],
+        &NUMBER,
+        &[0x02],
+    ]);
     assert_eq!(
-        error::<Order>(&bytes),
-        "Order.lines[0]: a reference to an object of another type at byte 8"
+        error::<Order>(&input),
+        "Order.lines[0]: a reference to an object of another type at byte 10"
     );
 }
 
 #[test]
 fn a_cycle_through_a_strong_reference_is_refused() {
-    // Node { next: { id 2, Node { next: { id 2 } } } }
-    let bytes = [0x12, 0x08, 0x08, 0x02, 0x12, 0x04, 0x12, 0x02, 0x08, 0x02];
+    // Node { next: { number 2, Node { next: { number 2 } } } }
+    let input = bytes(&[
+        &[0x12, 0x0e],
+        &NUMBER,
+        &[0x02, 0x12, 0x06],
+        &NUMBER,
+        &[0x02],
+    ]);
     assert_eq!(
-        error::<Node>(&bytes),
+        error::<Node>(&input),
         "Node.next.next: a strong reference to an object that holds it: a cycle through a \
-         strong reference (cycles go through `weak`) at byte 8"
+         strong reference (cycles go through `weak`) at byte 10"
     );
-    // Node { next: { id 1 } }: the top-level message.
+    // Node { next: { number 1 } }: the top-level message.
     assert_eq!(
-        error::<Node>(&[0x12, 0x02, 0x08, 0x01]),
+        error::<Node>(&bytes(&[&[0x12, 0x06], &NUMBER, &[0x01]])),
         "Node.next: a strong reference to the top-level message, which holds it: a cycle \
          through a strong reference at byte 2"
     );
 }
 
 #[test]
-fn an_object_under_an_id_out_of_order_is_refused() {
-    // customer: { id 3, Customer {} }: the first object must take id 2.
+fn a_later_occurrence_holds_its_number_alone() {
+    // customer: { number 2, Customer {} }, then contacts: { "a": { number
+    // 2, id: 1 } }: a number taken before, with a field after it.
+    let input = bytes(&[
+        &[0x2a, 0x06],
+        &NUMBER,
+        &[0x02, 0x32, 0x0d, 0x0a, 0x01, b'a', 0x12, 0x08],
+        &NUMBER,
+        &[0x02, 0x08, 0x01],
+    ]);
     assert_eq!(
-        error::<Order>(&[0x2a, 0x04, 0x08, 0x03, 0x12, 0x00]),
-        "Order.customer: a reference carries an object under an id out of order (each \
-         object takes the next id) at byte 4"
+        error::<Order>(&input),
+        "Order.contacts: a reference holds fields besides its object's number at byte 21"
     );
-    // The same object twice under one id.
-    let twice = [
-        0x2a, 0x04, 0x08, 0x02, 0x12, 0x00, 0x2a, 0x04, 0x08, 0x02, 0x12, 0x00,
-    ];
-    assert!(error::<Order>(&twice).starts_with("Order.customer: a reference carries an object"));
 }
 
 #[test]
-fn an_object_before_its_id_and_a_reference_without_an_id_or_with_two_are_refused() {
+fn a_dead_ref_and_a_number_beyond_u32_are_refused() {
     assert_eq!(
-        error::<Order>(&[0x2a, 0x04, 0x12, 0x00, 0x08, 0x02]),
-        "Order.customer: a reference's object comes before its id at byte 2"
+        error::<Order>(&bytes(&[&[0x2a, 0x06], &NUMBER, &[0x00]])),
+        "Order.customer: a `ref` field holds no object (number 0): only a `weak` one may be \
+         dead at byte 2"
     );
+    let beyond = bytes(&[&[0x2a, 0x0a], &NUMBER, &[0x80, 0x80, 0x80, 0x80, 0x10]]);
     assert_eq!(
-        error::<Order>(&[0x2a, 0x00]),
-        "Order.customer: a reference without an id at byte 2"
-    );
-    // Two ids: which would the object be known by?
-    assert_eq!(
-        error::<Order>(&[0x2a, 0x06, 0x08, 0x02, 0x12, 0x00, 0x08, 0x03]),
-        "Order.customer: a reference with two ids at byte 6"
-    );
-    // An id beyond u32.
-    assert!(
-        error::<Order>(&[0x2a, 0x06, 0x08, 0x80, 0x80, 0x80, 0x80, 0x10])
-            .starts_with("Order.customer: a reference's id is larger than 2^32 - 1")
+        error::<Order>(&beyond),
+        "Order.customer: an object's number is larger than 2^32 - 1 at byte 2"
     );
 }
 
@@ -451,9 +490,10 @@ fn a_truncated_graph_is_refused_at_every_cut() {
     );
 }
 
-/// Google's protobuf reads graph mode's bytes as a tree with ids, through
-/// the exported `.proto`: the first occurrence holds the object, later
-/// ones the id alone.
+/// Google's protobuf reads graph mode's bytes as a tree with numbers,
+/// through the exported `.proto`: an object that occurs more than once
+/// holds its number in `schemac_graph_id` at its first occurrence, and
+/// that alone at a later one.
 #[test]
 #[ignore = "needs protoc; run with `make interop`"]
 fn protoc_reads_the_bytes_as_a_tree_with_ids() {
@@ -484,51 +524,42 @@ fn protoc_reads_the_bytes_as_a_tree_with_ids() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "protoc failed: {stderr}");
     let text = String::from_utf8(output.stdout).expect("protoc writes text");
-    // Ids in order of first occurrence: the batch is 1, the first order 2,
-    // its line 3, the customer 4; the second order 5 holds the customer by
-    // id only, in both its fields.
+    // Numbers in order of first occurrence, of the objects that occur
+    // more than once: the batch is 1, the first order 2 (its line points
+    // back at it), the customer 3. The line and the second order occur
+    // once, and have none.
     let expected = "\
 orders {
-  id: 2
-  object {
-    id: 1
-    lines {
-      id: 3
-      object {
-        line_number: 1
-        description: \"line 1\"
-        order {
-          id: 2
-        }
-      }
-    }
-    customer {
-      id: 4
-      object {
-        id: 7
-        name: \"Ada\"
-      }
-    }
-    contacts {
-      key: \"billing\"
-      value {
-        id: 4
-      }
+  id: 1
+  lines {
+    line_number: 1
+    description: \"line 1\"
+    order {
+      schemac_graph_id: 2
     }
   }
+  customer {
+    id: 7
+    name: \"Ada\"
+    schemac_graph_id: 3
+  }
+  contacts {
+    key: \"billing\"
+    value {
+      schemac_graph_id: 3
+    }
+  }
+  schemac_graph_id: 2
 }
 orders {
-  id: 5
-  object {
-    id: 2
-    customer {
-      id: 4
-    }
-    contacts {
-      key: \"billing\"
-      value {
-        id: 4
-      }
+  id: 2
+  customer {
+    schemac_graph_id: 3
+  }
+  contacts {
+    key: \"billing\"
+    value {
+      schemac_graph_id: 3
     }
   }
 }
@@ -647,16 +678,16 @@ fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
         size(&one),
         size(&hundred)
     );
-    // The line (12 bytes: its wrapper's id and the line, whose back
-    // reference is `{id: 1}`, the order) and the customer (6 bytes: its
-    // wrapper's id and an empty object).
-    assert_eq!(size(&one), 18);
-    assert_eq!(size(&hundred), 100 * 12 + 6);
-    // The text once in its wrapper (1,511 bytes), then twice its id (4
-    // bytes each); three copies are 1,506 bytes each.
-    assert_eq!(shared_len, 1_511 + 2 * 4);
+    // The line (12 bytes: its key and length, its line number, and its back
+    // reference, 8 bytes: the order's number, 1, alone) and the customer
+    // (2 bytes: an empty object, which occurs once and takes no number).
+    assert_eq!(size(&one), 14);
+    assert_eq!(size(&hundred), 100 * 12 + 2);
+    // The text once, led by its number (1,512 bytes), then twice its
+    // number alone (8 bytes each); three copies are 1,506 bytes each.
+    assert_eq!(shared_len, 1_512 + 2 * 8);
     assert_eq!(copies_len, 3 * 1_506);
-    // Each reference after the first is its id alone.
+    // Each occurrence after the first is its number alone.
     let reread = ThreeTexts::decode(&shared.encode_to_vec().expect("encodes")).expect("decodes");
     let first = reread.first.as_ref().expect("a text");
     assert!(

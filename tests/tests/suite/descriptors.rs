@@ -298,7 +298,8 @@ fn analyses() -> Vec<(String, Analysis)> {
         "schemas/".to_owned(),
         analyze_dir(Path::new("schemas"), &schema_paths()),
     )];
-    // Graph mode: referenced messages export with a nested `Ref` wrapper.
+    // Graph mode: references export as fields of their targets, which get
+    // graph mode's `schemac_graph_id` field.
     analyses.push((
         "tests/graph/schemas/".to_owned(),
         analyze_dir(
