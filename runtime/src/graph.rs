@@ -18,19 +18,21 @@
 //! occurrence of an object *last*. Before writing a graph message
 //! ([`Message::GRAPH`]), a forward pre-pass ([`Visitor`], through the
 //! generated [`Message::visit_refs`]) walks the references in byte order,
-//! descending only into first occurrences, numbers the objects and records
-//! each occurrence's id and whether it carries the object, in post-order.
-//! The writer decides about an occurrence before it writes what is inside
-//! it, and walks the fields in reverse: its order of decisions is exactly
-//! the reverse of that post-order, so it pops one record per occurrence.
+//! descending only into first occurrences, finds the objects that occur
+//! more than once and numbers them. The writer decides about an
+//! occurrence before it writes what is inside it: an object no other `Arc`
+//! and no `Weak` holds occurs once, and is written as it is; of the
+//! others, it counts the occurrences down to find the first
+//! ([`Visitor::meet`]).
 //!
-//! Decoding keeps a table of the objects read so far (`DecodeTable`), one
-//! slot per object, each of which took input bytes. The target of a
-//! `weak` field ([`Message::WEAK_TARGET`]) is built with `Arc::new_cyclic`,
-//! its `Weak` in the table before its fields are read, so that a `weak`
-//! inside it can point back at it; other objects are read, then put in
-//! their `Arc`. A `ref` to an object still being read is a cycle through a
-//! strong reference, and an error.
+//! Decoding keeps a table of the numbered objects read so far
+//! (`DecodeTable`), one slot per object, each of which took input bytes;
+//! an object without a number is read as a plain field is. The target of
+//! a `weak` field ([`Message::WEAK_TARGET`]) is built with
+//! `Arc::new_cyclic`, its `Weak` in the table before its fields are read,
+//! so that a `weak` inside it can point back at it; other objects are
+//! read, then put in their `Arc`. A `ref` to an object still being read is
+//! a cycle through a strong reference, and an error.
 
 use core::any::Any;
 use core::marker::PhantomData;
