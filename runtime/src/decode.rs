@@ -122,8 +122,7 @@ impl<'a> Decoder<'a> {
     /// The objects graph mode's references have read so far.
     #[inline]
     pub(crate) fn graph_table(&mut self) -> &mut DecodeTable {
-        self.graph
-            .get_or_insert_with(|| Box::new(DecodeTable::new()))
+        self.graph.get_or_insert_with(Box::default)
     }
 
     /// The `Bytes` being decoded, if the decoder was made over one.

@@ -449,26 +449,19 @@ fn read_object<T: Shareable>(
         object.merge_from(decoder)?;
         return Ok(Arc::new(object));
     };
-    let table = decoder.graph_table();
-    table.slots.push(Slot::default());
-    let index = number_index(number);
+    decoder.graph_table().numbered.push(Slot::default());
     let object = match T::WEAK_TARGET {
-        true => read_cyclic(index, decoder, T::merge_from)?,
+        true => read_cyclic(number, decoder, T::merge_from)?,
         false => {
             let mut object = T::default();
             object.merge_from(decoder)?;
             Arc::new(object)
         }
     };
-    if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
+    if let Some(slot) = decoder.graph_table().slot_mut(number) {
         slot.hold(object.clone());
     }
     Ok(object)
-}
-
-/// The table index of object `number`.
-fn number_index(number: u32) -> usize {
-    number.saturating_sub(ROOT_ID) as usize
 }
 
 /// Builds a `weak` field's target with `build`, in its `Arc` with
@@ -491,15 +484,15 @@ pub(crate) fn build_cyclic<T: Default, E>(
     }
 }
 
-/// Reads the object of slot `index` with `read`, a `weak` field's target,
-/// whose `Weak` is in the slot while `read` runs ([`build_cyclic`]).
+/// Reads object `number` with `read`, a `weak` field's target, whose
+/// `Weak` is in its slot while `read` runs ([`build_cyclic`]).
 fn read_cyclic<T: Shareable>(
-    index: usize,
+    number: u32,
     decoder: &mut Decoder<'_>,
     read: impl FnOnce(&mut T, &mut Decoder<'_>) -> Result<(), DecodeError>,
 ) -> Result<Arc<T>, DecodeError> {
     build_cyclic(|weak, object| {
-        if let Some(slot) = decoder.graph_table().slots.get_mut(index) {
+        if let Some(slot) = decoder.graph_table().slot_mut(number) {
             slot.hold_weak(weak);
         }
         read(object, decoder)
@@ -615,34 +608,36 @@ impl Slot {
     }
 }
 
-/// The objects of one decode, by id: slot 0 is the top-level message (id
-/// 1). It grows by one slot per object read.
-#[derive(Debug)]
+/// The objects of one decode, by number: the top-level message, 1, and
+/// the numbered objects, 2, 3, …, one slot more per numbered object read.
+#[derive(Debug, Default)]
 pub(crate) struct DecodeTable {
-    slots: Vec<Slot>,
+    root: Slot,
+    numbered: Vec<Slot>,
 }
 
 impl DecodeTable {
-    /// A table whose top-level message is not shared.
-    pub(crate) fn new() -> Self {
-        Self {
-            slots: alloc::vec![Slot::default()],
-        }
-    }
-
     /// The number the next numbered object read takes.
     fn next_number(&self) -> u32 {
         // Numbers go up to `u32::MAX`; the table can hold no more objects
         // than the input has bytes.
-        u32::try_from(self.slots.len())
+        u32::try_from(self.numbered.len())
             .unwrap_or(u32::MAX)
-            .saturating_add(ROOT_ID)
+            .saturating_add(ROOT_ID + 1)
+    }
+
+    /// The slot of object `number`, if it has been met.
+    fn slot_mut(&mut self, number: u32) -> Option<&mut Slot> {
+        match number.checked_sub(ROOT_ID + 1) {
+            Some(index) => self.numbered.get_mut(index as usize),
+            None => (number == ROOT_ID).then_some(&mut self.root),
+        }
     }
 
     /// The slot of object `number`, of a reference at `offset`.
-    fn slot(&self, number: u32, offset: usize) -> Result<&Slot, DecodeError> {
-        self.slots
-            .get(number_index(number))
+    fn slot(&mut self, number: u32, offset: usize) -> Result<&Slot, DecodeError> {
+        self.slot_mut(number)
+            .map(|slot| &*slot)
             .ok_or_else(|| DecodeError::invalid("a reference to an object not seen yet", offset))
     }
 }
@@ -660,7 +655,8 @@ pub fn decode_arc_with<M: Shareable>(
     options: &DecodeOptions,
 ) -> Result<Arc<M>, DecodeError> {
     let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(M::NAME))?;
-    let message = read_cyclic(0, &mut decoder, M::merge_from).map_err(|e| e.in_message(M::NAME))?;
+    let message =
+        read_cyclic(ROOT_ID, &mut decoder, M::merge_from).map_err(|e| e.in_message(M::NAME))?;
     message
         .check_required()
         .map_err(|e| e.at_end(bytes.len()).in_message(M::NAME))?;

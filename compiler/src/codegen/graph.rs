@@ -54,6 +54,7 @@ pub(crate) fn expand_graph_items(cx: &Context, scope: &[String], id: MessageId) 
         const GRAPH: bool = true;
         #weak_target
 
+        #[inline]
         fn visit_refs(&self, #visitor: &mut #rt::graph::Visitor) {
             #(#statements)*
         }
