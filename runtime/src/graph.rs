@@ -23,7 +23,7 @@
 //! occurrence before it writes what is inside it: an object no other `Arc`
 //! and no `Weak` holds occurs once, and is written as it is; of the
 //! others, it counts the occurrences down to find the first
-//! ([`Visitor::meet`]).
+//! (`Visitor::meet`).
 //!
 //! Decoding keeps a table of the numbered objects read so far
 //! (`DecodeTable`), one slot per object, each of which took input bytes;
