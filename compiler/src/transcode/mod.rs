@@ -13,14 +13,10 @@ mod encode;
 use std::fmt;
 
 use schemac_runtime::__private::codec;
-// Graph mode's wire format (docs/graph.md): a reference holds a message of
-// its type, as a plain field would. An object that occurs more than once
-// holds its number in this field, the highest field number: first at its
-// first occurrence in the bytes, then its fields; alone at every later one.
 use schemac_runtime::graph::REFERENCE_FIELD;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
-use crate::model::{Message, MessageId, Scalar, Schema, WellKnown};
+use crate::model::{GRAPH_ID_FIELD_NUMBER, Message, MessageId, Scalar, Schema, WellKnown};
 
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
@@ -31,6 +27,13 @@ pub use encode::encode;
 /// than once.
 const ID_KEY: &str = "$id";
 const REF_KEY: &str = "$ref";
+
+// Graph mode's wire format (docs/graph.md): a reference holds a message of
+// its type, as a plain field would. An object that occurs more than once
+// holds its number in `REFERENCE_FIELD`, the highest field number: first at
+// its first occurrence in the bytes, then its fields; alone at every later
+// one. It is the field export-proto declares.
+const _: () = assert!(REFERENCE_FIELD as i64 == GRAPH_ID_FIELD_NUMBER);
 
 /// The number in [`REFERENCE_FIELD`] of a dead `weak` reference: no object.
 const DEAD: u32 = 0;
