@@ -4,7 +4,7 @@
 //! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
 //! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
 //!   field representations of issue 14: `CompactString` strings in
-//!   `shop` and `bench.Simple`, `HashMap` maps with foldhash's hasher in
+//!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`, `HashMap` maps with foldhash's hasher in
 //!   `bench`, `bytes::Bytes` in `bench.Blob`;
 //! - from the `.proto` files schemac exports, with protox and prost-build
 //!   (no protoc) into `OUT_DIR/prost`, and again with prost-build's
@@ -31,7 +31,11 @@ const SCHEMAS: &[&str] = &[
 ];
 
 /// The schemas of the representations' generation.
-const REPR_SCHEMAS: &[&str] = &["../../schemas/order.schema", "schemas/bench.schema"];
+const REPR_SCHEMAS: &[&str] = &[
+    "../../schemas/order.schema",
+    "schemas/bench.schema",
+    "schemas/otlp.schema",
+];
 
 /// Where imports are looked up.
 const INCLUDE_DIRS: &[&str] = &["../../schemas", "schemas"];
@@ -57,6 +61,9 @@ fn main() -> Result<(), Box<dyn Error>> {
         .include_file("mod.rs")
         .string_type(".shop", StringType::CompactString)
         .string_type(".bench.Simple", StringType::CompactString)
+        .string_type(".bench.Strings", StringType::CompactString)
+        .string_type(".bench.Tree", StringType::CompactString)
+        .string_type(".otlp", StringType::CompactString)
         .map_type(
             ".bench",
             MapType::HashMapWith("::foldhash::fast::RandomState".to_owned()),

@@ -148,12 +148,14 @@ pub fn by_name(name: &str) -> Option<Dataset> {
             name,
             "a list of 2,000 strings of 4 to 16 bytes, a fifth of them not ASCII",
             strings(2_000),
-        ),
+        )
+        .with_representations::<repr::bench::Strings, prost_repr::bench::Strings>(),
         "tree-4k" => Dataset::new(
             name,
             "a complete binary tree of 12 levels (4,095 nodes): id, label, weight, children",
             tree(12),
-        ),
+        )
+        .with_representations::<repr::bench::Tree, prost_repr::bench::Tree>(),
         "wide-41" => Dataset::new(
             name,
             "one message of 41 fields: three of each of the 13 number kinds and bool, a string, bytes",
@@ -163,7 +165,8 @@ pub fn by_name(name: &str) -> Option<Dataset> {
             name,
             "OpenTelemetry trace export (OTLP ExportTraceServiceRequest): 200 spans of one service in 3 scopes, 4 to 7 attributes each",
             otlp(200),
-        ),
+        )
+        .with_representations::<repr::otlp::ExportTraceServiceRequest, prost_repr::otlp::ExportTraceServiceRequest>(),
         _ => return None,
     })
 }
