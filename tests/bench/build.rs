@@ -5,7 +5,7 @@
 //! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
 //!   field representations of issue 14: `CompactString` strings in
 //!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`, `HashMap` maps with foldhash's hasher in
-//!   `bench`, `bytes::Bytes` in `bench.Blob`;
+//!   `bench`, `bytes::Bytes` in `bench.Blob` and `otlp`;
 //! - from the `.proto` files schemac exports, with protox and prost-build
 //!   (no protoc) into `OUT_DIR/prost`, and again with prost-build's
 //!   defaults for maps (`HashMap`) and `bytes(["."])` into
@@ -69,6 +69,7 @@ fn main() -> Result<(), Box<dyn Error>> {
             MapType::HashMapWith("::foldhash::fast::RandomState".to_owned()),
         )
         .bytes_type(".bench.Blob", BytesType::Bytes)
+        .bytes_type(".otlp", BytesType::Bytes)
         .compile(REPR_SCHEMAS)?;
 
     let proto_dir = out_dir.join("proto");

@@ -629,9 +629,10 @@ fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
             String::new(),
         )
     };
-    // The owned decodes that malloc bounds, with a note of what strings
-    // held inline (`CompactString`, read from `Bytes`) give against the
-    // same prost decode: fewer allocations than prost makes.
+    // The owned decodes that malloc bounds, with a note of what the
+    // representations give against the same prost decode (strings held
+    // inline and bytes shared with the input: fewer allocations than
+    // prost makes).
     let decode_with_inline_strings = |case: &str, minimum: f64, dataset: &str| {
         ratio_target(
             21,
@@ -639,7 +640,7 @@ fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
             minimum,
             vs_prost(dataset, "schemac", "decode"),
             vs_prost(dataset, "schemac-repr", "decode").map_or_else(String::new, |inline| {
-                format!(" (with `CompactString` strings: {inline:.2})")
+                format!(" (with `schemac-repr`'s field representations: {inline:.2})")
             }),
         )
     };
@@ -1003,7 +1004,7 @@ mod tests {
     }
 
     #[test]
-    fn the_tree_target_notes_what_inline_strings_give() {
+    fn the_tree_target_notes_what_the_representations_give() {
         let datasets = [Dataset::new("tree-4k", "a tree", crate::datasets::tree(3))
             .with_representations::<crate::schemac_repr::bench::Tree, crate::prost_repr::bench::Tree>()];
         let medians = HashMap::from([
@@ -1020,7 +1021,10 @@ mod tests {
             .unwrap();
         assert_eq!(
             (tree.measured.as_str(), tree.met),
-            ("1.50 (with `CompactString` strings: 2.00)", Some(false))
+            (
+                "1.50 (with `schemac-repr`'s field representations: 2.00)",
+                Some(false)
+            )
         );
         let otlp = report
             .targets
