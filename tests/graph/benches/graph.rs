@@ -1,9 +1,12 @@
 //! Graph mode's cost: encoding and decoding Order-100 with its back
 //! references and shared customer, its lines as `ref` fields (`graph`) or
 //! held by value (`owned`), against the same data as a plain tree
-//! (docs/graph.md). `cargo bench -p schemac-graph`.
+//! (docs/graph.md); and what the back references' `Weak`s cost alone.
+//! `cargo bench -p schemac-graph`.
 
 use std::hint::black_box;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schemac_graph::measure::{
@@ -49,5 +52,31 @@ fn order_100(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, order_100);
+/// What the back references cost by themselves: 100 `Weak`s of one order
+/// cloned and dropped, as a decode of Order-100 and the drop of its result
+/// do, beside the same with `Rc`'s `Weak`, whose counts are not atomic.
+fn back_references(c: &mut Criterion) {
+    let order = Arc::new(0u64);
+    let order_rc = Rc::new(0u64);
+    let weak = Arc::downgrade(&order);
+    let weak_rc = Rc::downgrade(&order_rc);
+    let mut group = c.benchmark_group("weak-100");
+    group.bench_function("arc/clone-drop", |b| {
+        let mut held = Vec::with_capacity(100);
+        b.iter(|| {
+            held.extend((0..100).map(|_| black_box(&weak).clone()));
+            held.clear();
+        })
+    });
+    group.bench_function("rc/clone-drop", |b| {
+        let mut held = Vec::with_capacity(100);
+        b.iter(|| {
+            held.extend((0..100).map(|_| black_box(&weak_rc).clone()));
+            held.clear();
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, order_100, back_references);
 criterion_main!(benches);
