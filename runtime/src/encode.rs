@@ -253,6 +253,40 @@ fn without_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
     write(&mut writer)
 }
 
+/// Copies `from` into `to`, of the same length. Up to 32 bytes, most
+/// strings, ids and keys of a message, it copies by two fixed-size moves
+/// that overlap in the middle, inline, rather than calling `memcpy`, whose
+/// call and choice of method cost more than copying a few bytes.
+#[inline(always)]
+fn copy_bytes(to: &mut [u8], from: &[u8]) {
+    debug_assert_eq!(to.len(), from.len());
+    match from.len() {
+        0 => {}
+        1..4 => {
+            let last = from.len() - 1;
+            to[0] = from[0];
+            to[last / 2] = from[last / 2];
+            to[last] = from[last];
+        }
+        4..8 => copy_ends::<4>(to, from),
+        8..16 => copy_ends::<8>(to, from),
+        16..=32 => copy_ends::<16>(to, from),
+        _ => to.copy_from_slice(from),
+    }
+}
+
+/// Copies the first and the last `N` bytes of `from` into `to`, both at
+/// least `N` and at most `2 * N` bytes long: all of them.
+#[inline(always)]
+fn copy_ends<const N: usize>(to: &mut [u8], from: &[u8]) {
+    if let (Some(to), Some(from)) = (to.first_chunk_mut::<N>(), from.first_chunk::<N>()) {
+        *to = *from;
+    }
+    if let (Some(to), Some(from)) = (to.last_chunk_mut::<N>(), from.last_chunk::<N>()) {
+        *to = *from;
+    }
+}
+
 /// What a writer does with a large payload.
 #[derive(Debug, Default)]
 enum Large {
@@ -586,7 +620,7 @@ impl Writer {
         if bytes.len() >= LARGE_PAYLOAD {
             self.large_raw(bytes);
         } else {
-            self.claim(bytes.len()).copy_from_slice(bytes);
+            copy_bytes(self.claim(bytes.len()), bytes);
         }
     }
 

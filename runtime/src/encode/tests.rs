@@ -36,6 +36,21 @@ fn varints_of_every_length_match_the_wire_module() {
 }
 
 #[test]
+fn bytes_of_every_short_length_are_copied_whole() {
+    // The inline copies (two overlapping moves) up to 32 bytes, and
+    // `memcpy` beyond, each checked byte by byte.
+    for n in 0..=70u8 {
+        let piece: Vec<u8> = (0..n).map(|i| i.wrapping_mul(37) ^ n).collect();
+        let mut writer = Writer::new();
+        writer.raw(&[0xaa]);
+        writer.raw(&piece);
+        writer.raw(&[0xbb]);
+        let expected: Vec<u8> = [&[0xbb][..], &piece, &[0xaa]].concat();
+        assert_eq!(writer.written(), expected, "{n} bytes");
+    }
+}
+
+#[test]
 fn growing_keeps_what_was_written() {
     // Far past the initial room, in pieces of every size.
     let mut writer = Writer::new();
