@@ -9,7 +9,9 @@
 //! exactly when every string of the run is; and each string is then a
 //! slice of that text at character boundaries, taken without a second
 //! check. Short strings are where checking one at a time costs most: the
-//! call and its setup, for a few bytes each.
+//! call and its setup, for a few bytes each. A run is long, so it is
+//! checked by `simdutf8`, with SIMD where the processor has it (chosen at
+//! run time with `std`), which also says where an invalid byte is.
 //!
 //! A run with a string that is not UTF-8 is read up to the string before
 //! it; that string is left to the general path, which reports it with its
@@ -63,7 +65,7 @@ impl<'a> Decoder<'a> {
         if left == 0 {
             return None;
         }
-        let text = match core::str::from_utf8(&rest[..end]) {
+        let text = match simdutf8::compat::from_utf8(&rest[..end]) {
             Ok(text) => text,
             Err(error) => {
                 // The strings before the one that is not UTF-8, which ends
@@ -72,7 +74,7 @@ impl<'a> Decoder<'a> {
                 if left == 0 {
                     return None;
                 }
-                core::str::from_utf8(&rest[..end]).ok()?
+                simdutf8::basic::from_utf8(&rest[..end]).ok()?
             }
         };
         self.advance(end);
