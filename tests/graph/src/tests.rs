@@ -136,8 +136,8 @@ fn equal_but_distinct_objects_stay_two() {
 /// numbered occurrence starts with.
 const NUMBER: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
 
-/// The bytes of one occurrence: `prefix` then `rest`, as one slice.
-fn bytes(parts: &[&[u8]]) -> Vec<u8> {
+/// The bytes of `parts`, one after another, in one vector.
+fn concat_bytes(parts: &[&[u8]]) -> Vec<u8> {
     parts.concat()
 }
 
@@ -154,7 +154,7 @@ fn the_first_occurrence_carries_the_object_and_later_ones_its_number() {
     };
     let encoded = order.encode_to_vec().expect("encodes");
     #[rustfmt::skip]
-    let expected = bytes(&[
+    let expected = concat_bytes(&[
         &[0x2a, 0x0b], // customer, 11 bytes
             &NUMBER, &[0x02], // number 2
             &[0x08, 0x03, 0x12, 0x01, b'A'], // Customer { 3, "A" }
@@ -232,7 +232,7 @@ fn a_dead_back_reference_is_written_as_number_0_and_read_back_dead() {
     let encoded = line.encode_to_vec().expect("encodes");
     assert_eq!(
         encoded,
-        bytes(&[&[0x08, 0x01, 0x1a, 0x06], &NUMBER, &[0x00]])
+        concat_bytes(&[&[0x08, 0x01, 0x1a, 0x06], &NUMBER, &[0x00]])
     );
     let decoded = OrderLine::decode(&encoded).expect("decodes");
     assert!(decoded.order.is_some() && back(&decoded).is_none());
@@ -331,7 +331,7 @@ fn a_decoded_cycle_frees_itself() {
 #[test]
 fn an_error_inside_a_shared_object_names_its_path() {
     #[rustfmt::skip]
-    let bytes = bytes(&[
+    let bytes = concat_bytes(&[
         &[0x2a, 0x06], &NUMBER, &[0x02], // customer: number 2, Customer {}
         &[0x22, 0x08, 0x1a, 0x06], &NUMBER, &[0x00], // a line, its back reference dead
         &[0x22, 0x02, 0x1a, 0x02], // a line, its back reference cut short
@@ -380,7 +380,7 @@ fn error<M: Message + std::fmt::Debug>(bytes: &[u8]) -> String {
 fn a_reference_to_an_object_not_seen_yet_is_refused() {
     // customer: { number 5 }, where the first object must take 2.
     assert_eq!(
-        error::<Order>(&bytes(&[&[0x2a, 0x06], &NUMBER, &[0x05]])),
+        error::<Order>(&concat_bytes(&[&[0x2a, 0x06], &NUMBER, &[0x05]])),
         "Order.customer: a reference to an object not seen yet (objects take the numbers \
          2, 3, … in order) at byte 2"
     );
@@ -389,7 +389,7 @@ fn a_reference_to_an_object_not_seen_yet_is_refused() {
 #[test]
 fn a_reference_to_an_object_of_another_type_is_refused() {
     // customer: { number 2, Customer {} }, then lines: [{ number 2 }].
-    let input = bytes(&[
+    let input = concat_bytes(&[
         &[0x2a, 0x06],
         &NUMBER,
         &[0x02, 0x22, 0x06],
@@ -405,7 +405,7 @@ fn a_reference_to_an_object_of_another_type_is_refused() {
 #[test]
 fn a_cycle_through_a_strong_reference_is_refused() {
     // Node { next: { number 2, Node { next: { number 2 } } } }
-    let input = bytes(&[
+    let input = concat_bytes(&[
         &[0x12, 0x0e],
         &NUMBER,
         &[0x02, 0x12, 0x06],
@@ -419,7 +419,7 @@ fn a_cycle_through_a_strong_reference_is_refused() {
     );
     // Node { next: { number 1 } }: the top-level message.
     assert_eq!(
-        error::<Node>(&bytes(&[&[0x12, 0x06], &NUMBER, &[0x01]])),
+        error::<Node>(&concat_bytes(&[&[0x12, 0x06], &NUMBER, &[0x01]])),
         "Node.next: a strong reference to the top-level message, which holds it: a cycle \
          through a strong reference at byte 2"
     );
@@ -429,7 +429,7 @@ fn a_cycle_through_a_strong_reference_is_refused() {
 fn a_later_occurrence_holds_its_number_alone() {
     // customer: { number 2, Customer {} }, then contacts: { "a": { number
     // 2, id: 1 } }: a number taken before, with a field after it.
-    let input = bytes(&[
+    let input = concat_bytes(&[
         &[0x2a, 0x06],
         &NUMBER,
         &[0x02, 0x32, 0x0d, 0x0a, 0x01, b'a', 0x12, 0x08],
@@ -445,11 +445,11 @@ fn a_later_occurrence_holds_its_number_alone() {
 #[test]
 fn a_dead_ref_and_a_number_beyond_u32_are_refused() {
     assert_eq!(
-        error::<Order>(&bytes(&[&[0x2a, 0x06], &NUMBER, &[0x00]])),
+        error::<Order>(&concat_bytes(&[&[0x2a, 0x06], &NUMBER, &[0x00]])),
         "Order.customer: a `ref` field holds no object (number 0): only a `weak` one may be \
          dead at byte 2"
     );
-    let beyond = bytes(&[&[0x2a, 0x0a], &NUMBER, &[0x80, 0x80, 0x80, 0x80, 0x10]]);
+    let beyond = concat_bytes(&[&[0x2a, 0x0a], &NUMBER, &[0x80, 0x80, 0x80, 0x80, 0x10]]);
     assert_eq!(
         error::<Order>(&beyond),
         "Order.customer: an object's number is larger than 2^32 - 1 at byte 2"
