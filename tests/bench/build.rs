@@ -4,8 +4,9 @@
 //! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
 //! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
 //!   field representations of issue 14: `CompactString` strings in
-//!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`, `HashMap` maps with foldhash's hasher in
-//!   `bench`, `bytes::Bytes` in `bench.Blob` and `otlp`;
+//!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`,
+//!   `HashMap` maps with foldhash's hasher in `bench`, `bytes::Bytes` in
+//!   `bench.Blob` and `otlp`;
 //! - from the `.proto` files schemac exports, with protox and prost-build
 //!   (no protoc) into `OUT_DIR/prost`, and again with prost-build's
 //!   defaults for maps (`HashMap`) and `bytes(["."])` into

@@ -633,7 +633,7 @@ fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
     // representations give against the same prost decode (strings held
     // inline and bytes shared with the input: fewer allocations than
     // prost makes).
-    let decode_with_inline_strings = |case: &str, minimum: f64, dataset: &str| {
+    let decode_with_representations = |case: &str, minimum: f64, dataset: &str| {
         ratio_target(
             21,
             case,
@@ -718,9 +718,9 @@ fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
             "schemac-view",
             "decode",
         ),
-        decode_with_inline_strings("decode of a deep tree", 1.8, "tree-4k"),
+        decode_with_representations("decode of a deep tree", 1.8, "tree-4k"),
         target("OTLP traces: encode", 2.5, "otlp-200", "schemac", "encode"),
-        decode_with_inline_strings("OTLP traces: decode", 1.8, "otlp-200"),
+        decode_with_representations("OTLP traces: decode", 1.8, "otlp-200"),
         target(
             "OTLP traces: view",
             3.5,
