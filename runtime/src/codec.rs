@@ -46,6 +46,15 @@ pub trait Codec {
     /// Writes `value` without a key, before what `writer` holds.
     fn write_value(value: &Self::Value, writer: &mut Writer);
 
+    /// Writes `value` as field `number`: the value, then its key before
+    /// it. A codec whose values are often a few bytes known at once writes
+    /// both in one step (a later occurrence of a graph object, `graph.rs`).
+    #[inline(always)]
+    fn write_field(number: u32, value: &Self::Value, writer: &mut Writer) {
+        Self::write_value(value, writer);
+        writer.key(number, Self::WIRE_TYPE);
+    }
+
     /// Reads one value into `value`: scalars replace it, messages merge.
     fn merge_value(value: &mut Self::Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError>;
 

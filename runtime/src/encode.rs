@@ -676,7 +676,7 @@ impl Writer {
     }
 
     /// Writes `message`, a nested message already encoded, with its length
-    /// prefix, one level deeper.
+    /// prefix (and its key, if it is a field's), one level deeper.
     #[inline(always)]
     pub(crate) fn nested_bytes(&mut self, message: &[u8]) {
         if self.depth + 1 > self.max_depth {

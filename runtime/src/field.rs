@@ -49,11 +49,11 @@ pub fn measure_present<C: Codec>(number: u32, value: &C::Value) -> usize {
     wire::key_len(number) + C::value_len(value)
 }
 
-/// Writes a field whatever its value: the value, then its key before it.
+/// Writes a field whatever its value: the value, then its key before it
+/// ([`Codec::write_field`]).
 #[inline]
 pub fn write_present<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer) {
-    C::write_value(value, writer);
-    writer.key(number, C::WIRE_TYPE);
+    C::write_field(number, value, writer);
 }
 
 /// The length of a field with explicit presence.

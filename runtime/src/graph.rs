@@ -64,6 +64,10 @@ const REFERENCE_KEY: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
 /// The number of a dead `weak` reference's object: none.
 const DEAD: u32 = 0;
 
+/// The length of a later occurrence whose number takes one byte: the
+/// number field alone.
+const LATER_LENGTH: u8 = REFERENCE_KEY.len() as u8 + 1;
+
 /// What a graph message and every message in it must be to sit in an
 /// `Arc` that the id tables hold by type: owned, and shareable between
 /// threads, as generated messages are.
@@ -281,29 +285,74 @@ pub struct Ref<T>(PhantomData<T>);
 #[derive(Debug)]
 pub struct WeakRef<T>(PhantomData<T>);
 
-/// Writes `object` as an occurrence: led by its number, unless that is 0.
+impl<T: Shareable> Ref<T> {
+    /// Writes an occurrence of `value`'s object, as field `field` when
+    /// given.
+    #[inline(always)]
+    fn write_occurrence(field: Option<u32>, value: &Arc<T>, writer: &mut Writer) {
+        let occurrence = match alone(value) {
+            true => Occurrence::Object { number: 0 },
+            false => writer.meet_graph_object(address(value)),
+        };
+        match occurrence {
+            Occurrence::Object { number } => write_object(field, &**value, number, writer),
+            Occurrence::Later(number) => write_later(field, number, writer),
+        }
+    }
+}
+
+impl<T: Shareable> WeakRef<T> {
+    /// Writes an occurrence of `value`'s object, or a dead reference, as
+    /// field `field` when given.
+    #[inline(always)]
+    fn write_occurrence(field: Option<u32>, value: &Weak<T>, writer: &mut Writer) {
+        let address = value.as_ptr() as *const () as usize;
+        match writer.meet_graph_object(address) {
+            Occurrence::Later(number) => write_later(field, number, writer),
+            // Alive now if the pre-pass found it alive, which keeps it so
+            // (`Visitor::alive`); dead if it found it dead.
+            Occurrence::Object { number } => match value.upgrade() {
+                Some(object) => write_object(field, &*object, number, writer),
+                None => write_later(field, DEAD, writer),
+            },
+        }
+    }
+}
+
+/// Writes `object` as an occurrence: led by its number, unless that is 0;
+/// as field `field` when given, its key before it.
 #[inline]
-fn write_object<T: Message>(object: &T, number: u32, writer: &mut Writer) {
+fn write_object<T: Message>(field: Option<u32>, object: &T, number: u32, writer: &mut Writer) {
     writer.nested(|writer| {
         object.write_fields(writer);
         if number != 0 {
             write_number_field(number, writer);
         }
     });
+    if let Some(field) = field {
+        writer.key(field, WireType::Len);
+    }
 }
 
 /// Writes a later occurrence of object `number`, or a dead `weak`
-/// reference ([`DEAD`]).
+/// reference ([`DEAD`]); as field `field` when given, its key before it.
 #[inline(always)]
-fn write_later(number: u32, writer: &mut Writer) {
-    match u8::try_from(number) {
-        // Most numbers: the whole occurrence at once, its length first.
-        Ok(number) if number < 0x80 => {
-            let [a, b, c, d, e] = REFERENCE_KEY;
-            let length = (REFERENCE_KEY.len() + 1) as u8;
-            writer.nested_bytes(&[length, a, b, c, d, e, number]);
+fn write_later(field: Option<u32>, number: u32, writer: &mut Writer) {
+    let [a, b, c, d, e] = REFERENCE_KEY;
+    let key = field.map(|field| wire::key(field, WireType::Len));
+    // Most occurrences, whose number and key take a byte each: all of it
+    // at once, key and length first.
+    match (key, u8::try_from(number)) {
+        (Some(key @ 0..0x80), Ok(number @ 0..0x80)) => {
+            writer.nested_bytes(&[key as u8, LATER_LENGTH, a, b, c, d, e, number]);
         }
-        _ => writer.nested(|writer| write_number_field(number, writer)),
+        (None, Ok(number @ 0..0x80)) => writer.nested_bytes(&[LATER_LENGTH, a, b, c, d, e, number]),
+        _ => {
+            writer.nested(|writer| write_number_field(number, writer));
+            if let Some(key) = key {
+                writer.varint(u64::from(key));
+            }
+        }
     }
 }
 
@@ -342,14 +391,12 @@ impl<T: Shareable> Codec for Ref<T> {
 
     #[inline(always)]
     fn write_value(value: &Arc<T>, writer: &mut Writer) {
-        let occurrence = match alone(value) {
-            true => Occurrence::Object { number: 0 },
-            false => writer.meet_graph_object(address(value)),
-        };
-        match occurrence {
-            Occurrence::Object { number } => write_object(&**value, number, writer),
-            Occurrence::Later(number) => write_later(number, writer),
-        }
+        Self::write_occurrence(None, value, writer);
+    }
+
+    #[inline(always)]
+    fn write_field(number: u32, value: &Arc<T>, writer: &mut Writer) {
+        Self::write_occurrence(Some(number), value, writer);
     }
 
     fn merge_value(value: &mut Arc<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
@@ -381,16 +428,12 @@ impl<T: Shareable> Codec for WeakRef<T> {
 
     #[inline(always)]
     fn write_value(value: &Weak<T>, writer: &mut Writer) {
-        let address = value.as_ptr() as *const () as usize;
-        match writer.meet_graph_object(address) {
-            Occurrence::Later(number) => write_later(number, writer),
-            // Alive now if the pre-pass found it alive, which keeps it so
-            // (`Visitor::alive`); dead if it found it dead.
-            Occurrence::Object { number } => match value.upgrade() {
-                Some(object) => write_object(&*object, number, writer),
-                None => write_later(DEAD, writer),
-            },
-        }
+        Self::write_occurrence(None, value, writer);
+    }
+
+    #[inline(always)]
+    fn write_field(number: u32, value: &Weak<T>, writer: &mut Writer) {
+        Self::write_occurrence(Some(number), value, writer);
     }
 
     fn merge_value(value: &mut Weak<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {

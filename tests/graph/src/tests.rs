@@ -6,7 +6,7 @@ use std::sync::{Arc, Weak};
 use schemac_runtime::Message;
 use schemac_runtime::graph::decode_arc;
 
-use crate::shop::{Batch, Customer, Node, Order, OrderLine, ThreeTexts};
+use crate::shop::{Batch, Customer, Node, Order, OrderLine, Registry, ThreeTexts};
 
 pub(crate) fn customer(id: i64, name: &str) -> Arc<Customer> {
     Arc::new(Customer {
@@ -423,6 +423,63 @@ fn a_cycle_through_a_strong_reference_is_refused() {
         "Node.next: a strong reference to the top-level message, which holds it: a cycle \
          through a strong reference at byte 2"
     );
+}
+
+/// The writer writes most later occurrences, key included, as 8 bytes at
+/// once; those whose key takes two bytes or whose number passes 127 take
+/// the general path. Both read back with their sharing, and the
+/// transcoder, which encodes on its own, writes the same bytes.
+#[test]
+fn later_occurrences_with_long_keys_and_large_numbers_keep_their_sharing() {
+    // The registry is object 1, the customers 2 to 201 and the order 202,
+    // which its lines point back at.
+    let customers: Vec<Arc<Customer>> = (0..200).map(|id| customer(id, "C")).collect();
+    let order = order(1, 3, &customers[0]);
+    let registry = Registry {
+        customers: customers.iter().chain(&customers).cloned().collect(),
+        orders: vec![order.clone(), order],
+    };
+    let bytes = registry.encode_to_vec().expect("encodes");
+    assert_eq!(registry.encoded_len(), bytes.len());
+    let occurs = |part: &[u8]| bytes.windows(part.len()).any(|window| window == part);
+    // The last customer's later occurrence: the key of field 16, 7 bytes,
+    // the number field holding 201.
+    assert!(occurs(&concat_bytes(&[
+        &[0x82, 0x01, 0x07],
+        &NUMBER,
+        &[0xc9, 0x01]
+    ])));
+    // A line's back reference, the order's customer and the order's
+    // later occurrence.
+    assert!(occurs(&concat_bytes(&[
+        &[0x1a, 0x07],
+        &NUMBER,
+        &[0xca, 0x01]
+    ])));
+    assert!(occurs(&concat_bytes(&[&[0x2a, 0x06], &NUMBER, &[0x02]])));
+    assert!(bytes.ends_with(&concat_bytes(&[
+        &[0xfa, 0x7f, 0x07],
+        &NUMBER,
+        &[0xca, 0x01]
+    ])));
+
+    let read = decode_arc::<Registry>(&bytes).expect("decodes");
+    assert_eq!(read.customers.len(), 400);
+    for (first, again) in read.customers[..200].iter().zip(&read.customers[200..]) {
+        assert!(Arc::ptr_eq(first, again));
+    }
+    let [order, again] = &read.orders[..] else {
+        panic!("two orders: {:?}", read.orders);
+    };
+    assert!(Arc::ptr_eq(order, again));
+    assert!(Arc::ptr_eq(
+        order.customer.as_ref().expect("a customer"),
+        &read.customers[0]
+    ));
+    for line in &order.lines {
+        assert!(Arc::ptr_eq(&back(line).expect("a back reference"), order));
+    }
+    crate::oracle::serde_agrees_with_the_transcoder("shop.Registry", &registry);
 }
 
 #[test]
