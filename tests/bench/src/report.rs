@@ -940,6 +940,12 @@ mod tests {
         }
     }
 
+    /// The target row of `case` in `report`.
+    fn target<'r>(report: &'r Report, case: &str) -> &'r Target {
+        let found = report.targets.iter().find(|target| target.case == case);
+        found.unwrap_or_else(|| panic!("no target {case}"))
+    }
+
     #[test]
     fn ratios_are_prost_time_over_format_time_and_missing_times_show_as_dashes() {
         let datasets = [Dataset::new(
@@ -971,7 +977,7 @@ mod tests {
         assert_eq!(json.format, "serde_json");
         assert_eq!((json.encode_ratio, json.same_bytes_as_prost), (None, None));
 
-        let target = |case: &str| report.targets.iter().find(|t| t.case == case).unwrap();
+        let target = |case: &str| target(&report, case);
         assert_eq!(target("encode Order-1, realistic").met, Some(true));
         assert_eq!(target("decode Order-1, realistic").met, Some(false));
         assert_eq!(target("encode Order-1, seed").met, None);
@@ -1014,11 +1020,7 @@ mod tests {
         ]);
         let measurements = Measurements::from_processes(vec![medians]);
         let report = build(run(), &datasets, &measurements, None);
-        let tree = report
-            .targets
-            .iter()
-            .find(|t| t.case == "decode of a deep tree")
-            .unwrap();
+        let tree = target(&report, "decode of a deep tree");
         assert_eq!(
             (tree.measured.as_str(), tree.met),
             (
@@ -1026,11 +1028,7 @@ mod tests {
                 Some(false)
             )
         );
-        let otlp = report
-            .targets
-            .iter()
-            .find(|t| t.case == "OTLP traces: decode")
-            .unwrap();
+        let otlp = target(&report, "OTLP traces: decode");
         assert_eq!((otlp.measured.as_str(), otlp.met), ("not measured", None));
     }
 
@@ -1061,13 +1059,9 @@ mod tests {
         assert_eq!(schemac.encode_ratio, Some(1.25));
         assert_eq!(schemac.encode_ratio_range, Some((0.5, 2.0)));
         assert_eq!((schemac.processes, schemac.decode_ratio), (3, None));
-        let target = report
-            .targets
-            .iter()
-            .find(|t| t.case == "encode Order-1, seed")
-            .unwrap();
+        let seed = target(&report, "encode Order-1, seed");
         assert_eq!(
-            (target.measured.as_str(), target.met),
+            (seed.measured.as_str(), seed.met),
             ("1.25 (median of 3 processes: 0.50 to 2.00)", Some(true))
         );
 
