@@ -977,17 +977,19 @@ mod tests {
         assert_eq!(json.format, "serde_json");
         assert_eq!((json.encode_ratio, json.same_bytes_as_prost), (None, None));
 
-        let target = |case: &str| target(&report, case);
-        assert_eq!(target("encode Order-1, realistic").met, Some(true));
-        assert_eq!(target("decode Order-1, realistic").met, Some(false));
-        assert_eq!(target("encode Order-1, seed").met, None);
-        let view_target = target("decode Order-100, realistic, borrowed view");
+        assert_eq!(target(&report, "encode Order-1, realistic").met, Some(true));
+        assert_eq!(
+            target(&report, "decode Order-1, realistic").met,
+            Some(false)
+        );
+        assert_eq!(target(&report, "encode Order-1, seed").met, None);
+        let view_target = target(&report, "decode Order-100, realistic, borrowed view");
         assert_eq!(
             (view_target.met, view_target.measured.as_str()),
             (None, "not measured")
         );
         assert_eq!(
-            target("any case").measured,
+            target(&report, "any case").measured,
             "lowest 0.75 (decode order-1-realistic)"
         );
 

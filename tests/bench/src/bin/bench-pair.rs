@@ -26,15 +26,16 @@ const ROUNDS: usize = 41;
 /// About how long one batch of one format runs.
 const BATCH: Duration = Duration::from_millis(20);
 
-const USAGE: &str = "usage: bench-pair DATASET FORMAT FORMAT encode|decode";
-
 fn main() -> ExitCode {
     if let Some(exit) = heap::run_on_steady_heap() {
         return exit;
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [dataset, first, second, op] = args.as_slice() else {
-        eprintln!("{USAGE}\n  formats: {}", FORMATS.join(", "));
+        eprintln!(
+            "usage: bench-pair DATASET FORMAT FORMAT encode|decode\n  formats: {}",
+            FORMATS.join(", ")
+        );
         return ExitCode::from(2);
     };
     if dataset == graph::GROUP {
