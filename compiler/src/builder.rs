@@ -21,7 +21,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::config::{BytesType, Config, JsonNames, MapType, Services, StringType};
+use crate::config::{BytesType, Config, JsonNames, MapType, PointerType, Services, StringType};
 use crate::service::ServiceGenerator;
 use crate::{Analysis, Error, GeneratedFile};
 
@@ -154,6 +154,13 @@ impl Builder {
     /// them back; off by default. See [`Config::keep_unknown_fields`].
     pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
         self.config.keep_unknown_fields(keep);
+        self
+    }
+
+    /// Sets the pointers of graph mode's `ref` and `weak` fields: `Arc`
+    /// (the default) or `Rc`. See [`Config::pointer_type`].
+    pub fn pointer_type(&mut self, pointer_type: PointerType) -> &mut Self {
+        self.config.pointer_type(pointer_type);
         self
     }
 

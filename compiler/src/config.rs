@@ -21,6 +21,7 @@ pub struct Config {
     pub(crate) map_types: Vec<(String, MapType)>,
     pub(crate) string_types: Vec<(String, StringType)>,
     pub(crate) bytes_types: Vec<(String, BytesType)>,
+    pub(crate) pointer_type: PointerType,
     pub(crate) json: bool,
     pub(crate) keep_unknown_fields: bool,
     pub(crate) views: bool,
@@ -183,6 +184,22 @@ pub enum BytesType {
     Bytes,
 }
 
+/// The pointers that hold the objects of graph mode's `ref` and `weak`
+/// fields (docs/graph.md). One kind holds for the whole schema: an object
+/// may be reached through fields of several messages, and each of them
+/// must hold it in the same pointer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PointerType {
+    /// `Arc<T>` and `sync::Weak<T>`: graph messages are `Send` and
+    /// `Sync`, as plain ones are.
+    #[default]
+    Arc,
+    /// `Rc<T>` and `rc::Weak<T>`, whose counts are not atomic: cheaper to
+    /// clone and drop, which a decode does once per back reference, but
+    /// graph messages are neither `Send` nor `Sync`.
+    Rc,
+}
+
 impl MapType {
     /// Whether the map iterates in key order, so that encoding writes its
     /// entries in that order and decoding may gather them first.
@@ -251,6 +268,15 @@ impl Config {
     /// by default. Where paths nest, the longest that covers a field holds.
     pub fn bytes_type(&mut self, path: impl Into<String>, bytes_type: BytesType) -> &mut Self {
         self.bytes_types.push((path.into(), bytes_type));
+        self
+    }
+
+    /// Sets the pointers of graph mode's `ref` and `weak` fields, for the
+    /// whole schema: `Arc` (the default) or `Rc`. Decode a graph message
+    /// whose own object a `weak` field points back at with
+    /// `graph::decode_arc` or `graph::decode_rc` to match.
+    pub fn pointer_type(&mut self, pointer_type: PointerType) -> &mut Self {
+        self.pointer_type = pointer_type;
         self
     }
 
@@ -584,6 +610,7 @@ impl Default for Config {
             map_types: Vec::new(),
             string_types: Vec::new(),
             bytes_types: Vec::new(),
+            pointer_type: PointerType::default(),
             json: false,
             keep_unknown_fields: false,
             views: false,

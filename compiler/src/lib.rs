@@ -87,7 +87,7 @@ use rayon::prelude::*;
 
 pub use builder::Builder;
 pub use builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
-pub use config::{BytesType, Config, JsonNames, MapType, Services, StringType};
+pub use config::{BytesType, Config, JsonNames, MapType, PointerType, Services, StringType};
 use diagnostic::Diagnostic;
 pub use export_proto::ProtoFile;
 pub use export_schema::SchemaText;

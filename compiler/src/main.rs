@@ -13,8 +13,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use prost::Message as _;
 use schemac::{
-    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, Services, StringType,
-    transcode,
+    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, PointerType, Services,
+    StringType, transcode,
 };
 use schemac_runtime::DecodeOptions;
 
@@ -142,6 +142,11 @@ struct CodegenArgs {
     /// may be repeated.
     #[arg(long, value_name = "[PATH=]KIND", value_parser = path_bytes_type)]
     bytes_type: Vec<(String, BytesType)>,
+    /// The pointers of graph mode's `ref` and `weak` fields: `arc` (Arc
+    /// and sync::Weak, the default) or `rc` (Rc and rc::Weak, not `Send`,
+    /// cheaper to clone and drop).
+    #[arg(long, value_enum, default_value_t = PointerArg::Arc)]
+    pointer_type: PointerArg,
     /// Also generate serde impls with the canonical JSON mapping
     /// (the crate then needs schemac-runtime's `json` feature).
     #[arg(long)]
@@ -212,6 +217,7 @@ impl CodegenArgs {
             .json_names(self.json_names.into())
             .keep_unknown_fields(self.keep_unknown_fields)
             .views(self.views)
+            .pointer_type(self.pointer_type.into())
             .services(self.services.into());
         for (path, attribute) in &self.type_attribute {
             config.type_attribute(path, attribute);
@@ -408,6 +414,21 @@ impl From<ServicesArg> for Services {
         match services {
             ServicesArg::None => Services::None,
             ServicesArg::Tonic => Services::Tonic,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PointerArg {
+    Arc,
+    Rc,
+}
+
+impl From<PointerArg> for PointerType {
+    fn from(pointer: PointerArg) -> Self {
+        match pointer {
+            PointerArg::Arc => PointerType::Arc,
+            PointerArg::Rc => PointerType::Rc,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
 //! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`, `--bytes-type`,
-//! `--always-present`, `--extern-path` and `--services`, to stdout and with `-o`; a
+//! `--always-present`, `--extern-path`, `--services` and `--pointer-type`, to stdout and with `-o`; a
 //! malformed argument is a usage error (exit 2), an attribute, a Rust path
 //! or a hasher that does not parse a user error (exit 1).
 
@@ -318,4 +318,33 @@ fn services_tonic_generates_a_server_and_a_client_and_none_nothing() {
     let output = schemac(&["compile", schema, "--services", "grpc"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("tonic"), "{}", stderr(&output));
+}
+
+#[test]
+fn pointer_type_rc_holds_references_in_rc_and_arc_is_the_default() {
+    let schema = "tests/graph/schemas/graph.schema";
+    let arc_lines = [
+        "pub lines: _rt::alloc::vec::Vec<_rt::alloc::sync::Arc<OrderLine>>,",
+        "pub order: ::core::option::Option<_rt::alloc::sync::Weak<Order>>,",
+    ];
+    let rc_lines = [
+        "pub lines: _rt::alloc::vec::Vec<_rt::alloc::rc::Rc<OrderLine>>,",
+        "pub order: ::core::option::Option<_rt::alloc::rc::Weak<Order>>,",
+    ];
+    for (args, expected) in [
+        (&[][..], arc_lines),
+        (&["--pointer-type", "arc"][..], arc_lines),
+        (&["--pointer-type", "rc"][..], rc_lines),
+    ] {
+        let code = compiled(&[&[schema][..], args].concat());
+        let lines = lines(&code);
+        for item in expected {
+            assert!(lines.contains(&item), "{args:?}: no `{item}` in:\n{code}");
+        }
+    }
+    let rc = compiled(&[schema, "--pointer-type", "rc"]);
+    assert!(!rc.contains("sync::"), "{rc}");
+    let output = schemac(&["compile", schema, "--pointer-type", "box"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("rc"), "{}", stderr(&output));
 }

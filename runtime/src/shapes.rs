@@ -375,8 +375,8 @@ scalar_codecs!(view_shapes);
 owned_shapes!(
     [T: crate::Message] codec::Message<T>,
     [T: crate::Message] codec::Boxed<codec::Message<T>>,
-    [T: crate::graph::Shareable] codec::Ref<T>,
-    [T: crate::graph::Shareable] codec::WeakRef<T>,
+    [P: crate::graph::SharedPointer] codec::Ref<P>,
+    [W: crate::graph::WeakPointer] codec::WeakRef<W>,
 );
 
 /// A message's view shapes, which take the view type `V` from the field and

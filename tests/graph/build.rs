@@ -1,6 +1,8 @@
 //! Compiles `schemas/graph.schema` with the `Builder` into OUT_DIR, with
-//! serde impls (no views: graph messages have none), and again into OUT_DIR/hash_maps with `HashMap` maps, whose references
-//! the encoder visits in the order it writes them; and exports it as
+//! serde impls (no views: graph messages have none); again into
+//! OUT_DIR/hash_maps with `HashMap` maps, whose references the encoder
+//! visits in the order it writes them; again into OUT_DIR/rc with `Rc`
+//! pointers; and exports it as
 //! `graph.proto` beside the code, for the test that Google's protoc reads
 //! graph mode's bytes.
 
@@ -20,6 +22,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .out_dir(out.join("hash_maps"))
         .include_file("mod.rs")
         .map_type(".", schemac::MapType::HashMap)
+        .json(true)
+        .compile(&[SCHEMA])?;
+    schemac::Builder::new()
+        .out_dir(out.join("rc"))
+        .include_file("mod.rs")
+        .pointer_type(schemac::PointerType::Rc)
         .json(true)
         .compile(&[SCHEMA])?;
     let analysis = schemac::analyze(&[PathBuf::from(SCHEMA)], &[], &mut |path: &Path| {

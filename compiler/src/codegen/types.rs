@@ -4,7 +4,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::quote;
 
 use super::{Context, paths};
-use crate::config::{BytesType, MapType, StringType};
+use crate::config::{BytesType, MapType, PointerType, StringType};
 use crate::model::{Field, FieldType, RefKind, Scalar, ValueType, WellKnown};
 
 /// How a field holds each of its values, where the `Config` or the schema
@@ -300,10 +300,10 @@ pub(crate) fn value_codec(
             }
         }
         ValueType::WellKnown(known) => well_known_codec(cx, known),
-        ValueType::Ref(id, kind) => {
+        ValueType::Ref(_, kind) => {
             let codec = ref_codec(cx, kind);
-            let path = paths::message_path(cx, scope, id);
-            quote!(#codec<#path>)
+            let pointer = value_type(cx, scope, ty, held);
+            quote!(#codec<#pointer>)
         }
     }
 }
@@ -334,9 +334,11 @@ pub(crate) fn value_type(cx: &Context, scope: &[String], ty: ValueType, held: He
         ValueType::Ref(id, kind) => {
             let rt = &cx.runtime;
             let path = paths::message_path(cx, scope, id);
-            match kind {
-                RefKind::Strong => quote!(#rt::alloc::sync::Arc<#path>),
-                RefKind::Weak => quote!(#rt::alloc::sync::Weak<#path>),
+            match (cx.config.pointer_type, kind) {
+                (PointerType::Arc, RefKind::Strong) => quote!(#rt::alloc::sync::Arc<#path>),
+                (PointerType::Arc, RefKind::Weak) => quote!(#rt::alloc::sync::Weak<#path>),
+                (PointerType::Rc, RefKind::Strong) => quote!(#rt::alloc::rc::Rc<#path>),
+                (PointerType::Rc, RefKind::Weak) => quote!(#rt::alloc::rc::Weak<#path>),
             }
         }
     }

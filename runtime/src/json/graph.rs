@@ -27,14 +27,16 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use alloc::borrow::Cow;
-use alloc::sync::{Arc, Weak};
+use alloc::rc::Rc;
+use alloc::sync::Arc;
 use hashbrown::HashMap;
 use hashbrown::hash_map::Entry;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::ser::{SerializeMap, Serializer};
 
 use super::{JsonCodec, JsonMessage, read_members};
-use crate::graph::{self, Ref, Shareable, Slot, Unresolved, WeakRef};
+use crate::graph::{self, Ref, Shareable, SharedPointer, Slot, Unresolved, WeakPointer, WeakRef};
+use crate::message::Message;
 
 /// The member that labels an object.
 const ID_KEY: &str = "$id";
@@ -65,7 +67,7 @@ struct Written {
     next_id: u64,
     /// The objects first reached through `weak` fields, held alive until
     /// the call ends, so that no other object takes their address.
-    alive: Vec<Arc<dyn Any + Send + Sync>>,
+    alive: Vec<Box<dyn Any>>,
 }
 
 /// The table of the serialize that opened it, closed when dropped.
@@ -108,7 +110,7 @@ fn written_id(address: usize) -> Option<u64> {
 /// Numbers the object at `address`, written now for the first time;
 /// `alive` holds it until the call ends. `None` outside a serialize of a
 /// graph message, where nothing can refer to it.
-fn number(address: usize, alive: Option<Arc<dyn Any + Send + Sync>>) -> Option<u64> {
+fn number(address: usize, alive: Option<Box<dyn Any>>) -> Option<u64> {
     WRITING.with(|writing| {
         let mut writing = writing.borrow_mut();
         let written = writing.as_mut()?;
@@ -150,20 +152,20 @@ pub(crate) fn write_root_id<M: JsonMessage, S: SerializeMap>(map: &mut S) -> Res
     }
 }
 
-impl<T: Shareable + JsonMessage> JsonCodec for Ref<T> {
-    fn serialize<S: Serializer>(value: &Arc<T>, serializer: S) -> Result<S::Ok, S::Error> {
-        let address = graph::address(value);
+impl<P: SharedPointer<Target: JsonMessage>> JsonCodec for Ref<P> {
+    fn serialize<S: Serializer>(value: &P, serializer: S) -> Result<S::Ok, S::Error> {
+        let address = P::address(value);
         match written_id(address) {
             Some(id) => write_ref(id, serializer),
             None => write_object(number(address, None), &**value, serializer),
         }
     }
 
-    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Arc<T>, D::Error> {
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<P, D::Error> {
         let _scope = ReadScope::open();
         match deserializer.deserialize_map(ReferenceVisitor(PhantomData))? {
             // `{}`: an object without fields that nothing else names.
-            Reference::Empty => Ok(Arc::new(T::default())),
+            Reference::Empty => Ok(P::default()),
             Reference::Object(object) => Ok(object),
             Reference::To(label) => resolve(label, Slot::strong, |unresolved| match unresolved {
                 Unresolved::AnotherType => another_type(label),
@@ -176,36 +178,37 @@ impl<T: Shareable + JsonMessage> JsonCodec for Ref<T> {
     }
 }
 
-impl<T: Shareable + JsonMessage> JsonCodec for WeakRef<T> {
-    fn serialize<S: Serializer>(value: &Weak<T>, serializer: S) -> Result<S::Ok, S::Error> {
-        // Looked up by address without upgrading: a `Weak` keeps its
-        // object's allocation, dead or not, so no other object has it.
-        let address = value.as_ptr() as *const () as usize;
+impl<W: WeakPointer<Shared: SharedPointer<Target: JsonMessage>>> JsonCodec for WeakRef<W> {
+    fn serialize<S: Serializer>(value: &W, serializer: S) -> Result<S::Ok, S::Error> {
+        // Looked up by address without upgrading.
+        let address = W::address(value);
         if let Some(id) = written_id(address) {
             return write_ref(id, serializer);
         }
-        match value.upgrade() {
+        match W::upgrade(value) {
             Some(object) => {
-                let id = number(address, Some(object.clone()));
+                let id = number(address, Some(Box::new(object.clone())));
                 write_object(id, &*object, serializer)
             }
             None => serializer.serialize_map(Some(0))?.end(),
         }
     }
 
-    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Weak<T>, D::Error> {
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<W, D::Error> {
         let _scope = ReadScope::open();
-        match deserializer.deserialize_map(ReferenceVisitor(PhantomData))? {
+        let reference: Reference<W::Shared> =
+            deserializer.deserialize_map(ReferenceVisitor(PhantomData))?;
+        match reference {
             // `{}`: a dead back reference.
-            Reference::Empty => Ok(Weak::new()),
+            Reference::Empty => Ok(W::default()),
             // Alive while something else holds it.
-            Reference::Object(object) => Ok(Arc::downgrade(&object)),
+            Reference::Object(object) => Ok(SharedPointer::downgrade(&object)),
             Reference::To(label) => resolve(label, Slot::weak, |unresolved| {
                 match (unresolved, top_level_by_value(label)) {
                     (Unresolved::BeingRead, true) => format!(
                         "`{{\"$ref\": {label}}}` is a back reference to the top-level message, \
                          which is read by value: read it with \
-                         `schemac_runtime::json::deserialize_arc`"
+                         `schemac_runtime::json::deserialize_arc` (or `deserialize_rc`)"
                     ),
                     _ => another_type(label),
                 }
@@ -223,8 +226,8 @@ fn another_type(label: u64) -> String {
 #[derive(Default)]
 struct Labels {
     slots: HashMap<u64, Slot>,
-    /// The label of the top-level message read by value, which no `Arc`
-    /// holds.
+    /// The label of the top-level message read by value, which no shared
+    /// pointer holds.
     top_level_by_value: Option<u64>,
 }
 
@@ -309,29 +312,29 @@ fn resolve<V, E: de::Error>(
 }
 
 /// What one reference's JSON holds.
-enum Reference<T> {
+enum Reference<P> {
     /// `{}`.
     Empty,
     /// An object, at its first occurrence.
-    Object(Arc<T>),
+    Object(P),
     /// `{"$ref": label}`.
     To(u64),
 }
 
-struct ReferenceVisitor<T>(PhantomData<T>);
+struct ReferenceVisitor<P>(PhantomData<P>);
 
-impl<'de, T: Shareable + JsonMessage> Visitor<'de> for ReferenceVisitor<T> {
-    type Value = Reference<T>;
+impl<'de, P: SharedPointer<Target: JsonMessage>> Visitor<'de> for ReferenceVisitor<P> {
+    type Value = Reference<P>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "a JSON object for message {}, or {{\"$ref\": id}}",
-            T::NAME
+            P::Target::NAME
         )
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Reference<T>, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Reference<P>, A::Error> {
         let first = access.next_key::<Cow<'de, str>>()?;
         match first.as_deref() {
             None => Ok(Reference::Empty),
@@ -356,28 +359,28 @@ impl<'de, T: Shareable + JsonMessage> Visitor<'de> for ReferenceVisitor<T> {
 }
 
 /// Reads an object whose `$id` is `label`, if it has one, from its first
-/// member after that, `first`: in its `Arc`, and, when a `weak` field can
-/// point at its type, with its `Weak` in the table before its fields are
-/// read.
-fn read_object<'de, T: Shareable + JsonMessage, A: MapAccess<'de>>(
+/// member after that, `first`: in its shared pointer, and, when a `weak`
+/// field can point at its type, with its weak pointer in the table before
+/// its fields are read.
+fn read_object<'de, P: SharedPointer<Target: JsonMessage>, A: MapAccess<'de>>(
     label: Option<u64>,
     first: Key<'de>,
     access: &mut A,
-) -> Result<Arc<T>, A::Error> {
+) -> Result<P, A::Error> {
     if let Some(label) = label {
         take_label::<A::Error>(label)?;
     }
-    let object = match T::WEAK_TARGET {
-        true => graph::build_cyclic(|weak, object| {
+    let object = match P::Target::WEAK_TARGET {
+        true => graph::build_cyclic::<P, _>(|weak, object| {
             if let Some(label) = label {
                 with_slot(label, |slot| slot.hold_weak(weak));
             }
             read_members(object, first, access)
         })?,
         false => {
-            let mut object = T::default();
+            let mut object = P::Target::default();
             read_members(&mut object, first, access)?;
-            Arc::new(object)
+            P::new(object)
         }
     };
     if let Some(label) = label {
@@ -430,24 +433,43 @@ where
     M: Shareable + JsonMessage,
     D: Deserializer<'de>,
 {
-    struct ArcVisitor<M>(PhantomData<M>);
+    deserialize_shared(deserializer)
+}
 
-    impl<'de, M: Shareable + JsonMessage> Visitor<'de> for ArcVisitor<M> {
-        type Value = Arc<M>;
+/// [`deserialize_arc`] for code generated with `Rc` pointers: reads a
+/// graph message into an `Rc`.
+pub fn deserialize_rc<'de, M, D>(deserializer: D) -> Result<Rc<M>, D::Error>
+where
+    M: Shareable + JsonMessage,
+    D: Deserializer<'de>,
+{
+    deserialize_shared(deserializer)
+}
+
+/// Reads a graph message into the shared pointer `P`, as object 1.
+fn deserialize_shared<'de, P, D>(deserializer: D) -> Result<P, D::Error>
+where
+    P: SharedPointer<Target: JsonMessage>,
+    D: Deserializer<'de>,
+{
+    struct TopLevelVisitor<P>(PhantomData<P>);
+
+    impl<'de, P: SharedPointer<Target: JsonMessage>> Visitor<'de> for TopLevelVisitor<P> {
+        type Value = P;
 
         fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a JSON object for message {}", M::NAME)
+            write!(f, "a JSON object for message {}", P::Target::NAME)
         }
 
-        fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Arc<M>, A::Error> {
+        fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<P, A::Error> {
             let first = access.next_key()?;
-            let (label, first) = read_root_id::<M, A>(first, &mut access)?;
+            let (label, first) = read_root_id::<P::Target, A>(first, &mut access)?;
             read_object(label, first, &mut access)
         }
     }
 
     let _scope = ReadScope::open();
-    deserializer.deserialize_map(ArcVisitor(PhantomData))
+    deserializer.deserialize_map(TopLevelVisitor(PhantomData))
 }
 
 /// The error of a graph's `$id` or `$ref` that a message's fields come

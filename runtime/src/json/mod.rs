@@ -14,7 +14,7 @@ mod graph;
 pub(crate) mod scalars;
 mod value;
 
-pub use graph::deserialize_arc;
+pub use graph::{deserialize_arc, deserialize_rc};
 
 use core::cell::Cell;
 use core::fmt;

@@ -10,6 +10,9 @@
 //! smaller recursion limit may only refuse more; an error names the
 //! message it started from and an offset within the input.
 //!
+//! The same schema generated with `Rc` pointers decodes every input as
+//! the `Arc` code does: the same error, or what encodes to the same bytes.
+//!
 //! `schemac decode`'s transcoder accepts exactly what the generated code
 //! accepts, and its JSON (`$id`, `$ref`) encodes to bytes whose JSON
 //! encodes to the same bytes again. The generated serde impls write the
@@ -24,7 +27,7 @@ use schemac_graph::oracle::{
     serde_agrees_with_the_transcoder, transcodes_as_generated_code_decodes,
 };
 use schemac_graph::shop::{Batch, Node, Order, ThreeTexts};
-use schemac_runtime::graph::{decode_arc, decode_arc_with};
+use schemac_runtime::graph::{decode_arc, decode_arc_with, decode_rc};
 use schemac_runtime::{DecodeError, DecodeOptions, Message};
 
 fuzz_target!(|data: &[u8]| {
@@ -40,6 +43,14 @@ fuzz_target!(|data: &[u8]| {
     check(data, |data, options| {
         ThreeTexts::decode_with(data, options).map(Box::new)
     });
+
+    let rc_order = decode_rc::<schemac_graph::rc::shop::Order>(data);
+    assert_eq!(
+        outcome(rc_order.as_deref()),
+        outcome(decode_arc::<Order>(data).as_deref())
+    );
+    let rc_batch = schemac_graph::rc::shop::Batch::decode(data);
+    assert_eq!(outcome(rc_batch.as_ref()), outcome(Batch::decode(data).as_ref()));
 
     if let Ok(batch) = Batch::decode(data) {
         serde_agrees_with_the_transcoder("shop.Batch", &batch);
@@ -92,6 +103,11 @@ fn check<M: Message, D: Deref<Target = M>>(
         "the sharing changed in a round trip"
     );
     true
+}
+
+/// What a decode gave: its error as text, or the encoding of what it read.
+fn outcome<M: Message>(decoded: Result<&M, &DecodeError>) -> Result<Vec<u8>, String> {
+    decoded.map(encode).map_err(DecodeError::to_string)
 }
 
 fn encode<M: Message>(value: &M) -> Vec<u8> {

@@ -1,6 +1,7 @@
 //! Graph mode's cost: encoding and decoding Order-100 with its back
 //! references and shared customer, its lines as `ref` fields (`graph`) or
-//! held by value (`owned`), against the same data as a plain tree
+//! held by value (`owned`, and `owned-rc` with `Rc` pointers), against the
+//! same data as a plain tree
 //! (docs/graph.md); and what the back references' `Weak`s cost alone.
 //! `cargo bench -p schemac-graph`.
 
@@ -10,17 +11,18 @@ use std::sync::Arc;
 
 use criterion::{Bencher, Criterion, criterion_group, criterion_main};
 use schemac_graph::measure::{
-    customer, described_order, graph_from_plain, owned_order, plain_order,
+    customer, described_order, graph_from_plain, owned_order, owned_order_rc, plain_order,
 };
 use schemac_graph::shop::{Order, OwnedOrder, PlainOrder};
 use schemac_runtime::Message;
-use schemac_runtime::graph::decode_arc;
+use schemac_runtime::graph::{decode_arc, decode_rc};
 
 fn order_100(c: &mut Criterion) {
     let customer = customer();
     let graph = described_order(100, &customer);
     let plain = plain_order(&graph);
     let owned = owned_order(&graph);
+    let owned_rc = owned_order_rc(&graph);
     let owned_bytes = owned.encode_to_vec().expect("encodes");
     let graph_bytes = graph.encode_to_vec().expect("encodes");
     let plain_bytes = plain.encode_to_vec().expect("encodes");
@@ -32,6 +34,9 @@ fn order_100(c: &mut Criterion) {
     group.bench_function("owned/encode", |b| {
         b.iter(|| black_box(&owned).encode_to_vec())
     });
+    group.bench_function("owned-rc/encode", |b| {
+        b.iter(|| black_box(&owned_rc).encode_to_vec())
+    });
     group.bench_function("plain/encode", |b| {
         b.iter(|| black_box(&plain).encode_to_vec())
     });
@@ -40,6 +45,9 @@ fn order_100(c: &mut Criterion) {
     });
     group.bench_function("owned/decode", |b| {
         b.iter(|| decode_arc::<OwnedOrder>(black_box(&owned_bytes)))
+    });
+    group.bench_function("owned-rc/decode", |b| {
+        b.iter(|| decode_rc::<schemac_graph::rc::shop::OwnedOrder>(black_box(&owned_bytes)))
     });
     group.bench_function("plain/decode", |b| {
         b.iter(|| PlainOrder::decode(black_box(&plain_bytes)))

@@ -12,9 +12,16 @@ pub mod hash_maps {
     include!(concat!(env!("OUT_DIR"), "/hash_maps/mod.rs"));
 }
 
+/// The same schema with `Rc` pointers.
+pub mod rc {
+    include!(concat!(env!("OUT_DIR"), "/rc/mod.rs"));
+}
+
 pub mod measure;
 pub mod oracle;
 
+#[cfg(test)]
+mod rc_tests;
 #[cfg(test)]
 mod serde_tests;
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The orders and texts that docs/graph.md measures: the sizes here and
 //! in the tests, the speed in `benches/graph.rs`.
 
+use std::rc::{self, Rc};
 use std::sync::{Arc, Weak};
 
 use crate::shop::{
@@ -59,6 +60,27 @@ pub fn owned_order(order: &Order) -> Arc<OwnedOrder> {
             })
             .collect(),
         customer: order.customer.clone(),
+    })
+}
+
+/// [`owned_order`] with `Rc` pointers (`PointerType::Rc`).
+pub fn owned_order_rc(order: &Order) -> Rc<crate::rc::shop::OwnedOrder> {
+    use crate::rc::shop::{Customer, OwnedLine, OwnedOrder};
+    Rc::new_cyclic(|me: &rc::Weak<OwnedOrder>| OwnedOrder {
+        id: order.id,
+        lines: (order.lines.iter())
+            .map(|line| OwnedLine {
+                line_number: line.line_number,
+                description: line.description.clone(),
+                order: Some(me.clone()),
+            })
+            .collect(),
+        customer: (order.customer.as_deref()).map(|customer| {
+            Rc::new(Customer {
+                id: customer.id,
+                name: customer.name.clone(),
+            })
+        }),
     })
 }
 

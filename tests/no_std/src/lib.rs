@@ -9,15 +9,21 @@
 extern crate alloc;
 
 use alloc::collections::BTreeMap;
+use alloc::rc::{self, Rc};
 use alloc::string::{String, ToString};
 use alloc::sync::{Arc, Weak};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use schemac_runtime::graph::decode_arc;
+use schemac_runtime::graph::{decode_arc, decode_rc};
 use schemac_runtime::{Decimal, DecodeError, EncodeError, Message, Value};
 
 include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
+
+/// The same schema with `Rc` pointers (`PointerType::Rc`).
+pub mod with_rc {
+    include!(concat!(env!("OUT_DIR"), "/rc/schemas.rs"));
+}
 
 use telemetry::{Calibration, Group, Probe, Quality, Reading, Report, report};
 
@@ -105,6 +111,29 @@ pub fn probe_tree(count: usize) -> Arc<Probe> {
 /// children's back references point at: graph mode without `std`.
 pub fn graph_round_trip(probe: &Probe) -> Result<Arc<Probe>, RoundTripError> {
     Ok(decode_arc::<Probe>(&probe.encode_to_vec()?)?)
+}
+
+/// [`probe_tree`] and [`graph_round_trip`] in the code generated with
+/// `Rc` pointers: the tree built, encoded, and decoded into an `Rc`.
+pub fn rc_graph_round_trip(count: usize) -> Result<Rc<with_rc::telemetry::Probe>, RoundTripError> {
+    use with_rc::telemetry::{Calibration, Probe};
+    let calibration = Rc::new(Calibration { offset: 0.5 });
+    let tree = Rc::new_cyclic(|root: &rc::Weak<Probe>| Probe {
+        name: "root".to_string(),
+        parent: None,
+        children: (0..count)
+            .map(|index| {
+                Rc::new(Probe {
+                    name: alloc::format!("child {index}"),
+                    parent: Some(root.clone()),
+                    children: Vec::new(),
+                    calibration: Some(calibration.clone()),
+                })
+            })
+            .collect(),
+        calibration: Some(calibration.clone()),
+    });
+    Ok(decode_rc::<Probe>(&tree.encode_to_vec()?)?)
 }
 
 /// Why [`round_trip`] failed.

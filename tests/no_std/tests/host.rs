@@ -1,8 +1,11 @@
 //! The no_std crate's code, run on the host.
 
+use std::rc::Rc;
 use std::sync::Arc;
 
-use schemac_no_std::{graph_round_trip, probe_tree, round_trip, sample_report};
+use schemac_no_std::{
+    graph_round_trip, probe_tree, rc_graph_round_trip, round_trip, sample_report,
+};
 use schemac_runtime::Message;
 
 #[test]
@@ -31,6 +34,22 @@ fn a_graph_keeps_its_back_references_and_sharing_without_std() {
     }
     // The children's back references do not keep the tree alive.
     let weak = Arc::downgrade(&read);
+    drop(read);
+    assert!(weak.upgrade().is_none());
+}
+
+#[test]
+fn an_rc_graph_writes_the_arc_graphs_bytes_and_keeps_its_sharing_without_std() {
+    let read = rc_graph_round_trip(3).unwrap();
+    assert_eq!(read.encode_to_vec(), probe_tree(3).encode_to_vec());
+    let calibration = read.calibration.as_ref().expect("a calibration");
+    assert_eq!(read.children.len(), 3);
+    for child in &read.children {
+        let parent = child.parent.as_ref().and_then(|parent| parent.upgrade());
+        assert!(Rc::ptr_eq(&parent.expect("alive"), &read));
+        assert!(Rc::ptr_eq(child.calibration.as_ref().unwrap(), calibration));
+    }
+    let weak = Rc::downgrade(&read);
     drop(read);
     assert!(weak.upgrade().is_none());
 }

@@ -1,9 +1,12 @@
 //! Graph mode: `ref T` and `weak T` fields, which share one object between
 //! several fields and close cycles (docs/graph.md).
 //!
-//! The public API is [`decode_arc`], for a graph whose top-level message is
-//! the target of back references; the codecs and the [`Visitor`] are what
-//! generated code uses.
+//! The public API is [`decode_arc`] and [`decode_rc`], for a graph whose
+//! top-level message is the target of back references; the codecs and
+//! the [`Visitor`] are what generated code uses. Everything here is
+//! written once over [`SharedPointer`] and [`WeakPointer`], which `Arc`
+//! and `Rc` with their `Weak`s implement (`pointer.rs`); the text below
+//! says `Arc` for either.
 //!
 //! On the wire a reference field is a field of its message type, and an
 //! object that occurs once is written as it would be in a plain field. An
@@ -34,10 +37,13 @@
 //! read, then put in their `Arc`. A `ref` to an object still being read is
 //! a cycle through a strong reference, and an error.
 
+mod pointer;
+
 use core::any::Any;
 use core::marker::PhantomData;
 
-use alloc::sync::{Arc, Weak};
+use alloc::rc::Rc;
+use alloc::sync::Arc;
 use hashbrown::HashMap;
 
 use crate::codec::Codec;
@@ -47,6 +53,8 @@ use crate::error::DecodeError;
 use crate::message::Message;
 use crate::prelude::*;
 use crate::wire::{self, WireType};
+
+pub use pointer::{Shareable, SharedPointer, WeakPointer};
 
 /// The id of the top-level message of an encode.
 const ROOT_ID: u32 = 1;
@@ -67,27 +75,6 @@ const DEAD: u32 = 0;
 /// The length of a later occurrence whose number takes one byte: the
 /// number field alone.
 const LATER_LENGTH: u8 = REFERENCE_KEY.len() as u8 + 1;
-
-/// What a graph message and every message in it must be to sit in an
-/// `Arc` that the id tables hold by type: owned, and shareable between
-/// threads, as generated messages are.
-pub trait Shareable: Message + Send + Sync + 'static {}
-
-impl<T: Message + Send + Sync + 'static> Shareable for T {}
-
-/// The address an object is known by while it is alive.
-pub(crate) fn address<T>(object: &Arc<T>) -> usize {
-    Arc::as_ptr(object) as *const () as usize
-}
-
-/// Whether `object` occurs nowhere but here: no other `Arc` and no `Weak`
-/// holds it. An object that occurs twice in a message is held twice for
-/// as long as the message is borrowed, so this cannot change from true to
-/// false, or back, for such an object while it is encoded.
-#[inline(always)]
-fn alone<T>(object: &Arc<T>) -> bool {
-    Arc::strong_count(object) == 1 && Arc::weak_count(object) == 0
-}
 
 /// The most objects whose room a thread's [`Visitor`] keeps between
 /// encodes, as the writer keeps its buffer.
@@ -147,7 +134,7 @@ pub struct Visitor {
     /// the encode ends, so that the writer finds alive what the pre-pass
     /// did; every other object the pre-pass meets is held by the message
     /// being encoded.
-    alive: Vec<Arc<dyn Any + Send + Sync>>,
+    alive: Vec<Box<dyn Any>>,
 }
 
 impl Visitor {
@@ -184,11 +171,11 @@ impl Visitor {
 
     /// Visits an occurrence of a `ref` field's object.
     #[inline(always)]
-    pub fn visit_ref<T: Shareable>(&mut self, object: &Arc<T>) {
-        if alone(object) {
-            return object.visit_refs(self);
+    pub fn visit_ref<P: SharedPointer>(&mut self, object: &P) {
+        if P::is_alone(object) {
+            return (**object).visit_refs(self);
         }
-        let address = address(object);
+        let address = P::address(object);
         if !self.met_again(address) {
             self.visit_first(address, &**object);
         }
@@ -197,16 +184,15 @@ impl Visitor {
     /// Visits an occurrence of a `weak` field's object, if it is alive; a
     /// dead one is written as such and is no occurrence.
     #[inline(always)]
-    pub fn visit_weak<T: Shareable>(&mut self, object: &Weak<T>) {
-        // Compared by address, without upgrading: a `Weak` keeps its
-        // object's allocation, dead or not, so no other object has it.
-        let address = object.as_ptr() as *const () as usize;
+    pub fn visit_weak<W: WeakPointer>(&mut self, object: &W) {
+        // Compared by address, without upgrading.
+        let address = W::address(object);
         if self.met_again(address) {
             return;
         }
-        if let Some(object) = object.upgrade() {
+        if let Some(object) = W::upgrade(object) {
             self.visit_first(address, &*object);
-            self.alive.push(object);
+            self.alive.push(Box::new(object));
         }
     }
 
@@ -273,26 +259,29 @@ impl Visitor {
     }
 }
 
-/// The codec of a `ref T` value, an `Arc<T>`; generated code names it
-/// `_rt::codec::Ref`.
+/// The codec of a `ref T` value, the shared pointer `P` (`Arc<T>` or
+/// `Rc<T>`); generated code names it `_rt::codec::Ref`.
 #[doc(hidden)]
 #[derive(Debug)]
-pub struct Ref<T>(PhantomData<T>);
+pub struct Ref<P>(PhantomData<P>);
 
-/// The codec of a `weak T` value, a `Weak<T>`; generated code names it
-/// `_rt::codec::WeakRef`.
+/// The codec of a `weak T` value, the weak pointer `W` (`sync::Weak<T>`
+/// or `rc::Weak<T>`); generated code names it `_rt::codec::WeakRef`.
 #[doc(hidden)]
 #[derive(Debug)]
-pub struct WeakRef<T>(PhantomData<T>);
+pub struct WeakRef<W>(PhantomData<W>);
 
-impl<T: Shareable> Ref<T> {
+impl<P: SharedPointer> Ref<P> {
     /// Writes an occurrence of `value`'s object, as field `field` when
     /// given.
     #[inline(always)]
-    fn write_occurrence(field: Option<u32>, value: &Arc<T>, writer: &mut Writer) {
-        let occurrence = match alone(value) {
+    fn write_occurrence(field: Option<u32>, value: &P, writer: &mut Writer) {
+        // An object no other pointer holds occurs once. One that occurs
+        // twice in a message is held twice for as long as the message is
+        // borrowed, so this cannot change while it is encoded.
+        let occurrence = match P::is_alone(value) {
             true => Occurrence::Object { number: 0 },
-            false => writer.meet_graph_object(address(value)),
+            false => writer.meet_graph_object(P::address(value)),
         };
         match occurrence {
             Occurrence::Object { number } => write_object(field, &**value, number, writer),
@@ -301,17 +290,16 @@ impl<T: Shareable> Ref<T> {
     }
 }
 
-impl<T: Shareable> WeakRef<T> {
+impl<W: WeakPointer> WeakRef<W> {
     /// Writes an occurrence of `value`'s object, or a dead reference, as
     /// field `field` when given.
     #[inline(always)]
-    fn write_occurrence(field: Option<u32>, value: &Weak<T>, writer: &mut Writer) {
-        let address = value.as_ptr() as *const () as usize;
-        match writer.meet_graph_object(address) {
+    fn write_occurrence(field: Option<u32>, value: &W, writer: &mut Writer) {
+        match writer.meet_graph_object(W::address(value)) {
             Occurrence::Later(number) => write_later(field, number, writer),
             // Alive now if the pre-pass found it alive, which keeps it so
             // (`Visitor::alive`); dead if it found it dead.
-            Occurrence::Object { number } => match value.upgrade() {
+            Occurrence::Object { number } => match W::upgrade(value) {
                 Some(object) => write_object(field, &*object, number, writer),
                 None => write_later(field, DEAD, writer),
             },
@@ -374,78 +362,78 @@ fn occurrence_len<T: Message>(object: &T) -> usize {
     wire::varint_len(body as u64) + body
 }
 
-impl<T: Shareable> Codec for Ref<T> {
-    type Value = Arc<T>;
+impl<P: SharedPointer> Codec for Ref<P> {
+    type Value = P;
     const WIRE_TYPE: WireType = WireType::Len;
     const IS_MESSAGE: bool = true;
     const READ_WHOLE: bool = true;
 
     #[inline]
-    fn is_default(_value: &Arc<T>) -> bool {
+    fn is_default(_value: &P) -> bool {
         false
     }
 
-    fn value_len(value: &Arc<T>) -> usize {
-        occurrence_len::<T>(value)
+    fn value_len(value: &P) -> usize {
+        occurrence_len(&**value)
     }
 
     #[inline(always)]
-    fn write_value(value: &Arc<T>, writer: &mut Writer) {
+    fn write_value(value: &P, writer: &mut Writer) {
         Self::write_occurrence(None, value, writer);
     }
 
     #[inline(always)]
-    fn write_field(number: u32, value: &Arc<T>, writer: &mut Writer) {
+    fn write_field(number: u32, value: &P, writer: &mut Writer) {
         Self::write_occurrence(Some(number), value, writer);
     }
 
-    fn merge_value(value: &mut Arc<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    fn merge_value(value: &mut P, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         *value = Self::read_value(decoder)?;
         Ok(())
     }
 
-    fn read_value(decoder: &mut Decoder<'_>) -> Result<Arc<T>, DecodeError> {
-        decoder.read_nested(read_strong::<T>)
+    fn read_value(decoder: &mut Decoder<'_>) -> Result<P, DecodeError> {
+        decoder.read_nested(read_strong::<P>)
     }
 }
 
-impl<T: Shareable> Codec for WeakRef<T> {
-    type Value = Weak<T>;
+impl<W: WeakPointer> Codec for WeakRef<W> {
+    type Value = W;
     const WIRE_TYPE: WireType = WireType::Len;
     const IS_MESSAGE: bool = true;
 
     #[inline]
-    fn is_default(_value: &Weak<T>) -> bool {
+    fn is_default(_value: &W) -> bool {
         false
     }
 
-    fn value_len(value: &Weak<T>) -> usize {
-        match value.upgrade() {
-            Some(object) => occurrence_len::<T>(&object),
+    fn value_len(value: &W) -> usize {
+        match W::upgrade(value) {
+            Some(object) => occurrence_len(&*object),
             None => 1 + NUMBER_FIELD_MAX_LEN,
         }
     }
 
     #[inline(always)]
-    fn write_value(value: &Weak<T>, writer: &mut Writer) {
+    fn write_value(value: &W, writer: &mut Writer) {
         Self::write_occurrence(None, value, writer);
     }
 
     #[inline(always)]
-    fn write_field(number: u32, value: &Weak<T>, writer: &mut Writer) {
+    fn write_field(number: u32, value: &W, writer: &mut Writer) {
         Self::write_occurrence(Some(number), value, writer);
     }
 
-    fn merge_value(value: &mut Weak<T>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        *value = decoder.read_nested(read_weak::<T>)?;
+    fn merge_value(value: &mut W, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        *value = decoder.read_nested(read_weak::<W>)?;
         Ok(())
     }
 }
 
 /// One occurrence of an object, as read: the object itself, or the
 /// number of one read before or being read.
-enum Read<T> {
-    Object(Arc<T>),
+enum Read<P> {
+    Object(P),
     Later(u32),
 }
 
@@ -453,9 +441,9 @@ enum Read<T> {
 /// [`REFERENCE_KEY`] holds a number: the next number, then the object
 /// that takes it; a number taken before (or [`DEAD`]), then nothing else.
 /// Any other is an object that takes no number.
-fn read_occurrence<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Read<T>, DecodeError> {
+fn read_occurrence<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<Read<P>, DecodeError> {
     if !decoder.rest().starts_with(&REFERENCE_KEY) {
-        return read_object::<T>(None, decoder).map(Read::Object);
+        return read_object::<P>(None, decoder).map(Read::Object);
     }
     let start = decoder.offset();
     decoder.advance(REFERENCE_KEY.len());
@@ -463,7 +451,7 @@ fn read_occurrence<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Read<T>, D
         .map_err(|_| DecodeError::invalid("an object's number is larger than 2^32 - 1", start))?;
     let next = decoder.graph_table().next_number();
     if number == next {
-        return read_object::<T>(Some(number), decoder).map(Read::Object);
+        return read_object::<P>(Some(number), decoder).map(Read::Object);
     }
     if number > next {
         return Err(DecodeError::invalid(
@@ -482,23 +470,23 @@ fn read_occurrence<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Read<T>, D
 
 /// Reads an object up to the decoder's limit, in the table under `number`
 /// if it has one, and returns it.
-fn read_object<T: Shareable>(
+fn read_object<P: SharedPointer>(
     number: Option<u32>,
     decoder: &mut Decoder<'_>,
-) -> Result<Arc<T>, DecodeError> {
+) -> Result<P, DecodeError> {
     let Some(number) = number else {
         // Nothing can refer to it: read as a plain field is.
-        let mut object = T::default();
+        let mut object = P::Target::default();
         object.merge_from(decoder)?;
-        return Ok(Arc::new(object));
+        return Ok(P::new(object));
     };
     decoder.graph_table().numbered.push(Slot::default());
-    let object = match T::WEAK_TARGET {
-        true => read_cyclic(number, decoder, T::merge_from)?,
+    let object = match P::Target::WEAK_TARGET {
+        true => read_cyclic::<P>(number, decoder, P::Target::merge_from)?,
         false => {
-            let mut object = T::default();
+            let mut object = P::Target::default();
             object.merge_from(decoder)?;
-            Arc::new(object)
+            P::new(object)
         }
     };
     if let Some(slot) = decoder.graph_table().slot_mut(number) {
@@ -507,15 +495,16 @@ fn read_object<T: Shareable>(
     Ok(object)
 }
 
-/// Builds a `weak` field's target with `build`, in its `Arc` with
-/// `Arc::new_cyclic`, which hands `build` the object's `Weak` before its
-/// fields are read, for a back reference from inside it.
-pub(crate) fn build_cyclic<T: Default, E>(
-    build: impl FnOnce(&Weak<T>, &mut T) -> Result<(), E>,
-) -> Result<Arc<T>, E> {
+/// Builds a `weak` field's target with `build`, in its pointer with
+/// [`SharedPointer::new_cyclic`], which hands `build` the object's weak
+/// pointer before its fields are read, for a back reference from inside
+/// it.
+pub(crate) fn build_cyclic<P: SharedPointer, E>(
+    build: impl FnOnce(&P::Weak, &mut P::Target) -> Result<(), E>,
+) -> Result<P, E> {
     let mut failure = None;
-    let object = Arc::new_cyclic(|weak: &Weak<T>| {
-        let mut object = T::default();
+    let object = P::new_cyclic(|weak| {
+        let mut object = P::Target::default();
         if let Err(error) = build(weak, &mut object) {
             failure = Some(error);
         }
@@ -528,13 +517,13 @@ pub(crate) fn build_cyclic<T: Default, E>(
 }
 
 /// Reads object `number` with `read`, a `weak` field's target, whose
-/// `Weak` is in its slot while `read` runs ([`build_cyclic`]).
-fn read_cyclic<T: Shareable>(
+/// weak pointer is in its slot while `read` runs ([`build_cyclic`]).
+fn read_cyclic<P: SharedPointer>(
     number: u32,
     decoder: &mut Decoder<'_>,
-    read: impl FnOnce(&mut T, &mut Decoder<'_>) -> Result<(), DecodeError>,
-) -> Result<Arc<T>, DecodeError> {
-    build_cyclic(|weak, object| {
+    read: impl FnOnce(&mut P::Target, &mut Decoder<'_>) -> Result<(), DecodeError>,
+) -> Result<P, DecodeError> {
+    build_cyclic::<P, _>(|weak, object| {
         if let Some(slot) = decoder.graph_table().slot_mut(number) {
             slot.hold_weak(weak);
         }
@@ -550,9 +539,9 @@ fn another_type(offset: usize) -> DecodeError {
 
 /// Reads a `ref` (strong) reference: the object it carries, or the one of
 /// its number read earlier.
-fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, DecodeError> {
+fn read_strong<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<P, DecodeError> {
     let start = decoder.offset();
-    let number = match read_occurrence::<T>(decoder)? {
+    let number = match read_occurrence::<P>(decoder)? {
         Read::Object(object) => return Ok(object),
         Read::Later(DEAD) => {
             return Err(DecodeError::invalid(
@@ -578,18 +567,18 @@ fn read_strong<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Arc<T>, Decode
 
 /// Reads a `weak` reference: to the object it carries, to the one of its
 /// number read earlier or being read, or dead ([`DEAD`]).
-fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeError> {
+fn read_weak<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Result<W, DecodeError> {
     let start = decoder.offset();
-    let number = match read_occurrence::<T>(decoder)? {
-        Read::Object(object) => return Ok(Arc::downgrade(&object)),
-        Read::Later(DEAD) => return Ok(Weak::new()),
+    let number = match read_occurrence::<W::Shared>(decoder)? {
+        Read::Object(object) => return Ok(SharedPointer::downgrade(&object)),
+        Read::Later(DEAD) => return Ok(W::default()),
         Read::Later(number) => number,
     };
     match decoder.graph_table().slot(number, start)?.weak() {
         Ok(object) => Ok(object),
         Err(Unresolved::BeingRead) if number == ROOT_ID => Err(DecodeError::invalid(
             "a back reference to the top-level message, which `decode` returns by value: \
-             decode it with `schemac_runtime::graph::decode_arc`",
+             decode it with `schemac_runtime::graph::decode_arc` (or `decode_rc`)",
             start,
         )),
         // Being read, and of a type no `weak` field points at.
@@ -597,57 +586,61 @@ fn read_weak<T: Shareable>(decoder: &mut Decoder<'_>) -> Result<Weak<T>, DecodeE
     }
 }
 
-/// One object of a decode (or of a JSON read, `json/graph.rs`): its `Arc`
-/// once read, and, if a `weak` field can point at its type
-/// ([`Message::WEAK_TARGET`]), its `Weak` from the start of its reading;
-/// both type-erased, and checked against the type a reference expects.
-/// The top-level message has neither, unless read by [`decode_arc`], which
-/// gives it its `Weak`.
+/// One object of a decode (or of a JSON read, `json/graph.rs`): its
+/// shared pointer once read, and, if a `weak` field can point at its type
+/// ([`Message::WEAK_TARGET`]), its weak pointer from the start of its
+/// reading; both type-erased, and checked against the type a reference
+/// expects. The top-level message has neither, unless read by
+/// [`decode_arc`] or [`decode_rc`], which give it its weak pointer.
 #[derive(Debug, Default)]
 pub(crate) struct Slot {
     weak: Option<Box<dyn Any>>,
-    strong: Option<Arc<dyn Any + Send + Sync>>,
+    strong: Option<Box<dyn Any>>,
 }
 
 /// Why a reference cannot take the object of a slot.
 pub(crate) enum Unresolved {
     /// The object is of another type than the reference's.
     AnotherType,
-    /// The object is still being read and has no `Weak` of the
+    /// The object is still being read and has no weak pointer of the
     /// reference's type: for a strong reference, a cycle through strong
     /// references.
     BeingRead,
 }
 
 impl Slot {
-    /// Holds the `Weak` of a `weak` field's target while it is read.
-    pub(crate) fn hold_weak<T: Shareable>(&mut self, weak: &Weak<T>) {
+    /// Holds the weak pointer of a `weak` field's target while it is read.
+    pub(crate) fn hold_weak<W: WeakPointer>(&mut self, weak: &W) {
         self.weak = Some(Box::new(weak.clone()));
     }
 
     /// Holds the object, read whole.
-    pub(crate) fn hold<T: Shareable>(&mut self, object: Arc<T>) {
-        self.strong = Some(object);
+    pub(crate) fn hold<P: SharedPointer>(&mut self, object: P) {
+        self.strong = Some(Box::new(object));
     }
 
-    /// The object, for a strong reference of type `T`.
-    pub(crate) fn strong<T: Shareable>(&self) -> Result<Arc<T>, Unresolved> {
-        let strong = self.strong.as_ref().ok_or(Unresolved::BeingRead)?;
-        Arc::clone(strong)
-            .downcast::<T>()
-            .map_err(|_| Unresolved::AnotherType)
+    /// The object, for a strong reference of type `P`.
+    pub(crate) fn strong<P: SharedPointer>(&self) -> Result<P, Unresolved> {
+        self.object::<P>().cloned()
     }
 
-    /// The object, for a `weak` reference of type `T`: its `Weak` from the
-    /// start of its reading if it has one, or one made from the object.
-    pub(crate) fn weak<T: Shareable>(&self) -> Result<Weak<T>, Unresolved> {
+    /// The object, for a `weak` reference of type `W`: its weak pointer
+    /// from the start of its reading if it has one, or one made from the
+    /// object.
+    pub(crate) fn weak<W: WeakPointer>(&self) -> Result<W, Unresolved> {
         match &self.weak {
             Some(weak) => weak
-                .downcast_ref::<Weak<T>>()
+                .downcast_ref::<W>()
                 .cloned()
                 .ok_or(Unresolved::AnotherType),
-            None => self.strong::<T>().map(|object| Arc::downgrade(&object)),
+            None => self.object::<W::Shared>().map(SharedPointer::downgrade),
         }
+    }
+
+    /// The object, read whole, in its pointer of type `P`.
+    fn object<P: SharedPointer>(&self) -> Result<&P, Unresolved> {
+        let strong = self.strong.as_ref().ok_or(Unresolved::BeingRead)?;
+        strong.downcast_ref::<P>().ok_or(Unresolved::AnotherType)
     }
 }
 
@@ -687,9 +680,10 @@ impl DecodeTable {
 
 /// Decodes a graph message into an `Arc`, so that `weak` fields inside it
 /// may point back at it (the top-level message is object 1); with
-/// [`Message::decode`], such a back reference is an error.
+/// [`Message::decode`], such a back reference is an error. For code
+/// generated with `Rc` pointers, [`decode_rc`].
 pub fn decode_arc<M: Shareable>(bytes: &[u8]) -> Result<Arc<M>, DecodeError> {
-    decode_arc_with(bytes, &DecodeOptions::new())
+    decode_shared(bytes, &DecodeOptions::new())
 }
 
 /// [`decode_arc`] within the limits of `options`.
@@ -697,11 +691,34 @@ pub fn decode_arc_with<M: Shareable>(
     bytes: &[u8],
     options: &DecodeOptions,
 ) -> Result<Arc<M>, DecodeError> {
-    let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(M::NAME))?;
-    let message =
-        read_cyclic(ROOT_ID, &mut decoder, M::merge_from).map_err(|e| e.in_message(M::NAME))?;
+    decode_shared(bytes, options)
+}
+
+/// [`decode_arc`] for code generated with `Rc` pointers
+/// (`Config::pointer_type`): decodes a graph message into an `Rc`.
+pub fn decode_rc<M: Shareable>(bytes: &[u8]) -> Result<Rc<M>, DecodeError> {
+    decode_shared(bytes, &DecodeOptions::new())
+}
+
+/// [`decode_rc`] within the limits of `options`.
+pub fn decode_rc_with<M: Shareable>(
+    bytes: &[u8],
+    options: &DecodeOptions,
+) -> Result<Rc<M>, DecodeError> {
+    decode_shared(bytes, options)
+}
+
+/// Decodes a graph message into the shared pointer `P`, as object 1.
+fn decode_shared<P: SharedPointer>(
+    bytes: &[u8],
+    options: &DecodeOptions,
+) -> Result<P, DecodeError> {
+    let name = <P::Target as Message>::NAME;
+    let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(name))?;
+    let message = read_cyclic::<P>(ROOT_ID, &mut decoder, P::Target::merge_from)
+        .map_err(|e| e.in_message(name))?;
     message
         .check_required()
-        .map_err(|e| e.at_end(bytes.len()).in_message(M::NAME))?;
+        .map_err(|e| e.at_end(bytes.len()).in_message(name))?;
     Ok(message)
 }
