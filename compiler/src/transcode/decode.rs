@@ -1,6 +1,7 @@
 //! Binary to JSON, with the schema alone.
 
 use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value as Json};
 
@@ -50,17 +51,107 @@ pub fn decode_with_names(
                 json_id: u64::from(root),
                 read: false,
             }],
+            replaced: HashMap::new(),
         }),
     };
     let fields = reader.message(message, None, None, &mut decoder, &path)?;
     // The top-level message is object 1, which references to its type
     // may name.
-    Ok(Json::Object(
+    let mut json = Json::Object(
         match schema.ref_target_marks().get(message.0 as usize) == Some(&true) {
             true => with_id(u64::from(root), fields),
             false => fields,
         },
-    ))
+    );
+    let objects = reader.objects.into_inner();
+    if objects.json_ids > u64::from(root) {
+        place_first_occurrences(&mut json, objects.replaced);
+    }
+    Ok(json)
+}
+
+/// Moves each object of `json`, the top-level message's, to the first
+/// occurrence of it in the order of the text, which is the order
+/// generated code writes and `encode` reads: its `$id` and fields there,
+/// and `{"$ref": id}` wherever else it occurs. The bytes do not always
+/// hold it first there: a map's entries are written in key order whatever
+/// order the wire has them in, and an object whose first occurrence a
+/// later occurrence of its field replaced (`replaced`) is still named by
+/// references after it, as in generated code.
+fn place_first_occurrences(json: &mut Json, mut replaced: HashMap<u64, Json>) {
+    let Json::Object(members) = json else {
+        return;
+    };
+    for member in members.values_mut() {
+        take_objects(member, &mut replaced);
+    }
+    place_objects(json, &mut replaced, &mut HashSet::new());
+}
+
+/// Takes every object with a `$id` out of `json` into `objects` by id,
+/// each in place of a `{"$ref": id}` to it, the objects inside it too.
+fn take_objects(json: &mut Json, objects: &mut HashMap<u64, Json>) {
+    match json {
+        Json::Array(elements) => {
+            for element in elements {
+                take_objects(element, objects);
+            }
+        }
+        Json::Object(members) => {
+            for member in members.values_mut() {
+                take_objects(member, objects);
+            }
+            if let Some(id) = members.get(super::ID_KEY).and_then(Json::as_u64) {
+                let reference = reference_to(id);
+                objects.insert(id, std::mem::replace(json, reference));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Puts each object of `objects` at the first `{"$ref": id}` to it in
+/// `json`, in the order of the text: one that no `$id` before it labels
+/// (`defined`).
+fn place_objects(json: &mut Json, objects: &mut HashMap<u64, Json>, defined: &mut HashSet<u64>) {
+    if let Some(id) = referenced_id(json)
+        && !defined.contains(&id)
+        && let Some(object) = objects.remove(&id)
+    {
+        *json = object;
+    }
+    match json {
+        Json::Array(elements) => {
+            for element in elements {
+                place_objects(element, objects, defined);
+            }
+        }
+        Json::Object(members) => {
+            if let Some(id) = members.get(super::ID_KEY).and_then(Json::as_u64) {
+                defined.insert(id);
+            }
+            for member in members.values_mut() {
+                place_objects(member, objects, defined);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `{"$ref": id}`.
+fn reference_to(id: u64) -> Json {
+    Json::Object(Map::from_iter([(
+        super::REF_KEY.to_owned(),
+        Json::from(id),
+    )]))
+}
+
+/// The id `json` names if it is `{"$ref": id}`.
+fn referenced_id(json: &Json) -> Option<u64> {
+    match json {
+        Json::Object(members) if members.len() == 1 => members.get(super::REF_KEY)?.as_u64(),
+        _ => None,
+    }
 }
 
 /// `fields`, an object's, led by its `$id`.
@@ -106,6 +197,10 @@ struct Objects {
     /// The objects the wire numbers, by number from 1, the top-level
     /// message: what a later occurrence may name.
     numbered: Vec<Object>,
+    /// The objects whose occurrence a later occurrence of the same field
+    /// replaced, by JSON id ([`take_objects`]), which later references
+    /// may still name ([`place_first_occurrences`]).
+    replaced: HashMap<u64, Json>,
 }
 
 /// One object of graph mode that the wire numbers, as a reference read it.
@@ -176,13 +271,19 @@ impl Reader<'_> {
             if let Some(oneof) = field.oneof {
                 for (other, slot) in message.fields.iter().zip(values.iter_mut()) {
                     if other.oneof == Some(oneof) && other.number != field.number {
-                        *slot = None;
+                        self.replace(slot.take());
                     }
                 }
             }
             let field_path = path.field(&field.name);
             self.field(field, wire_type, decoder, &field_path, &mut values[index])
                 .map_err(|error| error.at(&field_path))?;
+        }
+        for (field, value) in message.fields.iter().zip(&mut values) {
+            if let (FieldType::Map(key, _), Some(Json::Object(entries))) = (field.ty, value) {
+                let unsorted = std::mem::take(entries);
+                *entries = with_key_codec(key, SortEntries(unsorted)).unwrap_or_default();
+            }
         }
         if let Some(missing) =
             message.fields.iter().zip(&values).find(|(field, value)| {
@@ -267,7 +368,7 @@ impl Reader<'_> {
                 decoder.expect_wire_type(wire_type, WireType::Len)?;
                 let (key, value) =
                     decoder.read_nested(|decoder| self.map_entry(key, ty, decoder, path))?;
-                entries.insert(key, value);
+                self.replace(entries.insert(key, value));
                 *slot = Some(Json::Object(entries));
             }
         }
@@ -315,6 +416,7 @@ impl Reader<'_> {
                 Ok((self.enum_json(id, number), number == 0))
             }
             ValueType::Ref(id, kind) => {
+                self.replace(earlier);
                 decoder.expect_wire_type(wire_type, WireType::Len)?;
                 let json = decoder
                     .read_nested(|decoder| self.reference(id, kind, decoder, path))
@@ -395,10 +497,16 @@ impl Reader<'_> {
                 start,
             ));
         }
-        Ok(Json::Object(Map::from_iter([(
-            super::REF_KEY.to_owned(),
-            Json::from(named.json_id),
-        )])))
+        Ok(reference_to(named.json_id))
+    }
+
+    /// Keeps the objects of `earlier`, what a later occurrence of its
+    /// field replaces, for a later reference to them
+    /// ([`place_first_occurrences`]).
+    fn replace(&self, earlier: Option<Json>) {
+        if let Some(mut earlier) = earlier {
+            take_objects(&mut earlier, &mut self.objects.borrow_mut().replaced);
+        }
     }
 
     /// Reads an object of type `id` at its first occurrence, which takes
@@ -637,6 +745,29 @@ impl KeyVisitor for ReadKey<'_, '_> {
         let mut value = C::Value::default();
         field::merge::<C>(self.wire_type, &mut value, self.decoder)?;
         Ok(C::to_key(&value))
+    }
+}
+
+/// A map's entries, whose keys `ReadKey` wrote, in the order of their
+/// keys, as a `BTreeMap` holds them: the order generated code writes them
+/// in, and `encode` reads them in.
+struct SortEntries(Map<String, Json>);
+
+impl KeyVisitor for SortEntries {
+    type Output = Map<String, Json>;
+
+    fn visit<C: JsonCodec + JsonKey>(self) -> Map<String, Json>
+    where
+        C::Value: Ord,
+    {
+        let mut entries: Vec<(Option<C::Value>, String, Json)> = (self.0.into_iter())
+            .map(|(key, value)| (C::from_key(&key).ok(), key, value))
+            .collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries
+            .into_iter()
+            .map(|(_, key, value)| (key, value))
+            .collect()
     }
 }
 

@@ -536,6 +536,75 @@ fn a_replaced_map_entry_numbers_nothing() {
     );
 }
 
+/// Found by the `decode_graph` fuzz target: the first occurrence of an
+/// object in a field that a later occurrence replaces is still read, and
+/// a later reference may name it, as generated code reads it; and a map's
+/// entries may come out of key order on the wire. JSON moves the object to
+/// its first occurrence in the text, so that the JSON encodes, to the
+/// graph's canonical bytes.
+#[test]
+fn an_object_moves_to_its_first_occurrence_in_the_text() {
+    let ada = reference(0x1a, Some(2), b"\x0a\x03Ada");
+    let billing = reference(0x12, Some(2), &[]);
+    let contacts = reference(0x22, None, &[b"\x0a\x07billing", &billing[..]].concat());
+    let customer_again = reference(0x1a, Some(2), &[]);
+    let bytes = [&ada[..], &contacts, &customer_again].concat();
+    let json = graph_to_json(&bytes).expect("decodes");
+    assert_eq!(
+        json,
+        json!({
+            "$id": 1,
+            "customer": {"$id": 2, "name": "Ada"},
+            "contacts": {"billing": {"$ref": 2}},
+        })
+    );
+    assert_eq!(
+        graph_to_binary(json).expect("encodes"),
+        [&ada[..], &contacts].concat()
+    );
+
+    // A map entry replaced by a reference to the object it held.
+    let entry = |value: &[u8]| reference(0x22, None, &[b"\x0a\x01a", value].concat());
+    let bob = reference(0x12, Some(2), b"\x0a\x03Bob");
+    let bytes = [entry(&bob), entry(&reference(0x12, Some(2), &[]))].concat();
+    let json = graph_to_json(&bytes).expect("decodes");
+    assert_eq!(
+        json,
+        json!({"$id": 1, "contacts": {"a": {"$id": 2, "name": "Bob"}}})
+    );
+    assert_eq!(
+        graph_to_binary(json).expect("encodes"),
+        entry(b"\x12\x05\x0a\x03Bob")
+    );
+
+    // Map entries out of key order on the wire: JSON writes them in key
+    // order, as generated code does, the object at the first.
+    let named = |key: &[u8], value: &[u8]| {
+        reference(
+            0x22,
+            None,
+            &[&[0x0a, key.len() as u8][..], key, value].concat(),
+        )
+    };
+    let later = reference(0x12, Some(2), &[]);
+    let json = graph_to_json(&[named(b"b", &bob), named(b"a", &later)].concat()).expect("decodes");
+    assert_eq!(
+        json,
+        json!({"$id": 1, "contacts": {"a": {"$id": 2, "name": "Bob"}, "b": {"$ref": 2}}})
+    );
+    assert_eq!(
+        graph_to_binary(json).expect("encodes"),
+        [named(b"a", &bob), named(b"b", &later)].concat()
+    );
+
+    // Replaced and named by nothing: gone, as from generated code's graph.
+    let bytes = [&ada[..], &reference(0x1a, None, b"\x0a\x03Bob")].concat();
+    assert_eq!(
+        graph_to_json(&bytes).expect("decodes"),
+        json!({"$id": 1, "customer": {"$id": 3, "name": "Bob"}})
+    );
+}
+
 /// A `weak` may point at an object being read or written, which closes a
 /// cycle; a `ref` may not, on the wire or in JSON.
 #[test]
