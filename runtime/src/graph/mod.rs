@@ -425,9 +425,36 @@ impl<W: WeakPointer> Codec for WeakRef<W> {
     }
 
     fn merge_value(value: &mut W, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        if let Some(weak) = read_back_reference::<W>(decoder) {
+            *value = weak;
+            return Ok(());
+        }
         *value = decoder.read_nested(read_weak::<W>)?;
         Ok(())
     }
+}
+
+/// Reads the commonest `weak` occurrence at once, if it is next: a later
+/// occurrence of an object whose number takes one byte, 7 bytes
+/// (`[LATER_LENGTH, REFERENCE_KEY, number]`), whose slot holds a weak
+/// pointer of the field's type, where a nested message may be read.
+/// `None`, and nothing read, for anything else, which the general path
+/// reads or refuses: this path only takes what the general one accepts.
+#[inline(always)]
+fn read_back_reference<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Option<W> {
+    let [LATER_LENGTH, a, b, c, d, e, number @ 1..0x80, ..] = *decoder.rest() else {
+        return None;
+    };
+    if [a, b, c, d, e] != REFERENCE_KEY || !decoder.can_nest() {
+        return None;
+    }
+    let weak = decoder
+        .graph_table()
+        .slot_mut(u32::from(number))?
+        .weak()
+        .ok()?;
+    decoder.advance(usize::from(LATER_LENGTH) + 1);
+    Some(weak)
 }
 
 /// One occurrence of an object, as read: the object itself, or the

@@ -3,8 +3,9 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Weak};
 
+use schemac_runtime::DecodeOptions;
 use schemac_runtime::Message;
-use schemac_runtime::graph::decode_arc;
+use schemac_runtime::graph::{decode_arc, decode_arc_with};
 
 use crate::shop::{Batch, Customer, Node, Order, OrderLine, Registry, ThreeTexts};
 
@@ -497,6 +498,41 @@ fn a_later_occurrence_holds_its_number_alone() {
         error::<Order>(&input),
         "Order.contacts: a reference holds fields besides its object's number at byte 21"
     );
+}
+
+/// The commonest back reference, 7 bytes with a one-byte number, is read
+/// at once (the runtime's `read_back_reference`); the same reference with
+/// its number in two bytes is read by the general path. Both give the same
+/// graph, and both refuse what the general path refuses: a back reference
+/// one level past the recursion limit, or to the top-level message read by
+/// value.
+#[test]
+fn a_back_reference_reads_alike_at_once_and_in_general() {
+    #[rustfmt::skip]
+    let at_once = concat_bytes(&[
+        &[0x08, 0x01], // id 1
+        &[0x22, 0x0a, 0x08, 0x01, 0x1a, 0x06], &NUMBER, &[0x01], // a line; its order, number 1
+    ]);
+    #[rustfmt::skip]
+    let in_general = concat_bytes(&[
+        &[0x08, 0x01],
+        &[0x22, 0x0b, 0x08, 0x01, 0x1a, 0x07], &NUMBER, &[0x81, 0x00], // number 1 in two bytes
+    ]);
+    for bytes in [&at_once, &in_general] {
+        let order = decode_arc::<Order>(bytes).expect("decodes");
+        assert!(Arc::ptr_eq(&back(&order.lines[0]).expect("alive"), &order));
+        assert_eq!(order.encode_to_vec().expect("encodes"), at_once);
+        // The line is one level deep, its back reference two.
+        let options = |limit| DecodeOptions::new().recursion_limit(limit);
+        let too_deep = decode_arc_with::<Order>(bytes, &options(1)).expect_err("too deep");
+        assert!(too_deep.is_recursion_limit(), "{too_deep}");
+        assert!(decode_arc_with::<Order>(bytes, &options(2)).is_ok());
+        let text = error::<Order>(bytes);
+        assert!(
+            text.starts_with("Order.lines[0].order: a back reference to the top-level message"),
+            "{text}"
+        );
+    }
 }
 
 #[test]
