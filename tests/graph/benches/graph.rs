@@ -1,8 +1,8 @@
 //! Graph mode's cost: encoding and decoding Order-100 with its back
 //! references and shared customer, its lines as `ref` fields (`graph`) or
 //! held by value (`owned`, and `owned-rc` with `Rc` pointers), against the
-//! same data as a plain tree
-//! (docs/graph.md); and what the back references' `Weak`s cost alone.
+//! same data as a plain tree (docs/graph.md); and what the back
+//! references' `Weak`s cost alone.
 //! `cargo bench -p schemac-graph`.
 
 use std::hint::black_box;
