@@ -63,79 +63,11 @@ pub fn decode_with_names(
             false => fields,
         },
     );
-    let objects = reader.objects.into_inner();
-    if objects.json_ids > u64::from(root) {
-        place_first_occurrences(&mut json, objects.replaced);
+    let replaced = std::mem::take(&mut reader.objects.borrow_mut().replaced);
+    if reader.objects.borrow().json_ids > u64::from(root) {
+        reader.place_first_occurrences(message, &mut json, replaced);
     }
     Ok(json)
-}
-
-/// Moves each object of `json`, the top-level message's, to the first
-/// occurrence of it in the order of the text, which is the order
-/// generated code writes and `encode` reads: its `$id` and fields there,
-/// and `{"$ref": id}` wherever else it occurs. The bytes do not always
-/// hold it first there: a map's entries are written in key order whatever
-/// order the wire has them in, and an object whose first occurrence a
-/// later occurrence of its field replaced (`replaced`) is still named by
-/// references after it, as in generated code.
-fn place_first_occurrences(json: &mut Json, mut replaced: HashMap<u64, Json>) {
-    let Json::Object(members) = json else {
-        return;
-    };
-    for member in members.values_mut() {
-        take_objects(member, &mut replaced);
-    }
-    place_objects(json, &mut replaced, &mut HashSet::new());
-}
-
-/// Takes every object with a `$id` out of `json` into `objects` by id,
-/// each in place of a `{"$ref": id}` to it, the objects inside it too.
-fn take_objects(json: &mut Json, objects: &mut HashMap<u64, Json>) {
-    match json {
-        Json::Array(elements) => {
-            for element in elements {
-                take_objects(element, objects);
-            }
-        }
-        Json::Object(members) => {
-            for member in members.values_mut() {
-                take_objects(member, objects);
-            }
-            if let Some(id) = members.get(super::ID_KEY).and_then(Json::as_u64) {
-                let reference = reference_to(id);
-                objects.insert(id, std::mem::replace(json, reference));
-            }
-        }
-        _ => {}
-    }
-}
-
-/// Puts each object of `objects` at the first `{"$ref": id}` to it in
-/// `json`, in the order of the text: one that no `$id` before it labels
-/// (`defined`).
-fn place_objects(json: &mut Json, objects: &mut HashMap<u64, Json>, defined: &mut HashSet<u64>) {
-    if let Some(id) = referenced_id(json)
-        && !defined.contains(&id)
-        && let Some(object) = objects.remove(&id)
-    {
-        *json = object;
-    }
-    match json {
-        Json::Array(elements) => {
-            for element in elements {
-                place_objects(element, objects, defined);
-            }
-        }
-        Json::Object(members) => {
-            if let Some(id) = members.get(super::ID_KEY).and_then(Json::as_u64) {
-                defined.insert(id);
-            }
-            for member in members.values_mut() {
-                place_objects(member, objects, defined);
-            }
-        }
-        _ => {}
-    }
 }
 
 /// `{"$ref": id}`.
@@ -150,6 +82,14 @@ fn reference_to(id: u64) -> Json {
 fn referenced_id(json: &Json) -> Option<u64> {
     match json {
         Json::Object(members) if members.len() == 1 => members.get(super::REF_KEY)?.as_u64(),
+        _ => None,
+    }
+}
+
+/// The label of `json`, an object's, if it leads with `$id`.
+fn labelled(json: &Json) -> Option<u64> {
+    match json {
+        Json::Object(members) => members.get(super::ID_KEY)?.as_u64(),
         _ => None,
     }
 }
@@ -198,8 +138,8 @@ struct Objects {
     /// message: what a later occurrence may name.
     numbered: Vec<Object>,
     /// The objects whose occurrence a later occurrence of the same field
-    /// replaced, by JSON id ([`take_objects`]), which later references
-    /// may still name ([`place_first_occurrences`]).
+    /// replaced, by JSON id, which later references may still name
+    /// ([`Reader::place_first_occurrences`]).
     replaced: HashMap<u64, Json>,
 }
 
@@ -271,7 +211,7 @@ impl Reader<'_> {
             if let Some(oneof) = field.oneof {
                 for (other, slot) in message.fields.iter().zip(values.iter_mut()) {
                     if other.oneof == Some(oneof) && other.number != field.number {
-                        self.replace(slot.take());
+                        self.replace(other.ty.value(), slot.take());
                     }
                 }
             }
@@ -368,7 +308,7 @@ impl Reader<'_> {
                 decoder.expect_wire_type(wire_type, WireType::Len)?;
                 let (key, value) =
                     decoder.read_nested(|decoder| self.map_entry(key, ty, decoder, path))?;
-                self.replace(entries.insert(key, value));
+                self.replace(ty, entries.insert(key, value));
                 *slot = Some(Json::Object(entries));
             }
         }
@@ -416,7 +356,7 @@ impl Reader<'_> {
                 Ok((self.enum_json(id, number), number == 0))
             }
             ValueType::Ref(id, kind) => {
-                self.replace(earlier);
+                self.replace(ty, earlier);
                 decoder.expect_wire_type(wire_type, WireType::Len)?;
                 let json = decoder
                     .read_nested(|decoder| self.reference(id, kind, decoder, path))
@@ -436,6 +376,109 @@ impl Reader<'_> {
                 },
             )?),
         }
+    }
+
+    /// Moves each object of `json`, a message of type `id` (the
+    /// top-level message), to its first occurrence in the order of the
+    /// text, which is the order generated code writes and `encode` reads:
+    /// its `$id` and fields there, and `{"$ref": id}` wherever else it
+    /// occurs. The bytes do not always hold it first there: a map's
+    /// entries are written in key order whatever order the wire has them
+    /// in, and an object whose first occurrence a later occurrence of its
+    /// field replaced (`replaced`) is still named by references after it,
+    /// as in generated code.
+    fn place_first_occurrences(
+        &self,
+        id: MessageId,
+        json: &mut Json,
+        mut replaced: HashMap<u64, Json>,
+    ) {
+        self.take_objects(id, false, json, &mut replaced);
+        self.place_objects(id, false, json, &mut replaced, &mut HashSet::new());
+    }
+
+    /// Takes every object with a `$id` out of `json`, a message of type
+    /// `id` held by a reference field if `reference`, into `objects` by
+    /// id, each in place of a `{"$ref": id}` to it, the objects inside it
+    /// too.
+    fn take_objects(
+        &self,
+        id: MessageId,
+        reference: bool,
+        json: &mut Json,
+        objects: &mut HashMap<u64, Json>,
+    ) {
+        for (message, is_reference, value) in self.messages_in(id, json) {
+            self.take_objects(message, is_reference, value, objects);
+        }
+        if let Some(label) = reference.then(|| labelled(json)).flatten() {
+            objects.insert(label, std::mem::replace(json, reference_to(label)));
+        }
+    }
+
+    /// Puts each object of `objects` at the first `{"$ref": id}` to it in
+    /// `json`, a message of type `id` held by a reference field if
+    /// `reference`, in the order of the text: one that no `$id` before it
+    /// labels (`defined`).
+    fn place_objects(
+        &self,
+        id: MessageId,
+        reference: bool,
+        json: &mut Json,
+        objects: &mut HashMap<u64, Json>,
+        defined: &mut HashSet<u64>,
+    ) {
+        if reference
+            && let Some(label) = referenced_id(json)
+            && !defined.contains(&label)
+            && let Some(object) = objects.remove(&label)
+        {
+            *json = object;
+        }
+        if let Some(label) = labelled(json) {
+            defined.insert(label);
+        }
+        for (message, is_reference, value) in self.messages_in(id, json) {
+            self.place_objects(message, is_reference, value, objects, defined);
+        }
+    }
+
+    /// The messages that `json`, a message of type `id`, holds in its
+    /// fields, in the order of the text: each one's type, whether a
+    /// reference field holds it, and its JSON.
+    fn messages_in<'j>(
+        &self,
+        id: MessageId,
+        json: &'j mut Json,
+    ) -> Vec<(MessageId, bool, &'j mut Json)> {
+        let Json::Object(members) = json else {
+            return Vec::new();
+        };
+        let fields = &self.schema.message(id).fields;
+        let mut messages = Vec::new();
+        for (key, value) in members.iter_mut() {
+            let Some(field) = fields.iter().find(|field| self.key(field) == *key) else {
+                continue;
+            };
+            let (values, ty): (Vec<&mut Json>, _) = match (field.ty, value) {
+                (
+                    FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty),
+                    value,
+                ) => (vec![value], ty),
+                (FieldType::List(ty), Json::Array(elements)) => (elements.iter_mut().collect(), ty),
+                (FieldType::Map(_, ty), Json::Object(entries)) => {
+                    (entries.values_mut().collect(), ty)
+                }
+                _ => continue,
+            };
+            let (message, reference) = match ty {
+                ValueType::Message(message) => (message, false),
+                ValueType::Ref(message, _) => (message, true),
+                _ => continue,
+            };
+            messages.extend(values.into_iter().map(|value| (message, reference, value)));
+        }
+        messages
     }
 
     /// A reference to a message of type `id`, as `decode_arc` reads it:
@@ -502,11 +545,15 @@ impl Reader<'_> {
 
     /// Keeps the objects of `earlier`, what a later occurrence of its
     /// field replaces, for a later reference to them
-    /// ([`place_first_occurrences`]).
-    fn replace(&self, earlier: Option<Json>) {
-        if let Some(mut earlier) = earlier {
-            take_objects(&mut earlier, &mut self.objects.borrow_mut().replaced);
-        }
+    /// ([`Reader::place_first_occurrences`]).
+    fn replace(&self, ty: ValueType, earlier: Option<Json>) {
+        let (Some(mut earlier), ValueType::Message(id) | ValueType::Ref(id, _)) = (earlier, ty)
+        else {
+            return;
+        };
+        let reference = matches!(ty, ValueType::Ref(..));
+        let replaced = &mut self.objects.borrow_mut().replaced;
+        self.take_objects(id, reference, &mut earlier, replaced);
     }
 
     /// Reads an object of type `id` at its first occurrence, which takes

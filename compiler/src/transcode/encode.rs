@@ -186,9 +186,47 @@ impl<'a> Encoder<'a> {
         }
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
         for field in message.fields_by_number() {
-            let Some(value) =
-                lookup(object, field).filter(|value| !value.is_null() || null_is_set(field))
-            else {
+            let is_set = |value: &&Json| !value.is_null() || null_is_set(field);
+            // Generated code reads each spelling of a field, its schema name
+            // and its JSON name, in the order of the text: the last holds,
+            // and each earlier one is read too, and forgotten; a oneof
+            // member is set by one at most.
+            let spellings: Vec<&Json> = (object.iter())
+                .filter(|(key, _)| reads_from(field, key))
+                .map(|(_, value)| value)
+                .collect();
+            let Some((last, earlier)) = spellings.split_last() else {
+                continue;
+            };
+            if let Some(oneof) = field.oneof
+                && spellings.iter().copied().filter(is_set).count() > 1
+            {
+                return Err(TranscodeError::new(
+                    path,
+                    format_args!(
+                        "`{}` is a second member of oneof `{}`; set one",
+                        field.name, message.oneofs[oneof].name
+                    ),
+                ));
+            }
+            for earlier in earlier.iter().copied().filter(is_set) {
+                let before = self.objects.borrow().clone();
+                let read = self.field(
+                    field,
+                    earlier,
+                    &path.field(&field.name),
+                    depth,
+                    &mut Vec::new(),
+                );
+                *self.objects.borrow_mut() = before;
+                read?;
+            }
+            // A null leaves a oneof as it is, and resets any other field.
+            let value = match field.oneof {
+                Some(_) => spellings.iter().copied().rev().find(is_set),
+                None => Some(*last).filter(is_set),
+            };
+            let Some(value) = value else {
                 continue;
             };
             if let Some(oneof) = field.oneof {
@@ -531,11 +569,12 @@ fn reads_from(field: &Field, key: &str) -> bool {
 }
 
 /// The value of `field` in `object`, under its schema name or its protobuf
-/// JSON name.
+/// JSON name, whichever comes last.
 fn lookup<'a>(object: &'a serde_json::Map<String, Json>, field: &Field) -> Option<&'a Json> {
-    object
-        .get(&field.name)
-        .or_else(|| object.get(&field.json_name()))
+    (object.iter())
+        .filter(|(key, _)| reads_from(field, key))
+        .map(|(_, value)| value)
+        .next_back()
 }
 
 /// Whether `null` sets `field` rather than leaving it out: a field of

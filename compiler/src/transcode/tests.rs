@@ -182,6 +182,19 @@ fn later_fields_win_and_messages_merge() {
     assert_eq!(to_json(&bytes).unwrap(), json!({"id": "2", "cash": "3"}));
 }
 
+/// Found by the `encode_json` fuzz target: a field under both its names,
+/// `by_key` and `byKey`, is read under each, as generated code reads
+/// each member, and the later in the text holds.
+#[test]
+fn a_field_under_both_its_names_takes_the_later_and_checks_both() {
+    let later = to_binary(json!({"by_key": {"1": "a"}, "byKey": {"2": "b"}})).unwrap();
+    assert_eq!(later, to_binary(json!({"by_key": {"2": "b"}})).unwrap());
+    let earlier = to_binary(json!({"byKey": {"2": "b"}, "by_key": {"1": "a"}})).unwrap();
+    assert_eq!(earlier, to_binary(json!({"by_key": {"1": "a"}})).unwrap());
+    let error = to_binary(json!({"by_key": {"x": "a"}, "byKey": {"2": "b"}})).unwrap_err();
+    assert_eq!(error.path(), "Order.by_key[\"x\"]");
+}
+
 #[test]
 fn unknown_numbers_are_skipped() {
     let mut bytes = vec![0xf8, 0x01, 0x05]; // field 31, varint 5
@@ -595,6 +608,33 @@ fn an_object_moves_to_its_first_occurrence_in_the_text() {
     assert_eq!(
         graph_to_binary(json).expect("encodes"),
         [named(b"a", &bob), named(b"b", &later)].concat()
+    );
+
+    // Only references' objects move: a map entry whose key is `$id` stays.
+    let schema = "package t;
+        message Customer { name: string = 1; }
+        message Tagged { counts: map<string, u32> = 1; first: ref Customer = 2; second: ref Customer = 3; }";
+    let analysis =
+        crate::analyze_text("t.schema", schema).unwrap_or_else(|error| panic!("{error}"));
+    let tagged = find_message(&analysis.schema, "Tagged").unwrap();
+    let counts = reference(0x0a, None, b"\x0a\x03$id\x10\x02");
+    let first = reference(0x12, Some(2), b"\x0a\x03Ada");
+    let bytes = [
+        &counts[..],
+        &first,
+        &reference(0x12, Some(2), &[]),
+        &reference(0x1a, Some(2), &[]),
+    ]
+    .concat();
+    let json = decode(&analysis.schema, tagged, &bytes, &DecodeOptions::new()).expect("decodes");
+    assert_eq!(
+        json,
+        json!({"counts": {"$id": 2}, "first": {"$id": 2, "name": "Ada"}, "second": {"$ref": 2}})
+    );
+    let again = encode(&analysis.schema, tagged, &json).expect("encodes");
+    assert_eq!(
+        again,
+        [&counts[..], &first, &reference(0x1a, Some(2), &[])].concat()
     );
 
     // Replaced and named by nothing: gone, as from generated code's graph.
