@@ -184,7 +184,8 @@ fn later_fields_win_and_messages_merge() {
 
 /// Found by the `encode_json` fuzz target: a field under both its names,
 /// `by_key` and `byKey`, is read under each, as generated code reads
-/// each member, and the later in the text holds.
+/// each member, and the later in the text holds; a oneof member set under
+/// both is refused, as generated code refuses it.
 #[test]
 fn a_field_under_both_its_names_takes_the_later_and_checks_both() {
     let later = to_binary(json!({"by_key": {"1": "a"}, "byKey": {"2": "b"}})).unwrap();
@@ -193,6 +194,29 @@ fn a_field_under_both_its_names_takes_the_later_and_checks_both() {
     assert_eq!(earlier, to_binary(json!({"by_key": {"1": "a"}})).unwrap());
     let error = to_binary(json!({"by_key": {"x": "a"}, "byKey": {"2": "b"}})).unwrap_err();
     assert_eq!(error.path(), "Order.by_key[\"x\"]");
+
+    // A oneof member is set by one of its names at most; a null leaves it.
+    let analysis = crate::analyze_text(
+        "p.schema",
+        "package p; message Pay { oneof method { card_number: string = 1; cash_amount: u64 = 2; } }",
+    )
+    .unwrap_or_else(|error| panic!("{error}"));
+    let pay = find_message(&analysis.schema, "Pay").unwrap();
+    let to_binary = |json: Json| encode(&analysis.schema, pay, &json);
+    let card = to_binary(json!({"card_number": "a"})).unwrap();
+    for json in [
+        json!({"card_number": "a", "cardNumber": null}),
+        json!({"cardNumber": null, "card_number": "a"}),
+    ] {
+        assert_eq!(to_binary(json.clone()).unwrap(), card, "{json}");
+    }
+    let error = to_binary(json!({"card_number": "a", "cardNumber": "b"})).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`card_number` is a second member of oneof `method`"),
+        "{error}"
+    );
 }
 
 #[test]
