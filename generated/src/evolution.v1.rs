@@ -29,6 +29,8 @@ impl _rt::Message for Profile {
         _rt::codec::String::write(2, &self.name, writer);
         _rt::codec::Uint64::write(1, &self.id, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -109,6 +111,7 @@ impl<'a> ProfileView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
     type Owned = Profile;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -149,6 +152,8 @@ impl _rt::Message for PlainProfile {
         _rt::codec::String::write(2, &self.name, writer);
         _rt::codec::Uint64::write(1, &self.id, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -225,6 +230,7 @@ impl<'a> PlainProfileView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PlainProfileView<'a> {
     type Owned = PlainProfile;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,

@@ -64,6 +64,8 @@ impl _rt::Message for Profile {
         _rt::codec::String::write(2, &self.name, writer);
         _rt::codec::Uint64::write(1, &self.id, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -234,6 +236,7 @@ impl<'a> ProfileView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
     type Owned = Profile;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -284,6 +287,8 @@ impl _rt::Message for Address {
         _rt::codec::String::write(2, &self.city, writer);
         _rt::codec::String::write(1, &self.street, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -354,6 +359,7 @@ impl<'a> AddressView<'a> {
 
 impl<'a> _rt::MessageView<'a> for AddressView<'a> {
     type Owned = Address;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,

@@ -59,6 +59,8 @@ impl _rt::Message for Scalars {
         _rt::codec::Int64::write(2, &self.an_i64, writer);
         _rt::codec::Int32::write(1, &self.an_i32, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -217,6 +219,7 @@ impl<'a> ScalarsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
     type Owned = Scalars;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -311,6 +314,8 @@ impl _rt::Message for OptionalScalars {
         _rt::codec::Int64::write_optional(2, self.an_i64.as_ref(), writer);
         _rt::codec::Int32::write_optional(1, self.an_i32.as_ref(), writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -545,6 +550,7 @@ impl<'a> OptionalScalarsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
     type Owned = OptionalScalars;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -645,6 +651,8 @@ impl _rt::Message for Lists {
         _rt::codec::Int64::write_packed(2, &self.i64s, writer);
         _rt::codec::Int32::write_packed(1, &self.i32s, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -811,6 +819,7 @@ impl<'a> ListsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ListsView<'a> {
     type Owned = Lists;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -982,6 +991,8 @@ impl _rt::Message for Maps {
             _rt::codec::String,
         >::write(1, &self.by_i32, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1487,6 +1498,7 @@ impl<'a> MapsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for MapsView<'a> {
     type Owned = Maps;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1604,6 +1616,8 @@ impl _rt::Message for Point {
         _rt::codec::Sint32::write(2, &self.y, writer);
         _rt::codec::Sint32::write(1, &self.x, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1672,6 +1686,7 @@ impl<'a> PointView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PointView<'a> {
     type Owned = Point;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,

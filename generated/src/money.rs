@@ -45,6 +45,8 @@ impl _rt::Message for Amounts {
         _rt::codec::Decimal::write_optional(2, self.discount.as_ref(), writer);
         _rt::codec::Decimal::write(1, &self.total, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -205,6 +207,7 @@ impl<'a> AmountsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
     type Owned = Amounts;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -279,6 +282,8 @@ impl _rt::Message for Values {
         _rt::codec::Value::write_optional(2, self.previous.as_ref(), writer);
         _rt::codec::Value::write(1, &self.payload, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -431,6 +436,7 @@ impl<'a> ValuesView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
     type Owned = Values;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -502,6 +508,8 @@ impl _rt::Message for Entry {
         }
         _rt::codec::String::write(1, &self.memo, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -640,6 +648,7 @@ impl<'a> EntryView<'a> {
 
 impl<'a> _rt::MessageView<'a> for EntryView<'a> {
     type Owned = Entry;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,

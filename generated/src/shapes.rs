@@ -25,6 +25,8 @@ impl _rt::Message for Drawing {
         _rt::codec::Message::write_repeated(2, &self.shapes, writer);
         _rt::codec::String::write(1, &self.title, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -103,6 +105,7 @@ impl<'a> DrawingView<'a> {
 
 impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
     type Owned = Drawing;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -175,6 +178,8 @@ impl _rt::Message for Shape {
             None => {}
         }
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -383,6 +388,7 @@ impl<'a> ShapeView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
     type Owned = Shape;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -490,6 +496,8 @@ pub mod shape {
         fn write_fields(&self, writer: &mut _rt::Writer) {
             _rt::codec::Double::write(1, &self.radius, writer);
         }
+
+        #[inline]
         fn merge_field(
             &mut self,
             number: u32,
@@ -553,6 +561,7 @@ pub mod shape {
 
     impl<'a> _rt::MessageView<'a> for CircleView<'a> {
         type Owned = Circle;
+        #[inline]
         fn merge_field(
             &mut self,
             number: u32,
@@ -585,6 +594,8 @@ pub mod shape {
         fn write_fields(&self, writer: &mut _rt::Writer) {
             _rt::codec::Message::write_repeated(1, &self.corners, writer);
         }
+
+        #[inline]
         fn merge_field(
             &mut self,
             number: u32,
@@ -652,6 +663,7 @@ pub mod shape {
 
     impl<'a> _rt::MessageView<'a> for PolygonView<'a> {
         type Owned = Polygon;
+        #[inline]
         fn merge_field(
             &mut self,
             number: u32,
@@ -691,6 +703,8 @@ pub mod shape {
                 _rt::codec::Float::write(2, &self.y, writer);
                 _rt::codec::Float::write(1, &self.x, writer);
             }
+
+            #[inline]
             fn merge_field(
                 &mut self,
                 number: u32,
@@ -759,6 +773,7 @@ pub mod shape {
 
         impl<'a> _rt::MessageView<'a> for CornerView<'a> {
             type Owned = Corner;
+            #[inline]
             fn merge_field(
                 &mut self,
                 number: u32,
@@ -794,6 +809,8 @@ impl _rt::Message for Layer {
     fn write_fields(&self, writer: &mut _rt::Writer) {
         _rt::codec::Enum::write(1, &self.kind, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -857,6 +874,7 @@ impl<'a> LayerView<'a> {
 
 impl<'a> _rt::MessageView<'a> for LayerView<'a> {
     type Owned = Layer;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -967,6 +985,8 @@ impl _rt::Message for Tree {
         _rt::codec::Boxed::write_optional(2, self.left.as_ref(), writer);
         _rt::codec::Int32::write(1, &self.value, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1093,6 +1113,7 @@ impl<'a> TreeView<'a> {
 
 impl<'a> _rt::MessageView<'a> for TreeView<'a> {
     type Owned = Tree;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1137,6 +1158,8 @@ impl _rt::Message for Ping {
         _rt::codec::Uint32::write(2, &self.depth, writer);
         _rt::codec::Boxed::write_optional(1, self.pong.as_ref(), writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1208,6 +1231,7 @@ impl<'a> PingView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PingView<'a> {
     type Owned = Ping;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1244,6 +1268,8 @@ impl _rt::Message for Pong {
         _rt::codec::Boxed::write_optional(2, self.choice.as_ref(), writer);
         _rt::codec::Boxed::write_optional(1, self.ping.as_ref(), writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1315,6 +1341,7 @@ impl<'a> PongView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PongView<'a> {
     type Owned = Pong;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1369,6 +1396,8 @@ pub mod pong {
                 None => {}
             }
         }
+
+        #[inline]
         fn merge_field(
             &mut self,
             number: u32,
@@ -1490,6 +1519,7 @@ pub mod pong {
 
     impl<'a> _rt::MessageView<'a> for ChoiceView<'a> {
         type Owned = Choice;
+        #[inline]
         fn merge_field(
             &mut self,
             number: u32,
@@ -1576,6 +1606,8 @@ impl _rt::Message for Keywords {
         _rt::codec::Int32::write(2, &self.r#match, writer);
         _rt::codec::String::write(1, &self.r#type, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1670,6 +1702,7 @@ impl<'a> KeywordsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
     type Owned = Keywords;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -1703,6 +1736,7 @@ impl _rt::Message for Empty {
         0
     }
     fn write_fields(&self, _writer: &mut _rt::Writer) {}
+    #[inline]
     fn merge_field(
         &mut self,
         _number: u32,
@@ -1754,6 +1788,7 @@ impl<'a> EmptyView<'a> {
 
 impl<'a> _rt::MessageView<'a> for EmptyView<'a> {
     type Owned = Empty;
+    #[inline]
     fn merge_field(
         &mut self,
         _number: u32,

@@ -24,6 +24,8 @@ impl _rt::Message for Customer {
         _rt::codec::String::write(2, &self.name, writer);
         _rt::codec::Int64::write(1, &self.id, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -101,6 +103,7 @@ impl<'a> CustomerView<'a> {
 
 impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
     type Owned = Customer;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -146,6 +149,8 @@ impl _rt::Message for OrderLine {
         _rt::codec::String::write(2, &self.description, writer);
         _rt::codec::Int32::write(1, &self.line_number, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -232,6 +237,7 @@ impl<'a> OrderLineView<'a> {
 
 impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
     type Owned = OrderLine;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -357,6 +363,8 @@ impl _rt::Message for Order {
         _rt::codec::String::write(2, &self.description, writer);
         _rt::codec::Int64::write(1, &self.id, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -507,6 +515,7 @@ impl<'a> OrderView<'a> {
 
 impl<'a> _rt::MessageView<'a> for OrderView<'a> {
     type Owned = Order;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,

@@ -20,6 +20,8 @@ impl _rt::Message for Coordinates {
         _rt::codec::Double::write(2, &self.longitude, writer);
         _rt::codec::Double::write(1, &self.latitude, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -91,6 +93,7 @@ impl<'a> CoordinatesView<'a> {
 
 impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
     type Owned = Coordinates;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,

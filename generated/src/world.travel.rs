@@ -35,6 +35,8 @@ impl _rt::Message for Trip {
         _rt::codec::Message::write_repeated(2, &self.stops, writer);
         _rt::codec::String::write(1, &self.name, writer);
     }
+
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
@@ -161,6 +163,7 @@ impl<'a> TripView<'a> {
 
 impl<'a> _rt::MessageView<'a> for TripView<'a> {
     type Owned = Trip;
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
