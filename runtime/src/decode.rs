@@ -195,6 +195,15 @@ impl<'a> Decoder<'a> {
     pub fn read_key(&mut self) -> Result<(u32, WireType), DecodeError> {
         let start = self.pos;
         self.key_start = start;
+        // The key of a field numbered 1 to 15, the commonest, takes a
+        // byte, whose number is never too large.
+        if let Some(&byte) = self.rest().first()
+            && (8..0x80).contains(&byte)
+            && let Some(wire_type) = WireType::from_bits(u32::from(byte & 7))
+        {
+            self.pos += 1;
+            return Ok((u32::from(byte >> 3), wire_type));
+        }
         let key = self.read_varint()?;
         let number = key >> 3;
         if number == 0 || number > u64::from(wire::MAX_FIELD_NUMBER) {
@@ -544,6 +553,29 @@ mod tests {
     fn key_with_field_number_zero_is_rejected() {
         assert!(decoder(&[0x00]).read_key().is_err());
         assert!(decoder(&[0x07]).read_key().is_err(), "wire type 7");
+    }
+
+    #[test]
+    fn every_key_of_one_or_two_bytes_reads_as_its_varint_says() {
+        // The one-byte path of `read_key` against the key's definition:
+        // the varint's bits above the third are the number, which must
+        // not be 0, and the low three the wire type, which must be 0 to 5.
+        for first in 0..=u8::MAX {
+            for second in [0x00, 0x01, 0x7f] {
+                let input = [first, second];
+                let expected = decoder(&input).read_varint().ok().and_then(|key| {
+                    let wire_type = WireType::from_bits((key & 7) as u32)?;
+                    (key >> 3 != 0).then_some(((key >> 3) as u32, wire_type))
+                });
+                let mut d = decoder(&input);
+                let read = d.read_key().ok();
+                assert_eq!(read, expected, "key bytes {input:02x?}");
+                if read.is_some() {
+                    let length = if first < 0x80 { 1 } else { 2 };
+                    assert_eq!(d.offset(), length, "key bytes {input:02x?}");
+                }
+            }
+        }
     }
 
     #[test]
