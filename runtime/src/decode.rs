@@ -541,6 +541,22 @@ mod tests {
     }
 
     #[test]
+    fn a_varint_followed_by_continuation_bytes_ends_where_it_ends() {
+        // Bytes with their continuation bit set after a varint must not
+        // leak into it.
+        for bits in 0..64 {
+            for value in [1u64 << bits, u64::MAX >> (63 - bits)] {
+                let mut buf = Vec::new();
+                wire::put_varint(&mut buf, value);
+                let length = buf.len();
+                buf.resize(10, 0xff);
+                let chunk = buf.first_chunk::<10>().unwrap();
+                assert_eq!(varint_in(chunk), Some((value, length)), "{value:#x}");
+            }
+        }
+    }
+
+    #[test]
     fn length_prefix_beyond_input_fails_before_reading() {
         // Claims 2^32 bytes while four remain.
         let input = [0x80, 0x80, 0x80, 0x80, 0x10, 1, 2, 3, 4];
