@@ -76,6 +76,13 @@ const DEAD: u32 = 0;
 /// number field alone.
 const LATER_LENGTH: u8 = REFERENCE_KEY.len() as u8 + 1;
 
+/// The bytes a later occurrence whose number takes one byte starts with,
+/// after its field's key: its length, then [`REFERENCE_KEY`].
+const LATER_PREFIX: [u8; 6] = {
+    let [a, b, c, d, e] = REFERENCE_KEY;
+    [LATER_LENGTH, a, b, c, d, e]
+};
+
 /// The most objects whose room a thread's [`Visitor`] keeps between
 /// encodes, as the writer keeps its buffer.
 const RETAINED_OBJECTS: usize = 4096;
@@ -424,14 +431,21 @@ impl<W: WeakPointer> Codec for WeakRef<W> {
         Self::write_occurrence(Some(number), value, writer);
     }
 
+    #[inline]
     fn merge_value(value: &mut W, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        if let Some(weak) = read_back_reference::<W>(decoder) {
-            *value = weak;
-            return Ok(());
-        }
-        *value = decoder.read_nested(read_weak::<W>)?;
+        *value = match read_back_reference::<W>(decoder) {
+            Some(weak) => weak,
+            None => read_weak_nested::<W>(decoder)?,
+        };
         Ok(())
     }
+}
+
+/// Reads a `weak` occurrence that [`read_back_reference`] does not take:
+/// out of line, so that the common case inlines small.
+#[inline(never)]
+fn read_weak_nested<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Result<W, DecodeError> {
+    decoder.read_nested(read_weak::<W>)
 }
 
 /// Reads the commonest `weak` occurrence at once, if it is next: a later
@@ -442,10 +456,8 @@ impl<W: WeakPointer> Codec for WeakRef<W> {
 /// reads or refuses: this path only takes what the general one accepts.
 #[inline(always)]
 fn read_back_reference<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Option<W> {
-    let [LATER_LENGTH, a, b, c, d, e, number @ 1..0x80, ..] = *decoder.rest() else {
-        return None;
-    };
-    if [a, b, c, d, e] != REFERENCE_KEY || !decoder.can_nest() {
+    let &[ref prefix @ .., number] = decoder.rest().first_chunk::<7>()?;
+    if *prefix != LATER_PREFIX || !(1..0x80).contains(&number) || !decoder.can_nest() {
         return None;
     }
     let weak = decoder
@@ -453,7 +465,7 @@ fn read_back_reference<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Option<W> {
         .slot_mut(u32::from(number))?
         .weak()
         .ok()?;
-    decoder.advance(usize::from(LATER_LENGTH) + 1);
+    decoder.advance(LATER_PREFIX.len() + 1);
     Some(weak)
 }
 
