@@ -548,6 +548,47 @@ fn a_back_reference_reads_alike_at_once_and_in_general() {
     assert!(decode_arc::<Order>(&cut_short).is_err());
 }
 
+/// A back reference is read at once only if its number ends in one byte:
+/// a number byte of 0x80 or more whose varint the occurrence cuts short is
+/// refused, even where an object of that byte's value exists, and the
+/// same number in two bytes points at that object.
+#[test]
+fn a_back_reference_whose_number_is_cut_short_is_refused() {
+    // The batch is object 1, the first order 2, the customer 3 and each
+    // order after the first `3 + its index`: order 126 is object 129.
+    let ada = customer(7, "Ada");
+    let orders: Vec<Arc<Order>> = (0..130).map(|id| order(id, 0, &ada)).collect();
+    let batch = Batch {
+        orders: orders
+            .iter()
+            .flat_map(|order| [order.clone(), order.clone()])
+            .collect(),
+        ..Default::default()
+    };
+    let bytes = batch.encode_to_vec().expect("encodes");
+    // `first`, an order holding one line, whose back reference is object
+    // 129: as 0x81 0x01, or cut short after 0x81.
+    #[rustfmt::skip]
+    let in_two_bytes = concat_bytes(&[
+        &bytes,
+        &[0x12, 0x0b, 0x22, 0x09, 0x1a, 0x07], &NUMBER, &[0x81, 0x01],
+    ]);
+    #[rustfmt::skip]
+    let cut_short = concat_bytes(&[
+        &bytes,
+        &[0x12, 0x0a, 0x22, 0x08, 0x1a, 0x06], &NUMBER, &[0x81],
+    ]);
+
+    let read = Batch::decode(&in_two_bytes).expect("decodes");
+    let first = read.first.as_ref().expect("a first order");
+    let target = back(&first.lines[0]).expect("alive");
+    assert_eq!(target.id, 126);
+    assert!(Arc::ptr_eq(&target, &read.orders[2 * 126]));
+
+    let text = error::<Batch>(&cut_short);
+    assert!(text.starts_with("Batch.first.lines[0].order: "), "{text}");
+}
+
 #[test]
 fn a_dead_ref_and_a_number_beyond_u32_are_refused() {
     assert_eq!(
