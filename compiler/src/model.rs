@@ -251,6 +251,10 @@ pub struct Message {
     /// Whether it keeps the fields it does not know and writes them back:
     /// `option keep_unknown_fields = true;`.
     pub keep_unknown_fields: bool,
+    /// Whether it can contain itself, through a chain of message fields of
+    /// any kind, lists and maps too (`ref` and `weak` references aside), so
+    /// that decoding it recurses; set by resolve.
+    pub recursive: bool,
     /// The attributes its struct gets, each one or more outer attributes
     /// as written in `option rust_attribute = "...";`.
     pub rust_attributes: Vec<String>,

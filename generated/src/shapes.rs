@@ -40,6 +40,18 @@ impl _rt::Message for Drawing {
             _ => decoder.skip(wire),
         }
     }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            Self::field_name,
+        )
+    }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
             1 => Some("title"),
@@ -118,6 +130,18 @@ impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
             3 => _rt::codec::Enum::view(wire, &mut self.layer, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            <Drawing as _rt::Message>::field_name,
+        )
     }
     fn to_message(&self) -> Drawing {
         DrawingView::to_owned(self)
@@ -235,6 +259,18 @@ impl _rt::Message for Shape {
             6 => _rt::codec::String::merge_optional(wire, &mut self.note, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            Self::field_name,
+        )
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -444,6 +480,18 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
             6 => _rt::codec::String::view_optional(wire, &mut self.note, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            <Shape as _rt::Message>::field_name,
+        )
     }
     fn to_message(&self) -> Shape {
         ShapeView::to_owned(self)
@@ -1007,6 +1055,8 @@ impl _rt::Message for Tree {
             _ => decoder.skip(wire),
         }
     }
+
+    #[inline(never)]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
@@ -1134,6 +1184,18 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
             _ => decoder.skip(wire),
         }
     }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            <Tree as _rt::Message>::field_name,
+        )
+    }
     fn to_message(&self) -> Tree {
         TreeView::to_owned(self)
     }
@@ -1171,6 +1233,18 @@ impl _rt::Message for Ping {
             2 => _rt::codec::Uint32::merge(wire, &mut self.depth, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            Self::field_name,
+        )
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1244,6 +1318,18 @@ impl<'a> _rt::MessageView<'a> for PingView<'a> {
             _ => decoder.skip(wire),
         }
     }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            <Ping as _rt::Message>::field_name,
+        )
+    }
     fn to_message(&self) -> Ping {
         PingView::to_owned(self)
     }
@@ -1281,6 +1367,18 @@ impl _rt::Message for Pong {
             2 => _rt::codec::Boxed::merge_optional(wire, &mut self.choice, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            Self::field_name,
+        )
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1354,6 +1452,18 @@ impl<'a> _rt::MessageView<'a> for PongView<'a> {
             _ => decoder.skip(wire),
         }
     }
+
+    #[inline(never)]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        _rt::field::merge_fields(
+            decoder,
+            |number, wire, decoder| self.merge_field(number, wire, decoder),
+            <Pong as _rt::Message>::field_name,
+        )
+    }
     fn to_message(&self) -> Pong {
         PongView::to_owned(self)
     }
@@ -1425,6 +1535,18 @@ pub mod pong {
                 }
                 _ => decoder.skip(wire),
             }
+        }
+
+        #[inline(never)]
+        fn merge_from(
+            &mut self,
+            decoder: &mut _rt::Decoder<'_>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            _rt::field::merge_fields(
+                decoder,
+                |number, wire, decoder| self.merge_field(number, wire, decoder),
+                Self::field_name,
+            )
         }
         fn field_name(number: u32) -> ::core::option::Option<&'static str> {
             match number {
@@ -1547,6 +1669,18 @@ pub mod pong {
                 }
                 _ => decoder.skip(wire),
             }
+        }
+
+        #[inline(never)]
+        fn merge_from(
+            &mut self,
+            decoder: &mut _rt::Decoder<'a>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            _rt::field::merge_fields(
+                decoder,
+                |number, wire, decoder| self.merge_field(number, wire, decoder),
+                <Choice as _rt::Message>::field_name,
+            )
         }
         fn to_message(&self) -> Choice {
             ChoiceView::to_owned(self)

@@ -64,6 +64,7 @@ impl Build {
             reserved: Reserved::default(),
             extension_ranges: Vec::new(),
             keep_unknown_fields: false,
+            recursive: false,
             rust_attributes: Vec::new(),
             span: SPAN,
         });

@@ -50,8 +50,15 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
     });
     let inherent = expand_inherent_impl(cx, scope, id);
     let merge = expand_merge_field(cx, scope, id);
-    let check_required = required::expand_check_required(cx, scope, id, Checker::View);
     let rt = &cx.runtime;
+    let merge_from = message.recursive.then(|| {
+        message_impl::recursive_merge_from(
+            cx,
+            quote!('a),
+            quote!(<#owned as #rt::Message>::field_name),
+        )
+    });
+    let check_required = required::expand_check_required(cx, scope, id, Checker::View);
     quote! {
         #doc
         #[derive(Clone, Debug, Default, PartialEq)]
@@ -67,6 +74,8 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
             type Owned = #owned;
 
             #merge
+
+            #merge_from
 
             #check_required
 

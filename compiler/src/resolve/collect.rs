@@ -219,6 +219,7 @@ impl<'a> Collector<'a, '_> {
             reserved: Reserved::default(),
             extension_ranges: Vec::new(),
             keep_unknown_fields: false,
+            recursive: false,
             rust_attributes: Vec::new(),
             span: decl.name.span,
         });

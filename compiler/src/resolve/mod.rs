@@ -13,7 +13,8 @@
 //!    resolve) and checking that lists, maps, optional and oneof members are
 //!    combined legally.
 //! 3. [`imports`] reports import cycles.
-//! 4. [`boxing`] marks the singular message fields that must be boxed.
+//! 4. [`cycles`] marks the singular message fields that must be boxed,
+//!    and the messages that can contain themselves.
 //!
 //! Resolve never stops early. A type that does not resolve is reported once
 //! and replaced by a placeholder, `bytes` (or a `string` key for maps), so
@@ -25,8 +26,8 @@
 //! single-segment scalar name always means the scalar, so such a type could
 //! only be reached through a dotted name, which would be a trap.
 
-mod boxing;
 mod collect;
+mod cycles;
 mod fields;
 mod hints;
 mod imports;
@@ -53,6 +54,7 @@ pub fn resolve(loaded: &Loaded) -> (Schema, Vec<Diagnostic>) {
     let collected = collect::collect(loaded, &mut diagnostics);
     let mut schema = fields::lower(collected, &mut diagnostics);
     imports::report_cycles(loaded, &mut diagnostics);
-    boxing::mark_boxed(&mut schema);
+    cycles::mark_boxed(&mut schema);
+    cycles::mark_recursive(&mut schema);
     (schema, diagnostics)
 }

@@ -1,4 +1,5 @@
-//! Which fields hold their message in a `Box`.
+//! The loops of message fields: which fields hold their message in a
+//! `Box`, and which messages can contain themselves.
 //!
 //! A message that contains itself through singular message fields (plain,
 //! `optional` or oneof members) would have infinite size, so each such field
@@ -9,6 +10,11 @@
 //! `T` can reach `M` again, that is when `M` and `T` are in the same strongly
 //! connected component of the graph of singular message fields. Components
 //! are found with Kosaraju's algorithm, written without recursion.
+//!
+//! A message is recursive when it can reach itself through message fields
+//! of any kind, lists and maps too (references aside): in the graph of
+//! those fields, it holds itself or shares its component with another
+//! message. Decoding it recurses, which codegen takes into account.
 
 use crate::model::{FieldType, Schema, ValueType};
 
@@ -33,6 +39,53 @@ pub(super) fn mark_boxed(schema: &mut Schema) {
             field.boxed = singular_message(field.ty)
                 .is_some_and(|target| own.is_some() && component.get(target) == own);
         }
+    }
+}
+
+/// Sets [`Message::recursive`](crate::model::Message::recursive) on every
+/// message of `schema`.
+pub(super) fn mark_recursive(schema: &mut Schema) {
+    let graph: Vec<Vec<usize>> = schema
+        .messages
+        .iter()
+        .map(|message| {
+            message
+                .fields
+                .iter()
+                .filter_map(|field| held_message(field.ty.value()))
+                .collect()
+        })
+        .collect();
+    let component = components(&graph);
+    let mut sizes = vec![0usize; graph.len()];
+    for &own in &component {
+        if let Some(size) = sizes.get_mut(own) {
+            *size += 1;
+        }
+    }
+    for (index, message) in schema.messages.iter_mut().enumerate() {
+        let holds_itself = graph
+            .get(index)
+            .is_some_and(|targets| targets.contains(&index));
+        let shares_component = component
+            .get(index)
+            .and_then(|own| sizes.get(*own))
+            .is_some_and(|&size| size > 1);
+        message.recursive = holds_itself || shares_component;
+    }
+}
+
+/// The index of the message a value of type `ty` holds, if it holds one
+/// by value. A `ref` or `weak` reference does not count: the runtime reads
+/// its object out of line already (`graph::read_weak_nested`), and counting
+/// it made graph-mode decodes slower.
+fn held_message(ty: ValueType) -> Option<usize> {
+    match ty {
+        ValueType::Message(id) => Some(id.0 as usize),
+        ValueType::Scalar(_)
+        | ValueType::Enum(_)
+        | ValueType::WellKnown(_)
+        | ValueType::Ref(..) => None,
     }
 }
 
