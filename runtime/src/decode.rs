@@ -1,7 +1,8 @@
 //! The reader of the protobuf binary format, and its limits.
 //!
-//! A [`Decoder`] walks one input slice. Nested messages narrow its limit
-//! instead of slicing, so every error can name its offset in the whole input.
+//! A [`Decoder`] walks one input slice. A nested message narrows it to the
+//! message's end, cutting only that end off, so every offset stays one in
+//! the whole input, which errors name.
 //! Every length prefix is checked against the bytes that remain before
 //! anything is allocated for it.
 
@@ -68,10 +69,13 @@ impl Default for DecodeOptions {
 /// A reader over one input slice, positioned inside one message.
 #[derive(Debug)]
 pub struct Decoder<'a> {
+    /// The input up to the end of the message being read, its limit: a
+    /// nested message narrows it to its own end. Cut at the end only, it
+    /// keeps every offset of the whole input, and the bytes left are
+    /// `input[pos..]`, one bounds check.
     input: &'a [u8],
+    /// The offset of the next byte; never beyond `input.len()`.
     pos: usize,
-    /// The end of the message being read; never beyond `input.len()`.
-    limit: usize,
     depth_left: u32,
     recursion_limit: u32,
     /// The `Bytes` that `input` is, when decoding from one: `bytes::Bytes`
@@ -98,7 +102,6 @@ impl<'a> Decoder<'a> {
         Ok(Self {
             input,
             pos: 0,
-            limit: input.len(),
             depth_left: options.recursion_limit,
             recursion_limit: options.recursion_limit,
             shared: None,
@@ -140,20 +143,20 @@ impl<'a> Decoder<'a> {
     /// The bytes left in the current message.
     #[inline]
     pub fn remaining(&self) -> usize {
-        self.limit - self.pos
+        self.input.len() - self.pos
     }
 
     /// Whether the current message has bytes left.
     #[inline]
     pub fn has_remaining(&self) -> bool {
-        self.pos < self.limit
+        self.pos < self.input.len()
     }
 
     /// The bytes left in the current message, for a reader that looks
     /// ahead and then [`advance`](Self::advance)s past what it took.
     #[inline]
     pub(crate) fn rest(&self) -> &'a [u8] {
-        &self.input[self.pos..self.limit]
+        &self.input[self.pos..]
     }
 
     /// Moves past `length` bytes of [`rest`](Self::rest).
@@ -219,7 +222,7 @@ impl<'a> Decoder<'a> {
     /// Reads a varint of 1 to 10 bytes.
     #[inline]
     pub fn read_varint(&mut self) -> Result<u64, DecodeError> {
-        let bytes = &self.input[self.pos..self.limit];
+        let bytes = self.rest();
         if let Some(&first) = bytes.first()
             && first < 0x80
         {
@@ -233,7 +236,7 @@ impl<'a> Decoder<'a> {
     /// one-byte case inlines small.
     #[inline(never)]
     fn read_long_varint(&mut self) -> Result<u64, DecodeError> {
-        let bytes = &self.input[self.pos..self.limit];
+        let bytes = self.rest();
         // With ten bytes at hand no byte needs its own bounds check.
         if let Some(chunk) = bytes.first_chunk::<10>() {
             return match varint_in(chunk) {
@@ -251,7 +254,7 @@ impl<'a> Decoder<'a> {
     #[cold]
     #[inline(never)]
     fn read_varint_near_end(&mut self) -> Result<u64, DecodeError> {
-        let bytes = &self.input[self.pos..self.limit];
+        let bytes = self.rest();
         let mut value = 0u64;
         for (i, &byte) in bytes.iter().enumerate() {
             value |= u64::from(byte & 0x7f) << (7 * i);
@@ -260,7 +263,7 @@ impl<'a> Decoder<'a> {
                 return Ok(value);
             }
         }
-        Err(DecodeError::truncated(self.limit))
+        Err(DecodeError::truncated(self.input.len()))
     }
 
     /// Reads four little-endian bytes.
@@ -277,12 +280,12 @@ impl<'a> Decoder<'a> {
 
     #[inline]
     fn read_array<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
-        match self.input[self.pos..self.limit].first_chunk::<N>() {
+        match self.rest().first_chunk::<N>() {
             Some(bytes) => {
                 self.pos += N;
                 Ok(*bytes)
             }
-            None => Err(DecodeError::truncated(self.limit)),
+            None => Err(DecodeError::truncated(self.input.len())),
         }
     }
 
@@ -302,7 +305,7 @@ impl<'a> Decoder<'a> {
     #[inline]
     pub fn read_bytes(&mut self) -> Result<&'a [u8], DecodeError> {
         let length = self.read_len()?;
-        let bytes = &self.input[self.pos..self.pos + length];
+        let bytes = &self.rest()[..length];
         self.pos += length;
         Ok(bytes)
     }
@@ -340,12 +343,15 @@ impl<'a> Decoder<'a> {
         read: impl FnOnce(&mut Self) -> Result<T, E>,
     ) -> Result<T, E> {
         let length = self.read_len()?;
-        let outer_limit = self.limit;
-        self.limit = self.pos + length;
-        let value = read(self)?;
-        debug_assert_eq!(self.pos, self.limit, "a nested read stopped early");
-        self.limit = outer_limit;
-        Ok(value)
+        let outer = self.input;
+        self.input = &outer[..self.pos + length];
+        let value = read(self);
+        debug_assert!(
+            value.is_err() || self.pos == self.input.len(),
+            "a nested read stopped early"
+        );
+        self.input = outer;
+        value
     }
 
     /// Reads one map entry, a message of the key (field 1) and the value
@@ -442,7 +448,7 @@ impl<'a> Decoder<'a> {
         self.depth_left -= 1;
         let result = loop {
             if !self.has_remaining() {
-                break Err(DecodeError::truncated(self.limit));
+                break Err(DecodeError::truncated(self.input.len()));
             }
             let (number, wire_type) = match self.read_key() {
                 Ok(key) => key,
