@@ -20,8 +20,18 @@ fn writes_back_to_front_with_lengths_counted() {
 
 #[test]
 fn varints_of_every_length_match_the_wire_module() {
+    // Of every bit length: a single bit, all ones, and alternating bits
+    // (each seven-bit group differs from its neighbours).
     let values: Vec<u64> = (0..64)
-        .map(|shift| 1u64 << shift)
+        .flat_map(|shift| {
+            let ones = u64::MAX >> (63 - shift);
+            [
+                1u64 << shift,
+                ones,
+                ones & 0x5555_5555_5555_5555,
+                ones & 0xaaaa_aaaa_aaaa_aaaa,
+            ]
+        })
         .chain([0, u64::MAX])
         .collect();
     let mut writer = Writer::new();
