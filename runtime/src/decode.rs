@@ -78,7 +78,7 @@ pub struct Decoder<'a> {
     pos: usize,
     depth_left: u32,
     recursion_limit: u32,
-    /// The `Bytes` that `input` is, when decoding from one: `bytes::Bytes`
+    /// The `Bytes` the whole input is, when decoding from one: `bytes::Bytes`
     /// fields share it rather than copy.
     shared: Option<&'a bytes::Bytes>,
     /// Where the key that [`read_key`](Self::read_key) read last starts.

@@ -16,22 +16,12 @@
 //! those fields, it holds itself or shares its component with another
 //! message. Decoding it recurses, which codegen takes into account.
 
-use crate::model::{FieldType, Schema, ValueType};
+use crate::model::{FieldType, Message, Schema, ValueType};
 
 /// Sets [`Field::boxed`](crate::model::Field::boxed) on every field of
 /// `schema`.
 pub(super) fn mark_boxed(schema: &mut Schema) {
-    let graph: Vec<Vec<usize>> = schema
-        .messages
-        .iter()
-        .map(|message| {
-            message
-                .fields
-                .iter()
-                .filter_map(|field| singular_message(field.ty))
-                .collect()
-        })
-        .collect();
+    let graph = message_graph(schema, singular_message);
     let component = components(&graph);
     for (index, message) in schema.messages.iter_mut().enumerate() {
         let own = component.get(index);
@@ -45,17 +35,7 @@ pub(super) fn mark_boxed(schema: &mut Schema) {
 /// Sets [`Message::recursive`](crate::model::Message::recursive) on every
 /// message of `schema`.
 pub(super) fn mark_recursive(schema: &mut Schema) {
-    let graph: Vec<Vec<usize>> = schema
-        .messages
-        .iter()
-        .map(|message| {
-            message
-                .fields
-                .iter()
-                .filter_map(|field| held_message(field.ty.value()))
-                .collect()
-        })
-        .collect();
+    let graph = message_graph(schema, |ty| held_message(ty.value()));
     let component = components(&graph);
     let mut sizes = vec![0usize; graph.len()];
     for &own in &component {
@@ -73,6 +53,19 @@ pub(super) fn mark_recursive(schema: &mut Schema) {
             .is_some_and(|&size| size > 1);
         message.recursive = holds_itself || shares_component;
     }
+}
+
+/// The graph of `schema`'s messages, by index: an edge from each message
+/// to the message each of its fields leads to by `edge`, if any.
+fn message_graph(schema: &Schema, edge: impl Fn(FieldType) -> Option<usize>) -> Vec<Vec<usize>> {
+    let edges = |message: &Message| {
+        message
+            .fields
+            .iter()
+            .filter_map(|field| edge(field.ty))
+            .collect()
+    };
+    schema.messages.iter().map(edges).collect()
 }
 
 /// The index of the message a value of type `ty` holds, if it holds one
