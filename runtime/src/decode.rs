@@ -527,6 +527,26 @@ mod tests {
     }
 
     #[test]
+    fn a_nested_read_ends_at_its_limit_and_gives_the_outer_one_back() {
+        // A run of two bytes, a varint that the byte after the run would
+        // end, then that byte.
+        let input = [0x02, 0x80, 0x80, 0x07];
+        let mut d = decoder(&input);
+        let error = d
+            .read_delimited(|inner| {
+                assert_eq!(inner.rest(), &[0x80, 0x80]);
+                inner.read_varint()
+            })
+            .unwrap_err();
+        // Truncated at the run's end, an offset in the whole input.
+        assert!(error.is_truncated());
+        assert_eq!(error.offset(), 3);
+        // The outer limit is back, even after an error.
+        assert_eq!(d.offset(), 1);
+        assert_eq!(d.remaining(), 3);
+    }
+
+    #[test]
     fn truncated_varint_is_an_error_at_the_end() {
         let error = decoder(&[0x80, 0x80]).read_varint().unwrap_err();
         assert!(error.is_truncated());
