@@ -336,7 +336,8 @@ impl<'a> Decoder<'a> {
     }
 
     /// Reads a length prefix and runs `read` on the bytes it delimits, at the
-    /// same depth, as for a packed list.
+    /// same depth, as for a packed list. The outer limit is back afterwards,
+    /// whether `read` succeeded or not.
     #[inline]
     pub fn read_delimited<T, E: From<DecodeError>>(
         &mut self,
