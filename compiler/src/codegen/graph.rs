@@ -31,12 +31,19 @@ pub(crate) fn expand_graph_items(cx: &Context, scope: &[String], id: MessageId) 
                 let graph_members: Vec<(&Field, ValueType)> = members
                     .iter()
                     .map(|member| (*member, member.ty.value()))
-                    .filter(|(_, ty)| visits_inside(cx, *ty))
+                    .filter(|(_, ty)| visit_value(cx, *ty, quote!(value)).is_some())
                     .collect();
                 (!graph_members.is_empty()).then(|| {
-                    oneof::expand_for_set_member(cx, scope, id, *oneof, &graph_members, |_, _| {
-                        quote!(value.visit_refs(visitor))
-                    })
+                    oneof::expand_for_set_member(
+                        cx,
+                        scope,
+                        id,
+                        *oneof,
+                        &graph_members,
+                        |member, _| {
+                            visit_value(cx, member.ty.value(), quote!(value)).unwrap_or_default()
+                        },
+                    )
                 })
             }
         })
@@ -61,22 +68,23 @@ pub(crate) fn expand_graph_items(cx: &Context, scope: &[String], id: MessageId) 
     }
 }
 
-/// Whether a value of type `ty` is a message whose references the
-/// pre-pass visits: a graph message held by value.
-fn visits_inside(cx: &Context, ty: ValueType) -> bool {
-    matches!(ty, ValueType::Message(id) if cx.is_graph(id))
+/// The pre-pass over `value`, of type `ty`, or nothing when it reaches
+/// no reference: a reference is an occurrence of its object, and a graph
+/// message held by value is walked.
+fn visit_value(cx: &Context, ty: ValueType, value: TokenStream) -> Option<TokenStream> {
+    match ty {
+        ValueType::Ref(_, RefKind::Strong) => Some(quote!(visitor.visit_ref(#value))),
+        ValueType::Ref(_, RefKind::Weak) => Some(quote!(visitor.visit_weak(#value))),
+        ValueType::Message(id) if cx.is_graph(id) => Some(quote!(#value.visit_refs(visitor))),
+        _ => None,
+    }
 }
 
 /// The pre-pass over one field, or nothing when it reaches no reference.
 fn visit_field(cx: &Context, field: &Field) -> Option<TokenStream> {
     let name = ident(&names::field_name(&field.name));
     let ty = field.ty.value();
-    let visit = |value: TokenStream| match ty {
-        ValueType::Ref(_, RefKind::Strong) => Some(quote!(visitor.visit_ref(#value);)),
-        ValueType::Ref(_, RefKind::Weak) => Some(quote!(visitor.visit_weak(#value);)),
-        _ if visits_inside(cx, ty) => Some(quote!(#value.visit_refs(visitor);)),
-        _ => None,
-    };
+    let visit = |value: TokenStream| visit_value(cx, ty, value).map(|visit| quote!(#visit;));
     match field.ty {
         FieldType::Single(_) if cx.always_present(field) => visit(quote!(self.#name)),
         FieldType::Single(_) | FieldType::Optional(_) | FieldType::Required(_) => {

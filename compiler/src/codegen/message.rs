@@ -135,8 +135,8 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
 
 /// Whether a oneof member of `message` holds a runtime type, `decimal`,
 /// `value` or a well-known type, or a type of `alloc` that generated code
-/// names through the runtime (a string, bytes, a boxed message), so that
-/// its enum names the runtime.
+/// names through the runtime (a string, bytes, a boxed message, a
+/// reference's pointer), so that its enum names the runtime.
 fn oneofs_use_runtime(message: &Message) -> bool {
     message.fields.iter().any(|field| {
         let runtime_type = match field.ty {
@@ -144,7 +144,7 @@ fn oneofs_use_runtime(message: &Message) -> bool {
                 scalar.is_builtin_message() || matches!(scalar, Scalar::String | Scalar::Bytes)
             }
             FieldType::Single(ValueType::Message(_)) => field.boxed,
-            FieldType::Single(ValueType::WellKnown(_)) => true,
+            FieldType::Single(ValueType::WellKnown(_) | ValueType::Ref(..)) => true,
             _ => false,
         };
         field.oneof.is_some() && runtime_type

@@ -11,7 +11,7 @@ use super::attributes::ItemKind;
 use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
-use crate::model::{Field, Message, MessageId, ValueType};
+use crate::model::{Field, Message, MessageId, RefKind, ValueType};
 use crate::names;
 use types::Held;
 
@@ -187,7 +187,8 @@ fn others_pattern(message: &Message, index: usize, members: &[(&Field, ValueType
 }
 
 /// The arm of `merge_field` for `member` of oneof `index`: it merges into
-/// the member's value if that member is set, and sets it.
+/// the member's value if that member is set, and sets it; a `ref` member
+/// is replaced instead.
 pub(crate) fn expand_oneof_merge_arm(
     cx: &Context,
     scope: &[String],
@@ -200,12 +201,33 @@ pub(crate) fn expand_oneof_merge_arm(
     };
     let ty = member.ty.value();
     let codec = types::member_codec(cx, ty, Held::of(cx, member));
-    merge_arm(
-        member,
-        &oneof_field(message, index),
-        variant_path(cx, scope, id, index, member),
-        quote!(#codec::merge),
-    )
+    let field = oneof_field(message, index);
+    let variant = variant_path(cx, scope, id, index, member);
+    if let ValueType::Ref(_, RefKind::Strong) = ty {
+        return replace_arm(member, &field, variant, codec);
+    }
+    merge_arm(member, &field, variant, quote!(#codec::merge))
+}
+
+/// The arm of `merge_field` for `member`, a `ref`, held in the oneof field
+/// `field` as `variant`: an occurrence replaces the pointer, and is read
+/// without a default pointer to merge into, which would be an allocation
+/// of its own. After an error the oneof holds what it held before.
+fn replace_arm(
+    member: &Field,
+    field: &proc_macro2::Ident,
+    variant: TokenStream,
+    codec: TokenStream,
+) -> TokenStream {
+    let number = Literal::u32_unsuffixed(member.wire_number());
+    quote! {
+        #number => {
+            let mut value = ::core::option::Option::None;
+            #codec::merge_optional(wire, &mut value, decoder)?;
+            self.#field = value.map(#variant);
+            ::core::result::Result::Ok(())
+        }
+    }
 }
 
 /// The arm of `merge_field` for `member`, held in the oneof field `field`

@@ -112,6 +112,27 @@ fn a_message_and_a_reference_to_it_do_not_read_each_other() {
 }
 
 #[test]
+fn a_oneof_member_that_becomes_a_reference_is_compared_as_a_field_is() {
+    let customer = "message Customer { name: string = 1; }";
+    let member =
+        |ty: &str| format!("{customer} message Remark {{ oneof about {{ customer: {ty} = 1; }} }}");
+    let (plain, strong, weak) = (
+        member("Customer"),
+        member("ref Customer"),
+        member("weak Customer"),
+    );
+    assert_eq!(
+        codes(&plain, &strong, Level::Wire),
+        [Code::MessageTypeChanged]
+    );
+    assert_eq!(codes(&strong, &weak, Level::Json), []);
+    assert_eq!(
+        codes(&strong, &weak, Level::Rust),
+        [Code::ReferenceKindChanged]
+    );
+}
+
+#[test]
 fn ref_and_weak_write_the_same_bytes_but_not_the_same_rust() {
     let customer = "message Customer { name: string = 1; }";
     let field =

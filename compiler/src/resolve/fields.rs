@@ -396,21 +396,7 @@ impl Lowerer<'_, '_> {
                 "map"
             }
             TypeExpr::Ref { kind, target, .. } => {
-                self.reference(*kind, target);
-                let keyword = kind.keyword();
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        Code::InvalidOneofField,
-                        decl.ty.span(),
-                        format!("the oneof member `{name}` cannot be a `{keyword}` reference"),
-                    )
-                    .with_label("not allowed in a oneof yet")
-                    .with_help(format!(
-                        "graph mode does not reach oneofs yet: move `{name}` out of the oneof, \
-                         as a `{keyword}` field of the message"
-                    )),
-                );
-                return FieldType::Single(PLACEHOLDER);
+                return FieldType::Single(self.reference(*kind, target));
             }
         };
         self.diagnostics.push(Diagnostic::new(

@@ -433,10 +433,10 @@ fn graph_messages_are_those_that_reach_a_reference() {
 }
 
 #[test]
-fn a_reference_in_a_oneof_or_to_a_non_message_is_reported() {
+fn a_reference_to_a_non_message_is_reported_in_a_oneof_too() {
     let text = "package p; enum E { A = 0; } message M {
         a: ref E = 1; b: weak string = 2;
-        oneof o { c: ref M = 3; }
+        oneof o { c: ref E = 3; e: weak M = 5; }
         d: map<ref M, i32> = 4;
     }";
     let codes = codes(&diagnostics(&[("p.schema", text)]));
@@ -445,8 +445,26 @@ fn a_reference_in_a_oneof_or_to_a_non_message_is_reported() {
         [
             Code::InvalidReference,
             Code::InvalidReference,
-            Code::InvalidOneofField,
+            Code::InvalidReference,
             Code::InvalidMapKey,
         ]
     );
+}
+
+#[test]
+fn a_oneof_member_may_be_a_reference() {
+    let text = "package p; message Customer { id: i64 = 1; }
+        message Remark { oneof about { customer: ref Customer = 1; remark: weak Remark = 2; } }";
+    let schema = schema(&[("p.schema", text)]);
+    let remark = message(&schema, "p.Remark");
+    let types: Vec<FieldType> = remark.fields.iter().map(|field| field.ty).collect();
+    assert_eq!(
+        types,
+        [
+            FieldType::Single(ValueType::Ref(MessageId(0), RefKind::Strong)),
+            FieldType::Single(ValueType::Ref(MessageId(1), RefKind::Weak)),
+        ]
+    );
+    assert_eq!(schema.graph_messages(), [false, true]);
+    assert_eq!(schema.weak_target_marks(), [false, true]);
 }

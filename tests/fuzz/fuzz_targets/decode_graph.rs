@@ -1,6 +1,7 @@
 //! Decodes the input as the graph messages of `tests/graph` (docs/graph.md):
 //! `Batch` (a plain message holding shared orders), `Order` with
-//! `decode_arc` (its lines point back at it), `Node` (a chain of strong
+//! `decode_arc` (its lines point back at it), `Review` (remarks whose
+//! oneof points at the objects of a batch), `Node` (a chain of strong
 //! references) and `ThreeTexts` (one object held by several fields).
 //!
 //! The bytes say which objects are shared, by their ids, so the oracle is
@@ -26,7 +27,7 @@ use libfuzzer_sys::fuzz_target;
 use schemac_graph::oracle::{
     serde_agrees_with_the_transcoder, transcodes_as_generated_code_decodes,
 };
-use schemac_graph::shop::{Batch, Node, Order, ThreeTexts};
+use schemac_graph::shop::{Batch, Node, Order, Review, ThreeTexts};
 use schemac_runtime::graph::{decode_arc, decode_arc_with, decode_rc};
 use schemac_runtime::{DecodeError, DecodeOptions, Message};
 
@@ -37,6 +38,10 @@ fuzz_target!(|data: &[u8]| {
     transcodes_as_generated_code_decodes("shop.Batch", data, batch);
     let order = check(data, decode_arc_with::<Order>);
     transcodes_as_generated_code_decodes("shop.Order", data, order);
+    let review = check(data, |data, options| {
+        Review::decode_with(data, options).map(Box::new)
+    });
+    transcodes_as_generated_code_decodes("shop.Review", data, review);
     check(data, |data, options| {
         Node::decode_with(data, options).map(Box::new)
     });
@@ -51,12 +56,17 @@ fuzz_target!(|data: &[u8]| {
     );
     let rc_batch = schemac_graph::rc::shop::Batch::decode(data);
     assert_eq!(outcome(rc_batch.as_ref()), outcome(Batch::decode(data).as_ref()));
+    let rc_review = schemac_graph::rc::shop::Review::decode(data);
+    assert_eq!(outcome(rc_review.as_ref()), outcome(Review::decode(data).as_ref()));
 
     if let Ok(batch) = Batch::decode(data) {
         serde_agrees_with_the_transcoder("shop.Batch", &batch);
     }
     if let Ok(order) = decode_arc::<Order>(data) {
         serde_agrees_with_the_transcoder("shop.Order", &*order);
+    }
+    if let Ok(review) = Review::decode(data) {
+        serde_agrees_with_the_transcoder("shop.Review", &review);
     }
 
     // Decoded by value, an order refuses a back reference to itself, and

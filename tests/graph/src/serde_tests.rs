@@ -10,8 +10,11 @@ use schemac_runtime::json::deserialize_arc;
 use serde_json::json;
 
 use crate::oracle::serde_agrees_with_the_transcoder;
-use crate::shop::{Batch, Customer, Node, Order, OrderLine, ThreeTexts};
-use crate::tests::{back, customer, order, shared_batch, two_orders_sharing_a_customer};
+use crate::shop::{Batch, Customer, Node, Order, OrderLine, Review, ThreeTexts};
+use crate::tests::{
+    assert_remarks_share_the_batch, back, customer, order, review_of, shared_batch,
+    two_orders_sharing_a_customer,
+};
 
 #[test]
 fn an_order_is_written_as_schemac_decode_writes_it() {
@@ -50,6 +53,17 @@ fn the_json_of_a_batch_is_the_transcoders_and_reads_back_shared() {
     // The order held by value is no object: its lines' order is gone.
     let by_value = read.first.as_ref().expect("first");
     assert!(back(&by_value.lines[0]).is_none());
+}
+
+#[test]
+fn a_oneof_of_references_is_the_transcoders_json_and_reads_back_shared() {
+    let review = review_of(shared_batch());
+    serde_agrees_with_the_transcoder("shop.Review", &review);
+
+    let text = serde_json::to_string(&review).expect("serializes");
+    assert_eq!(text.matches("\"Ada\"").count(), 1, "{text}");
+    let read: Review = serde_json::from_str(&text).expect("reads back");
+    assert_remarks_share_the_batch(&read);
 }
 
 #[test]

@@ -7,7 +7,8 @@ use schemac_runtime::DecodeOptions;
 use schemac_runtime::Message;
 use schemac_runtime::graph::{decode_arc, decode_arc_with};
 
-use crate::shop::{Batch, Customer, Node, Order, OrderLine, Registry, ThreeTexts};
+use crate::shop::remark::About;
+use crate::shop::{Batch, Customer, Node, Order, OrderLine, Registry, Remark, Review, ThreeTexts};
 
 pub(crate) fn customer(id: i64, name: &str) -> Arc<Customer> {
     Arc::new(Customer {
@@ -131,6 +132,83 @@ fn equal_but_distinct_objects_stay_two() {
     let customer = decoded.customer.as_ref().expect("a customer");
     assert_eq!(**customer, *decoded.contacts["billing"]);
     assert!(!Arc::ptr_eq(customer, &decoded.contacts["billing"]));
+}
+
+/// A review of `batch` ([`shared_batch`]) with a remark about each kind of
+/// object its oneof can point at: the customer the two orders share, the
+/// first order's first line, the second order (a back reference), and
+/// one about nothing.
+pub(crate) fn review_of(batch: Batch) -> Review {
+    let (first, second, shared) = two_orders_sharing_a_customer(&batch);
+    let remark = |text: &str, about| Remark {
+        text: text.to_owned(),
+        about,
+    };
+    let remarks = vec![
+        remark("a regular", Some(About::Customer(shared.clone()))),
+        remark("damaged", Some(About::Line(first.lines[0].clone()))),
+        remark("late", Some(About::Order(Arc::downgrade(second)))),
+        remark("thanks", None),
+    ];
+    Review {
+        batch: Some(batch),
+        remarks,
+    }
+}
+
+/// Checks that the remarks of `review` ([`review_of`]) point at the
+/// objects of its batch: the same objects, not copies.
+pub(crate) fn assert_remarks_share_the_batch(review: &Review) {
+    let batch = review.batch.as_ref().expect("a batch");
+    let (first, second, shared) = two_orders_sharing_a_customer(batch);
+    let [customer, line, order, thanks] = &review.remarks[..] else {
+        panic!("four remarks, not {}", review.remarks.len());
+    };
+    match &customer.about {
+        Some(About::Customer(customer)) => assert!(Arc::ptr_eq(customer, shared)),
+        other => panic!("a remark about the customer, not {other:?}"),
+    }
+    match &line.about {
+        Some(About::Line(line)) => assert!(Arc::ptr_eq(line, &first.lines[0])),
+        other => panic!("a remark about a line, not {other:?}"),
+    }
+    match &order.about {
+        Some(About::Order(order)) => {
+            assert!(Arc::ptr_eq(&order.upgrade().expect("alive"), second));
+        }
+        other => panic!("a remark about an order, not {other:?}"),
+    }
+    assert!(thanks.about.is_none(), "{:?}", thanks.about);
+    assert_eq!(thanks.text, "thanks");
+}
+
+#[test]
+fn a_oneof_of_references_shares_what_its_members_point_at() {
+    let review = review_of(shared_batch());
+    assert_remarks_share_the_batch(&review);
+    let bytes = review.encode_to_vec().expect("encodes");
+    assert_eq!(
+        bytes.windows(3).filter(|window| window == b"Ada").count(),
+        1,
+        "the customer is written once, though five fields hold it"
+    );
+
+    let decoded = Review::decode(&bytes).expect("decodes");
+    assert_remarks_share_the_batch(&decoded);
+    // The decoded graph is the same graph: it encodes to the same bytes.
+    assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+}
+
+#[test]
+fn a_oneof_member_that_refers_to_an_object_not_seen_yet_is_refused() {
+    // remarks: [{ customer: { number 5 } }], where the first object must
+    // take 2.
+    let bytes = concat_bytes(&[&[0x12, 0x08, 0x12, 0x06], &NUMBER, &[0x05]]);
+    assert_eq!(
+        error::<Review>(&bytes),
+        "Review.remarks[0].customer: a reference to an object not seen yet (objects take the \
+         numbers 2, 3, … in order) at byte 4"
+    );
 }
 
 /// The key of graph mode's number field, 536,870,911, a varint: what a
@@ -631,33 +709,12 @@ fn a_truncated_graph_is_refused_at_every_cut() {
 #[test]
 #[ignore = "needs protoc; run with `make interop`"]
 fn protoc_reads_the_bytes_as_a_tree_with_ids() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-
     let ada = customer(7, "Ada");
     let batch = Batch {
         orders: vec![order(1, 1, &ada), order(2, 0, &ada)],
         ..Default::default()
     };
-    let bytes = batch.encode_to_vec().expect("encodes");
-    let mut child = Command::new("protoc")
-        .arg(format!("--proto_path={}", env!("OUT_DIR")))
-        .args(["--decode=shop.Batch", "graph.proto"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("protoc runs; install protobuf-compiler");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(&bytes)
-        .expect("write to protoc");
-    let output = child.wait_with_output().expect("protoc runs");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "protoc failed: {stderr}");
-    let text = String::from_utf8(output.stdout).expect("protoc writes text");
+    let text = protoc_decode("shop.Batch", &batch.encode_to_vec().expect("encodes"));
     // Numbers in order of first occurrence, of the objects that occur
     // more than once: the batch is 1, the first order 2 (its line points
     // back at it), the customer 3. The line and the second order occur
@@ -695,6 +752,103 @@ orders {
     value {
       schemac_graph_id: 3
     }
+  }
+}
+";
+    assert_eq!(text, expected);
+}
+
+/// What Google's protoc makes of `bytes` as `message`, with the
+/// `graph.proto` that build.rs exported.
+fn protoc_decode(message: &str, bytes: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new("protoc")
+        .arg(format!("--proto_path={}", env!("OUT_DIR")))
+        .args([&format!("--decode={message}"), "graph.proto"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("protoc runs; install protobuf-compiler");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(bytes)
+        .expect("write to protoc");
+    let output = child.wait_with_output().expect("protoc runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "protoc failed: {stderr}");
+    String::from_utf8(output.stdout).expect("protoc writes text")
+}
+
+/// Google's protoc reads a oneof of references as a oneof of messages:
+/// each member an object, or the number of one written before it.
+#[test]
+#[ignore = "needs protoc; run with `make interop`"]
+fn protoc_reads_a_oneof_of_references_as_messages_with_ids() {
+    let ada = customer(7, "Ada");
+    let batch = Batch {
+        orders: vec![order(1, 1, &ada)],
+        ..Default::default()
+    };
+    let line = batch.orders[0].lines[0].clone();
+    let remark = |about| Remark {
+        about: Some(about),
+        ..Default::default()
+    };
+    let review = Review {
+        remarks: vec![
+            remark(About::Customer(ada.clone())),
+            remark(About::Line(line)),
+            remark(About::Order(Arc::downgrade(&batch.orders[0]))),
+        ],
+        batch: Some(batch),
+    };
+    let text = protoc_decode("shop.Review", &review.encode_to_vec().expect("encodes"));
+    // The order is 2 (its line points back at it), the line 3 and the
+    // customer 4, each numbered at its first occurrence in the batch.
+    let expected = "\
+batch {
+  orders {
+    id: 1
+    lines {
+      line_number: 1
+      description: \"line 1\"
+      order {
+        schemac_graph_id: 2
+      }
+      schemac_graph_id: 3
+    }
+    customer {
+      id: 7
+      name: \"Ada\"
+      schemac_graph_id: 4
+    }
+    contacts {
+      key: \"billing\"
+      value {
+        schemac_graph_id: 4
+      }
+    }
+    schemac_graph_id: 2
+  }
+}
+remarks {
+  customer {
+    schemac_graph_id: 4
+  }
+}
+remarks {
+  line {
+    schemac_graph_id: 3
+  }
+}
+remarks {
+  order {
+    schemac_graph_id: 2
   }
 }
 ";
@@ -739,11 +893,19 @@ fn decode_every_way(bytes: &[u8]) {
     if let Ok(order) = &order {
         crate::oracle::serde_agrees_with_the_transcoder("shop.Order", &**order);
     }
+    // A oneof of references, likewise.
+    let review = Review::decode(bytes);
+    if let Ok(review) = &review {
+        let again = review.encode_to_vec().expect("a decoded review encodes");
+        Review::decode(&again).expect("and decodes again");
+        crate::oracle::serde_agrees_with_the_transcoder("shop.Review", review);
+    }
     let _ = Node::decode(bytes);
     // `schemac decode` accepts what generated code accepts, and its JSON
     // encodes to bytes that give the same JSON.
     crate::oracle::transcodes_as_generated_code_decodes("shop.Batch", bytes, batch.is_ok());
     crate::oracle::transcodes_as_generated_code_decodes("shop.Order", bytes, order.is_ok());
+    crate::oracle::transcodes_as_generated_code_decodes("shop.Review", bytes, review.is_ok());
 }
 
 #[test]
@@ -755,19 +917,24 @@ fn random_and_mutated_inputs_never_panic() {
         decode_every_way(&bytes);
     }
     let ada = customer(7, "Ada");
-    let valid = Batch {
+    let batch = Batch {
         orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
         ..Default::default()
-    }
-    .encode_to_vec()
-    .expect("encodes");
-    for _ in 0..20_000 {
-        let mut bytes = valid.clone();
-        for _ in 0..=rng.below(3) {
-            let at = rng.below(bytes.len());
-            bytes[at] = rng.next() as u8;
+    };
+    let review = review_of(shared_batch());
+    let valid = [
+        batch.encode_to_vec().expect("encodes"),
+        review.encode_to_vec().expect("encodes"),
+    ];
+    for valid in &valid {
+        for _ in 0..10_000 {
+            let mut bytes = valid.clone();
+            for _ in 0..=rng.below(3) {
+                let at = rng.below(bytes.len());
+                bytes[at] = rng.next() as u8;
+            }
+            decode_every_way(&bytes);
         }
-        decode_every_way(&bytes);
     }
 }
 
@@ -853,8 +1020,10 @@ fn write_fuzz_seeds() {
         note: "two orders, one customer".to_owned(),
     };
     let chain = (1..=3).fold(None, |next, value| Some(Arc::new(Node { value, next })));
-    let seeds: [(&str, Vec<u8>); 5] = [
+    let review = review_of(shared_batch());
+    let seeds: [(&str, Vec<u8>); 6] = [
         ("batch", batch.encode_to_vec().expect("encodes")),
+        ("review", review.encode_to_vec().expect("encodes")),
         (
             "seed-order-1",
             seed_order(1, &ada).encode_to_vec().expect("encodes"),
