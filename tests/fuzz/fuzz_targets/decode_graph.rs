@@ -1,8 +1,10 @@
 //! Decodes the input as the graph messages of `tests/graph` (docs/graph.md):
 //! `Batch` (a plain message holding shared orders), `Order` with
 //! `decode_arc` (its lines point back at it), `Review` (remarks whose
-//! oneof points at the objects of a batch), `Node` (a chain of strong
-//! references) and `ThreeTexts` (one object held by several fields).
+//! oneof points at the objects of a batch), `Post` with `decode_arc`
+//! (replies whose oneof points back at the post holding them), `Node` (a
+//! chain of strong references) and `ThreeTexts` (one object held by
+//! several fields).
 //!
 //! The bytes say which objects are shared, by their ids, so the oracle is
 //! the encoding: a decoded graph must encode, its encoding must decode to
@@ -27,7 +29,7 @@ use libfuzzer_sys::fuzz_target;
 use schemac_graph::oracle::{
     serde_agrees_with_the_transcoder, transcodes_as_generated_code_decodes,
 };
-use schemac_graph::shop::{Batch, Node, Order, Review, ThreeTexts};
+use schemac_graph::shop::{Batch, Node, Order, Post, Review, ThreeTexts};
 use schemac_runtime::graph::{decode_arc, decode_arc_with, decode_rc};
 use schemac_runtime::{DecodeError, DecodeOptions, Message};
 
@@ -42,6 +44,8 @@ fuzz_target!(|data: &[u8]| {
         Review::decode_with(data, options).map(Box::new)
     });
     transcodes_as_generated_code_decodes("shop.Review", data, review);
+    let post = check(data, decode_arc_with::<Post>);
+    transcodes_as_generated_code_decodes("shop.Post", data, post);
     check(data, |data, options| {
         Node::decode_with(data, options).map(Box::new)
     });

@@ -12,7 +12,7 @@ use schemac_runtime::graph::{decode_arc, decode_rc};
 use schemac_runtime::json::deserialize_rc;
 use schemac_runtime::{DecodeError, Message};
 
-use crate::rc::shop::{Batch, Customer, Node, Order, OrderLine, Review};
+use crate::rc::shop::{Batch, Customer, Node, Order, OrderLine, Post, Review};
 use crate::shop as arc;
 use crate::tests::Xorshift;
 
@@ -185,6 +185,11 @@ fn decodes_alike(bytes: &[u8]) {
         "Review, {bytes:02x?}"
     );
     assert_eq!(
+        outcome(decode_rc::<Post>(bytes).as_deref()),
+        outcome(decode_arc::<arc::Post>(bytes).as_deref()),
+        "Post, {bytes:02x?}"
+    );
+    assert_eq!(
         outcome(Node::decode(bytes).as_ref()),
         outcome(arc::Node::decode(bytes).as_ref()),
         "Node, {bytes:02x?}"
@@ -197,12 +202,14 @@ fn rc_and_arc_code_decode_every_input_alike() {
     let order = order(1, 2, &customer(7, "Ada"))
         .encode_to_vec()
         .expect("encodes");
-    // A review, whose remarks point into its batch through a oneof, in
-    // the bytes the `Arc` code writes.
+    // A review, whose remarks point into its batch through a oneof, and
+    // a thread, whose replies point back through one, in the bytes the
+    // `Arc` code writes.
     let review = crate::tests::review_of(crate::tests::shared_batch())
         .encode_to_vec()
         .expect("encodes");
-    for bytes in [&valid, &order, &review] {
+    let thread = crate::tests::thread().encode_to_vec().expect("encodes");
+    for bytes in [&valid, &order, &review, &thread] {
         decodes_alike(bytes);
         for cut in 0..bytes.len() {
             decodes_alike(&bytes[..cut]);

@@ -7,8 +7,11 @@ use schemac_runtime::DecodeOptions;
 use schemac_runtime::Message;
 use schemac_runtime::graph::{decode_arc, decode_arc_with};
 
+use crate::shop::post::Subject;
 use crate::shop::remark::About;
-use crate::shop::{Batch, Customer, Node, Order, OrderLine, Registry, Remark, Review, ThreeTexts};
+use crate::shop::{
+    Batch, Customer, Node, Order, OrderLine, Post, Registry, Remark, Review, ThreeTexts,
+};
 
 pub(crate) fn customer(id: i64, name: &str) -> Arc<Customer> {
     Arc::new(Customer {
@@ -197,6 +200,58 @@ fn a_oneof_of_references_shares_what_its_members_point_at() {
     assert_remarks_share_the_batch(&decoded);
     // The decoded graph is the same graph: it encodes to the same bytes.
     assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+}
+
+/// A post whose `replies` each answer it, two levels deep: every reply's
+/// oneof points back at the post that holds it.
+pub(crate) fn thread() -> Arc<Post> {
+    fn post(text: &str, depth: u32, answers: Option<&Weak<Post>>) -> Arc<Post> {
+        Arc::new_cyclic(|me: &Weak<Post>| Post {
+            text: text.to_owned(),
+            replies: match depth {
+                0 => Vec::new(),
+                _ => (1..=2)
+                    .map(|n| post(&format!("{text}.{n}"), depth - 1, Some(me)))
+                    .collect(),
+            },
+            subject: answers.map(|post| Subject::Answers(post.clone())),
+        })
+    }
+    post("root", 2, None)
+}
+
+/// Checks that every reply of `post`, at any depth, answers the post
+/// that holds it, and returns how many replies there are.
+fn replies_answer_their_post(post: &Arc<Post>) -> usize {
+    let mut count = 0;
+    for reply in &post.replies {
+        match &reply.subject {
+            Some(Subject::Answers(answered)) => {
+                let answered = answered.upgrade().expect("alive");
+                assert!(
+                    Arc::ptr_eq(&answered, post),
+                    "{} answers {}",
+                    reply.text,
+                    post.text
+                );
+            }
+            other => panic!("{} answers nothing: {other:?}", reply.text),
+        }
+        count += 1 + replies_answer_their_post(reply);
+    }
+    count
+}
+
+#[test]
+fn a_weak_oneof_member_points_back_into_the_post_being_read() {
+    let original = thread();
+    assert_eq!(replies_answer_their_post(&original), 6);
+    let bytes = original.encode_to_vec().expect("encodes");
+    let decoded = decode_arc::<Post>(&bytes).expect("decodes");
+    assert_eq!(replies_answer_their_post(&decoded), 6);
+    assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+    // By value, the top-level post cannot be pointed back at.
+    assert!(Post::decode(&bytes).is_err());
 }
 
 #[test]
@@ -900,12 +955,19 @@ fn decode_every_way(bytes: &[u8]) {
         Review::decode(&again).expect("and decodes again");
         crate::oracle::serde_agrees_with_the_transcoder("shop.Review", review);
     }
+    // A oneof member that points back into the post being read.
+    let post = decode_arc::<Post>(bytes);
+    if let Ok(post) = &post {
+        let again = post.encode_to_vec().expect("a decoded post encodes");
+        decode_arc::<Post>(&again).expect("and decodes again");
+    }
     let _ = Node::decode(bytes);
     // `schemac decode` accepts what generated code accepts, and its JSON
     // encodes to bytes that give the same JSON.
     crate::oracle::transcodes_as_generated_code_decodes("shop.Batch", bytes, batch.is_ok());
     crate::oracle::transcodes_as_generated_code_decodes("shop.Order", bytes, order.is_ok());
     crate::oracle::transcodes_as_generated_code_decodes("shop.Review", bytes, review.is_ok());
+    crate::oracle::transcodes_as_generated_code_decodes("shop.Post", bytes, post.is_ok());
 }
 
 #[test]
@@ -925,9 +987,10 @@ fn random_and_mutated_inputs_never_panic() {
     let valid = [
         batch.encode_to_vec().expect("encodes"),
         review.encode_to_vec().expect("encodes"),
+        thread().encode_to_vec().expect("encodes"),
     ];
     for valid in &valid {
-        for _ in 0..10_000 {
+        for _ in 0..7_000 {
             let mut bytes = valid.clone();
             for _ in 0..=rng.below(3) {
                 let at = rng.below(bytes.len());
@@ -1021,9 +1084,10 @@ fn write_fuzz_seeds() {
     };
     let chain = (1..=3).fold(None, |next, value| Some(Arc::new(Node { value, next })));
     let review = review_of(shared_batch());
-    let seeds: [(&str, Vec<u8>); 6] = [
+    let seeds: [(&str, Vec<u8>); 7] = [
         ("batch", batch.encode_to_vec().expect("encodes")),
         ("review", review.encode_to_vec().expect("encodes")),
+        ("thread", thread().encode_to_vec().expect("encodes")),
         (
             "seed-order-1",
             seed_order(1, &ada).encode_to_vec().expect("encodes"),
