@@ -193,7 +193,7 @@ fn a_oneof_of_references_shares_what_its_members_point_at() {
     assert_eq!(
         bytes.windows(3).filter(|window| window == b"Ada").count(),
         1,
-        "the customer is written once, though five fields hold it"
+        "the customer is written once, though seven fields hold it"
     );
 
     let decoded = Review::decode(&bytes).expect("decodes");
