@@ -228,6 +228,17 @@ fn hostile_json_is_refused_with_what_is_wrong() {
             error::<Order>(r#"{"customer": {"$id": -1}}"#),
             "invalid value: integer `-1`, expected u64",
         ),
+        // In a oneof, as in a field.
+        (
+            error::<Review>(r#"{"remarks": [{"customer": {"$ref": 7}}]}"#),
+            "`{\"$ref\": 7}` names a label that no object before it took",
+        ),
+        (
+            error::<Review>(
+                r#"{"batch": {"orders": [{"$id": 2}]}, "remarks": [{"line": {"$ref": 2}}]}"#,
+            ),
+            "`{\"$ref\": 2}` names an object of another type than the field's",
+        ),
     ];
     for (error, expected) in cases {
         assert!(error.starts_with(expected), "{error}\nis not\n{expected}");
