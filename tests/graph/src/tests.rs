@@ -266,6 +266,28 @@ fn a_oneof_member_that_refers_to_an_object_not_seen_yet_is_refused() {
     );
 }
 
+#[test]
+fn a_ref_member_that_fails_to_read_leaves_the_oneof_as_it_was() {
+    let line = Arc::new(OrderLine::default());
+    let mut remark = Remark {
+        about: Some(About::Line(line.clone())),
+        ..Default::default()
+    };
+    // customer: { number 5 }, where the first object must take 2.
+    let bytes = concat_bytes(&[&[0x12, 0x06], &NUMBER, &[0x05]]);
+    let error = remark.merge(&bytes).expect_err("refused");
+    assert!(
+        error.to_string().starts_with("Remark.customer: "),
+        "{error}"
+    );
+    // Read whole, the member replaces the oneof only once it is read: no
+    // default customer took the line's place.
+    match &remark.about {
+        Some(About::Line(kept)) => assert!(Arc::ptr_eq(kept, &line)),
+        other => panic!("the line, not {other:?}"),
+    }
+}
+
 /// The key of graph mode's number field, 536,870,911, a varint: what a
 /// numbered occurrence starts with.
 const NUMBER: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
