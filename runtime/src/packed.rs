@@ -44,8 +44,7 @@ pub(crate) fn extend_varints<T>(
     }
     let old_len = values.len();
     values.reserve(terminators(run));
-    let (blocks, _) = run.as_chunks::<BLOCK>();
-    let read = match blocks.first() {
+    let read = match run.first_chunk::<BLOCK>() {
         Some(first) if lengths_vary(stops_in_block(first)) => {
             extend_by_blocks(values, run, &from_wire)
         }
@@ -484,6 +483,24 @@ mod tests {
             wire::put_varint(&mut input, invalid.len() as u64);
             input.extend_from_slice(&invalid);
             agree_all(&input);
+        }
+    }
+
+    /// The choice of reader: runs of one length, whatever the length
+    /// of a varint begun in the block before, go one by one; runs of
+    /// several lengths by blocks.
+    #[test]
+    fn lengths_vary_tells_one_length_from_many() {
+        // Terminators every 1, 2 and 4 bytes, after a first varint of
+        // another length; none at all.
+        for stops in [u64::MAX, 0xaaaa_aaaa_aaaa_aaaa, 0x2222_2222_2222_2222, 0] {
+            assert!(!super::lengths_vary(stops), "{stops:#x}");
+        }
+        // Lengths 1, 2, 3 over and over; one 2 among 1s.
+        let cycle = (0..64).filter(|at| [0, 2, 5].contains(&(at % 6)));
+        let mixed = cycle.fold(0u64, |stops, at| stops | 1 << at);
+        for stops in [mixed, !(1 << 40)] {
+            assert!(super::lengths_vary(stops), "{stops:#x}");
         }
     }
 
