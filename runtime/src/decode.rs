@@ -237,6 +237,15 @@ impl<'a> Decoder<'a> {
     #[inline(never)]
     fn read_long_varint(&mut self) -> Result<u64, DecodeError> {
         let bytes = self.rest();
+        // Two bytes, the most common longer varint (128 to 16,383: ids,
+        // lengths, small counts), at once, also near the end of a small
+        // message.
+        if let Some(&[low, high]) = bytes.first_chunk::<2>()
+            && high < 0x80
+        {
+            self.pos += 2;
+            return Ok(u64::from(low & 0x7f) | u64::from(high) << 7);
+        }
         // With ten bytes at hand no byte needs its own bounds check.
         if let Some(chunk) = bytes.first_chunk::<10>() {
             return match varint_in(chunk) {
@@ -545,6 +554,26 @@ mod tests {
         // The outer limit is back, even after an error.
         assert_eq!(d.offset(), 1);
         assert_eq!(d.remaining(), 3);
+    }
+
+    #[test]
+    fn every_varint_starting_with_two_bytes_reads_as_the_ten_byte_reader_does() {
+        for low in 0x80..=0xffu8 {
+            for high in 0..=0xffu8 {
+                let mut padded = [0u8; 10];
+                padded[..2].copy_from_slice(&[low, high]);
+                let (value, length) = varint_in(&padded).expect("ends within three bytes");
+                let mut d = decoder(&padded);
+                assert_eq!(d.read_varint().unwrap(), value);
+                assert_eq!(d.offset(), length);
+                // The two bytes alone: read, or cut short after the second.
+                let mut d = decoder(&padded[..2]);
+                match d.read_varint() {
+                    Ok(alone) => assert_eq!((alone, d.offset()), (value, 2)),
+                    Err(error) => assert!(error.is_truncated() && length == 3),
+                }
+            }
+        }
     }
 
     #[test]
