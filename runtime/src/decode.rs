@@ -248,7 +248,7 @@ impl<'a> Decoder<'a> {
         }
         // With ten bytes at hand no byte needs its own bounds check.
         if let Some(chunk) = bytes.first_chunk::<10>() {
-            return match varint_in(chunk) {
+            return match wire::varint_in(chunk) {
                 Some((value, length)) => {
                     self.pos += length;
                     Ok(value)
@@ -263,16 +263,10 @@ impl<'a> Decoder<'a> {
     #[cold]
     #[inline(never)]
     fn read_varint_near_end(&mut self) -> Result<u64, DecodeError> {
-        let bytes = self.rest();
-        let mut value = 0u64;
-        for (i, &byte) in bytes.iter().enumerate() {
-            value |= u64::from(byte & 0x7f) << (7 * i);
-            if byte < 0x80 {
-                self.pos += i + 1;
-                return Ok(value);
-            }
-        }
-        Err(DecodeError::truncated(self.input.len()))
+        let (value, length) = wire::varint_near_end(self.rest())
+            .ok_or_else(|| DecodeError::truncated(self.input.len()))?;
+        self.pos += length;
+        Ok(value)
     }
 
     /// Reads four little-endian bytes.
@@ -476,25 +470,6 @@ impl<'a> Decoder<'a> {
     }
 }
 
-/// The varint at the start of `chunk` and its length in bytes, or `None`
-/// if it is longer than ten bytes or its tenth byte holds more than the
-/// 64th bit.
-#[inline(always)]
-pub(crate) fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &byte) in chunk.iter().enumerate() {
-        value |= u64::from(byte & 0x7f) << (7 * i);
-        if byte < 0x80 {
-            return if i == 9 && byte > 1 {
-                None
-            } else {
-                Some((value, i + 1))
-            };
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,7 +537,7 @@ mod tests {
             for high in 0..=0xffu8 {
                 let mut padded = [0u8; 10];
                 padded[..2].copy_from_slice(&[low, high]);
-                let (value, length) = varint_in(&padded).expect("ends within three bytes");
+                let (value, length) = wire::varint_in(&padded).expect("ends within three bytes");
                 let mut d = decoder(&padded);
                 assert_eq!(d.read_varint().unwrap(), value);
                 assert_eq!(d.offset(), length);
@@ -607,7 +582,7 @@ mod tests {
                 let length = buf.len();
                 buf.resize(10, 0xff);
                 let chunk = buf.first_chunk::<10>().unwrap();
-                assert_eq!(varint_in(chunk), Some((value, length)), "{value:#x}");
+                assert_eq!(wire::varint_in(chunk), Some((value, length)), "{value:#x}");
             }
         }
     }

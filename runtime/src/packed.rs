@@ -7,8 +7,8 @@
 //! path ([`crate::merge::merge_repeated`]) reads the run again and reports
 //! the error with its message, field path and offset, as it always has.
 
-use crate::decode::varint_in;
 use crate::prelude::*;
+use crate::wire::{varint_in, varint_near_end};
 
 /// Appends the varints of `run` to `values`, each through `from_wire`,
 /// and returns `true`; or returns `false` with `values` as it was if `run`
@@ -181,20 +181,6 @@ fn varint_at(bytes: &[u8]) -> Option<(u64, usize)> {
         Some(chunk) => varint_in(chunk),
         None => varint_near_end(bytes),
     }
-}
-
-/// The varint at the start of `bytes`, fewer than ten of them, and its
-/// length; `None` if no byte ends it.
-#[inline]
-fn varint_near_end(bytes: &[u8]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &byte) in bytes.iter().enumerate().take(9) {
-        value |= u64::from(byte & 0x7f) << (7 * i);
-        if byte < 0x80 {
-            return Some((value, i + 1));
-        }
-    }
-    None
 }
 
 /// How many bytes of `run` are below `0x80`, each the last of a varint:

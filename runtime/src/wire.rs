@@ -80,6 +80,40 @@ pub fn put_varint(buf: &mut Vec<u8>, mut value: u64) {
     buf.extend_from_slice(&bytes[..=n]);
 }
 
+/// The varint at the start of `chunk` and its length in bytes, or `None`
+/// if it is longer than ten bytes or its tenth byte holds more than the
+/// 64th bit.
+#[inline(always)]
+pub(crate) fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    for (i, &byte) in chunk.iter().enumerate() {
+        value |= u64::from(byte & 0x7f) << (7 * i);
+        if byte < 0x80 {
+            return if i == 9 && byte > 1 {
+                None
+            } else {
+                Some((value, i + 1))
+            };
+        }
+    }
+    None
+}
+
+/// The varint of one to nine bytes at the start of `bytes`, and its
+/// length; `None` if none of the first nine bytes ends it. For fewer than
+/// ten bytes, where [`varint_in`] has no chunk to read.
+#[inline]
+pub(crate) fn varint_near_end(bytes: &[u8]) -> Option<(u64, usize)> {
+    let mut value = 0u64;
+    for (i, &byte) in bytes.iter().enumerate().take(9) {
+        value |= u64::from(byte & 0x7f) << (7 * i);
+        if byte < 0x80 {
+            return Some((value, i + 1));
+        }
+    }
+    None
+}
+
 /// The key of a field: its number shifted left by three, or'ed with the wire type.
 #[inline]
 pub const fn key(number: u32, wire_type: WireType) -> u32 {
