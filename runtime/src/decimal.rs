@@ -49,16 +49,11 @@ impl Codec for DecimalCodec {
     // Out of line, so that the test for zero before it inlines small.
     #[inline(never)]
     fn write_value(value: &Decimal, writer: &mut Writer) {
-        let mantissa = value.mantissa();
-        let unscaled = unscaled_len(mantissa);
-        let scale = value.scale();
-        if scale != 0 {
-            writer.varint(u64::from(scale));
-            writer.key(2, WireType::Varint);
+        let (mantissa, scale) = (value.mantissa(), value.scale());
+        match i64::try_from(mantissa) {
+            Ok(mantissa) => write_short(mantissa, scale, writer),
+            Err(_) => write_message(mantissa, scale, writer),
         }
-        writer.bytes(&mantissa.to_be_bytes()[16 - unscaled..]);
-        writer.key(1, WireType::Len);
-        writer.varint(content_len(scale, unscaled) as u64);
     }
 
     fn merge_value(value: &mut Decimal, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
@@ -74,6 +69,39 @@ impl Codec for DecimalCodec {
             from_wire(unscaled, scale).map_err(|reason| DecodeError::invalid(reason, start))?;
         Ok(())
     }
+}
+
+/// Writes the length-prefixed message of a decimal field by field: out of
+/// line, for digits over 64 bits.
+#[cold]
+#[inline(never)]
+fn write_message(mantissa: i128, scale: u32, writer: &mut Writer) {
+    let unscaled = unscaled_len(mantissa);
+    if scale != 0 {
+        writer.varint(u64::from(scale));
+        writer.key(2, WireType::Varint);
+    }
+    writer.bytes(&mantissa.to_be_bytes()[16 - unscaled..]);
+    writer.key(1, WireType::Len);
+    writer.varint(content_len(scale, unscaled) as u64);
+}
+
+/// Writes the length-prefixed message of a decimal whose digits fit in 64
+/// bits, `LEN 0a N DIGITS [10 SCALE]`, every length and the scale one
+/// byte: prices, quantities and rates. Where the writer has room, it is
+/// three stores at most, of 2, 8 and 4 bytes; [`write_message`] writes
+/// the same bytes field by field.
+#[inline(always)]
+fn write_short(mantissa: i64, scale: u32, writer: &mut Writer) {
+    debug_assert!(scale <= MAX_SCALE);
+    let digits_len = unscaled_len(i128::from(mantissa));
+    if scale != 0 {
+        writer.last_of([0x10, scale as u8], 2);
+    }
+    // The digits big-endian: their first bytes only repeat the sign.
+    writer.last_of(mantissa.to_be_bytes(), digits_len);
+    let content = content_len(scale, digits_len);
+    writer.last_of([0, content as u8, 0x0a, digits_len as u8], 3);
 }
 
 /// The digits and scale of a decimal's message, read field by field: any
@@ -361,7 +389,55 @@ mod tests {
         })
     }
 
+    /// What `write` writes into a new writer, which has no room, and into
+    /// one with room, after 40 bytes.
+    fn written_both_ways(write: impl Fn(&mut Writer)) -> [Vec<u8>; 2] {
+        let mut new = Writer::new();
+        write(&mut new);
+        let mut roomy = Writer::new();
+        roomy.raw(&[0xee; 40]);
+        write(&mut roomy);
+        let mut roomy = roomy.into_vec();
+        roomy.truncate(roomy.len() - 40);
+        [new.into_vec(), roomy]
+    }
+
+    fn assert_short_as_field_by_field(mantissa: i64, scale: u32) {
+        assert_eq!(
+            written_both_ways(|writer| write_short(mantissa, scale, writer)),
+            written_both_ways(|writer| write_message(i128::from(mantissa), scale, writer)),
+            "{mantissa} at scale {scale}"
+        );
+    }
+
+    #[test]
+    fn short_decimals_of_every_length_are_written_as_field_by_field() {
+        for shift in 0..64 {
+            let power = 1i64 << shift;
+            for mantissa in [
+                power,
+                power.wrapping_sub(1),
+                power.wrapping_neg(),
+                !power,
+                0,
+                i64::MAX,
+            ] {
+                for scale in [0, 1, 2, 27, 28] {
+                    assert_short_as_field_by_field(mantissa, scale);
+                }
+            }
+        }
+    }
+
     proptest! {
+        #[test]
+        fn short_decimals_are_written_as_field_by_field(
+            mantissa in (any::<i64>(), 0u32..64).prop_map(|(bits, shift)| bits >> shift),
+            scale in 0u32..=28,
+        ) {
+            assert_short_as_field_by_field(mantissa, scale);
+        }
+
         #[test]
         fn every_decimal_round_trips_exactly(lo: u32, mid: u32, hi: u32, negative: bool, scale in 0u32..=28) {
             let value = Decimal::from_parts(lo, mid, hi, negative, scale);

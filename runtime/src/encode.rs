@@ -568,13 +568,12 @@ impl Writer {
     #[inline(never)]
     fn long_varint(&mut self, value: u64) {
         let length = wire::varint_len(value);
-        if length <= 8 && self.pos >= 8 {
+        if length <= 8 {
             // Spread the seven-bit groups over the bytes of one word (the
             // value has at most 56 bits): halves of 28 bits to 32-bit
             // lanes, quarters of 14 to 16-bit lanes, groups of 7 to bytes.
-            // Then set the continuation bits, and store all eight bytes,
-            // the varint in the last `length` of them; the others are
-            // room, which later writes overwrite.
+            // Then set the continuation bits: the varint is the last
+            // `length` bytes of the word.
             let halves = (value & 0x0fff_ffff) | ((value & 0x00ff_ffff_f000_0000) << 4);
             let quarters =
                 (halves & 0x0000_3fff_0000_3fff) | ((halves & 0x0fff_c000_0fff_c000) << 2);
@@ -582,9 +581,7 @@ impl Writer {
                 (quarters & 0x007f_007f_007f_007f) | ((quarters & 0x3f80_3f80_3f80_3f80) << 1);
             let continuation = 0x8080_8080_8080_8080 & ((1u64 << (8 * (length - 1))) - 1);
             let word = (spread | continuation) << (8 * (8 - length));
-            let end = self.pos;
-            self.buf[end - 8..end].copy_from_slice(&word.to_le_bytes());
-            self.pos = end - length;
+            self.last_of(word.to_le_bytes(), length);
             return;
         }
         let (last, first) = self
@@ -597,6 +594,21 @@ impl Writer {
             value >>= 7;
         }
         *last = value as u8;
+    }
+
+    /// Writes the last `length` bytes of `bytes`: with room for all `N`,
+    /// by one store of them, the first `N - length` room again, which
+    /// later writes overwrite.
+    #[inline(always)]
+    pub(crate) fn last_of<const N: usize>(&mut self, bytes: [u8; N], length: usize) {
+        debug_assert!(length <= N);
+        if self.pos >= N {
+            let end = self.pos;
+            self.buf[end - N..end].copy_from_slice(&bytes);
+            self.pos = end - length;
+        } else {
+            copy_bytes(self.claim(length), &bytes[N - length..]);
+        }
     }
 
     /// Writes four little-endian bytes.
