@@ -271,7 +271,7 @@ impl Codec for String {
     fn extend_run(values: &mut Vec<alloc::string::String>, decoder: &mut Decoder<'_>) -> bool {
         decoder
             .read_string_run()
-            .map(|run| values.extend(run.map(alloc::string::String::from)))
+            .map(|run| run.push_owned(values, alloc::string::String::from))
             .is_some()
     }
 }

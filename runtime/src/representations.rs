@@ -68,7 +68,7 @@ impl<S: StringType> Codec for StringAs<S> {
     fn extend_run(values: &mut Vec<S>, decoder: &mut Decoder<'_>) -> bool {
         decoder
             .read_string_run()
-            .map(|run| values.extend(run.map(S::from)))
+            .map(|run| run.push_owned(values, S::from))
             .is_some()
     }
 }
