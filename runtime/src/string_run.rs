@@ -61,8 +61,8 @@ impl<'a> StringRun<'a> {
     /// strings of the last list dropped), first merges them all, after
     /// which every string's allocation takes the slow path. Growing by
     /// `realloc` extends the list in place instead. Reserving the run made
-    /// `strings-2000` decode in 846,000 instructions and 53 µs; pushing,
-    /// 574,000 and 32 µs (docs/benchmarks.md).
+    /// `strings-2000` decode in 846,000 instructions and 54 µs; pushing,
+    /// 574,000 and 34 µs (docs/benchmarks.md).
     #[inline]
     pub(crate) fn push_owned<T>(self, values: &mut Vec<T>, own: impl Fn(&'a str) -> T) {
         for string in self {
