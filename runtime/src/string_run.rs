@@ -19,6 +19,7 @@
 //! scanned more than twice.
 
 use crate::decode::Decoder;
+use crate::prelude::*;
 
 /// The strings of a run, in order: the run's text, made of a length byte,
 /// the string, and then, for each further string, the key, its length
