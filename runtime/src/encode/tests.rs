@@ -366,3 +366,19 @@ fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
         assert!(kept > 0 && kept <= RETAINED_BUFFER);
     }
 }
+
+#[test]
+fn a_long_varint_written_first_is_copied_without_room_for_a_word() {
+    // A new writer has no room before its first bytes, so a varint of
+    // three to eight bytes is copied rather than stored as a whole word.
+    for length in 3..=8u32 {
+        for value in [1u64 << (7 * (length - 1)), (1u64 << (7 * length)) - 1] {
+            let mut writer = Writer::new();
+            writer.varint(value);
+            let mut expected = Vec::new();
+            wire::put_varint(&mut expected, value);
+            assert_eq!(expected.len(), length as usize, "{value}");
+            assert_eq!(writer.written(), expected, "{value}");
+        }
+    }
+}
