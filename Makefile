@@ -19,10 +19,11 @@ generate: ## Regenerate the checked-in generated/ crate from schemas/.
 test: ## Run every test (snapshots are checked, never written).
 	INSTA_UPDATE=no $(CARGO) test --workspace
 
-lint: ## Formatting and clippy with warnings denied, also on the library without its command line.
+lint: ## Formatting and clippy with warnings denied, also on the library without its command line and on the runtime without std.
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p schemac --no-default-features -- -D warnings
+	$(CARGO) clippy -p schemac-runtime --no-default-features -- -D warnings
 
 interop: ## Interop with Google's protoc (needs protobuf-compiler).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
