@@ -4,11 +4,14 @@
 //! generators on order.schema and on a schema of 1,000 messages. A benchmarking run ends by writing the report,
 //! `target/bench-report.{md,json,svg}`.
 //!
-//! The short datasets ([`datasets::SHORT`]) take nanoseconds to a few
-//! microseconds, and their ratios move with the memory layout a process
-//! happens to get. A full run therefore measures them in several processes,
-//! one after another: it launches this program again with
-//! `SCHEMAC_BENCH_LAUNCH` set to 1, 2, …, and each launch writes its
+//! A full run measures each dataset in a process of its own, so that no
+//! dataset's time depends on the heap that the datasets before it left:
+//! it launches this program again with `SCHEMAC_BENCH_DATASET` set to the
+//! dataset's name. The short datasets ([`datasets::SHORT`]) take
+//! nanoseconds to a few microseconds, and their ratios move with the
+//! memory layout a process happens to get, so they are measured in several
+//! processes instead, one after another: launches of this program with
+//! `SCHEMAC_BENCH_LAUNCH` set to 1, 2, …, each of which writes its
 //! estimates into a directory of its own, which the report reads.
 //!
 //! Every process runs on the steady heap of [`heap`]: the first runs this
@@ -29,8 +32,12 @@ use schemac_bench::graph::{self, GraphData};
 use schemac_bench::report::{self, Measurements, RunInfo};
 use schemac_bench::{datasets, heap, target_dir};
 
-/// The variable that tells a launched process its number.
+/// The variable that tells a launched process its number, for a process
+/// that measures the short datasets.
 const LAUNCH_VARIABLE: &str = "SCHEMAC_BENCH_LAUNCH";
+
+/// The variable that tells a launched process the one dataset it measures.
+const DATASET_VARIABLE: &str = "SCHEMAC_BENCH_DATASET";
 
 /// Criterion's sample count, warm-up and measurement time for a benchmark.
 #[derive(Clone, Copy)]
@@ -54,10 +61,11 @@ impl Timing {
 /// The two modes.
 struct Mode {
     name: &'static str,
-    /// For the benchmarks the first process measures.
+    /// For the benchmarks of the first process and of the processes that
+    /// measure one dataset.
     timing: Timing,
     /// How many processes measure the short datasets; with 1, the first
-    /// process measures them, with its own timing.
+    /// process measures every dataset, with its own timing.
     launches: usize,
     /// For the short datasets in each launched process.
     launch_timing: Timing,
@@ -99,7 +107,7 @@ impl Mode {
     fn settings(&self) -> String {
         if self.launches > 1 {
             format!(
-                "{}; the short datasets in {} processes, {}",
+                "{}, each dataset in a process of its own; the short datasets in {} processes, {}",
                 self.timing.describe(),
                 self.launches,
                 self.launch_timing.describe()
@@ -139,11 +147,13 @@ fn main() -> ExitCode {
         .output_directory(&criterion_dir)
         .configure_from_args();
 
-    if launch.is_some() {
-        for dataset in datasets::SHORT
-            .iter()
-            .filter_map(|name| datasets::by_name(name))
-        {
+    let only = std::env::var(DATASET_VARIABLE).ok();
+    if launch.is_some() || only.is_some() {
+        let names = match &only {
+            Some(name) => vec![name.as_str()],
+            None => datasets::SHORT.to_vec(),
+        };
+        for dataset in names.into_iter().filter_map(datasets::by_name) {
             bench_dataset(&mut criterion, &dataset);
         }
         criterion.final_summary();
@@ -153,8 +163,14 @@ fn main() -> ExitCode {
     let launching = benchmarking && mode.launches > 1;
     let datasets = datasets::all();
     for dataset in &datasets {
-        if !(launching && datasets::SHORT.contains(&dataset.name)) {
+        if !launching {
             bench_dataset(&mut criterion, dataset);
+        } else if !datasets::SHORT.contains(&dataset.name) {
+            let launched = launch_process(&args, DATASET_VARIABLE, dataset.name);
+            if let Err(error) = launched {
+                eprintln!("the process of dataset {} failed: {error}", dataset.name);
+                return ExitCode::FAILURE;
+            }
         }
     }
     bench_graph(&mut criterion);
@@ -162,7 +178,8 @@ fn main() -> ExitCode {
     criterion.final_summary();
     if launching {
         for number in 1..=mode.launches {
-            if let Err(error) = launch_process(number, &args) {
+            let launched = launch_process(&args, LAUNCH_VARIABLE, &number.to_string());
+            if let Err(error) = launched {
                 eprintln!("launch {number} of the short datasets failed: {error}");
                 return ExitCode::FAILURE;
             }
@@ -174,14 +191,14 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Runs this program again as launch `number`, with the same arguments,
-/// and waits for it.
-fn launch_process(number: usize, args: &[String]) -> Result<(), String> {
+/// Runs this program again with the same arguments and `variable` set to
+/// `value`, and waits for it.
+fn launch_process(args: &[String], variable: &str, value: &str) -> Result<(), String> {
     let program = std::env::current_exe().map_err(|error| error.to_string())?;
-    println!("\nshort datasets, process {number}");
+    println!("\na process of its own: {variable}={value}");
     let status = Command::new(program)
         .args(args)
-        .env(LAUNCH_VARIABLE, number.to_string())
+        .env(variable, value)
         .status()
         .map_err(|error| error.to_string())?;
     if status.success() {
