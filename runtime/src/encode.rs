@@ -225,6 +225,8 @@ fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
         writer.restart();
         let result = write(&mut writer);
         if writer.buf.len() > RETAINED_BUFFER {
+            let length = writer.written_len();
+            writer.remember_large(length);
             writer.buf = Vec::new();
             writer.restart();
         }
@@ -326,6 +328,10 @@ pub struct Writer {
     max_depth: u32,
     /// The length of the largest payload left out.
     largest_skipped: usize,
+    /// A little over the length of the last encoding that outgrew
+    /// [`RETAINED_BUFFER`]: a buffer growing past that size grows to at
+    /// least this at once ([`Writer::remember_large`]).
+    large_hint: usize,
     large: Large,
     /// The pre-pass of graph messages, made at the first, and the
     /// references of the one being written.
@@ -348,6 +354,7 @@ impl Writer {
             depth: 0,
             max_depth: 0,
             largest_skipped: 0,
+            large_hint: 0,
             large: Large::Copy,
             graph: None,
         }
@@ -432,6 +439,7 @@ impl Writer {
     pub fn finish_into(&mut self, out: &mut Vec<u8>) {
         if out.is_empty() && self.buf.len() > RETAINED_BUFFER {
             let length = self.buf.len() - self.pos;
+            self.remember_large(length);
             self.buf.copy_within(self.pos.., 0);
             self.buf.truncate(length);
             if self.buf.capacity() > length + length / 10 {
@@ -453,6 +461,19 @@ impl Writer {
         let mut out = Vec::new();
         self.finish_into(&mut out);
         out
+    }
+
+    /// Remembers `length`, that of an encoding which outgrew
+    /// [`RETAINED_BUFFER`], so that the next encode to outgrow it grows
+    /// its buffer once to about that length, rather than doubling up to
+    /// it and zeroing and copying at every step: encoding a 4 MB message
+    /// again and again, the buffer would grow from 64 KiB six times each
+    /// time. A little room over the length takes a message that grows a
+    /// little; the output keeps it, as it is within the tenth that
+    /// [`finish_into`](Writer::finish_into) allows. A smaller message
+    /// next pays for zeroing that room once, then the hint is its own.
+    fn remember_large(&mut self, length: usize) {
+        self.large_hint = length + length / 16;
     }
 
     /// The output of the second walk of an encode, and the thread's buffer
@@ -484,7 +505,9 @@ impl Writer {
     /// doubling, with some room left before them. A buffer that would
     /// grow past [`RETAINED_BUFFER`] while that size holds what is needed
     /// grows to that size, so that the thread keeps it for the next encode
-    /// of the same message rather than growing a new one each time.
+    /// of the same message rather than growing a new one each time; one
+    /// that grows past it grows to the length of the last encoding that
+    /// did, if that is more ([`Writer::remember_large`]).
     #[cold]
     #[inline(never)]
     fn grow(&mut self, n: usize) {
@@ -498,7 +521,7 @@ impl Writer {
         };
         let size = match needed <= RETAINED_BUFFER {
             true => size.min(RETAINED_BUFFER),
-            false => size,
+            false => size.max(self.large_hint),
         };
         let mut grown = Vec::with_capacity(size);
         grown.resize(size - written, 0);

@@ -367,6 +367,69 @@ fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
     }
 }
 
+/// The length the thread's writer remembers of the last encoding that
+/// outgrew the retained size.
+#[cfg(feature = "std")]
+fn large_hint() -> usize {
+    SCRATCH.with(|scratch| scratch.borrow().large_hint)
+}
+
+/// A message of small fields only, `parts` of them, encoded in about 8
+/// bytes each.
+fn many_parts(parts: usize) -> Blob {
+    blob(
+        "many",
+        0,
+        (0..parts).map(|_| blob("part", 1, vec![])).collect(),
+    )
+}
+
+#[test]
+#[cfg(feature = "std")]
+fn an_encode_past_the_retained_size_grows_once_to_the_last_such_length() {
+    let large = many_parts(40_000);
+    let expected = reference(&large);
+    assert!(expected.len() > 4 * RETAINED_BUFFER, "{}", expected.len());
+    assert_eq!(large.encode_to_vec().unwrap(), expected);
+    let hint = expected.len() + expected.len() / 16;
+    assert_eq!(large_hint(), hint);
+    // Doubling from the retained size would end at 512 KiB, and the
+    // output would be shrunk to its length: grown once to the hint, the
+    // buffer is the output, with the hint's room over its length.
+    let again = large.encode_to_vec().unwrap();
+    assert_eq!(again, expected);
+    assert_eq!(again.capacity(), hint);
+    assert!(again.capacity() * 10 <= expected.len() * 11);
+    // The paths that copy the encoding out remember its length too.
+    let mut out = b"head".to_vec();
+    many_parts(30_000).encode(&mut out).unwrap();
+    let smaller = out.len() - 4;
+    assert_eq!(large_hint(), smaller + smaller / 16);
+    assert_eq!(scratch().1, 0);
+}
+
+#[test]
+#[cfg(feature = "std")]
+fn an_encode_smaller_than_the_last_large_one_fits_its_output() {
+    let large = many_parts(60_000);
+    assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+    // Grown to the larger hint, the output is shrunk to fit, and the
+    // hint is the smaller encoding's from then on.
+    for parts in [20_000, 20_000, 20_001] {
+        let smaller = many_parts(parts);
+        let expected = reference(&smaller);
+        let bytes = smaller.encode_to_vec().unwrap();
+        assert_eq!(bytes, expected);
+        assert!(bytes.capacity() * 10 <= expected.len() * 11, "{parts}");
+        assert_eq!(large_hint(), expected.len() + expected.len() / 16);
+    }
+    // A message a little larger than the last fits in the hint's room.
+    let grown = many_parts(20_100);
+    let bytes = grown.encode_to_vec().unwrap();
+    assert_eq!(bytes, reference(&grown));
+    assert!(bytes.capacity() * 10 <= bytes.len() * 11);
+}
+
 #[test]
 fn a_long_varint_written_first_is_copied_without_room_for_a_word() {
     // A new writer has no room before its first bytes, so a varint of
