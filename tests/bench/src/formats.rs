@@ -19,13 +19,12 @@
 //! encode benchmark, and the bytes it reads are the owned types'.
 //!
 //! Some datasets also carry the field representations of issue 14
-//! ([`REPRESENTATIONS`]), decode only, each reading from a `bytes::Bytes`
-//! input:
+//! ([`REPRESENTATIONS`]), each decoding from a `bytes::Bytes` input:
 //!
-//! | format | what decodes | how |
+//! | format | what encodes | how |
 //! |---|---|---|
-//! | `schemac-repr` | schemac's types generated with `CompactString` strings, `HashMap` maps and `bytes::Bytes` bytes (build.rs) | `Message::decode_shared`: `Bytes` fields share the input |
-//! | `prost-repr` | prost's types generated with its default `HashMap` maps and `bytes(["."])` | `Message::decode` over the `Bytes` (prost's `copy_to_bytes` shares it) |
+//! | `schemac-repr` | schemac's types generated with `CompactString` strings, `HashMap` maps and `bytes::Bytes` bytes (build.rs) | `Message::encode_to_vec`; `Message::decode_shared`: `Bytes` fields share the input |
+//! | `prost-repr` | prost's types generated with its default `HashMap` maps and `bytes(["."])` | `encode_to_vec`; `Message::decode` over the `Bytes` (prost's `copy_to_bytes` shares it) |
 
 use std::hint::black_box;
 use std::marker::PhantomData;
@@ -289,7 +288,7 @@ impl<B: HasMessageView + std::fmt::Debug> Subject for BuffaView<B> {
 }
 
 /// schemac's types with the field representations, decoded from a
-/// `Bytes` input with `decode_shared`; decode only.
+/// `Bytes` input with `decode_shared`.
 struct SchemacShared<R>(R);
 
 impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for SchemacShared<R> {
@@ -301,10 +300,6 @@ impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for Sche
         self.0
             .encode_to_vec()
             .expect("schemac encodes the datasets")
-    }
-
-    fn encodes(&self) -> bool {
-        false
     }
 
     fn decode(&self, bytes: &[u8]) {
@@ -323,7 +318,7 @@ impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for Sche
 }
 
 /// prost's types with `HashMap` maps and `Bytes` bytes, decoded from a
-/// `Bytes` input; decode only.
+/// `Bytes` input.
 struct ProstShared<P>(P);
 
 impl<P: prost::Message + Default + PartialEq + std::fmt::Debug> Subject for ProstShared<P> {
@@ -333,10 +328,6 @@ impl<P: prost::Message + Default + PartialEq + std::fmt::Debug> Subject for Pros
 
     fn encode(&self) -> Vec<u8> {
         self.0.encode_to_vec()
-    }
-
-    fn encodes(&self) -> bool {
-        false
     }
 
     fn decode(&self, bytes: &[u8]) {
