@@ -471,7 +471,9 @@ impl Writer {
     /// time. A little room over the length takes a message that grows a
     /// little; the output keeps it, as it is within the tenth that
     /// [`finish_into`](Writer::finish_into) allows. A smaller message
-    /// next pays for zeroing that room once, then the hint is its own.
+    /// next pays once for zeroing room it does not use, no more than the
+    /// remembered encoding, which was written once already; then the
+    /// hint is its own.
     fn remember_large(&mut self, length: usize) {
         self.large_hint = length + length / 16;
     }
