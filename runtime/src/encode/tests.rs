@@ -374,8 +374,7 @@ fn large_hint() -> usize {
     SCRATCH.with(|scratch| scratch.borrow().large_hint)
 }
 
-/// A message of small fields only, `parts` of them, encoded in about 8
-/// bytes each.
+/// A message of small fields only: `parts` parts of 11 bytes each.
 fn many_parts(parts: usize) -> Blob {
     blob(
         "many",

@@ -636,9 +636,9 @@ impl<'a> Lowest<'a> {
         }
     }
 
-    /// The row of the lowest, at least 1.00; when the lowest is an owned
-    /// mode, with what the field representations give in its place against
-    /// the same peer, on the datasets that have them.
+    /// The row of the lowest, whose target is 1.00; when the lowest is an
+    /// owned mode, with what the field representations give in its place
+    /// against the same peer, on the datasets that have them.
     fn target(case: &str, lowest: Option<Lowest<'_>>, datasets: &[DatasetReport]) -> Target {
         let measured = lowest.as_ref().map_or_else(
             || "not measured".to_owned(),
