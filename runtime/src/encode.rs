@@ -225,8 +225,7 @@ fn with_scratch<R>(mut write: impl FnMut(&mut Writer) -> R) -> R {
         writer.restart();
         let result = write(&mut writer);
         if writer.buf.len() > RETAINED_BUFFER {
-            let length = writer.written_len();
-            writer.remember_large(length);
+            writer.remember_large();
             writer.buf = Vec::new();
             writer.restart();
         }
@@ -438,8 +437,8 @@ impl Writer {
     /// is shrunk to no more than a tenth over its length.
     pub fn finish_into(&mut self, out: &mut Vec<u8>) {
         if out.is_empty() && self.buf.len() > RETAINED_BUFFER {
+            self.remember_large();
             let length = self.buf.len() - self.pos;
-            self.remember_large(length);
             self.buf.copy_within(self.pos.., 0);
             self.buf.truncate(length);
             if self.buf.capacity() > length + length / 10 {
@@ -463,8 +462,8 @@ impl Writer {
         out
     }
 
-    /// Remembers `length`, that of an encoding which outgrew
-    /// [`RETAINED_BUFFER`], so that the next encode to outgrow it grows
+    /// Remembers the length of what was written, an encoding which
+    /// outgrew [`RETAINED_BUFFER`], so that the next encode to outgrow it grows
     /// its buffer once to about that length, rather than doubling up to
     /// it and zeroing and copying at every step: encoding a 4 MB message
     /// again and again, the buffer would grow from 64 KiB six times each
@@ -474,7 +473,8 @@ impl Writer {
     /// next pays once for zeroing room it does not use, no more than the
     /// remembered encoding, which was written once already; then the
     /// hint is its own.
-    fn remember_large(&mut self, length: usize) {
+    fn remember_large(&mut self) {
+        let length = self.written_len();
         self.large_hint = length + length / 16;
     }
 
