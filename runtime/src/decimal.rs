@@ -57,18 +57,26 @@ impl Codec for DecimalCodec {
     }
 
     fn merge_value(value: &mut Decimal, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        let start = decoder.offset();
-        let (unscaled, scale) = match canonical_parts(decoder.rest()) {
-            Some((parts, length)) => {
+        match read_canonical(decoder.rest()) {
+            Some((decimal, length)) => {
                 decoder.advance(length);
-                parts
+                *value = decimal;
+                Ok(())
             }
-            None => decoder.read_delimited(read_parts)?,
-        };
-        *value =
-            from_wire(unscaled, scale).map_err(|reason| DecodeError::invalid(reason, start))?;
-        Ok(())
+            None => merge_other(value, decoder),
+        }
     }
+}
+
+/// Reads a decimal that [`read_canonical`] does not: laid out otherwise,
+/// or not fitting `rust_decimal`, which is an error.
+#[cold]
+#[inline(never)]
+fn merge_other(value: &mut Decimal, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    let start = decoder.offset();
+    let (unscaled, scale) = decoder.read_delimited(read_parts)?;
+    *value = from_wire(unscaled, scale).map_err(|reason| DecodeError::invalid(reason, start))?;
+    Ok(())
 }
 
 /// Writes the length-prefixed message of a decimal field by field: out of
@@ -144,7 +152,7 @@ fn canonical_parts(bytes: &[u8]) -> Option<((&[u8], i64), usize)> {
 
 /// The decimal at the start of `bytes`, length-prefixed in the layout of
 /// [`canonical_parts`], and how many bytes it takes; `None` for any other
-/// layout and for a decimal that does not fit, which `merge_value` reads
+/// layout and for a decimal that does not fit, which `merge_other` reads
 /// (or refuses).
 #[inline]
 pub(crate) fn read_canonical(bytes: &[u8]) -> Option<(Decimal, usize)> {
@@ -192,6 +200,19 @@ fn redundant_prefix(bytes: &[u8]) -> usize {
 /// `scale`, or why it does not fit `rust_decimal` exactly.
 #[inline]
 fn from_wire(unscaled: &[u8], scale: i64) -> Result<Decimal, &'static str> {
+    // Eight bytes, redundant sign bytes or not, are an `i64`: the digits of
+    // prices, quantities and rates, as `write_short` writes them.
+    if unscaled.len() <= 8 && (0..=MAX_SCALE as i64).contains(&scale) {
+        return Decimal::try_new(short_twos_complement(unscaled), scale as u32)
+            .map_err(|_| DIGITS_OVERFLOW);
+    }
+    from_wire_long(unscaled, scale)
+}
+
+/// [`from_wire`] for digits of more than eight bytes, or a scale outside
+/// 0 to 28.
+#[inline(never)]
+fn from_wire_long(unscaled: &[u8], scale: i64) -> Result<Decimal, &'static str> {
     let significant = &unscaled[redundant_prefix(unscaled)..];
     // Twelve bytes hold at most 95 bits of magnitude, which always fit; a
     // scale of 0 to 28 is taken as it is. That is every decimal schemac
@@ -207,22 +228,34 @@ fn from_wire(unscaled: &[u8], scale: i64) -> Result<Decimal, &'static str> {
 /// The integer of up to 16 big-endian two's complement bytes.
 #[inline]
 fn twos_complement(significant: &[u8]) -> i128 {
-    // All ones for a negative number, which the bytes then shift into.
-    let sign = -i64::from(significant.first().is_some_and(|&byte| byte >= 0x80));
     // Most decimals have a few bytes of digits, which 64-bit arithmetic
     // gathers more cheaply than 128-bit.
     if significant.len() <= 8 {
-        let digits = significant
-            .iter()
-            .fold(sign, |digits, &byte| (digits << 8) | i64::from(byte));
-        return i128::from(digits);
+        return i128::from(short_twos_complement(significant));
     }
-    significant.iter().fold(i128::from(sign), |digits, &byte| {
-        (digits << 8) | i128::from(byte)
+    let sign = i128::from(negative_sign(significant));
+    significant
+        .iter()
+        .fold(sign, |digits, &byte| (digits << 8) | i128::from(byte))
+}
+
+/// The integer of up to 8 big-endian two's complement bytes.
+#[inline]
+fn short_twos_complement(bytes: &[u8]) -> i64 {
+    debug_assert!(bytes.len() <= 8);
+    bytes.iter().fold(negative_sign(bytes), |digits, &byte| {
+        (digits << 8) | i64::from(byte)
     })
 }
 
-/// [`from_wire`] for what its fast path leaves: digits of 13 bytes or more,
+/// All ones when `bytes` are a negative number, which they then shift
+/// into; else 0.
+#[inline]
+fn negative_sign(bytes: &[u8]) -> i64 {
+    -i64::from(bytes.first().is_some_and(|&byte| byte >= 0x80))
+}
+
+/// [`from_wire_long`] for what its fast path leaves: digits of 13 bytes or more,
 /// and scales outside 0 to 28, which fit only after rescaling.
 #[cold]
 #[inline(never)]
