@@ -255,8 +255,8 @@ fn negative_sign(bytes: &[u8]) -> i64 {
     -i64::from(bytes.first().is_some_and(|&byte| byte >= 0x80))
 }
 
-/// [`from_wire_long`] for what its fast path leaves: digits of 13 bytes or more,
-/// and scales outside 0 to 28, which fit only after rescaling.
+/// [`from_wire_long`] for what its fast path leaves: digits of 13 bytes
+/// or more, and scales outside 0 to 28, which fit only after rescaling.
 #[cold]
 #[inline(never)]
 fn from_wire_rescaled(significant: &[u8], scale: i64) -> Result<Decimal, &'static str> {
