@@ -467,12 +467,12 @@ impl Writer {
     /// grows its buffer once to about that length, rather than doubling
     /// up to it and zeroing and copying at every step: encoding a 4 MB
     /// message again and again, the buffer would grow from 64 KiB six
-    /// times each time. A little room over the length takes a message that grows a
-    /// little; the output keeps it, as it is within the tenth that
-    /// [`finish_into`](Writer::finish_into) allows. A smaller message
-    /// next pays once for zeroing room it does not use, no more than the
-    /// remembered encoding, which was written once already; then the
-    /// hint is its own.
+    /// times each time. A little room over the length takes a message
+    /// that grows a little; the output keeps it, as it is within the
+    /// tenth that [`finish_into`](Writer::finish_into) allows. A smaller
+    /// message next pays once for zeroing room it does not use, no more
+    /// than the remembered encoding, which was written once already;
+    /// then the hint is its own.
     fn remember_large(&mut self) {
         let length = self.written_len();
         self.large_hint = length + length / 16;
