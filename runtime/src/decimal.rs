@@ -375,6 +375,24 @@ mod tests {
         assert!(error.to_string().contains("scale exceeds 28"), "{error}");
     }
 
+    /// A decimal that does not fit is refused at the offset of its length
+    /// prefix, laid out as schemac writes it or field by field.
+    #[test]
+    fn what_does_not_fit_is_refused_where_it_starts() {
+        let scale_29 = [0x05, 0x0a, 0x01, 0x01, 0x10, 0x1d];
+        let scale_first = [0x05, 0x10, 0x1d, 0x0a, 0x01, 0x01];
+        for decimal in [scale_29, scale_first] {
+            let mut bytes = vec![0xaa, 0xbb];
+            bytes.extend(decimal);
+            let mut decoder = Decoder::new(&bytes, &DecodeOptions::new()).unwrap();
+            decoder.advance(2);
+            let mut value = Decimal::ZERO;
+            let error = DecimalCodec::merge_value(&mut value, &mut decoder).unwrap_err();
+            assert_eq!(error.offset(), 2, "{error}");
+            assert!(error.to_string().contains("scale exceeds 28"), "{error}");
+        }
+    }
+
     #[test]
     fn unscaled_len_is_the_shortest_twos_complement() {
         for value in [0i128, 1, 127, 128, 255, 256, -1, -128, -129, -256, -257]
