@@ -307,7 +307,7 @@ where
 }
 
 /// The loop of [`Message::merge_from`](crate::Message::merge_from), with
-/// `merge_field` in place of the message's own: a message with `BTreeMap`
+/// `merge_field` in place of the message's own: a message with sorted map
 /// fields reads their entries into [`MapEntries`] with it, and finishes
 /// them when the loop ends, with an error or not.
 #[inline]
@@ -319,26 +319,22 @@ pub fn merge_fields<'a>(
     merge::merge_fields(decoder, merge_field, field_name)
 }
 
-/// The entries of a `BTreeMap` field read while decoding one message,
-/// built into the map at once when the message ends.
+/// The entries of a sorted map field (a `BTreeMap` or a `LiteMap`) read
+/// while decoding one message, built into the map at once when the
+/// message ends.
 ///
-/// Inserting entries one by one costs a search each, and encoders write
-/// entries in key order, which is the costliest order for a B-tree's
-/// search. So a map takes entries straight in while it holds fewer than
-/// [`MapEntries::DIRECT`]; then its entries and the rest are gathered and
-/// built in one linear pass ([`finish`](MapEntries::finish)). A key read
-/// twice keeps its last value, as with inserting. Until `finish`, the map
-/// may be empty, so generated code calls `finish` when decoding fails too.
+/// A map takes entries straight in while that is cheap
+/// ([`SortedMap::take`]); past that, its entries and the rest are
+/// gathered and built in one pass of sorting ([`finish`](MapEntries::finish)),
+/// so that no order of keys makes a decode quadratic. A key read twice
+/// keeps its last value, as with inserting. Until `finish`, the map may
+/// lack entries, so generated code calls `finish` when decoding fails too.
 #[derive(Debug)]
 pub struct MapEntries<K, V> {
     gathered: Vec<(K, V)>,
 }
 
 impl<K: Ord, V> MapEntries<K, V> {
-    /// How many entries a map takes by insertion before the rest are
-    /// gathered: small maps need no second allocation.
-    pub const DIRECT: usize = 16;
-
     /// No entries gathered.
     #[inline]
     pub fn new() -> Self {
@@ -353,7 +349,7 @@ impl<K: Ord, V> MapEntries<K, V> {
     pub fn merge<KC, VC>(
         &mut self,
         wire_type: WireType,
-        map: &mut BTreeMap<K, V>,
+        map: &mut impl SortedMap<K, V>,
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError>
     where
@@ -362,16 +358,16 @@ impl<K: Ord, V> MapEntries<K, V> {
     {
         let mut entry = merge::default_entry::<Owned<KC>, Owned<VC>>();
         merge::read_entry::<Owned<KC>, Owned<VC>>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
-        if self.gathered.is_empty() {
-            if map.len() < Self::DIRECT {
-                map.insert(entry.0, entry.1);
-                return Ok(());
-            }
-            // The map moves into the gathered entries, ahead of the new
-            // ones, so that finishing builds it once rather than merging
-            // two trees.
-            self.gathered.extend(core::mem::take(map));
-        }
+        let entry = match self.gathered.is_empty() {
+            true => match map.take(entry) {
+                None => return Ok(()),
+                Some(entry) => {
+                    map.start_gathering(&mut self.gathered);
+                    entry
+                }
+            },
+            false => entry,
+        };
         self.gathered.push(entry);
         Ok(())
     }
@@ -379,26 +375,103 @@ impl<K: Ord, V> MapEntries<K, V> {
     /// Adds the gathered entries to `map`, replacing the values of keys
     /// it has.
     #[inline]
-    pub fn finish(self, map: &mut BTreeMap<K, V>) {
+    pub fn finish(self, map: &mut impl SortedMap<K, V>) {
         if !self.gathered.is_empty() {
-            self.finish_gathered(map);
+            map.finish_gathered(self.gathered);
         }
-    }
-
-    #[inline(never)]
-    fn finish_gathered(self, map: &mut BTreeMap<K, V>) {
-        // `from_iter` sorts stably (linear on sorted input) and keeps the
-        // last of equal keys; the test `gathered_entries_keep_the_last_value`
-        // holds std to that. `map` is empty unless something was added to
-        // it since gathering began; `append` replaces the values of its keys.
-        let mut gathered: BTreeMap<K, V> = self.gathered.into_iter().collect();
-        map.append(&mut gathered);
     }
 }
 
 impl<K: Ord, V> Default for MapEntries<K, V> {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// A map that iterates in key order, which [`MapEntries`] fills while a
+/// message is decoded: entries it takes cheaply go straight in; the rest
+/// are gathered and sorted once.
+pub trait SortedMap<K: Ord, V> {
+    /// Takes `entry` in if that is cheap, replacing the value of its key;
+    /// otherwise gives it back, to be gathered with those that follow.
+    fn take(&mut self, entry: (K, V)) -> Option<(K, V)>;
+
+    /// Moves into `gathered` the entries that must be built again with
+    /// the gathered ones, if any, before the first is gathered.
+    fn start_gathering(&mut self, gathered: &mut Vec<(K, V)>);
+
+    /// Adds `gathered`, in the order read, replacing the values of keys
+    /// the map has; of equal keys, the last read holds.
+    fn finish_gathered(&mut self, gathered: Vec<(K, V)>);
+}
+
+/// How many entries a map takes by insertion (a search each, and for a
+/// `LiteMap` a shift) before the rest are gathered: small maps need no
+/// second allocation.
+const DIRECT_INSERTS: usize = 16;
+
+/// Inserting entries one by one costs a search each, and encoders write
+/// entries in key order, which is the costliest order for a B-tree's
+/// search. So a `BTreeMap` takes [`DIRECT_INSERTS`] entries straight in;
+/// then they move into the gathered entries, ahead of the new ones, so
+/// that finishing builds the tree once rather than merging two.
+impl<K: Ord, V> SortedMap<K, V> for BTreeMap<K, V> {
+    #[inline]
+    fn take(&mut self, (key, value): (K, V)) -> Option<(K, V)> {
+        if self.len() < DIRECT_INSERTS {
+            self.insert(key, value);
+            None
+        } else {
+            Some((key, value))
+        }
+    }
+
+    #[inline]
+    fn start_gathering(&mut self, gathered: &mut Vec<(K, V)>) {
+        gathered.extend(core::mem::take(self));
+    }
+
+    #[inline(never)]
+    fn finish_gathered(&mut self, gathered: Vec<(K, V)>) {
+        // `from_iter` sorts stably (linear on sorted input) and keeps the
+        // last of equal keys; the test `gathered_entries_keep_the_last_value`
+        // holds std to that. `self` is empty unless something was added to
+        // it since gathering began; `append` replaces the values of its keys.
+        let mut gathered: BTreeMap<K, V> = gathered.into_iter().collect();
+        self.append(&mut gathered);
+    }
+}
+
+/// A `LiteMap` appends an entry whose key follows its last, as encoders
+/// write them, and inserts one that does not while it is small, by a
+/// search and a shift; in a larger map, that entry and every one after it
+/// are gathered, then sorted with the map's entries at once, so that keys
+/// in reverse order cost a sort rather than a shift each.
+#[cfg(feature = "litemap")]
+impl<K: Ord, V> SortedMap<K, V> for litemap::LiteMap<K, V> {
+    #[inline]
+    fn take(&mut self, (key, value): (K, V)) -> Option<(K, V)> {
+        let (key, value) = self.try_append(key, value)?;
+        if self.len() < DIRECT_INSERTS {
+            self.insert(key, value);
+            None
+        } else {
+            Some((key, value))
+        }
+    }
+
+    #[inline]
+    fn start_gathering(&mut self, _gathered: &mut Vec<(K, V)>) {
+        // The map's entries stay sorted ahead of the gathered ones.
+    }
+
+    #[inline(never)]
+    fn finish_gathered(&mut self, gathered: Vec<(K, V)>) {
+        // `extend` appends, sorts stably once unless already in order,
+        // and keeps the last of equal keys; the test
+        // `a_lite_map_keeps_the_last_value_in_any_order` holds litemap to
+        // that.
+        self.extend(gathered);
     }
 }
 
@@ -608,6 +681,47 @@ mod tests {
         }
         entries.finish(&mut map);
         assert_eq!(map, expected);
+    }
+
+    /// A `LiteMap` decoded from entries in key order, in reverse order
+    /// (past the small map's inserts, gathered) and repeated, holds what
+    /// inserting them one by one into a `BTreeMap` gives.
+    #[cfg(feature = "litemap")]
+    #[test]
+    fn a_lite_map_keeps_the_last_value_in_any_order() {
+        let orders: [Vec<u32>; 4] = [
+            (0..40).collect(),
+            (0..40).rev().collect(),
+            (0..40).chain([1000, 5, 39, 7, 1000]).collect(),
+            (0..10).chain([3, 2]).collect(),
+        ];
+        for keys in orders {
+            let mut map = litemap::LiteMap::from_iter([(1000u32, "old".to_owned())]);
+            let mut expected = BTreeMap::from([(1000u32, "old".to_owned())]);
+            let mut writer = Writer::new();
+            for (i, &key) in keys.iter().enumerate().rev() {
+                write_entry::<Uint32, Str>(1, &key, &format!("v{i}"), &mut writer);
+            }
+            for (i, &key) in keys.iter().enumerate() {
+                expected.insert(key, format!("v{i}"));
+            }
+            let bytes = writer.into_vec();
+            let mut d = decoder(&bytes);
+            let mut entries = MapEntries::new();
+            while d.has_remaining() {
+                let (_, wire_type) = d.read_key().unwrap();
+                entries
+                    .merge::<Uint32, Str>(wire_type, &mut map, &mut d)
+                    .unwrap();
+            }
+            entries.finish(&mut map);
+            let read: Vec<_> = map.iter().map(|(k, v)| (*k, v.clone())).collect();
+            assert_eq!(
+                read,
+                expected.into_iter().collect::<Vec<_>>(),
+                "keys {keys:?}"
+            );
+        }
     }
 
     #[test]

@@ -126,6 +126,8 @@ pub mod wkt;
 pub mod __private {
     #[cfg(feature = "compact_str")]
     pub use crate::CompactString;
+    #[cfg(feature = "litemap")]
+    pub use crate::LiteMap;
     pub use crate::handshake::{VERSION, check_version};
     /// The `alloc` crate, through which generated code names `Vec`,
     /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
@@ -170,6 +172,10 @@ pub use compact_str::{self, CompactString};
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::Writer;
 pub use error::{DecodeError, EncodeError};
+/// The sorted-vector map a `map` field may be held in
+/// (docs/options.md), with its crate.
+#[cfg(feature = "litemap")]
+pub use litemap::{self, LiteMap};
 pub use message::{Enumeration, Message, Name};
 pub use rust_decimal::{self, Decimal};
 pub use unknown::UnknownFields;

@@ -317,14 +317,19 @@ where
             }
 
             fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Self::Value, A::Error> {
-                let mut entries = T::default();
+                // Read first, then added at once: a map kept sorted
+                // (`LiteMap`) sorts them once rather than shifting its
+                // entries for each key out of order.
+                let mut read = Vec::with_capacity(access.size_hint().unwrap_or(0).min(64));
                 while let Some(key) = access.next_key::<String>()? {
                     let key = K::from_key(&key).map_err(de::Error::custom)?;
                     // A null value is an error, as in Google's parsers,
                     // unless null is a value of the type.
                     let value = access.next_value::<Present<V>>()?.0;
-                    entries.extend(core::iter::once((key, value)));
+                    read.push((key, value));
                 }
+                let mut entries = T::default();
+                entries.extend(read);
                 Ok(DeMap(entries, PhantomData))
             }
         }
