@@ -152,6 +152,12 @@ pub enum MapType {
     /// be `BuildHasher`, `Default` and `Clone`, which the compiler of the
     /// generated code checks.
     HashMapWith(String),
+    /// `LiteMap` (the crate litemap, re-exported by the runtime behind its
+    /// feature `litemap`): a vector of entries sorted by key. Encoding is
+    /// deterministic, as with `BTreeMap`; a map is one allocation, its
+    /// entries contiguous, and an entry whose key follows the last is
+    /// appended. Inserting elsewhere shifts the entries after it.
+    LiteMap,
 }
 
 /// The Rust type that holds the values of `string` fields. Each reads and
@@ -204,7 +210,7 @@ impl MapType {
     /// Whether the map iterates in key order, so that encoding writes its
     /// entries in that order and decoding may gather them first.
     pub(crate) fn is_sorted(&self) -> bool {
-        matches!(self, MapType::BTreeMap)
+        matches!(self, MapType::BTreeMap | MapType::LiteMap)
     }
 }
 

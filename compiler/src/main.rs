@@ -127,8 +127,9 @@ struct Input {
 #[derive(Debug, Args)]
 struct CodegenArgs {
     /// The collection of the map fields under PATH (all of them without
-    /// `PATH=`): `btree` (the default), `hash`, or `hash<HASHER>` with a
-    /// hasher type such as `::ahash::RandomState`; may be repeated.
+    /// `PATH=`): `btree` (the default), `lite` (LiteMap, with
+    /// schemac-runtime's feature `litemap`), `hash`, or `hash<HASHER>`
+    /// with a hasher type such as `::ahash::RandomState`; may be repeated.
     #[arg(long, value_name = "[PATH=]KIND", value_parser = path_map_type)]
     map_type: Vec<(String, MapType)>,
     /// The Rust type of the string fields under PATH (all of them without
@@ -308,6 +309,7 @@ fn path_map_type(argument: &str) -> Result<(String, MapType), String> {
     let map_type = match kind {
         "btree" => MapType::BTreeMap,
         "hash" => MapType::HashMap,
+        "lite" => MapType::LiteMap,
         _ => match kind
             .strip_prefix("hash<")
             .and_then(|kind| kind.strip_suffix('>'))
@@ -315,7 +317,7 @@ fn path_map_type(argument: &str) -> Result<(String, MapType), String> {
             Some(hasher) => MapType::HashMapWith(hasher.trim().to_owned()),
             None => {
                 return Err(format!(
-                    "expected `btree`, `hash` or `hash<HASHER>`, not `{kind}`"
+                    "expected `btree`, `lite`, `hash` or `hash<HASHER>`, not `{kind}`"
                 ));
             }
         },

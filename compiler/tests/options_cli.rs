@@ -233,6 +233,17 @@ fn map_types_apply_by_path_the_longest_holding() {
         code.contains("pub labels: _rt::alloc::collections::BTreeMap<"),
         "{code}"
     );
+    let code = compiled(&[SCHEMA, "--map-type", ".paths.Tag.labels=lite"]);
+    assert!(code.contains("pub labels: _rt::LiteMap<"), "{code}");
+    // Sorted, so written in key order and read through `MapEntries`.
+    assert!(
+        code.contains(">::write(3, &self.labels, writer);"),
+        "{code}"
+    );
+    assert!(
+        code.contains("labels_entries.finish(&mut self.labels)"),
+        "{code}"
+    );
     let output = schemac(&[
         "compile",
         SCHEMA,

@@ -4,6 +4,8 @@
 //! - `hash/`: maps as `HashMap` (`map_type(".", ..)`), with JSON and views;
 //! - `mixed_maps/`: the same schema with map types by path: `HashMap`
 //!   but for one `BTreeMap` and one `HashMap` with a hasher of its own;
+//! - `lite/`: the same schema and `money.schema` with maps as `LiteMap`,
+//!   with JSON and views;
 //! - `representations/`: the same schema and `shapes.schema` with string
 //!   types by path (`Box<str>`, `Arc<str>` and `CompactString`) and bytes
 //!   as `bytes::Bytes`, with JSON and views;
@@ -54,6 +56,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .json(true)
         .views(true)
         .compile(&["../../schemas/scalars.schema"])?;
+    Builder::new()
+        .out_dir(out.join("lite"))
+        .include_file("mod.rs")
+        .runtime_crate("::runtime")
+        .map_type(".", MapType::LiteMap)
+        .json(true)
+        .views(true)
+        .compile(&["../../schemas/scalars.schema", "../../schemas/money.schema"])?;
     Builder::new()
         .out_dir(out.join("representations"))
         .include_file("mod.rs")

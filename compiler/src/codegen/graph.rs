@@ -101,7 +101,9 @@ fn visit_field(cx: &Context, field: &Field) -> Option<TokenStream> {
             let each = visit(quote!(value))?;
             let rt = &cx.runtime;
             Some(match cx.map_type(field) {
-                MapType::BTreeMap => quote!(for value in self.#name.values() { #each }),
+                MapType::BTreeMap | MapType::LiteMap => {
+                    quote!(for value in self.#name.values() { #each })
+                }
                 MapType::HashMap | MapType::HashMapWith(_) => quote! {
                     let values: #rt::alloc::vec::Vec<_> = self.#name.values().collect();
                     for value in values.into_iter().rev() { #each }

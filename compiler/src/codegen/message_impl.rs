@@ -221,13 +221,13 @@ fn expand_merge_from(
     }
 }
 
-/// The body of `fn merge_from` for a message with `BTreeMap` fields, if it
-/// has any: the runtime's loop of the trait's default, with each map's
-/// entries gathered in a `MapEntries` and built into the map once the
-/// message ends, which is linear in the number of entries rather than a
-/// search per entry. The maps are built when the loop ends with an error
-/// too, so that a failed merge keeps what the maps held and the entries
-/// read before the error, as the trait's default does.
+/// The body of `fn merge_from` for a message with sorted map fields
+/// (`BTreeMap`, `LiteMap`), if it has any: the runtime's loop of the
+/// trait's default, with each map's entries gathered in a `MapEntries` and
+/// built into the map once the message ends, which costs a sort at most
+/// rather than a search per entry. The maps are built when the loop ends
+/// with an error too, so that a failed merge keeps what the maps held and
+/// the entries read before the error, as the trait's default does.
 fn expand_merge_from_with_maps(
     cx: &Context,
     scope: &[String],

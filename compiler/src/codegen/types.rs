@@ -229,6 +229,7 @@ pub(crate) fn field_type(cx: &Context, scope: &[String], field: &Field) -> Token
             let value = value_type(cx, scope, value, held);
             match cx.map_type(field) {
                 MapType::BTreeMap => quote!(#rt::alloc::collections::BTreeMap<#key, #value>),
+                MapType::LiteMap => quote!(#rt::LiteMap<#key, #value>),
                 MapType::HashMap => quote!(::std::collections::HashMap<#key, #value>),
                 MapType::HashMapWith(hasher) => match syn::parse_str::<syn::Type>(hasher) {
                     Ok(hasher) => quote!(::std::collections::HashMap<#key, #value, #hasher>),

@@ -25,6 +25,12 @@ pub mod mixed_maps {
     include!(concat!(env!("OUT_DIR"), "/mixed_maps/mod.rs"));
 }
 
+/// `scalars.schema` and `money.schema` with `LiteMap` maps, JSON and
+/// views.
+pub mod lite {
+    include!(concat!(env!("OUT_DIR"), "/lite/mod.rs"));
+}
+
 /// `scalars.schema` and `shapes.schema` with string types by path:
 /// `Box<str>`, but `Arc<str>` in `OptionalScalars` and `Shape.label`, and
 /// `CompactString` in `Lists` and `Drawing.title`; and every `bytes` as
@@ -96,6 +102,9 @@ mod extern_tests;
 
 #[cfg(test)]
 mod map_tests;
+
+#[cfg(test)]
+mod lite_map_tests;
 
 #[cfg(test)]
 mod representation_tests;
