@@ -7,6 +7,8 @@
 //!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`,
 //!   `HashMap` maps with foldhash's hasher in `bench`, `bytes::Bytes` in
 //!   `bench.Blob` and `otlp`;
+//! - with `schemac::Builder` again into `OUT_DIR/schemac_lite`, bench.schema
+//!   alone with its maps as `LiteMap`, vectors sorted by key;
 //! - from the `.proto` files schemac exports, with protox and prost-build
 //!   (no protoc) into `OUT_DIR/prost`, and again with prost-build's
 //!   defaults for maps (`HashMap`) and `bytes(["."])` into
@@ -41,24 +43,26 @@ const REPR_SCHEMAS: &[&str] = &[
 /// Where imports are looked up.
 const INCLUDE_DIRS: &[&str] = &["../../schemas", "schemas"];
 
-fn main() -> Result<(), Box<dyn Error>> {
-    let out_dir = PathBuf::from(env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
-
+/// A schemac builder that looks up imports in [`INCLUDE_DIRS`].
+fn builder() -> schemac::Builder {
     let mut builder = schemac::Builder::new();
     for dir in INCLUDE_DIRS {
         builder.include(dir);
     }
     builder
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
+
+    builder()
         .out_dir(out_dir.join("schemac"))
         .include_file("mod.rs")
         .views(true)
         .compile(SCHEMAS)?;
 
-    let mut repr = schemac::Builder::new();
-    for dir in INCLUDE_DIRS {
-        repr.include(dir);
-    }
-    repr.out_dir(out_dir.join("schemac_repr"))
+    builder()
+        .out_dir(out_dir.join("schemac_repr"))
         .include_file("mod.rs")
         .string_type(".shop", StringType::CompactString)
         .string_type(".bench.Simple", StringType::CompactString)
@@ -72,6 +76,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         .bytes_type(".bench.Blob", BytesType::Bytes)
         .bytes_type(".otlp", BytesType::Bytes)
         .compile(REPR_SCHEMAS)?;
+
+    builder()
+        .out_dir(out_dir.join("schemac_lite"))
+        .include_file("mod.rs")
+        .map_type(".", MapType::LiteMap)
+        .compile(&["schemas/bench.schema"])?;
 
     let proto_dir = out_dir.join("proto");
     let protos = export_protos(&proto_dir)?;

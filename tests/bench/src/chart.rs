@@ -36,6 +36,7 @@ const COLORS: &[RGBColor] = &[
     RGBColor(148, 103, 189),
     RGBColor(23, 190, 207),
     RGBColor(140, 86, 75),
+    RGBColor(158, 218, 229),
 ];
 
 /// Every format, in the chart's order.

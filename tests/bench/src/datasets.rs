@@ -28,6 +28,7 @@ use crate::schemac_gen::bench::{
 };
 use crate::schemac_gen::otlp::{self, ExportTraceServiceRequest};
 use crate::schemac_gen::shop::{Customer, Order, OrderLine, Status};
+use crate::schemac_lite as lite;
 use crate::schemac_repr as repr;
 
 /// How full an Order is.
@@ -106,7 +107,8 @@ pub fn by_name(name: &str) -> Option<Dataset> {
             "100,000 Simple { name, age, map<string, i32> of 2 } as a list in one message",
             simple_list(100_000),
         )
-        .with_representations::<repr::bench::SimpleList, prost_repr::bench::SimpleList>(),
+        .with_representations::<repr::bench::SimpleList, prost_repr::bench::SimpleList>()
+        .with_lite_maps::<lite::bench::SimpleList>(),
         "flat-30" => Dataset::new(
             name,
             "one message of 30 fields: 18 numbers of every wire encoding, 12 strings",
@@ -116,17 +118,20 @@ pub fn by_name(name: &str) -> Option<Dataset> {
             name,
             "map<string, value> of 10 entries cycling string, i32, i64, bool, f32, f64",
             values(10),
-        ),
+        )
+        .with_lite_maps::<lite::bench::Attributes>(),
         "values-100" => Dataset::new(
             name,
             "map<string, value> of 100 entries cycling string, i32, i64, bool, f32, f64",
             values(100),
-        ),
+        )
+        .with_lite_maps::<lite::bench::Attributes>(),
         "values-1000" => Dataset::new(
             name,
             "map<string, value> of 1000 entries cycling string, i32, i64, bool, f32, f64",
             values(1000),
-        ),
+        )
+        .with_lite_maps::<lite::bench::Attributes>(),
         "blob-64k" => Dataset::new(
             name,
             "one Blob { name, content: bytes } with 64 KiB of content",

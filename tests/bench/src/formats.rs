@@ -18,13 +18,15 @@
 //! from the input and drops it. Views only read: `schemac-view` has no
 //! encode benchmark, and the bytes it reads are the owned types'.
 //!
-//! Some datasets also carry the field representations of issue 14
-//! ([`REPRESENTATIONS`]), each decoding from a `bytes::Bytes` input:
+//! Some datasets also carry the field representations of issue 14 and
+//! the sorted-vector maps ([`REPRESENTATIONS`]), each decoding from a
+//! `bytes::Bytes` input:
 //!
 //! | format | what encodes | how |
 //! |---|---|---|
 //! | `schemac-repr` | schemac's types generated with `CompactString` strings, `HashMap` maps and `bytes::Bytes` bytes (build.rs) | `Message::encode_to_vec`; `Message::decode_shared`: `Bytes` fields share the input |
 //! | `prost-repr` | prost's types generated with its default `HashMap` maps and `bytes(["."])` | `encode_to_vec`; `Message::decode` over the `Bytes` (prost's `copy_to_bytes` shares it) |
+//! | `schemac-lite` | schemac's types generated with `LiteMap` maps, vectors sorted by key (build.rs); only the datasets with maps | as `schemac-repr` |
 
 use std::hint::black_box;
 use std::marker::PhantomData;
@@ -51,7 +53,7 @@ pub const FORMATS: &[&str] = &[
 
 /// The formats of the field representations, which only some datasets
 /// have, after [`FORMATS`].
-pub const REPRESENTATIONS: &[&str] = &["schemac-repr", "prost-repr"];
+pub const REPRESENTATIONS: &[&str] = &["schemac-repr", "prost-repr", "schemac-lite"];
 
 /// The format every ratio is taken against.
 pub const BASELINE: &str = "prost";
@@ -132,8 +134,25 @@ impl Dataset {
             .encode();
         let repr = R::decode(&bytes).expect("the representations read schemac's bytes");
         let prost = P::decode(bytes.as_slice()).expect("prost reads schemac's bytes");
-        self.subjects.push(Box::new(SchemacShared(repr)));
+        self.subjects
+            .push(Box::new(SchemacShared("schemac-repr", repr)));
         self.subjects.push(Box::new(ProstShared(prost)));
+        self
+    }
+
+    /// The dataset with `schemac-lite` too: the same value in schemac's
+    /// types `L` with `LiteMap` maps, read from schemac's bytes.
+    pub fn with_lite_maps<L>(mut self) -> Self
+    where
+        L: schemac_runtime::Message + PartialEq + std::fmt::Debug + 'static,
+    {
+        let bytes = self
+            .subject("schemac")
+            .expect("every dataset has schemac")
+            .encode();
+        let lite = L::decode(&bytes).expect("the LiteMap types read schemac's bytes");
+        self.subjects
+            .push(Box::new(SchemacShared("schemac-lite", lite)));
         self
     }
 
@@ -287,17 +306,17 @@ impl<B: HasMessageView + std::fmt::Debug> Subject for BuffaView<B> {
     }
 }
 
-/// schemac's types with the field representations, decoded from a
-/// `Bytes` input with `decode_shared`.
-struct SchemacShared<R>(R);
+/// schemac's types generated with other options (the format named
+/// first), decoded from a `Bytes` input with `decode_shared`.
+struct SchemacShared<R>(&'static str, R);
 
 impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for SchemacShared<R> {
     fn format(&self) -> &'static str {
-        "schemac-repr"
+        self.0
     }
 
     fn encode(&self) -> Vec<u8> {
-        self.0
+        self.1
             .encode_to_vec()
             .expect("schemac encodes the datasets")
     }
@@ -313,7 +332,7 @@ impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for Sche
     fn round_trip(&self) -> Result<(), String> {
         let input = Bytes::from(self.encode());
         let back = R::decode_shared(&input).map_err(|error| error.to_string())?;
-        compare(self.format(), back, &self.0)
+        compare(self.format(), back, &self.1)
     }
 }
 

@@ -47,6 +47,12 @@ pub mod schemac_repr {
     include!(concat!(env!("OUT_DIR"), "/schemac_repr/mod.rs"));
 }
 
+/// The types schemac generates from bench.schema with `LiteMap` maps.
+#[allow(missing_docs)]
+pub mod schemac_lite {
+    include!(concat!(env!("OUT_DIR"), "/schemac_lite/mod.rs"));
+}
+
 /// prost's types with its default `HashMap` maps and `bytes::Bytes` for
 /// every `bytes` field.
 #[allow(missing_docs, clippy::all)]

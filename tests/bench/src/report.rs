@@ -637,8 +637,9 @@ impl<'a> Lowest<'a> {
     }
 
     /// The row of the lowest, whose target is 1.00; when the lowest is an
-    /// owned mode, with what the field representations give in its place
-    /// against the same peer, on the datasets that have them.
+    /// owned mode, with what the field representations and the `LiteMap`
+    /// maps give in its place against the same peer, on the datasets that
+    /// have them.
     fn target(case: &str, lowest: Option<Lowest<'_>>, datasets: &[DatasetReport]) -> Target {
         let measured = lowest.as_ref().map_or_else(
             || "not measured".to_owned(),
@@ -650,12 +651,18 @@ impl<'a> Lowest<'a> {
                     op,
                     against,
                 } = *low;
-                let representations = (format == "schemac")
-                    .then(|| time_ratio(datasets, dataset, (against, op), ("schemac-repr", op)))
-                    .flatten()
-                    .map_or_else(String::new, |repr| {
-                        format!("; with `schemac-repr`'s field representations: {repr:.2}")
-                    });
+                let other_types = [
+                    ("schemac-repr", "field representations"),
+                    ("schemac-lite", "`LiteMap` maps"),
+                ];
+                let representations: String = other_types
+                    .into_iter()
+                    .filter(|_| format == "schemac")
+                    .filter_map(|(other, what)| {
+                        let ratio = time_ratio(datasets, dataset, (against, op), (other, op))?;
+                        Some(format!("; with `{other}`'s {what}: {ratio:.2}"))
+                    })
+                    .collect();
                 format!("lowest {ratio:.2} ({op} {dataset} {format}{representations})")
             },
         );
@@ -1113,6 +1120,30 @@ mod tests {
         assert_eq!(
             (prost.measured.as_str(), prost.met),
             ("lowest 0.86 (encode order-1-seed schemac)", Some(false))
+        );
+    }
+
+    #[test]
+    fn the_lowest_ratio_notes_what_lite_maps_give_in_its_place() {
+        let datasets = [
+            Dataset::new("values-10", "a map", crate::datasets::values(10))
+                .with_lite_maps::<crate::schemac_lite::bench::Attributes>(),
+        ];
+        let medians = HashMap::from([
+            (bench_id("values-10", "prost", "decode"), 300.0),
+            (bench_id("values-10", "buffa", "decode"), 100.0),
+            (bench_id("values-10", "schemac", "decode"), 200.0),
+            (bench_id("values-10", "schemac-lite", "decode"), 80.0),
+        ]);
+        let measurements = Measurements::from_processes(vec![medians]);
+        let report = build(run(), &datasets, &measurements, None);
+        let buffa = target(
+            &report,
+            "every dataset and mode, against buffa in the same mode",
+        );
+        assert_eq!(
+            buffa.measured,
+            "lowest 0.50 (decode values-10 schemac; with `schemac-lite`'s `LiteMap` maps: 1.25)"
         );
     }
 
