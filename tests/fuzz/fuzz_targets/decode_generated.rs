@@ -7,7 +7,9 @@
 //! borrowed view must read what the owned type reads, or fail alike. The
 //! types of schemac-options' `representations` (strings as `Box<str>`,
 //! `Arc<str>` or `CompactString`, bytes as `Bytes`), decoded with
-//! `decode_shared` from a `Bytes`, must read what the default types read.
+//! `decode_shared` from a `Bytes`, must read what the default types read;
+//! so must the types of its `lite` module, whose maps are `LiteMap`s
+//! (sorted vectors), whatever the order of the keys.
 
 #![no_main]
 
@@ -47,6 +49,11 @@ fuzz_target!(|data: &[u8]| {
     reads_as_default::<kitchen::Maps, Maps>(&shared);
     reads_as_default::<shapes::Drawing, Drawing>(&shared);
     reads_as_default::<shapes::Tree, Tree>(&shared);
+
+    use schemac_options::lite;
+    reads_as_default::<lite::kitchen::Maps, Maps>(&shared);
+    reads_as_default::<lite::money::Amounts, Amounts>(&shared);
+    reads_as_default::<lite::money::Values, Values>(&shared);
 });
 
 /// `input` decodes as a `Shared` exactly when it decodes as a `Default`,
