@@ -131,7 +131,7 @@ fn lite_maps_write_and_read_the_json_of_btree_maps() {
 /// Entries in reverse key order, past the few a map inserts directly,
 /// then keys again: the map holds what the `BTreeMap` code reads from the
 /// same bytes. Read with a shift per entry out of order, the 200,000
-/// entries take 30 seconds in a debug build rather than half of one.
+/// entries take 28 seconds in a debug build rather than half of one.
 #[test]
 fn entries_in_any_order_read_as_btree_maps_read_them() {
     let entry = |key: i32, value: &str| {
