@@ -656,19 +656,17 @@ mod tests {
         assert_eq!(hex(bytes), "1a00");
     }
 
-    #[test]
-    fn gathered_entries_keep_the_last_value() {
-        // Past the entries inserted directly, out of order and repeated.
-        let mut map = BTreeMap::from([(1000u32, "old".to_owned())]);
-        let mut expected = map.clone();
+    /// Map entries of `keys`, the `i`th valued `v{i}`, read in that order
+    /// into `map` through [`MapEntries`]; and the `BTreeMap` that
+    /// inserting them one by one into `start` gives.
+    fn read_entries(
+        keys: &[u32],
+        map: &mut impl SortedMap<u32, String>,
+        start: BTreeMap<u32, String>,
+    ) -> BTreeMap<u32, String> {
         let mut writer = Writer::new();
-        let keys: Vec<u32> = (0..40).chain([1000, 5, 39, 7]).collect();
         for (i, &key) in keys.iter().enumerate().rev() {
-            let value = format!("v{i}");
-            write_entry::<Uint32, Str>(1, &key, &value, &mut writer);
-        }
-        for (i, &key) in keys.iter().enumerate() {
-            expected.insert(key, format!("v{i}"));
+            write_entry::<Uint32, Str>(1, &key, &format!("v{i}"), &mut writer);
         }
         let bytes = writer.into_vec();
         let mut d = decoder(&bytes);
@@ -676,10 +674,24 @@ mod tests {
         while d.has_remaining() {
             let (_, wire_type) = d.read_key().unwrap();
             entries
-                .merge::<Uint32, Str>(wire_type, &mut map, &mut d)
+                .merge::<Uint32, Str>(wire_type, map, &mut d)
                 .unwrap();
         }
-        entries.finish(&mut map);
+        entries.finish(map);
+        let mut expected = start;
+        for (i, &key) in keys.iter().enumerate() {
+            expected.insert(key, format!("v{i}"));
+        }
+        expected
+    }
+
+    #[test]
+    fn gathered_entries_keep_the_last_value() {
+        // Past the entries inserted directly, out of order and repeated.
+        let start = BTreeMap::from([(1000u32, "old".to_owned())]);
+        let mut map = start.clone();
+        let keys: Vec<u32> = (0..40).chain([1000, 5, 39, 7]).collect();
+        let expected = read_entries(&keys, &mut map, start);
         assert_eq!(map, expected);
     }
 
@@ -696,25 +708,9 @@ mod tests {
             (0..10).chain([3, 2]).collect(),
         ];
         for keys in orders {
-            let mut map = litemap::LiteMap::from_iter([(1000u32, "old".to_owned())]);
-            let mut expected = BTreeMap::from([(1000u32, "old".to_owned())]);
-            let mut writer = Writer::new();
-            for (i, &key) in keys.iter().enumerate().rev() {
-                write_entry::<Uint32, Str>(1, &key, &format!("v{i}"), &mut writer);
-            }
-            for (i, &key) in keys.iter().enumerate() {
-                expected.insert(key, format!("v{i}"));
-            }
-            let bytes = writer.into_vec();
-            let mut d = decoder(&bytes);
-            let mut entries = MapEntries::new();
-            while d.has_remaining() {
-                let (_, wire_type) = d.read_key().unwrap();
-                entries
-                    .merge::<Uint32, Str>(wire_type, &mut map, &mut d)
-                    .unwrap();
-            }
-            entries.finish(&mut map);
+            let start = BTreeMap::from([(1000u32, "old".to_owned())]);
+            let mut map = litemap::LiteMap::from_iter(start.clone());
+            let expected = read_entries(&keys, &mut map, start);
             let read: Vec<_> = map.iter().map(|(k, v)| (*k, v.clone())).collect();
             assert_eq!(
                 read,
