@@ -377,6 +377,40 @@ fn a_graph_with_a_large_payload_round_trips() {
     assert_eq!(customers[0].name.len(), 32 * 1024);
 }
 
+/// An object first reached through a `weak` reference, with a large
+/// payload: the bytes are the same by every way of encoding.
+#[test]
+fn a_large_payload_reached_through_a_weak_reference_round_trips() {
+    let ada = customer(7, &"y".repeat(40 * 1024));
+    let earlier = order(2, 1, &ada);
+    let current = Order {
+        id: 3,
+        split_from: vec![Arc::downgrade(&earlier)],
+        ..Default::default()
+    };
+    let bytes = current.encode_to_vec().expect("encodes");
+    assert_eq!(bytes.len(), current.encoded_len());
+    let mut put = Vec::new();
+    current
+        .encode_to_buf(&mut put)
+        .expect("encodes into a buffer");
+    assert_eq!(put, bytes);
+    // The name is written once, whole; read back, the order it is in has
+    // no owner but the weak reference, and is gone.
+    let name = [b'y'; 40 * 1024];
+    let at = bytes
+        .windows(name.len())
+        .position(|window| window == name)
+        .expect("the name is in the encoding");
+    assert_eq!(
+        bytes.iter().filter(|&&byte| byte == b'y').count(),
+        name.len()
+    );
+    assert_eq!(&bytes[at - 3..at], [0x80, 0xc0, 0x02], "its length, 40 KiB");
+    let decoded = Order::decode(&bytes).expect("decodes");
+    assert_eq!(decoded.split_from.len(), 1);
+}
+
 #[test]
 fn a_dead_back_reference_is_written_as_number_0_and_read_back_dead() {
     let line = OrderLine {
