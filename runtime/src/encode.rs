@@ -22,7 +22,10 @@
 //! writes into an output of that length, starting it with the largest
 //! payload copied straight from the message (what follows it in the
 //! encoding is already written, and the room for what precedes it is all
-//! that is zeroed). See [`Writer::raw`].
+//! that is zeroed). See [`Writer::raw`]. The output is the caller's vector
+//! when encoding into one ([`Message::encode`],
+//! [`Message::encode_length_delimited`]); [`Message::encode_to_buf`] then
+//! copies it into the buffer, a second copy of the payloads.
 
 #[cfg(feature = "std")]
 use core::cell::RefCell;
@@ -57,21 +60,25 @@ thread_local! {
     static SCRATCH: RefCell<Writer> = const { RefCell::new(Writer::empty()) };
 }
 
-/// Appends the encoding of `message` to `out`, unless messages nest
-/// deeper than `limit` or a `required` field is not set, in which case
-/// nothing is written.
+/// Appends the encoding of `message` to `out`, after its length as a
+/// varint when `delimited`, unless messages nest deeper than `limit` or a
+/// `required` field is not set, in which case nothing is written.
 pub(crate) fn encode<M: Message>(
     message: &M,
     out: &mut Vec<u8>,
     limit: u32,
+    delimited: bool,
 ) -> Result<(), EncodeError> {
     check_required(message)?;
     with_scratch(|writer| {
         write_top(message, writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
-            append_placed(message, writer, out);
+            append_placed(message, writer, out, delimited);
         } else {
+            if delimited {
+                writer.varint(writer.written_len() as u64);
+            }
             writer.finish_into(out);
         }
         Ok(())
@@ -86,8 +93,9 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
         write_top(message, writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
-            let total = writer.written_len();
-            Ok(write_placed(message, writer, Vec::with_capacity(total)))
+            let mut out = Vec::new();
+            append_placed(message, writer, &mut out, false);
+            Ok(out)
         } else {
             Ok(writer.take_written())
         }
@@ -123,9 +131,15 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
             return Err(EncodeError::buffer_too_small(needed, buf.remaining_mut()));
         }
         if writer.skipped() != 0 {
-            let placed = write_placed(message, writer, Vec::with_capacity(body));
-            if delimited {
-                put_varint_buf(buf, body as u64);
+            let mut placed = Vec::new();
+            append_placed(message, writer, &mut placed, delimited);
+            // Only a message that changed between the two walks can have
+            // grown.
+            if buf.remaining_mut() < placed.len() {
+                return Err(EncodeError::buffer_too_small(
+                    placed.len(),
+                    buf.remaining_mut(),
+                ));
             }
             buf.put_slice(&placed);
         } else {
@@ -136,13 +150,6 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
         }
         Ok(())
     })
-}
-
-/// Puts `value` into `buf` as a varint of 1 to 10 bytes.
-fn put_varint_buf<B: BufMut + ?Sized>(buf: &mut B, value: u64) {
-    let mut bytes = Vec::with_capacity(10);
-    wire::put_varint(&mut bytes, value);
-    buf.put_slice(&bytes);
 }
 
 /// Writes the fields of `message`, the top-level message of an encode
@@ -179,30 +186,65 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
 }
 
 /// Appends the encoding of `message`, whose first walk left large payloads
-/// out, to `out`: written in place when `out` is empty, so that its
-/// allocation is reused.
+/// out, to `out`, after its length as a varint when `delimited`.
+///
+/// The second walk writes into `out`'s own allocation, after what `out`
+/// holds and the length. Writing back to front, it may store a few bytes
+/// before those it writes, taking them for room ([`Writer::last_of`]), or
+/// many, if the message changed since the first walk; so those bytes are
+/// copied aside first and back after. That is worth it while `out` holds
+/// at most half as much as the largest payload; holding more, the
+/// encoding is placed on its own and appended, the payloads copied a
+/// second time.
 #[cold]
 #[inline(never)]
-fn append_placed<M: Message>(message: &M, writer: &mut Writer, out: &mut Vec<u8>) {
-    let total = writer.written_len();
-    if out.is_empty() {
-        let mut output = core::mem::take(out);
-        output.reserve_exact(total);
-        *out = write_placed(message, writer, output);
-    } else {
-        // Placing needs the output to itself: the payloads are copied a
-        // second time, when appended.
-        let placed = write_placed(message, writer, Vec::with_capacity(total));
+fn append_placed<M: Message>(message: &M, writer: &mut Writer, out: &mut Vec<u8>, delimited: bool) {
+    if 2 * out.len() > writer.largest_skipped {
+        let mut placed = Vec::new();
+        append_placed(message, writer, &mut placed, delimited);
         out.extend_from_slice(&placed);
+        return;
+    }
+    let total = writer.written_len();
+    let mut head = out.clone();
+    let held = head.len();
+    if delimited {
+        wire::put_varint(&mut head, total as u64);
+    }
+    out.reserve_exact(head.len() - held + total);
+    out.resize(head.len(), 0);
+    match write_placed(message, writer, core::mem::take(out)) {
+        Ok(mut output) => {
+            output[..head.len()].copy_from_slice(&head);
+            *out = output;
+        }
+        Err(encoding) => {
+            head.truncate(held);
+            if delimited {
+                wire::put_varint(&mut head, encoding.len() as u64);
+            }
+            head.extend_from_slice(&encoding);
+            *out = head;
+        }
     }
 }
 
 /// Walks `message` a second time, after a first walk that left large
-/// payloads out and counted the encoded length, and returns its encoding,
-/// written into `output` (empty, with room for the whole encoding).
+/// payloads out and counted the encoded length, and writes its encoding
+/// after the bytes `output` holds, which it may write over; `output` has
+/// room for it all.
+///
+/// Fails, giving the encoding alone, when this walk wrote otherwise than
+/// the first: a message can change between the two, say when another
+/// thread drops the last strong reference to an object reached through a
+/// weak one.
 #[cold]
 #[inline(never)]
-fn write_placed<M: Message>(message: &M, writer: &mut Writer, output: Vec<u8>) -> Vec<u8> {
+fn write_placed<M: Message>(
+    message: &M,
+    writer: &mut Writer,
+    output: Vec<u8>,
+) -> Result<Vec<u8>, Vec<u8>> {
     let total = writer.written_len();
     let largest = writer.largest_skipped;
     writer.restart();
@@ -212,7 +254,7 @@ fn write_placed<M: Message>(message: &M, writer: &mut Writer, output: Vec<u8>) -
         output,
     };
     write_top(message, writer);
-    writer.take_placed()
+    writer.take_placed(total)
 }
 
 /// Runs `write` with this thread's writer, emptied, whose buffer is kept
@@ -299,7 +341,8 @@ enum Large {
     /// an encode.
     Skip,
     /// The second walk, which knows the `total` encoded length: the first
-    /// payload of the `largest` length starts `output`.
+    /// payload of the `largest` length goes into `output`, after what it
+    /// holds and room for what precedes the payload.
     Place {
         total: usize,
         largest: usize,
@@ -479,26 +522,36 @@ impl Writer {
     }
 
     /// The output of the second walk of an encode, and the thread's buffer
-    /// given back to the writer.
-    fn take_placed(&mut self) -> Vec<u8> {
-        match core::mem::replace(&mut self.large, Large::Skip) {
+    /// given back to the writer; the encoding alone when the walk wrote
+    /// other than `total` bytes, the first walk's count ([`write_placed`]).
+    ///
+    /// Writing `total` bytes, the walk filled exactly the room left before
+    /// the placed payload; writing more, it wrote over what the output
+    /// held, or grew a buffer that lacks it. Either way what it wrote is
+    /// [`written`](Writer::written).
+    fn take_placed(&mut self, total: usize) -> Result<Vec<u8>, Vec<u8>> {
+        let as_counted = self.written_len() == total;
+        let (mut output, start) = match core::mem::replace(&mut self.large, Large::Skip) {
             Large::Placed { scratch } => {
-                let mut output = core::mem::replace(&mut self.buf, scratch);
-                // Both walks wrote the same bytes, so the room was exactly
-                // what preceded the payload; were it not, what was written
-                // is still `output[pos..]`.
-                debug_assert_eq!(self.pos, 0, "the two walks wrote alike");
-                output.drain(..self.pos);
+                let output = core::mem::replace(&mut self.buf, scratch);
+                let start = self.pos;
                 self.pos = self.buf.len();
                 self.end = self.buf.len();
-                output
+                (output, start)
             }
             Large::Place { mut output, .. } => {
                 // No payload of the largest length came: nothing placed.
+                let start = output.len();
                 output.extend_from_slice(self.written());
-                output
+                (output, start)
             }
-            Large::Copy | Large::Skip => self.written().to_vec(),
+            Large::Copy | Large::Skip => return Err(self.written().to_vec()),
+        };
+        if as_counted {
+            Ok(output)
+        } else {
+            output.drain(..start);
+            Err(output)
         }
     }
 
@@ -681,11 +734,12 @@ impl Writer {
                 let after = self.buf.len() - self.pos;
                 if let Some(before) = total.checked_sub(after + n) {
                     let mut output = core::mem::take(output);
-                    output.resize(before, 0);
+                    let start = output.len() + before;
+                    output.resize(start, 0);
                     output.extend_from_slice(bytes);
                     output.extend_from_slice(&self.buf[self.pos..]);
                     let scratch = core::mem::replace(&mut self.buf, output);
-                    self.pos = before;
+                    self.pos = start;
                     self.end = self.buf.len();
                     self.large = Large::Placed { scratch };
                     return;

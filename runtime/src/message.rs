@@ -105,7 +105,7 @@ pub trait Message: Default {
     /// [`DecodeOptions::DEFAULT_RECURSION_LIMIT`] or a `required` field is
     /// not set, since decoding would then refuse the bytes.
     fn encode(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
-        encode::encode(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT)
+        encode::encode(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT, false)
     }
 
     /// The encoding of `self` in a new vector; see [`encode`](Message::encode).
@@ -126,7 +126,7 @@ pub trait Message: Default {
     /// Appends `self` to `buf` as a length-delimited frame: its encoded
     /// length as a varint, then its encoding; see [`framing`](crate::framing).
     fn encode_length_delimited(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
-        encode::encode_to_buf(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT, true)
+        encode::encode(self, buf, DecodeOptions::DEFAULT_RECURSION_LIMIT, true)
     }
 
     /// `self` as a length-delimited frame in a new vector; see

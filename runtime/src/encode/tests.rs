@@ -198,9 +198,29 @@ fn encode_checked(blob: &Blob) -> Vec<u8> {
     let mut reused = Vec::with_capacity(3 * expected.len());
     blob.encode(&mut reused).unwrap();
     assert!(reused == expected, "encode into an empty buffer");
+    // Held bytes longer than the largest payload: placed on its own.
+    let long_head = payload(expected.len(), 9);
+    let mut appended = long_head.clone();
+    blob.encode(&mut appended).unwrap();
+    assert!(appended[..long_head.len()] == long_head && appended[long_head.len()..] == expected);
     let mut own = Writer::new();
     blob.write_fields(&mut own);
     assert!(own.into_vec() == expected, "a writer of its own");
+    let mut buf = bytes::BytesMut::new();
+    blob.encode_to_buf(&mut buf).unwrap();
+    assert!(buf == expected, "encode_to_buf");
+
+    let mut frame = Vec::new();
+    wire::put_varint(&mut frame, expected.len() as u64);
+    frame.extend_from_slice(&expected);
+    assert!(blob.encode_length_delimited_to_vec().unwrap() == frame);
+    let mut framed = b"head".to_vec();
+    blob.encode_length_delimited(&mut framed).unwrap();
+    assert!(framed[..4] == *b"head" && framed[4..] == frame);
+    let mut buf = bytes::BytesMut::new();
+    blob.encode_length_delimited_to_buf(&mut buf).unwrap();
+    assert!(buf == frame, "encode_length_delimited_to_buf");
+
     assert_eq!(Blob::decode(&bytes).unwrap(), *blob);
     bytes
 }
@@ -240,6 +260,88 @@ fn nested_messages_with_large_payloads_are_the_bytes_of_the_plain_encoding() {
     ];
     for shape in &shapes {
         encode_checked(shape);
+    }
+}
+
+/// A message that writes a longer or a shorter name at each walk: one
+/// that changes while it is encoded, as one reached through a weak
+/// reference can when another thread drops the object.
+#[derive(Debug, Default)]
+struct Shifting {
+    walks: core::cell::Cell<usize>,
+    /// The name's length at each walk, the last repeated.
+    names: Vec<usize>,
+    content: Vec<u8>,
+}
+
+impl Shifting {
+    /// The encoding the `walk`th walk writes, counting from 0.
+    fn walk(&self, walk: usize) -> Vec<u8> {
+        reference(&Blob {
+            name: "n".repeat(self.names[walk.min(self.names.len() - 1)]),
+            content: self.content.clone(),
+            parts: vec![],
+        })
+    }
+}
+
+impl Message for Shifting {
+    const NAME: &'static str = "Shifting";
+
+    fn measure_fields(&self) -> usize {
+        self.walk(self.walks.get()).len()
+    }
+
+    fn write_fields(&self, writer: &mut Writer) {
+        let walk = self.walks.get();
+        self.walks.set(walk + 1);
+        let name = "n".repeat(self.names[walk.min(self.names.len() - 1)]);
+        crate::field::write::<codec::Bytes>(2, &self.content, writer);
+        crate::field::write::<codec::String>(1, &name, writer);
+    }
+
+    fn merge_field(
+        &mut self,
+        _: u32,
+        wire_type: WireType,
+        decoder: &mut crate::Decoder<'_>,
+    ) -> Result<(), crate::DecodeError> {
+        decoder.skip(wire_type)
+    }
+
+    fn field_name(_: u32) -> Option<&'static str> {
+        None
+    }
+}
+
+#[test]
+fn a_message_that_changes_between_the_two_walks_is_written_as_the_second_saw_it() {
+    // The second walk writes more than the first, over the bytes held
+    // before it, or less, leaving room unfilled.
+    for names in [[1, 3_000], [3_000, 1], [1, 1]] {
+        let message = |walks| Shifting {
+            walks: core::cell::Cell::new(walks),
+            names: names.to_vec(),
+            content: payload(100_000, 5),
+        };
+        let second = message(0).walk(1);
+        let mut frame = Vec::new();
+        wire::put_varint(&mut frame, second.len() as u64);
+        frame.extend_from_slice(&second);
+
+        assert!(message(0).encode_to_vec().unwrap() == second, "{names:?}");
+        for head in [&b""[..], b"head", &payload(200_000, 2)] {
+            let mut appended = head.to_vec();
+            message(0).encode(&mut appended).unwrap();
+            assert!(appended[..head.len()] == *head, "{names:?}: what was held");
+            assert!(appended[head.len()..] == second, "{names:?}");
+            let mut framed = head.to_vec();
+            message(0).encode_length_delimited(&mut framed).unwrap();
+            assert!(framed[..head.len()] == *head && framed[head.len()..] == frame);
+        }
+        let mut buf = bytes::BytesMut::new();
+        message(0).encode_length_delimited_to_buf(&mut buf).unwrap();
+        assert!(buf == frame, "{names:?}: encode_length_delimited_to_buf");
     }
 }
 

@@ -1,8 +1,9 @@
 //! Encodes one `Blob` with a large payload N times by each of the ways a
 //! message is encoded, and prints the time of one: `encode_to_vec`,
-//! `encode` appended to a vector that holds bytes already, and
-//! `encode_to_buf` into a `BytesMut`, as tonic's codec does
-//! (`runtime/src/grpc.rs`). The bench's datasets time only the first.
+//! `encode` appended to a vector that holds bytes already,
+//! `encode_length_delimited_to_vec`, as framing does, and `encode_to_buf`
+//! into a `BytesMut`, as tonic's codec does (`runtime/src/grpc.rs`). The
+//! bench's datasets time only the first.
 //!
 //! ```sh
 //! cargo run --profile bench -p schemac-bench --example encode_paths -- SIZE N
@@ -51,6 +52,16 @@ fn main() -> ExitCode {
             out.extend_from_slice(b"head");
             black_box(&blob).encode(&mut out).expect("encodes");
             black_box(out);
+        }),
+    );
+    time(
+        "delimited",
+        Box::new(|| {
+            black_box(
+                black_box(&blob)
+                    .encode_length_delimited_to_vec()
+                    .expect("encodes"),
+            );
         }),
     );
     time(
