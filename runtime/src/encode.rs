@@ -32,7 +32,7 @@ use core::cell::RefCell;
 
 use crate::prelude::*;
 
-use bytes::BufMut;
+use bytes::{BufMut, Bytes};
 
 use crate::error::EncodeError;
 use crate::graph::{Occurrence, Visitor};
@@ -74,7 +74,7 @@ pub(crate) fn encode<M: Message>(
         write_top(message, writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
-            append_placed(message, writer, out, delimited);
+            append_left_out(message, writer, out, delimited);
         } else {
             if delimited {
                 writer.varint(writer.written_len() as u64);
@@ -94,7 +94,7 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
             let mut out = Vec::new();
-            append_placed(message, writer, &mut out, false);
+            append_left_out(message, writer, &mut out, false);
             Ok(out)
         } else {
             Ok(writer.take_written())
@@ -109,7 +109,8 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
 ///
 /// The one walk that encodes also gives the length, so nothing is
 /// measured ahead: the thread's writer holds the encoding, whose bytes are
-/// then put into `buf` at once.
+/// then put into `buf`, with the shared payloads between them
+/// ([`Writer::shared_bytes`]).
 pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
     message: &M,
     buf: &mut B,
@@ -128,11 +129,23 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
         };
         let needed = body + prefix;
         if buf.remaining_mut() < needed {
+            writer.let_go();
             return Err(EncodeError::buffer_too_small(needed, buf.remaining_mut()));
         }
-        if writer.skipped() != 0 {
+        if writer.skipped() == 0 {
+            if delimited {
+                writer.varint(body as u64);
+            }
+            buf.put_slice(writer.written());
+        } else if writer.largest_skipped == 0 {
+            if delimited {
+                writer.varint(body as u64);
+            }
+            writer.for_each_piece(|piece| buf.put_slice(piece));
+            writer.let_go();
+        } else {
             let mut placed = Vec::new();
-            append_placed(message, writer, &mut placed, delimited);
+            append_left_out(message, writer, &mut placed, delimited);
             // Only a message that changed between the two walks can have
             // grown.
             if buf.remaining_mut() < placed.len() {
@@ -142,11 +155,6 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
                 ));
             }
             buf.put_slice(&placed);
-        } else {
-            if delimited {
-                writer.varint(body as u64);
-            }
-            buf.put_slice(writer.written());
         }
         Ok(())
     })
@@ -188,7 +196,9 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
 /// Appends the encoding of `message`, whose first walk left large payloads
 /// out, to `out`, after its length as a varint when `delimited`.
 ///
-/// The second walk writes into `out`'s own allocation, after what `out`
+/// When all of them were shared ([`Writer::shared_bytes`]), the encoding
+/// is put together from the buffer and them, each copied once. Otherwise
+/// a second walk writes into `out`'s own allocation, after what `out`
 /// holds and the length. Writing back to front, it may store a few bytes
 /// before those it writes, taking them for room ([`Writer::last_of`]), or
 /// many, if the message changed since the first walk; so those bytes are
@@ -198,10 +208,24 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
 /// second time.
 #[cold]
 #[inline(never)]
-fn append_placed<M: Message>(message: &M, writer: &mut Writer, out: &mut Vec<u8>, delimited: bool) {
+fn append_left_out<M: Message>(
+    message: &M,
+    writer: &mut Writer,
+    out: &mut Vec<u8>,
+    delimited: bool,
+) {
+    if writer.largest_skipped == 0 {
+        if delimited {
+            writer.varint(writer.written_len() as u64);
+        }
+        out.reserve_exact(writer.written_len());
+        writer.for_each_piece(|piece| out.extend_from_slice(piece));
+        writer.let_go();
+        return;
+    }
     if 2 * out.len() > writer.largest_skipped {
         let mut placed = Vec::new();
-        append_placed(message, writer, &mut placed, delimited);
+        append_left_out(message, writer, &mut placed, delimited);
         out.extend_from_slice(&placed);
         return;
     }
@@ -338,8 +362,11 @@ enum Large {
     #[default]
     Copy,
     /// Leaves it out, counting its length as written: the first walk of
-    /// an encode.
-    Skip,
+    /// an encode. A payload in a `bytes::Bytes` is `shared` rather than
+    /// left out for a second walk ([`Writer::shared_bytes`]), after the
+    /// number of the buffer's bytes that follow it; the last in the
+    /// encoding comes first.
+    Skip { shared: Vec<(usize, Bytes)> },
     /// The second walk, which knows the `total` encoded length: the first
     /// payload of the `largest` length goes into `output`, after what it
     /// holds and room for what precedes the payload.
@@ -351,6 +378,13 @@ enum Large {
     /// `buf` is the output now; `scratch` is the thread's buffer, given
     /// back when the walk ends.
     Placed { scratch: Vec<u8> },
+}
+
+impl Large {
+    /// The first walk, nothing shared yet.
+    const fn skip() -> Self {
+        Self::Skip { shared: Vec::new() }
+    }
 }
 
 /// Writes encoded fields into a buffer from its end towards its start.
@@ -368,7 +402,8 @@ pub struct Writer {
     end: usize,
     depth: u32,
     max_depth: u32,
-    /// The length of the largest payload left out.
+    /// The length of the largest payload left out to be placed by a
+    /// second walk.
     largest_skipped: usize,
     /// A little over the length of the last encoding that outgrew
     /// [`RETAINED_BUFFER`]: a buffer growing past that size grows to at
@@ -412,8 +447,10 @@ impl Writer {
         self.depth = 0;
         self.max_depth = 0;
         self.largest_skipped = 0;
-        if !matches!(self.large, Large::Skip) {
-            self.large = Large::Skip;
+        match &self.large {
+            Large::Skip { shared } if shared.is_empty() => {}
+            // What a walk that panicked shared is let go here.
+            _ => self.large = Large::skip(),
         }
     }
 
@@ -441,7 +478,7 @@ impl Writer {
         self.end - self.pos
     }
 
-    /// The length of the large payloads left out.
+    /// The length of the large payloads left out, shared or to be placed.
     #[inline]
     fn skipped(&self) -> usize {
         self.end - self.buf.len()
@@ -452,10 +489,12 @@ impl Writer {
         self.max_depth
     }
 
-    /// Fails when messages nested deeper than `limit`.
+    /// Fails when messages nested deeper than `limit`, letting go of
+    /// what the walk shared.
     #[inline]
-    fn check_depth(&self, limit: u32) -> Result<(), EncodeError> {
+    fn check_depth(&mut self, limit: u32) -> Result<(), EncodeError> {
         if self.max_depth > limit {
+            self.let_go();
             Err(EncodeError::too_deep(self.max_depth, limit))
         } else {
             Ok(())
@@ -531,7 +570,7 @@ impl Writer {
     /// [`written`](Writer::written).
     fn take_placed(&mut self, total: usize) -> Result<Vec<u8>, Vec<u8>> {
         let as_counted = self.written_len() == total;
-        let (mut output, start) = match core::mem::replace(&mut self.large, Large::Skip) {
+        let (mut output, start) = match core::mem::replace(&mut self.large, Large::skip()) {
             Large::Placed { scratch } => {
                 let output = core::mem::replace(&mut self.buf, scratch);
                 let start = self.pos;
@@ -545,7 +584,7 @@ impl Writer {
                 output.extend_from_slice(self.written());
                 (output, start)
             }
-            Large::Copy | Large::Skip => return Err(self.written().to_vec()),
+            Large::Copy | Large::Skip { .. } => return Err(self.written().to_vec()),
         };
         if as_counted {
             Ok(output)
@@ -722,7 +761,7 @@ impl Writer {
     fn large_raw(&mut self, bytes: &[u8]) {
         let n = bytes.len();
         match &mut self.large {
-            Large::Skip if n / SKIP_RATIO >= self.buf.len() - self.pos => {
+            Large::Skip { .. } if n / SKIP_RATIO >= self.buf.len() - self.pos => {
                 self.end += n;
                 self.largest_skipped = self.largest_skipped.max(n);
             }
@@ -755,6 +794,63 @@ impl Writer {
     pub fn bytes(&mut self, bytes: &[u8]) {
         self.raw(bytes);
         self.varint(bytes.len() as u64);
+    }
+
+    /// Writes `bytes` with their length prefix before them, as
+    /// [`bytes`](Writer::bytes) does; 16 KiB or more, in the first walk of
+    /// an encode, are shared rather than copied. They are counted as
+    /// written, and the output takes them from `bytes` once, when the
+    /// encoding is put together; no second walk is needed for them, so
+    /// [`Message::encode_to_buf`] copies them once too.
+    #[inline]
+    pub fn shared_bytes(&mut self, bytes: &Bytes) {
+        if bytes.len() >= LARGE_PAYLOAD {
+            self.large_shared(bytes);
+        } else {
+            copy_bytes(self.claim(bytes.len()), bytes);
+        }
+        self.varint(bytes.len() as u64);
+    }
+
+    /// Leaves `bytes` out of the buffer, shared, and counts them as
+    /// written, in the first walk of an encode; else writes them as
+    /// [`raw`](Writer::raw) does.
+    #[inline(never)]
+    fn large_shared(&mut self, bytes: &Bytes) {
+        let after = self.buf.len() - self.pos;
+        match &mut self.large {
+            Large::Skip { shared } => {
+                shared.push((after, bytes.clone()));
+                self.end += bytes.len();
+            }
+            _ => self.large_raw(bytes),
+        }
+    }
+
+    /// Drops the payloads the walk shared, once the encoding is put
+    /// together: the thread holds on to no message's bytes.
+    #[cold]
+    fn let_go(&mut self) {
+        self.large = Large::skip();
+    }
+
+    /// Calls `put` with the pieces of the encoding, in order: the bytes
+    /// written, with the shared payloads between them. Without shared
+    /// payloads, the one piece is [`written`](Writer::written).
+    fn for_each_piece(&self, mut put: impl FnMut(&[u8])) {
+        let written = self.written();
+        let mut from = 0;
+        let shared = match &self.large {
+            Large::Skip { shared } => shared.as_slice(),
+            _ => &[],
+        };
+        for (after, payload) in shared.iter().rev() {
+            let at = written.len() - after;
+            put(&written[from..at]);
+            put(payload);
+            from = at;
+        }
+        put(&written[from..]);
     }
 
     /// Writes a nested message with `write`, one level deeper, then its

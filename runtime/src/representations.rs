@@ -138,7 +138,7 @@ impl Codec for SharedBytes {
 
     #[inline]
     fn write_value(value: &Bytes, writer: &mut Writer) {
-        writer.bytes(value);
+        writer.shared_bytes(value);
     }
 
     #[inline]

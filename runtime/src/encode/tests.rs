@@ -184,44 +184,52 @@ fn blob(name: &str, content: usize, parts: Vec<Blob>) -> Blob {
 /// Encodes `blob` every way there is, checks each against the plain
 /// encoding, and returns `encode_to_vec`'s.
 fn encode_checked(blob: &Blob) -> Vec<u8> {
-    let expected = reference(blob);
-    assert_eq!(blob.encoded_len(), expected.len());
-    let bytes = blob.encode_to_vec().unwrap();
+    encodes_every_way(blob, &reference(blob))
+}
+
+/// Encodes `message` every way there is, checks each against `expected`,
+/// decodes it back, and returns `encode_to_vec`'s bytes.
+fn encodes_every_way<M: Message + PartialEq + core::fmt::Debug>(
+    message: &M,
+    expected: &[u8],
+) -> Vec<u8> {
+    assert_eq!(message.encoded_len(), expected.len());
+    let bytes = message.encode_to_vec().unwrap();
     assert!(
         bytes == expected,
         "encode_to_vec of {} bytes",
         expected.len()
     );
     let mut appended = b"head".to_vec();
-    blob.encode(&mut appended).unwrap();
-    assert!(appended[..4] == *b"head" && appended[4..] == expected);
+    message.encode(&mut appended).unwrap();
+    assert!(appended[..4] == *b"head" && appended[4..] == *expected);
     let mut reused = Vec::with_capacity(3 * expected.len());
-    blob.encode(&mut reused).unwrap();
+    message.encode(&mut reused).unwrap();
     assert!(reused == expected, "encode into an empty buffer");
     // Held bytes longer than the largest payload: placed on its own.
     let long_head = payload(expected.len(), 9);
     let mut appended = long_head.clone();
-    blob.encode(&mut appended).unwrap();
-    assert!(appended[..long_head.len()] == long_head && appended[long_head.len()..] == expected);
+    message.encode(&mut appended).unwrap();
+    assert!(appended[..long_head.len()] == long_head && appended[long_head.len()..] == *expected);
     let mut own = Writer::new();
-    blob.write_fields(&mut own);
+    message.write_fields(&mut own);
     assert!(own.into_vec() == expected, "a writer of its own");
     let mut buf = bytes::BytesMut::new();
-    blob.encode_to_buf(&mut buf).unwrap();
+    message.encode_to_buf(&mut buf).unwrap();
     assert!(buf == expected, "encode_to_buf");
 
     let mut frame = Vec::new();
     wire::put_varint(&mut frame, expected.len() as u64);
-    frame.extend_from_slice(&expected);
-    assert!(blob.encode_length_delimited_to_vec().unwrap() == frame);
+    frame.extend_from_slice(expected);
+    assert!(message.encode_length_delimited_to_vec().unwrap() == frame);
     let mut framed = b"head".to_vec();
-    blob.encode_length_delimited(&mut framed).unwrap();
+    message.encode_length_delimited(&mut framed).unwrap();
     assert!(framed[..4] == *b"head" && framed[4..] == frame);
     let mut buf = bytes::BytesMut::new();
-    blob.encode_length_delimited_to_buf(&mut buf).unwrap();
+    message.encode_length_delimited_to_buf(&mut buf).unwrap();
     assert!(buf == frame, "encode_length_delimited_to_buf");
 
-    assert_eq!(Blob::decode(&bytes).unwrap(), *blob);
+    assert_eq!(M::decode(&bytes).unwrap(), *message);
     bytes
 }
 
@@ -343,6 +351,177 @@ fn a_message_that_changes_between_the_two_walks_is_written_as_the_second_saw_it(
         message(0).encode_length_delimited_to_buf(&mut buf).unwrap();
         assert!(buf == frame, "{names:?}: encode_length_delimited_to_buf");
     }
+}
+
+/// A [`Blob`] whose content is a shared `bytes::Bytes`, with parts of its
+/// own kind and a plain `bytes` field besides.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct SharedBlob {
+    name: String,
+    content: bytes::Bytes,
+    parts: Vec<SharedBlob>,
+    plain: Vec<u8>,
+}
+
+impl Message for SharedBlob {
+    const NAME: &'static str = "SharedBlob";
+
+    fn measure_fields(&self) -> usize {
+        crate::field::measure::<codec::String>(1, &self.name)
+            + crate::field::measure::<SharedBytes>(2, &self.content)
+            + crate::field::measure_repeated::<codec::Message<SharedBlob>>(3, &self.parts)
+            + crate::field::measure::<codec::Bytes>(4, &self.plain)
+    }
+
+    fn write_fields(&self, writer: &mut Writer) {
+        crate::field::write::<codec::Bytes>(4, &self.plain, writer);
+        crate::field::write_repeated::<codec::Message<SharedBlob>>(3, &self.parts, writer);
+        crate::field::write::<SharedBytes>(2, &self.content, writer);
+        crate::field::write::<codec::String>(1, &self.name, writer);
+    }
+
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: WireType,
+        decoder: &mut crate::Decoder<'_>,
+    ) -> Result<(), crate::DecodeError> {
+        match number {
+            1 => crate::field::merge::<codec::String>(wire_type, &mut self.name, decoder),
+            2 => crate::field::merge::<SharedBytes>(wire_type, &mut self.content, decoder),
+            3 => crate::field::merge_repeated::<codec::Message<SharedBlob>>(
+                wire_type,
+                &mut self.parts,
+                decoder,
+            ),
+            4 => crate::field::merge::<codec::Bytes>(wire_type, &mut self.plain, decoder),
+            _ => decoder.skip(wire_type),
+        }
+    }
+
+    fn field_name(number: u32) -> Option<&'static str> {
+        ["", "name", "content", "parts", "plain"]
+            .get(number as usize)
+            .copied()
+    }
+}
+
+use crate::representations::SharedBytes;
+
+/// The encoding of `blob`, written front to back the plain way.
+fn shared_reference(blob: &SharedBlob) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut field = |number: u32, bytes: &[u8]| {
+        wire::put_varint(&mut out, u64::from(number << 3 | 2));
+        wire::put_varint(&mut out, bytes.len() as u64);
+        out.extend_from_slice(bytes);
+    };
+    if !blob.name.is_empty() {
+        field(1, blob.name.as_bytes());
+    }
+    if !blob.content.is_empty() {
+        field(2, &blob.content);
+    }
+    for part in &blob.parts {
+        field(3, &shared_reference(part));
+    }
+    if !blob.plain.is_empty() {
+        field(4, &blob.plain);
+    }
+    out
+}
+
+fn shared_blob(name: &str, content: usize, plain: usize, parts: Vec<SharedBlob>) -> SharedBlob {
+    SharedBlob {
+        name: name.to_owned(),
+        content: payload(content, name.len() as u8).into(),
+        parts,
+        plain: payload(plain, 7),
+    }
+}
+
+#[test]
+fn shared_payloads_are_the_bytes_of_the_plain_encoding() {
+    let leaf = |name: &str, content| shared_blob(name, content, 0, vec![]);
+    let shapes = [
+        leaf("", LARGE_PAYLOAD - 1),
+        leaf("", LARGE_PAYLOAD),
+        leaf("uploads/scan.bin", 1 << 20),
+        // Shared payloads at every level, one after another and apart.
+        shared_blob(
+            "outer",
+            1 << 20,
+            0,
+            vec![leaf("a", 40_000), leaf("b", 10), leaf("c", 20_000)],
+        ),
+        shared_blob(
+            "outer",
+            0,
+            0,
+            vec![shared_blob("deep", 0, 0, vec![leaf("d", 70_000)])],
+        ),
+        // Shared payloads with plain ones, which take a second walk.
+        shared_blob("mixed", 30_000, 100_000, vec![leaf("a", 40_000)]),
+        shared_blob("mixed", 300_000, 20_000, vec![]),
+    ];
+    for shape in &shapes {
+        encodes_every_way(shape, &shared_reference(shape));
+    }
+}
+
+/// `M`, counting the walks that write it.
+#[derive(Debug, Default, PartialEq)]
+struct Counted<M> {
+    walks: core::cell::Cell<usize>,
+    message: M,
+}
+
+impl<M: Message> Message for Counted<M> {
+    const NAME: &'static str = M::NAME;
+
+    fn measure_fields(&self) -> usize {
+        self.message.measure_fields()
+    }
+
+    fn write_fields(&self, writer: &mut Writer) {
+        self.walks.set(self.walks.get() + 1);
+        self.message.write_fields(writer);
+    }
+
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire_type: WireType,
+        decoder: &mut crate::Decoder<'_>,
+    ) -> Result<(), crate::DecodeError> {
+        self.message.merge_field(number, wire_type, decoder)
+    }
+
+    fn field_name(number: u32) -> Option<&'static str> {
+        M::field_name(number)
+    }
+}
+
+#[test]
+fn a_shared_payload_is_written_in_one_walk_and_let_go_after() {
+    let shared = Counted {
+        walks: Default::default(),
+        message: shared_blob("one", 1 << 20, 0, vec![]),
+    };
+    let plain = Counted {
+        walks: Default::default(),
+        message: blob("two", 1 << 20, vec![]),
+    };
+    shared.encode_to_vec().unwrap();
+    plain.encode_to_vec().unwrap();
+    assert_eq!((shared.walks.get(), plain.walks.get()), (1, 2));
+    shared.encode_to_buf(&mut bytes::BytesMut::new()).unwrap();
+    shared
+        .encode_length_delimited(&mut b"head".to_vec())
+        .unwrap();
+    assert_eq!(shared.walks.get(), 3);
+    // The thread's writer keeps no reference to the payload.
+    assert!(shared.message.content.is_unique());
 }
 
 #[test]
