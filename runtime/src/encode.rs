@@ -802,7 +802,7 @@ impl Writer {
     /// written, and the output takes them from `bytes` once, when the
     /// encoding is put together; no second walk is needed for them, so
     /// [`Message::encode_to_buf`] copies them once too.
-    #[inline]
+    #[inline(always)]
     pub fn shared_bytes(&mut self, bytes: &Bytes) {
         if bytes.len() >= LARGE_PAYLOAD {
             self.large_shared(bytes);
