@@ -725,3 +725,54 @@ fn a_long_varint_written_first_is_copied_without_room_for_a_word() {
         }
     }
 }
+
+mod random_shapes {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Lengths about the large-payload threshold, and far from it.
+    fn length() -> impl Strategy<Value = usize> {
+        prop::sample::select(vec![
+            0,
+            10,
+            LARGE_PAYLOAD - 1,
+            LARGE_PAYLOAD,
+            20_000,
+            70_000,
+        ])
+    }
+
+    /// Messages three levels deep at most, with shared and plain
+    /// payloads of those lengths anywhere.
+    fn shape() -> impl Strategy<Value = SharedBlob> {
+        let leaf = (length(), length())
+            .prop_map(|(content, plain)| shared_blob("leaf", content, plain, vec![]));
+        leaf.prop_recursive(3, 12, 3, |inner| {
+            (length(), length(), prop::collection::vec(inner, 0..3))
+                .prop_map(|(content, plain, parts)| shared_blob("node", content, plain, parts))
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn every_way_of_encoding_writes_the_plain_encoding(
+            message in shape(),
+            held in prop::sample::select(vec![0, 4, 9_000, 40_000, 200_000]),
+        ) {
+            let expected = shared_reference(&message);
+            encodes_every_way(&message, &expected);
+            let head = payload(held, 3);
+            let mut appended = head.clone();
+            message.encode(&mut appended).unwrap();
+            prop_assert!(appended[..held] == head[..] && appended[held..] == expected[..]);
+            let mut framed = head.clone();
+            message.encode_length_delimited(&mut framed).unwrap();
+            let mut frame = Vec::new();
+            wire::put_varint(&mut frame, expected.len() as u64);
+            frame.extend_from_slice(&expected);
+            prop_assert!(framed[..held] == head[..] && framed[held..] == frame[..]);
+        }
+    }
+}
