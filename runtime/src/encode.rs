@@ -26,6 +26,11 @@
 //! when encoding into one ([`Message::encode`],
 //! [`Message::encode_length_delimited`]); [`Message::encode_to_buf`] then
 //! copies it into the buffer, a second copy of the payloads.
+//!
+//! A large payload in a `bytes::Bytes` needs neither: the first walk
+//! shares it, keeping a clone, and the output is put together from the
+//! buffer's pieces and the shared payloads, each copied once, whatever the
+//! way of encoding ([`Writer::shared_bytes`]).
 
 #[cfg(feature = "std")]
 use core::cell::RefCell;
@@ -132,17 +137,14 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
             writer.let_go();
             return Err(EncodeError::buffer_too_small(needed, buf.remaining_mut()));
         }
-        if writer.skipped() == 0 {
-            if delimited {
-                writer.varint(body as u64);
-            }
-            buf.put_slice(writer.written());
-        } else if writer.largest_skipped == 0 {
+        if writer.largest_skipped == 0 {
             if delimited {
                 writer.varint(body as u64);
             }
             writer.for_each_piece(|piece| buf.put_slice(piece));
-            writer.let_go();
+            if writer.skipped() != 0 {
+                writer.let_go();
+            }
         } else {
             let mut placed = Vec::new();
             append_left_out(message, writer, &mut placed, delimited);
@@ -449,7 +451,8 @@ impl Writer {
         self.largest_skipped = 0;
         match &self.large {
             Large::Skip { shared } if shared.is_empty() => {}
-            // What a walk that panicked shared is let go here.
+            // A fresh writer, or one whose walk panicked while it held
+            // shared payloads, which are let go here.
             _ => self.large = Large::skip(),
         }
     }
