@@ -187,6 +187,14 @@ fn encode_checked(blob: &Blob) -> Vec<u8> {
     encodes_every_way(blob, &reference(blob))
 }
 
+/// `encoding` as a length-delimited frame.
+fn frame_of(encoding: &[u8]) -> Vec<u8> {
+    let mut frame = Vec::new();
+    wire::put_varint(&mut frame, encoding.len() as u64);
+    frame.extend_from_slice(encoding);
+    frame
+}
+
 /// Encodes `message` every way there is, checks each against `expected`,
 /// decodes it back, and returns `encode_to_vec`'s bytes.
 fn encodes_every_way<M: Message + PartialEq + core::fmt::Debug>(
@@ -218,9 +226,7 @@ fn encodes_every_way<M: Message + PartialEq + core::fmt::Debug>(
     message.encode_to_buf(&mut buf).unwrap();
     assert!(buf == expected, "encode_to_buf");
 
-    let mut frame = Vec::new();
-    wire::put_varint(&mut frame, expected.len() as u64);
-    frame.extend_from_slice(expected);
+    let frame = frame_of(expected);
     assert!(message.encode_length_delimited_to_vec().unwrap() == frame);
     let mut framed = b"head".to_vec();
     message.encode_length_delimited(&mut framed).unwrap();
@@ -333,9 +339,7 @@ fn a_message_that_changes_between_the_two_walks_is_written_as_the_second_saw_it(
             content: payload(100_000, 5),
         };
         let second = message(0).walk(1);
-        let mut frame = Vec::new();
-        wire::put_varint(&mut frame, second.len() as u64);
-        frame.extend_from_slice(&second);
+        let frame = frame_of(&second);
 
         assert!(message(0).encode_to_vec().unwrap() == second, "{names:?}");
         for head in [&b""[..], b"head", &payload(200_000, 2)] {
@@ -769,10 +773,7 @@ mod random_shapes {
             prop_assert!(appended[..held] == head[..] && appended[held..] == expected[..]);
             let mut framed = head.clone();
             message.encode_length_delimited(&mut framed).unwrap();
-            let mut frame = Vec::new();
-            wire::put_varint(&mut frame, expected.len() as u64);
-            frame.extend_from_slice(&expected);
-            prop_assert!(framed[..held] == head[..] && framed[held..] == frame[..]);
+            prop_assert!(framed[..held] == head[..] && framed[held..] == frame_of(&expected)[..]);
         }
     }
 }
