@@ -528,6 +528,86 @@ fn a_shared_payload_is_written_in_one_walk_and_let_go_after() {
     assert!(shared.message.content.is_unique());
 }
 
+/// A message that panics in the middle of its walk, after writing a shared
+/// payload.
+#[cfg(feature = "std")]
+#[derive(Debug, Default, PartialEq)]
+struct PanicsAfterSharing {
+    content: bytes::Bytes,
+}
+
+#[cfg(feature = "std")]
+impl Message for PanicsAfterSharing {
+    const NAME: &'static str = "PanicsAfterSharing";
+
+    fn measure_fields(&self) -> usize {
+        crate::field::measure::<SharedBytes>(1, &self.content)
+    }
+
+    fn write_fields(&self, writer: &mut Writer) {
+        crate::field::write::<SharedBytes>(1, &self.content, writer);
+        panic!("a write_fields that fails half way");
+    }
+
+    fn merge_field(
+        &mut self,
+        _: u32,
+        wire_type: WireType,
+        decoder: &mut crate::Decoder<'_>,
+    ) -> Result<(), crate::DecodeError> {
+        decoder.skip(wire_type)
+    }
+
+    fn field_name(_: u32) -> Option<&'static str> {
+        None
+    }
+}
+
+#[test]
+#[cfg(feature = "std")]
+fn a_shared_payload_is_let_go_when_an_encode_fails_or_panics() {
+    // Nested deeper than the recursion limit, with the payload at the
+    // bottom: the encode fails after the walk shared it.
+    let mut deep = shared_blob("leaf", 1 << 20, 0, vec![]);
+    for _ in 0..=crate::DecodeOptions::DEFAULT_RECURSION_LIMIT {
+        deep = shared_blob("level", 0, 0, vec![deep]);
+    }
+    let error = deep.encode_to_vec().unwrap_err();
+    assert!(
+        error.to_string().contains("beyond the recursion limit"),
+        "{error}"
+    );
+    let mut leaf = &deep;
+    while let [part] = leaf.parts.as_slice() {
+        leaf = part;
+    }
+    assert!(leaf.content.is_unique(), "kept after a too deep encode");
+
+    let shared = shared_blob("one", 1 << 20, 0, vec![]);
+    let mut small = [0u8; 100];
+    assert!(
+        shared
+            .encode_to_buf(&mut &mut small[..])
+            .unwrap_err()
+            .is_buffer_too_small()
+    );
+    assert!(shared.content.is_unique(), "kept after a buffer too small");
+
+    // A walk that panics leaves its shared payload behind; the next
+    // encode lets it go, and does not put it into its own output.
+    let panics = PanicsAfterSharing {
+        content: payload(1 << 20, 4).into(),
+    };
+    let unwound =
+        std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| panics.encode_to_vec()));
+    assert!(unwound.is_err());
+    assert_eq!(shared.encode_to_vec().unwrap(), shared_reference(&shared));
+    assert!(
+        panics.content.is_unique(),
+        "kept after a walk that panicked"
+    );
+}
+
 #[test]
 fn many_small_fields_before_a_large_payload_are_written_once() {
     // The payload is less than SKIP_RATIO times what was written after it,
