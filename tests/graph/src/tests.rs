@@ -377,17 +377,24 @@ fn a_graph_with_a_large_payload_round_trips() {
     assert_eq!(customers[0].name.len(), 32 * 1024);
 }
 
-/// An object first reached through a `weak` reference, with a large
-/// payload: the bytes are the same by every way of encoding.
-#[test]
-fn a_large_payload_reached_through_a_weak_reference_round_trips() {
-    let ada = customer(7, &"y".repeat(40 * 1024));
-    let earlier = order(2, 1, &ada);
+/// Order 2 of a customer named `name`, and order 3, split from it, which
+/// reaches it only through a `weak` reference.
+fn split_from_an_earlier_order(name: &str) -> (Arc<Order>, Order) {
+    let earlier = order(2, 1, &customer(7, name));
     let current = Order {
         id: 3,
         split_from: vec![Arc::downgrade(&earlier)],
         ..Default::default()
     };
+    (earlier, current)
+}
+
+/// An object first reached through a `weak` reference, with a large
+/// payload: the bytes are the same by every way of encoding.
+#[test]
+fn a_large_payload_reached_through_a_weak_reference_round_trips() {
+    // `_earlier` keeps the order alive through the encodes.
+    let (_earlier, current) = split_from_an_earlier_order(&"y".repeat(40 * 1024));
     let bytes = current.encode_to_vec().expect("encodes");
     assert_eq!(bytes.len(), current.encoded_len());
     let mut put = Vec::new();
@@ -434,13 +441,7 @@ fn a_dead_back_reference_is_written_as_number_0_and_read_back_dead() {
 /// and a second encode writes the same bytes as the first.
 #[test]
 fn an_encode_keeps_no_object_alive_after_it_ends() {
-    let ada = customer(7, "Ada");
-    let earlier = order(2, 1, &ada);
-    let current = Order {
-        id: 3,
-        split_from: vec![Arc::downgrade(&earlier)],
-        ..Default::default()
-    };
+    let (earlier, current) = split_from_an_earlier_order("Ada");
     let first = current.encode_to_vec().expect("encodes");
     assert_eq!(current.encode_to_vec().expect("encodes again"), first);
     let weak = Arc::downgrade(&earlier);
