@@ -27,7 +27,8 @@ fn main() -> ExitCode {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
-    let (Ok(size), Ok(iterations)) = (size.parse::<usize>(), iterations.parse::<u32>()) else {
+    let (Ok(size), Ok(iterations @ 1..)) = (size.parse::<usize>(), iterations.parse::<u32>())
+    else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
