@@ -1,8 +1,9 @@
 //! Decodes the input as each message of `schemas/order.schema`, with the
-//! generated types. A decoded value must encode, decode back to itself and
-//! encode to the same bytes again; merging must agree with decoding the
-//! concatenation; a smaller recursion limit may only refuse more. The
-//! borrowed view must read what the owned type reads, or fail alike.
+//! generated types. A decoded value must encode, the same every way,
+//! decode back to itself and encode to the same bytes again; merging must
+//! agree with decoding the concatenation; a smaller recursion limit may
+//! only refuse more. The borrowed view must read what the owned type
+//! reads, or fail alike.
 //!
 //! An order's attributes are `value`s, which may hold a NaN, unequal to
 //! itself; values are compared by their encodings, which keep its bits.
@@ -41,7 +42,7 @@ fn check<M: HasView + Clone>(data: &[u8]) {
     };
 
     let bytes = encode(&value);
-    assert_eq!(bytes.len(), value.encoded_len());
+    schemac_tests::encodes_every_way(&value, &bytes);
     let again = M::decode(&bytes).expect("an encoded message decodes");
     assert_eq!(encode(&again), bytes, "not canonical");
 

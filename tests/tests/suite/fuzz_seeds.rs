@@ -11,6 +11,8 @@ use std::fs;
 use std::path::Path;
 
 use schemac::transcode;
+use schemac_generated::kitchen::{Lists, Point, Scalars};
+use schemac_generated::shop::Order;
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{fixtures, schema_paths, workspace_root};
 
@@ -152,7 +154,65 @@ pub(crate) fn encodings() -> Vec<(&'static str, &'static str, Vec<u8>)> {
     all.extend(encode("shapes.Drawing", fixtures::drawings()));
     all.extend(encode("shapes.Tree", fixtures::trees()));
     all.extend(encode("world.travel.Trip", fixtures::trips()));
+    all.extend(large_payloads());
     all
+}
+
+/// Messages with payloads of 16 KiB or more, which an encode leaves out of
+/// its first walk (`runtime/src/encode.rs`): copied once, placed by a
+/// second walk, or, in a `bytes::Bytes`, shared (the types of
+/// schemac-options' `representations`) when no other payload needs the
+/// second walk. Mutated and decoded as every type, then encoded again, they
+/// take those paths with payloads of every kind and place: a message's last
+/// field, a field with a small one after it, a list's elements, the largest
+/// and a smaller one in one message.
+fn large_payloads() -> Vec<(&'static str, &'static str, Vec<u8>)> {
+    let text = |length: usize| "large payload, été. ".repeat(length / 21);
+    let scalars = Scalars {
+        an_i32: 7,
+        some_bytes: noise(20 * 1024),
+        ..Scalars::default()
+    };
+    let lists = Lists {
+        i32s: vec![1, 2, 3],
+        strings: vec![text(17 * 1024), "short".to_owned()],
+        byte_strings: vec![noise(20 * 1024), vec![1], noise(16 * 1024)],
+        points: vec![Point { x: -1, y: 1 }],
+        ..Lists::default()
+    };
+    let order = Order {
+        description: text(17 * 1024),
+        ..fixtures::typical_order(2)
+    };
+    vec![
+        (
+            "kitchen.Scalars",
+            "large_bytes",
+            scalars.encode_to_vec().unwrap(),
+        ),
+        (
+            "kitchen.Lists",
+            "large_payloads",
+            lists.encode_to_vec().unwrap(),
+        ),
+        (
+            "shop.Order",
+            "large_description",
+            order.encode_to_vec().unwrap(),
+        ),
+    ]
+}
+
+/// `length` bytes of every value, in no order (a linear congruential
+/// sequence's high bytes).
+fn noise(length: usize) -> Vec<u8> {
+    let mut state: u32 = 0x5eed_0004;
+    (0..length)
+        .map(|_| {
+            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (state >> 24) as u8
+        })
+        .collect()
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {

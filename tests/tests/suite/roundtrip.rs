@@ -1,6 +1,7 @@
 //! Property tests: every generated type decodes back to what was encoded,
 //! in the same representation (`schemac_tests::repr`: decimal scales,
-//! the sign of zero, enum variants), and `encoded_len` is exact.
+//! the sign of zero, enum variants); `encoded_len` is exact, and every way
+//! of encoding writes the same bytes (`schemac_tests::encodes_every_way`).
 
 use std::collections::BTreeMap;
 use std::fmt::Debug;
@@ -18,7 +19,7 @@ fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Result<(), TestCaseE
     let bytes = value
         .encode_to_vec()
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
-    prop_assert_eq!(bytes.len(), value.encoded_len());
+    schemac_tests::encodes_every_way(value, &bytes);
     let decoded = M::decode(&bytes).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&decoded, value);
     prop_assert_eq!(repr(&decoded), repr(value));
