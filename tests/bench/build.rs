@@ -101,11 +101,14 @@ fn main() -> Result<(), Box<dyn Error>> {
         .include_file("mod.rs")
         .compile_fds(descriptors.clone())?;
 
+    // buffa-build asks cargo to run this script again when the descriptor
+    // set changes: written again with the same bytes, it would seem changed
+    // at every build, and every build would run this script.
     let descriptor_path = out_dir.join("bench.binpb");
-    fs::write(
-        &descriptor_path,
-        prost::Message::encode_to_vec(&descriptors),
-    )?;
+    let descriptor_set = prost::Message::encode_to_vec(&descriptors);
+    if fs::read(&descriptor_path).ok().as_ref() != Some(&descriptor_set) {
+        fs::write(&descriptor_path, descriptor_set)?;
+    }
     let files: Vec<String> = descriptors
         .file
         .iter()
