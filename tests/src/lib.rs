@@ -1,7 +1,7 @@
 //! Shared material for the integration tests and the fuzz targets: fixture
 //! values of the generated types, the paths of the workspace, the
-//! representation oracle [`repr`], and the encoding oracle
-//! [`encodes_every_way`].
+//! representation oracle [`repr`], and the encoding oracles
+//! [`encodes_every_way`] and [`reads_as_default`].
 
 pub mod fixtures;
 
@@ -9,7 +9,7 @@ use std::fmt::{Debug, Display};
 use std::path::{Path, PathBuf};
 
 use schemac_runtime::Message;
-use schemac_runtime::bytes::BytesMut;
+use schemac_runtime::bytes::{Bytes, BytesMut};
 
 /// `value`'s `Debug` text: what the tests compare when a value must come
 /// back as it was, not merely equal to it.
@@ -131,5 +131,31 @@ pub fn encodes_every_way<M: Message>(message: &M, bytes: &[u8]) {
             small.iter().all(|&byte| byte == 0),
             "{name}: encode_to_buf wrote into too small a buffer"
         );
+    }
+}
+
+/// Checks that `input` decodes as a `Shared`, a type whose strings or
+/// bytes are held otherwise (by `decode_shared`, sharing a `Bytes` input),
+/// exactly when it decodes as a `Default`, with the same error, or to a
+/// value that encodes to the same bytes, every way
+/// ([`encodes_every_way`]).
+pub fn reads_as_default<Shared: Message, Default: Message>(input: &Bytes) {
+    match (Shared::decode_shared(input), Default::decode(input)) {
+        (Ok(shared), Ok(default)) => {
+            let bytes = default.encode_to_vec().expect("a decoded message encodes");
+            assert!(
+                shared.encode_to_vec().as_ref() == Ok(&bytes),
+                "{}: the representations read another value",
+                Shared::NAME
+            );
+            encodes_every_way(&shared, &bytes);
+        }
+        (Err(shared), Err(default)) => assert_eq!(shared, default, "{}", Shared::NAME),
+        (shared, default) => panic!(
+            "{}: shared {:?}, default {:?}",
+            Shared::NAME,
+            shared.err(),
+            default.err()
+        ),
     }
 }

@@ -22,7 +22,8 @@ use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::world::travel::Trip;
 use schemac_runtime::bytes::Bytes;
 use schemac_runtime::view::HasView;
-use schemac_runtime::{DecodeOptions, Message};
+use schemac_runtime::DecodeOptions;
+use schemac_tests::reads_as_default;
 
 fuzz_target!(|data: &[u8]| {
     check::<Scalars>(data);
@@ -56,29 +57,6 @@ fuzz_target!(|data: &[u8]| {
     reads_as_default::<lite::money::Amounts, Amounts>(&shared);
     reads_as_default::<lite::money::Values, Values>(&shared);
 });
-
-/// `input` decodes as a `Shared` exactly when it decodes as a `Default`,
-/// with the same error, or to a value that encodes to the same bytes.
-fn reads_as_default<Shared: Message, Default: Message>(input: &Bytes) {
-    match (Shared::decode_shared(input), Default::decode(input)) {
-        (Ok(shared), Ok(default)) => {
-            let bytes = default.encode_to_vec().expect("a decoded message encodes");
-            assert!(
-                shared.encode_to_vec().as_ref() == Ok(&bytes),
-                "{}: the representations read another value",
-                Shared::NAME
-            );
-            schemac_tests::encodes_every_way(&shared, &bytes);
-        }
-        (Err(shared), Err(default)) => assert_eq!(shared, default, "{}", Shared::NAME),
-        (shared, default) => panic!(
-            "{}: {:?} against {:?}",
-            Shared::NAME,
-            shared.err(),
-            default.err()
-        ),
-    }
-}
 
 fn check<M: HasView>(data: &[u8]) {
     let decoded = M::decode(data);

@@ -56,7 +56,7 @@ use schemac_runtime::bytes::Bytes;
 use schemac_runtime::framing::FrameReader;
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeOptions, Message, MessageView};
-use schemac_tests::workspace_root;
+use schemac_tests::{reads_as_default, workspace_root};
 
 /// How many mutated encodings the decode test feeds.
 const ENCODING_CASES: usize = 40_000;
@@ -332,29 +332,6 @@ fn decode_every_representation(input: &[u8]) {
     reads_as_default::<kitchen::Maps, Maps>(&input);
     reads_as_default::<shapes::Drawing, Drawing>(&input);
     reads_as_default::<shapes::Tree, Tree>(&input);
-}
-
-/// `input` decodes as a `Shared` exactly when it decodes as a `Default`,
-/// with the same error, or to a value that encodes to the same bytes.
-fn reads_as_default<Shared: Message, Default: Message>(input: &Bytes) {
-    match (Shared::decode_shared(input), Default::decode(input)) {
-        (Ok(shared), Ok(default)) => {
-            let bytes = default.encode_to_vec().expect("a decoded message encodes");
-            assert!(
-                shared.encode_to_vec().as_ref() == Ok(&bytes),
-                "{}: the representations read another value",
-                Shared::NAME
-            );
-            schemac_tests::encodes_every_way(&shared, &bytes);
-        }
-        (Err(shared), Err(default)) => assert_eq!(shared, default, "{}", Shared::NAME),
-        (shared, default) => panic!(
-            "{}: shared {:?}, default {:?}",
-            Shared::NAME,
-            shared.err(),
-            default.err()
-        ),
-    }
 }
 
 #[test]
