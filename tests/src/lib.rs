@@ -82,10 +82,9 @@ pub fn hex_dump(bytes: &[u8]) -> String {
 /// into a buffer one byte too small, which gets an error and nothing
 /// written.
 ///
-/// The ways part where a payload of 16 KiB or more is left out of an
-/// encode's first walk and placed by a second, or shared
-/// (`runtime/src/encode.rs`): each puts the payload into its output
-/// otherwise.
+/// The ways differ where a payload of 16 KiB or more is left out of an
+/// encode's first walk, to be placed by a second or shared
+/// (`runtime/src/encode.rs`): each puts it into its output in its own way.
 pub fn encodes_every_way<M: Message>(message: &M, bytes: &[u8]) {
     let name = M::NAME;
     assert_eq!(message.encoded_len(), bytes.len(), "{name}: encoded_len");

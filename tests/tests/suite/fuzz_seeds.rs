@@ -167,7 +167,8 @@ pub(crate) fn encodings() -> Vec<(&'static str, &'static str, Vec<u8>)> {
 /// field, a field with a small one after it, a list's elements, the largest
 /// and a smaller one in one message.
 fn large_payloads() -> Vec<(&'static str, &'static str, Vec<u8>)> {
-    let text = |length: usize| "large payload, été. ".repeat(length / 21);
+    const PHRASE: &str = "large payload, été. ";
+    let text = |length: usize| PHRASE.repeat(length.div_ceil(PHRASE.len()));
     let scalars = Scalars {
         an_i32: 7,
         some_bytes: noise(20 * 1024),
