@@ -9,7 +9,8 @@
 //! The bytes say which objects are shared, by their ids, so the oracle is
 //! the encoding: a decoded graph must encode, its encoding must decode to
 //! a graph that encodes to the same bytes (the same objects, the same
-//! sharing, the same cycles), and `encoded_len` must be that length. A
+//! sharing, the same cycles), `encoded_len` must be that length, and every
+//! way of encoding must write those bytes (`encodes_every_way`). A
 //! smaller recursion limit may only refuse more; an error names the
 //! message it started from and an offset within the input.
 //!
@@ -109,7 +110,7 @@ fn check<M: Message, D: Deref<Target = M>>(
         }
     };
     let bytes = encode(&*value);
-    assert_eq!(bytes.len(), value.encoded_len());
+    schemac_tests::encodes_every_way(&*value, &bytes);
     let again = decode(&bytes, &DecodeOptions::new()).expect("an encoded graph decodes");
     assert_eq!(
         encode(&*again),

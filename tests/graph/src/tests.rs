@@ -366,7 +366,7 @@ fn a_graph_with_a_large_payload_round_trips() {
         ..Default::default()
     };
     let bytes = batch.encode_to_vec().expect("encodes");
-    assert_eq!(bytes.len(), batch.encoded_len());
+    schemac_tests::encodes_every_way(&batch, &bytes);
     let decoded = Batch::decode(&bytes).expect("decodes");
     let customers: Vec<&Arc<Customer>> = decoded
         .orders
@@ -396,12 +396,7 @@ fn a_large_payload_reached_through_a_weak_reference_round_trips() {
     // `_earlier` keeps the order alive through the encodes.
     let (_earlier, current) = split_from_an_earlier_order(&"y".repeat(40 * 1024));
     let bytes = current.encode_to_vec().expect("encodes");
-    assert_eq!(bytes.len(), current.encoded_len());
-    let mut put = Vec::new();
-    current
-        .encode_to_buf(&mut put)
-        .expect("encodes into a buffer");
-    assert_eq!(put, bytes);
+    schemac_tests::encodes_every_way(&current, &bytes);
     // The name is written once, whole; read back, the order it is in has
     // no owner but the weak reference, and is gone.
     let name = [b'y'; 40 * 1024];
@@ -990,11 +985,13 @@ fn decode_every_way(bytes: &[u8]) {
     let batch = Batch::decode(bytes);
     if let Ok(batch) = &batch {
         let again = batch.encode_to_vec().expect("a decoded batch encodes");
+        schemac_tests::encodes_every_way(batch, &again);
         Batch::decode(&again).expect("and decodes again");
     }
     let order = decode_arc::<Order>(bytes);
     if let Ok(order) = &order {
         let again = order.encode_to_vec().expect("a decoded order encodes");
+        schemac_tests::encodes_every_way(&**order, &again);
         decode_arc::<Order>(&again).expect("and decodes again");
     }
     // What decodes, the generated serde impls write as `schemac decode`
@@ -1009,6 +1006,7 @@ fn decode_every_way(bytes: &[u8]) {
     let review = Review::decode(bytes);
     if let Ok(review) = &review {
         let again = review.encode_to_vec().expect("a decoded review encodes");
+        schemac_tests::encodes_every_way(review, &again);
         Review::decode(&again).expect("and decodes again");
         crate::oracle::serde_agrees_with_the_transcoder("shop.Review", review);
     }
@@ -1016,6 +1014,7 @@ fn decode_every_way(bytes: &[u8]) {
     let post = decode_arc::<Post>(bytes);
     if let Ok(post) = &post {
         let again = post.encode_to_vec().expect("a decoded post encodes");
+        schemac_tests::encodes_every_way(&**post, &again);
         decode_arc::<Post>(&again).expect("and decodes again");
     }
     let _ = Node::decode(bytes);
