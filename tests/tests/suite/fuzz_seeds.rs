@@ -16,6 +16,8 @@ use schemac_generated::shop::Order;
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{fixtures, schema_paths, workspace_root};
 
+use crate::rng::Rng;
+
 #[test]
 #[ignore = "writes tests/fuzz/seeds; run with `make fuzz-seeds`"]
 fn write_fuzz_seeds() {
@@ -204,16 +206,10 @@ fn large_payloads() -> Vec<(&'static str, &'static str, Vec<u8>)> {
     ]
 }
 
-/// `length` bytes of every value, in no order (a linear congruential
-/// sequence's high bytes).
+/// `length` bytes of every value, in no order.
 fn noise(length: usize) -> Vec<u8> {
-    let mut state: u32 = 0x5eed_0004;
-    (0..length)
-        .map(|_| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            (state >> 24) as u8
-        })
-        .collect()
+    let mut rng = Rng::new(0x5eed_0005);
+    (0..length).map(|_| rng.next_u64() as u8).collect()
 }
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) {

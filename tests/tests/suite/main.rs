@@ -50,6 +50,7 @@ mod protoc;
 mod public_api;
 mod reflect;
 mod reserved;
+mod rng;
 mod roundtrip;
 mod smoke;
 mod views;

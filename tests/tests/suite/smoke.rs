@@ -58,6 +58,8 @@ use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeOptions, Message, MessageView};
 use schemac_tests::{reads_as_default, workspace_root};
 
+use crate::rng::Rng;
+
 /// How many mutated encodings the decode test feeds.
 const ENCODING_CASES: usize = 40_000;
 /// How many mutated frame streams the framing test feeds.
@@ -500,7 +502,7 @@ fn mutate_bytes(rng: &mut Rng, input: &[u8], pool: &[Vec<u8>]) -> Vec<u8> {
         match rng.below(9) {
             0 if at < out.len() => out[at] ^= 1 << rng.below(8),
             1 if at < out.len() => out[at] = INTERESTING_BYTES[rng.below(INTERESTING_BYTES.len())],
-            2 => out.insert(at, rng.next() as u8),
+            2 => out.insert(at, rng.next_u64() as u8),
             3 => {
                 let end = (at + 1 + rng.below(8)).min(out.len());
                 out.drain(at.min(end)..end);
@@ -617,32 +619,10 @@ fn mutate_text(rng: &mut Rng, text: &str) -> String {
             }
             4 if at < chars.len() => {
                 // A character of ASCII punctuation or a letter.
-                chars[at] = char::from(b' ' + (rng.next() % 95) as u8);
+                chars[at] = char::from(b' ' + (rng.next_u64() % 95) as u8);
             }
             _ => chars.truncate(at),
         }
     }
     chars.into_iter().collect()
-}
-
-/// SplitMix64: small, fast and the same on every platform.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n`, which must not be 0.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }

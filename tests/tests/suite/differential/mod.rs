@@ -26,7 +26,6 @@ mod generated;
 mod google;
 mod random_json;
 mod random_schema;
-mod rng;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -43,9 +42,9 @@ use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
 use serde_json::Value as Json;
 
+use crate::rng::Rng;
 use google::{Google, hex};
 use random_json::RandomJson;
-use rng::Rng;
 
 /// The seed of a run unless `SCHEMAC_DIFFERENTIAL_SEED` gives another.
 const DEFAULT_SEED: u64 = 20_261_201;

@@ -15,7 +15,7 @@ use schemac_runtime::json::{JsonCodec, Ser};
 use schemac_runtime::{Decimal, Value, wkt};
 use serde_json::{Map, Value as Json};
 
-use super::rng::Rng;
+use crate::rng::Rng;
 
 const MAX_DEPTH: u32 = 4;
 

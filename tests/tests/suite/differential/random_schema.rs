@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use super::rng::Rng;
+use crate::rng::Rng;
 
 /// The scalars and built-in types, as the language spells them.
 const SCALARS: [&str; 17] = [
