@@ -68,51 +68,163 @@ impl _rt::Message for Profile {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Uint64::merge(wire, &mut self.id, decoder),
-            2 => _rt::codec::String::merge(wire, &mut self.name, decoder),
-            3 => _rt::codec::Sint32::merge(wire, &mut self.age, decoder),
-            4 => _rt::codec::Message::merge_optional(wire, &mut self.address, decoder),
-            5 => _rt::codec::String::merge(wire, &mut self.email, decoder),
-            6 => _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
-            7 => _rt::codec::Decimal::merge(wire, &mut self.balance, decoder),
-            8 => _rt::codec::Double::merge(wire, &mut self.rating, decoder),
-            9 => _rt::codec::Fixed32::merge(wire, &mut self.badge, decoder),
-            10 => _rt::codec::String::merge_repeated(wire, &mut self.nicknames, decoder),
-            100 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::merge(wire, &mut self.preferences, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
+
+    #[inline]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut preferences_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                preferences_entries.finish(&mut self.preferences);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    preferences_entries.finish(&mut self.preferences);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=10 => {}
                 100 => {
-                    preferences_entries
+                    match preferences_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Value,
                         >(wire, &mut self.preferences, decoder)
+                    {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, 100),
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Uint64::merge(wire, &mut self.id, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Sint32::merge(wire, &mut self.age, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Message::merge_optional(
+                    wire,
+                    &mut self.address,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::String::merge(wire, &mut self.email, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                loop {
+                    match _rt::codec::Uint32::merge_repeated(
+                        wire,
+                        &mut self.scores,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 6),
+                    }
+                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Decimal::merge(wire, &mut self.balance, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                match _rt::codec::Double::merge(wire, &mut self.rating, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 8),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Fixed32::merge(wire, &mut self.badge, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                loop {
+                    match _rt::codec::String::merge_repeated(
+                        wire,
+                        &mut self.nicknames,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 10),
+                    }
+                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
         preferences_entries.finish(&mut self.preferences);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -244,16 +356,6 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::Uint64::view(wire, &mut self.id, decoder),
-            2 => _rt::codec::String::view(wire, &mut self.name, decoder),
-            3 => _rt::codec::Sint32::view(wire, &mut self.age, decoder),
-            4 => _rt::codec::Message::view_optional(wire, &mut self.address, decoder),
-            5 => _rt::codec::String::view(wire, &mut self.email, decoder),
-            6 => _rt::codec::Uint32::view_repeated(wire, &mut self.scores, decoder),
-            7 => _rt::codec::Decimal::view(wire, &mut self.balance, decoder),
-            8 => _rt::codec::Double::view(wire, &mut self.rating, decoder),
-            9 => _rt::codec::Fixed32::view(wire, &mut self.badge, decoder),
-            10 => _rt::codec::String::view_repeated(wire, &mut self.nicknames, decoder),
             100 => {
                 _rt::codec::Map::<
                     _rt::codec::String,
@@ -262,6 +364,140 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
             }
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=10 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Uint64::view(wire, &mut self.id, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::view(wire, &mut self.name, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Sint32::view(wire, &mut self.age, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Message::view_optional(
+                    wire,
+                    &mut self.address,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::String::view(wire, &mut self.email, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                loop {
+                    match _rt::codec::Uint32::view_repeated(
+                        wire,
+                        &mut self.scores,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 6),
+                    }
+                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Decimal::view(wire, &mut self.balance, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                match _rt::codec::Double::view(wire, &mut self.rating, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 8),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Fixed32::view(wire, &mut self.badge, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                loop {
+                    match _rt::codec::String::view_repeated(
+                        wire,
+                        &mut self.nicknames,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 10),
+                    }
+                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(error, number, <Profile as _rt::Message>::field_name),
+        )
     }
     fn to_message(&self) -> Profile {
         ProfileView::to_owned(self)
@@ -291,15 +527,49 @@ impl _rt::Message for Address {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::merge(wire, &mut self.street, decoder),
-            2 => _rt::codec::String::merge(wire, &mut self.city, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::merge(wire, &mut self.street, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::merge(wire, &mut self.city, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -362,15 +632,51 @@ impl<'a> _rt::MessageView<'a> for AddressView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::view(wire, &mut self.street, decoder),
-            2 => _rt::codec::String::view(wire, &mut self.city, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::view(wire, &mut self.street, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::view(wire, &mut self.city, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(error, number, <Address as _rt::Message>::field_name),
+        )
     }
     fn to_message(&self) -> Address {
         AddressView::to_owned(self)

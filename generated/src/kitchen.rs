@@ -63,28 +63,166 @@ impl _rt::Message for Scalars {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int32::merge(wire, &mut self.an_i32, decoder),
-            2 => _rt::codec::Int64::merge(wire, &mut self.an_i64, decoder),
-            3 => _rt::codec::Uint32::merge(wire, &mut self.a_u32, decoder),
-            4 => _rt::codec::Uint64::merge(wire, &mut self.a_u64, decoder),
-            5 => _rt::codec::Sint32::merge(wire, &mut self.a_sint32, decoder),
-            6 => _rt::codec::Sint64::merge(wire, &mut self.a_sint64, decoder),
-            7 => _rt::codec::Fixed32::merge(wire, &mut self.a_fixed32, decoder),
-            8 => _rt::codec::Fixed64::merge(wire, &mut self.a_fixed64, decoder),
-            9 => _rt::codec::Sfixed32::merge(wire, &mut self.an_sfixed32, decoder),
-            10 => _rt::codec::Sfixed64::merge(wire, &mut self.an_sfixed64, decoder),
-            11 => _rt::codec::Float::merge(wire, &mut self.an_f32, decoder),
-            12 => _rt::codec::Double::merge(wire, &mut self.an_f64, decoder),
-            13 => _rt::codec::Bool::merge(wire, &mut self.a_bool, decoder),
-            14 => _rt::codec::String::merge(wire, &mut self.a_string, decoder),
-            15 => _rt::codec::Bytes::merge(wire, &mut self.some_bytes, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=15 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::merge(wire, &mut self.an_i32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int64::merge(wire, &mut self.an_i64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Uint32::merge(wire, &mut self.a_u32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Uint64::merge(wire, &mut self.a_u64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Sint32::merge(wire, &mut self.a_sint32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::Sint64::merge(wire, &mut self.a_sint64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Fixed32::merge(wire, &mut self.a_fixed32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                match _rt::codec::Fixed64::merge(wire, &mut self.a_fixed64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 8),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Sfixed32::merge(wire, &mut self.an_sfixed32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                match _rt::codec::Sfixed64::merge(wire, &mut self.an_sfixed64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 10),
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                match _rt::codec::Float::merge(wire, &mut self.an_f32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 11),
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                match _rt::codec::Double::merge(wire, &mut self.an_f64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 12),
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                match _rt::codec::Bool::merge(wire, &mut self.a_bool, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 13),
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                match _rt::codec::String::merge(wire, &mut self.a_string, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 14),
+                }
+                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 15 {
+                match _rt::codec::Bytes::merge(wire, &mut self.some_bytes, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 15),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -222,28 +360,168 @@ impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int32::view(wire, &mut self.an_i32, decoder),
-            2 => _rt::codec::Int64::view(wire, &mut self.an_i64, decoder),
-            3 => _rt::codec::Uint32::view(wire, &mut self.a_u32, decoder),
-            4 => _rt::codec::Uint64::view(wire, &mut self.a_u64, decoder),
-            5 => _rt::codec::Sint32::view(wire, &mut self.a_sint32, decoder),
-            6 => _rt::codec::Sint64::view(wire, &mut self.a_sint64, decoder),
-            7 => _rt::codec::Fixed32::view(wire, &mut self.a_fixed32, decoder),
-            8 => _rt::codec::Fixed64::view(wire, &mut self.a_fixed64, decoder),
-            9 => _rt::codec::Sfixed32::view(wire, &mut self.an_sfixed32, decoder),
-            10 => _rt::codec::Sfixed64::view(wire, &mut self.an_sfixed64, decoder),
-            11 => _rt::codec::Float::view(wire, &mut self.an_f32, decoder),
-            12 => _rt::codec::Double::view(wire, &mut self.an_f64, decoder),
-            13 => _rt::codec::Bool::view(wire, &mut self.a_bool, decoder),
-            14 => _rt::codec::String::view(wire, &mut self.a_string, decoder),
-            15 => _rt::codec::Bytes::view(wire, &mut self.some_bytes, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=15 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::view(wire, &mut self.an_i32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int64::view(wire, &mut self.an_i64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Uint32::view(wire, &mut self.a_u32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Uint64::view(wire, &mut self.a_u64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Sint32::view(wire, &mut self.a_sint32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::Sint64::view(wire, &mut self.a_sint64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Fixed32::view(wire, &mut self.a_fixed32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                match _rt::codec::Fixed64::view(wire, &mut self.a_fixed64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 8),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Sfixed32::view(wire, &mut self.an_sfixed32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                match _rt::codec::Sfixed64::view(wire, &mut self.an_sfixed64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 10),
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                match _rt::codec::Float::view(wire, &mut self.an_f32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 11),
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                match _rt::codec::Double::view(wire, &mut self.an_f64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 12),
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                match _rt::codec::Bool::view(wire, &mut self.a_bool, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 13),
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                match _rt::codec::String::view(wire, &mut self.a_string, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 14),
+                }
+                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 15 {
+                match _rt::codec::Bytes::view(wire, &mut self.some_bytes, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 15),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(error, number, <Scalars as _rt::Message>::field_name),
+        )
     }
     fn to_message(&self) -> Scalars {
         ScalarsView::to_owned(self)
@@ -323,37 +601,221 @@ impl _rt::Message for OptionalScalars {
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::Int32::merge_optional(wire, &mut self.an_i32, decoder),
-            2 => _rt::codec::Int64::merge_optional(wire, &mut self.an_i64, decoder),
-            3 => _rt::codec::Uint32::merge_optional(wire, &mut self.a_u32, decoder),
-            4 => _rt::codec::Uint64::merge_optional(wire, &mut self.a_u64, decoder),
-            5 => _rt::codec::Sint32::merge_optional(wire, &mut self.a_sint32, decoder),
-            6 => _rt::codec::Sint64::merge_optional(wire, &mut self.a_sint64, decoder),
-            7 => _rt::codec::Fixed32::merge_optional(wire, &mut self.a_fixed32, decoder),
-            8 => _rt::codec::Fixed64::merge_optional(wire, &mut self.a_fixed64, decoder),
-            9 => {
-                _rt::codec::Sfixed32::merge_optional(
-                    wire,
-                    &mut self.an_sfixed32,
-                    decoder,
-                )
-            }
-            10 => {
-                _rt::codec::Sfixed64::merge_optional(
-                    wire,
-                    &mut self.an_sfixed64,
-                    decoder,
-                )
-            }
-            11 => _rt::codec::Float::merge_optional(wire, &mut self.an_f32, decoder),
-            12 => _rt::codec::Double::merge_optional(wire, &mut self.an_f64, decoder),
-            13 => _rt::codec::Bool::merge_optional(wire, &mut self.a_bool, decoder),
-            14 => _rt::codec::String::merge_optional(wire, &mut self.a_string, decoder),
-            15 => _rt::codec::Bytes::merge_optional(wire, &mut self.some_bytes, decoder),
             16 => _rt::codec::Enum::merge_optional(wire, &mut self.a_color, decoder),
             17 => _rt::codec::Message::merge_optional(wire, &mut self.a_point, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=15 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::merge_optional(
+                    wire,
+                    &mut self.an_i32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int64::merge_optional(
+                    wire,
+                    &mut self.an_i64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Uint32::merge_optional(
+                    wire,
+                    &mut self.a_u32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Uint64::merge_optional(
+                    wire,
+                    &mut self.a_u64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Sint32::merge_optional(
+                    wire,
+                    &mut self.a_sint32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::Sint64::merge_optional(
+                    wire,
+                    &mut self.a_sint64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Fixed32::merge_optional(
+                    wire,
+                    &mut self.a_fixed32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                match _rt::codec::Fixed64::merge_optional(
+                    wire,
+                    &mut self.a_fixed64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 8),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Sfixed32::merge_optional(
+                    wire,
+                    &mut self.an_sfixed32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                match _rt::codec::Sfixed64::merge_optional(
+                    wire,
+                    &mut self.an_sfixed64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 10),
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                match _rt::codec::Float::merge_optional(
+                    wire,
+                    &mut self.an_f32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 11),
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                match _rt::codec::Double::merge_optional(
+                    wire,
+                    &mut self.an_f64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 12),
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                match _rt::codec::Bool::merge_optional(wire, &mut self.a_bool, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 13),
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                match _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.a_string,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 14),
+                }
+                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 15 {
+                match _rt::codec::Bytes::merge_optional(
+                    wire,
+                    &mut self.some_bytes,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 15),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -558,29 +1020,207 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::Int32::view_optional(wire, &mut self.an_i32, decoder),
-            2 => _rt::codec::Int64::view_optional(wire, &mut self.an_i64, decoder),
-            3 => _rt::codec::Uint32::view_optional(wire, &mut self.a_u32, decoder),
-            4 => _rt::codec::Uint64::view_optional(wire, &mut self.a_u64, decoder),
-            5 => _rt::codec::Sint32::view_optional(wire, &mut self.a_sint32, decoder),
-            6 => _rt::codec::Sint64::view_optional(wire, &mut self.a_sint64, decoder),
-            7 => _rt::codec::Fixed32::view_optional(wire, &mut self.a_fixed32, decoder),
-            8 => _rt::codec::Fixed64::view_optional(wire, &mut self.a_fixed64, decoder),
-            9 => {
-                _rt::codec::Sfixed32::view_optional(wire, &mut self.an_sfixed32, decoder)
-            }
-            10 => {
-                _rt::codec::Sfixed64::view_optional(wire, &mut self.an_sfixed64, decoder)
-            }
-            11 => _rt::codec::Float::view_optional(wire, &mut self.an_f32, decoder),
-            12 => _rt::codec::Double::view_optional(wire, &mut self.an_f64, decoder),
-            13 => _rt::codec::Bool::view_optional(wire, &mut self.a_bool, decoder),
-            14 => _rt::codec::String::view_optional(wire, &mut self.a_string, decoder),
-            15 => _rt::codec::Bytes::view_optional(wire, &mut self.some_bytes, decoder),
             16 => _rt::codec::Enum::view_optional(wire, &mut self.a_color, decoder),
             17 => _rt::codec::Message::view_optional(wire, &mut self.a_point, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=15 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::view_optional(wire, &mut self.an_i32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int64::view_optional(wire, &mut self.an_i64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Uint32::view_optional(wire, &mut self.a_u32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Uint64::view_optional(wire, &mut self.a_u64, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Sint32::view_optional(
+                    wire,
+                    &mut self.a_sint32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::Sint64::view_optional(
+                    wire,
+                    &mut self.a_sint64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Fixed32::view_optional(
+                    wire,
+                    &mut self.a_fixed32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                match _rt::codec::Fixed64::view_optional(
+                    wire,
+                    &mut self.a_fixed64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 8),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Sfixed32::view_optional(
+                    wire,
+                    &mut self.an_sfixed32,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                match _rt::codec::Sfixed64::view_optional(
+                    wire,
+                    &mut self.an_sfixed64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 10),
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                match _rt::codec::Float::view_optional(wire, &mut self.an_f32, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 11),
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                match _rt::codec::Double::view_optional(
+                    wire,
+                    &mut self.an_f64,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 12),
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                match _rt::codec::Bool::view_optional(wire, &mut self.a_bool, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 13),
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                match _rt::codec::String::view_optional(
+                    wire,
+                    &mut self.a_string,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 14),
+                }
+                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 15 {
+                match _rt::codec::Bytes::view_optional(
+                    wire,
+                    &mut self.some_bytes,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 15),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(
+                error,
+                number,
+                <OptionalScalars as _rt::Message>::field_name,
+            ),
+        )
     }
     fn to_message(&self) -> OptionalScalars {
         OptionalScalarsView::to_owned(self)
@@ -660,29 +1300,300 @@ impl _rt::Message for Lists {
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
-            2 => _rt::codec::Int64::merge_repeated(wire, &mut self.i64s, decoder),
-            3 => _rt::codec::Uint32::merge_repeated(wire, &mut self.u32s, decoder),
-            4 => _rt::codec::Uint64::merge_repeated(wire, &mut self.u64s, decoder),
-            5 => _rt::codec::Sint32::merge_repeated(wire, &mut self.sint32s, decoder),
-            6 => _rt::codec::Sint64::merge_repeated(wire, &mut self.sint64s, decoder),
-            7 => _rt::codec::Fixed32::merge_repeated(wire, &mut self.fixed32s, decoder),
-            8 => _rt::codec::Fixed64::merge_repeated(wire, &mut self.fixed64s, decoder),
-            9 => _rt::codec::Sfixed32::merge_repeated(wire, &mut self.sfixed32s, decoder),
-            10 => {
-                _rt::codec::Sfixed64::merge_repeated(wire, &mut self.sfixed64s, decoder)
-            }
-            11 => _rt::codec::Float::merge_repeated(wire, &mut self.f32s, decoder),
-            12 => _rt::codec::Double::merge_repeated(wire, &mut self.f64s, decoder),
-            13 => _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
-            14 => _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
-            15 => {
-                _rt::codec::Bytes::merge_repeated(wire, &mut self.byte_strings, decoder)
-            }
             16 => _rt::codec::Enum::merge_repeated(wire, &mut self.colors, decoder),
             17 => _rt::codec::Message::merge_repeated(wire, &mut self.points, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=15 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                loop {
+                    match _rt::codec::Int32::merge_repeated(
+                        wire,
+                        &mut self.i32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 1),
+                    }
+                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Int64::merge_repeated(
+                        wire,
+                        &mut self.i64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Uint32::merge_repeated(
+                        wire,
+                        &mut self.u32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Uint64::merge_repeated(
+                        wire,
+                        &mut self.u64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Sint32::merge_repeated(
+                        wire,
+                        &mut self.sint32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                loop {
+                    match _rt::codec::Sint64::merge_repeated(
+                        wire,
+                        &mut self.sint64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 6),
+                    }
+                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                loop {
+                    match _rt::codec::Fixed32::merge_repeated(
+                        wire,
+                        &mut self.fixed32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 7),
+                    }
+                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                loop {
+                    match _rt::codec::Fixed64::merge_repeated(
+                        wire,
+                        &mut self.fixed64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 8),
+                    }
+                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                loop {
+                    match _rt::codec::Sfixed32::merge_repeated(
+                        wire,
+                        &mut self.sfixed32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 9),
+                    }
+                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                loop {
+                    match _rt::codec::Sfixed64::merge_repeated(
+                        wire,
+                        &mut self.sfixed64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 10),
+                    }
+                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                loop {
+                    match _rt::codec::Float::merge_repeated(
+                        wire,
+                        &mut self.f32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 11),
+                    }
+                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                loop {
+                    match _rt::codec::Double::merge_repeated(
+                        wire,
+                        &mut self.f64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 12),
+                    }
+                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                loop {
+                    match _rt::codec::Bool::merge_repeated(
+                        wire,
+                        &mut self.bools,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 13),
+                    }
+                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                loop {
+                    match _rt::codec::String::merge_repeated(
+                        wire,
+                        &mut self.strings,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 14),
+                    }
+                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 15 {
+                loop {
+                    match _rt::codec::Bytes::merge_repeated(
+                        wire,
+                        &mut self.byte_strings,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 15),
+                    }
+                    if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -827,25 +1738,300 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::Int32::view_repeated(wire, &mut self.i32s, decoder),
-            2 => _rt::codec::Int64::view_repeated(wire, &mut self.i64s, decoder),
-            3 => _rt::codec::Uint32::view_repeated(wire, &mut self.u32s, decoder),
-            4 => _rt::codec::Uint64::view_repeated(wire, &mut self.u64s, decoder),
-            5 => _rt::codec::Sint32::view_repeated(wire, &mut self.sint32s, decoder),
-            6 => _rt::codec::Sint64::view_repeated(wire, &mut self.sint64s, decoder),
-            7 => _rt::codec::Fixed32::view_repeated(wire, &mut self.fixed32s, decoder),
-            8 => _rt::codec::Fixed64::view_repeated(wire, &mut self.fixed64s, decoder),
-            9 => _rt::codec::Sfixed32::view_repeated(wire, &mut self.sfixed32s, decoder),
-            10 => _rt::codec::Sfixed64::view_repeated(wire, &mut self.sfixed64s, decoder),
-            11 => _rt::codec::Float::view_repeated(wire, &mut self.f32s, decoder),
-            12 => _rt::codec::Double::view_repeated(wire, &mut self.f64s, decoder),
-            13 => _rt::codec::Bool::view_repeated(wire, &mut self.bools, decoder),
-            14 => _rt::codec::String::view_repeated(wire, &mut self.strings, decoder),
-            15 => _rt::codec::Bytes::view_repeated(wire, &mut self.byte_strings, decoder),
             16 => _rt::codec::Enum::view_repeated(wire, &mut self.colors, decoder),
             17 => _rt::codec::Message::view_repeated(wire, &mut self.points, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=15 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                loop {
+                    match _rt::codec::Int32::view_repeated(
+                        wire,
+                        &mut self.i32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 1),
+                    }
+                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Int64::view_repeated(
+                        wire,
+                        &mut self.i64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Uint32::view_repeated(
+                        wire,
+                        &mut self.u32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Uint64::view_repeated(
+                        wire,
+                        &mut self.u64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Sint32::view_repeated(
+                        wire,
+                        &mut self.sint32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                loop {
+                    match _rt::codec::Sint64::view_repeated(
+                        wire,
+                        &mut self.sint64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 6),
+                    }
+                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                loop {
+                    match _rt::codec::Fixed32::view_repeated(
+                        wire,
+                        &mut self.fixed32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 7),
+                    }
+                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                loop {
+                    match _rt::codec::Fixed64::view_repeated(
+                        wire,
+                        &mut self.fixed64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 8),
+                    }
+                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                loop {
+                    match _rt::codec::Sfixed32::view_repeated(
+                        wire,
+                        &mut self.sfixed32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 9),
+                    }
+                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                loop {
+                    match _rt::codec::Sfixed64::view_repeated(
+                        wire,
+                        &mut self.sfixed64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 10),
+                    }
+                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                loop {
+                    match _rt::codec::Float::view_repeated(
+                        wire,
+                        &mut self.f32s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 11),
+                    }
+                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                loop {
+                    match _rt::codec::Double::view_repeated(
+                        wire,
+                        &mut self.f64s,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 12),
+                    }
+                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                loop {
+                    match _rt::codec::Bool::view_repeated(
+                        wire,
+                        &mut self.bools,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 13),
+                    }
+                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                loop {
+                    match _rt::codec::String::view_repeated(
+                        wire,
+                        &mut self.strings,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 14),
+                    }
+                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 15 {
+                loop {
+                    match _rt::codec::Bytes::view_repeated(
+                        wire,
+                        &mut self.byte_strings,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 15),
+                    }
+                    if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Lists as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Lists {
         ListsView::to_owned(self)
@@ -995,98 +2181,14 @@ impl _rt::Message for Maps {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => {
-                _rt::codec::Map::<
-                    _rt::codec::Int32,
-                    _rt::codec::String,
-                >::merge(wire, &mut self.by_i32, decoder)
-            }
-            2 => {
-                _rt::codec::Map::<
-                    _rt::codec::Int64,
-                    _rt::codec::Bytes,
-                >::merge(wire, &mut self.by_i64, decoder)
-            }
-            3 => {
-                _rt::codec::Map::<
-                    _rt::codec::Uint32,
-                    _rt::codec::Float,
-                >::merge(wire, &mut self.by_u32, decoder)
-            }
-            4 => {
-                _rt::codec::Map::<
-                    _rt::codec::Uint64,
-                    _rt::codec::Double,
-                >::merge(wire, &mut self.by_u64, decoder)
-            }
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sint32,
-                    _rt::codec::Bool,
-                >::merge(wire, &mut self.by_sint32, decoder)
-            }
-            6 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sint64,
-                    _rt::codec::Sint64,
-                >::merge(wire, &mut self.by_sint64, decoder)
-            }
-            7 => {
-                _rt::codec::Map::<
-                    _rt::codec::Fixed32,
-                    _rt::codec::Fixed32,
-                >::merge(wire, &mut self.by_fixed32, decoder)
-            }
-            8 => {
-                _rt::codec::Map::<
-                    _rt::codec::Fixed64,
-                    _rt::codec::Fixed64,
-                >::merge(wire, &mut self.by_fixed64, decoder)
-            }
-            9 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sfixed32,
-                    _rt::codec::Sfixed32,
-                >::merge(wire, &mut self.by_sfixed32, decoder)
-            }
-            10 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sfixed64,
-                    _rt::codec::Sfixed64,
-                >::merge(wire, &mut self.by_sfixed64, decoder)
-            }
-            11 => {
-                _rt::codec::Map::<
-                    _rt::codec::Bool,
-                    _rt::codec::Uint64,
-                >::merge(wire, &mut self.by_bool, decoder)
-            }
-            12 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Int32,
-                >::merge(wire, &mut self.by_string, decoder)
-            }
-            13 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Enum<Color>,
-                >::merge(wire, &mut self.colors, decoder)
-            }
-            14 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Message<Point>,
-                >::merge(wire, &mut self.points, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
+
+    #[inline]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
@@ -1105,111 +2207,317 @@ impl _rt::Message for Maps {
         let mut by_string_entries = _rt::field::MapEntries::new();
         let mut colors_entries = _rt::field::MapEntries::new();
         let mut points_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                1 => {
-                    by_i32_entries
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                by_i32_entries.finish(&mut self.by_i32);
+                by_i64_entries.finish(&mut self.by_i64);
+                by_u32_entries.finish(&mut self.by_u32);
+                by_u64_entries.finish(&mut self.by_u64);
+                by_sint32_entries.finish(&mut self.by_sint32);
+                by_sint64_entries.finish(&mut self.by_sint64);
+                by_fixed32_entries.finish(&mut self.by_fixed32);
+                by_fixed64_entries.finish(&mut self.by_fixed64);
+                by_sfixed32_entries.finish(&mut self.by_sfixed32);
+                by_sfixed64_entries.finish(&mut self.by_sfixed64);
+                by_bool_entries.finish(&mut self.by_bool);
+                by_string_entries.finish(&mut self.by_string);
+                colors_entries.finish(&mut self.colors);
+                points_entries.finish(&mut self.points);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    by_i32_entries.finish(&mut self.by_i32);
+                    by_i64_entries.finish(&mut self.by_i64);
+                    by_u32_entries.finish(&mut self.by_u32);
+                    by_u64_entries.finish(&mut self.by_u64);
+                    by_sint32_entries.finish(&mut self.by_sint32);
+                    by_sint64_entries.finish(&mut self.by_sint64);
+                    by_fixed32_entries.finish(&mut self.by_fixed32);
+                    by_fixed64_entries.finish(&mut self.by_fixed64);
+                    by_sfixed32_entries.finish(&mut self.by_sfixed32);
+                    by_sfixed64_entries.finish(&mut self.by_sfixed64);
+                    by_bool_entries.finish(&mut self.by_bool);
+                    by_string_entries.finish(&mut self.by_string);
+                    colors_entries.finish(&mut self.colors);
+                    points_entries.finish(&mut self.points);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=14 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                loop {
+                    match by_i32_entries
                         .merge::<
                             _rt::codec::Int32,
                             _rt::codec::String,
                         >(wire, &mut self.by_i32, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 1),
+                    }
+                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                2 => {
-                    by_i64_entries
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match by_i64_entries
                         .merge::<
                             _rt::codec::Int64,
                             _rt::codec::Bytes,
                         >(wire, &mut self.by_i64, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                3 => {
-                    by_u32_entries
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match by_u32_entries
                         .merge::<
                             _rt::codec::Uint32,
                             _rt::codec::Float,
                         >(wire, &mut self.by_u32, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                4 => {
-                    by_u64_entries
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match by_u64_entries
                         .merge::<
                             _rt::codec::Uint64,
                             _rt::codec::Double,
                         >(wire, &mut self.by_u64, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                5 => {
-                    by_sint32_entries
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match by_sint32_entries
                         .merge::<
                             _rt::codec::Sint32,
                             _rt::codec::Bool,
                         >(wire, &mut self.by_sint32, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                6 => {
-                    by_sint64_entries
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                loop {
+                    match by_sint64_entries
                         .merge::<
                             _rt::codec::Sint64,
                             _rt::codec::Sint64,
                         >(wire, &mut self.by_sint64, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 6),
+                    }
+                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                7 => {
-                    by_fixed32_entries
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                loop {
+                    match by_fixed32_entries
                         .merge::<
                             _rt::codec::Fixed32,
                             _rt::codec::Fixed32,
                         >(wire, &mut self.by_fixed32, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 7),
+                    }
+                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                8 => {
-                    by_fixed64_entries
+                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 8 {
+                loop {
+                    match by_fixed64_entries
                         .merge::<
                             _rt::codec::Fixed64,
                             _rt::codec::Fixed64,
                         >(wire, &mut self.by_fixed64, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 8),
+                    }
+                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                9 => {
-                    by_sfixed32_entries
+                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                loop {
+                    match by_sfixed32_entries
                         .merge::<
                             _rt::codec::Sfixed32,
                             _rt::codec::Sfixed32,
                         >(wire, &mut self.by_sfixed32, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 9),
+                    }
+                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                10 => {
-                    by_sfixed64_entries
+                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 10 {
+                loop {
+                    match by_sfixed64_entries
                         .merge::<
                             _rt::codec::Sfixed64,
                             _rt::codec::Sfixed64,
                         >(wire, &mut self.by_sfixed64, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 10),
+                    }
+                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                11 => {
-                    by_bool_entries
+                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                loop {
+                    match by_bool_entries
                         .merge::<
                             _rt::codec::Bool,
                             _rt::codec::Uint64,
                         >(wire, &mut self.by_bool, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 11),
+                    }
+                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                12 => {
-                    by_string_entries
+                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 12 {
+                loop {
+                    match by_string_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Int32,
                         >(wire, &mut self.by_string, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 12),
+                    }
+                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                13 => {
-                    colors_entries
+                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 13 {
+                loop {
+                    match colors_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Enum<Color>,
                         >(wire, &mut self.colors, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 13),
+                    }
+                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                14 => {
-                    points_entries
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                loop {
+                    match points_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Message<Point>,
                         >(wire, &mut self.points, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 14),
+                    }
+                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+            }
+        };
         by_i32_entries.finish(&mut self.by_i32);
         by_i64_entries.finish(&mut self.by_i64);
         by_u32_entries.finish(&mut self.by_u32);
@@ -1224,7 +2532,7 @@ impl _rt::Message for Maps {
         by_string_entries.finish(&mut self.by_string);
         colors_entries.finish(&mut self.colors);
         points_entries.finish(&mut self.points);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1501,97 +2809,269 @@ impl<'a> _rt::MessageView<'a> for MapsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => {
-                _rt::codec::Map::<
-                    _rt::codec::Int32,
-                    _rt::codec::String,
-                >::view(wire, &mut self.by_i32, decoder)
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
             }
-            2 => {
-                _rt::codec::Map::<
-                    _rt::codec::Int64,
-                    _rt::codec::Bytes,
-                >::view(wire, &mut self.by_i64, decoder)
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=14 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
             }
-            3 => {
-                _rt::codec::Map::<
-                    _rt::codec::Uint32,
-                    _rt::codec::Float,
-                >::view(wire, &mut self.by_u32, decoder)
+            if number <= 1 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Int32,
+                        _rt::codec::String,
+                    >::view(wire, &mut self.by_i32, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 1),
+                    }
+                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            4 => {
-                _rt::codec::Map::<
-                    _rt::codec::Uint64,
-                    _rt::codec::Double,
-                >::view(wire, &mut self.by_u64, decoder)
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Int64,
+                        _rt::codec::Bytes,
+                    >::view(wire, &mut self.by_i64, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sint32,
-                    _rt::codec::Bool,
-                >::view(wire, &mut self.by_sint32, decoder)
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Uint32,
+                        _rt::codec::Float,
+                    >::view(wire, &mut self.by_u32, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            6 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sint64,
-                    _rt::codec::Sint64,
-                >::view(wire, &mut self.by_sint64, decoder)
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Uint64,
+                        _rt::codec::Double,
+                    >::view(wire, &mut self.by_u64, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            7 => {
-                _rt::codec::Map::<
-                    _rt::codec::Fixed32,
-                    _rt::codec::Fixed32,
-                >::view(wire, &mut self.by_fixed32, decoder)
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Sint32,
+                        _rt::codec::Bool,
+                    >::view(wire, &mut self.by_sint32, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            8 => {
-                _rt::codec::Map::<
-                    _rt::codec::Fixed64,
-                    _rt::codec::Fixed64,
-                >::view(wire, &mut self.by_fixed64, decoder)
+            if number <= 6 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Sint64,
+                        _rt::codec::Sint64,
+                    >::view(wire, &mut self.by_sint64, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 6),
+                    }
+                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            9 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sfixed32,
-                    _rt::codec::Sfixed32,
-                >::view(wire, &mut self.by_sfixed32, decoder)
+            if number <= 7 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Fixed32,
+                        _rt::codec::Fixed32,
+                    >::view(wire, &mut self.by_fixed32, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 7),
+                    }
+                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            10 => {
-                _rt::codec::Map::<
-                    _rt::codec::Sfixed64,
-                    _rt::codec::Sfixed64,
-                >::view(wire, &mut self.by_sfixed64, decoder)
+            if number <= 8 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Fixed64,
+                        _rt::codec::Fixed64,
+                    >::view(wire, &mut self.by_fixed64, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 8),
+                    }
+                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            11 => {
-                _rt::codec::Map::<
-                    _rt::codec::Bool,
-                    _rt::codec::Uint64,
-                >::view(wire, &mut self.by_bool, decoder)
+            if number <= 9 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Sfixed32,
+                        _rt::codec::Sfixed32,
+                    >::view(wire, &mut self.by_sfixed32, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 9),
+                    }
+                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            12 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Int32,
-                >::view(wire, &mut self.by_string, decoder)
+            if number <= 10 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Sfixed64,
+                        _rt::codec::Sfixed64,
+                    >::view(wire, &mut self.by_sfixed64, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 10),
+                    }
+                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            13 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Enum<Color>,
-                >::view(wire, &mut self.colors, decoder)
+            if number <= 11 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Bool,
+                        _rt::codec::Uint64,
+                    >::view(wire, &mut self.by_bool, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 11),
+                    }
+                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            14 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Message<Point>,
-                >::view(wire, &mut self.points, decoder)
+            if number <= 12 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Int32,
+                    >::view(wire, &mut self.by_string, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 12),
+                    }
+                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
             }
-            _ => decoder.skip(wire),
-        }
+            if number <= 13 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Enum<Color>,
+                    >::view(wire, &mut self.colors, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 13),
+                    }
+                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 14 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Message<Point>,
+                    >::view(wire, &mut self.points, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 14),
+                    }
+                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Maps as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Maps {
         MapsView::to_owned(self)
@@ -1599,6 +3079,498 @@ impl<'a> _rt::MessageView<'a> for MapsView<'a> {
 }
 
 _rt::view_of!(MapsView of Maps);
+
+/// Fields whose numbers leave gaps and interleave with a oneof's: a
+/// generated `merge_from` reads fields 1 to 15 in order, and must meet
+/// other numbers between them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Interleaved {
+    pub count: i32,
+    /// Which field of `pick` is set.
+    pub pick: ::core::option::Option<interleaved::Pick>,
+    pub names: _rt::alloc::vec::Vec<_rt::alloc::string::String>,
+    pub ratio: f64,
+    pub point: ::core::option::Option<Point>,
+    pub flags: _rt::alloc::vec::Vec<bool>,
+    pub labels: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, i32>,
+    pub far: u32,
+}
+
+impl _rt::Message for Interleaved {
+    const NAME: &'static str = "Interleaved";
+    fn measure_fields(&self) -> usize {
+        _rt::codec::Int32::measure(2, &self.count)
+            + match &self.pick {
+                Some(interleaved::Pick::Word(value)) => {
+                    _rt::codec::String::measure_present(3, value)
+                }
+                _ => 0,
+            } + _rt::codec::String::measure_repeated(4, &self.names)
+            + match &self.pick {
+                Some(interleaved::Pick::Amount(value)) => {
+                    _rt::codec::Int64::measure_present(6, value)
+                }
+                _ => 0,
+            } + _rt::codec::Double::measure(7, &self.ratio)
+            + _rt::codec::Message::measure_optional(9, self.point.as_ref())
+            + _rt::codec::Bool::measure_packed(11, &self.flags)
+            + _rt::codec::Map::<
+                _rt::codec::String,
+                _rt::codec::Int32,
+            >::measure(16, &self.labels) + _rt::codec::Uint32::measure(20, &self.far)
+    }
+    fn write_fields(&self, writer: &mut _rt::Writer) {
+        _rt::codec::Uint32::write(20, &self.far, writer);
+        _rt::codec::Map::<
+            _rt::codec::String,
+            _rt::codec::Int32,
+        >::write(16, &self.labels, writer);
+        _rt::codec::Bool::write_packed(11, &self.flags, writer);
+        _rt::codec::Message::write_optional(9, self.point.as_ref(), writer);
+        _rt::codec::Double::write(7, &self.ratio, writer);
+        if let Some(interleaved::Pick::Amount(value)) = &self.pick {
+            _rt::codec::Int64::write_present(6, value, writer);
+        }
+        _rt::codec::String::write_repeated(4, &self.names, writer);
+        if let Some(interleaved::Pick::Word(value)) = &self.pick {
+            _rt::codec::String::write_present(3, value, writer);
+        }
+        _rt::codec::Int32::write(2, &self.count, writer);
+    }
+
+    #[inline]
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire: _rt::WireType,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            3 => {
+                let mut value = match self.pick.take() {
+                    Some(interleaved::Pick::Word(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::codec::String::merge(wire, &mut value, decoder);
+                self.pick = Some(interleaved::Pick::Word(value));
+                result
+            }
+            6 => {
+                let mut value = match self.pick.take() {
+                    Some(interleaved::Pick::Amount(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::codec::Int64::merge(wire, &mut value, decoder);
+                self.pick = Some(interleaved::Pick::Amount(value));
+                result
+            }
+            20 => _rt::codec::Uint32::merge(wire, &mut self.far, decoder),
+            _ => decoder.skip(wire),
+        }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let mut labels_entries = _rt::field::MapEntries::new();
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                labels_entries.finish(&mut self.labels);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    labels_entries.finish(&mut self.labels);
+                    return Err(error);
+                }
+            };
+            match number {
+                2 | 4 | 7 | 9 | 11 => {}
+                16 => {
+                    match labels_entries
+                        .merge::<
+                            _rt::codec::String,
+                            _rt::codec::Int32,
+                        >(wire, &mut self.labels, decoder)
+                    {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, 16),
+                    }
+                }
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int32::merge(wire, &mut self.count, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::String::merge_repeated(
+                        wire,
+                        &mut self.names,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Double::merge(wire, &mut self.ratio, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Message::merge_optional(
+                    wire,
+                    &mut self.point,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                loop {
+                    match _rt::codec::Bool::merge_repeated(
+                        wire,
+                        &mut self.flags,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 11),
+                    }
+                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        labels_entries.finish(&mut self.labels);
+        Err(_rt::field::field_error(error, number, Self::field_name))
+    }
+    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
+        match number {
+            2 => Some("count"),
+            3 => Some("word"),
+            4 => Some("names"),
+            6 => Some("amount"),
+            7 => Some("ratio"),
+            9 => Some("point"),
+            11 => Some("flags"),
+            16 => Some("labels"),
+            20 => Some("far"),
+            _ => None,
+        }
+    }
+}
+
+impl _rt::Name for Interleaved {
+    const FULL_NAME: &'static str = "kitchen.Interleaved";
+}
+
+impl _rt::json::JsonMessage for Interleaved {
+    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
+        &self,
+        map: &mut _M,
+    ) -> ::core::result::Result<(), _M::Error> {
+        _rt::codec::Int32::write_json(map, "count", &self.count)?;
+        match &self.pick {
+            Some(interleaved::Pick::Word(value)) => {
+                _rt::codec::String::write_json_present(map, "word", value)?
+            }
+            Some(interleaved::Pick::Amount(value)) => {
+                _rt::codec::Int64::write_json_present(map, "amount", value)?
+            }
+            None => {}
+        }
+        _rt::codec::String::write_json_list(map, "names", &self.names)?;
+        _rt::codec::Double::write_json(map, "ratio", &self.ratio)?;
+        _rt::codec::Message::write_json_optional(map, "point", self.point.as_ref())?;
+        _rt::codec::Bool::write_json_list(map, "flags", &self.flags)?;
+        _rt::codec::Map::<
+            _rt::codec::String,
+            _rt::codec::Int32,
+        >::write_json(map, "labels", &self.labels)?;
+        _rt::codec::Uint32::write_json(map, "far", &self.far)?;
+        Ok(())
+    }
+    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut _A,
+    ) -> ::core::result::Result<bool, _A::Error> {
+        match key {
+            "count" => self.count = _rt::codec::Int32::read_json(map)?,
+            "word" => {
+                let set = self.pick.is_some();
+                if let Some(value) = _rt::codec::String::read_json_member(
+                    map,
+                    "word",
+                    "pick",
+                    set,
+                )? {
+                    self.pick = Some(interleaved::Pick::Word(value));
+                }
+            }
+            "amount" => {
+                let set = self.pick.is_some();
+                if let Some(value) = _rt::codec::Int64::read_json_member(
+                    map,
+                    "amount",
+                    "pick",
+                    set,
+                )? {
+                    self.pick = Some(interleaved::Pick::Amount(value));
+                }
+            }
+            "names" => self.names = _rt::codec::String::read_json_list(map)?,
+            "ratio" => self.ratio = _rt::codec::Double::read_json(map)?,
+            "point" => self.point = _rt::codec::Message::read_json_optional(map)?,
+            "flags" => self.flags = _rt::codec::Bool::read_json_list(map)?,
+            "labels" => {
+                self.labels = _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Int32,
+                >::read_json(map)?;
+            }
+            "far" => self.far = _rt::codec::Uint32::read_json(map)?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+}
+
+_rt::message_serde!(Interleaved);
+
+/// The borrowed view of [`Interleaved`], whose strings and bytes borrow from the input.
+/// [`InterleavedView::decode`] reads one; [`InterleavedView::to_owned`] copies it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct InterleavedView<'a> {
+    pub count: i32,
+    /// Which field of `pick` is set.
+    pub pick: ::core::option::Option<interleaved::PickView<'a>>,
+    pub names: _rt::alloc::vec::Vec<&'a str>,
+    pub ratio: f64,
+    pub point: ::core::option::Option<PointView<'a>>,
+    pub flags: _rt::alloc::vec::Vec<bool>,
+    pub labels: _rt::view::MapView<&'a str, i32>,
+    pub far: u32,
+}
+
+impl<'a> InterleavedView<'a> {
+    /// The owned `Interleaved`, with strings and bytes copied.
+    pub fn to_owned(&self) -> Interleaved {
+        Interleaved {
+            count: self.count,
+            pick: self
+                .pick
+                .as_ref()
+                .map(|value| match value {
+                    interleaved::PickView::Word(value) => {
+                        interleaved::Pick::Word(_rt::codec::String::owned(value))
+                    }
+                    interleaved::PickView::Amount(value) => {
+                        interleaved::Pick::Amount(*value)
+                    }
+                }),
+            names: _rt::codec::String::owned_repeated(&self.names),
+            ratio: self.ratio,
+            point: _rt::codec::Message::owned_optional(&self.point),
+            flags: self.flags.clone(),
+            labels: _rt::codec::Map::<
+                _rt::codec::String,
+                _rt::codec::Int32,
+            >::owned(&self.labels),
+            far: self.far,
+        }
+    }
+}
+
+impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
+    type Owned = Interleaved;
+    #[inline]
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        match number {
+            3 => {
+                let mut value = match self.pick.take() {
+                    Some(interleaved::PickView::Word(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::codec::String::view(wire, &mut value, decoder);
+                self.pick = Some(interleaved::PickView::Word(value));
+                result
+            }
+            6 => {
+                let mut value = match self.pick.take() {
+                    Some(interleaved::PickView::Amount(value)) => value,
+                    _ => ::core::default::Default::default(),
+                };
+                let result = _rt::codec::Int64::view(wire, &mut value, decoder);
+                self.pick = Some(interleaved::PickView::Amount(value));
+                result
+            }
+            16 => {
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Int32,
+                >::view(wire, &mut self.labels, decoder)
+            }
+            20 => _rt::codec::Uint32::view(wire, &mut self.far, decoder),
+            _ => decoder.skip(wire),
+        }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                2 | 4 | 7 | 9 | 11 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int32::view(wire, &mut self.count, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::String::view_repeated(
+                        wire,
+                        &mut self.names,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                match _rt::codec::Double::view(wire, &mut self.ratio, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 7),
+                }
+                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 9 {
+                match _rt::codec::Message::view_optional(
+                    wire,
+                    &mut self.point,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 9),
+                }
+                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 11 {
+                loop {
+                    match _rt::codec::Bool::view_repeated(
+                        wire,
+                        &mut self.flags,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 11),
+                    }
+                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(
+                error,
+                number,
+                <Interleaved as _rt::Message>::field_name,
+            ),
+        )
+    }
+    fn to_message(&self) -> Interleaved {
+        InterleavedView::to_owned(self)
+    }
+}
+
+_rt::view_of!(InterleavedView of Interleaved);
+
+/// Types nested in `Interleaved`.
+pub mod interleaved {
+    use ::schemac_runtime::__private as _rt;
+
+    /// The oneof `pick`.
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum Pick {
+        Word(_rt::alloc::string::String),
+        Amount(i64),
+    }
+
+    /// The borrowed view of [`Pick`].
+    #[allow(clippy::large_enum_variant, clippy::enum_variant_names)]
+    #[derive(Clone, Debug, PartialEq)]
+    pub enum PickView<'a> {
+        Word(&'a str),
+        Amount(i64),
+    }
+}
 
 /// A point on a plane.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -1620,15 +3592,49 @@ impl _rt::Message for Point {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Sint32::merge(wire, &mut self.x, decoder),
-            2 => _rt::codec::Sint32::merge(wire, &mut self.y, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Sint32::merge(wire, &mut self.x, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Sint32::merge(wire, &mut self.y, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1689,15 +3695,49 @@ impl<'a> _rt::MessageView<'a> for PointView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Sint32::view(wire, &mut self.x, decoder),
-            2 => _rt::codec::Sint32::view(wire, &mut self.y, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Sint32::view(wire, &mut self.x, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Sint32::view(wire, &mut self.y, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Point as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Point {
         PointView::to_owned(self)

@@ -49,61 +49,122 @@ impl _rt::Message for Amounts {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Decimal::merge(wire, &mut self.total, decoder),
-            2 => _rt::codec::Decimal::merge_optional(wire, &mut self.discount, decoder),
-            3 => {
-                _rt::codec::Decimal::merge_repeated(wire, &mut self.line_totals, decoder)
-            }
-            4 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Decimal,
-                >::merge(wire, &mut self.prices, decoder)
-            }
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::Uint32,
-                    _rt::codec::Decimal,
-                >::merge(wire, &mut self.by_day, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
+
+    #[inline]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut prices_entries = _rt::field::MapEntries::new();
         let mut by_day_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                4 => {
-                    prices_entries
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                prices_entries.finish(&mut self.prices);
+                by_day_entries.finish(&mut self.by_day);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    prices_entries.finish(&mut self.prices);
+                    by_day_entries.finish(&mut self.by_day);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Decimal::merge(wire, &mut self.total, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Decimal::merge_optional(
+                    wire,
+                    &mut self.discount,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Decimal::merge_repeated(
+                        wire,
+                        &mut self.line_totals,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match prices_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Decimal,
                         >(wire, &mut self.prices, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                5 => {
-                    by_day_entries
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match by_day_entries
                         .merge::<
                             _rt::codec::Uint32,
                             _rt::codec::Decimal,
                         >(wire, &mut self.by_day, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+            }
+        };
         prices_entries.finish(&mut self.prices);
         by_day_entries.finish(&mut self.by_day);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -210,28 +271,107 @@ impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Decimal::view(wire, &mut self.total, decoder),
-            2 => _rt::codec::Decimal::view_optional(wire, &mut self.discount, decoder),
-            3 => _rt::codec::Decimal::view_repeated(wire, &mut self.line_totals, decoder),
-            4 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Decimal,
-                >::view(wire, &mut self.prices, decoder)
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
             }
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::Uint32,
-                    _rt::codec::Decimal,
-                >::view(wire, &mut self.by_day, decoder)
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
             }
-            _ => decoder.skip(wire),
-        }
+            if number <= 1 {
+                match _rt::codec::Decimal::view(wire, &mut self.total, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Decimal::view_optional(
+                    wire,
+                    &mut self.discount,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Decimal::view_repeated(
+                        wire,
+                        &mut self.line_totals,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Decimal,
+                    >::view(wire, &mut self.prices, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Uint32,
+                        _rt::codec::Decimal,
+                    >::view(wire, &mut self.by_day, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(error, number, <Amounts as _rt::Message>::field_name),
+        )
     }
     fn to_message(&self) -> Amounts {
         AmountsView::to_owned(self)
@@ -286,59 +426,122 @@ impl _rt::Message for Values {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Value::merge(wire, &mut self.payload, decoder),
-            2 => _rt::codec::Value::merge_optional(wire, &mut self.previous, decoder),
-            3 => _rt::codec::Value::merge_repeated(wire, &mut self.history, decoder),
-            4 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::merge(wire, &mut self.attributes, decoder)
-            }
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::Int64,
-                    _rt::codec::Value,
-                >::merge(wire, &mut self.by_id, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
+
+    #[inline]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut attributes_entries = _rt::field::MapEntries::new();
         let mut by_id_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                4 => {
-                    attributes_entries
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                attributes_entries.finish(&mut self.attributes);
+                by_id_entries.finish(&mut self.by_id);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    attributes_entries.finish(&mut self.attributes);
+                    by_id_entries.finish(&mut self.by_id);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Value::merge(wire, &mut self.payload, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Value::merge_optional(
+                    wire,
+                    &mut self.previous,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Value::merge_repeated(
+                        wire,
+                        &mut self.history,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match attributes_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Value,
                         >(wire, &mut self.attributes, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                5 => {
-                    by_id_entries
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match by_id_entries
                         .merge::<
                             _rt::codec::Int64,
                             _rt::codec::Value,
                         >(wire, &mut self.by_id, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+            }
+        };
         attributes_entries.finish(&mut self.attributes);
         by_id_entries.finish(&mut self.by_id);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -439,28 +642,105 @@ impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Value::view(wire, &mut self.payload, decoder),
-            2 => _rt::codec::Value::view_optional(wire, &mut self.previous, decoder),
-            3 => _rt::codec::Value::view_repeated(wire, &mut self.history, decoder),
-            4 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::view(wire, &mut self.attributes, decoder)
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
             }
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::Int64,
-                    _rt::codec::Value,
-                >::view(wire, &mut self.by_id, decoder)
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
             }
-            _ => decoder.skip(wire),
-        }
+            if number <= 1 {
+                match _rt::codec::Value::view(wire, &mut self.payload, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Value::view_optional(
+                    wire,
+                    &mut self.previous,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                loop {
+                    match _rt::codec::Value::view_repeated(
+                        wire,
+                        &mut self.history,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 3),
+                    }
+                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Value,
+                    >::view(wire, &mut self.attributes, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::Int64,
+                        _rt::codec::Value,
+                    >::view(wire, &mut self.by_id, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Values as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Values {
         ValuesView::to_owned(self)
@@ -517,7 +797,6 @@ impl _rt::Message for Entry {
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::String::merge(wire, &mut self.memo, decoder),
             2 => {
                 let mut value = match self.amount.take() {
                     Some(entry::Amount::Exact(value)) => value,
@@ -536,10 +815,68 @@ impl _rt::Message for Entry {
                 self.amount = Some(entry::Amount::Other(value));
                 result
             }
-            4 => _rt::codec::Message::merge_optional(wire, &mut self.amounts, decoder),
-            5 => _rt::codec::Message::merge_repeated(wire, &mut self.values, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 4 | 5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::merge(wire, &mut self.memo, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Message::merge_optional(
+                    wire,
+                    &mut self.amounts,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Message::merge_repeated(
+                        wire,
+                        &mut self.values,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -656,7 +993,6 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
-            1 => _rt::codec::String::view(wire, &mut self.memo, decoder),
             2 => {
                 let mut value = match self.amount.take() {
                     Some(entry::AmountView::Exact(value)) => value,
@@ -675,10 +1011,68 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
                 self.amount = Some(entry::AmountView::Other(value));
                 result
             }
-            4 => _rt::codec::Message::view_optional(wire, &mut self.amounts, decoder),
-            5 => _rt::codec::Message::view_repeated(wire, &mut self.values, decoder),
             _ => decoder.skip(wire),
         }
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 4 | 5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::view(wire, &mut self.memo, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Message::view_optional(
+                    wire,
+                    &mut self.amounts,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Message::view_repeated(
+                        wire,
+                        &mut self.values,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Entry as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Entry {
         EntryView::to_owned(self)

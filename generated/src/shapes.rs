@@ -29,16 +29,11 @@ impl _rt::Message for Drawing {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::merge(wire, &mut self.title, decoder),
-            2 => _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
-            3 => _rt::codec::Enum::merge(wire, &mut self.layer, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -46,11 +41,55 @@ impl _rt::Message for Drawing {
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            Self::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=3 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::merge(wire, &mut self.title, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Message::merge_repeated(
+                        wire,
+                        &mut self.shapes,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Enum::merge(wire, &mut self.layer, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -120,16 +159,11 @@ impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::view(wire, &mut self.title, decoder),
-            2 => _rt::codec::Message::view_repeated(wire, &mut self.shapes, decoder),
-            3 => _rt::codec::Enum::view(wire, &mut self.layer, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -137,10 +171,56 @@ impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
         &mut self,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            <Drawing as _rt::Message>::field_name,
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=3 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::view(wire, &mut self.title, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Message::view_repeated(
+                        wire,
+                        &mut self.shapes,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Enum::view(wire, &mut self.layer, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(error, number, <Drawing as _rt::Message>::field_name),
         )
     }
     fn to_message(&self) -> Drawing {
@@ -266,11 +346,17 @@ impl _rt::Message for Shape {
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            Self::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, wire) = decoder.read_key()?;
+            match self.merge_field(number, wire, decoder) {
+                Ok(()) => continue 'fields,
+                Err(error) => break 'fields (error, number),
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -487,11 +573,17 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
         &mut self,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            <Shape as _rt::Message>::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, wire) = decoder.read_key()?;
+            match self.merge_field(number, wire, decoder) {
+                Ok(()) => continue 'fields,
+                Err(error) => break 'fields (error, number),
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Shape as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Shape {
         ShapeView::to_owned(self)
@@ -646,16 +738,49 @@ pub mod shape {
         #[inline]
         fn merge_field(
             &mut self,
-            number: u32,
+            _number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'_>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            match number {
-                1 => {
-                    _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder)
+            decoder.skip(wire)
+        }
+
+        #[inline]
+        fn merge_from(
+            &mut self,
+            decoder: &mut _rt::Decoder<'_>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            let (error, number) = 'fields: loop {
+                if !decoder.has_remaining() {
+                    return Ok(());
                 }
-                _ => decoder.skip(wire),
-            }
+                let (number, mut wire) = decoder.read_key()?;
+                match number {
+                    1 => {}
+                    _ => {
+                        match self.merge_field(number, wire, decoder) {
+                            Ok(()) => continue 'fields,
+                            Err(error) => break 'fields (error, number),
+                        }
+                    }
+                }
+                if number <= 1 {
+                    loop {
+                        match _rt::codec::Message::merge_repeated(
+                            wire,
+                            &mut self.corners,
+                            decoder,
+                        ) {
+                            Ok(()) => {}
+                            Err(error) => break 'fields (error, 1),
+                        }
+                        if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
+                            break;
+                        }
+                    }
+                }
+            };
+            Err(_rt::field::field_error(error, number, Self::field_name))
         }
         fn field_name(number: u32) -> ::core::option::Option<&'static str> {
             match number {
@@ -714,14 +839,55 @@ pub mod shape {
         #[inline]
         fn merge_field(
             &mut self,
-            number: u32,
+            _number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'a>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            match number {
-                1 => _rt::codec::Message::view_repeated(wire, &mut self.corners, decoder),
-                _ => decoder.skip(wire),
-            }
+            decoder.skip(wire)
+        }
+
+        #[inline]
+        fn merge_from(
+            &mut self,
+            decoder: &mut _rt::Decoder<'a>,
+        ) -> ::core::result::Result<(), _rt::DecodeError> {
+            let (error, number) = 'fields: loop {
+                if !decoder.has_remaining() {
+                    return Ok(());
+                }
+                let (number, mut wire) = decoder.read_key()?;
+                match number {
+                    1 => {}
+                    _ => {
+                        match self.merge_field(number, wire, decoder) {
+                            Ok(()) => continue 'fields,
+                            Err(error) => break 'fields (error, number),
+                        }
+                    }
+                }
+                if number <= 1 {
+                    loop {
+                        match _rt::codec::Message::view_repeated(
+                            wire,
+                            &mut self.corners,
+                            decoder,
+                        ) {
+                            Ok(()) => {}
+                            Err(error) => break 'fields (error, 1),
+                        }
+                        if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
+                            break;
+                        }
+                    }
+                }
+            };
+            Err(
+                _rt::field::field_error(
+                    error,
+                    number,
+                    <Polygon as _rt::Message>::field_name,
+                ),
+            )
         }
         fn to_message(&self) -> Polygon {
             PolygonView::to_owned(self)
@@ -755,15 +921,49 @@ pub mod shape {
             #[inline]
             fn merge_field(
                 &mut self,
-                number: u32,
+                _number: u32,
                 wire: _rt::WireType,
                 decoder: &mut _rt::Decoder<'_>,
             ) -> ::core::result::Result<(), _rt::DecodeError> {
-                match number {
-                    1 => _rt::codec::Float::merge(wire, &mut self.x, decoder),
-                    2 => _rt::codec::Float::merge(wire, &mut self.y, decoder),
-                    _ => decoder.skip(wire),
-                }
+                decoder.skip(wire)
+            }
+
+            #[inline]
+            fn merge_from(
+                &mut self,
+                decoder: &mut _rt::Decoder<'_>,
+            ) -> ::core::result::Result<(), _rt::DecodeError> {
+                let (error, number) = 'fields: loop {
+                    if !decoder.has_remaining() {
+                        return Ok(());
+                    }
+                    let (number, mut wire) = decoder.read_key()?;
+                    match number {
+                        1 | 2 => {}
+                        _ => {
+                            match self.merge_field(number, wire, decoder) {
+                                Ok(()) => continue 'fields,
+                                Err(error) => break 'fields (error, number),
+                            }
+                        }
+                    }
+                    if number <= 1 {
+                        match _rt::codec::Float::merge(wire, &mut self.x, decoder) {
+                            Ok(()) => {}
+                            Err(error) => break 'fields (error, 1),
+                        }
+                        if !decoder.read_key_if(2, _rt::WireType::Fixed32, &mut wire) {
+                            continue 'fields;
+                        }
+                    }
+                    if number <= 2 {
+                        match _rt::codec::Float::merge(wire, &mut self.y, decoder) {
+                            Ok(()) => {}
+                            Err(error) => break 'fields (error, 2),
+                        }
+                    }
+                };
+                Err(_rt::field::field_error(error, number, Self::field_name))
             }
             fn field_name(number: u32) -> ::core::option::Option<&'static str> {
                 match number {
@@ -824,15 +1024,55 @@ pub mod shape {
             #[inline]
             fn merge_field(
                 &mut self,
-                number: u32,
+                _number: u32,
                 wire: _rt::WireType,
                 decoder: &mut _rt::Decoder<'a>,
             ) -> ::core::result::Result<(), _rt::DecodeError> {
-                match number {
-                    1 => _rt::codec::Float::view(wire, &mut self.x, decoder),
-                    2 => _rt::codec::Float::view(wire, &mut self.y, decoder),
-                    _ => decoder.skip(wire),
-                }
+                decoder.skip(wire)
+            }
+
+            #[inline]
+            fn merge_from(
+                &mut self,
+                decoder: &mut _rt::Decoder<'a>,
+            ) -> ::core::result::Result<(), _rt::DecodeError> {
+                let (error, number) = 'fields: loop {
+                    if !decoder.has_remaining() {
+                        return Ok(());
+                    }
+                    let (number, mut wire) = decoder.read_key()?;
+                    match number {
+                        1 | 2 => {}
+                        _ => {
+                            match self.merge_field(number, wire, decoder) {
+                                Ok(()) => continue 'fields,
+                                Err(error) => break 'fields (error, number),
+                            }
+                        }
+                    }
+                    if number <= 1 {
+                        match _rt::codec::Float::view(wire, &mut self.x, decoder) {
+                            Ok(()) => {}
+                            Err(error) => break 'fields (error, 1),
+                        }
+                        if !decoder.read_key_if(2, _rt::WireType::Fixed32, &mut wire) {
+                            continue 'fields;
+                        }
+                    }
+                    if number <= 2 {
+                        match _rt::codec::Float::view(wire, &mut self.y, decoder) {
+                            Ok(()) => {}
+                            Err(error) => break 'fields (error, 2),
+                        }
+                    }
+                };
+                Err(
+                    _rt::field::field_error(
+                        error,
+                        number,
+                        <Corner as _rt::Message>::field_name,
+                    ),
+                )
             }
             fn to_message(&self) -> Corner {
                 CornerView::to_owned(self)
@@ -1037,23 +1277,11 @@ impl _rt::Message for Tree {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int32::merge(wire, &mut self.value, decoder),
-            2 => _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder),
-            3 => _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder),
-            4 => _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Message<Tree>,
-                >::merge(wire, &mut self.by_name, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -1062,22 +1290,91 @@ impl _rt::Message for Tree {
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut by_name_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                5 => {
-                    by_name_entries
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                by_name_entries.finish(&mut self.by_name);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    by_name_entries.finish(&mut self.by_name);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::merge(wire, &mut self.value, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Message::merge_repeated(
+                        wire,
+                        &mut self.children,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match by_name_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Message<Tree>,
                         >(wire, &mut self.by_name, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+            }
+        };
         by_name_entries.finish(&mut self.by_name);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1166,23 +1463,11 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int32::view(wire, &mut self.value, decoder),
-            2 => _rt::codec::Boxed::view_optional(wire, &mut self.left, decoder),
-            3 => _rt::codec::Boxed::view_optional(wire, &mut self.right, decoder),
-            4 => _rt::codec::Message::view_repeated(wire, &mut self.children, decoder),
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Message<Tree>,
-                >::view(wire, &mut self.by_name, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -1190,11 +1475,81 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
         &mut self,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            <Tree as _rt::Message>::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::view(wire, &mut self.value, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Boxed::view_optional(wire, &mut self.left, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Boxed::view_optional(wire, &mut self.right, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Message::view_repeated(
+                        wire,
+                        &mut self.children,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Message<Tree>,
+                    >::view(wire, &mut self.by_name, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Tree as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Tree {
         TreeView::to_owned(self)
@@ -1224,15 +1579,11 @@ impl _rt::Message for Ping {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Boxed::merge_optional(wire, &mut self.pong, decoder),
-            2 => _rt::codec::Uint32::merge(wire, &mut self.depth, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -1240,11 +1591,37 @@ impl _rt::Message for Ping {
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            Self::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Boxed::merge_optional(wire, &mut self.pong, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Uint32::merge(wire, &mut self.depth, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1308,15 +1685,11 @@ impl<'a> _rt::MessageView<'a> for PingView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Boxed::view_optional(wire, &mut self.pong, decoder),
-            2 => _rt::codec::Uint32::view(wire, &mut self.depth, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -1324,11 +1697,37 @@ impl<'a> _rt::MessageView<'a> for PingView<'a> {
         &mut self,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            <Ping as _rt::Message>::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Boxed::view_optional(wire, &mut self.pong, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Uint32::view(wire, &mut self.depth, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Ping as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Ping {
         PingView::to_owned(self)
@@ -1358,15 +1757,11 @@ impl _rt::Message for Pong {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Boxed::merge_optional(wire, &mut self.ping, decoder),
-            2 => _rt::codec::Boxed::merge_optional(wire, &mut self.choice, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -1374,11 +1769,41 @@ impl _rt::Message for Pong {
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            Self::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Boxed::merge_optional(wire, &mut self.ping, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Boxed::merge_optional(
+                    wire,
+                    &mut self.choice,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1442,15 +1867,11 @@ impl<'a> _rt::MessageView<'a> for PongView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Boxed::view_optional(wire, &mut self.ping, decoder),
-            2 => _rt::codec::Boxed::view_optional(wire, &mut self.choice, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
 
     #[inline(never)]
@@ -1458,11 +1879,37 @@ impl<'a> _rt::MessageView<'a> for PongView<'a> {
         &mut self,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| self.merge_field(number, wire, decoder),
-            <Pong as _rt::Message>::field_name,
-        )
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Boxed::view_optional(wire, &mut self.ping, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Boxed::view_optional(wire, &mut self.choice, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Pong as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Pong {
         PongView::to_owned(self)
@@ -1542,11 +1989,17 @@ pub mod pong {
             &mut self,
             decoder: &mut _rt::Decoder<'_>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            _rt::field::merge_fields(
-                decoder,
-                |number, wire, decoder| self.merge_field(number, wire, decoder),
-                Self::field_name,
-            )
+            let (error, number) = 'fields: loop {
+                if !decoder.has_remaining() {
+                    return Ok(());
+                }
+                let (number, wire) = decoder.read_key()?;
+                match self.merge_field(number, wire, decoder) {
+                    Ok(()) => continue 'fields,
+                    Err(error) => break 'fields (error, number),
+                }
+            };
+            Err(_rt::field::field_error(error, number, Self::field_name))
         }
         fn field_name(number: u32) -> ::core::option::Option<&'static str> {
             match number {
@@ -1676,10 +2129,22 @@ pub mod pong {
             &mut self,
             decoder: &mut _rt::Decoder<'a>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            _rt::field::merge_fields(
-                decoder,
-                |number, wire, decoder| self.merge_field(number, wire, decoder),
-                <Choice as _rt::Message>::field_name,
+            let (error, number) = 'fields: loop {
+                if !decoder.has_remaining() {
+                    return Ok(());
+                }
+                let (number, wire) = decoder.read_key()?;
+                match self.merge_field(number, wire, decoder) {
+                    Ok(()) => continue 'fields,
+                    Err(error) => break 'fields (error, number),
+                }
+            };
+            Err(
+                _rt::field::field_error(
+                    error,
+                    number,
+                    <Choice as _rt::Message>::field_name,
+                ),
             )
         }
         fn to_message(&self) -> Choice {
@@ -1744,19 +2209,85 @@ impl _rt::Message for Keywords {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::merge(wire, &mut self.r#type, decoder),
-            2 => _rt::codec::Int32::merge(wire, &mut self.r#match, decoder),
-            3 => _rt::codec::Bool::merge(wire, &mut self.self_, decoder),
-            4 => _rt::codec::Int64::merge(wire, &mut self.foo_bar, decoder),
-            5 => _rt::codec::Uint32::merge(wire, &mut self.r#async, decoder),
-            6 => _rt::codec::String::merge(wire, &mut self.crate_, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=6 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::merge(wire, &mut self.r#type, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int32::merge(wire, &mut self.r#match, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Bool::merge(wire, &mut self.self_, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Int64::merge(wire, &mut self.foo_bar, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Uint32::merge(wire, &mut self.r#async, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::String::merge(wire, &mut self.crate_, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -1839,19 +2370,91 @@ impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::view(wire, &mut self.r#type, decoder),
-            2 => _rt::codec::Int32::view(wire, &mut self.r#match, decoder),
-            3 => _rt::codec::Bool::view(wire, &mut self.self_, decoder),
-            4 => _rt::codec::Int64::view(wire, &mut self.foo_bar, decoder),
-            5 => _rt::codec::Uint32::view(wire, &mut self.r#async, decoder),
-            6 => _rt::codec::String::view(wire, &mut self.crate_, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=6 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::view(wire, &mut self.r#type, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Int32::view(wire, &mut self.r#match, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Bool::view(wire, &mut self.self_, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Int64::view(wire, &mut self.foo_bar, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Uint32::view(wire, &mut self.r#async, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::String::view(wire, &mut self.crate_, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(
+                error,
+                number,
+                <Keywords as _rt::Message>::field_name,
+            ),
+        )
     }
     fn to_message(&self) -> Keywords {
         KeywordsView::to_owned(self)

@@ -28,16 +28,62 @@ impl _rt::Message for Customer {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int64::merge(wire, &mut self.id, decoder),
-            2 => _rt::codec::String::merge(wire, &mut self.name, decoder),
-            3 => _rt::codec::String::merge_optional(wire, &mut self.email, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=3 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int64::merge(wire, &mut self.id, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.email,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -106,16 +152,64 @@ impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int64::view(wire, &mut self.id, decoder),
-            2 => _rt::codec::String::view(wire, &mut self.name, decoder),
-            3 => _rt::codec::String::view_optional(wire, &mut self.email, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=3 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int64::view(wire, &mut self.id, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::view(wire, &mut self.name, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::String::view_optional(wire, &mut self.email, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(
+                error,
+                number,
+                <Customer as _rt::Message>::field_name,
+            ),
+        )
     }
     fn to_message(&self) -> Customer {
         CustomerView::to_owned(self)
@@ -153,17 +247,67 @@ impl _rt::Message for OrderLine {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int32::merge(wire, &mut self.line_number, decoder),
-            2 => _rt::codec::String::merge(wire, &mut self.description, decoder),
-            3 => _rt::codec::Decimal::merge(wire, &mut self.cost, decoder),
-            4 => _rt::codec::Uint32::merge(wire, &mut self.quantity, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=4 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::merge(wire, &mut self.line_number, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::merge(wire, &mut self.description, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Decimal::merge(wire, &mut self.cost, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Uint32::merge(wire, &mut self.quantity, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -240,17 +384,73 @@ impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int32::view(wire, &mut self.line_number, decoder),
-            2 => _rt::codec::String::view(wire, &mut self.description, decoder),
-            3 => _rt::codec::Decimal::view(wire, &mut self.cost, decoder),
-            4 => _rt::codec::Uint32::view(wire, &mut self.quantity, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=4 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int32::view(wire, &mut self.line_number, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::view(wire, &mut self.description, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Decimal::view(wire, &mut self.cost, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Uint32::view(wire, &mut self.quantity, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(
+                error,
+                number,
+                <OrderLine as _rt::Message>::field_name,
+            ),
+        )
     }
     fn to_message(&self) -> OrderLine {
         OrderLineView::to_owned(self)
@@ -367,49 +567,126 @@ impl _rt::Message for Order {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int64::merge(wire, &mut self.id, decoder),
-            2 => _rt::codec::String::merge(wire, &mut self.description, decoder),
-            3 => _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder),
-            4 => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder)
-            }
-            5 => _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
-            6 => _rt::codec::Enum::merge(wire, &mut self.status, decoder),
-            7 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::merge(wire, &mut self.attributes, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
+
+    #[inline]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut attributes_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                7 => {
-                    attributes_entries
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                attributes_entries.finish(&mut self.attributes);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    attributes_entries.finish(&mut self.attributes);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=7 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int64::merge(wire, &mut self.id, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::merge(wire, &mut self.description, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Message::merge_repeated(
+                        wire,
+                        &mut self.order_lines,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Message::merge_optional(
+                    wire,
+                    &mut self.customer,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::Enum::merge(wire, &mut self.status, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                loop {
+                    match attributes_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Value,
                         >(wire, &mut self.attributes, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 7),
+                    }
+                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+            }
+        };
         attributes_entries.finish(&mut self.attributes);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -518,25 +795,115 @@ impl<'a> _rt::MessageView<'a> for OrderView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Int64::view(wire, &mut self.id, decoder),
-            2 => _rt::codec::String::view(wire, &mut self.description, decoder),
-            3 => _rt::codec::Decimal::view(wire, &mut self.total_cost, decoder),
-            4 => _rt::codec::Message::view_repeated(wire, &mut self.order_lines, decoder),
-            5 => _rt::codec::Message::view_optional(wire, &mut self.customer, decoder),
-            6 => _rt::codec::Enum::view(wire, &mut self.status, decoder),
-            7 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::view(wire, &mut self.attributes, decoder)
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
             }
-            _ => decoder.skip(wire),
-        }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=7 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Int64::view(wire, &mut self.id, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::String::view(wire, &mut self.description, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Decimal::view(wire, &mut self.total_cost, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                loop {
+                    match _rt::codec::Message::view_repeated(
+                        wire,
+                        &mut self.order_lines,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 4),
+                    }
+                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                match _rt::codec::Message::view_optional(
+                    wire,
+                    &mut self.customer,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 5),
+                }
+                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 6 {
+                match _rt::codec::Enum::view(wire, &mut self.status, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 6),
+                }
+                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 7 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Value,
+                    >::view(wire, &mut self.attributes, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 7),
+                    }
+                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Order as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Order {
         OrderView::to_owned(self)

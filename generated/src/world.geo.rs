@@ -24,15 +24,49 @@ impl _rt::Message for Coordinates {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Double::merge(wire, &mut self.latitude, decoder),
-            2 => _rt::codec::Double::merge(wire, &mut self.longitude, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'_>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Double::merge(wire, &mut self.latitude, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Double::merge(wire, &mut self.longitude, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -96,15 +130,55 @@ impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Double::view(wire, &mut self.latitude, decoder),
-            2 => _rt::codec::Double::view(wire, &mut self.longitude, decoder),
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
+            }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1 | 2 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::Double::view(wire, &mut self.latitude, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Fixed64, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                match _rt::codec::Double::view(wire, &mut self.longitude, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 2),
+                }
+            }
+        };
+        Err(
+            _rt::field::field_error(
+                error,
+                number,
+                <Coordinates as _rt::Message>::field_name,
+            ),
+        )
     }
     fn to_message(&self) -> Coordinates {
         CoordinatesView::to_owned(self)

@@ -39,45 +39,108 @@ impl _rt::Message for Trip {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::merge(wire, &mut self.name, decoder),
-            2 => _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
-            3 => _rt::codec::Message::merge_optional(wire, &mut self.start, decoder),
-            4 => _rt::codec::Enum::merge(wire, &mut self.unit, decoder),
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Double,
-                >::merge(wire, &mut self.distances, decoder)
-            }
-            _ => decoder.skip(wire),
-        }
+        decoder.skip(wire)
     }
+
+    #[inline]
     fn merge_from(
         &mut self,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         let mut distances_entries = _rt::field::MapEntries::new();
-        let result = _rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                5 => {
-                    distances_entries
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                distances_entries.finish(&mut self.distances);
+                return Ok(());
+            }
+            let (number, mut wire) = match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    distances_entries.finish(&mut self.distances);
+                    return Err(error);
+                }
+            };
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Message::merge_repeated(
+                        wire,
+                        &mut self.stops,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Message::merge_optional(
+                    wire,
+                    &mut self.start,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Enum::merge(wire, &mut self.unit, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match distances_entries
                         .merge::<
                             _rt::codec::String,
                             _rt::codec::Double,
                         >(wire, &mut self.distances, decoder)
+                    {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
                 }
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
+            }
+        };
         distances_entries.finish(&mut self.distances);
-        result
+        Err(_rt::field::field_error(error, number, Self::field_name))
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
         match number {
@@ -166,23 +229,97 @@ impl<'a> _rt::MessageView<'a> for TripView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        number: u32,
+        _number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::String::view(wire, &mut self.name, decoder),
-            2 => _rt::codec::Message::view_repeated(wire, &mut self.stops, decoder),
-            3 => _rt::codec::Message::view_optional(wire, &mut self.start, decoder),
-            4 => _rt::codec::Enum::view(wire, &mut self.unit, decoder),
-            5 => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Double,
-                >::view(wire, &mut self.distances, decoder)
+        decoder.skip(wire)
+    }
+
+    #[inline]
+    fn merge_from(
+        &mut self,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> ::core::result::Result<(), _rt::DecodeError> {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                return Ok(());
             }
-            _ => decoder.skip(wire),
-        }
+            let (number, mut wire) = decoder.read_key()?;
+            match number {
+                1..=5 => {}
+                _ => {
+                    match self.merge_field(number, wire, decoder) {
+                        Ok(()) => continue 'fields,
+                        Err(error) => break 'fields (error, number),
+                    }
+                }
+            }
+            if number <= 1 {
+                match _rt::codec::String::view(wire, &mut self.name, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 1),
+                }
+                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 2 {
+                loop {
+                    match _rt::codec::Message::view_repeated(
+                        wire,
+                        &mut self.stops,
+                        decoder,
+                    ) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 2),
+                    }
+                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 3 {
+                match _rt::codec::Message::view_optional(
+                    wire,
+                    &mut self.start,
+                    decoder,
+                ) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 3),
+                }
+                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 4 {
+                match _rt::codec::Enum::view(wire, &mut self.unit, decoder) {
+                    Ok(()) => {}
+                    Err(error) => break 'fields (error, 4),
+                }
+                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                    continue 'fields;
+                }
+            }
+            if number <= 5 {
+                loop {
+                    match _rt::codec::Map::<
+                        _rt::codec::String,
+                        _rt::codec::Double,
+                    >::view(wire, &mut self.distances, decoder) {
+                        Ok(()) => {}
+                        Err(error) => break 'fields (error, 5),
+                    }
+                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
+                        break;
+                    }
+                }
+            }
+        };
+        Err(_rt::field::field_error(error, number, <Trip as _rt::Message>::field_name))
     }
     fn to_message(&self) -> Trip {
         TripView::to_owned(self)

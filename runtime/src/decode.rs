@@ -174,15 +174,34 @@ impl<'a> Decoder<'a> {
     }
 
     /// Moves past the next byte if it is `key`, a one-byte field key, and
-    /// says whether it did: a reader expecting one field first need not
-    /// decode the key in general.
+    /// says whether it did: a reader expecting one field next (a message
+    /// its fields in order, a map entry its key and value) need not decode
+    /// the key in general. Read so, a key is what
+    /// [`last_key`](Self::last_key) gives, as after
+    /// [`read_key`](Self::read_key).
     #[inline]
     pub(crate) fn read_key_byte(&mut self, key: u8) -> bool {
         let next = self.rest().first() == Some(&key);
         if next {
+            self.key_start = self.pos;
             self.pos += 1;
         }
         next
+    }
+
+    /// Moves past the key of field `number` (1 to 15) under `wire_type` if
+    /// it comes next, setting `wire` to `wire_type`, and says whether it
+    /// did: a generated `merge_from` expects each field to be followed by
+    /// the next one (the compiler's `codegen/merge_from.rs`).
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn read_key_if(&mut self, number: u32, wire_type: WireType, wire: &mut WireType) -> bool {
+        debug_assert!((1..16).contains(&number));
+        let read = self.read_key_byte(wire::key(number, wire_type) as u8);
+        if read {
+            *wire = wire_type;
+        }
+        read
     }
 
     /// The bytes of the key [`read_key`](Self::read_key) read last, when

@@ -306,17 +306,16 @@ where
     merge::merge_map::<Owned<K>, Owned<V>>(wire_type, map, decoder)
 }
 
-/// The loop of [`Message::merge_from`](crate::Message::merge_from), with
-/// `merge_field` in place of the message's own: a message with sorted map
-/// fields reads their entries into [`MapEntries`] with it, and finishes
-/// them when the loop ends, with an error or not.
-#[inline]
-pub fn merge_fields<'a>(
-    decoder: &mut Decoder<'a>,
-    merge_field: impl FnMut(u32, WireType, &mut Decoder<'a>) -> Result<(), DecodeError>,
+/// `error`, met in field `number`, with the field's name (by `field_name`)
+/// on its path: where a generated `merge_from` fails (the compiler's
+/// `codegen/merge_from.rs`).
+#[cold]
+pub fn field_error(
+    error: DecodeError,
+    number: u32,
     field_name: fn(u32) -> Option<&'static str>,
-) -> Result<(), DecodeError> {
-    merge::merge_fields(decoder, merge_field, field_name)
+) -> DecodeError {
+    merge::field_error(error, number, field_name)
 }
 
 /// The entries of a sorted map field (a `BTreeMap` or a `LiteMap`) read

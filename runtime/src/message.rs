@@ -50,7 +50,9 @@ pub trait Message: Default {
     fn write_fields(&self, writer: &mut Writer);
 
     /// Merges one field read from `decoder` into `self`; unknown numbers are
-    /// skipped (or kept, where the schema asks for that).
+    /// skipped (or kept, where the schema asks for that). A message whose
+    /// `merge_from` reads some fields itself (generated code reads fields
+    /// 1 to 15 in order) merges only the others here.
     #[doc(hidden)]
     fn merge_field(
         &mut self,

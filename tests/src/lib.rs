@@ -1,15 +1,20 @@
 //! Shared material for the integration tests and the fuzz targets: fixture
-//! values of the generated types, the paths of the workspace, the
-//! representation oracle [`repr`], and the encoding oracles
-//! [`encodes_every_way`] and [`reads_as_default`].
+//! values of the generated types, the paths of the workspace, a seeded
+//! generator ([`rng`]), the representation oracle [`repr`], the encoding
+//! oracles [`encodes_every_way`] and [`reads_as_default`], and the decoding
+//! oracle [`reads_in_any_order`].
 
 pub mod fixtures;
+pub mod rng;
 
 use std::fmt::{Debug, Display};
 use std::path::{Path, PathBuf};
 
-use schemac_runtime::Message;
 use schemac_runtime::bytes::{Bytes, BytesMut};
+use schemac_runtime::view::{HasView, MessageView};
+use schemac_runtime::{DecodeOptions, Decoder, Message};
+
+use rng::Rng;
 
 /// `value`'s `Debug` text: what the tests compare when a value must come
 /// back as it was, not merely equal to it.
@@ -131,6 +136,98 @@ pub fn encodes_every_way<M: Message>(message: &M, bytes: &[u8]) {
             "{name}: encode_to_buf wrote into too small a buffer"
         );
     }
+}
+
+/// Checks that `value`, encoded as `bytes`, reads back as `value` whatever
+/// order its fields come in, and with unknown fields between them, owned
+/// and as a view ([`assert_same_repr`]). Writers put fields in the order of
+/// their numbers, which a generated `merge_from` expects (the compiler's
+/// `codegen/merge_from.rs`), but protobuf lets them come in any order. The
+/// fields come reversed, and shuffled by `seed`; the occurrences of one
+/// field (a list's elements, a map's entries, the parts of a message
+/// merged) keep their order among themselves, on which the value depends.
+/// Unknown fields, with a one-byte key where a number below 16 is free and
+/// with a two-byte key, go between them unless `M` keeps unknown fields;
+/// the fields of `bytes` that `M` does not know stay last, in their order.
+pub fn reads_in_any_order<M>(value: &M, bytes: &[u8], seed: u64)
+where
+    M: HasView + PartialEq + Debug,
+{
+    let name = M::NAME;
+    let (known, kept): (Vec<_>, Vec<_>) = occurrences(bytes)
+        .into_iter()
+        .partition(|(number, _)| M::field_name(*number).is_some());
+    let mut fields: Vec<(u32, Vec<&[u8]>)> = Vec::new();
+    for (number, occurrence) in known {
+        match fields.iter_mut().find(|(field, _)| *field == number) {
+            Some((_, occurrences)) => occurrences.push(occurrence),
+            None => fields.push((number, vec![occurrence])),
+        }
+    }
+    let unknown = unknown_fields::<M>();
+    let mut orders = Vec::new();
+    fields.reverse();
+    orders.push(("reversed", fields.clone()));
+    let mut rng = Rng::new(seed);
+    for index in (1..fields.len()).rev() {
+        fields.swap(index, rng.below(index + 1));
+    }
+    orders.push(("shuffled", fields));
+    for (order, fields) in orders {
+        let mut input = Vec::new();
+        for (index, (_, occurrences)) in fields.iter().enumerate() {
+            if let Some(unknown) = unknown.get(index % unknown.len().max(1)) {
+                input.extend_from_slice(unknown);
+            }
+            occurrences
+                .iter()
+                .for_each(|bytes| input.extend_from_slice(bytes));
+        }
+        kept.iter()
+            .for_each(|(_, bytes)| input.extend_from_slice(bytes));
+        let context = format!("{name}, its fields {order}: {}", hex_dump(&input));
+        match M::decode(&input) {
+            Ok(decoded) => assert_same_repr(&decoded, value, format!("{context}, owned")),
+            Err(error) => panic!("{context}: {error}"),
+        }
+        match M::View::decode(&input) {
+            Ok(view) => assert_same_repr(&view.to_message(), value, format!("{context}, view")),
+            Err(error) => panic!("{context}, view: {error}"),
+        }
+    }
+}
+
+/// The fields of the encoding `bytes` in order: each occurrence's number,
+/// and its bytes, key and value.
+fn occurrences(bytes: &[u8]) -> Vec<(u32, &[u8])> {
+    let mut occurrences = Vec::new();
+    let mut decoder = Decoder::new(bytes, &DecodeOptions::default()).expect("default options");
+    while decoder.has_remaining() {
+        let start = decoder.offset();
+        let (number, wire_type) = decoder.read_key().expect("an encoding's key");
+        decoder.skip(wire_type).expect("an encoding's field");
+        occurrences.push((number, &bytes[start..decoder.offset()]));
+    }
+    occurrences
+}
+
+/// Unknown fields of `M` to put between its fields, or none when `M`
+/// keeps unknown fields, which would then read as another value: a varint
+/// under the first number below 16 that `M` lacks, if any, and bytes under
+/// number 2047, whose key takes two bytes.
+fn unknown_fields<M: Message + PartialEq>() -> Vec<Vec<u8>> {
+    let free = (1..16).find(|&number| M::field_name(number).is_none());
+    let mut fields: Vec<Vec<u8>> = free
+        .map(|number| vec![(number << 3) as u8, 0x96, 0x01])
+        .into_iter()
+        .collect();
+    if M::field_name(2047).is_none() {
+        fields.push(vec![0xfa, 0x7f, 0x02, 0xab, 0xcd]);
+    }
+    let skipped = fields
+        .iter()
+        .all(|field| M::decode(field).is_ok_and(|decoded| decoded == M::default()));
+    if skipped { fields } else { Vec::new() }
 }
 
 /// Checks that `input` decodes as a `Shared`, a type whose strings or

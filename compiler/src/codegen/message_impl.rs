@@ -12,6 +12,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use super::merge_from::{self, FieldRead, MergeFrom};
 use super::required::{self, Checker};
 use super::{Context, graph, ident, oneof, type_ident, types};
 use crate::model::{EncodingStep, Field, MessageId};
@@ -29,8 +30,13 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let fields = message.fields_by_number();
     let measure = expand_measure_fields(cx, scope, id);
     let write = expand_write_fields(cx, scope, id);
-    let merge = expand_merge_field(cx, scope, id, &fields);
-    let merge_from = expand_merge_from(cx, scope, id, &fields);
+    let (merge_from, read_by_merge_from) = expand_merge_from(cx, scope, id, &fields);
+    let others: Vec<&Field> = fields
+        .iter()
+        .copied()
+        .filter(|field| !read_by_merge_from.contains(&field.number))
+        .collect();
+    let merge = expand_merge_field(cx, scope, id, &others);
     let field_name = expand_field_name(&fields);
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
     let graph = graph::expand_graph_items(cx, scope, id);
@@ -127,8 +133,9 @@ fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenSt
     }
 }
 
-/// `fn merge_field`: one arm per field number; other numbers are skipped,
-/// or kept when the message keeps unknown fields.
+/// `fn merge_field`: one arm per field of `fields`, those `merge_from` does
+/// not read itself; other numbers are skipped, or kept when the message
+/// keeps unknown fields.
 fn expand_merge_field(
     cx: &Context,
     scope: &[String],
@@ -178,9 +185,9 @@ pub(crate) fn merge_field_fn(
         }
     };
     // `#[inline]` lets LLVM put the arms into the loop of `merge_from`
-    // (`merge::merge_fields`), which then makes no call per field: 9 to
-    // 14% fewer instructions decoding the bench's wide, flat and Order
-    // messages (docs/benchmarks.md).
+    // (generated, or the trait's default, `merge::merge_fields`), which
+    // then makes no call per field: 9 to 14% fewer instructions decoding
+    // the bench's wide, flat and Order messages (docs/benchmarks.md).
     quote! {
         #[inline]
         fn merge_field(
@@ -194,129 +201,55 @@ pub(crate) fn merge_field_fn(
     }
 }
 
-/// `fn merge_from`, where the trait's default will not do: for a message
-/// with `BTreeMap` fields, or a recursive one.
+/// `fn merge_from` ([`merge_from`]): the fields numbered 1 to 15 outside
+/// a oneof read in order, and each sorted map (`BTreeMap`, `LiteMap`) read
+/// into a `MapEntries` and built into the map once the message ends,
+/// which costs a sort at most rather than a search per entry. The maps are
+/// built when the loop ends with an error too, so that a failed merge
+/// keeps what the maps held and the entries read before the error, as the
+/// trait's default does. With it, the numbers of the fields it reads
+/// itself.
 fn expand_merge_from(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     fields: &[&Field],
-) -> TokenStream {
+) -> (TokenStream, Vec<i64>) {
     let rt = &cx.runtime;
-    let recursive = cx.schema.message(id).recursive;
-    let outlined = recursive.then(out_of_line);
-    let with_maps = expand_merge_from_with_maps(cx, scope, fields);
-    match (with_maps, recursive) {
-        (Some(body), _) => quote! {
-            #outlined
-            fn merge_from(
-                &mut self,
-                decoder: &mut #rt::Decoder<'_>,
-            ) -> ::core::result::Result<(), #rt::DecodeError> {
-                #body
-            }
-        },
-        (None, true) => recursive_merge_from(cx, quote!('_), quote!(Self::field_name)),
-        (None, false) => TokenStream::new(),
-    }
-}
-
-/// The body of `fn merge_from` for a message with sorted map fields
-/// (`BTreeMap`, `LiteMap`), if it has any: the runtime's loop of the
-/// trait's default, with each map's entries gathered in a `MapEntries` and
-/// built into the map once the message ends, which costs a sort at most
-/// rather than a search per entry. The maps are built when the loop ends
-/// with an error too, so that a failed merge keeps what the maps held and
-/// the entries read before the error, as the trait's default does.
-fn expand_merge_from_with_maps(
-    cx: &Context,
-    scope: &[String],
-    fields: &[&Field],
-) -> Option<TokenStream> {
-    let rt = &cx.runtime;
-    let maps: Vec<&Field> = fields
-        .iter()
-        .copied()
-        .filter(|field| {
-            field.oneof.is_none()
-                && Shape::of(cx, field) == Shape::Map
-                && cx.map_type(field).is_sorted()
-        })
-        .collect();
-    if maps.is_empty() {
-        return None;
-    }
-    let names: Vec<_> = maps
-        .iter()
-        .map(|field| names::field_name(&field.name))
-        .collect();
-    let members: Vec<_> = names.iter().map(|name| ident(name)).collect();
-    // Named after the field, so no two clash, and none with the loop's
-    // own locals.
-    let locals: Vec<_> = names
-        .iter()
-        .map(|name| ident(&format!("{}_entries", name.trim_start_matches("r#"))))
-        .collect();
-    let arms = maps
-        .iter()
-        .zip(&members)
-        .zip(&locals)
-        .map(|((field, member), local)| {
-            let number = Literal::u32_unsuffixed(field.wire_number());
+    let mut reads = Vec::new();
+    let mut before = TokenStream::new();
+    let mut after = TokenStream::new();
+    let in_order = merge_from::read_in_order(fields);
+    for field in fields.iter().copied() {
+        let name = names::field_name(&field.name);
+        let member = ident(&name);
+        if field.oneof.is_none()
+            && Shape::of(cx, field) == Shape::Map
+            && cx.map_type(field).is_sorted()
+        {
+            // Named after the field, so no two clash, and none with the
+            // loop's own locals.
+            let local = ident(&format!("{}_entries", name.trim_start_matches("r#")));
             let codec = types::field_codec(cx, scope, field);
-            quote! {
-                #number => #local.merge::<#codec>(wire, &mut self.#member, decoder),
-            }
-        });
-    Some(quote! {
-        #(let mut #locals = #rt::field::MapEntries::new();)*
-        let result = #rt::field::merge_fields(
-            decoder,
-            |number, wire, decoder| match number {
-                #(#arms)*
-                _ => self.merge_field(number, wire, decoder),
-            },
-            Self::field_name,
-        );
-        #(#locals.finish(&mut self.#members);)*
-        result
-    })
-}
-
-/// `fn merge_from` of a recursive message, owned or view: the trait's
-/// default, but kept out of line ([`out_of_line`]). `lifetime` is the
-/// decoder's; `field_name` names the message's `field_name` function.
-pub(crate) fn recursive_merge_from(
-    cx: &Context,
-    lifetime: TokenStream,
-    field_name: TokenStream,
-) -> TokenStream {
-    let rt = &cx.runtime;
-    let outlined = out_of_line();
-    quote! {
-        #outlined
-        fn merge_from(
-            &mut self,
-            decoder: &mut #rt::Decoder<#lifetime>,
-        ) -> ::core::result::Result<(), #rt::DecodeError> {
-            #rt::field::merge_fields(
-                decoder,
-                |number, wire, decoder| self.merge_field(number, wire, decoder),
-                #field_name,
-            )
+            before.extend(quote!(let mut #local = #rt::field::MapEntries::new();));
+            after.extend(quote!(#local.finish(&mut self.#member);));
+            let read = quote!(#local.merge::<#codec>(wire, &mut self.#member, decoder));
+            reads.push(FieldRead { field, read });
+        } else if in_order.iter().any(|read| read.number == field.number) {
+            let call = field_call(cx, scope, field, Action::Merge);
+            let read = quote!(#call(wire, &mut self.#member, decoder));
+            reads.push(FieldRead { field, read });
         }
     }
-}
-
-/// The attribute that keeps a recursive message's `merge_from` out of
-/// line. Decoding such a message calls itself, and LLVM breaks that cycle
-/// somewhere: left to itself, at the closure of `merge_fields`' loop, so
-/// that every field of every nested message cost a call. Out of line,
-/// `merge_from` is the one call per message, and the field arms stay in
-/// its loop: 7% fewer instructions decoding the bench's tree
-/// (docs/benchmarks.md).
-fn out_of_line() -> TokenStream {
-    quote!(#[inline(never)])
+    let merge = MergeFrom {
+        lifetime: quote!('_),
+        field_name: quote!(Self::field_name),
+        recursive: cx.schema.message(id).recursive,
+        before,
+        after,
+    };
+    let numbers = reads.iter().map(|read| read.field.number).collect();
+    (merge_from::expand_merge_from(cx, &reads, &merge), numbers)
 }
 
 /// `fn field_name`: the schema name of each field number, for error paths.

@@ -22,6 +22,7 @@ mod defaults;
 mod enumeration;
 mod graph;
 mod json;
+mod merge_from;
 mod message;
 mod message_impl;
 mod oneof;

@@ -13,6 +13,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
+use super::merge_from::{self, FieldRead, MergeFrom};
 use super::required::{self, Checker};
 use super::{Context, docs, ident, message_impl, oneof, paths, schema_docs, type_ident, types};
 use crate::config::Config;
@@ -51,13 +52,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
     let inherent = expand_inherent_impl(cx, scope, id);
     let merge = expand_merge_field(cx, scope, id);
     let rt = &cx.runtime;
-    let merge_from = message.recursive.then(|| {
-        message_impl::recursive_merge_from(
-            cx,
-            quote!('a),
-            quote!(<#owned as #rt::Message>::field_name),
-        )
-    });
+    let merge_from = expand_merge_from(cx, scope, id);
     let check_required = required::expand_check_required(cx, scope, id, Checker::View);
     quote! {
         #doc
@@ -326,11 +321,16 @@ fn expand_oneof_conversion(
     }
 }
 
-/// `fn merge_field`: one arm per field number, as in the owned message's
-/// `Message` impl, through the codecs' `view*` functions.
+/// `fn merge_field`: one arm per field that `merge_from` does not read
+/// itself, as in the owned message's `Message` impl, through the codecs'
+/// `view*` functions.
 fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let fields = cx.schema.message(id).fields_by_number();
-    let arms = fields.iter().map(|field| {
+    let in_order = merge_from::read_in_order(&fields);
+    let others = fields
+        .iter()
+        .filter(|field| !in_order.iter().any(|read| read.number == field.number));
+    let arms = others.map(|field| {
         let number = Literal::u32_unsuffixed(field.wire_number());
         if field.oneof.is_some() {
             return expand_oneof_merge_arm(cx, scope, id, field);
@@ -343,6 +343,32 @@ fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStr
     });
     let unknown = message_impl::unknown_fields(cx, id);
     message_impl::merge_field_fn(cx, arms, unknown, quote!('a))
+}
+
+/// `fn merge_from`: the fields numbered 1 to 15 outside a oneof read in
+/// order ([`merge_from`]), as the owned message reads them, through the
+/// codecs' `view*` functions.
+fn expand_merge_from(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let owned = type_ident(&message.name);
+    let reads: Vec<FieldRead> = merge_from::read_in_order(&message.fields_by_number())
+        .into_iter()
+        .map(|field| {
+            let call = field_call(cx, scope, field, Action::View);
+            let name = ident(&names::field_name(&field.name));
+            let read = quote!(#call(wire, &mut self.#name, decoder));
+            FieldRead { field, read }
+        })
+        .collect();
+    let merge = MergeFrom {
+        lifetime: quote!('a),
+        field_name: quote!(<#owned as #rt::Message>::field_name),
+        recursive: message.recursive,
+        before: TokenStream::new(),
+        after: TokenStream::new(),
+    };
+    merge_from::expand_merge_from(cx, &reads, &merge)
 }
 
 /// The arm of `merge_field` for `member` of its oneof: it merges into the

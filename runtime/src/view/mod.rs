@@ -74,7 +74,9 @@ pub trait MessageView<'a>: Default {
     type Owned: Message;
 
     /// Merges one field read from `decoder` into `self`; unknown numbers
-    /// are skipped (or kept, where the owned message keeps them).
+    /// are skipped (or kept, where the owned message keeps them). A view
+    /// whose `merge_from` reads some fields itself merges only the others
+    /// here.
     #[doc(hidden)]
     fn merge_field(
         &mut self,

@@ -3,7 +3,8 @@
 //! the `evolution` packages (unknown fields kept) and the `world` packages.
 //! Floats may decode to NaN, which is not equal to itself, so the oracle
 //! compares bytes: a decoded value encodes, every way of encoding writes
-//! the same bytes, and that encoding decodes and encodes to the same bytes.
+//! the same bytes, and that encoding decodes and encodes to the same bytes,
+//! and reads back with its fields in other orders (`reads_in_any_order`).
 //! A smaller recursion limit may only refuse more. The borrowed view must
 //! read what the owned type reads, or fail alike. The types of
 //! schemac-options' `representations` (strings as `Box<str>`, `Arc<str>` or
@@ -14,9 +15,11 @@
 
 #![no_main]
 
+use std::fmt::Debug;
+
 use libfuzzer_sys::fuzz_target;
 use schemac_generated::evolution::{v1, v2};
-use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
+use schemac_generated::kitchen::{Interleaved, Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::world::travel::Trip;
@@ -30,6 +33,7 @@ fuzz_target!(|data: &[u8]| {
     check::<OptionalScalars>(data);
     check::<Lists>(data);
     check::<Maps>(data);
+    check::<Interleaved>(data);
     check::<Drawing>(data);
     check::<Tree>(data);
     check::<Ping>(data);
@@ -58,7 +62,7 @@ fuzz_target!(|data: &[u8]| {
     reads_as_default::<lite::money::Values, Values>(&shared);
 });
 
-fn check<M: HasView>(data: &[u8]) {
+fn check<M: HasView + PartialEq + Debug>(data: &[u8]) {
     let decoded = M::decode(data);
     schemac_fuzz::check_view(data, &decoded);
     let shallow = M::decode_with(data, &DecodeOptions::new().recursion_limit(3));
@@ -82,6 +86,7 @@ fn check<M: HasView>(data: &[u8]) {
     }
     let again = M::decode(&bytes).expect("an encoded message decodes");
     assert_eq!(again.encode_to_vec().as_ref(), Ok(&bytes), "not canonical");
+    schemac_tests::reads_in_any_order(&again, &bytes, data.len() as u64);
 
     let mut merged = again;
     merged.merge(data).expect("input that decoded merges");

@@ -16,7 +16,7 @@ use schemac_generated::shop::Order;
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{fixtures, schema_paths, workspace_root};
 
-use crate::rng::Rng;
+use schemac_tests::rng::Rng;
 
 #[test]
 #[ignore = "writes tests/fuzz/seeds; run with `make fuzz-seeds`"]

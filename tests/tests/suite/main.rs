@@ -50,7 +50,6 @@ mod protoc;
 mod public_api;
 mod reflect;
 mod reserved;
-mod rng;
 mod roundtrip;
 mod smoke;
 mod views;

@@ -36,6 +36,7 @@
 //! A panic anywhere fails the test, naming the seed and the input.
 
 use std::collections::BTreeMap;
+use std::fmt::Debug;
 use std::io::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::Path;
@@ -47,7 +48,7 @@ use schemac::Config;
 use schemac::evolution::Level;
 use schemac::transcode;
 use schemac_generated::evolution::{v1, v2};
-use schemac_generated::kitchen::{Lists, Maps, OptionalScalars, Scalars};
+use schemac_generated::kitchen::{Interleaved, Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
@@ -58,7 +59,7 @@ use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeOptions, Message, MessageView};
 use schemac_tests::{reads_as_default, workspace_root};
 
-use crate::rng::Rng;
+use schemac_tests::rng::Rng;
 
 /// How many mutated encodings the decode test feeds.
 const ENCODING_CASES: usize = 40_000;
@@ -309,6 +310,7 @@ fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
         ),
         ("kitchen.Lists", round_trip::<Lists>(input)),
         ("kitchen.Maps", round_trip::<Maps>(input)),
+        ("kitchen.Interleaved", round_trip::<Interleaved>(input)),
         ("shapes.Drawing", round_trip::<Drawing>(input)),
         ("shapes.Tree", round_trip::<Tree>(input)),
         ("shapes.Ping", round_trip::<Ping>(input)),
@@ -417,7 +419,7 @@ impl std::io::Read for Chunked<'_> {
 /// re-encode canonically, and the view must accept exactly what the owned
 /// type accepts, with the same error or (made owned) the same value. Bytes
 /// are compared, not values, since a float may decode to NaN.
-fn round_trip<M: HasView>(input: &[u8]) -> bool {
+fn round_trip<M: HasView + PartialEq + Debug>(input: &[u8]) -> bool {
     let view = <M::View<'_> as MessageView<'_>>::decode(input);
     let value = match M::decode(input) {
         Ok(value) => value,
@@ -438,6 +440,7 @@ fn round_trip<M: HasView>(input: &[u8]) -> bool {
         M::NAME
     );
     let again = M::decode(&bytes).expect("an encoded message decodes");
+    schemac_tests::reads_in_any_order(&again, &bytes, input.len() as u64);
     assert_eq!(
         again.encode_to_vec(),
         Ok(bytes),

@@ -66,6 +66,7 @@ table!(SCHEMAS {
     "kitchen.OptionalScalars" => kitchen::OptionalScalars,
     "kitchen.Lists" => kitchen::Lists,
     "kitchen.Maps" => kitchen::Maps,
+    "kitchen.Interleaved" => kitchen::Interleaved,
     "kitchen.Point" => kitchen::Point,
     "money.Amounts" => money::Amounts,
     "money.Values" => money::Values,

@@ -42,9 +42,9 @@ use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
 use serde_json::Value as Json;
 
-use crate::rng::Rng;
 use google::{Google, hex};
 use random_json::RandomJson;
+use schemac_tests::rng::Rng;
 
 /// The seed of a run unless `SCHEMAC_DIFFERENTIAL_SEED` gives another.
 const DEFAULT_SEED: u64 = 20_261_201;
@@ -526,6 +526,7 @@ fn proptest_values(name: &str, seed: u64, count: usize) -> Vec<Vec<u8>> {
         "kitchen.OptionalScalars" => sample(strategies::optional_scalars(), seed, count),
         "kitchen.Lists" => sample(strategies::lists(), seed, count),
         "kitchen.Maps" => sample(strategies::maps(), seed, count),
+        "kitchen.Interleaved" => sample(strategies::interleaved(), seed, count),
         "shapes.Tree" => sample(strategies::tree(), seed, count),
         "shapes.Drawing" => sample(strategies::drawing(), seed, count),
         "shapes.Keywords" => sample(strategies::keywords(), seed, count),

@@ -15,7 +15,7 @@ use schemac_runtime::json::{JsonCodec, Ser};
 use schemac_runtime::{Decimal, Value, wkt};
 use serde_json::{Map, Value as Json};
 
-use crate::rng::Rng;
+use schemac_tests::rng::Rng;
 
 const MAX_DEPTH: u32 = 4;
 

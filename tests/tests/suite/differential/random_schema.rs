@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use crate::rng::Rng;
+use schemac_tests::rng::Rng;
 
 /// The scalars and built-in types, as the language spells them.
 const SCALARS: [&str; 17] = [

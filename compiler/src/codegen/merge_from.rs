@@ -1,0 +1,299 @@
+//! `fn merge_from` of an owned message or a view: its fields read in the
+//! order writers put them, each expecting the next.
+//!
+//! Writers put fields in the order of their numbers, so after reading a
+//! field numbered 1 to 15 outside a oneof, `merge_from` looks at the next
+//! byte for the key of the next such field (`Decoder::read_key_if`): one
+//! byte compared, where the loop decodes the key and looks up the field.
+//! Each field's read is written once. The loop (`field::read_fields`)
+//! decodes a key and calls the closure, which goes to that field's read,
+//! through the `if number <= n` before each, and goes on from there while
+//! each field is followed by the next; a oneof's member, a field numbered
+//! above 15 and an unknown field go to `merge_field`, which reads only
+//! those. Once a field has been read, the test before the next is known
+//! to hold, and LLVM drops it. Generated for `Tree`:
+//!
+//! ```ignore
+//! _rt::field::read_fields(
+//!     decoder,
+//!     |number, mut wire, decoder| {
+//!         match number {
+//!             1 | 2 | 3 | 4 => {}
+//!             _ => return self.merge_field(number, wire, decoder).map_err(..),
+//!         }
+//!         if number <= 1 {
+//!             _rt::codec::Uint32::merge(wire, &mut self.id, decoder).map_err(..)?;
+//!             if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+//!                 return Ok(());
+//!             }
+//!         }
+//!         // … fields 2 and 3 alike; field 4, a list, expected again too.
+//!         Ok(())
+//!     },
+//!     Self::field_name,
+//! )
+//! ```
+//!
+//! Decoding the bench's tree, Order-100 and wide messages this way takes
+//! 7 to 15 % fewer instructions than through `merge_field` alone
+//! (docs/benchmarks.md, "fields read in order").
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{ToTokens, quote};
+
+use super::Context;
+use super::types::Shape;
+use crate::model::{Field, FieldType, Scalar, ValueType, WellKnown};
+
+/// The read of one occurrence of a field that `merge_from` reads itself,
+/// rather than through `merge_field`: an expression of `wire`, `decoder`
+/// and `self`.
+pub(crate) struct FieldRead<'f> {
+    pub(crate) field: &'f Field,
+    pub(crate) read: TokenStream,
+}
+
+/// What a message's `merge_from` needs besides its fields' reads.
+pub(crate) struct MergeFrom {
+    /// The decoder's lifetime.
+    pub(crate) lifetime: TokenStream,
+    /// The path of the message's `field_name` function, which names the
+    /// field in the path of an error.
+    pub(crate) field_name: TokenStream,
+    /// Whether the message contains itself: its `merge_from` is then kept
+    /// out of line.
+    pub(crate) recursive: bool,
+    /// Statements before the loop, and after it, whether it ends with the
+    /// message or with an error: a sorted map's entries gathered, and
+    /// built into it.
+    pub(crate) before: TokenStream,
+    pub(crate) after: TokenStream,
+}
+
+/// `fn merge_from` reading `reads` itself, in the order of their numbers,
+/// and every other field through `merge_field`; none, the trait's default
+/// serving, when there is nothing to read itself and the message is not
+/// recursive.
+///
+/// A field numbered 1 to 15 is expected after the one before it; a list or
+/// a map, after itself too. Fields numbered above 15 in `reads` have an arm
+/// of their own and expect nothing.
+pub(crate) fn expand_merge_from(
+    cx: &Context,
+    reads: &[FieldRead],
+    merge: &MergeFrom,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let MergeFrom {
+        lifetime,
+        field_name,
+        recursive,
+        before,
+        after,
+    } = merge;
+    if reads.is_empty() && !recursive {
+        return TokenStream::new();
+    }
+    let (chain, own): (Vec<&FieldRead>, Vec<&FieldRead>) =
+        reads.iter().partition(|read| read.field.wire_number() < 16);
+    let chain_arm = (!chain.is_empty()).then(|| {
+        let numbers = patterns(chain.iter().map(|read| read.field.wire_number()));
+        quote!(#(#numbers)|* => {})
+    });
+    let own_arms = own.iter().map(|FieldRead { field, read }| {
+        let number = number_of(field);
+        quote! {
+            #number => match #read {
+                Ok(()) => continue 'fields,
+                Err(error) => break 'fields (error, #number),
+            },
+        }
+    });
+    let others = quote! {
+        match self.merge_field(number, wire, decoder) {
+            Ok(()) => continue 'fields,
+            Err(error) => break 'fields (error, number),
+        }
+    };
+    let dispatch = match chain.is_empty() && own.is_empty() {
+        true => others,
+        false => quote! {
+            match number {
+                #chain_arm
+                #(#own_arms)*
+                _ => #others,
+            }
+        },
+    };
+    let chain_reads = chain.iter().enumerate().map(|(position, read)| {
+        let number = number_of(read.field);
+        let value = &read.read;
+        let mut read_all = quote! {
+            match #value {
+                Ok(()) => {}
+                Err(error) => break 'fields (error, #number),
+            }
+        };
+        if repeats(read.field) {
+            let wire = expected_wire(cx, read.field);
+            read_all = quote! {
+                loop {
+                    #read_all
+                    if !decoder.read_key_if(#number, #wire, &mut wire) {
+                        break;
+                    }
+                }
+            };
+        }
+        let expect_next = chain.get(position + 1).map(|next| {
+            let number = number_of(next.field);
+            let wire = expected_wire(cx, next.field);
+            quote! {
+                if !decoder.read_key_if(#number, #wire, &mut wire) {
+                    continue 'fields;
+                }
+            }
+        });
+        quote! {
+            if number <= #number {
+                #read_all
+                #expect_next
+            }
+        }
+    });
+    let expects = chain.len() > 1 || chain.iter().any(|read| repeats(read.field));
+    let wire = match expects {
+        true => quote!(mut wire),
+        false => quote!(wire),
+    };
+    let read_key = match after.is_empty() {
+        true => quote!(decoder.read_key()?),
+        false => quote! {
+            match decoder.read_key() {
+                Ok(key) => key,
+                Err(error) => {
+                    #after
+                    return Err(error);
+                }
+            }
+        },
+    };
+    let fields = quote! {
+        let (error, number) = 'fields: loop {
+            if !decoder.has_remaining() {
+                #after
+                return Ok(());
+            }
+            let (number, #wire) = #read_key;
+            #dispatch
+            #(#chain_reads)*
+        };
+        #after
+        Err(#rt::field::field_error(error, number, #field_name))
+    };
+    // As the trait's default, which this replaces, is.
+    let inline = match recursive {
+        true => out_of_line(),
+        false => quote!(#[inline]),
+    };
+    quote! {
+        #inline
+        fn merge_from(
+            &mut self,
+            decoder: &mut #rt::Decoder<#lifetime>,
+        ) -> ::core::result::Result<(), #rt::DecodeError> {
+            #before
+            #fields
+        }
+    }
+}
+
+/// The fields of `fields` (by number) that `merge_from` reads in order,
+/// each expecting the next: those numbered 1 to 15, whose key is one
+/// byte, outside a oneof. None when that gains nothing: a single field
+/// that is not a list or a map (which expects itself again).
+pub(crate) fn read_in_order<'f>(fields: &[&'f Field]) -> Vec<&'f Field> {
+    let in_order: Vec<&Field> = fields
+        .iter()
+        .copied()
+        .filter(|field| field.oneof.is_none() && field.wire_number() < 16)
+        .collect();
+    match in_order.as_slice() {
+        [field] if !repeats(field) => Vec::new(),
+        _ => in_order,
+    }
+}
+
+/// Whether `field` may come several times in a row: a list or a map.
+fn repeats(field: &Field) -> bool {
+    matches!(field.ty, FieldType::List(_) | FieldType::Map(..))
+}
+
+/// Patterns matching `numbers`, ascending: a run of three or more as a
+/// range, `1..=15`.
+fn patterns(numbers: impl Iterator<Item = u32>) -> Vec<TokenStream> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for number in numbers {
+        match runs.last_mut() {
+            Some((_, last)) if *last + 1 == number => *last = number,
+            _ => runs.push((number, number)),
+        }
+    }
+    let literal = Literal::u32_unsuffixed;
+    runs.into_iter()
+        .flat_map(|(first, last)| match last - first {
+            0 | 1 => (first..=last)
+                .map(|number| literal(number).into_token_stream())
+                .collect(),
+            _ => {
+                let (first, last) = (literal(first), literal(last));
+                vec![quote!(#first..=#last)]
+            }
+        })
+        .collect()
+}
+
+/// The field's number, as a literal.
+fn number_of(field: &Field) -> Literal {
+    Literal::u32_unsuffixed(field.wire_number())
+}
+
+/// The wire type `field` is written with: a packed list, a map, and
+/// strings, bytes and messages (the built-in and the well-known ones, and
+/// references) under `Len`, numbers by their encoding. Only a guess at the
+/// next key: were it wrong, the key would be decoded in general, which
+/// gives the same wire type `Decoder::read_key_if` would have.
+fn expected_wire(cx: &Context, field: &Field) -> TokenStream {
+    let rt = &cx.runtime;
+    let ty = match (Shape::of(cx, field), field.ty) {
+        (Shape::Packed | Shape::Map, _) => return quote!(#rt::WireType::Len),
+        (_, ty) => ty.value(),
+    };
+    let wire = match ty {
+        ValueType::Scalar(scalar) => match scalar {
+            Scalar::I32
+            | Scalar::I64
+            | Scalar::U32
+            | Scalar::U64
+            | Scalar::Sint32
+            | Scalar::Sint64
+            | Scalar::Bool => quote!(Varint),
+            Scalar::Fixed32 | Scalar::Sfixed32 | Scalar::F32 => quote!(Fixed32),
+            Scalar::Fixed64 | Scalar::Sfixed64 | Scalar::F64 => quote!(Fixed64),
+            Scalar::String | Scalar::Bytes | Scalar::Decimal | Scalar::Value => quote!(Len),
+        },
+        ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => quote!(Varint),
+        ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => quote!(Len),
+    };
+    quote!(#rt::WireType::#wire)
+}
+
+/// The attribute that keeps a recursive message's `merge_from` out of
+/// line. Decoding such a message calls itself, and LLVM breaks that cycle
+/// somewhere: left to itself, at a field's read, so that every field of
+/// every nested message cost a call. Out of line, `merge_from` is the one
+/// call per message, and the reads stay in its loop: 7% fewer
+/// instructions decoding the bench's tree (docs/benchmarks.md).
+fn out_of_line() -> TokenStream {
+    quote!(#[inline(never)])
+}
