@@ -5,38 +5,42 @@
 //! field numbered 1 to 15 outside a oneof, `merge_from` looks at the next
 //! byte for the key of the next such field (`Decoder::read_key_if`): one
 //! byte compared, where the loop decodes the key and looks up the field.
-//! Each field's read is written once. The loop (`field::read_fields`)
-//! decodes a key and calls the closure, which goes to that field's read,
-//! through the `if number <= n` before each, and goes on from there while
-//! each field is followed by the next; a oneof's member, a field numbered
-//! above 15 and an unknown field go to `merge_field`, which reads only
-//! those. Once a field has been read, the test before the next is known
-//! to hold, and LLVM drops it. Generated for `Tree`:
+//! Each field's read is written once. The loop decodes a key; a `match`
+//! sends a oneof's member, a field numbered above 15 and an unknown field
+//! to `merge_field`, which reads only those, and any other number to the
+//! reads of fields 1 to 15, each behind `if number <= n`. From the read of
+//! its field, the loop goes on through the reads that follow while each
+//! field is followed by the next. Once a field has been read, the test
+//! before the next is known to hold, and LLVM drops it. Generated for
+//! `Tree`:
 //!
 //! ```ignore
-//! _rt::field::read_fields(
-//!     decoder,
-//!     |number, mut wire, decoder| {
-//!         match number {
-//!             1 | 2 | 3 | 4 => {}
-//!             _ => return self.merge_field(number, wire, decoder).map_err(..),
+//! let (error, number) = 'fields: loop {
+//!     if !decoder.has_remaining() {
+//!         return Ok(());
+//!     }
+//!     let (number, mut wire) = decoder.read_key()?;
+//!     match number {
+//!         1..=4 => {}
+//!         _ => match self.merge_field(number, wire, decoder) { .. },
+//!     }
+//!     if number <= 1 {
+//!         match _rt::codec::Uint32::merge(wire, &mut self.id, decoder) {
+//!             Ok(()) => {}
+//!             Err(error) => break 'fields (error, 1),
 //!         }
-//!         if number <= 1 {
-//!             _rt::codec::Uint32::merge(wire, &mut self.id, decoder).map_err(..)?;
-//!             if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-//!                 return Ok(());
-//!             }
+//!         if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
+//!             continue 'fields;
 //!         }
-//!         // … fields 2 and 3 alike; field 4, a list, expected again too.
-//!         Ok(())
-//!     },
-//!     Self::field_name,
-//! )
+//!     }
+//!     // … fields 2 and 3 alike; field 4, a list, expected again too.
+//! };
+//! Err(_rt::field::field_error(error, number, Self::field_name))
 //! ```
 //!
 //! Decoding the bench's tree, Order-100 and wide messages this way takes
 //! 7 to 15 % fewer instructions than through `merge_field` alone
-//! (docs/benchmarks.md, "fields read in order").
+//! (docs/benchmarks.md, "fields read in order, landed").
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, quote};
