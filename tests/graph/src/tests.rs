@@ -1126,8 +1126,10 @@ fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
 
 /// Writes the seed corpus of the `decode_graph` fuzz target,
 /// `tests/fuzz/seeds/decode_graph` (`make fuzz-seeds`): a batch of orders
-/// sharing a customer, the measured orders, three fields sharing a text
-/// and a chain of nodes.
+/// sharing a customer, the measured orders, three fields sharing a text,
+/// a chain of nodes, and two graphs with payloads of 16 KiB or more, so
+/// that libFuzzer makes inputs that large (it takes its longest input
+/// from the seeds).
 #[test]
 #[ignore = "writes tests/fuzz/seeds/decode_graph; run with `make fuzz-seeds`"]
 fn write_fuzz_seeds() {
@@ -1140,7 +1142,15 @@ fn write_fuzz_seeds() {
     };
     let chain = (1..=3).fold(None, |next, value| Some(Arc::new(Node { value, next })));
     let review = review_of(shared_batch());
-    let seeds: [(&str, Vec<u8>); 7] = [
+    // Payloads of 16 KiB or more, which an encode leaves out of its first
+    // walk: a shared customer's name, and the name of an order reached
+    // only through a `weak` reference (kept alive by `_earlier`).
+    let large_batch = Batch {
+        orders: vec![order(1, 2, &customer(7, &"x".repeat(20 * 1024)))],
+        ..Default::default()
+    };
+    let (_earlier, split) = split_from_an_earlier_order(&"y".repeat(17 * 1024));
+    let seeds: [(&str, Vec<u8>); 9] = [
         ("batch", batch.encode_to_vec().expect("encodes")),
         ("review", review.encode_to_vec().expect("encodes")),
         ("thread", thread().encode_to_vec().expect("encodes")),
@@ -1163,6 +1173,8 @@ fn write_fuzz_seeds() {
                 .encode_to_vec()
                 .expect("encodes"),
         ),
+        ("batch-large", large_batch.encode_to_vec().expect("encodes")),
+        ("split-large", split.encode_to_vec().expect("encodes")),
     ];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/decode_graph");
     let _ = std::fs::remove_dir_all(&dir);
