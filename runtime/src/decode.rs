@@ -497,6 +497,26 @@ mod tests {
         Decoder::new(input, &DecodeOptions::new()).unwrap()
     }
 
+    /// A key `read_key_if` moved past is the last key, as one `read_key`
+    /// read: a list of strings expected in order finds the run of its
+    /// elements by it (`string_run.rs`).
+    #[test]
+    fn a_key_read_if_expected_is_the_last_key() {
+        let input = [0x08, 0x01, 0x12, 0x01, b'a', 0x12, 0x01, b'b'];
+        let mut d = decoder(&input);
+        assert_eq!(d.read_key().unwrap(), (1, WireType::Varint));
+        assert_eq!(d.last_key(), [0x08]);
+        d.read_varint().unwrap();
+        let mut wire = WireType::Varint;
+        assert!(!d.read_key_if(3, WireType::Len, &mut wire));
+        assert_eq!((d.offset(), wire), (2, WireType::Varint));
+        assert!(d.read_key_if(2, WireType::Len, &mut wire));
+        assert_eq!((d.offset(), wire), (3, WireType::Len));
+        assert_eq!(d.last_key(), [0x12]);
+        let run = d.read_string_run().expect("a run of strings");
+        assert_eq!(run.collect::<Vec<_>>(), ["a", "b"]);
+    }
+
     #[test]
     fn reads_varints_of_every_length() {
         let mut buf = Vec::new();
