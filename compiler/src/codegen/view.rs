@@ -50,9 +50,11 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
         }
     });
     let inherent = expand_inherent_impl(cx, scope, id);
-    let merge = expand_merge_field(cx, scope, id);
+    let by_number = message.fields_by_number();
+    let in_order = merge_from::read_in_order(&by_number);
+    let merge = expand_merge_field(cx, scope, id, &by_number, &in_order);
     let rt = &cx.runtime;
-    let merge_from = expand_merge_from(cx, scope, id);
+    let merge_from = expand_merge_from(cx, scope, id, &in_order);
     let check_required = required::expand_check_required(cx, scope, id, Checker::View);
     quote! {
         #doc
@@ -324,9 +326,13 @@ fn expand_oneof_conversion(
 /// `fn merge_field`: one arm per field that `merge_from` does not read
 /// itself, as in the owned message's `Message` impl, through the codecs'
 /// `view*` functions.
-fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let fields = cx.schema.message(id).fields_by_number();
-    let in_order = merge_from::read_in_order(&fields);
+fn expand_merge_field(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    fields: &[&Field],
+    in_order: &[&Field],
+) -> TokenStream {
     let others = fields
         .iter()
         .filter(|field| !in_order.iter().any(|read| read.number == field.number));
@@ -348,13 +354,18 @@ fn expand_merge_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStr
 /// `fn merge_from`: the fields numbered 1 to 15 outside a oneof read in
 /// order ([`merge_from`]), as the owned message reads them, through the
 /// codecs' `view*` functions.
-fn expand_merge_from(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+fn expand_merge_from(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    in_order: &[&Field],
+) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let owned = type_ident(&message.name);
-    let reads: Vec<FieldRead> = merge_from::read_in_order(&message.fields_by_number())
-        .into_iter()
-        .map(|field| {
+    let reads: Vec<FieldRead> = in_order
+        .iter()
+        .map(|&field| {
             let call = field_call(cx, scope, field, Action::View);
             let name = ident(&names::field_name(&field.name));
             let read = quote!(#call(wire, &mut self.#name, decoder));
