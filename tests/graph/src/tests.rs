@@ -1125,14 +1125,62 @@ fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
 }
 
 /// Writes the seed corpus of the `decode_graph` fuzz target,
-/// `tests/fuzz/seeds/decode_graph` (`make fuzz-seeds`): a batch of orders
-/// sharing a customer, the measured orders, three fields sharing a text,
-/// a chain of nodes, and two graphs with payloads of 16 KiB or more, so
-/// that libFuzzer makes inputs that large (it takes its longest input
-/// from the seeds).
+/// `tests/fuzz/seeds/decode_graph` (`make fuzz-seeds`).
 #[test]
 #[ignore = "writes tests/fuzz/seeds/decode_graph; run with `make fuzz-seeds`"]
 fn write_fuzz_seeds() {
+    let dir = fuzz_seeds_dir();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("makes the seeds' folder");
+    for (name, bytes) in fuzz_seeds() {
+        std::fs::write(dir.join(name), bytes).expect("writes a seed");
+    }
+}
+
+/// The checked-in seeds of `decode_graph` are what `make fuzz-seeds`
+/// writes today.
+#[test]
+fn the_fuzz_seeds_are_current() {
+    let mut checked_in: Vec<(String, Vec<u8>)> = std::fs::read_dir(fuzz_seeds_dir())
+        .expect("reads the seeds' folder")
+        .map(|entry| {
+            let path = entry.expect("lists a seed").path();
+            let name = path
+                .file_name()
+                .expect("a file")
+                .to_string_lossy()
+                .into_owned();
+            (name, std::fs::read(&path).expect("reads a seed"))
+        })
+        .collect();
+    checked_in.sort();
+    let mut written: Vec<(String, Vec<u8>)> = fuzz_seeds()
+        .into_iter()
+        .map(|(name, bytes)| (name.to_owned(), bytes))
+        .collect();
+    written.sort();
+    let names = |seeds: &[(String, Vec<u8>)]| -> Vec<String> {
+        seeds.iter().map(|(name, _)| name.clone()).collect()
+    };
+    assert_eq!(names(&checked_in), names(&written), "run `make fuzz-seeds`");
+    for ((name, on_disk), (_, today)) in checked_in.iter().zip(&written) {
+        assert!(
+            on_disk == today,
+            "decode_graph/{name} is stale: run `make fuzz-seeds`"
+        );
+    }
+}
+
+fn fuzz_seeds_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/decode_graph")
+}
+
+/// The seeds of `decode_graph`, by file name: a batch of orders sharing a
+/// customer, the measured orders, three fields sharing a text, a chain of
+/// nodes, and two graphs with payloads of 16 KiB or more, so that
+/// libFuzzer makes inputs that large (it takes its longest input from the
+/// seeds).
+fn fuzz_seeds() -> [(&'static str, Vec<u8>); 9] {
     use crate::measure::{described_order, seed_order, three_texts};
     let ada = customer(7, "Ada");
     let batch = Batch {
@@ -1150,7 +1198,7 @@ fn write_fuzz_seeds() {
         ..Default::default()
     };
     let (_earlier, split) = split_from_an_earlier_order(&"y".repeat(17 * 1024));
-    let seeds: [(&str, Vec<u8>); 9] = [
+    [
         ("batch", batch.encode_to_vec().expect("encodes")),
         ("review", review.encode_to_vec().expect("encodes")),
         ("thread", thread().encode_to_vec().expect("encodes")),
@@ -1175,13 +1223,7 @@ fn write_fuzz_seeds() {
         ),
         ("batch-large", large_batch.encode_to_vec().expect("encodes")),
         ("split-large", split.encode_to_vec().expect("encodes")),
-    ];
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/seeds/decode_graph");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("makes the seeds' folder");
-    for (name, bytes) in seeds {
-        std::fs::write(dir.join(name), bytes).expect("writes a seed");
-    }
+    ]
 }
 
 /// With `HashMap` maps, written in an order of their own, the pre-pass

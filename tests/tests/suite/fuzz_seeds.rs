@@ -1,14 +1,16 @@
 //! Writes the seed corpus of the fuzz targets, `tests/fuzz/seeds/`, from
-//! the fixtures and the schemas (`make fuzz-seeds`). Ignored in a normal
-//! run: it writes files. Also checks that the fuzz targets have every
-//! schema of `schemas/` built in.
+//! the fixtures and the schemas (`make fuzz-seeds`; ignored in a normal
+//! run, as it writes files), and checks that the checked-in corpus is what
+//! it writes. Also checks that the fuzz targets have every schema of
+//! `schemas/` built in.
 //!
 //! `decode_dynamic` and `encode_json` read the first byte of an input as
 //! the message to use: every message of `schemas/`, sorted by full name,
 //! indexed modulo their number, as `tests/fuzz/src/lib.rs` does.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::Path;
+use std::path::PathBuf;
 
 use schemac::transcode;
 use schemac_generated::kitchen::{Lists, Point, Scalars};
@@ -18,11 +20,78 @@ use schemac_tests::{fixtures, schema_paths, workspace_root};
 
 use schemac_tests::rng::Rng;
 
+/// The seed files of the fuzz targets, by target and file name.
+type Seeds = BTreeMap<(&'static str, String), Vec<u8>>;
+
+/// The targets whose seeds this file writes; `decode_graph`'s are
+/// schemac-graph's (`tests/graph`).
+const TARGETS: [&str; 6] = [
+    "compile",
+    "decode_dynamic",
+    "decode_generated",
+    "decode_order",
+    "encode_json",
+    "frames",
+];
+
 #[test]
 #[ignore = "writes tests/fuzz/seeds; run with `make fuzz-seeds`"]
 fn write_fuzz_seeds() {
-    let seeds = workspace_root().join("tests/fuzz/seeds");
-    let _ = fs::remove_dir_all(&seeds);
+    let root = seeds_root();
+    for target in TARGETS {
+        let _ = fs::remove_dir_all(root.join(target));
+    }
+    for ((target, name), bytes) in seeds() {
+        let dir = root.join(target);
+        fs::create_dir_all(&dir).unwrap();
+        fs::write(dir.join(name), bytes).unwrap();
+    }
+}
+
+/// The checked-in seeds are what `make fuzz-seeds` writes today: a
+/// fixture, a schema or the list of messages changed without them would
+/// leave the fuzz targets starting from inputs that no longer mean what
+/// they did (a selector byte naming another message, say).
+#[test]
+fn the_fuzz_seeds_are_current() {
+    let root = seeds_root();
+    let mut checked_in = Seeds::new();
+    for target in TARGETS {
+        for entry in fs::read_dir(root.join(target)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            checked_in.insert((target, name), fs::read(&path).unwrap());
+        }
+    }
+    let written = seeds();
+    let differing: Vec<String> = written
+        .keys()
+        .chain(checked_in.keys())
+        .filter(|key| written.get(*key) != checked_in.get(*key))
+        .map(|(target, name)| format!("{target}/{name}"))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert!(
+        differing.is_empty(),
+        "tests/fuzz/seeds differs from what `make fuzz-seeds` writes, in {differing:?}: \
+         run `make fuzz-seeds`"
+    );
+}
+
+fn seeds_root() -> PathBuf {
+    workspace_root().join("tests/fuzz/seeds")
+}
+
+/// Every seed of [`TARGETS`]: each fixture's encoding for the decoders,
+/// with the byte that selects its message for the dynamic ones, as JSON
+/// for `encode_json`; streams of framed orders; every schema and `.proto`
+/// file the tests compile.
+fn seeds() -> Seeds {
+    let mut seeds = Seeds::new();
+    let mut put = |target: &'static str, name: &str, bytes: Vec<u8>| {
+        seeds.insert((target, name.to_owned()), bytes);
+    };
     let encodings = encodings();
     let analysis = crate::smoke::schemas();
     let mut names: Vec<&str> = analysis
@@ -39,23 +108,19 @@ fn write_fuzz_seeds() {
         } else {
             "decode_generated"
         };
-        write(&seeds.join(target), &file, bytes);
+        put(target, &file, bytes.clone());
 
         let selector = names.iter().position(|name| name == full_name).unwrap();
         let selector = u8::try_from(selector).expect("fewer than 256 messages");
-        write(
-            &seeds.join("decode_dynamic"),
-            &file,
-            &[&[selector], &bytes[..]].concat(),
-        );
+        put("decode_dynamic", &file, [&[selector], &bytes[..]].concat());
 
         let id = transcode::find_message(&analysis.schema, full_name).unwrap();
         let json = transcode::decode(&analysis.schema, id, bytes, &DecodeOptions::new()).unwrap();
         let text = json.to_string();
-        write(
-            &seeds.join("encode_json"),
+        put(
+            "encode_json",
             &file,
-            &[&[selector], text.as_bytes()].concat(),
+            [&[selector], text.as_bytes()].concat(),
         );
     }
 
@@ -71,7 +136,7 @@ fn write_fuzz_seeds() {
             schemac_runtime::wire::put_varint(&mut stream, bytes.len() as u64);
             stream.extend_from_slice(bytes);
         }
-        write(&seeds.join("frames"), &format!("orders-{count}"), &stream);
+        put("frames", &format!("orders-{count}"), stream);
     }
 
     let dirs = [
@@ -91,10 +156,11 @@ fn write_fuzz_seeds() {
                 .is_some_and(|ext| ext == "schema" || ext == "proto")
             {
                 let name = path.file_name().unwrap().to_string_lossy().into_owned();
-                write(&seeds.join("compile"), &name, &fs::read(&path).unwrap());
+                put("compile", &name, fs::read(&path).unwrap());
             }
         }
     }
+    seeds
 }
 
 /// `SCHEMAS` in `tests/fuzz/src/lib.rs` lists every schema of `schemas/`,
@@ -210,9 +276,4 @@ fn large_payloads() -> Vec<(&'static str, &'static str, Vec<u8>)> {
 fn noise(length: usize) -> Vec<u8> {
     let mut rng = Rng::new(0x5eed_0005);
     (0..length).map(|_| rng.next_u64() as u8).collect()
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) {
-    fs::create_dir_all(dir).unwrap();
-    fs::write(dir.join(name), bytes).unwrap();
 }
