@@ -566,6 +566,28 @@ pub enum ValueType {
 }
 
 impl ValueType {
+    /// How a value of this type travels on the wire.
+    pub const fn wire_class(self) -> WireClass {
+        match self {
+            ValueType::Scalar(scalar) => match scalar {
+                Scalar::I32 | Scalar::I64 | Scalar::U32 | Scalar::U64 | Scalar::Bool => {
+                    WireClass::Varint
+                }
+                Scalar::Sint32 | Scalar::Sint64 => WireClass::Zigzag,
+                Scalar::Fixed32 | Scalar::Sfixed32 | Scalar::F32 => WireClass::Fixed32,
+                Scalar::Fixed64 | Scalar::Sfixed64 | Scalar::F64 => WireClass::Fixed64,
+                Scalar::String => WireClass::String,
+                Scalar::Bytes => WireClass::Bytes,
+                Scalar::Decimal | Scalar::Value => WireClass::Message,
+            },
+            ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => WireClass::Varint,
+            // A reference travels as a field of its message type.
+            ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => {
+                WireClass::Message
+            }
+        }
+    }
+
     /// Whether it may be a method's request or response: a message of the
     /// schema, or a well-known message that is a message in Rust too
     /// (`Empty`, `Timestamp`; not `NullValue`, an enum, nor the wrappers,
@@ -575,6 +597,41 @@ impl ValueType {
             ValueType::Message(_) => true,
             ValueType::WellKnown(known) => !known.is_enum() && known.wrapped().is_none(),
             ValueType::Scalar(_) | ValueType::Enum(_) | ValueType::Ref(..) => false,
+        }
+    }
+}
+
+/// How a value travels on the wire: the types of one class read each
+/// other's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WireClass {
+    /// A varint: the unsigned and two's-complement integers, `bool` and
+    /// enums.
+    Varint,
+    /// A zigzag varint: `sint32`, `sint64`.
+    Zigzag,
+    /// Four little-endian bytes: `fixed32`, `sfixed32`, `f32`.
+    Fixed32,
+    /// Eight little-endian bytes: `fixed64`, `sfixed64`, `f64`.
+    Fixed64,
+    /// UTF-8 text after its length.
+    String,
+    /// Any bytes after their length.
+    Bytes,
+    /// A message after its length, `decimal`, `value`, the well-known
+    /// messages and references included.
+    Message,
+}
+
+impl WireClass {
+    /// The wire type values of this class are written with, as the
+    /// runtime's `WireType` names it.
+    pub const fn wire_type(self) -> &'static str {
+        match self {
+            WireClass::Varint | WireClass::Zigzag => "Varint",
+            WireClass::Fixed32 => "Fixed32",
+            WireClass::Fixed64 => "Fixed64",
+            WireClass::String | WireClass::Bytes | WireClass::Message => "Len",
         }
     }
 }

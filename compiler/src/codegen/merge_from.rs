@@ -43,11 +43,11 @@
 //! (docs/benchmarks.md, "fields read in order, landed").
 
 use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, quote};
+use quote::{ToTokens, format_ident, quote};
 
 use super::Context;
 use super::types::Shape;
-use crate::model::{Field, FieldType, Scalar, ValueType, WellKnown};
+use crate::model::{Field, FieldType};
 
 /// The read of one occurrence of a field that `merge_from` reads itself,
 /// rather than through `merge_field`: an expression of `wire`, `decoder`
@@ -262,33 +262,21 @@ fn number_of(field: &Field) -> Literal {
     Literal::u32_unsuffixed(field.wire_number())
 }
 
-/// The wire type `field` is written with: a packed list, a map, and
-/// strings, bytes and messages (the built-in and the well-known ones, and
-/// references) under `Len`, numbers by their encoding. Only a guess at the
-/// next key: were it wrong, the key would be decoded in general, which
-/// gives the same wire type `Decoder::read_key_if` would have.
+/// The wire type `field` is written with: a packed list and a map under
+/// `Len`, any other field as its values' wire class says
+/// ([`ValueType::wire_class`](crate::model::ValueType::wire_class)). Only
+/// a guess at the next key: were it wrong, the key would be decoded in
+/// general, which gives the same wire type `Decoder::read_key_if` would
+/// have.
 fn expected_wire(cx: &Context, field: &Field) -> TokenStream {
     let rt = &cx.runtime;
-    let ty = match (Shape::of(cx, field), field.ty) {
-        (Shape::Packed | Shape::Map, _) => return quote!(#rt::WireType::Len),
-        (_, ty) => ty.value(),
+    let wire = match Shape::of(cx, field) {
+        Shape::Packed | Shape::Map => "Len",
+        Shape::Implicit | Shape::Optional | Shape::Repeated => {
+            field.ty.value().wire_class().wire_type()
+        }
     };
-    let wire = match ty {
-        ValueType::Scalar(scalar) => match scalar {
-            Scalar::I32
-            | Scalar::I64
-            | Scalar::U32
-            | Scalar::U64
-            | Scalar::Sint32
-            | Scalar::Sint64
-            | Scalar::Bool => quote!(Varint),
-            Scalar::Fixed32 | Scalar::Sfixed32 | Scalar::F32 => quote!(Fixed32),
-            Scalar::Fixed64 | Scalar::Sfixed64 | Scalar::F64 => quote!(Fixed64),
-            Scalar::String | Scalar::Bytes | Scalar::Decimal | Scalar::Value => quote!(Len),
-        },
-        ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => quote!(Varint),
-        ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => quote!(Len),
-    };
+    let wire = format_ident!("{wire}");
     quote!(#rt::WireType::#wire)
 }
 

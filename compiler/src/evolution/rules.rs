@@ -6,7 +6,7 @@ use crate::ast::Dialect;
 use crate::diagnostic::Code;
 use crate::model::{
     Enum, Field, FieldType, Message, MessageId, RefKind, Reserved, Scalar, Schema, ValueType,
-    WellKnown,
+    WireClass,
 };
 use crate::source::Span;
 
@@ -487,40 +487,6 @@ fn explicit_presence(ty: FieldType) -> bool {
     }
 }
 
-/// How a value travels on the wire: the types of one class read each
-/// other's bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum WireClass {
-    Varint,
-    Zigzag,
-    Fixed32,
-    Fixed64,
-    String,
-    Bytes,
-    /// A message, `decimal` and `value` included; which one is compared
-    /// apart.
-    Message,
-}
-
-fn wire_class(ty: ValueType) -> WireClass {
-    match ty {
-        ValueType::Scalar(scalar) => match scalar {
-            Scalar::I32 | Scalar::I64 | Scalar::U32 | Scalar::U64 | Scalar::Bool => {
-                WireClass::Varint
-            }
-            Scalar::Sint32 | Scalar::Sint64 => WireClass::Zigzag,
-            Scalar::Fixed32 | Scalar::Sfixed32 | Scalar::F32 => WireClass::Fixed32,
-            Scalar::Fixed64 | Scalar::Sfixed64 | Scalar::F64 => WireClass::Fixed64,
-            Scalar::String => WireClass::String,
-            Scalar::Bytes => WireClass::Bytes,
-            Scalar::Decimal | Scalar::Value => WireClass::Message,
-        },
-        ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => WireClass::Varint,
-        // A reference travels as a field of its message type.
-        ValueType::Message(_) | ValueType::WellKnown(_) | ValueType::Ref(..) => WireClass::Message,
-    }
-}
-
 /// Whether the value types differ in a way a rule names: the code and
 /// why, or `None` when `new` reads and writes what `old` did.
 fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, String)> {
@@ -534,7 +500,7 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
             "decimal and value are messages of their own on the wire".to_owned(),
         ));
     }
-    let (old_class, new_class) = (wire_class(old), wire_class(new));
+    let (old_class, new_class) = (old.wire_class(), new.wire_class());
     if old_class != new_class {
         return Some((
             Code::WireTypeChanged,

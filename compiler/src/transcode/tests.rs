@@ -5,12 +5,12 @@ use serde_json::{Value as Json, json};
 
 use super::{
     CodecVisitor, KeyVisitor, TranscodeError, decode, encode, find_message, with_codec,
-    with_key_codec,
+    with_key_codec, with_well_known,
 };
 use crate::Analysis;
-use crate::model::Scalar;
-use schemac_runtime::DecodeOptions;
+use crate::model::{Scalar, ValueType, WellKnown};
 use schemac_runtime::json::{JsonCodec, JsonKey};
+use schemac_runtime::{DecodeOptions, WireType};
 
 const SCHEMA: &str = r#"
 package t;
@@ -813,6 +813,35 @@ fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
         assert!(
             error.to_string().contains(expected),
             "{bytes:02x?}: {error}"
+        );
+    }
+}
+
+/// The model's wire class of every scalar and well-known type, which the
+/// breaking-change checker compares and generated code expects fields
+/// under, names the wire type the runtime's codec writes.
+#[test]
+fn wire_classes_name_the_codecs_wire_types() {
+    struct WireTypeOf;
+    impl CodecVisitor for WireTypeOf {
+        type Output = WireType;
+        fn visit<C: JsonCodec>(self) -> WireType {
+            C::WIRE_TYPE
+        }
+    }
+    let scalars =
+        Scalar::ALL.map(|scalar| (ValueType::Scalar(scalar), with_codec(scalar, WireTypeOf)));
+    let well_known = WellKnown::ALL.map(|known| {
+        (
+            ValueType::WellKnown(known),
+            with_well_known(known, WireTypeOf),
+        )
+    });
+    for (ty, codec_writes) in scalars.into_iter().chain(well_known) {
+        assert_eq!(
+            ty.wire_class().wire_type(),
+            format!("{codec_writes:?}"),
+            "{ty:?}"
         );
     }
 }
