@@ -64,13 +64,11 @@ fn the_fuzz_seeds_are_current() {
         }
     }
     let written = seeds();
-    let differing: Vec<String> = written
+    let differing: BTreeSet<String> = written
         .keys()
         .chain(checked_in.keys())
         .filter(|key| written.get(*key) != checked_in.get(*key))
         .map(|(target, name)| format!("{target}/{name}"))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
         .collect();
     assert!(
         differing.is_empty(),
