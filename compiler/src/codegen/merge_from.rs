@@ -228,6 +228,16 @@ pub(crate) fn read_in_order<'f>(fields: &[&'f Field]) -> Vec<&'f Field> {
     }
 }
 
+/// The fields of `fields` that are not among `read`, those `merge_from`
+/// reads itself: the fields `merge_field` reads.
+pub(crate) fn read_by_merge_field<'f>(fields: &[&'f Field], read: &[&Field]) -> Vec<&'f Field> {
+    fields
+        .iter()
+        .copied()
+        .filter(|field| !read.iter().any(|read| read.number == field.number))
+        .collect()
+}
+
 /// Whether `field` may come several times in a row: a list or a map.
 fn repeats(field: &Field) -> bool {
     matches!(field.ty, FieldType::List(_) | FieldType::Map(..))

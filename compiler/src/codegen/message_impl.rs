@@ -31,11 +31,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let measure = expand_measure_fields(cx, scope, id);
     let write = expand_write_fields(cx, scope, id);
     let (merge_from, read_by_merge_from) = expand_merge_from(cx, scope, id, &fields);
-    let others: Vec<&Field> = fields
-        .iter()
-        .copied()
-        .filter(|field| !read_by_merge_from.contains(&field.number))
-        .collect();
+    let others = merge_from::read_by_merge_field(&fields, &read_by_merge_from);
     let merge = expand_merge_field(cx, scope, id, &others);
     let field_name = expand_field_name(&fields);
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
@@ -207,14 +203,13 @@ pub(crate) fn merge_field_fn(
 /// which costs a sort at most rather than a search per entry. The maps are
 /// built when the loop ends with an error too, so that a failed merge
 /// keeps what the maps held and the entries read before the error, as the
-/// trait's default does. With it, the numbers of the fields it reads
-/// itself.
-fn expand_merge_from(
+/// trait's default does. With it, the fields it reads itself.
+fn expand_merge_from<'f>(
     cx: &Context,
     scope: &[String],
     id: MessageId,
-    fields: &[&Field],
-) -> (TokenStream, Vec<i64>) {
+    fields: &[&'f Field],
+) -> (TokenStream, Vec<&'f Field>) {
     let rt = &cx.runtime;
     let mut reads = Vec::new();
     let mut before = TokenStream::new();
@@ -235,7 +230,10 @@ fn expand_merge_from(
             after.extend(quote!(#local.finish(&mut self.#member);));
             let read = quote!(#local.merge::<#codec>(wire, &mut self.#member, decoder));
             reads.push(FieldRead { field, read });
-        } else if in_order.iter().any(|read| read.number == field.number) {
+        } else if in_order
+            .iter()
+            .any(|ordered| ordered.number == field.number)
+        {
             let call = field_call(cx, scope, field, Action::Merge);
             let read = quote!(#call(wire, &mut self.#member, decoder));
             reads.push(FieldRead { field, read });
@@ -248,8 +246,8 @@ fn expand_merge_from(
         before,
         after,
     };
-    let numbers = reads.iter().map(|read| read.field.number).collect();
-    (merge_from::expand_merge_from(cx, &reads, &merge), numbers)
+    let read = reads.iter().map(|read| read.field).collect();
+    (merge_from::expand_merge_from(cx, &reads, &merge), read)
 }
 
 /// `fn field_name`: the schema name of each field number, for error paths.

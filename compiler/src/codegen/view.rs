@@ -52,7 +52,8 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
     let inherent = expand_inherent_impl(cx, scope, id);
     let by_number = message.fields_by_number();
     let in_order = merge_from::read_in_order(&by_number);
-    let merge = expand_merge_field(cx, scope, id, &by_number, &in_order);
+    let others = merge_from::read_by_merge_field(&by_number, &in_order);
+    let merge = expand_merge_field(cx, scope, id, &others);
     let rt = &cx.runtime;
     let merge_from = expand_merge_from(cx, scope, id, &in_order);
     let check_required = required::expand_check_required(cx, scope, id, Checker::View);
@@ -323,20 +324,16 @@ fn expand_oneof_conversion(
     }
 }
 
-/// `fn merge_field`: one arm per field that `merge_from` does not read
-/// itself, as in the owned message's `Message` impl, through the codecs'
-/// `view*` functions.
+/// `fn merge_field`: one arm per field of `fields`, those `merge_from`
+/// does not read itself, as in the owned message's `Message` impl,
+/// through the codecs' `view*` functions.
 fn expand_merge_field(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     fields: &[&Field],
-    in_order: &[&Field],
 ) -> TokenStream {
-    let others = fields
-        .iter()
-        .filter(|field| !in_order.iter().any(|read| read.number == field.number));
-    let arms = others.map(|field| {
+    let arms = fields.iter().map(|field| {
         let number = Literal::u32_unsuffixed(field.wire_number());
         if field.oneof.is_some() {
             return expand_oneof_merge_arm(cx, scope, id, field);
