@@ -28,7 +28,9 @@ pub struct SchemaFile {
     pub package: Option<Package>,
     /// The `import` declarations, in order.
     pub imports: Vec<Import>,
-    /// Top-level messages and enums, in order.
+    /// The file's options: `option java_package = "...";`.
+    pub options: Vec<OptionDecl>,
+    /// Top-level messages, enums and `extend` blocks, in order.
     pub items: Vec<Item>,
     /// The services, in order.
     pub services: Vec<ServiceDecl>,
@@ -77,6 +79,20 @@ pub enum Item {
     Message(MessageDecl),
     /// `enum Name { ... }`
     Enum(EnumDecl),
+    /// `extend Name { ... }`
+    Extend(ExtendDecl),
+}
+
+/// `extend google.protobuf.FieldOptions { fields }`: fields of another
+/// message, declared in this file's scope (or a message's, when nested).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtendDecl {
+    /// The message extended, as written.
+    pub extendee: TypeName,
+    /// The extension fields, in order; each is written like a field.
+    pub fields: Vec<FieldDecl>,
+    /// The whole declaration.
+    pub span: Span,
 }
 
 /// A name with its span.
@@ -124,11 +140,22 @@ pub enum Member {
     Option(OptionDecl),
     /// `extensions 100 to 199;`: numbers kept for extensions, which no
     /// field may use.
-    Extensions(Reserved),
+    Extensions(ExtensionRanges),
     /// A nested message.
     Message(MessageDecl),
     /// A nested enum.
     Enum(EnumDecl),
+    /// A nested `extend` block: extensions named in the message's scope.
+    Extend(ExtendDecl),
+}
+
+/// `extensions 100 to 199, 1000 to max [verification = UNVERIFIED];`
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtensionRanges {
+    /// The ranges, as a `reserved` declaration writes them.
+    pub ranges: Reserved,
+    /// The options in brackets after the ranges, which each range gets.
+    pub options: Vec<OptionDecl>,
 }
 
 /// `name: optional type = number [options];`
@@ -146,6 +173,11 @@ pub struct FieldDecl {
     pub number: IntLit,
     /// The options in brackets after the number: `[default = 3]`.
     pub options: Vec<OptionDecl>,
+    /// Whether it is a proto2 `group`: its type is the message declared
+    /// with it (nested beside it, under the capitalized name), and its
+    /// value is delimited by start and end tags on the wire rather than
+    /// by a length.
+    pub group: bool,
     /// The whole declaration.
     pub span: Span,
 }
@@ -168,15 +200,78 @@ pub enum LabelKind {
     Required,
 }
 
-/// `option name = value;` in a message or enum body, or `name = value` in
-/// a field's brackets.
+/// `option name = value;` in a body, or `name = value` in a field's
+/// brackets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OptionDecl {
     /// The option's name.
-    pub name: Ident,
+    pub name: OptionName,
     /// Its value.
     pub value: OptionValue,
     /// The whole declaration.
+    pub span: Span,
+}
+
+/// An option's name: `deprecated`, `(google.api.http)`,
+/// `(validate.rules).string.min_len`. Each part names a field of the
+/// message the part before it is, the first one of the element's options
+/// message; a part in parentheses names an extension.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionName {
+    /// The parts, in order; never empty.
+    pub parts: Vec<OptionNamePart>,
+    /// The whole name.
+    pub span: Span,
+}
+
+impl OptionName {
+    /// A name of one plain part, as schemac's own options are: `packed`.
+    pub fn simple(name: &str, span: Span) -> Self {
+        OptionName {
+            parts: vec![OptionNamePart {
+                name: name.to_owned(),
+                extension: false,
+                span,
+            }],
+            span,
+        }
+    }
+
+    /// The name, when it is one plain part (`packed`, `java_package`);
+    /// `None` for a custom option or a path.
+    pub fn as_simple(&self) -> Option<&str> {
+        match &self.parts[..] {
+            [part] if !part.extension => Some(&part.name),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for OptionName {
+    /// The name as protobuf writes it: `(validate.rules).string`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (index, part) in self.parts.iter().enumerate() {
+            if index > 0 {
+                f.write_str(".")?;
+            }
+            match part.extension {
+                true => write!(f, "({})", part.name)?,
+                false => f.write_str(&part.name)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One part of an option's name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionNamePart {
+    /// A field's name, or an extension's name as written in the
+    /// parentheses, dots included (`google.api.http`, `.foo.bar`).
+    pub name: String,
+    /// Whether it is in parentheses: an extension.
+    pub extension: bool,
+    /// Where it is written, parentheses included.
     pub span: Span,
 }
 
@@ -196,6 +291,8 @@ pub enum OptionValue {
     Bytes(Vec<u8>, Span),
     /// Any other name.
     Name(Ident),
+    /// A message in protobuf's text format: `{ get: "/v1/{name}" }`.
+    Aggregate(MessageLiteral),
 }
 
 impl OptionValue {
@@ -208,6 +305,68 @@ impl OptionValue {
             | OptionValue::Bytes(_, span) => *span,
             OptionValue::Integer(int) => int.span,
             OptionValue::Name(name) => name.span,
+            OptionValue::Aggregate(message) => message.span,
+        }
+    }
+}
+
+/// A message written in protobuf's text format, as an aggregate option
+/// value is: `{ get: "/v1/{name=*}" additional_bindings { post: "/v1" } }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MessageLiteral {
+    /// The fields, in the order written; a repeated field may be written
+    /// more than once.
+    pub fields: Vec<LiteralField>,
+    /// The whole literal, braces included.
+    pub span: Span,
+}
+
+/// `name: value` in a [`MessageLiteral`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiteralField {
+    /// The field's name.
+    pub name: LiteralName,
+    /// Its value, or values when written as a list.
+    pub value: LiteralValue,
+    /// The whole field.
+    pub span: Span,
+}
+
+/// The name of a field in a [`MessageLiteral`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiteralName {
+    /// A field by its name, or a group by its message's name.
+    Field(Ident),
+    /// `[pkg.ext]`: an extension.
+    Extension(TypeName),
+    /// `[type.googleapis.com/pkg.Message]`: the message an `Any` holds,
+    /// written out.
+    Any {
+        /// The part before the last `/`: `type.googleapis.com`.
+        prefix: String,
+        /// The message's full name.
+        type_name: TypeName,
+    },
+}
+
+/// A value in a [`MessageLiteral`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiteralValue {
+    /// A scalar or an enum value's name; never [`OptionValue::Aggregate`].
+    Scalar(OptionValue),
+    /// A message: `{ ... }` or `< ... >`.
+    Message(MessageLiteral),
+    /// `[a, b]`: the values of a repeated field.
+    List(Vec<LiteralValue>, Span),
+}
+
+impl LiteralValue {
+    /// Where the value is written.
+    pub fn span(&self) -> Span {
+        match self {
+            LiteralValue::Scalar(value) => value.span(),
+            LiteralValue::Message(message) => message.span,
+            LiteralValue::List(_, span) => *span,
         }
     }
 }
@@ -298,6 +457,8 @@ pub struct OneofDecl {
     pub name: Ident,
     /// Its members; each is written like a field.
     pub fields: Vec<FieldDecl>,
+    /// Its options: `option (my.option) = 1;`.
+    pub options: Vec<OptionDecl>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -355,6 +516,8 @@ pub struct EnumValueDecl {
     pub name: Ident,
     /// Its number.
     pub number: IntLit,
+    /// The options in brackets after the number: `[deprecated = true]`.
+    pub options: Vec<OptionDecl>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -368,6 +531,8 @@ pub struct ServiceDecl {
     pub name: Ident,
     /// Its methods, in order.
     pub methods: Vec<MethodDecl>,
+    /// Its options: `option deprecated = true;`.
+    pub options: Vec<OptionDecl>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -383,6 +548,8 @@ pub struct MethodDecl {
     pub input: MethodType,
     /// What the server answers.
     pub output: MethodType,
+    /// The options in its body: `option (google.api.http) = { ... };`.
+    pub options: Vec<OptionDecl>,
     /// The whole declaration.
     pub span: Span,
 }
@@ -394,4 +561,95 @@ pub struct MethodType {
     pub stream: Option<Span>,
     /// The message's name.
     pub name: TypeName,
+}
+
+/// The options of the `.schema` language that are schemac's own rather
+/// than protobuf's, which only a `.schema` file may set: they choose what
+/// the Rust code is and are no field of protobuf's options messages.
+pub const SCHEMAC_OPTIONS: &[&str] = &["keep_unknown_fields", "rust_attribute", "allow", "closed"];
+
+/// What a field's brackets may hold that is no option in protobuf's
+/// descriptors but a field of the field's own: `[default = 3,
+/// json_name = "n"]`.
+pub const FIELD_PROPERTIES: &[&str] = &["default", "json_name"];
+
+impl OptionDecl {
+    /// Whether it sets a field of one of protobuf's options messages, a
+    /// standard option (`deprecated`) or a custom one: not a field's
+    /// `default` or `json_name`, nor, in a `.schema` file, one of
+    /// [`SCHEMAC_OPTIONS`].
+    pub fn is_protobuf_option(&self, dialect: Dialect) -> bool {
+        match self.name.as_simple() {
+            Some(name) if FIELD_PROPERTIES.contains(&name) => false,
+            Some(name) if dialect == Dialect::Schema => !SCHEMAC_OPTIONS.contains(&name),
+            _ => true,
+        }
+    }
+}
+
+impl SchemaFile {
+    /// Calls `visit` with every option the file writes, on every element.
+    pub fn visit_options(&self, visit: &mut dyn FnMut(&OptionDecl)) {
+        self.options.iter().for_each(&mut *visit);
+        for item in &self.items {
+            match item {
+                Item::Message(message) => message.visit_options(visit),
+                Item::Enum(enumeration) => enumeration.visit_options(visit),
+                Item::Extend(extend) => extend.visit_options(visit),
+            }
+        }
+        for service in &self.services {
+            service.options.iter().for_each(&mut *visit);
+            for method in &service.methods {
+                method.options.iter().for_each(&mut *visit);
+            }
+        }
+    }
+
+    /// Whether the file sets any of protobuf's options, standard or
+    /// custom ([`OptionDecl::is_protobuf_option`]).
+    pub fn sets_protobuf_options(&self) -> bool {
+        let mut sets = false;
+        self.visit_options(&mut |option| sets |= option.is_protobuf_option(self.dialect));
+        sets
+    }
+}
+
+impl MessageDecl {
+    fn visit_options(&self, visit: &mut dyn FnMut(&OptionDecl)) {
+        for member in &self.members {
+            match member {
+                Member::Field(field) => field.options.iter().for_each(&mut *visit),
+                Member::Oneof(oneof) => {
+                    oneof.options.iter().for_each(&mut *visit);
+                    for field in &oneof.fields {
+                        field.options.iter().for_each(&mut *visit);
+                    }
+                }
+                Member::Option(option) => visit(option),
+                Member::Extensions(ranges) => ranges.options.iter().for_each(&mut *visit),
+                Member::Message(message) => message.visit_options(visit),
+                Member::Enum(enumeration) => enumeration.visit_options(visit),
+                Member::Extend(extend) => extend.visit_options(visit),
+                Member::Reserved(_) => {}
+            }
+        }
+    }
+}
+
+impl EnumDecl {
+    fn visit_options(&self, visit: &mut dyn FnMut(&OptionDecl)) {
+        self.options.iter().for_each(&mut *visit);
+        for value in &self.values {
+            value.options.iter().for_each(&mut *visit);
+        }
+    }
+}
+
+impl ExtendDecl {
+    fn visit_options(&self, visit: &mut dyn FnMut(&OptionDecl)) {
+        for field in &self.fields {
+            field.options.iter().for_each(&mut *visit);
+        }
+    }
 }

@@ -228,6 +228,22 @@ catalogue! {
     GraphIdClash = "E0324", "kept for graph mode",
         "the exported .proto gives every message a `ref` or `weak` points at the field `schemac_graph_id = 536870911`, which numbers graph mode's shared objects (docs/graph.md); renumber or rename this, or end the range at 536870910";
 
+    /// An extension extends what it cannot: a type that is no message of
+    /// the schema.
+    InvalidExtendee = "E0325", "cannot be extended",
+        "`extend` names a message that declares `extensions` ranges, such as `google.protobuf.FieldOptions` for a custom field option";
+    /// An extension's number is outside its message's extension ranges.
+    ExtensionOutOfRange = "E0326", "not in an extension range",
+        "an extension takes a number that its message keeps for extensions with `extensions N to M;`";
+    /// Two extensions of one message share a number.
+    DuplicateExtensionNumber = "E0327", "number used again",
+        "every extension of a message needs its own number, across all files";
+    /// An extension is declared where protobuf does not allow it:
+    /// `required`, a map, a proto3 extension of a message that is not an
+    /// options message.
+    InvalidExtension = "E0328", "not a valid extension",
+        "an extension is `optional` or `repeated`, of a scalar, an enum or a message";
+
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",
         "the message option is `option keep_unknown_fields = true;`";
@@ -238,6 +254,13 @@ catalogue! {
     /// schema: views or JSON of graph messages.
     NotGenerated = "E0403", "not generated",
         "graph messages (those reaching a `ref` or `weak` field) have no views and no JSON; see docs/graph.md";
+    /// An option's name resolves to nothing: no field of the options
+    /// message, no extension of it.
+    UnknownOption = "E0404", "unknown option",
+        "standard options are the fields of google/protobuf/descriptor.proto's options messages; a custom option is an extension of one, named in parentheses: `(my.option)`";
+    /// An option's value does not fit the option's type.
+    InvalidOptionValue = "E0405", "does not fit the option",
+        "write a value of the option's type: a number, a string, `true` or `false`, an enum value's name, or a message in braces";
 
     // Breaking changes between two versions of a schema (`schemac
     // breaking`, docs/evolution.md): B00xx break the bytes, B01xx the JSON,

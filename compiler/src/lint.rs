@@ -47,7 +47,10 @@ impl Allowed {
     /// These codes and those that `options` allow.
     fn with(&self, options: &[OptionDecl]) -> Allowed {
         let mut allowed = self.clone();
-        for option in options.iter().filter(|option| option.name.name == "allow") {
+        for option in options
+            .iter()
+            .filter(|option| option.name.as_simple() == Some("allow"))
+        {
             if let OptionValue::String(codes, _) = &option.value {
                 allowed
                     .0
@@ -66,6 +69,11 @@ fn lint_item(item: &Item, allowed: &Allowed, warnings: &mut Vec<Diagnostic>) {
     match item {
         Item::Message(message) => lint_message(message, allowed, warnings),
         Item::Enum(enumeration) => lint_enum(enumeration, allowed, warnings),
+        Item::Extend(extend) => {
+            for field in &extend.fields {
+                lint_field(field, allowed, warnings);
+            }
+        }
     }
 }
 
@@ -89,6 +97,11 @@ fn lint_message(message: &MessageDecl, allowed: &Allowed, warnings: &mut Vec<Dia
             }
             Member::Message(nested) => lint_message(nested, &allowed, warnings),
             Member::Enum(nested) => lint_enum(nested, &allowed, warnings),
+            Member::Extend(extend) => {
+                for field in &extend.fields {
+                    lint_field(field, &allowed, warnings);
+                }
+            }
             Member::Reserved(_) | Member::Option(_) | Member::Extensions(_) => {}
         }
     }

@@ -46,6 +46,10 @@ pub struct LoadedFile {
     /// The imports that resolved to a file; those that did not are left
     /// out (a diagnostic says why).
     pub imports: Vec<LoadedImport>,
+    /// Whether it is loaded only for the options it defines: schemac's
+    /// `google/protobuf/descriptor.proto`, when a file sets a standard
+    /// option (`java_package`, `deprecated`) without importing it.
+    pub implicit: bool,
 }
 
 /// An import and the file it resolved to.
@@ -99,8 +103,13 @@ pub fn load(
         loader.resolve_imports(FileId(next as u32));
         next += 1;
     }
+    loader.load_descriptor_options();
     Ok(loader.loaded)
 }
+
+/// The shipped file that declares the options messages, whose fields are
+/// the standard options.
+pub const DESCRIPTOR_PROTO: &str = "google/protobuf/descriptor.proto";
 
 struct Loader<'a> {
     include_dirs: &'a [PathBuf],
@@ -111,6 +120,28 @@ struct Loader<'a> {
 }
 
 impl Loader<'_> {
+    /// Loads schemac's `descriptor.proto`, which declares the standard
+    /// options, when a file sets one and no file imports it.
+    fn load_descriptor_options(&mut self) {
+        let needed = self
+            .loaded
+            .files
+            .iter()
+            .any(|file| file.ast.sets_protobuf_options());
+        let loaded = self
+            .loaded
+            .files
+            .iter()
+            .any(|file| file.import_name == DESCRIPTOR_PROTO);
+        if needed
+            && !loaded
+            && let Some(text) = builtin::file(DESCRIPTOR_PROTO)
+        {
+            let id = self.shipped(DESCRIPTOR_PROTO, text);
+            self.loaded.files[id.0 as usize].implicit = true;
+        }
+    }
+
     fn find(&self, path: &Path) -> Option<FileId> {
         self.paths
             .iter()
@@ -130,6 +161,7 @@ impl Loader<'_> {
             ast,
             import_name,
             imports: Vec::new(),
+            implicit: false,
         });
         self.paths.push(path);
         id

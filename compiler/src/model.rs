@@ -11,9 +11,12 @@
 //! type reference resolved, and every method's request and response is a
 //! message ([`ValueType::is_rpc_message`]).
 
+mod options;
+
 pub use crate::ast::RefKind;
 use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
+pub use options::{Constant, FieldDefinition, OptionField, OptionType, Options};
 
 /// The name of the field that every message a `ref` or `weak` points at
 /// carries in the exported `.proto`: graph mode's number of an object that
@@ -38,6 +41,10 @@ pub struct Schema {
     /// Every service, in the order of [`Schema::files`], each file's in
     /// source order.
     pub services: Vec<Service>,
+    /// Every extension (`extend T { ... }`), in the order of
+    /// [`Schema::files`], each file's in source order; [`ExtensionId`]
+    /// indexes this.
+    pub extensions: Vec<Extension>,
 }
 
 impl Schema {
@@ -137,6 +144,28 @@ impl Schema {
         &self.enums[id.0 as usize]
     }
 
+    /// The extension with id `id`.
+    pub fn extension(&self, id: ExtensionId) -> &Extension {
+        &self.extensions[id.0 as usize]
+    }
+
+    /// The extensions of the message `id`, in the order declared.
+    pub fn extensions_of(&self, id: MessageId) -> impl Iterator<Item = &Extension> {
+        self.extensions
+            .iter()
+            .filter(move |extension| extension.extendee == id)
+    }
+
+    /// The field that an option field is, where the schema declares it:
+    /// a field of a message, or an extension's.
+    pub fn option_definition(&self, definition: FieldDefinition) -> Option<&Field> {
+        match definition {
+            FieldDefinition::Field(message, index) => self.message(message).fields.get(index),
+            FieldDefinition::Extension(id) => Some(&self.extension(id).field),
+            FieldDefinition::WellKnown => None,
+        }
+    }
+
     /// The services the file `file` declares, in source order.
     pub fn file_services(&self, file: FileId) -> impl Iterator<Item = &Service> {
         self.services
@@ -147,6 +176,13 @@ impl Schema {
     /// The file with id `id`, if the schema holds it.
     pub fn file(&self, id: FileId) -> Option<&File> {
         self.files.iter().find(|file| file.id == id)
+    }
+
+    /// Whether the file `id` was loaded only for the options it declares
+    /// ([`File::implicit`]): its types are no part of the schema's code,
+    /// exports or evolution.
+    pub fn is_implicit(&self, id: FileId) -> bool {
+        self.file(id).is_some_and(|file| file.implicit)
     }
 
     /// Every message with its id.
@@ -166,10 +202,11 @@ impl Schema {
     }
 
     /// The packages, sorted, each with the files that declare it in load
-    /// order. Files without a package form the package `[]`.
+    /// order. Files without a package form the package `[]`. Files loaded
+    /// only for their options ([`File::implicit`]) are left out.
     pub fn packages(&self) -> Vec<(Vec<String>, Vec<&File>)> {
         let mut packages: Vec<(Vec<String>, Vec<&File>)> = Vec::new();
-        for file in &self.files {
+        for file in self.files.iter().filter(|file| !file.implicit) {
             match packages.iter_mut().find(|(name, _)| *name == file.package) {
                 Some((_, files)) => files.push(file),
                 None => packages.push((file.package.clone(), vec![file])),
@@ -187,6 +224,34 @@ pub struct MessageId(pub u32);
 /// The index of an enum in [`Schema::enums`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct EnumId(pub u32);
+
+/// The index of an extension in [`Schema::extensions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ExtensionId(pub u32);
+
+/// An extension: a field of a message declared outside it, in an
+/// `extend` block. A custom option is an extension of an options message
+/// (`extend google.protobuf.FieldOptions { ... }`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Extension {
+    /// The field: its name, its number, its type and its options.
+    /// [`Field::full_name`] is the extension's full name, in the scope it
+    /// is declared in: `google.api.http`. It always has presence, so its
+    /// type is never [`FieldType::Single`] nor a map.
+    pub field: Field,
+    /// The message it extends.
+    pub extendee: MessageId,
+    /// The file that declares it.
+    pub file: FileId,
+    /// Its package's segments.
+    pub package: Vec<String>,
+    /// The message whose scope it is declared in, if any (not the
+    /// extendee: `message Foo { extend Bar { ... } }` declares
+    /// `Foo.name`).
+    pub parent: Option<MessageId>,
+    /// The span of the extended message's name in the `extend`.
+    pub extendee_span: Span,
+}
 
 /// One schema file.
 #[derive(Clone, Debug, PartialEq)]
@@ -214,10 +279,19 @@ pub struct File {
     /// schemac ships with the built-in and well-known types: nothing is
     /// generated for it, and it declares no messages or enums here.
     pub provided: bool,
+    /// Whether it was loaded only for the options its messages define
+    /// (`google/protobuf/descriptor.proto`, for a file that sets a
+    /// standard option without importing it): no file imports it, and
+    /// nothing is generated or exported for it.
+    pub implicit: bool,
+    /// Its options: `option java_package = "...";`.
+    pub options: Options,
     /// Its top-level messages, in order.
     pub messages: Vec<MessageId>,
     /// Its top-level enums, in order.
     pub enums: Vec<EnumId>,
+    /// Its top-level extensions, in order.
+    pub extensions: Vec<ExtensionId>,
 }
 
 /// A message.
@@ -248,6 +322,14 @@ pub struct Message {
     /// Numbers kept for extensions (`extensions 100 to 199;`), which no
     /// field may use; schemac reads fields there as unknown fields.
     pub extension_ranges: Vec<ReservedRange>,
+    /// The options of each of [`Message::extension_ranges`], by index:
+    /// `[verification = UNVERIFIED]`.
+    pub extension_range_options: Vec<Options>,
+    /// The extensions declared in its scope, in order; they may extend
+    /// any message.
+    pub extensions: Vec<ExtensionId>,
+    /// Its options: `option deprecated = true;`.
+    pub options: Options,
     /// Whether it keeps the fields it does not know and writes them back:
     /// `option keep_unknown_fields = true;`.
     pub keep_unknown_fields: bool,
@@ -277,6 +359,8 @@ pub struct Service {
     pub docs: Docs,
     /// Its methods, in declaration order.
     pub methods: Vec<Method>,
+    /// Its options.
+    pub options: Options,
     /// The span of its name.
     pub span: Span,
 }
@@ -292,6 +376,8 @@ pub struct Method {
     pub input: MethodType,
     /// What the server answers.
     pub output: MethodType,
+    /// Its options: `option (google.api.http) = { get: "/v1" };`.
+    pub options: Options,
     /// The span of its name.
     pub span: Span,
 }
@@ -465,6 +551,13 @@ pub struct Field {
     /// The attributes its struct field or oneof variant gets, as written
     /// in `[rust_attribute = "..."]`.
     pub rust_attributes: Vec<String>,
+    /// Whether its message value travels between start and end group
+    /// tags rather than after a length: a proto2 `group`, whose message
+    /// is declared with it.
+    pub delimited: bool,
+    /// Its options: `[deprecated = true, (validate.rules).string.min_len
+    /// = 1]`.
+    pub options: Options,
     /// The span of its name.
     pub name_span: Span,
     /// The span of its number.
@@ -818,6 +911,8 @@ pub struct Oneof {
     pub name: String,
     /// Doc comment lines.
     pub docs: Docs,
+    /// Its options.
+    pub options: Options,
     /// The span of its name.
     pub span: Span,
 }
@@ -879,6 +974,8 @@ pub struct Enum {
     /// The attributes it gets, as written in `option rust_attribute =
     /// "...";`.
     pub rust_attributes: Vec<String>,
+    /// Its options.
+    pub options: Options,
     /// The span of its name.
     pub span: Span,
 }
@@ -906,6 +1003,8 @@ pub struct EnumValue {
     pub number: i64,
     /// Doc comment lines.
     pub docs: Docs,
+    /// Its options: `[deprecated = true]`.
+    pub options: Options,
     /// The span of its name.
     pub name_span: Span,
     /// The span of its number.

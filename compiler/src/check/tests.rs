@@ -466,6 +466,7 @@ fn check_text(text: &str) -> (crate::model::Schema, Vec<Diagnostic>) {
     let loaded = crate::load::Loaded {
         sources,
         files: vec![crate::load::LoadedFile {
+            implicit: false,
             ast,
             import_name: "t.schema".to_owned(),
             imports: Vec::new(),

@@ -4,8 +4,8 @@ use super::*;
 use crate::ast::Dialect;
 use crate::config::MapType;
 use crate::model::{
-    Enum, EnumId, EnumValue, Field, FieldType, File, Message, MessageId, Oneof, Reserved, Scalar,
-    ValueType,
+    Enum, EnumId, EnumValue, Field, FieldType, File, Message, MessageId, Oneof, Options, Reserved,
+    Scalar, ValueType,
 };
 use crate::source::{FileId, Span};
 
@@ -34,8 +34,11 @@ impl Build {
             imports: Vec::new(),
             public_imports: Vec::new(),
             provided: false,
+            implicit: false,
+            options: Options::default(),
             messages: Vec::new(),
             enums: Vec::new(),
+            extensions: Vec::new(),
         });
         id
     }
@@ -63,6 +66,9 @@ impl Build {
             enums: Vec::new(),
             reserved: Reserved::default(),
             extension_ranges: Vec::new(),
+            extension_range_options: Vec::new(),
+            extensions: Vec::new(),
+            options: Options::default(),
             keep_unknown_fields: false,
             recursive: false,
             rust_attributes: Vec::new(),
@@ -100,12 +106,14 @@ impl Build {
                     name: name.to_owned(),
                     number,
                     docs: Vec::new(),
+                    options: Options::default(),
                     name_span: SPAN,
                     number_span: SPAN,
                 })
                 .collect(),
             reserved: Reserved::default(),
             rust_attributes: Vec::new(),
+            options: Options::default(),
             span: SPAN,
         });
         match parent {
@@ -128,6 +136,7 @@ impl Build {
         message.oneofs.push(Oneof {
             name: name.to_owned(),
             docs: Vec::new(),
+            options: Options::default(),
             span: SPAN,
         });
         message.fields.extend(fields.into_iter().map(|field| Field {
@@ -163,6 +172,8 @@ pub(crate) fn field(name: &str, number: i64, ty: FieldType) -> Field {
         packed: ty.is_packable(),
         json_name: None,
         rust_attributes: Vec::new(),
+        delimited: false,
+        options: Options::default(),
         name_span: SPAN,
         number_span: SPAN,
         type_span: SPAN,

@@ -39,10 +39,21 @@ struct Facts<'a> {
 
 /// Pairs the types of `old` and `new`.
 pub(super) fn match_types(old: &Schema, new: &Schema) -> Types {
-    let old_messages: Vec<_> = old.message_ids().map(|(id, _)| id).collect();
-    let new_messages: Vec<_> = new.message_ids().map(|(id, _)| id).collect();
-    let old_enums: Vec<_> = old.enum_ids().map(|(id, _)| id).collect();
-    let new_enums: Vec<_> = new.enum_ids().map(|(id, _)| id).collect();
+    // A file loaded only for its options is no part of either version.
+    let messages = |schema: &Schema| -> Vec<_> {
+        (schema.message_ids())
+            .filter(|(_, message)| !schema.is_implicit(message.file))
+            .map(|(id, _)| id)
+            .collect()
+    };
+    let enums = |schema: &Schema| -> Vec<_> {
+        (schema.enum_ids())
+            .filter(|(_, enumeration)| !schema.is_implicit(enumeration.file))
+            .map(|(id, _)| id)
+            .collect()
+    };
+    let (old_messages, new_messages) = (messages(old), messages(new));
+    let (old_enums, new_enums) = (enums(old), enums(new));
     Types {
         messages: pair(
             &old_messages,

@@ -16,7 +16,8 @@ use super::{Finding, Pair};
 /// Every breaking change from `pair.old` to `pair.new`, at any level.
 pub(super) fn compare(pair: &Pair) -> Vec<Finding> {
     let mut findings = Vec::new();
-    for (old_id, old_message) in pair.old.message_ids() {
+    let old_messages = (pair.old.message_ids()).filter(|(_, m)| !pair.old.is_implicit(m.file));
+    for (old_id, old_message) in old_messages {
         match pair.types.messages.get(&old_id) {
             Some(&(new_id, how)) => {
                 let new_message = pair.new.message(new_id);
@@ -39,7 +40,8 @@ pub(super) fn compare(pair: &Pair) -> Vec<Finding> {
             )),
         }
     }
-    for (old_id, old_enum) in pair.old.enum_ids() {
+    let old_enums = (pair.old.enum_ids()).filter(|(_, e)| !pair.old.is_implicit(e.file));
+    for (old_id, old_enum) in old_enums {
         match pair.types.enums.get(&old_id) {
             Some(&(new_id, how)) => {
                 let new_enum = pair.new.enumeration(new_id);

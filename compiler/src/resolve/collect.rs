@@ -8,13 +8,17 @@
 use std::collections::BTreeMap;
 
 use super::options;
-use crate::ast::{self, Dialect, EnumDecl, Item, Member, MessageDecl, ReservedItem, ServiceDecl};
+use crate::ast::{
+    self, Dialect, EnumDecl, ExtendDecl, FieldDecl, Item, Member, MessageDecl, ReservedItem,
+    ServiceDecl,
+};
 use crate::builtin::{self, TYPES_PACKAGE};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::load::{Loaded, LoadedFile};
 use crate::model::{
-    Enum, EnumId, EnumValue, File, MAX_ENUM_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, Reserved,
-    ReservedRange, Scalar, Schema, Service, ValueType, WellKnown,
+    Enum, EnumId, EnumValue, Extension, ExtensionId, Field, FieldType, File, MAX_ENUM_NUMBER,
+    MAX_FIELD_NUMBER, Message, MessageId, Options, Reserved, ReservedRange, Scalar, Schema,
+    Service, ValueType, WellKnown,
 };
 use crate::source::{FileId, Span};
 
@@ -34,6 +38,8 @@ pub(super) enum Symbol {
     /// A service, by its index in [`Schema::services`]: a name in the
     /// package's scope, as protobuf has it, but not a type.
     Service(usize),
+    /// An extension: a name in the scope it is declared in, not a type.
+    Extension(ExtensionId),
 }
 
 /// Every full name, packages and their prefixes included, with the span of
@@ -52,6 +58,9 @@ pub(super) struct Collected<'a> {
     /// Each service, by its index in [`Schema::services`], with the
     /// declaration its methods come from.
     pub services: Vec<(usize, &'a ServiceDecl)>,
+    /// Each extension with the declaration its field comes from, and the
+    /// `extend` block that names the message it extends.
+    pub extensions: Vec<(ExtensionId, &'a ExtendDecl, &'a FieldDecl)>,
 }
 
 /// Collects every file of `loaded`, reporting duplicate full names and
@@ -62,6 +71,7 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
         symbols: Symbols::new(),
         bodies: Vec::new(),
         services: Vec::new(),
+        extensions: Vec::new(),
         diagnostics,
     };
     // Packages go in first, so that a type clashing with a package is
@@ -78,6 +88,7 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
         symbols: collector.symbols,
         bodies: collector.bodies,
         services: collector.services,
+        extensions: collector.extensions,
     }
 }
 
@@ -95,6 +106,7 @@ struct Collector<'a, 'd> {
     symbols: Symbols,
     bodies: Vec<(MessageId, &'a MessageDecl)>,
     services: Vec<(usize, &'a ServiceDecl)>,
+    extensions: Vec<(ExtensionId, &'a ExtendDecl, &'a FieldDecl)>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -105,9 +117,9 @@ struct Place<'p> {
     parent: Option<MessageId>,
     /// The full name of the enclosing message, or the package.
     scope: &'p str,
-    /// Whether its enums are closed, as a proto2 file's are; a `.schema`
-    /// enum is closed by `option closed = true;`.
-    closed: bool,
+    /// The file's dialect; a proto2 file's enums are closed, and a
+    /// `.schema` enum is closed by `option closed = true;`.
+    dialect: Dialect,
 }
 
 impl<'a> Collector<'a, '_> {
@@ -143,16 +155,18 @@ impl<'a> Collector<'a, '_> {
             package: &package,
             parent: None,
             scope: &scope,
-            closed: loaded.ast.dialect == Dialect::Proto2,
+            dialect: loaded.ast.dialect,
         };
         let mut messages = Vec::new();
         let mut enums = Vec::new();
+        let mut extensions = Vec::new();
         let provided = builtin::provides_types(&loaded.import_name);
         for item in &loaded.ast.items {
             match item {
                 _ if provided => self.provided(item, &scope),
                 Item::Message(decl) => messages.push(self.message(decl, &place)),
                 Item::Enum(decl) => enums.push(self.enumeration(decl, &place)),
+                Item::Extend(decl) => extensions.extend(self.extend(decl, &place)),
             }
         }
         if !provided {
@@ -175,8 +189,11 @@ impl<'a> Collector<'a, '_> {
                 .map(|import| import.file)
                 .collect(),
             provided,
+            implicit: loaded.implicit,
+            options: Options::default(),
             messages,
             enums,
+            extensions,
         });
     }
 
@@ -187,6 +204,7 @@ impl<'a> Collector<'a, '_> {
         let name = match item {
             Item::Message(decl) => &decl.name,
             Item::Enum(decl) => &decl.name,
+            Item::Extend(_) => return,
         };
         let full_name = qualify(scope, &name.name);
         let ty = match full_name.as_str() {
@@ -218,6 +236,9 @@ impl<'a> Collector<'a, '_> {
             enums: Vec::new(),
             reserved: Reserved::default(),
             extension_ranges: Vec::new(),
+            extension_range_options: Vec::new(),
+            extensions: Vec::new(),
+            options: Options::default(),
             keep_unknown_fields: false,
             recursive: false,
             rust_attributes: Vec::new(),
@@ -231,24 +252,28 @@ impl<'a> Collector<'a, '_> {
         let mut messages = Vec::new();
         let mut enums = Vec::new();
         let mut reserved = Reserved::default();
-        let mut extensions = Reserved::default();
+        let mut ranges = Reserved::default();
+        let mut extensions = Vec::new();
         for member in &decl.members {
             match member {
                 Member::Message(nested) => messages.push(self.message(nested, &inner)),
                 Member::Enum(nested) => enums.push(self.enumeration(nested, &inner)),
                 Member::Reserved(items) => lower_reserved(items, MAX_FIELD_NUMBER, &mut reserved),
                 Member::Extensions(items) => {
-                    lower_reserved(items, MAX_FIELD_NUMBER, &mut extensions)
+                    lower_reserved(&items.ranges, MAX_FIELD_NUMBER, &mut ranges)
                 }
+                Member::Extend(extend) => extensions.extend(self.extend(extend, &inner)),
                 Member::Field(_) | Member::Oneof(_) | Member::Option(_) => {}
             }
         }
-        let options = options::message_options(decl, &full_name, self.diagnostics);
+        let options = options::message_options(decl, place.dialect, &full_name, self.diagnostics);
         if let Some(message) = self.schema.messages.get_mut(id.0 as usize) {
             message.messages = messages;
             message.enums = enums;
             message.reserved = reserved;
-            message.extension_ranges = extensions.ranges;
+            message.extension_range_options = vec![Options::default(); ranges.ranges.len()];
+            message.extension_ranges = ranges.ranges;
+            message.extensions = extensions;
             message.keep_unknown_fields = options.keep_unknown_fields;
             message.rust_attributes = options.rust_attributes;
         }
@@ -268,9 +293,50 @@ impl<'a> Collector<'a, '_> {
             package: place.package.to_vec(),
             docs: decl.docs.clone(),
             methods: Vec::new(),
+            options: Options::default(),
             span: decl.name.span,
         });
         self.services.push((index, decl));
+    }
+
+    /// Adds the extensions of the `extend` block `decl`, declared at
+    /// `place`, without their types or the message they extend, which
+    /// need every type.
+    fn extend(&mut self, decl: &'a ExtendDecl, place: &Place<'_>) -> Vec<ExtensionId> {
+        let mut ids = Vec::with_capacity(decl.fields.len());
+        for field in &decl.fields {
+            let id = ExtensionId(self.schema.extensions.len() as u32);
+            let full_name = qualify(place.scope, &field.name.name);
+            self.register(&full_name, Symbol::Extension(id), field.name.span);
+            self.schema.extensions.push(Extension {
+                field: Field {
+                    name: field.name.name.clone(),
+                    full_name,
+                    number: field.number.value,
+                    docs: field.docs.clone(),
+                    ty: FieldType::Optional(ValueType::Scalar(Scalar::Bytes)),
+                    oneof: None,
+                    boxed: false,
+                    default: None,
+                    packed: false,
+                    json_name: None,
+                    rust_attributes: Vec::new(),
+                    delimited: field.group,
+                    options: Options::default(),
+                    name_span: field.name.span,
+                    number_span: field.number.span,
+                    type_span: field.ty.span(),
+                },
+                extendee: MessageId(0),
+                file: place.file,
+                package: place.package.to_vec(),
+                parent: place.parent,
+                extendee_span: decl.extendee.span,
+            });
+            self.extensions.push((id, decl, field));
+            ids.push(id);
+        }
+        ids
     }
 
     fn enumeration(&mut self, decl: &EnumDecl, place: &Place<'_>) -> EnumId {
@@ -289,13 +355,14 @@ impl<'a> Collector<'a, '_> {
                 name: value.name.name.clone(),
                 number: value.number.value,
                 docs: value.docs.clone(),
+                options: Options::default(),
                 name_span: value.name.span,
                 number_span: value.number.span,
             })
             .collect();
-        let options = options::enum_options(decl, &full_name, self.diagnostics);
+        let options = options::enum_options(decl, place.dialect, &full_name, self.diagnostics);
         self.schema.enums.push(Enum {
-            closed: place.closed || options.closed,
+            closed: place.dialect == Dialect::Proto2 || options.closed,
             allow_alias: options.allow_alias,
             name: decl.name.name.clone(),
             full_name,
@@ -306,6 +373,7 @@ impl<'a> Collector<'a, '_> {
             values,
             reserved,
             rust_attributes: options.rust_attributes,
+            options: Options::default(),
             span: decl.name.span,
         });
         id
@@ -366,6 +434,7 @@ fn kind(symbol: Symbol) -> &'static str {
         Symbol::Message(_) | Symbol::Provided(_) => "message",
         Symbol::Enum(_) => "enum",
         Symbol::Service(_) => "service",
+        Symbol::Extension(_) => "extension",
     }
 }
 

@@ -19,7 +19,8 @@ use crate::ast::{
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
-    DefaultValue, Field, FieldType, Method, MethodType, Oneof, Scalar, Schema, ValueType, WellKnown,
+    DefaultValue, Field, FieldType, Method, MethodType, Oneof, Options, Scalar, Schema, ValueType,
+    WellKnown,
 };
 use crate::source::FileId;
 
@@ -33,13 +34,19 @@ const PLACEHOLDER_MESSAGE: ValueType = ValueType::WellKnown(WellKnown::Empty);
 /// The key type given to a map whose key is in error.
 const PLACEHOLDER_KEY: Scalar = Scalar::String;
 
-/// Lowers the fields and oneofs of every collected message.
-pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>) -> Schema {
+/// Lowers the fields and oneofs of every collected message, the methods
+/// of every service and the fields of every extension; returns the model
+/// and the symbol table.
+pub(super) fn lower(
+    collected: Collected<'_>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> (Schema, Symbols) {
     let Collected {
         mut schema,
         symbols,
         bodies,
         services,
+        extensions,
     } = collected;
     let mut hints = Hints::new(&symbols);
     for (id, decl) in bodies {
@@ -81,7 +88,31 @@ pub(super) fn lower(collected: Collected<'_>, diagnostics: &mut Vec<Diagnostic>)
             service.methods = methods;
         }
     }
-    schema
+    for (id, extend, decl) in extensions {
+        let Some(extension) = schema.extensions.get(id.0 as usize) else {
+            continue;
+        };
+        let scope = match extension.parent {
+            Some(parent) => schema.message(parent).full_name.clone(),
+            None => extension.package.join("."),
+        };
+        let mut lowerer = Lowerer {
+            schema: &schema,
+            symbols: &symbols,
+            scope: &scope,
+            file: extension.file,
+            dialect: dialect_of(&schema, extension.file),
+            hints: &mut hints,
+            diagnostics,
+        };
+        let field = lowerer.extension_field(decl);
+        let extendee = lowerer.extendee(&extend.extendee);
+        if let Some(extension) = schema.extensions.get_mut(id.0 as usize) {
+            extension.field = field;
+            extension.extendee = extendee.unwrap_or(extension.extendee);
+        }
+    }
+    (schema, symbols)
 }
 
 /// The dialect of the file `file`.
@@ -121,6 +152,7 @@ impl Lowerer<'_, '_> {
                     oneofs.push(Oneof {
                         name: oneof.name.name.clone(),
                         docs: oneof.docs.clone(),
+                        options: Options::default(),
                         span: oneof.name.span,
                     });
                     for field in &oneof.fields {
@@ -131,7 +163,8 @@ impl Lowerer<'_, '_> {
                 | Member::Extensions(_)
                 | Member::Option(_)
                 | Member::Message(_)
-                | Member::Enum(_) => {}
+                | Member::Enum(_)
+                | Member::Extend(_) => {}
             }
         }
         (fields, oneofs)
@@ -147,6 +180,7 @@ impl Lowerer<'_, '_> {
                 docs: method.docs.clone(),
                 input: self.method_type(&method.input),
                 output: self.method_type(&method.output),
+                options: Options::default(),
                 span: method.name.span,
             })
             .collect()
@@ -166,7 +200,8 @@ impl Lowerer<'_, '_> {
             None => self.field_type(decl),
         };
         let full_name = qualify(self.scope, &decl.name.name);
-        let options = options::field_options(&decl.options, &full_name, self.diagnostics);
+        let options =
+            options::field_options(&decl.options, self.dialect, &full_name, self.diagnostics);
         let packed = self.packed(decl, ty, options.packed);
         let default = options
             .default
@@ -183,10 +218,41 @@ impl Lowerer<'_, '_> {
             packed,
             json_name: options.json_name,
             rust_attributes: options.rust_attributes,
+            delimited: decl.group,
+            options: Options::default(),
             name_span: decl.name.span,
             number_span: decl.number.span,
             type_span: decl.ty.span(),
         }
+    }
+
+    /// The field of an extension: every singular extension has presence,
+    /// whether or not it is marked `optional`.
+    fn extension_field(&mut self, decl: &FieldDecl) -> Field {
+        let mut field = self.field(decl, None);
+        if let FieldType::Single(value) = field.ty {
+            field.ty = FieldType::Optional(value);
+        }
+        field
+    }
+
+    /// The message an `extend` block names; `None` after a diagnostic
+    /// when it names anything else.
+    fn extendee(&mut self, name: &TypeName) -> Option<crate::model::MessageId> {
+        let ty = self.value_type(name)?;
+        if let ValueType::Message(id) = ty {
+            return Some(id);
+        }
+        let what = self.describe(ty);
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidExtendee,
+                name.span,
+                format!("`extend` names {what}, which is not a message of the schema"),
+            )
+            .with_label("not a message with extension ranges"),
+        );
+        None
     }
 
     fn field_type(&mut self, decl: &FieldDecl) -> FieldType {
@@ -285,7 +351,12 @@ impl Lowerer<'_, '_> {
     fn packed(&mut self, decl: &FieldDecl, ty: FieldType, option: Option<bool>) -> bool {
         let packable = ty.is_packable();
         if !packable {
-            if let Some(option) = decl.options.iter().find(|o| o.name.name == "packed") {
+            // protoc takes `[packed = false]` on any field.
+            let packed_true = decl.options.iter().find(|o| {
+                o.name.as_simple() == Some("packed")
+                    && matches!(o.value, OptionValue::Bool(true, _))
+            });
+            if let Some(option) = packed_true {
                 self.diagnostics.push(
                     Diagnostic::new(
                         Code::InvalidOption,
@@ -508,6 +579,15 @@ impl Lowerer<'_, '_> {
                 .with_label("a service, not a type")
                 .with_help("a field or a method names a message or an enum, never a service");
             }
+            Failure::Extension(extension) => {
+                return Diagnostic::new(
+                    Code::UnknownType,
+                    name.span,
+                    format!("`{written}` is the extension `{extension}`, not a type"),
+                )
+                .with_label("an extension, not a type");
+            }
+            Failure::Type(full_name) => format!("`{written}` is the type `{full_name}`"),
         };
         let diagnostic = Diagnostic::new(Code::UnknownType, name.span, message);
         match self.hints.hint(self.scope, name) {
@@ -564,26 +644,32 @@ impl Lowerer<'_, '_> {
     /// Whether this file imports `file`: directly, or through a chain of
     /// `import public` in the files it imports.
     fn imports(&self, file: FileId) -> bool {
-        let direct = match self.schema.files.get(self.file.0 as usize) {
-            Some(here) => here.imports.clone(),
-            None => return false,
-        };
-        let mut seen = Vec::new();
-        let mut next = direct;
-        while let Some(imported) = next.pop() {
-            if imported == file {
-                return true;
-            }
-            if seen.contains(&imported) {
-                continue;
-            }
-            seen.push(imported);
-            if let Some(imported) = self.schema.files.get(imported.0 as usize) {
-                next.extend(&imported.public_imports);
-            }
-        }
-        false
+        imports(self.schema, self.file, file)
     }
+}
+
+/// Whether the file `here` imports the file `there`: directly, or through
+/// a chain of `import public` in the files it imports.
+pub(super) fn imports(schema: &Schema, here: FileId, there: FileId) -> bool {
+    let direct = match schema.files.get(here.0 as usize) {
+        Some(here) => here.imports.clone(),
+        None => return false,
+    };
+    let mut seen = Vec::new();
+    let mut next = direct;
+    while let Some(imported) = next.pop() {
+        if imported == there {
+            return true;
+        }
+        if seen.contains(&imported) {
+            continue;
+        }
+        seen.push(imported);
+        if let Some(imported) = schema.files.get(imported.0 as usize) {
+            next.extend(&imported.public_imports);
+        }
+    }
+    false
 }
 
 fn label_word(kind: LabelKind) -> &'static str {

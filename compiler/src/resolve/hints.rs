@@ -31,7 +31,10 @@ impl<'s> Hints<'s> {
     pub(super) fn new(symbols: &'s Symbols) -> Self {
         let mut by_simple: HashMap<String, Vec<(&'s str, Symbol)>> = HashMap::new();
         for (full_name, &(symbol, _)) in symbols {
-            if !matches!(symbol, Symbol::Package | Symbol::Service(_)) {
+            if !matches!(
+                symbol,
+                Symbol::Package | Symbol::Service(_) | Symbol::Extension(_)
+            ) {
                 let simple = full_name.rsplit('.').next().unwrap_or(full_name);
                 let entry = by_simple.entry(simple.to_ascii_lowercase()).or_default();
                 entry.push((full_name.as_str(), symbol));
@@ -113,9 +116,34 @@ fn shortest_name(symbols: &Symbols, scope: &str, full_name: &str, symbol: Symbol
         Symbol::Message(id) => ValueType::Message(id),
         Symbol::Enum(id) => ValueType::Enum(id),
         Symbol::Provided(ty) => ty,
-        Symbol::Package | Symbol::Service(_) => return full_name.to_owned(),
+        Symbol::Package | Symbol::Service(_) | Symbol::Extension(_) => {
+            return full_name.to_owned();
+        }
     };
     lookup::shortest_name(symbols, scope, full_name, target)
+}
+
+/// Of `candidates`, the one closest to `name`: equal but for case, one
+/// that starts with it, or a few edits away (a third of its length at
+/// most); the first of equals.
+pub(super) fn closest_name<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let lower = name.to_ascii_lowercase();
+    let most_edits = (name.chars().count() / 3).max(1);
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let candidate_lower = candidate.to_ascii_lowercase();
+        let edits = match candidate_lower.starts_with(&lower) && lower.len() >= 3 {
+            true => 1,
+            false => edit_distance(&candidate_lower, &lower),
+        };
+        if edits <= most_edits && best.is_none_or(|(fewest, _)| edits < fewest) {
+            best = Some((edits, candidate));
+        }
+    }
+    best.map(|(_, candidate)| candidate)
 }
 
 /// The Levenshtein distance between `a` and `b`, in characters.

@@ -12,7 +12,7 @@
 use super::collect::{Symbol, Symbols, qualify};
 use crate::ast::{Dialect, TypeName};
 use crate::builtin::TYPES_PROTO_NAME;
-use crate::model::{Scalar, Schema, ValueType, WellKnown};
+use crate::model::{ExtensionId, Scalar, Schema, ValueType, WellKnown};
 use crate::source::Span;
 
 /// Why a name did not resolve.
@@ -30,6 +30,10 @@ pub(super) enum Failure {
     Package(String),
     /// The name is the service with this full name, not a type.
     Service(String),
+    /// The name is the extension with this full name, not a type.
+    Extension(String),
+    /// The name is the type with this full name, not an extension.
+    Type(String),
 }
 
 /// Resolves `name` as written inside `scope`, the full name of the message
@@ -55,9 +59,8 @@ pub(super) fn lookup_segments(
     let Some(first) = segments.first() else {
         return Err(Failure::NotFound);
     };
-    let written = segments.join(".");
     if absolute {
-        return find(symbols, &written).unwrap_or(Err(Failure::NotFound));
+        return find(symbols, &segments.join(".")).unwrap_or(Err(Failure::NotFound));
     }
     if segments.len() == 1
         && let Some(scalar) = Scalar::from_name(first)
@@ -70,13 +73,61 @@ pub(super) fn lookup_segments(
     {
         return Ok(ValueType::WellKnown(known));
     }
+    let (full_name, _) = lookup_symbol(symbols, scope, segments)?;
+    find(symbols, &full_name).unwrap_or(Err(Failure::NotFound))
+}
+
+/// Resolves the extension name `name` (`google.api.http`, `.foo.bar`),
+/// written inside `scope`, as an option's name or a message literal's
+/// `[name]` writes it.
+pub(super) fn lookup_extension(
+    symbols: &Symbols,
+    scope: &str,
+    name: &str,
+) -> Result<ExtensionId, Failure> {
+    let absolute = name.starts_with('.');
+    let segments: Vec<String> = name
+        .trim_start_matches('.')
+        .split('.')
+        .map(str::to_owned)
+        .collect();
+    let full_name = match absolute {
+        true => segments.join("."),
+        false => lookup_symbol(symbols, scope, &segments)?.0,
+    };
+    match symbols.get(&full_name) {
+        Some((Symbol::Extension(id), _)) => Ok(*id),
+        Some((Symbol::Package, _)) => Err(Failure::Package(full_name)),
+        Some((Symbol::Service(_), _)) => Err(Failure::Service(full_name)),
+        Some(_) => Err(Failure::Type(full_name)),
+        None => Err(Failure::NotFound),
+    }
+}
+
+/// The full name that the relative name `segments` means inside `scope`:
+/// its first segment looked up from the innermost scope outwards, the
+/// first scope that declares it holding the rest. `Err` when no scope
+/// declares the first segment, or the one that does declares nothing by
+/// the rest; not checked to be declared itself.
+fn lookup_symbol(
+    symbols: &Symbols,
+    scope: &str,
+    segments: &[String],
+) -> Result<(String, Symbol), Failure> {
+    let Some(first) = segments.first() else {
+        return Err(Failure::NotFound);
+    };
+    let written = segments.join(".");
     let mut scope: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
     loop {
         let prefix = scope.join(".");
         let head = qualify(&prefix, first);
         if symbols.contains_key(&head) {
-            return find(symbols, &qualify(&prefix, &written))
-                .unwrap_or(Err(Failure::NotInside { first: head }));
+            let full_name = qualify(&prefix, &written);
+            return match symbols.get(&full_name) {
+                Some(&(symbol, _)) => Ok((full_name, symbol)),
+                None => Err(Failure::NotInside { first: head }),
+            };
         }
         if scope.pop().is_none() {
             return Err(Failure::NotFound);
@@ -99,6 +150,7 @@ fn find(symbols: &Symbols, full_name: &str) -> Option<Result<ValueType, Failure>
         Symbol::Provided(ty) => Ok(ty),
         Symbol::Package => Err(Failure::Package(full_name.to_owned())),
         Symbol::Service(_) => Err(Failure::Service(full_name.to_owned())),
+        Symbol::Extension(_) => Err(Failure::Extension(full_name.to_owned())),
     })
 }
 

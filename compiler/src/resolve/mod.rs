@@ -31,6 +31,7 @@ mod cycles;
 mod fields;
 mod hints;
 mod imports;
+mod interpret;
 mod lookup;
 pub(crate) mod options;
 #[cfg(test)]
@@ -52,7 +53,8 @@ pub(crate) use lookup::TypeNames;
 pub fn resolve(loaded: &Loaded) -> (Schema, Vec<Diagnostic>) {
     let mut diagnostics = Vec::new();
     let collected = collect::collect(loaded, &mut diagnostics);
-    let mut schema = fields::lower(collected, &mut diagnostics);
+    let (mut schema, symbols) = fields::lower(collected, &mut diagnostics);
+    interpret::interpret(loaded, &mut schema, &symbols, &mut diagnostics);
     imports::report_cycles(loaded, &mut diagnostics);
     cycles::mark_boxed(&mut schema);
     cycles::mark_recursive(&mut schema);

@@ -1,20 +1,25 @@
-//! Options: `option keep_unknown_fields = true;` in a message body,
-//! `rust_attribute = "#[...]"` in a message's, an enum's or a field's
-//! options, checked to parse as outer attributes ([`Code::InvalidRustAttribute`]),
-//! `option allow_alias = true;` and `option closed = true;` in an enum's,
-//! and `[default = 3, packed =
-//! false, json_name = "n"]` after a field's number; and on all three
-//! `allow = "W0001"`, which silences lints.
+//! schemac's own options, and the few of protobuf's that shape the model.
 //!
-//! Each option has a name and a value of one kind. An unknown name, a value
-//! of the wrong kind and an option set twice are reported as
-//! [`Code::InvalidOption`]; the option then keeps its default. A field's
-//! `default` takes a value of the field's type, which [`super::fields`]
-//! reads. The `.proto` front end passes on only the options schemac knows,
-//! so a `.proto` file's others (`java_package`, `deprecated`, custom
-//! options) never get here.
+//! schemac's own, in `.schema` files only ([`SCHEMAC_OPTIONS`]): `option
+//! keep_unknown_fields = true;` in a message body, `rust_attribute =
+//! "#[...]"` in a message's, an enum's or a field's options, checked to
+//! parse as outer attributes ([`Code::InvalidRustAttribute`]), `option
+//! closed = true;` in an enum's, and on all three `allow = "W0001"`, which
+//! silences lints. A field's `[default = 3, json_name = "n"]`, in both
+//! languages, are the field's own properties rather than options. Each
+//! has a name and a value of one kind; a value of the wrong kind and an
+//! option set twice are reported as [`Code::InvalidOption`], and the
+//! option then keeps its default. A field's `default` takes a value of
+//! the field's type, which [`super::fields`] reads.
+//!
+//! Every other option is protobuf's, standard or custom, which
+//! [`super::interpret`] resolves, checks and keeps. Of those, `packed` and
+//! `allow_alias` shape the model, and are read here when written `true`
+//! or `false`; the interpreter reports any other value.
 
-use crate::ast::{EnumDecl, Member, MessageDecl, OptionDecl, OptionValue};
+use crate::ast::{
+    Dialect, EnumDecl, Member, MessageDecl, OptionDecl, OptionValue, SCHEMAC_OPTIONS,
+};
 use crate::diagnostic::{Code, Diagnostic};
 
 /// What takes options, with the options it knows.
@@ -26,16 +31,15 @@ enum Owner {
 }
 
 impl Owner {
-    fn word(self) -> &'static str {
-        match self {
-            Owner::Message => "message",
-            Owner::Enum => "enum",
-            Owner::Field => "field",
+    /// The options of schemac's own and the field properties it knows in
+    /// a file of `dialect`, each with what its value must be.
+    fn known(self, dialect: Dialect) -> &'static [(&'static str, Kind)] {
+        if dialect != Dialect::Schema {
+            return match self {
+                Owner::Field => &[("default", Kind::Any), ("json_name", Kind::String)],
+                Owner::Message | Owner::Enum => &[],
+            };
         }
-    }
-
-    /// The options it knows, each with what its value must be.
-    fn known(self) -> &'static [(&'static str, Kind)] {
         match self {
             // `allow` silences lints (crate::lint), which read it from the
             // syntax tree; resolve only checks its kind.
@@ -45,14 +49,12 @@ impl Owner {
                 ("allow", Kind::String),
             ],
             Owner::Enum => &[
-                ("allow_alias", Kind::Bool),
                 ("closed", Kind::Bool),
                 ("rust_attribute", Kind::Attribute),
                 ("allow", Kind::String),
             ],
             Owner::Field => &[
                 ("default", Kind::Any),
-                ("packed", Kind::Bool),
                 ("json_name", Kind::String),
                 ("rust_attribute", Kind::Attribute),
                 ("allow", Kind::String),
@@ -81,9 +83,11 @@ pub(super) struct MessageOptions {
     pub rust_attributes: Vec<String>,
 }
 
-/// The options set in the body of `decl`, reporting every invalid one.
+/// The options set in the body of `decl`, in a file of `dialect`,
+/// reporting every invalid one.
 pub(super) fn message_options(
     decl: &MessageDecl,
+    dialect: Dialect,
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> MessageOptions {
@@ -91,7 +95,7 @@ pub(super) fn message_options(
         Member::Option(option) => Some(option),
         _ => None,
     });
-    let valid = read(options, Owner::Message, full_name, diagnostics);
+    let valid = read(options, Owner::Message, dialect, full_name, diagnostics);
     MessageOptions {
         keep_unknown_fields: flag(&valid, "keep_unknown_fields"),
         rust_attributes: attributes(&valid),
@@ -109,15 +113,23 @@ pub(super) struct EnumOptions {
     pub rust_attributes: Vec<String>,
 }
 
-/// The options set in the body of `decl`, reporting every invalid one.
+/// The options set in the body of `decl`, in a file of `dialect`,
+/// reporting every invalid one.
 pub(super) fn enum_options(
     decl: &EnumDecl,
+    dialect: Dialect,
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> EnumOptions {
-    let valid = read(decl.options.iter(), Owner::Enum, full_name, diagnostics);
+    let valid = read(
+        decl.options.iter(),
+        Owner::Enum,
+        dialect,
+        full_name,
+        diagnostics,
+    );
     EnumOptions {
-        allow_alias: flag(&valid, "allow_alias"),
+        allow_alias: protobuf_flag(&decl.options, "allow_alias") == Some(true),
         closed: flag(&valid, "closed"),
         rust_attributes: attributes(&valid),
     }
@@ -136,17 +148,29 @@ pub(super) struct FieldOptions<'a> {
     pub rust_attributes: Vec<String>,
 }
 
-/// The options of a field named `full_name`, reporting every invalid one.
+/// The options of a field named `full_name` in a file of `dialect`,
+/// reporting every invalid one.
 pub(super) fn field_options<'a>(
     options: &'a [OptionDecl],
+    dialect: Dialect,
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> FieldOptions<'a> {
-    let valid = read(options.iter(), Owner::Field, full_name, diagnostics);
-    let value = |name: &str| valid.iter().find(|option| option.name.name == name);
+    let valid = read(
+        options.iter(),
+        Owner::Field,
+        dialect,
+        full_name,
+        diagnostics,
+    );
+    let value = |name: &str| {
+        valid
+            .iter()
+            .find(|option| option.name.as_simple() == Some(name))
+    };
     FieldOptions {
         default: value("default").copied(),
-        packed: value("packed").map(|option| matches!(option.value, OptionValue::Bool(true, _))),
+        packed: protobuf_flag(options, "packed"),
         json_name: value("json_name").and_then(|option| match &option.value {
             OptionValue::String(name, _) => Some(name.clone()),
             _ => None,
@@ -155,22 +179,39 @@ pub(super) fn field_options<'a>(
     }
 }
 
-/// The options among `options` that `owner` knows, each set once and with
-/// a value of its kind; every other one is reported.
+/// The value of protobuf's bool option `name` among `options`, when it is
+/// written `true` or `false`.
+fn protobuf_flag(options: &[OptionDecl], name: &str) -> Option<bool> {
+    options.iter().find_map(|option| match option.value {
+        OptionValue::Bool(value, _) if option.name.as_simple() == Some(name) => Some(value),
+        _ => None,
+    })
+}
+
+/// The options among `options` that `owner` knows in a file of
+/// `dialect` (schemac's own and the field properties), each set once and
+/// with a value of its kind; every invalid one is reported. The others
+/// are protobuf's, for the interpreter.
 fn read<'a>(
     options: impl Iterator<Item = &'a OptionDecl>,
     owner: Owner,
+    dialect: Dialect,
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<&'a OptionDecl> {
     let mut valid: Vec<&OptionDecl> = Vec::new();
+    let known = owner.known(dialect);
     for option in options {
-        let name = option.name.name.as_str();
-        let Some(&(_, kind)) = owner.known().iter().find(|(known, _)| *known == name) else {
-            diagnostics.push(unknown(option, owner));
+        let Some(name) = option.name.as_simple() else {
             continue;
         };
-        if let Some(first) = valid.iter().find(|first| first.name.name == name) {
+        let Some(&(_, kind)) = known.iter().find(|(known, _)| *known == name) else {
+            continue;
+        };
+        if let Some(first) = valid
+            .iter()
+            .find(|first| first.name.as_simple() == Some(name))
+        {
             diagnostics.push(twice(first, option, full_name));
             continue;
         }
@@ -199,7 +240,7 @@ fn read<'a>(
 fn attributes(valid: &[&OptionDecl]) -> Vec<String> {
     valid
         .iter()
-        .filter(|option| option.name.name == "rust_attribute")
+        .filter(|option| option.name.as_simple() == Some("rust_attribute"))
         .filter_map(|option| match &option.value {
             OptionValue::String(text, _) => Some(text.clone()),
             _ => None,
@@ -210,37 +251,32 @@ fn attributes(valid: &[&OptionDecl]) -> Vec<String> {
 /// Whether the bool option `name` is among `valid` and set to `true`.
 fn flag(valid: &[&OptionDecl], name: &str) -> bool {
     valid.iter().any(|option| {
-        option.name.name == name && matches!(option.value, OptionValue::Bool(true, _))
+        option.name.as_simple() == Some(name) && matches!(option.value, OptionValue::Bool(true, _))
     })
 }
 
-fn unknown(option: &OptionDecl, owner: Owner) -> Diagnostic {
-    let known: Vec<String> = owner
-        .known()
+/// schemac's own options that an element of `kind` (`message`, `enum`,
+/// `field`) may have in a `.schema` file, for a diagnostic's help.
+pub(super) fn schemac_options(kind: &str) -> Vec<&'static str> {
+    let owner = match kind {
+        "message" => Owner::Message,
+        "enum" => Owner::Enum,
+        "field" => Owner::Field,
+        _ => return Vec::new(),
+    };
+    owner
+        .known(Dialect::Schema)
         .iter()
-        .map(|(name, _)| format!("`{name}`"))
-        .collect();
-    Diagnostic::new(
-        Code::InvalidOption,
-        option.name.span,
-        format!("unknown {} option `{}`", owner.word(), option.name.name),
-    )
-    .with_label("unknown option")
-    .with_help(format!(
-        "the options a {} can have are {}",
-        owner.word(),
-        known.join(", ")
-    ))
+        .map(|(name, _)| *name)
+        .filter(|name| SCHEMAC_OPTIONS.contains(name))
+        .collect()
 }
 
 fn twice(first: &OptionDecl, later: &OptionDecl, full_name: &str) -> Diagnostic {
     Diagnostic::new(
         Code::InvalidOption,
         later.name.span,
-        format!(
-            "the option `{}` is set twice in `{full_name}`",
-            later.name.name
-        ),
+        format!("the option `{}` is set twice in `{full_name}`", later.name),
     )
     .with_label("set again")
     .with_secondary(first.name.span, "first set here")
@@ -264,7 +300,7 @@ fn bad_attribute(
 }
 
 fn wrong_kind(option: &OptionDecl, kind: Kind, owner: Owner) -> Diagnostic {
-    let name = &option.name.name;
+    let name = &option.name;
     let (wanted, label, example) = match kind {
         Kind::Bool => ("`true` or `false`", "not `true` or `false`", "true"),
         _ => ("a string", "not a string", "\"...\""),
@@ -294,5 +330,6 @@ pub(super) fn written(value: &OptionValue) -> String {
         OptionValue::String(text, _) => format!("{text:?}"),
         OptionValue::Bytes(bytes, _) => format!("{:?}", String::from_utf8_lossy(bytes)),
         OptionValue::Name(name) => name.name.clone(),
+        OptionValue::Aggregate(_) => "{ ... }".to_owned(),
     }
 }

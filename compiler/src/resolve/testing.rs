@@ -69,6 +69,7 @@ impl World {
                 file,
                 dialect: Dialect::Schema,
                 header: Vec::new(),
+                options: Vec::new(),
                 package,
                 imports: imports
                     .iter()
@@ -83,6 +84,7 @@ impl World {
             },
             import_name: name.to_owned(),
             imports,
+            implicit: false,
         });
         file
     }
@@ -172,6 +174,7 @@ impl Ast {
                 docs: Vec::new(),
                 name: self.ident(value),
                 number: self.int(number),
+                options: Vec::new(),
                 span: self.span(),
             })
             .collect();
@@ -202,6 +205,7 @@ impl Ast {
             ty,
             number: self.int(number),
             options: Vec::new(),
+            group: false,
             span: self.span(),
         }
     }
@@ -220,6 +224,7 @@ impl Ast {
             ty,
             number: self.int(number),
             options: Vec::new(),
+            group: false,
             span: self.span(),
         }
     }
@@ -240,6 +245,7 @@ impl Ast {
             docs: Vec::new(),
             name: self.ident(name),
             fields,
+            options: Vec::new(),
             span: self.span(),
         })
     }

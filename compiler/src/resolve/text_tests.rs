@@ -287,11 +287,19 @@ fn invalid_options_are_reported_and_ignored() {
         "message A {\n  option keep_unknown = true;\n  option keep_unknown_fields = 0;\n}\n\
          message B {\n  option keep_unknown_fields = true;\n  option keep_unknown_fields = true;\n}\n",
     )]);
-    assert_eq!(codes(&diagnostics), [Code::InvalidOption; 3]);
+    assert_eq!(
+        codes(&diagnostics),
+        [
+            Code::UnknownOption,
+            Code::InvalidOption,
+            Code::InvalidOption
+        ]
+    );
     assert_eq!(
         diagnostics[0].message,
         "unknown message option `keep_unknown`"
     );
+    assert_eq!(diagnostics[0].help, "did you mean `keep_unknown_fields`?");
     assert_eq!(
         diagnostics[1].message,
         "the option `keep_unknown_fields` takes `true` or `false`, not `0`"

@@ -221,12 +221,19 @@ fn describe_all(rules: &[Rule]) -> Vec<&'static str> {
 fn describe(rule: Rule) -> &'static [&'static str] {
     match rule {
         Rule::EOI => &["end of file"],
-        Rule::segment | Rule::segment_prefix | Rule::declaration => {
-            &["`package`", "`import`", "`message`", "`enum`", "`service`"]
-        }
+        Rule::segment | Rule::segment_prefix | Rule::declaration => &[
+            "`package`",
+            "`import`",
+            "`message`",
+            "`enum`",
+            "`extend`",
+            "`service`",
+        ],
         Rule::syntax_decl | Rule::kw_syntax => &["`syntax`"],
         Rule::file_option => &["`option`"],
-        Rule::option_name => &["an option name"],
+        Rule::option_name | Rule::option_part => &["an option name"],
+        Rule::aggregate | Rule::literal_string => &["a message in braces"],
+        Rule::extend_decl | Rule::kw_extend => &["`extend`"],
         // Silent rules never appear in an error.
         Rule::WHITESPACE | Rule::COMMENT | Rule::ident_char | Rule::bom => &[],
         Rule::package_decl | Rule::kw_package => &["`package`"],
@@ -240,6 +247,7 @@ fn describe(rule: Rule) -> &'static [&'static str] {
             "`option`",
             "`message`",
             "`enum`",
+            "`extend`",
         ],
         Rule::field_decl => &["a field"],
         Rule::label => &["`optional`", "`required`"],
@@ -250,7 +258,9 @@ fn describe(rule: Rule) -> &'static [&'static str] {
         Rule::extensions_decl | Rule::kw_extensions => &["`extensions`"],
         Rule::extension_item => &["a number or range"],
         Rule::option_decl | Rule::kw_option => &["`option`"],
-        Rule::option_value => &["`true`, `false`, a number, a name or a string"],
+        Rule::option_value => {
+            &["`true`, `false`, a number, a name, a string or a message in braces"]
+        }
         Rule::signed_number => &["a number"],
         Rule::signed_name => &["a name"],
         Rule::oneof_decl | Rule::kw_oneof => &["`oneof`"],

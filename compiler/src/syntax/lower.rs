@@ -9,11 +9,13 @@
 use pest::iterators::Pair;
 
 use super::Rule;
+use super::literal;
 use super::scan::Scan;
 use crate::ast::{
-    Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label, LabelKind,
-    Member, MessageDecl, MethodDecl, MethodType, OneofDecl, OptionDecl, OptionValue, Package,
-    RefKind, Reserved, ReservedItem, ServiceDecl, TypeExpr, TypeName,
+    Docs, EnumDecl, EnumValueDecl, ExtendDecl, ExtensionRanges, FieldDecl, Ident, Import, IntLit,
+    Item, Label, LabelKind, Member, MessageDecl, MethodDecl, MethodType, OneofDecl, OptionDecl,
+    OptionName, OptionValue, Package, RefKind, Reserved, ReservedItem, ServiceDecl, TypeExpr,
+    TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -26,8 +28,8 @@ pub(super) enum Declaration {
     Import(Import, Span),
     /// `syntax = "proto3";`: the string and its span.
     Syntax(String, Span),
-    /// A file option, which is ignored, with the span of its keyword.
-    FileOption(Span),
+    /// A file option, with the span of its keyword.
+    FileOption(OptionDecl, Span),
     /// A message or enum.
     Item(Item),
     /// A service.
@@ -68,9 +70,13 @@ impl<'a> Lowerer<'a> {
                 Rule::package_decl => self.package_decl(child),
                 Rule::import_decl => self.import_decl(child),
                 Rule::syntax_decl => self.syntax_decl(child),
-                Rule::file_option => Declaration::FileOption(self.keyword_span(child)),
+                Rule::file_option => {
+                    let keyword = self.keyword_span(child.clone());
+                    Declaration::FileOption(self.option_decl(child), keyword)
+                }
                 Rule::message_decl => Declaration::Item(Item::Message(self.message_decl(child))),
                 Rule::enum_decl => Declaration::Item(Item::Enum(self.enum_decl(child))),
+                Rule::extend_decl => Declaration::Item(Item::Extend(self.extend_decl(child))),
                 Rule::service_decl => Declaration::Service(self.service_decl(child)),
                 Rule::semi | Rule::EOI => continue,
                 rule => unreachable!("{rule:?} in a segment"),
@@ -189,10 +195,11 @@ impl<'a> Lowerer<'a> {
             Rule::field_decl => Member::Field(self.field_decl(child)),
             Rule::oneof_decl => Member::Oneof(self.oneof_decl(child)),
             Rule::reserved_decl => Member::Reserved(self.reserved_decl(child)),
-            Rule::extensions_decl => Member::Extensions(self.reserved_decl(child)),
+            Rule::extensions_decl => Member::Extensions(self.extensions_decl(child)),
             Rule::option_decl => Member::Option(self.option_decl(child)),
             Rule::message_decl => Member::Message(self.message_decl(child)),
             Rule::enum_decl => Member::Enum(self.enum_decl(child)),
+            Rule::extend_decl => Member::Extend(self.extend_decl(child)),
             Rule::semi => return None,
             rule => unreachable!("{rule:?} as a member"),
         })
@@ -224,7 +231,45 @@ impl<'a> Lowerer<'a> {
             ty,
             number,
             options,
+            group: false,
             span,
+        }
+    }
+
+    /// `extend Name { fields }`.
+    fn extend_decl(&mut self, pair: Pair<'_, Rule>) -> ExtendDecl {
+        let span = self.span(&pair);
+        let mut extendee = None;
+        let mut fields = Vec::new();
+        for child in pair.into_inner() {
+            match child.as_rule() {
+                Rule::type_name => extendee = Some(self.type_name(child)),
+                Rule::field_decl => fields.push(self.field_decl(child)),
+                Rule::kw_extend | Rule::lbrace | Rule::rbrace | Rule::semi => {}
+                rule => unreachable!("{rule:?} in an extend block"),
+            }
+        }
+        let Some(extendee) = extendee else {
+            unreachable!("an extend block names a message");
+        };
+        ExtendDecl {
+            extendee,
+            fields,
+            span,
+        }
+    }
+
+    /// `extensions 100 to 199 [options];`
+    fn extensions_decl(&mut self, pair: Pair<'_, Rule>) -> ExtensionRanges {
+        let options = pair
+            .clone()
+            .into_inner()
+            .find(|child| child.as_rule() == Rule::field_options)
+            .map(|child| self.field_options(child))
+            .unwrap_or_default();
+        ExtensionRanges {
+            ranges: self.reserved_decl(pair),
+            options,
         }
     }
 
@@ -248,7 +293,7 @@ impl<'a> Lowerer<'a> {
                     let (mut name, mut value) = (None, None);
                     for part in child.into_inner() {
                         match part.as_rule() {
-                            Rule::option_name => name = Some(self.ident(&part)),
+                            Rule::option_name => name = Some(self.option_name(&part)),
                             Rule::option_value => value = Some(self.option_value(part)),
                             Rule::eq => {}
                             rule => unreachable!("{rule:?} in a field option"),
@@ -271,7 +316,7 @@ impl<'a> Lowerer<'a> {
         let (mut name, mut value) = (None, None);
         for child in pair.into_inner() {
             match child.as_rule() {
-                Rule::ident => name = Some(self.ident(&child)),
+                Rule::option_name => name = Some(self.option_name(&child)),
                 Rule::option_value => value = Some(self.option_value(child)),
                 Rule::kw_option | Rule::eq | Rule::semi => {}
                 rule => unreachable!("{rule:?} in an option"),
@@ -283,12 +328,38 @@ impl<'a> Lowerer<'a> {
         OptionDecl { name, value, span }
     }
 
+    /// An option's name, read by [`literal`], which both languages share.
+    fn option_name(&mut self, pair: &Pair<'_, Rule>) -> OptionName {
+        let span = self.span(pair);
+        let start = span.start as usize;
+        match literal::option_name(self.file, pair.as_str(), start) {
+            Ok(name) => name,
+            Err(diagnostic) => {
+                self.diagnostics.push(diagnostic);
+                OptionName::simple(pair.as_str(), span)
+            }
+        }
+    }
+
     fn option_value(&mut self, pair: Pair<'_, Rule>) -> OptionValue {
         let Some(child) = pair.into_inner().next() else {
             unreachable!("an option value has one child");
         };
         let span = self.span(&child);
         match child.as_rule() {
+            Rule::aggregate => {
+                let start = span.start as usize;
+                match literal::option_value(self.file, child.as_str(), start) {
+                    Ok(value) => value,
+                    Err(diagnostic) => {
+                        self.diagnostics.push(diagnostic);
+                        OptionValue::Name(Ident {
+                            name: String::new(),
+                            span,
+                        })
+                    }
+                }
+            }
             Rule::signed_int => self.integer_value(child),
             Rule::signed_number => OptionValue::Number(child.as_str().to_owned(), span),
             Rule::string => string_value(child.as_str(), span),
@@ -331,10 +402,12 @@ impl<'a> Lowerer<'a> {
         let docs = self.docs(&pair);
         let mut name = None;
         let mut fields = Vec::new();
+        let mut options = Vec::new();
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
                 Rule::field_decl => fields.push(self.field_decl(child)),
+                Rule::option_decl => options.push(self.option_decl(child)),
                 Rule::kw_oneof | Rule::lbrace | Rule::rbrace | Rule::semi => {}
                 rule => unreachable!("{rule:?} in a oneof"),
             }
@@ -346,6 +419,7 @@ impl<'a> Lowerer<'a> {
             docs,
             name,
             fields,
+            options,
             span,
         }
     }
@@ -449,7 +523,11 @@ impl<'a> Lowerer<'a> {
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::reserved_item | Rule::extension_item => items.push(self.reserved_item(child)),
-                Rule::kw_reserved | Rule::kw_extensions | Rule::comma | Rule::semi => {}
+                Rule::kw_reserved
+                | Rule::kw_extensions
+                | Rule::comma
+                | Rule::semi
+                | Rule::field_options => {}
                 rule => unreachable!("{rule:?} in a reserved declaration"),
             }
         }
@@ -531,13 +609,13 @@ impl<'a> Lowerer<'a> {
         let span = self.span(&pair);
         let docs = self.docs(&pair);
         let (mut name, mut number) = (None, None);
+        let mut options = Vec::new();
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
                 Rule::signed_int => number = Some(self.signed_int(child)),
-                // Value options, such as `[deprecated = true]`, change nothing
-                // in generated code.
-                Rule::eq | Rule::semi | Rule::field_options => {}
+                Rule::field_options => options = self.field_options(child),
+                Rule::eq | Rule::semi => {}
                 rule => unreachable!("{rule:?} in an enum value"),
             }
         }
@@ -548,6 +626,7 @@ impl<'a> Lowerer<'a> {
             docs,
             name,
             number,
+            options,
             span,
         }
     }
@@ -557,10 +636,12 @@ impl<'a> Lowerer<'a> {
         let docs = self.docs(&pair);
         let mut name = None;
         let mut methods = Vec::new();
+        let mut options = Vec::new();
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
                 Rule::rpc_decl => methods.push(self.rpc_decl(child)),
+                Rule::option_decl => options.push(self.option_decl(child)),
                 Rule::kw_service | Rule::lbrace | Rule::rbrace | Rule::semi => {}
                 rule => unreachable!("{rule:?} in a service"),
             }
@@ -572,6 +653,7 @@ impl<'a> Lowerer<'a> {
             docs,
             name,
             methods,
+            options,
             span,
         }
     }
@@ -581,10 +663,12 @@ impl<'a> Lowerer<'a> {
         let docs = self.docs(&pair);
         let mut name = None;
         let mut types = Vec::with_capacity(2);
+        let mut options = Vec::new();
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
                 Rule::rpc_type => types.push(self.rpc_type(child)),
+                Rule::option_decl => options.push(self.option_decl(child)),
                 Rule::kw_rpc
                 | Rule::kw_returns
                 | Rule::lparen
@@ -603,6 +687,7 @@ impl<'a> Lowerer<'a> {
             name,
             input,
             output,
+            options,
             span,
         }
     }

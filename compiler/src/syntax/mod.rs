@@ -7,7 +7,7 @@
 //!    (doc comments are read from them, not from the grammar), reports
 //!    unterminated strings and comments, measures how deeply `{` and `<`
 //!    nest, and cuts the file into segments, each starting at a top-level
-//!    `package`, `import`, `message`, `enum` or `service` keyword outside
+//!    `package`, `import`, `message`, `enum`, `extend` or `service` keyword outside
 //!    any braces.
 //! 2. pest parses each segment on its own with `grammar.pest`. A segment
 //!    that fails yields one diagnostic and is dropped; the others still
@@ -21,6 +21,7 @@
 //! pest types never leave this module.
 
 mod errors;
+mod literal;
 mod lower;
 pub mod proto;
 mod scan;
@@ -34,6 +35,7 @@ use pest_derive::Parser;
 use crate::ast::{Dialect, Item, SchemaFile};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
+pub(crate) use literal::parse_uint;
 use lower::{Declaration, Lowerer};
 
 /// Parses one file. Returns the tree of everything that parsed, and a
@@ -117,6 +119,7 @@ impl Assembly {
                 header: Vec::new(),
                 package: None,
                 imports: Vec::new(),
+                options: Vec::new(),
                 items: Vec::new(),
                 services: Vec::new(),
             },
@@ -174,12 +177,16 @@ impl Assembly {
                     );
                 }
             }
-            Declaration::FileOption(keyword) => self.check_header_order(keyword, "option"),
+            Declaration::FileOption(option, keyword) => {
+                self.check_header_order(keyword, "option");
+                self.file.options.push(option);
+            }
             Declaration::Item(item) => {
                 if self.first_item.is_none() {
                     self.first_item = Some(match &item {
                         Item::Message(message) => message.name.span,
                         Item::Enum(enumeration) => enumeration.name.span,
+                        Item::Extend(extend) => extend.extendee.span,
                     });
                 }
                 self.file.items.push(item);

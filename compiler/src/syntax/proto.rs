@@ -9,12 +9,13 @@
 //! with spans back into the text and comments as docs. Resolve then reads
 //! both languages alike, by the file's [`Dialect`].
 //!
-//! What the model cannot hold is reported here, naming the construct:
-//! groups, extensions (`extend`), message-set wire format and editions.
-//! Services and their methods are kept, without their options. Options
-//! that change nothing in schemac's Rust (`java_package`, `deprecated`,
-//! custom options) are dropped quietly; `packed`, `json_name`, `default`
-//! and `allow_alias` are kept.
+//! Every option is kept, on every element that takes one, as written:
+//! protox-parse leaves options uninterpreted, and this module reads each
+//! one's text again with [`literal`](super::literal), which the `.schema`
+//! front end shares, so that names, values and aggregates have spans.
+//! Resolve interprets them. `extend` blocks become [`ExtendDecl`]s, and a
+//! group a field marked [`FieldDecl::group`] beside its nested message.
+//! Editions are reported here, naming the construct.
 //!
 //! protox-parse types never leave this module.
 
@@ -27,10 +28,12 @@ use prost_types::{
     MethodDescriptorProto, ServiceDescriptorProto, UninterpretedOption,
 };
 
+use super::literal;
 use crate::ast::{
-    Dialect, Docs, EnumDecl, EnumValueDecl, FieldDecl, Ident, Import, IntLit, Item, Label,
-    LabelKind, Member, MessageDecl, MethodDecl, MethodType, OneofDecl, OptionDecl, OptionValue,
-    Package, Reserved, ReservedItem, SchemaFile, ServiceDecl, TypeExpr, TypeName,
+    Dialect, Docs, EnumDecl, EnumValueDecl, ExtendDecl, ExtensionRanges, FieldDecl, Ident, Import,
+    IntLit, Item, Label, LabelKind, Member, MessageDecl, MethodDecl, MethodType, OneofDecl,
+    OptionDecl, OptionName, OptionNamePart, OptionValue, Package, Reserved, ReservedItem,
+    SchemaFile, ServiceDecl, TypeExpr, TypeName,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
@@ -44,6 +47,7 @@ mod tag {
     pub const ENUM: i32 = 5;
     pub const SERVICE: i32 = 6;
     pub const EXTENSION: i32 = 7;
+    pub const FILE_OPTIONS: i32 = 8;
     pub const SYNTAX: i32 = 12;
 
     pub const NAME: i32 = 1;
@@ -58,6 +62,7 @@ mod tag {
     pub const RESERVED_RANGE: i32 = 9;
     pub const RESERVED_NAME: i32 = 10;
 
+    pub const FIELD_EXTENDEE: i32 = 2;
     pub const FIELD_NUMBER: i32 = 3;
     pub const FIELD_LABEL: i32 = 4;
     pub const FIELD_TYPE: i32 = 5;
@@ -67,13 +72,19 @@ mod tag {
     pub const FIELD_JSON_NAME: i32 = 10;
     pub const UNINTERPRETED: i32 = 999;
 
+    pub const ONEOF_OPTIONS: i32 = 2;
+    pub const RANGE_OPTIONS: i32 = 3;
+
     pub const VALUE: i32 = 2;
     pub const ENUM_OPTIONS: i32 = 3;
+    pub const VALUE_OPTIONS: i32 = 3;
     pub const ENUM_RESERVED_RANGE: i32 = 4;
     pub const ENUM_RESERVED_NAME: i32 = 5;
     pub const VALUE_NUMBER: i32 = 2;
 
     pub const METHOD: i32 = 2;
+    pub const SERVICE_OPTIONS: i32 = 3;
+    pub const METHOD_OPTIONS: i32 = 4;
     pub const METHOD_INPUT: i32 = 2;
     pub const METHOD_OUTPUT: i32 = 3;
     pub const METHOD_CLIENT_STREAMING: i32 = 5;
@@ -94,6 +105,7 @@ pub fn parse(file: FileId, name: &str, text: &str) -> (SchemaFile, Vec<Diagnosti
         header: Vec::new(),
         package: None,
         imports: Vec::new(),
+        options: Vec::new(),
         items: Vec::new(),
         services: Vec::new(),
     };
@@ -193,11 +205,18 @@ impl<'a> Lowerer<'a> {
                 span: self.span(&[tag::DEPENDENCY, index as i32]),
             })
             .collect();
-        for index in 0..descriptor.extension.len() {
-            let span = self.span(&[tag::EXTENSION, index as i32]);
-            self.unsupported(span, "an extension", "extend");
-        }
-        let mut items = Vec::new();
+        let options = self.options(
+            &[tag::FILE_OPTIONS],
+            descriptor
+                .options
+                .as_ref()
+                .map(|o| &o.uninterpreted_option[..]),
+        );
+        let mut items: Vec<Item> = self
+            .extends(&descriptor.extension, &[tag::EXTENSION])
+            .into_iter()
+            .map(Item::Extend)
+            .collect();
         for (index, message) in descriptor.message_type.iter().enumerate() {
             let decl = self.message(message, vec![tag::MESSAGE, index as i32]);
             items.push(Item::Message(decl));
@@ -210,6 +229,7 @@ impl<'a> Lowerer<'a> {
         items.sort_by_key(|item| match item {
             Item::Message(message) => message.span,
             Item::Enum(enumeration) => enumeration.span,
+            Item::Extend(extend) => extend.span,
         });
         let services = descriptor
             .service
@@ -223,12 +243,82 @@ impl<'a> Lowerer<'a> {
             header: self.header(),
             package,
             imports,
+            options,
             items,
             services,
         }
     }
 
-    fn service(&self, descriptor: &ServiceDescriptorProto, path: &[i32]) -> ServiceDecl {
+    /// The `extend` blocks of `fields`, the extensions of a file or a
+    /// message at `path`: each run of fields that extend the same message
+    /// is one block, as the source writes them.
+    fn extends(&mut self, fields: &[FieldDescriptorProto], path: &[i32]) -> Vec<ExtendDecl> {
+        let mut blocks: Vec<ExtendDecl> = Vec::new();
+        for (index, field) in fields.iter().enumerate() {
+            let field_path = [path, &[index as i32]].concat();
+            let decl = self.field(field, &HashMap::new(), &field_path);
+            let extendee = field.extendee();
+            let extendee_span = self.span(&[&field_path[..], &[tag::FIELD_EXTENDEE]].concat());
+            match blocks.last_mut() {
+                Some(block)
+                    if lookup_text(&block.extendee) == extendee
+                        && block.extendee.span == extendee_span =>
+                {
+                    block.span = block.span.to(decl.span);
+                    block.fields.push(decl);
+                }
+                _ => blocks.push(ExtendDecl {
+                    extendee: type_name(extendee, extendee_span),
+                    span: decl.span,
+                    fields: vec![decl],
+                }),
+            }
+        }
+        blocks
+    }
+
+    /// The options written on an element, `written` being its options
+    /// message's uninterpreted ones and `path` the path of that message
+    /// in the source info.
+    fn options(
+        &mut self,
+        path: &[i32],
+        written: Option<&[UninterpretedOption]>,
+    ) -> Vec<OptionDecl> {
+        let written = written.unwrap_or_default();
+        let mut options = Vec::with_capacity(written.len());
+        for (index, uninterpreted) in written.iter().enumerate() {
+            let span = self.span(&[path, &[tag::UNINTERPRETED, index as i32]].concat());
+            match self.option(uninterpreted, span) {
+                Ok(option) => options.push(option),
+                Err(diagnostic) => self.diagnostics.push(diagnostic),
+            }
+        }
+        options
+    }
+
+    /// One option, read again from its text at `span`: `option name =
+    /// value;` in a body, `name = value` in brackets. Without a span, it is
+    /// rebuilt from what protox-parse made of it.
+    fn option(
+        &self,
+        uninterpreted: &UninterpretedOption,
+        span: Span,
+    ) -> Result<OptionDecl, Diagnostic> {
+        let range = span.range();
+        let written = self.text.get(range.clone()).unwrap_or_default();
+        if written.is_empty() {
+            return Ok(rebuilt_option(uninterpreted, span));
+        }
+        let statement = written.strip_prefix("option");
+        let body = statement.unwrap_or(written);
+        let body = body.strip_suffix(';').unwrap_or(body);
+        let base = range.start + (written.len() - statement.map_or(written.len(), str::len));
+        let (name, value) = literal::option_assignment(self.file, body, base)?;
+        Ok(OptionDecl { name, value, span })
+    }
+
+    fn service(&mut self, descriptor: &ServiceDescriptorProto, path: &[i32]) -> ServiceDecl {
         let at = |more: &[i32]| [path, more].concat();
         let methods = descriptor
             .method
@@ -240,11 +330,18 @@ impl<'a> Lowerer<'a> {
             docs: self.docs(path),
             name: self.ident(descriptor.name(), &at(&[tag::NAME])),
             methods,
+            options: self.options(
+                &at(&[tag::SERVICE_OPTIONS]),
+                descriptor
+                    .options
+                    .as_ref()
+                    .map(|o| &o.uninterpreted_option[..]),
+            ),
             span: self.span(path),
         }
     }
 
-    fn method(&self, descriptor: &MethodDescriptorProto, path: &[i32]) -> MethodDecl {
+    fn method(&mut self, descriptor: &MethodDescriptorProto, path: &[i32]) -> MethodDecl {
         let at = |more: &[i32]| [path, more].concat();
         let side = |name: &str, name_tag: i32, streaming: bool, stream_tag: i32| MethodType {
             stream: streaming.then(|| self.span(&at(&[stream_tag]))),
@@ -265,36 +362,38 @@ impl<'a> Lowerer<'a> {
                 descriptor.server_streaming(),
                 tag::METHOD_SERVER_STREAMING,
             ),
+            options: self.options(
+                &at(&[tag::METHOD_OPTIONS]),
+                descriptor
+                    .options
+                    .as_ref()
+                    .map(|o| &o.uninterpreted_option[..]),
+            ),
             span: self.span(path),
         }
     }
 
     fn message(&mut self, descriptor: &DescriptorProto, path: Vec<i32>) -> MessageDecl {
         let at = |more: &[i32]| [&path[..], more].concat();
-        let mut members = Vec::new();
-        if descriptor.options.as_ref().is_some_and(|options| {
-            has_option(&options.uninterpreted_option, "message_set_wire_format")
-        }) {
-            let span = self.span(&at(&[tag::OPTIONS]));
-            self.unsupported(span, "message-set wire format", "message_set_wire_format");
-        }
-        for index in 0..descriptor.extension.len() {
-            let span = self.span(&at(&[tag::NESTED_EXTENSION, index as i32]));
-            self.unsupported(span, "an extension", "extend");
-        }
-        // Map entries and groups are nested messages the source never
-        // declares: a map field or a group field stands for them.
+        let mut members: Vec<Member> = self
+            .options(
+                &at(&[tag::OPTIONS]),
+                descriptor
+                    .options
+                    .as_ref()
+                    .map(|o| &o.uninterpreted_option[..]),
+            )
+            .into_iter()
+            .map(Member::Option)
+            .collect();
+        // Map entries are nested messages the source never declares: a map
+        // field stands for them. A group's message is written with its
+        // field, and is kept as a nested message.
         let entries: HashMap<&str, &DescriptorProto> = descriptor
             .nested_type
             .iter()
             .filter(|nested| nested.options.as_ref().is_some_and(|o| o.map_entry()))
             .map(|nested| (nested.name(), nested))
-            .collect();
-        let groups: Vec<&str> = descriptor
-            .field
-            .iter()
-            .filter(|field| field.r#type() == Type::Group)
-            .filter_map(|field| field.type_name.as_deref())
             .collect();
         let oneofs: Vec<OneofDecl> = descriptor
             .oneof_decl
@@ -306,6 +405,10 @@ impl<'a> Lowerer<'a> {
                     docs: self.docs(&path),
                     name: self.ident(oneof.name(), &[&path[..], &[tag::NAME]].concat()),
                     fields: Vec::new(),
+                    options: self.options(
+                        &[&path[..], &[tag::ONEOF_OPTIONS]].concat(),
+                        oneof.options.as_ref().map(|o| &o.uninterpreted_option[..]),
+                    ),
                     span: self.span(&path),
                 }
             })
@@ -316,11 +419,6 @@ impl<'a> Lowerer<'a> {
         let mut placed: Vec<Option<usize>> = vec![None; oneofs.len()];
         for (index, field) in descriptor.field.iter().enumerate() {
             let path = at(&[tag::FIELD, index as i32]);
-            if field.r#type() == Type::Group {
-                let span = self.span(&path);
-                self.unsupported(span, "a group", "group");
-                continue;
-            }
             let decl = self.field(field, &entries, &path);
             let oneof = field
                 .oneof_index
@@ -357,21 +455,26 @@ impl<'a> Lowerer<'a> {
         if !reserved.items.is_empty() {
             members.push(Member::Reserved(reserved));
         }
-        let mut extensions = Reserved {
-            items: Vec::new(),
-            span: self.span(&path),
-        };
+        // Each range on its own, with the options of its statement.
         for (index, range) in descriptor.extension_range.iter().enumerate() {
             let path = at(&[tag::EXTENSION_RANGE, index as i32]);
-            extensions
-                .items
-                .push(self.range(range.start(), range.end(), true, &path));
+            let item = self.range(range.start(), range.end(), true, &path);
+            let options = self.options(
+                &[&path[..], &[tag::RANGE_OPTIONS]].concat(),
+                range.options.as_ref().map(|o| &o.uninterpreted_option[..]),
+            );
+            members.push(Member::Extensions(ExtensionRanges {
+                ranges: Reserved {
+                    items: vec![item],
+                    span: self.span(&path),
+                },
+                options,
+            }));
         }
-        if !extensions.items.is_empty() {
-            members.push(Member::Extensions(extensions));
-        }
+        let extends = self.extends(&descriptor.extension, &at(&[tag::NESTED_EXTENSION]));
+        members.extend(extends.into_iter().map(Member::Extend));
         for (index, nested) in descriptor.nested_type.iter().enumerate() {
-            if entries.contains_key(nested.name()) || groups.contains(&nested.name()) {
+            if entries.contains_key(nested.name()) {
                 continue;
             }
             let decl = self.message(nested, at(&[tag::NESTED, index as i32]));
@@ -455,12 +558,13 @@ impl<'a> Lowerer<'a> {
                 span: self.span(&at(&[tag::FIELD_NUMBER])),
             },
             options: self.field_options(descriptor, path),
+            group: descriptor.r#type() == Type::Group,
             span: self.span(path),
         }
     }
 
-    /// The options of a field that schemac reads: `default`, `packed` and
-    /// `json_name`.
+    /// The options of a field: `default` and `json_name`, which protox-parse
+    /// takes out of the others, and the others as written.
     fn field_options(
         &mut self,
         descriptor: &FieldDescriptorProto,
@@ -505,13 +609,7 @@ impl<'a> Lowerer<'a> {
             .options
             .as_ref()
             .map(|o| &o.uninterpreted_option[..]);
-        for (index, uninterpreted) in written.unwrap_or_default().iter().enumerate() {
-            if simple_name(uninterpreted) == Some("packed") {
-                let span = self.span(&at(&[tag::FIELD_OPTIONS, tag::UNINTERPRETED, index as i32]));
-                let packed = uninterpreted.identifier_value.as_deref() == Some("true");
-                options.push(option("packed", OptionValue::Bool(packed, span), span));
-            }
-        }
+        options.extend(self.options(&at(&[tag::FIELD_OPTIONS]), written));
         options
     }
 
@@ -539,6 +637,10 @@ impl<'a> Lowerer<'a> {
                         value: i64::from(value.number()),
                         span: self.span(&[&path[..], &[tag::VALUE_NUMBER]].concat()),
                     },
+                    options: self.options(
+                        &[&path[..], &[tag::VALUE_OPTIONS]].concat(),
+                        value.options.as_ref().map(|o| &o.uninterpreted_option[..]),
+                    ),
                     span: self.span(&path),
                 }
             })
@@ -559,20 +661,13 @@ impl<'a> Lowerer<'a> {
                 .items
                 .push(ReservedItem::Name(self.ident(name, &path)));
         }
-        let allow_alias = descriptor
-            .options
-            .as_ref()
-            .and_then(|options| {
-                options
-                    .uninterpreted_option
-                    .iter()
-                    .find(|option| simple_name(option) == Some("allow_alias"))
-            })
-            .map(|option| {
-                let span = self.span(&at(&[tag::ENUM_OPTIONS]));
-                let allow = option.identifier_value.as_deref() == Some("true");
-                self::option("allow_alias", OptionValue::Bool(allow, span), span)
-            });
+        let options = self.options(
+            &at(&[tag::ENUM_OPTIONS]),
+            descriptor
+                .options
+                .as_ref()
+                .map(|o| &o.uninterpreted_option[..]),
+        );
         EnumDecl {
             docs: self.docs(&path),
             name: self.ident(descriptor.name(), &at(&[tag::NAME])),
@@ -582,7 +677,7 @@ impl<'a> Lowerer<'a> {
             } else {
                 vec![reserved]
             },
-            options: allow_alias.into_iter().collect(),
+            options,
             span: self.span(&path),
         }
     }
@@ -704,30 +799,70 @@ fn type_name(name: &str, span: Span) -> TypeName {
     }
 }
 
+/// The text of a type name as written: `.shop.Order`, `Order`.
+fn lookup_text(name: &TypeName) -> String {
+    let dot = if name.absolute { "." } else { "" };
+    format!("{dot}{}", name.segments.join("."))
+}
+
 fn option(name: &str, value: OptionValue, span: Span) -> OptionDecl {
     OptionDecl {
-        name: Ident {
-            name: name.to_owned(),
-            span,
-        },
+        name: OptionName::simple(name, span),
         value,
         span,
     }
 }
 
-/// The name of an option that is a plain name, as `packed` is; `None` for
-/// a custom option, `(my.option)`.
-fn simple_name(option: &UninterpretedOption) -> Option<&str> {
-    match &option.name[..] {
-        [part] if !part.is_extension => Some(&part.name_part),
-        _ => None,
+/// An option as protox-parse read it, at `span`, for an option whose text
+/// the source info does not locate.
+fn rebuilt_option(uninterpreted: &UninterpretedOption, span: Span) -> OptionDecl {
+    let parts = uninterpreted
+        .name
+        .iter()
+        .map(|part| OptionNamePart {
+            name: part.name_part.clone(),
+            extension: part.is_extension,
+            span,
+        })
+        .collect();
+    let value = if let Some(identifier) = &uninterpreted.identifier_value {
+        match identifier.as_str() {
+            "true" => OptionValue::Bool(true, span),
+            "false" => OptionValue::Bool(false, span),
+            _ => OptionValue::Name(Ident {
+                name: identifier.clone(),
+                span,
+            }),
+        }
+    } else if let Some(value) = uninterpreted.positive_int_value {
+        match i64::try_from(value) {
+            Ok(value) => OptionValue::Integer(IntLit { value, span }),
+            Err(_) => OptionValue::Number(value.to_string(), span),
+        }
+    } else if let Some(value) = uninterpreted.negative_int_value {
+        OptionValue::Integer(IntLit { value, span })
+    } else if let Some(value) = uninterpreted.double_value {
+        OptionValue::Number(value.to_string(), span)
+    } else if let Some(bytes) = &uninterpreted.string_value {
+        match String::from_utf8(bytes.clone()) {
+            Ok(text) => OptionValue::String(text, span),
+            Err(error) => OptionValue::Bytes(error.into_bytes(), span),
+        }
+    } else {
+        let text = uninterpreted.aggregate_value.as_deref().unwrap_or_default();
+        let literal = format!("{{{text}}}");
+        literal::option_value(span.file, &literal, span.start as usize).unwrap_or(
+            OptionValue::Name(Ident {
+                name: text.to_owned(),
+                span,
+            }),
+        )
+    };
+    OptionDecl {
+        name: OptionName { parts, span },
+        value,
+        span,
     }
-}
-
-fn has_option(options: &[UninterpretedOption], name: &str) -> bool {
-    options.iter().any(|option| {
-        simple_name(option) == Some(name) && option.identifier_value.as_deref() == Some("true")
-    })
 }
 
 /// The `.schema` spelling of a scalar type.

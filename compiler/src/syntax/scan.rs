@@ -169,6 +169,8 @@ enum Keyword {
     Message,
     Enum,
     Service,
+    /// `extend Name { ... }`, whose name may start with a `.`.
+    Extend,
     /// `syntax = "proto3";` and `option name = value;`, as `.proto` files
     /// have them: nothing else at the top level starts with these words.
     Syntax,
@@ -323,6 +325,7 @@ impl Scanner<'_> {
             "message" => Some(Keyword::Message),
             "enum" => Some(Keyword::Enum),
             "service" => Some(Keyword::Service),
+            "extend" => Some(Keyword::Extend),
             "syntax" => Some(Keyword::Syntax),
             "option" => Some(Keyword::Option),
             _ => None,
@@ -340,7 +343,7 @@ impl Scanner<'_> {
 
     /// Records a significant token, confirming or dropping a pending
     /// keyword: `message`, `enum`, `service` and `package` start a declaration when a
-    /// name follows them, `import` when a string does, `syntax` and `option`
+    /// name follows them, `extend` when a name or a `.` does, `import` when a string does, `syntax` and `option`
     /// whatever follows.
     fn token(&mut self, token: Token) {
         if let Some((keyword, start)) = self.pending.take() {
@@ -349,6 +352,7 @@ impl Scanner<'_> {
                 Keyword::Package | Keyword::Message | Keyword::Enum | Keyword::Service => {
                     token == Token::Word
                 }
+                Keyword::Extend => token == Token::Word || token == Token::Dot,
                 Keyword::Syntax | Keyword::Option => true,
             };
             if starts {

@@ -14,7 +14,7 @@ fn named(ty: &TypeExpr) -> &TypeName {
 fn enumeration(item: &Item) -> &EnumDecl {
     match item {
         Item::Enum(enumeration) => enumeration,
-        Item::Message(message) => panic!("expected an enum, found {message:?}"),
+        other => panic!("expected an enum, found {other:?}"),
     }
 }
 
@@ -329,6 +329,7 @@ fn items_keep_their_order() {
         .map(|item| match item {
             Item::Message(message) => message.name.name.as_str(),
             Item::Enum(enumeration) => enumeration.name.name.as_str(),
+            Item::Extend(extend) => extend.extendee.segments[0].as_str(),
         })
         .collect();
     assert_eq!(names, ["A", "B", "C", "D"]);
@@ -372,7 +373,7 @@ fn options_and_fields_named_option() {
         })
         .collect();
     assert_eq!(options.len(), 5);
-    assert_eq!(options[0].name.name, "keep_unknown_fields");
+    assert_eq!(options[0].name.as_simple(), Some("keep_unknown_fields"));
     assert_eq!(
         at(text, options[0].span),
         "option keep_unknown_fields = true;"

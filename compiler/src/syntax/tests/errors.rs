@@ -45,7 +45,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected a field, `oneof`, `reserved`, `option`, `message`, `enum` or `}`, found `@`"
+        "expected a field, `oneof`, `reserved`, `option`, `message`, `enum`, `extend` or `}`, found `@`"
     );
     assert_eq!(at(text, error.primary.span), "@");
 
@@ -53,7 +53,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected `package`, `import`, `message`, `enum`, `service` or end of file, found `é`"
+        "expected `package`, `import`, `message`, `enum`, `extend`, `service` or end of file, found `é`"
     );
     assert_eq!(at(text, error.primary.span), "é");
 
@@ -61,7 +61,7 @@ fn unknown_tokens() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected `package`, `import`, `message`, `enum` or `service`, found `mesage`"
+        "expected `package`, `import`, `message`, `enum`, `extend` or `service`, found `mesage`"
     );
 }
 
@@ -277,7 +277,7 @@ fn error_at_end_of_file_is_zero_width() {
     let error = single(text);
     assert_eq!(
         error.message,
-        "expected a field, `oneof`, `reserved`, `option`, `message`, `enum` or `}`, found end of file"
+        "expected a field, `oneof`, `reserved`, `option`, `message`, `enum`, `extend` or `}`, found end of file"
     );
     assert_eq!(error.primary.span.range(), text.len()..text.len());
 }
@@ -332,7 +332,7 @@ fn broken_options() {
     let text = "message A { option keep_unknown_fields = ; }";
     assert_eq!(
         single(text).message,
-        "expected `true`, `false`, a number, a name or a string, found `;`"
+        "expected `true`, `false`, a number, a name, a string or a message in braces, found `;`"
     );
 
     // A field named `option` that lacks its type.

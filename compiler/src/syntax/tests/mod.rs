@@ -35,7 +35,7 @@ fn at(text: &str, span: Span) -> &str {
 fn message(file: &SchemaFile, index: usize) -> &MessageDecl {
     match &file.items[index] {
         Item::Message(message) => message,
-        Item::Enum(enumeration) => panic!("expected a message, found {enumeration:?}"),
+        other => panic!("expected a message, found {other:?}"),
     }
 }
 

@@ -20,6 +20,7 @@ fn parse_checked(text: &str) {
         match item {
             Item::Message(message) => check_message(text, message),
             Item::Enum(enumeration) => check_span(text, enumeration.span),
+            Item::Extend(extend) => check_span(text, extend.span),
         }
     }
 }
@@ -32,9 +33,9 @@ fn check_message(text: &str, message: &MessageDecl) {
             Member::Field(field) => check_type(text, &field.ty),
             Member::Message(nested) => check_message(text, nested),
             Member::Oneof(oneof) => check_span(text, oneof.span),
-            Member::Reserved(reserved) | Member::Extensions(reserved) => {
-                check_span(text, reserved.span)
-            }
+            Member::Reserved(reserved) => check_span(text, reserved.span),
+            Member::Extensions(ranges) => check_span(text, ranges.ranges.span),
+            Member::Extend(extend) => check_span(text, extend.span),
             Member::Option(option) => check_span(text, option.value.span()),
             Member::Enum(enumeration) => check_span(text, enumeration.span),
         }
