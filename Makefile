@@ -28,6 +28,7 @@ lint: ## Formatting and clippy with warnings denied, also on the library without
 interop: ## Interop with Google's protoc (needs protobuf-compiler).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
 	$(CARGO) test -p schemac-graph -- --ignored protoc
+	$(CARGO) test -p schemac --test file_names -- --ignored protoc
 
 # The shipped files whose types the runtime provides (builtin::provides_types):
 # schemac stores protoc's descriptors of them, and `make interop` checks those.

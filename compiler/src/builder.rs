@@ -57,7 +57,11 @@ impl Builder {
     }
 
     /// Adds a directory in which imports are looked up, after the importing
-    /// file's own directory.
+    /// file's own directory. As with protoc, a file is named by its path
+    /// below the first of them that holds it (however either is spelled),
+    /// and a file to compile that does not exist as given is looked up in
+    /// them in turn: `.include("googleapis")` finds
+    /// `google/pubsub/v1/pubsub.proto` (docs/proto.md#file-names).
     pub fn include(&mut self, dir: impl Into<PathBuf>) -> &mut Self {
         self.include_dirs.push(dir.into());
         self
@@ -262,7 +266,10 @@ impl Builder {
     /// to date.
     pub fn compile(&self, files: &[impl AsRef<Path>]) -> Result<Vec<PathBuf>, Error> {
         let roots: Vec<PathBuf> = files.iter().map(|file| file.as_ref().to_owned()).collect();
-        let analysis = crate::analyze(&roots, &self.include_dirs, &mut |path| {
+        // Without it (the directory was removed), relative paths are
+        // compared with relative ones only.
+        let working_dir = std::env::current_dir().unwrap_or_default();
+        let analysis = crate::analyze_in(&working_dir, &roots, &self.include_dirs, &mut |path| {
             fs::read_to_string(path)
         });
         if self.emit_rerun_if_changed {

@@ -121,12 +121,24 @@ pub struct GeneratedFile {
 /// Why a compilation stopped.
 #[derive(Debug)]
 pub enum Error {
-    /// A file named as a root could not be read.
+    /// A file named as a root could not be read, or was not found as
+    /// given nor in an include directory.
     Read {
-        /// The path as given.
+        /// The path as given, or the include directory's file it names.
         path: PathBuf,
         /// What the operating system said.
         source: io::Error,
+    },
+    /// A root file lies below an include directory, but an earlier one
+    /// holds another file of the same import name, which imports of that
+    /// name would find instead; protoc refuses such a root too.
+    Shadowed {
+        /// The root, as given.
+        path: PathBuf,
+        /// The import name both files have.
+        name: String,
+        /// The other file, in the earlier include directory.
+        shadowing: PathBuf,
     },
     /// A generated file could not be written.
     Write {
@@ -165,6 +177,19 @@ impl Error {
             Error::Read { path, source } => {
                 format!("error: cannot read {}: {source}\n", path.display())
             }
+            Error::Shadowed {
+                path,
+                name,
+                shadowing,
+            } => format!(
+                "error: {} is shadowed by {}: both are named `{name}`, and imports of \
+                 `{name}` find the latter, whose include directory comes first\n\
+                 help: give {} instead, or put the include directory that holds {} first\n",
+                path.display(),
+                shadowing.display(),
+                shadowing.display(),
+                path.display(),
+            ),
             Error::Write { path, source } => {
                 format!("error: cannot write {}: {source}\n", path.display())
             }
@@ -198,7 +223,7 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Read { source, .. } | Error::Write { source, .. } => Some(source),
-            Error::Schema { .. } | Error::Config { .. } => None,
+            Error::Shadowed { .. } | Error::Schema { .. } | Error::Config { .. } => None,
         }
     }
 }
@@ -207,14 +232,38 @@ impl std::error::Error for Error {
 /// checks them, reporting every error found rather than the first.
 ///
 /// Imports are looked up next to the importing file, then in each of
-/// `include_dirs`. Files are read with `read`, which is
-/// `std::fs::read_to_string` for the CLI and the builder.
+/// `include_dirs`. Files are read with `read`. A relative path is compared
+/// with relative paths only, since the directory it is relative to is not
+/// known here: [`analyze_in`] compares it with absolute ones too, as the
+/// CLI and the builder do.
 pub fn analyze(
     roots: &[PathBuf],
     include_dirs: &[PathBuf],
     read: &mut dyn FnMut(&Path) -> io::Result<String>,
 ) -> Result<Analysis, Error> {
-    let loaded = load::load(roots, include_dirs, read)?;
+    analyze_in(Path::new(""), roots, include_dirs, read)
+}
+
+/// [`analyze`], with relative paths relative to `working_dir`: the
+/// absolute directory `read` takes them from, the current directory for
+/// `std::fs::read_to_string`, which the CLI and the builder give. `read`
+/// still gets the paths as spelled.
+///
+/// Each file is named as protoc names it, by its path below the include
+/// directory that holds it, however the directory and the file are spelled
+/// (`/abs/root`, `root/`, `./root`, `a/../root`). The working directory
+/// is what lets an absolute spelling be compared with a relative one; the
+/// paths are compared as spelled, never resolved through the file system,
+/// which keeps the pipeline free of I/O. A root that does not exist as
+/// given is looked up as protoc's virtual paths are, in each include
+/// directory in turn. See `docs/proto.md#file-names`.
+pub fn analyze_in(
+    working_dir: &Path,
+    roots: &[PathBuf],
+    include_dirs: &[PathBuf],
+    read: &mut dyn FnMut(&Path) -> io::Result<String>,
+) -> Result<Analysis, Error> {
+    let loaded = load::load(working_dir, roots, include_dirs, read)?;
     if !loaded.diagnostics.is_empty() {
         return Err(schema_error(loaded.sources, loaded.diagnostics));
     }

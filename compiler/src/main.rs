@@ -118,7 +118,10 @@ struct Input {
     /// The schema files.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// A directory to look up imports in, after the importing file's own; may be repeated.
+    /// A directory to look up imports in, after the importing file's own;
+    /// may be repeated. As with protoc, a file below one is named by its
+    /// path below the first that holds it, and a FILE not found as given
+    /// is looked up in each.
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
 }
@@ -517,9 +520,12 @@ fn versions(
     color: bool,
 ) -> Result<(Analysis, Analysis), String> {
     let old = match &args.against {
-        Some(rev) => schemac::analyze(old_roots, &args.include_dirs, &mut |path: &Path| {
-            git_show(rev, path)
-        }),
+        Some(rev) => schemac::analyze_in(
+            &working_dir(),
+            old_roots,
+            &args.include_dirs,
+            &mut |path: &Path| git_show(rev, path),
+        ),
         None => analyze(old_roots, &args.include_dirs),
     };
     let old = old.map_err(|error| {
@@ -721,9 +727,15 @@ fn run(command: Command, color: bool) -> Result<(), String> {
 }
 
 fn analyze(files: &[PathBuf], include_dirs: &[PathBuf]) -> Result<Analysis, Error> {
-    schemac::analyze(files, include_dirs, &mut |path: &Path| {
+    schemac::analyze_in(&working_dir(), files, include_dirs, &mut |path: &Path| {
         std::fs::read_to_string(path)
     })
+}
+
+/// The current directory, which relative paths are relative to; empty if
+/// it was removed, and then relative paths compare with relative ones only.
+fn working_dir() -> PathBuf {
+    std::env::current_dir().unwrap_or_default()
 }
 
 /// Writes each exported file under `dir`, creating directories as needed.

@@ -258,10 +258,12 @@ pub struct Extension {
 pub struct File {
     /// Its id in the source map.
     pub id: FileId,
-    /// The name it is shown by, as given on the command line or in an import.
+    /// The name it is shown by: the path it was read from, as given on the
+    /// command line or found for an import.
     pub name: String,
     /// The path other files import it by, below the include directory it
-    /// was found in: exported `.proto` files and descriptors are named so.
+    /// was found in, as protoc names it: exported `.proto` files and
+    /// descriptors are named so.
     pub import_name: String,
     /// The package's segments; empty when the file declares none.
     pub package: Vec<String>,
