@@ -550,6 +550,9 @@ pub struct MethodDecl {
     pub output: MethodType,
     /// The options in its body: `option (google.api.http) = { ... };`.
     pub options: Vec<OptionDecl>,
+    /// Whether it has a body, `{ ... }`, rather than a `;`: protoc gives
+    /// a method with a body options, empty ones if the body is.
+    pub body: bool,
     /// The whole declaration.
     pub span: Span,
 }

@@ -290,8 +290,8 @@ impl Builder {
             .map(|file| (out_dir.join(&file.name), file.contents.into_bytes()))
             .collect();
         if let Some(path) = &self.file_descriptor_set_path {
-            let set = analysis.export_descriptor_set(&analysis.roots, true);
-            outputs.push((path.clone(), prost::Message::encode_to_vec(&set)));
+            let set = analysis.encode_descriptor_set(&analysis.roots, true);
+            outputs.push((path.clone(), set));
         }
         outputs
             .into_iter()

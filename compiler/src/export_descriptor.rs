@@ -22,6 +22,7 @@
 //!
 //! [`PROVIDED_DESCRIPTORS`]: crate::builtin::PROVIDED_DESCRIPTORS
 
+mod encode;
 mod source_info;
 #[cfg(test)]
 mod tests;
@@ -31,19 +32,25 @@ use std::sync::OnceLock;
 use prost::Message as _;
 use prost_types::field_descriptor_proto::{Label, Type};
 use prost_types::{
-    DescriptorProto, EnumDescriptorProto, EnumOptions, EnumValueDescriptorProto,
-    FieldDescriptorProto, FieldOptions, FileDescriptorProto, FileDescriptorSet, MessageOptions,
-    MethodDescriptorProto, OneofDescriptorProto, ServiceDescriptorProto, descriptor_proto,
+    DescriptorProto, EnumDescriptorProto, EnumOptions, EnumValueDescriptorProto, EnumValueOptions,
+    ExtensionRangeOptions, FieldDescriptorProto, FieldOptions, FileDescriptorProto,
+    FileDescriptorSet, FileOptions, MessageOptions, MethodDescriptorProto, MethodOptions,
+    OneofDescriptorProto, OneofOptions, ServiceDescriptorProto, ServiceOptions, descriptor_proto,
     enum_descriptor_proto,
 };
 
 use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
-    DeclaredType, DefaultValue, Enum, Field, FieldOrOneof, FieldType, File, GRAPH_ID_FIELD_NAME,
-    GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, ReservedRange, Scalar, Schema,
-    Service, ValueType, lower_camel_case,
+    Constant, DeclaredType, DefaultValue, Enum, ExtensionId, Field, FieldOrOneof, FieldType, File,
+    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, Options,
+    ReservedRange, Scalar, Schema, Service, ValueType, lower_camel_case,
 };
+use crate::model::{FieldDefinition, OptionField, OptionType};
+use encode::OptionsTable;
+
+/// The number of `packed` in `google.protobuf.FieldOptions`.
+const PACKED_OPTION_NUMBER: u32 = 2;
 use crate::proto_names::value_name;
 use crate::source::{FileId, SourceMap};
 use source_info::Locations;
@@ -51,13 +58,39 @@ use source_info::Locations;
 /// The descriptors of `roots`, in order, with source info; with
 /// `include_imports`, every file they import, directly or not, too, each
 /// before the files that import it, as `protoc --include_imports` orders
-/// them. Ids not in the schema are skipped.
+/// them. Ids not in the schema are skipped. Options are the standard
+/// ones only, which `prost_types` can hold; [`encoded_descriptor_set`]
+/// has every option.
 pub fn descriptor_set(
     schema: &Schema,
     sources: &SourceMap,
     roots: &[FileId],
     include_imports: bool,
 ) -> FileDescriptorSet {
+    let files = described(schema, sources, roots, include_imports);
+    FileDescriptorSet {
+        file: files.into_iter().map(|(file, _)| file).collect(),
+    }
+}
+
+/// The [`descriptor_set`] as protoc writes it: bytes, with every option,
+/// standard and custom, as protoc encodes it.
+pub fn encoded_descriptor_set(
+    schema: &Schema,
+    sources: &SourceMap,
+    roots: &[FileId],
+    include_imports: bool,
+) -> Vec<u8> {
+    encode::set(&described(schema, sources, roots, include_imports))
+}
+
+/// The descriptors of [`descriptor_set`], each with its options encoded.
+fn described(
+    schema: &Schema,
+    sources: &SourceMap,
+    roots: &[FileId],
+    include_imports: bool,
+) -> Vec<(FileDescriptorProto, OptionsTable)> {
     let mut set = SetBuilder {
         schema,
         sources,
@@ -76,15 +109,20 @@ pub fn descriptor_set(
             set.files.extend(set.descriptor(&name));
         }
     }
-    FileDescriptorSet { file: set.files }
+    set.files
 }
 
-/// The descriptor of the exported `file`, with source info.
-fn file_descriptor(schema: &Schema, sources: &SourceMap, file: &File) -> FileDescriptorProto {
+/// The descriptor of the exported `file`, with source info, and its
+/// options encoded.
+fn file_descriptor(
+    schema: &Schema,
+    sources: &SourceMap,
+    file: &File,
+) -> (FileDescriptorProto, OptionsTable) {
     if file.provided
         && let Some(provided) = provided(&proto_file_name(file))
     {
-        return provided;
+        return (provided, OptionsTable::new());
     }
     FileExporter::new(schema, sources, file).file()
 }
@@ -104,7 +142,7 @@ struct SetBuilder<'a> {
     sources: &'a SourceMap,
     /// The names of the files visited.
     seen: Vec<String>,
-    files: Vec<FileDescriptorProto>,
+    files: Vec<(FileDescriptorProto, OptionsTable)>,
 }
 
 impl SetBuilder<'_> {
@@ -117,7 +155,7 @@ impl SetBuilder<'_> {
         let Some(descriptor) = self.descriptor(name) else {
             return;
         };
-        for dependency in &descriptor.dependency {
+        for dependency in &descriptor.0.dependency {
             self.visit(dependency);
         }
         self.files.push(descriptor);
@@ -125,15 +163,15 @@ impl SetBuilder<'_> {
 
     /// The descriptor of the exported file named `name`: of a file of the
     /// model, or a provided one.
-    fn descriptor(&self, name: &str) -> Option<FileDescriptorProto> {
+    fn descriptor(&self, name: &str) -> Option<(FileDescriptorProto, OptionsTable)> {
         let schema = self.schema;
         let file = schema
             .files
             .iter()
-            .find(|file| !file.provided && proto_file_name(file) == name);
+            .find(|file| !file.provided && !file.implicit && proto_file_name(file) == name);
         match file {
             Some(file) => Some(file_descriptor(schema, self.sources, file)),
-            None => provided(name),
+            None => provided(name).map(|provided| (provided, OptionsTable::new())),
         }
     }
 }
@@ -144,11 +182,15 @@ mod tag {
     pub const MESSAGE: i32 = 4;
     pub const ENUM: i32 = 5;
     pub const SERVICE: i32 = 6;
+    pub const EXTENSION: i32 = 7;
+    pub const FILE_OPTIONS: i32 = 8;
 
     pub const FIELD: i32 = 2;
     pub const NESTED: i32 = 3;
     pub const NESTED_ENUM: i32 = 4;
     pub const EXTENSION_RANGE: i32 = 5;
+    pub const NESTED_EXTENSION: i32 = 6;
+    pub const MESSAGE_OPTIONS: i32 = 7;
     pub const ONEOF: i32 = 8;
     pub const RESERVED_RANGE: i32 = 9;
     pub const RESERVED_NAME: i32 = 10;
@@ -157,15 +199,22 @@ mod tag {
     pub const FIELD_NUMBER: i32 = 3;
     pub const FIELD_TYPE: i32 = 5;
     pub const FIELD_TYPE_NAME: i32 = 6;
+    pub const FIELD_OPTIONS: i32 = 8;
+    pub const ONEOF_OPTIONS: i32 = 2;
+    pub const RANGE_OPTIONS: i32 = 3;
 
     pub const VALUE: i32 = 2;
     pub const VALUE_NUMBER: i32 = 2;
+    pub const ENUM_OPTIONS: i32 = 3;
+    pub const VALUE_OPTIONS: i32 = 3;
     pub const ENUM_RESERVED_RANGE: i32 = 4;
     pub const ENUM_RESERVED_NAME: i32 = 5;
 
     pub const METHOD: i32 = 2;
+    pub const SERVICE_OPTIONS: i32 = 3;
     pub const METHOD_INPUT: i32 = 2;
     pub const METHOD_OUTPUT: i32 = 3;
+    pub const METHOD_OPTIONS: i32 = 4;
 }
 
 /// One file being exported.
@@ -177,6 +226,8 @@ struct FileExporter<'a> {
     /// [`Schema::ref_target_marks`](crate::model::Schema::ref_target_marks).
     ref_targets: Vec<bool>,
     locations: Locations<'a>,
+    /// The options of each element, encoded, by path.
+    options: OptionsTable,
 }
 
 impl<'a> FileExporter<'a> {
@@ -191,10 +242,31 @@ impl<'a> FileExporter<'a> {
             proto2: needs_proto2(schema, file),
             ref_targets: schema.ref_target_marks(),
             locations: Locations::new(file.id, text),
+            options: OptionsTable::new(),
         }
     }
 
-    fn file(mut self) -> FileDescriptorProto {
+    /// Records `options`, the options of the element whose options
+    /// message is at `path`, and returns them decoded as `T`, the
+    /// `prost_types` options message, which holds the standard ones;
+    /// `None` when no option is set. Options of source retention are left
+    /// out, as protoc leaves them out of the descriptors it writes.
+    fn options<T: prost::Message + Default>(
+        &mut self,
+        path: Vec<i32>,
+        options: &Options,
+    ) -> Option<T> {
+        let kept = without_source_retention(self.schema, options);
+        if kept.is_empty() {
+            return None;
+        }
+        let bytes = kept.encode_to_vec();
+        let decoded = T::decode(bytes.as_slice()).unwrap_or_default();
+        self.options.insert(path, bytes);
+        Some(decoded)
+    }
+
+    fn file(mut self) -> (FileDescriptorProto, OptionsTable) {
         let schema = self.schema;
         let file = self.file;
         let imports = export_proto::imports(schema, file);
@@ -228,7 +300,23 @@ impl<'a> FileExporter<'a> {
             let exported = self.service(service, path);
             descriptor.service.push(exported);
         }
+        for &id in &file.extensions {
+            let path = vec![tag::EXTENSION, descriptor.extension.len() as i32];
+            let exported = self.extension(id, &path);
+            descriptor.extension.push(exported);
+        }
+        descriptor.options = self.options::<FileOptions>(vec![tag::FILE_OPTIONS], &file.options);
         descriptor.source_code_info = Some(self.locations.finish());
+        (descriptor, self.options)
+    }
+
+    /// The descriptor of an extension: a field that names the message it
+    /// extends.
+    fn extension(&mut self, id: ExtensionId, path: &[i32]) -> FieldDescriptorProto {
+        let extension = self.schema.extension(id);
+        let mut descriptor = self.field(None, &extension.field, None, path);
+        descriptor.extendee = (extension.extendee)
+            .map(|extendee| format!(".{}", self.schema.message(extendee).full_name));
         descriptor
     }
 
@@ -256,15 +344,20 @@ impl<'a> FileExporter<'a> {
                 let part_path = [&method_path[..], &[part]].concat();
                 self.locations.add(&part_path, &[span], &Vec::new());
             }
+            let options_path = [&method_path[..], &[tag::METHOD_OPTIONS]].concat();
             descriptor.method.push(MethodDescriptorProto {
                 name: Some(method.name.clone()),
                 input_type: Some(export_proto::type_name(self.schema, method.input.ty)),
                 output_type: Some(export_proto::type_name(self.schema, method.output.ty)),
-                options: None,
+                options: self
+                    .options::<MethodOptions>(options_path, &method.options)
+                    .or_else(|| method.body.then(MethodOptions::default)),
                 client_streaming: method.input.stream.then_some(true),
                 server_streaming: method.output.stream.then_some(true),
             });
         }
+        descriptor.options =
+            self.options::<ServiceOptions>(at(&[tag::SERVICE_OPTIONS]), &service.options);
         descriptor
     }
 
@@ -290,22 +383,26 @@ impl<'a> FileExporter<'a> {
                     self.locations.add(&oneof_path, &[oneof.span], &oneof.docs);
                     let name_path = [&oneof_path[..], &[tag::NAME]].concat();
                     self.locations.add(&name_path, &[oneof.span], &Vec::new());
+                    let options_path = [&oneof_path[..], &[tag::ONEOF_OPTIONS]].concat();
+                    let options = self.options::<OneofOptions>(options_path, &oneof.options);
                     descriptor.oneof_decl.push(OneofDescriptorProto {
                         name: Some(oneof.name.clone()),
-                        options: None,
+                        options,
                     });
                     fields.extend(message.oneof_members(index).map(|f| (f, Some(position))));
                 }
             }
         }
+        // Nested messages in the order protoc makes them: the declared
+        // ones (groups' among them) and the entries of map fields, each
+        // where the source writes it.
+        let mut nested: Vec<(crate::source::Span, Nested)> = Vec::new();
         for (index, (field, oneof)) in fields.iter().enumerate() {
             let field_path = at(&[tag::FIELD, index as i32]);
-            let exported = self.field(message, field, *oneof, &field_path);
+            let exported = self.field(Some(message), field, *oneof, &field_path);
             descriptor.field.push(exported);
             if let FieldType::Map(key, value) = field.ty {
-                descriptor
-                    .nested_type
-                    .push(self.map_entry(field, key, value));
+                nested.push((field.name_span, Nested::MapEntry(field, key, value)));
             }
         }
         if self.ref_targets.get(id.0 as usize) == Some(&true) {
@@ -319,9 +416,7 @@ impl<'a> FileExporter<'a> {
         {
             match item {
                 DeclaredType::Message(id) => {
-                    let nested = at(&[tag::NESTED, descriptor.nested_type.len() as i32]);
-                    let nested = self.message(id, nested);
-                    descriptor.nested_type.push(nested);
+                    nested.push((self.schema.message(id).span, Nested::Message(id)));
                 }
                 DeclaredType::Enum(id) => {
                     let nested = at(&[tag::NESTED_ENUM, descriptor.enum_type.len() as i32]);
@@ -330,6 +425,24 @@ impl<'a> FileExporter<'a> {
                 }
             }
         }
+        nested.sort_by_key(|(span, _)| *span);
+        for (_, item) in nested {
+            let exported = match item {
+                Nested::MapEntry(field, key, value) => self.map_entry(field, key, value),
+                Nested::Message(id) => {
+                    let path = at(&[tag::NESTED, descriptor.nested_type.len() as i32]);
+                    self.message(id, path)
+                }
+            };
+            descriptor.nested_type.push(exported);
+        }
+        for &extension in &message.extensions {
+            let path = at(&[tag::NESTED_EXTENSION, descriptor.extension.len() as i32]);
+            let exported = self.extension(extension, &path);
+            descriptor.extension.push(exported);
+        }
+        descriptor.options =
+            self.options::<MessageOptions>(at(&[tag::MESSAGE_OPTIONS]), &message.options);
         descriptor
     }
 
@@ -353,22 +466,34 @@ impl<'a> FileExporter<'a> {
             self.locations.add(&name_path, &[*span], &Vec::new());
             descriptor.reserved_name.push(name.clone());
         }
+        // A message set's extension ranges may reach past the largest
+        // field number, up to `i32::MAX`.
+        let extension_end = |range: &ReservedRange| match range.end > MAX_FIELD_NUMBER {
+            true => (range.end + 1).min(i64::from(i32::MAX)) as i32,
+            false => end(range),
+        };
+        let no_options = Options::default();
         for (index, range) in message.extension_ranges.iter().enumerate() {
             let range_path = at(&[tag::EXTENSION_RANGE, index as i32]);
             self.locations.add(&range_path, &[range.span], &Vec::new());
+            let options = (message.extension_range_options.get(index)).unwrap_or(&no_options);
+            let options_path = [&range_path[..], &[tag::RANGE_OPTIONS]].concat();
+            let options = self.options::<ExtensionRangeOptions>(options_path, options);
             descriptor
                 .extension_range
                 .push(descriptor_proto::ExtensionRange {
                     start: Some(range.start as i32),
-                    end: Some(end(range)),
-                    options: None,
+                    end: Some(extension_end(range)),
+                    options,
                 });
         }
     }
 
+    /// The descriptor of `field`, of `message` (`None` for an extension),
+    /// member of its oneof number `oneof`.
     fn field(
         &mut self,
-        message: &Message,
+        message: Option<&Message>,
         field: &Field,
         oneof: Option<i32>,
         path: &[i32],
@@ -383,12 +508,18 @@ impl<'a> FileExporter<'a> {
             FieldType::Map(..) => (Label::Repeated, None),
         };
         let (ty, type_name) = match value {
+            Some(_) if field.delimited => (
+                Type::Group,
+                value
+                    .map(|value| self.value_type(value).1)
+                    .unwrap_or_default(),
+            ),
             Some(value) => self.value_type(value),
             None => (
                 Type::Message,
                 Some(format!(
                     ".{}.{}",
-                    message.full_name,
+                    message.map_or("", |message| &message.full_name),
                     map_entry_name(&field.name)
                 )),
             ),
@@ -405,6 +536,25 @@ impl<'a> FileExporter<'a> {
         self.locations
             .add(&number_path, &[field.number_span], &Vec::new());
         let proto3_optional = !self.proto2 && matches!(field.ty, FieldType::Optional(_));
+        // Where the exported file's default packing differs from the
+        // schema's (a `.schema` list in a file exported as proto2), the
+        // exported field says `packed`.
+        let mut options = field.options.clone();
+        if let Some(packed) = packed_option(field, self.proto2)
+            && options.get("packed").is_none()
+        {
+            options.insert(OptionField {
+                name: "packed".to_owned(),
+                number: PACKED_OPTION_NUMBER,
+                definition: FieldDefinition::Fixed,
+                ty: OptionType::Scalar(Scalar::Bool),
+                repeated: false,
+                packed: false,
+                values: vec![Constant::Bool(packed)],
+                span: field.name_span,
+            });
+        }
+        let options = self.options::<FieldOptions>(at(&[tag::FIELD_OPTIONS]), &options);
         FieldDescriptorProto {
             name: Some(field.name.clone()),
             number: Some(field.number as i32),
@@ -414,10 +564,7 @@ impl<'a> FileExporter<'a> {
             default_value: (field.default.as_ref()).map(|default| self.default(field, default)),
             oneof_index: oneof,
             json_name: Some(field.json_name()),
-            options: packed_option(field, self.proto2).map(|packed| FieldOptions {
-                packed: Some(packed),
-                ..FieldOptions::default()
-            }),
+            options,
             proto3_optional: proto3_optional.then_some(true),
             extendee: None,
         }
@@ -495,10 +642,6 @@ impl<'a> FileExporter<'a> {
             .add(&name_path, &[enumeration.span], &Vec::new());
         let mut descriptor = EnumDescriptorProto {
             name: Some(enumeration.name.clone()),
-            options: enumeration.allow_alias.then(|| EnumOptions {
-                allow_alias: Some(true),
-                ..EnumOptions::default()
-            }),
             ..EnumDescriptorProto::default()
         };
         for (index, value) in enumeration.values.iter().enumerate() {
@@ -511,10 +654,12 @@ impl<'a> FileExporter<'a> {
             let number_path = [&value_path[..], &[tag::VALUE_NUMBER]].concat();
             self.locations
                 .add(&number_path, &[value.number_span], &Vec::new());
+            let options_path = [&value_path[..], &[tag::VALUE_OPTIONS]].concat();
+            let options = self.options::<EnumValueOptions>(options_path, &value.options);
             descriptor.value.push(EnumValueDescriptorProto {
                 name: Some(value_name(self.schema, enumeration, &value.name)),
                 number: Some(value.number as i32),
-                options: None,
+                options,
             });
         }
         // An enum's ranges end at their `end`.
@@ -534,8 +679,46 @@ impl<'a> FileExporter<'a> {
             let exported = value_name(self.schema, enumeration, name);
             descriptor.reserved_name.push(exported);
         }
+        descriptor.options =
+            self.options::<EnumOptions>(at(&[tag::ENUM_OPTIONS]), &enumeration.options);
         descriptor
     }
+}
+
+/// A nested message of a descriptor: one the schema declares, or the
+/// entry of a map field.
+enum Nested<'a> {
+    Message(MessageId),
+    MapEntry(&'a Field, Scalar, ValueType),
+}
+
+/// `options` without the fields whose definitions say `retention =
+/// RETENTION_SOURCE`, at any depth.
+fn without_source_retention(schema: &Schema, options: &Options) -> Options {
+    let fields = options.fields.iter().filter_map(|field| {
+        let definition = schema.option_definition(field.definition);
+        if definition.is_some_and(|definition| source_retention(&definition.options)) {
+            return None;
+        }
+        let mut field = field.clone();
+        for value in &mut field.values {
+            if let Constant::Message(inner) = value {
+                *inner = without_source_retention(schema, inner);
+            }
+        }
+        Some(field)
+    });
+    Options {
+        fields: fields.collect(),
+    }
+}
+
+/// Whether the options of a field's definition say `retention =
+/// RETENTION_SOURCE`.
+fn source_retention(options: &Options) -> bool {
+    options.get("retention").is_some_and(|retention| {
+        matches!(&retention.values[..], [Constant::Enum(_, name)] if name == "RETENTION_SOURCE")
+    })
 }
 
 /// The field `schemac_graph_id = 536870911` that export_proto writes

@@ -345,14 +345,29 @@ impl Analysis {
     /// from the schema text. With `include_imports`, every file they
     /// import, directly or not, and the provided `schemac/types.proto` and
     /// well-known types they use, too, each before the files that import
-    /// it. An id of no file is skipped. Encode the set with
-    /// `prost::Message::encode_to_vec`.
+    /// it. An id of no file is skipped. `prost_types`' options messages
+    /// hold no extensions, so the options here are the standard ones;
+    /// [`Analysis::encode_descriptor_set`] has them all.
     pub fn export_descriptor_set(
         &self,
         roots: &[FileId],
         include_imports: bool,
     ) -> prost_types::FileDescriptorSet {
         export_descriptor::descriptor_set(&self.schema, &self.sources, roots, include_imports)
+    }
+
+    /// The [`Analysis::export_descriptor_set`] encoded as protoc writes
+    /// it, with every option, standard and custom (custom options are
+    /// extensions of the options messages, which `prost_types` cannot
+    /// hold), and without the options of source retention, as protoc
+    /// leaves them out.
+    pub fn encode_descriptor_set(&self, roots: &[FileId], include_imports: bool) -> Vec<u8> {
+        export_descriptor::encoded_descriptor_set(
+            &self.schema,
+            &self.sources,
+            roots,
+            include_imports,
+        )
     }
 
     /// Every breaking change from `old`, an earlier version of this

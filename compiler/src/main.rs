@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use prost::Message as _;
 use schemac::{
     Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, PointerType, Services,
     StringType, transcode,
@@ -681,8 +680,8 @@ fn run(command: Command, color: bool) -> Result<(), String> {
             include_imports,
         } => {
             let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
-            let set = analysis.export_descriptor_set(&analysis.roots, include_imports);
-            std::fs::write(&output, set.encode_to_vec())
+            let set = analysis.encode_descriptor_set(&analysis.roots, include_imports);
+            std::fs::write(&output, set)
                 .map_err(|error| format!("error: cannot write {}: {error}\n", output.display()))
         }
         Command::ImportProto { input, out_dir } => {

@@ -153,7 +153,7 @@ impl Schema {
     pub fn extensions_of(&self, id: MessageId) -> impl Iterator<Item = &Extension> {
         self.extensions
             .iter()
-            .filter(move |extension| extension.extendee == id)
+            .filter(move |extension| extension.extendee == Some(id))
     }
 
     /// The field that an option field is, where the schema declares it:
@@ -162,7 +162,7 @@ impl Schema {
         match definition {
             FieldDefinition::Field(message, index) => self.message(message).fields.get(index),
             FieldDefinition::Extension(id) => Some(&self.extension(id).field),
-            FieldDefinition::WellKnown => None,
+            FieldDefinition::Fixed => None,
         }
     }
 
@@ -236,11 +236,13 @@ pub struct ExtensionId(pub u32);
 pub struct Extension {
     /// The field: its name, its number, its type and its options.
     /// [`Field::full_name`] is the extension's full name, in the scope it
-    /// is declared in: `google.api.http`. It always has presence, so its
-    /// type is never [`FieldType::Single`] nor a map.
+    /// is declared in: `google.api.http`. A singular extension has
+    /// presence whatever its label: [`FieldType::Single`] says only that
+    /// a proto3 file wrote none. It is never a map.
     pub field: Field,
-    /// The message it extends.
-    pub extendee: MessageId,
+    /// The message it extends; `None` when the `extend` names no message
+    /// (a diagnostic says so), which a model that passed check never has.
+    pub extendee: Option<MessageId>,
     /// The file that declares it.
     pub file: FileId,
     /// Its package's segments.
@@ -380,6 +382,9 @@ pub struct Method {
     pub output: MethodType,
     /// Its options: `option (google.api.http) = { get: "/v1" };`.
     pub options: Options,
+    /// Whether it is written with a body, `{ ... }`: protoc's descriptor
+    /// of such a method has options, empty ones if the body is.
+    pub body: bool,
     /// The span of its name.
     pub span: Span,
 }
@@ -397,6 +402,10 @@ pub struct MethodType {
 
 /// The largest field number, `max` in a message's `reserved`.
 pub const MAX_FIELD_NUMBER: i64 = 536_870_911;
+
+/// The largest extension number of a message set
+/// (`message_set_wire_format`), `max` in its `extensions`.
+pub const MESSAGE_SET_MAX_NUMBER: i64 = i32::MAX as i64 - 1;
 
 /// The largest enum value, `max` in an enum's `reserved`.
 pub const MAX_ENUM_NUMBER: i64 = i32::MAX as i64;

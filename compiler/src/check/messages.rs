@@ -4,7 +4,7 @@
 
 use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Field, MAX_FIELD_NUMBER, Message, Reserved};
+use crate::model::{Field, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, Reserved};
 use crate::source::Span;
 
 /// The numbers protobuf keeps for its own implementation.
@@ -26,11 +26,17 @@ pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
         ranges: message.extension_ranges.clone(),
         names: Vec::new(),
     };
+    // A message set's extensions are numbered up to `i32::MAX - 1`: its
+    // `max`.
+    let extension_max = match message.options.flag("message_set_wire_format") {
+        true => MESSAGE_SET_MAX_NUMBER,
+        false => MAX_FIELD_NUMBER,
+    };
     check_reserved(
         &message.full_name,
         "extensions",
         &extensions,
-        1..=MAX_FIELD_NUMBER,
+        1..=extension_max,
         Code::FieldNumberOutOfRange,
         diagnostics,
     );

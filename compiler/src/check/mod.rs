@@ -3,7 +3,8 @@
 //! Check reads the model only and reports every violation it finds, each
 //! with a secondary label at the other occurrence where there is one:
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
-//! enums a field may hold ([`enum_use`]), services' methods
+//! enums a field may hold ([`enum_use`]), extensions' numbers and shapes
+//! ([`extensions`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
 //! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
 //! takes graph mode's `schemac_graph_id` in the messages that references
@@ -17,6 +18,7 @@
 
 mod enum_use;
 mod enums;
+mod extensions;
 mod graph;
 mod messages;
 mod proto_scope;
@@ -47,6 +49,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
         enums::check(enumeration, &mut diagnostics);
     }
     enum_use::check(schema, &mut diagnostics);
+    extensions::check(schema, &mut diagnostics);
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);

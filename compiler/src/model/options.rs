@@ -44,6 +44,16 @@ impl Options {
     pub fn field(&self, number: u32) -> Option<&OptionField> {
         self.fields.iter().find(|field| field.number == number)
     }
+
+    /// Sets `field`, in its place by number, replacing a field of its
+    /// number.
+    pub fn insert(&mut self, field: OptionField) {
+        let position = self.fields.partition_point(|set| set.number < field.number);
+        match self.fields.get_mut(position) {
+            Some(set) if set.number == field.number => *set = field,
+            _ => self.fields.insert(position, field),
+        }
+    }
 }
 
 /// One field of an options message, or of a message inside one, with its
@@ -78,8 +88,10 @@ pub enum FieldDefinition {
     Field(MessageId, usize),
     /// An extension: a custom option.
     Extension(ExtensionId),
-    /// A field of a well-known message ([`WellKnown::option_fields`]).
-    WellKnown,
+    /// A field whose definition the schema does not hold: of a well-known
+    /// message ([`WellKnown::option_fields`]), or a standard option that
+    /// an export writes itself.
+    Fixed,
 }
 
 /// The type of an option field's values.

@@ -327,7 +327,7 @@ impl<'a> Collector<'a, '_> {
                     number_span: field.number.span,
                     type_span: field.ty.span(),
                 },
-                extendee: MessageId(0),
+                extendee: None,
                 file: place.file,
                 package: place.package.to_vec(),
                 parent: place.parent,

@@ -109,7 +109,7 @@ pub(super) fn lower(
         let extendee = lowerer.extendee(&extend.extendee);
         if let Some(extension) = schema.extensions.get_mut(id.0 as usize) {
             extension.field = field;
-            extension.extendee = extendee.unwrap_or(extension.extendee);
+            extension.extendee = extendee;
         }
     }
     (schema, symbols)
@@ -181,6 +181,7 @@ impl Lowerer<'_, '_> {
                 input: self.method_type(&method.input),
                 output: self.method_type(&method.output),
                 options: Options::default(),
+                body: method.body,
                 span: method.name.span,
             })
             .collect()
@@ -205,7 +206,7 @@ impl Lowerer<'_, '_> {
         let packed = self.packed(decl, ty, options.packed);
         let default = options
             .default
-            .and_then(|option| self.default_value(decl, ty, option));
+            .and_then(|option| self.default_value(decl, ty, oneof.is_some(), option));
         Field {
             name: decl.name.name.clone(),
             full_name,
@@ -226,14 +227,9 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    /// The field of an extension: every singular extension has presence,
-    /// whether or not it is marked `optional`.
+    /// The field of an extension.
     fn extension_field(&mut self, decl: &FieldDecl) -> Field {
-        let mut field = self.field(decl, None);
-        if let FieldType::Single(value) = field.ty {
-            field.ty = FieldType::Optional(value);
-        }
-        field
+        self.field(decl, None)
     }
 
     /// The message an `extend` block names; `None` after a diagnostic
@@ -374,17 +370,21 @@ impl Lowerer<'_, '_> {
         option.unwrap_or(self.dialect != Dialect::Proto2)
     }
 
-    /// The value of `[default = ...]` on `decl`, a field of type `ty`, or
-    /// `None` with a diagnostic when it does not fit the field.
+    /// The value of `[default = ...]` on `decl`, a field of type `ty`
+    /// (a oneof's member when `in_oneof`), or `None` with a diagnostic
+    /// when it does not fit the field.
     fn default_value(
         &mut self,
         decl: &FieldDecl,
         ty: FieldType,
+        in_oneof: bool,
         option: &OptionDecl,
     ) -> Option<DefaultValue> {
         let name = &decl.name.name;
         let value_type = match ty {
             FieldType::Optional(ty) | FieldType::Required(ty) => ty,
+            // A oneof's member has presence too.
+            FieldType::Single(ty) if in_oneof => ty,
             _ => {
                 self.diagnostics.push(
                     Diagnostic::new(

@@ -365,6 +365,10 @@ struct NamedField {
     packed: bool,
 }
 
+/// That a diagnostic says why an option could not be interpreted.
+#[derive(Debug)]
+struct Reported;
+
 struct Interpreter<'s> {
     schema: &'s Schema,
     symbols: &'s Symbols,
@@ -412,7 +416,7 @@ impl Interpreter<'_> {
         option: &OptionDecl,
         options: &mut Options,
         assigned: &mut Assigned,
-    ) -> Result<(), ()> {
+    ) -> Result<(), Reported> {
         let mut message = MessageType::Model(root);
         let mut path: Vec<NamedField> = Vec::with_capacity(option.name.parts.len());
         let last = option.name.parts.len() - 1;
@@ -448,7 +452,7 @@ impl Interpreter<'_> {
             path.push(field);
         }
         let Some(leaf) = path.last() else {
-            return Err(());
+            return Err(Reported);
         };
         let values = match &option.value {
             OptionValue::Aggregate(literal) => match leaf.ty {
@@ -467,11 +471,8 @@ impl Interpreter<'_> {
                     )?)]
                 }
                 _ => {
-                    return Err(self.report(self.mismatch(
-                        leaf,
-                        &option.value,
-                        "a message in braces",
-                    )));
+                    let wanted = self.wanted(leaf);
+                    return Err(self.report(self.mismatch(leaf, &option.value, &wanted)));
                 }
             },
             value => vec![self.scalar(job, leaf, value, false)?],
@@ -490,7 +491,7 @@ impl Interpreter<'_> {
         numbers: &[u32],
         path: &[NamedField],
         option: &OptionDecl,
-    ) -> Result<(), ()> {
+    ) -> Result<(), Reported> {
         let leaf_repeated = path.last().is_some_and(|field| field.repeated);
         for end in 1..=numbers.len() {
             let prefix = &numbers[..end];
@@ -534,7 +535,7 @@ impl Interpreter<'_> {
         part: &OptionNamePart,
         first: bool,
         option: &OptionDecl,
-    ) -> Result<NamedField, ()> {
+    ) -> Result<NamedField, Reported> {
         if part.extension {
             return self.extension(job, message, &part.name, part.span);
         }
@@ -596,7 +597,7 @@ impl Interpreter<'_> {
         message: MessageType,
         name: &str,
         span: Span,
-    ) -> Result<NamedField, ()> {
+    ) -> Result<NamedField, Reported> {
         let id = match lookup::lookup_extension(self.symbols, &job.scope, name) {
             Ok(id) => id,
             Err(failure) => {
@@ -640,8 +641,11 @@ impl Interpreter<'_> {
             }
         };
         let extension = self.schema.extension(id);
-        if MessageType::Model(extension.extendee) != message {
-            let extendee = &self.schema.message(extension.extendee).full_name;
+        let Some(extendee) = extension.extendee else {
+            return Err(Reported);
+        };
+        if MessageType::Model(extendee) != message {
+            let extendee = &self.schema.message(extendee).full_name;
             return Err(self.report(
                 Diagnostic::new(
                     Code::UnknownOption,
@@ -652,7 +656,12 @@ impl Interpreter<'_> {
                     ),
                 )
                 .with_label("an option of something else")
-                .with_secondary(extension.field.name_span, "declared here"),
+                .with_secondary(extension.field.name_span, "declared here")
+                .with_help(format!(
+                    "`({name})` is set where `{extendee}` holds the options; for this element, \
+                     declare an extension of `{}`",
+                    self.message_name(message)
+                )),
             ));
         }
         if extension.file != job.file && !imports(self.schema, job.file, extension.file) {
@@ -735,7 +744,7 @@ impl Interpreter<'_> {
                     name: name.to_owned(),
                     written: name.to_owned(),
                     number,
-                    definition: FieldDefinition::WellKnown,
+                    definition: FieldDefinition::Fixed,
                     ty: OptionType::Scalar(scalar),
                     repeated,
                     packed: false,
@@ -777,18 +786,18 @@ impl Interpreter<'_> {
         job: &Job<'_>,
         message: MessageType,
         literal: &MessageLiteral,
-    ) -> Result<Options, ()> {
+    ) -> Result<Options, Reported> {
         let mut options = Options::default();
         let mut seen: HashMap<u32, Span> = HashMap::new();
         let mut failed = false;
         for field in &literal.fields {
             match self.literal_field(job, message, field, &mut options, &mut seen) {
                 Ok(()) => {}
-                Err(()) => failed = true,
+                Err(Reported) => failed = true,
             }
         }
         match failed {
-            true => Err(()),
+            true => Err(Reported),
             false => Ok(options),
         }
     }
@@ -800,7 +809,7 @@ impl Interpreter<'_> {
         field: &ast::LiteralField,
         options: &mut Options,
         seen: &mut HashMap<u32, Span>,
-    ) -> Result<(), ()> {
+    ) -> Result<(), Reported> {
         let target = match &field.name {
             LiteralName::Field(ident) => match self.field_named(message, &ident.name, true) {
                 Some(target) => target,
@@ -919,7 +928,7 @@ impl Interpreter<'_> {
         field: &ast::LiteralField,
         options: &mut Options,
         seen: &mut HashMap<u32, Span>,
-    ) -> Result<(), ()> {
+    ) -> Result<(), Reported> {
         if message != MessageType::WellKnown(WellKnown::Any) {
             return Err(self.report(
                 Diagnostic::new(
@@ -973,7 +982,7 @@ impl Interpreter<'_> {
         let any =
             |name: &str| self.field_named(MessageType::WellKnown(WellKnown::Any), name, false);
         let (Some(type_url), Some(bytes)) = (any("type_url"), any("value")) else {
-            return Err(());
+            return Err(Reported);
         };
         let url = format!("{prefix}/{full_name}");
         insert(
@@ -999,7 +1008,7 @@ impl Interpreter<'_> {
         target: &NamedField,
         value: &OptionValue,
         text_format: bool,
-    ) -> Result<Constant, ()> {
+    ) -> Result<Constant, Reported> {
         let _ = job;
         let converted = match target.ty {
             OptionType::Scalar(scalar) => scalar_constant(scalar, value, text_format),
@@ -1014,7 +1023,8 @@ impl Interpreter<'_> {
                     value.span(),
                     format!("`{}` {reason}", target.written),
                 )
-                .with_label("does not fit the option"),
+                .with_label("does not fit the option")
+                .with_help(format!("write {}", self.wanted(target))),
             )),
             None => {
                 let wanted = self.wanted(target);
@@ -1078,9 +1088,14 @@ impl Interpreter<'_> {
                 other => format!("an integer (`{}`)", other.proto_name()),
             },
             OptionType::Enum(id) => {
+                let enumeration = self.schema.enumeration(id);
+                let names: Vec<String> = (enumeration.values.iter())
+                    .map(|value| value.name.clone())
+                    .collect();
                 format!(
-                    "a value of the enum `{}`, by name",
-                    self.schema.enumeration(id).full_name
+                    "a value of the enum `{}` by name: {}",
+                    enumeration.full_name,
+                    describe_names(&names)
                 )
             }
             OptionType::Message { id, .. } => {
@@ -1116,8 +1131,9 @@ impl Interpreter<'_> {
         .with_help(help)
     }
 
-    fn report(&mut self, diagnostic: Diagnostic) {
+    fn report(&mut self, diagnostic: Diagnostic) -> Reported {
         self.diagnostics.push(diagnostic);
+        Reported
     }
 }
 
@@ -1196,7 +1212,9 @@ fn scalar_constant(
         let number = integer()?;
         Some(match (low..=high).contains(&number) {
             true => Ok(number),
-            false => Err(format!("is an `{name}`, and {number} is out of its range")),
+            false => Err(format!(
+                "takes `{name}` values, from {low} to {high}, and {number} is not one"
+            )),
         })
     };
     Some(match scalar {

@@ -664,6 +664,7 @@ impl<'a> Lowerer<'a> {
         let mut name = None;
         let mut types = Vec::with_capacity(2);
         let mut options = Vec::new();
+        let mut body = false;
         for child in pair.into_inner() {
             match child.as_rule() {
                 Rule::ident => name = Some(self.ident(&child)),
@@ -673,9 +674,9 @@ impl<'a> Lowerer<'a> {
                 | Rule::kw_returns
                 | Rule::lparen
                 | Rule::rparen
-                | Rule::lbrace
                 | Rule::rbrace
                 | Rule::semi => {}
+                Rule::lbrace => body = true,
                 rule => unreachable!("{rule:?} in a method"),
             }
         }
@@ -688,6 +689,7 @@ impl<'a> Lowerer<'a> {
             input,
             output,
             options,
+            body,
             span,
         }
     }

@@ -369,6 +369,9 @@ impl<'a> Lowerer<'a> {
                     .as_ref()
                     .map(|o| &o.uninterpreted_option[..]),
             ),
+            // protox-parse leaves an empty body out; the text has it.
+            body: (self.text.get(self.span(path).range()))
+                .is_some_and(|text| text.trim_end().ends_with('}')),
             span: self.span(path),
         }
     }

@@ -1,0 +1,116 @@
+//! The rules for extensions, as protoc has them: each takes a number that
+//! its message keeps for extensions, no two extensions of one message share
+//! a number, and none is `required`, a map, or given a `json_name`; a
+//! proto3 file extends only options messages, and a message set's
+//! extensions are optional messages.
+
+use std::collections::HashMap;
+
+use crate::ast::Dialect;
+use crate::diagnostic::{Code, Diagnostic};
+use crate::model::{Extension, FieldType, MessageId, Schema, ValueType};
+
+/// The package whose `*Options` messages custom options extend.
+const OPTIONS_PACKAGE: &str = "google.protobuf";
+
+/// Reports every extension that breaks a rule.
+pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    let mut taken: HashMap<(MessageId, i64), &Extension> = HashMap::new();
+    for extension in &schema.extensions {
+        let field = &extension.field;
+        // An `extend` of no message was reported already.
+        let Some(extendee_id) = extension.extendee else {
+            continue;
+        };
+        let extendee = schema.message(extendee_id);
+        let in_range = (extendee.extension_ranges.iter()).any(|range| range.contains(field.number));
+        if !in_range {
+            let help = match extendee.extension_ranges.is_empty() {
+                true => format!(
+                    "`{}` keeps no numbers for extensions; it would need `extensions {} to ...;`",
+                    extendee.full_name, field.number
+                ),
+                false => format!(
+                    "pick a number in the `extensions` ranges of `{}`",
+                    extendee.full_name
+                ),
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::ExtensionOutOfRange,
+                    field.number_span,
+                    format!(
+                        "the extension `{}` has number {}, which `{}` does not keep for extensions",
+                        field.full_name, field.number, extendee.full_name
+                    ),
+                )
+                .with_help(help),
+            );
+        }
+        match taken.get(&(extendee_id, field.number)) {
+            Some(first) => diagnostics.push(
+                Diagnostic::new(
+                    Code::DuplicateExtensionNumber,
+                    field.number_span,
+                    format!(
+                        "the extensions `{}` and `{}` of `{}` both have number {}",
+                        first.field.full_name, field.full_name, extendee.full_name, field.number
+                    ),
+                )
+                .with_secondary(first.field.number_span, "first used here"),
+            ),
+            None => {
+                taken.insert((extendee_id, field.number), extension);
+            }
+        }
+        if let Some(problem) = problem(schema, extension, extendee_id) {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::InvalidExtension,
+                    field.name_span,
+                    format!("the extension `{}` {problem}", field.full_name),
+                )
+                .with_label("not a valid extension"),
+            );
+        }
+    }
+}
+
+/// What is wrong with `extension`, of the message `extendee`, besides
+/// its number, if anything.
+fn problem(schema: &Schema, extension: &Extension, extendee: MessageId) -> Option<String> {
+    let field = &extension.field;
+    let extendee = schema.message(extendee);
+    let dialect = schema.file(extension.file).map(|file| file.dialect);
+    let options_message = extendee.full_name.starts_with(OPTIONS_PACKAGE)
+        && extendee.full_name.ends_with("Options")
+        || extendee.full_name == "google.protobuf.FeatureSet";
+    if dialect == Some(Dialect::Proto3) && !options_message {
+        return Some(format!(
+            "extends `{}`: a proto3 file declares extensions only of options messages, for custom options",
+            extendee.full_name
+        ));
+    }
+    match field.ty {
+        FieldType::Required(_) => return Some("cannot be `required`".to_owned()),
+        FieldType::Map(..) => return Some("cannot be a map".to_owned()),
+        _ => {}
+    }
+    if field.json_name.is_some() {
+        return Some(
+            "cannot have a `json_name`: JSON names an extension `[its.full_name]`".to_owned(),
+        );
+    }
+    let message_set = extendee.options.flag("message_set_wire_format");
+    let optional_message = matches!(
+        field.ty,
+        FieldType::Optional(ValueType::Message(_)) | FieldType::Single(ValueType::Message(_))
+    );
+    if message_set && !optional_message {
+        return Some(format!(
+            "extends the message set `{}`, whose extensions are optional messages",
+            extendee.full_name
+        ));
+    }
+    None
+}
