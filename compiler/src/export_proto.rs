@@ -36,12 +36,13 @@ use std::fmt::Write as _;
 use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
-    DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
+    DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof, FieldType, File,
     GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,
-    Reserved, ReservedRange, Schema, Service, ValueType,
+    Options, Reserved, ReservedRange, Schema, Service, ValueType,
 };
+use crate::options_text;
 use crate::proto_names::value_name;
-use crate::source::FileId;
+use crate::source::{FileId, Span};
 
 /// The comment above [`GRAPH_ID_FIELD_NAME`] in the exported `.proto`, one
 /// line each.
@@ -96,7 +97,11 @@ pub fn export(schema: &Schema, file: FileId) -> String {
         let public = if import.public { "public " } else { "" };
         out.line(&format!("import {public}\"{}\";", import.name));
     }
-    out.items(&file.messages, &file.enums);
+    if !file.options.is_empty() {
+        out.blank();
+        out.options(&file.options);
+    }
+    out.items(&file.messages, &file.enums, &file.extensions);
     for service in schema.file_services(file.id) {
         out.blank();
         out.service(service);
@@ -349,17 +354,89 @@ impl Out<'_> {
         }
     }
 
-    /// Messages and enums in the order the schema declares them, each after
-    /// a blank line.
-    fn items(&mut self, messages: &[MessageId], enums: &[EnumId]) {
-        let schema = self.schema;
-        for item in schema.declared_types(messages, enums) {
+    /// `option name = value;` for each of `options`.
+    fn options(&mut self, options: &Options) {
+        for assignment in options_text::assignments(self.schema, options, quoted) {
+            self.line(&format!("option {assignment};"));
+        }
+    }
+
+    /// ` [name = value, ...]` for `options` and the `more` that precede
+    /// them, or nothing.
+    fn bracketed(&self, mut more: Vec<String>, options: &Options) -> String {
+        more.extend(options_text::assignments(self.schema, options, quoted));
+        match more.is_empty() {
+            true => String::new(),
+            false => format!(" [{}]", more.join(", ")),
+        }
+    }
+
+    /// Messages, enums and `extend` blocks in the order the schema
+    /// declares them, each after a blank line. Consecutive extensions of
+    /// one message are one block.
+    fn items(&mut self, messages: &[MessageId], enums: &[EnumId], extensions: &[ExtensionId]) {
+        for (_, item) in self.declared(messages, enums, extensions) {
             self.blank();
-            match item {
-                DeclaredType::Message(id) => self.message(id),
-                DeclaredType::Enum(id) => self.enumeration(schema.enumeration(id)),
+            self.item(item);
+        }
+    }
+
+    fn item(&mut self, item: Item) {
+        let schema = self.schema;
+        match item {
+            Item::Type(DeclaredType::Message(id)) => self.message(id),
+            Item::Type(DeclaredType::Enum(id)) => self.enumeration(schema.enumeration(id)),
+            Item::Extend(block) => self.extend(&block),
+            Item::Member(_) => {}
+        }
+    }
+
+    /// The messages, enums and `extend` blocks of a file or a message,
+    /// each with where it is written, in that order.
+    fn declared(
+        &self,
+        messages: &[MessageId],
+        enums: &[EnumId],
+        extensions: &[ExtensionId],
+    ) -> Vec<(Span, Item<'static>)> {
+        let schema = self.schema;
+        let mut items: Vec<(Span, Item)> = schema
+            .declared_types(messages, enums)
+            .into_iter()
+            .map(|ty| match ty {
+                DeclaredType::Message(id) => (schema.message(id).span, Item::Type(ty)),
+                DeclaredType::Enum(id) => (schema.enumeration(id).span, Item::Type(ty)),
+            })
+            .collect();
+        for &id in extensions {
+            let extension = schema.extension(id);
+            match items.last_mut() {
+                Some((_, Item::Extend(block)))
+                    if schema.extension(block[0]).extendee == extension.extendee =>
+                {
+                    block.push(id);
+                }
+                _ => items.push((extension.extendee_span, Item::Extend(vec![id]))),
             }
         }
+        items.sort_by_key(|(span, _)| *span);
+        items
+    }
+
+    /// `extend .pkg.Message { fields }`.
+    fn extend(&mut self, block: &[ExtensionId]) {
+        let schema = self.schema;
+        let Some(extendee) = block.first().and_then(|&id| schema.extension(id).extendee) else {
+            return;
+        };
+        let name = type_name(schema, ValueType::Message(extendee));
+        self.line(&format!("extend {name} {{"));
+        self.depth += 1;
+        for &id in block {
+            self.field(&schema.extension(id).field);
+        }
+        self.depth -= 1;
+        self.line("}");
     }
 
     fn message(&mut self, id: MessageId) {
@@ -371,6 +448,8 @@ impl Out<'_> {
             && message.fields.is_empty()
             && message.messages.is_empty()
             && message.enums.is_empty()
+            && message.extensions.is_empty()
+            && message.options.is_empty()
             && reserved.ranges.is_empty()
             && reserved.names.is_empty()
             && message.extension_ranges.is_empty()
@@ -380,27 +459,79 @@ impl Out<'_> {
         }
         self.line(&format!("message {} {{", message.name));
         self.depth += 1;
+        self.options(&message.options);
+        // Fields and nested declarations in the order written: protoc
+        // orders the entries of map fields among the nested messages so.
         let members = message.members();
-        for &member in &members {
+        let mut body = self.declared(&message.messages, &message.enums, &message.extensions);
+        body.extend(members.iter().map(|&member| {
+            let span = match member {
+                FieldOrOneof::Field(field) => field.name_span,
+                FieldOrOneof::Oneof(index) => message.oneofs[index].span,
+            };
+            (span, Item::Member(member))
+        }));
+        body.sort_by_key(|(span, _)| *span);
+        let mut after_item = false;
+        let written = !body.is_empty();
+        for (_, item) in body {
+            let member = match item {
+                Item::Member(member) => member,
+                item => {
+                    self.blank();
+                    self.item(item);
+                    after_item = true;
+                    continue;
+                }
+            };
+            if after_item {
+                self.blank();
+                after_item = false;
+            }
             match member {
                 FieldOrOneof::Field(field) => self.field(field),
                 FieldOrOneof::Oneof(index) => self.oneof(message, index),
             }
         }
         if ref_target {
-            if !members.is_empty() {
+            if written {
                 self.blank();
             }
             self.graph_id_field();
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
-        if !message.extension_ranges.is_empty() {
-            let ranges = ranges(&message.extension_ranges, MAX_FIELD_NUMBER);
-            self.line(&format!("extensions {ranges};"));
-        }
-        self.items(&message.messages, &message.enums);
+        self.extension_ranges(message);
         self.depth -= 1;
         self.line("}");
+    }
+
+    /// `extensions 100 to 199, 1000 to max;`, or a line for each range
+    /// when they have options: `extensions 1000 to max [verification =
+    /// UNVERIFIED];`.
+    fn extension_ranges(&mut self, message: &Message) {
+        let max = match message.options.flag("message_set_wire_format") {
+            true => crate::model::MESSAGE_SET_MAX_NUMBER,
+            false => MAX_FIELD_NUMBER,
+        };
+        let with_options =
+            (message.extension_range_options.iter()).any(|options| !options.is_empty());
+        if !with_options {
+            if !message.extension_ranges.is_empty() {
+                let ranges = ranges(&message.extension_ranges, max);
+                self.line(&format!("extensions {ranges};"));
+            }
+            return;
+        }
+        let no_options = Options::default();
+        for (index, range) in message.extension_ranges.iter().enumerate() {
+            let range = ranges(std::slice::from_ref(range), max);
+            let options = message
+                .extension_range_options
+                .get(index)
+                .unwrap_or(&no_options);
+            let options = self.bracketed(Vec::new(), options);
+            self.line(&format!("extensions {range}{options};"));
+        }
     }
 
     /// `uint32 schemac_graph_id = 536870911;` with its comment, in a message
@@ -424,19 +555,30 @@ impl Out<'_> {
         }
         self.line(&format!("service {} {{", service.name));
         self.depth += 1;
+        self.options(&service.options);
         for method in &service.methods {
             self.docs(&method.docs);
             let side = |ty: &MethodType| {
                 let stream = if ty.stream { "stream " } else { "" };
                 format!("{stream}{}", type_name(self.schema, ty.ty))
             };
-            let line = format!(
-                "rpc {} ({}) returns ({});",
+            let signature = format!(
+                "rpc {} ({}) returns ({})",
                 method.name,
                 side(&method.input),
                 side(&method.output)
             );
-            self.line(&line);
+            match method.options.is_empty() {
+                true if method.body => self.line(&format!("{signature} {{}}")),
+                true => self.line(&format!("{signature};")),
+                false => {
+                    self.line(&format!("{signature} {{"));
+                    self.depth += 1;
+                    self.options(&method.options);
+                    self.depth -= 1;
+                    self.line("}");
+                }
+            }
         }
         self.depth -= 1;
         self.line("}");
@@ -449,6 +591,7 @@ impl Out<'_> {
         self.docs(&oneof.docs);
         self.line(&format!("oneof {} {{", oneof.name));
         self.depth += 1;
+        self.options(&oneof.options);
         for field in message.oneof_members(index) {
             self.field(field);
         }
@@ -478,22 +621,25 @@ impl Out<'_> {
         self.line(&format!("{ty} {} = {}{options};", field.name, field.number));
     }
 
-    /// ` [default = 3, packed = false, json_name = "n"]`, or nothing.
+    /// ` [default = 3, json_name = "n", packed = false, ...]`, or
+    /// nothing: the field's default and JSON name, then its options.
     fn field_options(&self, field: &Field) -> String {
-        let mut options = Vec::new();
+        let mut properties = Vec::new();
         if let Some(default) = &field.default {
-            options.push(format!("default = {}", self.default_text(field, default)));
-        }
-        if let Some(packed) = packed_option(field, self.proto2) {
-            options.push(format!("packed = {packed}"));
+            properties.push(format!("default = {}", self.default_text(field, default)));
         }
         if let Some(json_name) = &field.json_name {
-            options.push(format!("json_name = {}", quoted(json_name.as_bytes())));
+            properties.push(format!("json_name = {}", quoted(json_name.as_bytes())));
         }
-        match options.is_empty() {
-            true => String::new(),
-            false => format!(" [{}]", options.join(", ")),
+        // Where the exported file packs by another default than the
+        // schema's (a `.schema` list in a file exported as proto2), the
+        // field says how it is packed.
+        if let Some(packed) = packed_option(field, self.proto2)
+            && field.options.get("packed").is_none()
+        {
+            properties.push(format!("packed = {packed}"));
         }
+        self.bracketed(properties, &field.options)
     }
 
     fn default_text(&self, field: &Field, default: &DefaultValue) -> String {
@@ -520,13 +666,12 @@ impl Out<'_> {
         self.docs(&enumeration.docs);
         self.line(&format!("enum {} {{", enumeration.name));
         self.depth += 1;
-        if enumeration.allow_alias {
-            self.line("option allow_alias = true;");
-        }
+        self.options(&enumeration.options);
         for value in &enumeration.values {
             self.docs(&value.docs);
             let name = value_name(self.schema, enumeration, &value.name);
-            self.line(&format!("{name} = {};", value.number));
+            let options = self.bracketed(Vec::new(), &value.options);
+            self.line(&format!("{name} = {}{options};", value.number));
         }
         self.reserved(&enumeration.reserved, i64::from(i32::MAX), |name| {
             value_name(self.schema, enumeration, name)
@@ -550,6 +695,15 @@ impl Out<'_> {
             self.line(&format!("reserved {};", names.join(", ")));
         }
     }
+}
+
+/// What a file or a message declares, in the order written.
+enum Item<'a> {
+    Type(DeclaredType),
+    /// Consecutive extensions of one message: one `extend` block.
+    Extend(Vec<ExtensionId>),
+    /// A field or a oneof of a message.
+    Member(FieldOrOneof<'a>),
 }
 
 /// `8, 10 to 12, 100 to max`.
@@ -711,7 +865,7 @@ mod tests {
     }
 
     #[test]
-    fn the_graph_id_is_optional_in_proto2_and_comes_before_nested_items() {
+    fn the_graph_id_is_optional_in_proto2_and_follows_the_members() {
         let build = analyzed(
             "package p;
             message Node {
@@ -725,7 +879,7 @@ mod tests {
         assert!(text.contains("syntax = \"proto2\";"), "{text}");
         let expected = format!(
             "message Node {{\n  optional int32 value = 1 [default = 7];\n  \
-             optional .p.Node next = 2;\n\n{}  reserved 9;\n\n  message Inner {{}}\n}}\n",
+             optional .p.Node next = 2;\n\n  message Inner {{}}\n\n{}  reserved 9;\n}}\n",
             graph_id_field("optional ")
         );
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");

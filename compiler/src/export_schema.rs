@@ -22,9 +22,12 @@
 //!   file schemac ships (`google/protobuf/*.proto`) stays as it is, unless
 //!   that file is a root. `.schema` has no `import public`: a file imports
 //!   every file whose types it uses.
-//! - Field options are written only where the model differs from what
-//!   `.schema` assumes: `default`, `packed = false` on a packable list, and
-//!   a `json_name` other than the lowerCamelCase one.
+//! - Options are written as the file has them, standard and custom, on
+//!   every element ([`options_text`]); besides, a field says what the
+//!   model has that `.schema` does not assume: `default`, `packed = false`
+//!   on a packable list that its options do not pack, and a `json_name`
+//!   other than the lowerCamelCase one. `extend` blocks are written where
+//!   they are declared.
 //! - Members are written in source order; docs are `///` lines. The
 //!   comments at the head of a `.proto` file (a licence) are `//` lines at
 //!   the head of the text; other comments that document nothing are not
@@ -43,10 +46,11 @@ use crate::ast::Docs;
 use crate::builtin::{self, TYPES_PROTO_NAME};
 use crate::export_proto::{quoted_with, ranges};
 use crate::model::{
-    DeclaredType, DefaultValue, Enum, EnumId, Field, FieldType, File, MAX_ENUM_NUMBER,
-    MAX_FIELD_NUMBER, Message, MessageId, MethodType, Reserved, Schema, Service, ValueType,
-    WellKnown, lower_camel_case,
+    DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldType, File, MAX_ENUM_NUMBER,
+    MAX_FIELD_NUMBER, Message, MessageId, MethodType, Options, Reserved, Schema, Service,
+    ValueType, WellKnown, lower_camel_case,
 };
+use crate::options_text;
 use crate::resolve::TypeNames;
 use crate::source::{FileId, Span};
 
@@ -99,7 +103,11 @@ pub fn export(schema: &Schema, roots: &[FileId], file: FileId) -> String {
     for import in &imports {
         out.line(&format!("import {};", quoted_text(import)));
     }
-    out.items(&file.messages, &file.enums);
+    if !file.options.is_empty() {
+        out.blank();
+        out.options(&file.options);
+    }
+    out.items(&file.messages, &file.enums, &file.extensions);
     for service in schema.file_services(file.id) {
         out.blank();
         out.service(service);
@@ -232,12 +240,15 @@ enum Part<'a> {
     ReservedNames,
     Extensions,
     Type(DeclaredType),
+    /// Consecutive extensions of one message: one `extend` block.
+    Extend(Vec<ExtensionId>),
 }
 
 impl Part<'_> {
-    /// Whether a blank line sets it apart: a nested message or enum.
+    /// Whether a blank line sets it apart: a nested message, enum or
+    /// `extend` block.
     fn is_type(&self) -> bool {
-        matches!(self, Part::Type(_))
+        matches!(self, Part::Type(_) | Part::Extend(_))
     }
 }
 
@@ -263,13 +274,62 @@ impl Out<'_> {
         }
     }
 
-    /// Top-level messages and enums in the order the file declares them,
-    /// each after a blank line.
-    fn items(&mut self, messages: &[MessageId], enums: &[EnumId]) {
-        for item in self.schema.declared_types(messages, enums) {
-            self.blank();
-            self.item(item);
+    /// `option name = value;` for each of `options`.
+    fn options(&mut self, options: &Options) {
+        for assignment in options_text::assignments(self.schema, options, quoted_bytes) {
+            self.line(&format!("option {assignment};"));
         }
+    }
+
+    /// ` [name = value, ...]` for the `more` and then `options`, or
+    /// nothing.
+    fn bracketed(&self, mut more: Vec<String>, options: &Options) -> String {
+        more.extend(options_text::assignments(
+            self.schema,
+            options,
+            quoted_bytes,
+        ));
+        match more.is_empty() {
+            true => String::new(),
+            false => format!(" [{}]", more.join(", ")),
+        }
+    }
+
+    /// Top-level messages, enums and `extend` blocks in the order the
+    /// file declares them, each after a blank line.
+    fn items(&mut self, messages: &[MessageId], enums: &[EnumId], extensions: &[ExtensionId]) {
+        for (_, part) in declared(self.schema, messages, enums, extensions) {
+            self.blank();
+            match part {
+                Part::Type(item) => self.item(item),
+                Part::Extend(block) => self.extend(&block, ""),
+                _ => {}
+            }
+        }
+    }
+
+    /// `extend Message { fields }`, declared in the message `scope` (or
+    /// the package, for a top-level block).
+    fn extend(&mut self, block: &[ExtensionId], scope: &str) {
+        let schema = self.schema;
+        let Some(first) = block.first().map(|&id| schema.extension(id)) else {
+            return;
+        };
+        let Some(extendee) = first.extendee else {
+            return;
+        };
+        let scope = match scope.is_empty() {
+            true => first.package.join("."),
+            false => scope.to_owned(),
+        };
+        let name = self.type_name(ValueType::Message(extendee), &scope);
+        self.line(&format!("extend {name} {{"));
+        self.depth += 1;
+        for &id in block {
+            self.field(&scope, &schema.extension(id).field);
+        }
+        self.depth -= 1;
+        self.line("}");
     }
 
     fn item(&mut self, item: DeclaredType) {
@@ -292,29 +352,53 @@ impl Out<'_> {
         if message.keep_unknown_fields {
             self.line("option keep_unknown_fields = true;");
         }
+        self.options(&message.options);
         let mut previous: Option<bool> = None;
         for part in &parts {
             if previous.is_some_and(|was_type| was_type || part.is_type()) {
                 self.blank();
             }
             previous = Some(part.is_type());
-            match *part {
-                Part::Field(field) => self.field(message, field),
-                Part::Oneof(index) => self.oneof(message, index),
+            match part {
+                Part::Field(field) => self.field(&message.full_name, field),
+                Part::Oneof(index) => self.oneof(message, *index),
                 Part::ReservedNumbers => {
                     let ranges = ranges(&message.reserved.ranges, MAX_FIELD_NUMBER);
                     self.line(&format!("reserved {ranges};"));
                 }
                 Part::ReservedNames => self.reserved_names(&message.reserved),
-                Part::Extensions => {
-                    let ranges = ranges(&message.extension_ranges, MAX_FIELD_NUMBER);
-                    self.line(&format!("extensions {ranges};"));
-                }
-                Part::Type(item) => self.item(item),
+                Part::Extensions => self.extension_ranges(message),
+                Part::Type(item) => self.item(*item),
+                Part::Extend(block) => self.extend(block, &message.full_name),
             }
         }
         self.depth -= 1;
         self.line("}");
+    }
+
+    /// `extensions 100 to 199;`, or a line for each range when they have
+    /// options.
+    fn extension_ranges(&mut self, message: &Message) {
+        let max = match message.options.flag("message_set_wire_format") {
+            true => crate::model::MESSAGE_SET_MAX_NUMBER,
+            false => MAX_FIELD_NUMBER,
+        };
+        let with_options = (message.extension_range_options.iter()).any(|o| !o.is_empty());
+        if !with_options {
+            let ranges = ranges(&message.extension_ranges, max);
+            self.line(&format!("extensions {ranges};"));
+            return;
+        }
+        let no_options = Options::default();
+        for (index, range) in message.extension_ranges.iter().enumerate() {
+            let range = ranges(std::slice::from_ref(range), max);
+            let options = message
+                .extension_range_options
+                .get(index)
+                .unwrap_or(&no_options);
+            let options = self.bracketed(Vec::new(), options);
+            self.line(&format!("extensions {range}{options};"));
+        }
     }
 
     fn oneof(&mut self, message: &Message, index: usize) {
@@ -324,16 +408,18 @@ impl Out<'_> {
         self.docs(&oneof.docs);
         self.line(&format!("oneof {} {{", oneof.name));
         self.depth += 1;
+        self.options(&oneof.options);
         for field in message.fields.iter().filter(|f| f.oneof == Some(index)) {
-            self.field(message, field);
+            self.field(&message.full_name, field);
         }
         self.depth -= 1;
         self.line("}");
     }
 
-    fn field(&mut self, message: &Message, field: &Field) {
+    /// A field, or an extension, whose types are named from `scope`.
+    fn field(&mut self, scope: &str, field: &Field) {
         self.docs(&field.docs);
-        let name = |ty: ValueType| self.type_name(ty, &message.full_name);
+        let name = |ty: ValueType| self.type_name(ty, scope);
         let ty = match field.ty {
             FieldType::Single(ty) => name(ty),
             FieldType::Optional(ty) => format!("optional {}", name(ty)),
@@ -341,7 +427,7 @@ impl Out<'_> {
             FieldType::List(ty) => format!("list<{}>", name(ty)),
             FieldType::Map(key, value) => format!("map<{}, {}>", key.name(), name(value)),
         };
-        let options = field_options(field);
+        let options = self.bracketed(field_properties(field), &field.options);
         self.line(&format!(
             "{}: {ty} = {}{options};",
             field.name, field.number
@@ -358,6 +444,7 @@ impl Out<'_> {
         }
         self.line(&format!("service {} {{", service.name));
         self.depth += 1;
+        self.options(&service.options);
         let scope = service.package.join(".");
         for method in &service.methods {
             self.docs(&method.docs);
@@ -365,13 +452,23 @@ impl Out<'_> {
                 let stream = if ty.stream { "stream " } else { "" };
                 format!("{stream}{}", self.type_name(ty.ty, &scope))
             };
-            let line = format!(
-                "rpc {}({}) returns ({});",
+            let signature = format!(
+                "rpc {}({}) returns ({})",
                 method.name,
                 side(&method.input),
                 side(&method.output)
             );
-            self.line(&line);
+            match method.options.is_empty() {
+                true if method.body => self.line(&format!("{signature} {{}}")),
+                true => self.line(&format!("{signature};")),
+                false => {
+                    self.line(&format!("{signature} {{"));
+                    self.depth += 1;
+                    self.options(&method.options);
+                    self.depth -= 1;
+                    self.line("}");
+                }
+            }
         }
         self.depth -= 1;
         self.line("}");
@@ -398,12 +495,10 @@ impl Out<'_> {
         self.docs(&enumeration.docs);
         self.line(&format!("enum {} {{", enumeration.name));
         self.depth += 1;
-        if enumeration.allow_alias {
-            self.line("option allow_alias = true;");
-        }
         if enumeration.closed {
             self.line("option closed = true;");
         }
+        self.options(&enumeration.options);
         // Values and reservations in source order.
         let reserved = &enumeration.reserved;
         let mut parts: Vec<(Span, Option<usize>)> = (enumeration.values.iter().enumerate())
@@ -418,7 +513,8 @@ impl Out<'_> {
                 continue;
             };
             self.docs(&value.docs);
-            self.line(&format!("{} = {};", value.name, value.number));
+            let options = self.bracketed(Vec::new(), &value.options);
+            self.line(&format!("{} = {}{options};", value.name, value.number));
         }
         self.reserved_names(reserved);
         self.depth -= 1;
@@ -461,38 +557,71 @@ fn parts<'a>(schema: &Schema, message: &'a Message) -> Vec<Part<'a>> {
     );
     let extensions = message.extension_ranges.first();
     parts.extend(extensions.map(|range| (range.span, Part::Extensions)));
-    for item in schema.declared_types(&message.messages, &message.enums) {
-        let span = match item {
-            DeclaredType::Message(id) => schema.message(id).span,
-            DeclaredType::Enum(id) => schema.enumeration(id).span,
-        };
-        parts.push((span, Part::Type(item)));
-    }
+    parts.extend(declared(
+        schema,
+        &message.messages,
+        &message.enums,
+        &message.extensions,
+    ));
     // Stable, so that parts without a place keep the order above.
     parts.sort_by_key(|(span, _)| *span);
     parts.into_iter().map(|(_, part)| part).collect()
 }
 
-/// ` [default = 3, packed = false, json_name = "n"]`, with what the field
-/// needs that `.schema` does not assume, or nothing.
-fn field_options(field: &Field) -> String {
-    let mut options = Vec::new();
+/// The messages, enums and `extend` blocks of a file or message, each
+/// with where it is written, in that order; consecutive extensions of one
+/// message are one block.
+fn declared<'a>(
+    schema: &Schema,
+    messages: &[MessageId],
+    enums: &[EnumId],
+    extensions: &[ExtensionId],
+) -> Vec<(Span, Part<'a>)> {
+    let mut parts: Vec<(Span, Part<'a>)> = (schema.declared_types(messages, enums).into_iter())
+        .map(|item| {
+            let span = match item {
+                DeclaredType::Message(id) => schema.message(id).span,
+                DeclaredType::Enum(id) => schema.enumeration(id).span,
+            };
+            (span, Part::Type(item))
+        })
+        .collect();
+    let mut blocks: Vec<(Span, Vec<ExtensionId>)> = Vec::new();
+    for &id in extensions {
+        let extension = schema.extension(id);
+        match blocks.last_mut() {
+            Some((_, block)) if schema.extension(block[0]).extendee == extension.extendee => {
+                block.push(id)
+            }
+            _ => blocks.push((extension.extendee_span, vec![id])),
+        }
+    }
+    parts.extend(
+        blocks
+            .into_iter()
+            .map(|(span, block)| (span, Part::Extend(block))),
+    );
+    parts.sort_by_key(|(span, _)| *span);
+    parts
+}
+
+/// What a field says in its brackets besides its options: what the model
+/// has that `.schema` does not assume.
+fn field_properties(field: &Field) -> Vec<String> {
+    let mut properties = Vec::new();
     if let Some(default) = &field.default {
-        options.push(format!("default = {}", default_text(default)));
+        properties.push(format!("default = {}", default_text(default)));
     }
     let packable = field.ty.is_packable();
-    if packable && !field.packed {
-        options.push("packed = false".to_owned());
+    if packable && !field.packed && field.options.get("packed").is_none() {
+        properties.push("packed = false".to_owned());
     }
     if let Some(json_name) = &field.json_name
         && *json_name != lower_camel_case(&field.name)
     {
-        options.push(format!("json_name = {}", quoted_text(json_name)));
+        properties.push(format!("json_name = {}", quoted_text(json_name)));
     }
-    match options.is_empty() {
-        true => String::new(),
-        false => format!(" [{}]", options.join(", ")),
-    }
+    properties
 }
 
 /// A default as `.schema` writes it; it reads back as the same value.
@@ -724,9 +853,9 @@ mod tests {
         assert_contains(
             &text,
             &[
-                "enum Level {\n  option allow_alias = true;\n  option closed = true;\n  LOW = 1;\n  BOTTOM = 1;\n}",
+                "enum Level {\n  option closed = true;\n  option allow_alias = true;\n  LOW = 1;\n  BOTTOM = 1;\n}",
                 "  id: required string = 1;\n  level: optional Level = 2 [default = LOW];\n",
-                "  loose: list<i32> = 3 [packed = false];\n  tight: list<i32> = 4;\n",
+                "  loose: list<i32> = 3 [packed = false];\n  tight: list<i32> = 4 [packed = true];\n",
                 "  s: optional string = 5 [default = \"a\\\"b\\\\c\\nd\"];\n",
                 "  b: optional bytes = 6 [default = \"\\x00\\xff\"];\n",
                 "  f: optional f32 = 7 [default = -inf];\n",

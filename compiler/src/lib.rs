@@ -69,6 +69,7 @@ mod load;
 pub mod model;
 mod module_tree;
 pub mod names;
+mod options_text;
 mod proto_names;
 mod render;
 mod resolve;

@@ -161,11 +161,16 @@ impl Loader<'_> {
             // never read: their descriptors are protoc's.
             .filter(|file| !builtin::provides_types(&file.import_name))
             .any(|file| file.ast.sets_protobuf_options());
-        let loaded = self
-            .loaded
-            .files
-            .iter()
-            .any(|file| file.import_name == DESCRIPTOR_PROTO);
+        // A file may declare the options messages under another name: a
+        // descriptor.proto converted to `.schema`.
+        let loaded = self.loaded.files.iter().any(|file| {
+            let package = file.ast.package.as_ref().map(|p| p.segments.join("."));
+            let declares_options = (file.ast.items.iter()).any(|item| {
+                matches!(item, crate::ast::Item::Message(message) if message.name.name == "FieldOptions")
+            });
+            file.import_name == DESCRIPTOR_PROTO
+                || (package.as_deref() == Some("google.protobuf") && declares_options)
+        });
         if needed
             && !loaded
             && let Some(text) = builtin::file(DESCRIPTOR_PROTO)

@@ -39,7 +39,7 @@ fn import_proto_prints_the_schema_of_one_file() {
         "/// A stock keeping unit and how many of it there are.\nmessage Item {\n",
         "  sku: required string = 1;\n  count: optional i32 = 2 [default = 1];\n",
         "  barcode: optional bytes = 7 [default = \"\\x00\\x01\"];\n",
-        "  bins: list<i32> = 8 [packed = false];\n  sizes: list<i32> = 9;\n",
+        "  bins: list<i32> = 8 [packed = false];\n  sizes: list<i32> = 9 [packed = true];\n",
         "  enum Condition {\n    option closed = true;\n    NEW = 0;\n",
         "  extensions 100 to 199;\n",
     ] {
