@@ -13,6 +13,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../proto/acme/trace/v1/trace.proto",
             "../proto/store/v1/orders.proto",
             "../proto/legacy/v1/inventory.proto",
+            "../proto/legacy/v1/retired.proto",
+            "../proto/acme/catalog/v1/catalog.proto",
             "../proto/wkt.proto",
         ])?;
     Ok(())

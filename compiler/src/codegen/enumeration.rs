@@ -8,6 +8,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
 use super::attributes::ItemKind;
+use super::deprecation::deprecated;
 use super::{Context, docs, ident, json, type_ident};
 use crate::model::{Enum, EnumId};
 use crate::names;
@@ -34,9 +35,11 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
                 format!("`{} = {}`.", value.name, value.number)
             });
             let default = (position == 0).then(|| quote!(#[default]));
+            let deprecated = deprecated(&value.options);
             let variant = variant_ident(enumeration, &value.name);
             quote! {
                 #docs
+                #deprecated
                 #default
                 #variant,
             }
@@ -53,9 +56,11 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
         &enumeration.full_name,
         &enumeration.rust_attributes,
     );
+    let deprecated = deprecated(&enumeration.options);
     quote! {
         #doc
         #[derive(Clone, Copy, #debug Default)]
+        #deprecated
         #attributes
         pub enum #name {
             #(#variants)*

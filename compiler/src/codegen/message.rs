@@ -7,6 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::attributes::ItemKind;
+use super::deprecation::deprecated;
 use super::{
     Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
     schema_docs, type_ident, types, view,
@@ -36,9 +37,11 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
         &message.full_name,
         &message.rust_attributes,
     );
+    let deprecated = deprecated(&message.options);
     quote! {
         #docs
         #derives
+        #deprecated
         #attributes
         pub struct #ident {
             #(#fields)*
@@ -91,10 +94,12 @@ fn expand_field(cx: &Context, scope: &[String], message: &Message, field: &Field
     let docs = schema_docs(&field.docs);
     let full_name = format!("{}.{}", message.full_name, field.name);
     let attributes = cx.attributes(ItemKind::Field, &full_name, &field.rust_attributes);
+    let deprecated = deprecated(&field.options);
     let ident = ident(&names::field_name(&field.name));
     let ty = types::field_type(cx, scope, field);
     quote! {
         #docs
+        #deprecated
         #attributes
         pub #ident: #ty,
     }

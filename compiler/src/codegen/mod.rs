@@ -19,6 +19,7 @@
 
 mod attributes;
 mod defaults;
+mod deprecation;
 mod enumeration;
 mod graph;
 mod json;
@@ -126,7 +127,10 @@ pub fn expand(cx: &Context, part: Part) -> TokenStream {
             let handshake = cx.version_handshake();
             quote!(#alias #handshake)
         }
-        Part::Type(ty) => expand_declared_type(cx, ty),
+        Part::Type(ty) => match deprecation::touches(cx.schema, ty) {
+            true => deprecation::allowed(expand_declared_type(cx, ty)),
+            false => expand_declared_type(cx, ty),
+        },
     }
 }
 
@@ -369,6 +373,12 @@ pub(crate) fn docs(lines: &[String], fallback: impl FnOnce() -> String) -> Token
 /// gives none: a field's name and type say what a made-up line would.
 pub(crate) fn schema_docs(lines: &[String]) -> TokenStream {
     let lines = without_doctests(lines);
+    // Schema comments are not written as Markdown: a line that reads as a
+    // list item would draw clippy's lints on list formatting.
+    let lists = lines.iter().any(|line| reads_as_list_item(line));
+    let allow = lists.then(
+        || quote!(#[allow(clippy::doc_lazy_continuation, clippy::doc_overindented_list_items)]),
+    );
     // prettyplease prints `#[doc = " text"]` as `/// text`.
     let lines = lines.iter().map(|line| {
         if line.is_empty() {
@@ -379,7 +389,20 @@ pub(crate) fn schema_docs(lines: &[String]) -> TokenStream {
     });
     quote! {
         #(#[doc = #lines])*
+        #allow
     }
+}
+
+/// Whether Markdown reads `line` as an item of a list: `*`, `-` or `+`,
+/// or a number and `.` or `)`, then a space.
+fn reads_as_list_item(line: &str) -> bool {
+    let line = line.trim_start();
+    let after_number = line.trim_start_matches(|c: char| c.is_ascii_digit());
+    let marker = match after_number.len() < line.len() {
+        true => after_number.strip_prefix(['.', ')']),
+        false => line.strip_prefix(['*', '-', '+']),
+    };
+    marker.is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
 }
 
 /// `lines` with their code blocks marked as text, so that rustdoc does not

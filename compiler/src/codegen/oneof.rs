@@ -8,6 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::attributes::ItemKind;
+use super::deprecation::deprecated;
 use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
@@ -54,10 +55,12 @@ pub(crate) fn expand_oneof_enum(cx: &Context, id: MessageId, index: usize) -> To
         let docs = schema_docs(&field.docs);
         let full_name = format!("{}.{}", message.full_name, field.name);
         let attributes = cx.attributes(ItemKind::Field, &full_name, &field.rust_attributes);
+        let deprecated = deprecated(&field.options);
         let variant = ident(&names::oneof_variant_name(&field.name));
         let ty = types::held_type(cx, &scope, ty, Held::of(cx, field));
         quote! {
             #docs
+            #deprecated
             #attributes
             #variant(#ty),
         }
