@@ -228,10 +228,10 @@ impl ExtensionSet {
 
     /// Reads a message set's item, whose start-group key (field 1) was
     /// just read, and keeps its message as a record of its type id
-    /// ([`read_item`]).
+    /// ([`read_message_set_item`]).
     #[doc(hidden)]
     pub fn merge_item(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-        if let Some((type_id, message)) = read_item(decoder)? {
+        if let Some((type_id, message)) = read_message_set_item(decoder)? {
             self.push(type_id, WireType::Len, message);
         }
         Ok(())
@@ -281,7 +281,8 @@ const ITEM_KEYS_LEN: usize = 4;
 /// holds. An item that lacks either, or whose type id is 0, is dropped
 /// (`None`), as protobuf's parsers drop it. The input ending before the
 /// end-group key is an error, and so is an end-group key of another field.
-pub(crate) fn read_item<'a>(
+#[doc(hidden)]
+pub fn read_message_set_item<'a>(
     decoder: &mut Decoder<'a>,
 ) -> Result<Option<(u32, &'a [u8])>, DecodeError> {
     let mut type_id = 0;

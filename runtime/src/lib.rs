@@ -134,6 +134,7 @@ pub mod __private {
     /// The `alloc` crate, through which generated code names `Vec`,
     /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
     pub extern crate alloc;
+    pub use crate::extension::read_message_set_item;
     /// The gRPC codec and tonic, which generated tonic services name.
     #[cfg(feature = "tonic")]
     pub use crate::grpc;

@@ -27,9 +27,6 @@ use crate::config::Config;
 use crate::model::{DeclaredType, Extension, ExtensionId, FieldType, MessageId, Schema, ValueType};
 use crate::names;
 
-/// The option that makes a message a message set.
-const MESSAGE_SET: &str = "message_set_wire_format";
-
 /// Whether this code declares the constant of `extension`
 /// ([`declared`]).
 pub(crate) fn generates(cx: &Context, extension: &Extension) -> bool {
@@ -125,7 +122,7 @@ pub(crate) fn extensions_field(cx: &Context, id: MessageId) -> Option<Ident> {
 /// Whether message `id` is a message set, whose extensions travel as
 /// items.
 fn is_message_set(cx: &Context, id: MessageId) -> bool {
-    cx.schema.message(id).options.flag(MESSAGE_SET)
+    cx.schema.message(id).is_message_set()
 }
 
 /// `pub extensions: _rt::ExtensionSet,` in the struct of a message with
@@ -242,16 +239,15 @@ pub(crate) fn owned_conversion(cx: &Context, id: MessageId) -> Option<TokenStrea
     Some(quote!(#field: self.#field.to_owned(),))
 }
 
-/// The extensions of message `id` that JSON writes and reads, by number:
-/// those whose constants this code declares.
+/// The extensions of message `id` that JSON writes and reads, by number
+/// ([`Schema::json_extensions_of`]): those whose constants this code
+/// declares.
 fn json_extensions<'s>(cx: &Context<'s>, id: MessageId) -> Vec<&'s Extension> {
     if extensions_field(cx, id).is_none() {
         return Vec::new();
     }
-    let mut extensions: Vec<&Extension> = (cx.schema.extensions_of(id))
-        .filter(|extension| generates(cx, extension))
-        .collect();
-    extensions.sort_by_key(|extension| extension.field.number);
+    let mut extensions = cx.schema.json_extensions_of(id);
+    extensions.retain(|extension| generates(cx, extension));
     extensions
 }
 
@@ -287,30 +283,17 @@ pub(crate) fn json_reads(cx: &Context, scope: &[String], id: MessageId) -> Vec<T
     let Some(field) = extensions_field(cx, id) else {
         return Vec::new();
     };
-    let message_set = is_message_set(cx, id);
     json_extensions(cx, id)
         .into_iter()
         .map(|extension| {
             let constant = constant_path(cx, scope, extension);
-            let key = format!("[{}]", extension.field.full_name);
-            let alias = message_set
-                .then(|| message_set_alias(cx, extension))
-                .flatten()
-                .map(|alias| quote!(| #alias));
+            let key = extension.json_key();
+            let alias = (cx.schema.extension_json_alias(extension)).map(|alias| quote!(| #alias));
             quote! {
                 #key #alias => #constant.read_json(map, &mut self.#field)?,
             }
         })
         .collect()
-}
-
-/// The other key of a message set's extension: `[pkg.Type]`, when the
-/// extension holds the message `pkg.Type` it is declared in.
-fn message_set_alias(cx: &Context, extension: &Extension) -> Option<String> {
-    let ValueType::Message(value) = extension.field.ty.value() else {
-        return None;
-    };
-    (extension.parent == Some(value)).then(|| format!("[{}]", cx.schema.message(value).full_name))
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ impl<'a> ExtensionSetView<'a> {
     /// does.
     #[doc(hidden)]
     pub fn merge_item(&mut self, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
-        if let Some((number, value)) = extension::read_item(decoder)? {
+        if let Some((number, value)) = extension::read_message_set_item(decoder)? {
             self.records.push(Record {
                 number,
                 wire_type: WireType::Len,

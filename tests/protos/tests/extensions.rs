@@ -305,6 +305,48 @@ fn custom_options_read_from_a_descriptor_set_by_their_constants() {
     assert_eq!(http.additional_bindings.len(), 1);
 }
 
+/// `schemac encode` and `decode` write and read the item and the message
+/// set as their generated code does: the same bytes, the same JSON.
+#[test]
+fn the_transcoder_handles_extensions_as_generated_code_does() {
+    use schemac::transcode;
+    let root = PathBuf::from("legacy/v1/extended.proto");
+    let dir = proto_dir();
+    let analysis = schemac::analyze(
+        std::slice::from_ref(&root),
+        std::slice::from_ref(&dir),
+        &mut |path| std::fs::read_to_string(path),
+    )
+    .unwrap_or_else(|error| panic!("{}", error.render(false)));
+    let schema = &analysis.schema;
+    let cases = [
+        (
+            "legacy.v1.Item",
+            serde_json::to_value(item()).unwrap(),
+            item().encode_to_vec().unwrap(),
+        ),
+        (
+            "legacy.v1.Ledger",
+            serde_json::to_value(ledger()).unwrap(),
+            ledger().encode_to_vec().unwrap(),
+        ),
+    ];
+    for (name, json, bytes) in cases {
+        let id = transcode::find_message(schema, name).unwrap();
+        assert_eq!(
+            transcode::encode(schema, id, &json).unwrap(),
+            bytes,
+            "{name}"
+        );
+        let options = schemac_runtime::DecodeOptions::new();
+        assert_eq!(
+            transcode::decode(schema, id, &bytes, &options).unwrap(),
+            json,
+            "{name}"
+        );
+    }
+}
+
 /// tests/proto.
 fn proto_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../proto")
