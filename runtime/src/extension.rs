@@ -450,6 +450,24 @@ impl<M, C> fmt::Debug for RepeatedExtension<M, C> {
 
 /// An extension of messages `M`, singular ([`Extension`]) or repeated
 /// ([`RepeatedExtension`]): what [`Extendable`]'s methods take.
+///
+/// An identifier is an extension of the message it names and of no other,
+/// so that asking another message for it does not compile:
+///
+/// ```compile_fail
+/// use schemac_runtime::{Extension, ExtensionOf};
+/// use schemac_runtime::__private::codec::Int32;
+///
+/// struct Item;
+/// struct Order;
+/// const SHELF: Extension<Item, Int32> = Extension::new(100, "shop.shelf");
+///
+/// fn number_in<M, E: ExtensionOf<M>>(extension: &E) -> u32 {
+///     extension.number()
+/// }
+/// number_in::<Item, _>(&SHELF); // an extension of `Item`
+/// number_in::<Order, _>(&SHELF); // not one of `Order`: does not compile
+/// ```
 pub trait ExtensionOf<M> {
     /// What setting it takes: the value (`T`), or the list (`Vec<T>`).
     type Value;
