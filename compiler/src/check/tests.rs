@@ -721,3 +721,25 @@ fn a_message_declaring_extensions_gets_a_module_that_may_clash_with_a_package() 
         diagnostics[0].message
     );
 }
+
+#[test]
+fn extensions_hold_no_references_of_graph_mode() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Base { extensions 100 to 199; }\n\
+         message Node { next: ref Node = 1; }\n\
+         message Plain { id: i32 = 1; }\n\
+         extend Base { node: Node = 100; link: ref Plain = 101; plain: Plain = 102; }\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::InvalidExtension; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the extension `p.node` cannot hold `p.Node`, which reaches a `ref` or `weak`: graph \
+         mode has no extensions"
+    );
+    assert!(
+        diagnostics[1]
+            .message
+            .contains("cannot be a `ref` or `weak`")
+    );
+}
