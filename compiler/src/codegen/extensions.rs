@@ -382,9 +382,9 @@ mod tests {
             "self.extensions.measure_message_set()",
             "self.extensions.write_message_set(writer);",
             "1 if wire == _rt::WireType::StartGroup => self.extensions.merge_item(decoder),",
-            // `max` here is the largest field number; a message set's type
-            // ids beyond it travel in items only.
-            "4..=536870911 => self.extensions.merge(number, wire, decoder),",
+            // A message set's `max` is `i32::MAX - 1`; the type ids past the
+            // largest field number travel in items only.
+            "4..=2147483646 => self.extensions.merge(number, wire, decoder),",
             // JSON reads the key protobuf gives a message set's extension
             // too: its message type's name.
             "\"[shop.Receipt.receipt]\" | \"[shop.Receipt]\" => { receipt::RECEIPT.read_json(map, &mut self.extensions)? }",
