@@ -122,6 +122,15 @@ impl Target {
         }
     }
 
+    /// [`Target::word`] after `a` or `an`.
+    fn word_with_article(self) -> String {
+        let word = self.word();
+        match word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            true => format!("an {word}"),
+            false => format!("a {word}"),
+        }
+    }
+
     fn set(self, schema: &mut Schema, options: Options) {
         let slot = match self {
             Target::File(id) => schema.files.get_mut(id.0 as usize).map(|f| &mut f.options),
@@ -562,8 +571,9 @@ impl Interpreter<'_> {
         let help = match closest_name(&part.name, candidates.iter().copied()) {
             Some(close) => format!("did you mean `{close}`?"),
             None if first => format!(
-                "a {} has the options of `{}`, {}; a custom option is written in parentheses: `({})`",
-                job.target.word(),
+                "the options of {} are the fields of `{}`, {}; a custom option is written in \
+                 parentheses: `({})`",
+                job.target.word_with_article(),
                 job.target.options_message(),
                 describe_names(&names),
                 part.name
