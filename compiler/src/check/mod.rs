@@ -4,7 +4,8 @@
 //! with a secondary label at the other occurrence where there is one:
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), extensions' numbers and shapes
-//! ([`extensions`]), services' methods
+//! ([`extensions`]), standard options protoc refuses where they are set
+//! ([`standard_options`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
 //! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
 //! takes graph mode's `schemac_graph_id` in the messages that references
@@ -24,6 +25,7 @@ mod messages;
 mod proto_scope;
 mod rust_names;
 mod services;
+mod standard_options;
 #[cfg(test)]
 mod tests;
 
@@ -50,6 +52,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     }
     enum_use::check(schema, &mut diagnostics);
     extensions::check(schema, &mut diagnostics);
+    standard_options::check(schema, &mut diagnostics);
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);
