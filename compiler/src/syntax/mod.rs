@@ -21,6 +21,7 @@
 //! pest types never leave this module.
 
 mod errors;
+mod lexer;
 mod literal;
 mod lower;
 pub mod proto;

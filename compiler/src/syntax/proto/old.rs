@@ -28,7 +28,7 @@ use prost_types::{
     MethodDescriptorProto, ServiceDescriptorProto, UninterpretedOption,
 };
 
-use super::literal;
+use super::super::literal;
 use crate::ast::{
     Dialect, Docs, EnumDecl, EnumValueDecl, ExtendDecl, ExtensionRanges, FieldDecl, Ident, Import,
     IntLit, Item, Label, LabelKind, Member, MessageDecl, MethodDecl, MethodType, OneofDecl,
@@ -98,7 +98,7 @@ const PAST_MAX_FIELD_NUMBER: i32 = 536_870_912;
 /// Parses the `.proto` file `file`, imported as `name`. Returns the tree
 /// of what the model can hold, and a diagnostic for every syntax error
 /// and every construct that is not supported.
-pub fn parse(file: FileId, name: &str, text: &str) -> (SchemaFile, Vec<Diagnostic>) {
+pub(super) fn parse(file: FileId, name: &str, text: &str) -> (SchemaFile, Vec<Diagnostic>) {
     let empty = SchemaFile {
         file,
         dialect: Dialect::Proto3,
