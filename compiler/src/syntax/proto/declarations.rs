@@ -192,7 +192,7 @@ impl Parser<'_> {
         let mut options = Vec::new();
         loop {
             if self.token.kind == Kind::End {
-                return Err(self.unexpected("`}` to close the oneof", ONEOF));
+                return Err(self.unclosed("oneof", ONEOF));
             }
             if self.at("option") {
                 options.push(self.option_statement()?);

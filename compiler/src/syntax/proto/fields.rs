@@ -12,10 +12,9 @@ use crate::ast::{
 use crate::diagnostic::Code;
 use crate::source::Span;
 
-const FIELD: &str = "a field is `[label] type name = number [options];`: the label is \
-                     `optional`, `required` or `repeated`, which proto2 needs and proto3 may \
-                     leave out (and has no `required`); the type a scalar, a message or enum, \
-                     or `map<K, V>`";
+const FIELD: &str = "a field is `[label] type name = number [options];`, as in `repeated \
+                     string tags = 4;`; proto2 needs a label (`optional`, `required` or \
+                     `repeated`), and proto3 has no `required`";
 const GROUP: &str = "a group is `optional group Name = 1 { fields }`, its name capitalized; \
                      proto3 has no groups: declare a message and a field of it instead";
 
@@ -196,21 +195,31 @@ impl Parser<'_> {
                 span: self.span(keyword.start, keyword.end),
             }));
         }
+        let written = if self.at("group") {
+            let keyword = self.bump();
+            Written::Group(self.span(keyword.start, keyword.end))
+        } else {
+            let expected = match label {
+                Some(_) => "the field's type",
+                None => "a field",
+            };
+            Written::Named(self.scalar_or_type(expected)?)
+        };
         if label.is_none() && scope != Scope::Oneof && self.syntax == Syntax::Proto2 {
-            let span = self.span(self.token.start, self.token.end);
+            let span = match &written {
+                Written::Named(name) => name.span,
+                Written::Group(keyword) => *keyword,
+                Written::Map(ty) => ty.span(),
+            };
             self.error(
                 Code::Syntax,
                 span,
                 "a proto2 field without a label".to_owned(),
-                "expected `optional`, `required` or `repeated`".to_owned(),
+                "expected `optional`, `required` or `repeated` before the type".to_owned(),
                 FIELD,
             );
         }
-        if self.at("group") {
-            let keyword = self.bump();
-            return Ok(Written::Group(self.span(keyword.start, keyword.end)));
-        }
-        self.scalar_or_type("the field's type").map(Written::Named)
+        Ok(written)
     }
 
     /// A scalar's name, spelled as `.schema` spells it, or a type's name.

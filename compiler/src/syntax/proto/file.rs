@@ -256,7 +256,7 @@ impl Parser<'_> {
         let mut fields = Vec::new();
         loop {
             if self.token.kind == Kind::End {
-                return Err(self.unexpected("`}` to close the `extend` block", EXTEND));
+                return Err(self.unclosed("`extend` block", EXTEND));
             }
             match self.field(super::fields::Scope::Extend) {
                 Ok((field, group)) => {

@@ -107,6 +107,8 @@ struct Parser<'a> {
     /// Where the last lexical error was, so that the parse error its token
     /// causes is not reported too.
     lex_error_at: Option<usize>,
+    /// Whether the end of the file has been reported inside a block.
+    unclosed_reported: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -131,6 +133,7 @@ impl<'a> Parser<'a> {
             upcoming: Upcoming::default(),
             diagnostics: Vec::new(),
             lex_error_at: None,
+            unclosed_reported: false,
         }
     }
 
@@ -157,20 +160,29 @@ impl<'a> Parser<'a> {
         let token = self.lexer.token();
         for error in std::mem::take(&mut self.lexer.errors) {
             self.lex_error_at = Some(token.start);
-            self.diagnostics.push(
-                Diagnostic::new(
-                    Code::Syntax,
-                    self.span(error.range.start, error.range.end),
-                    error.message,
-                )
-                .with_label("not valid here")
-                .with_help(
-                    "see protobuf's lexical rules: \
-                     https://protobuf.dev/reference/protobuf/proto3-spec/#lexical-elements",
-                ),
+            let span = self.span(error.range.start, error.range.end);
+            self.report(
+                Diagnostic::new(Code::Syntax, span, error.message)
+                    .with_label("not valid here")
+                    .with_help(
+                        "see protobuf's lexical rules: \
+                         https://protobuf.dev/reference/protobuf/proto3-spec/#lexical-elements",
+                    ),
             );
         }
         token
+    }
+
+    /// Records `diagnostic`, unless one with its place and message is
+    /// recorded already: the reader of option text and the parser read the
+    /// same tokens, and may both meet an error in them.
+    fn report(&mut self, diagnostic: Diagnostic) {
+        let known = self.diagnostics.iter().rev().take(4).any(|known| {
+            known.primary.span == diagnostic.primary.span && known.message == diagnostic.message
+        });
+        if !known {
+            self.diagnostics.push(diagnostic);
+        }
     }
 
     /// Moves past the token looked at, and returns it.
@@ -264,6 +276,16 @@ impl<'a> Parser<'a> {
         Failed
     }
 
+    /// Reports the end of the file inside a block, once: the blocks around
+    /// it end there too.
+    fn unclosed(&mut self, what: &str, help: &str) -> Failed {
+        if self.unclosed_reported {
+            return Failed;
+        }
+        self.unclosed_reported = true;
+        self.unexpected(&format!("`}}` to close the {what}"), help)
+    }
+
     /// Skips the rest of a statement that failed, as protoc does: up to its
     /// `;`, or over its `{ ... }` block, or up to the `}` that closes the
     /// block it is in.
@@ -326,7 +348,7 @@ impl<'a> Parser<'a> {
                 return Ok(());
             }
             if self.token.kind == Kind::End {
-                return Err(self.unexpected(&format!("`}}` to close the {what}"), help));
+                return Err(self.unclosed(what, help));
             }
             if statement(self).is_err() {
                 self.skip_statement();

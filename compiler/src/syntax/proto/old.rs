@@ -149,7 +149,7 @@ fn parse_errors(file: FileId, text: &str, error: &protox_parse::ParseError) -> V
         .collect()
 }
 
-struct Lowerer<'a> {
+pub(super) struct Lowerer<'a> {
     file: FileId,
     text: &'a str,
     dialect: Dialect,
@@ -161,7 +161,7 @@ struct Lowerer<'a> {
 }
 
 impl<'a> Lowerer<'a> {
-    fn new(file: FileId, text: &'a str, descriptor: &'a FileDescriptorProto) -> Self {
+    pub(super) fn new(file: FileId, text: &'a str, descriptor: &'a FileDescriptorProto) -> Self {
         let lines = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(index, _)| index + 1))
             .collect();
@@ -181,7 +181,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn file(&mut self, descriptor: &FileDescriptorProto) -> SchemaFile {
+    pub(super) fn file(&mut self, descriptor: &FileDescriptorProto) -> SchemaFile {
         self.dialect = match descriptor.syntax.as_deref() {
             None | Some("proto2") => Dialect::Proto2,
             Some("proto3") => Dialect::Proto3,

@@ -172,15 +172,9 @@ impl Parser<'_> {
         ))
     }
 
-    /// Records the literal reader's `diagnostic`, unless the lexer has
-    /// reported the same already.
+    /// Records the literal reader's `diagnostic`.
     fn literal_error(&mut self, diagnostic: Diagnostic) -> Failed {
-        let known = self.diagnostics.iter().rev().take(4).any(|known| {
-            known.primary.span == diagnostic.primary.span && known.message == diagnostic.message
-        });
-        if !known {
-            self.diagnostics.push(diagnostic);
-        }
+        self.report(diagnostic);
         Failed
     }
 }

@@ -250,3 +250,114 @@ fn the_parser_builds_the_trees_protox_parse_built() {
     eprintln!("{} of {} files differ", failures.len(), files.len());
     assert!(failures.is_empty());
 }
+
+/// Every declaration's docs, and the header, one line each, in the order
+/// of the tree.
+fn docs_of(tree: &SchemaFile) -> Vec<String> {
+    fn field(out: &mut Vec<String>, scope: &str, field: &FieldDecl) {
+        out.push(format!("{scope}.{}: {:?}", field.name.name, field.docs));
+    }
+    fn message(out: &mut Vec<String>, scope: &str, decl: &MessageDecl) {
+        let scope = format!("{scope}.{}", decl.name.name);
+        out.push(format!("{scope}: {:?}", decl.docs));
+        for member in &decl.members {
+            match member {
+                Member::Field(decl) => field(out, &scope, decl),
+                Member::Oneof(oneof) => {
+                    out.push(format!("{scope}.{}: {:?}", oneof.name.name, oneof.docs));
+                    oneof
+                        .fields
+                        .iter()
+                        .for_each(|decl| field(out, &scope, decl));
+                }
+                Member::Message(nested) => message(out, &scope, nested),
+                Member::Enum(nested) => enumeration(out, &scope, nested),
+                Member::Extend(extend) => extend
+                    .fields
+                    .iter()
+                    .for_each(|decl| field(out, &scope, decl)),
+                _ => {}
+            }
+        }
+    }
+    fn enumeration(out: &mut Vec<String>, scope: &str, decl: &EnumDecl) {
+        let scope = format!("{scope}.{}", decl.name.name);
+        out.push(format!("{scope}: {:?}", decl.docs));
+        for value in &decl.values {
+            out.push(format!("{scope}.{}: {:?}", value.name.name, value.docs));
+        }
+    }
+    let mut out = vec![format!("header: {:?}", tree.header)];
+    for item in &tree.items {
+        match item {
+            Item::Message(decl) => message(&mut out, "", decl),
+            Item::Enum(decl) => enumeration(&mut out, "", decl),
+            Item::Extend(extend) => extend
+                .fields
+                .iter()
+                .for_each(|decl| field(&mut out, "", decl)),
+        }
+    }
+    for service in &tree.services {
+        out.push(format!("{}: {:?}", service.name.name, service.docs));
+        for method in &service.methods {
+            out.push(format!(
+                "{}.{}: {:?}",
+                service.name.name, method.name.name, method.docs
+            ));
+        }
+    }
+    out
+}
+
+/// The docs of every declaration of the files of the descriptor sets in
+/// `$PROTOC_SOURCE_INFO`, a directory of sets made by protoc with
+/// `--include_source_info`, lowered by the old path, against the parser's
+/// docs of the same files, found below the directories of
+/// `$PROTOC_SOURCE_ROOTS` (separated by `:`): the comments protoc
+/// attributes to each declaration are its docs.
+#[test]
+#[ignore = "needs descriptor sets made by protoc"]
+fn docs_are_the_comments_protoc_attributes() {
+    use prost::Message as _;
+    let sets = std::env::var("PROTOC_SOURCE_INFO").expect("PROTOC_SOURCE_INFO");
+    let roots = std::env::var("PROTOC_SOURCE_ROOTS").expect("PROTOC_SOURCE_ROOTS");
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(&sets)
+        .expect("a directory")
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "pb"))
+        .collect();
+    sets.sort();
+    let (mut compared, mut differ) = (0, 0);
+    for set in sets {
+        let bytes = std::fs::read(&set).expect("readable");
+        let set = prost_types::FileDescriptorSet::decode(&bytes[..]).expect("a descriptor set");
+        for descriptor in &set.file {
+            let name = descriptor.name();
+            let text = roots
+                .split(':')
+                .find_map(|root| std::fs::read_to_string(Path::new(root).join(name)).ok())
+                .unwrap_or_else(|| panic!("{name} is below no root"));
+            let protoc = old::Lowerer::new(FileId(0), &text, descriptor).file(descriptor);
+            let (ours, diagnostics) = parse(FileId(0), name, &text);
+            assert!(
+                diagnostics.iter().all(|d| d.message.contains("editions")),
+                "{name}: {diagnostics:#?}"
+            );
+            compared += 1;
+            let (protoc, ours) = (docs_of(&protoc), docs_of(&ours));
+            if protoc != ours {
+                differ += 1;
+                let at = protoc.iter().zip(&ours).position(|(a, b)| a != b);
+                let at = at.unwrap_or(protoc.len().min(ours.len()));
+                eprintln!(
+                    "----- {name}\nprotoc: {:?}\nours:   {:?}",
+                    protoc.get(at),
+                    ours.get(at)
+                );
+            }
+        }
+    }
+    eprintln!("{compared} files compared, {differ} differ");
+    assert_eq!(differ, 0);
+}
