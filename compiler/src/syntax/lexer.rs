@@ -346,29 +346,9 @@ impl<'a> Lexer<'a> {
         let first = self.text.as_bytes()[start];
         let mut float = false;
         let mut integral = false;
-        if first == b'0' && matches!(self.byte(self.at), Some(b'x' | b'X')) {
-            self.at += 1;
+        if first == b'0' && matches!(self.byte(self.at), Some(b'x' | b'X' | b'0'..=b'9')) {
             integral = true;
-            while let Some(b'0'..=b'9' | b'a'..=b'f' | b'A'..=b'F') = self.byte(self.at) {
-                self.at += 1;
-            }
-            if self.at == start + 2 {
-                self.error(
-                    "a hexadecimal number needs a digit after `0x`",
-                    start..self.at,
-                );
-            }
-        } else if first == b'0' && matches!(self.byte(self.at), Some(b'0'..=b'9')) {
-            integral = true;
-            while let Some(b'0'..=b'7') = self.byte(self.at) {
-                self.at += 1;
-            }
-            if self.digits() > 0 {
-                self.error(
-                    "a number that starts with `0` is octal, and has no digit 8 or 9",
-                    start..self.at,
-                );
-            }
+            self.hex_or_octal(start);
         } else {
             if first == b'.' {
                 float = true;
@@ -411,6 +391,32 @@ impl<'a> Lexer<'a> {
         if float { Kind::Float } else { Kind::Int }
     }
 
+    /// The rest of a hexadecimal (`0x1F`) or octal (`017`) integer that
+    /// starts at `start`.
+    fn hex_or_octal(&mut self, start: usize) {
+        if self.eat(b'x') || self.eat(b'X') {
+            while let Some(b'0'..=b'9' | b'a'..=b'f' | b'A'..=b'F') = self.byte(self.at) {
+                self.at += 1;
+            }
+            if self.at == start + 2 {
+                self.error(
+                    "a hexadecimal number needs a digit after `0x`",
+                    start..self.at,
+                );
+            }
+            return;
+        }
+        while let Some(b'0'..=b'7') = self.byte(self.at) {
+            self.at += 1;
+        }
+        if self.digits() > 0 {
+            self.error(
+                "a number that starts with `0` is octal, and has no digit 8 or 9",
+                start..self.at,
+            );
+        }
+    }
+
     /// A string in `quote`s, whose opening quote is at `self.at`.
     fn string(&mut self, quote: u8) {
         let start = self.at;
@@ -440,6 +446,25 @@ impl<'a> Lexer<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// Checks the eight digits of a `\U` escape at `at`, up to `0010ffff`
+    /// as protoc allows them (`001fffff`).
+    fn long_unicode_escape(&mut self, at: usize) {
+        let digits = self.text.as_bytes().get(self.at..self.at + 8);
+        let valid = digits.is_some_and(|digits| {
+            digits.starts_with(b"00")
+                && matches!(digits[2], b'0' | b'1')
+                && digits[3..].iter().all(u8::is_ascii_hexdigit)
+        });
+        if valid {
+            self.at += 8;
+        } else {
+            self.error(
+                "`\\U` needs eight hexadecimal digits after it, up to 0010ffff",
+                at..self.at,
+            );
         }
     }
 
@@ -484,20 +509,7 @@ impl<'a> Lexer<'a> {
             }
             b'U' => {
                 self.at += 1;
-                let digits = self.text.as_bytes().get(self.at..self.at + 8);
-                let valid = digits.is_some_and(|digits| {
-                    digits.starts_with(b"00")
-                        && matches!(digits[2], b'0' | b'1')
-                        && digits[3..].iter().all(u8::is_ascii_hexdigit)
-                });
-                if valid {
-                    self.at += 8;
-                } else {
-                    self.error(
-                        "`\\U` needs eight hexadecimal digits after it, up to 0010ffff",
-                        at..self.at,
-                    );
-                }
+                self.long_unicode_escape(at);
             }
             // The string's loop reports the line break.
             b'\n' => {}

@@ -166,6 +166,31 @@ impl Parser<'_> {
         Some(Attached::default())
     }
 
+    /// Reads the comment on the line of the token just passed, if any, into
+    /// `collector`, and the line break after it. `None` when a token comes
+    /// first on that line; else where the comment ended, if there is one.
+    fn comment_on_line(&mut self, collector: &mut Collector) -> Option<Option<usize>> {
+        self.lexer.skip_blanks();
+        let opener = self.lexer.at;
+        match self.lexer.comment_start() {
+            CommentStart::Line => {
+                let end = self.lexer.at;
+                let comment = self.lexer.line_comment();
+                collector.line_buffer().push_str(comment);
+                collector.flush();
+                Some(Some(end))
+            }
+            CommentStart::Block => {
+                self.lexer.block_comment(opener, collector.block_buffer());
+                let end = self.lexer.at;
+                self.lexer.skip_blanks();
+                collector.flush();
+                Some(Some(end))
+            }
+            CommentStart::None => self.lexer.eat(b'\n').then_some(None),
+        }
+    }
+
     /// Moves past the token looked at, or to the first token at the
     /// `start` of the file, sorting the comments on the way as protoc's
     /// `Tokenizer::NextWithComments` does.
@@ -179,27 +204,12 @@ impl Parser<'_> {
         if start {
             collector.detach_from_prev();
         } else {
-            self.lexer.skip_blanks();
-            let opener = self.lexer.at;
-            match self.lexer.comment_start() {
-                CommentStart::Line => {
-                    trailing_end = Some(self.lexer.at);
-                    let comment = self.lexer.line_comment();
-                    collector.line_buffer().push_str(comment);
-                    collector.flush();
-                }
-                CommentStart::Block => {
-                    self.lexer.block_comment(opener, collector.block_buffer());
-                    trailing_end = Some(self.lexer.at);
-                    self.lexer.skip_blanks();
-                    collector.flush();
-                }
-                CommentStart::None => {
-                    if !self.lexer.eat(b'\n') {
-                        // The next token is on the same line: no comments.
-                        self.token = self.lex();
-                        return collector.finish();
-                    }
+            match self.comment_on_line(&mut collector) {
+                Some(end) => trailing_end = end,
+                // The next token is on the same line: no comments.
+                None => {
+                    self.token = self.lex();
+                    return collector.finish();
                 }
             }
         }

@@ -136,19 +136,7 @@ impl Parser<'_> {
             "package" => {
                 let (package, start, attached) = self.package()?;
                 header.push((start, attached));
-                match &tree.package {
-                    Some(first) => self.diagnostics.push(
-                        Diagnostic::new(
-                            Code::Syntax,
-                            package.span,
-                            "more than one `package` statement",
-                        )
-                        .with_label("second package")
-                        .with_secondary(first.span, "first package")
-                        .with_help("a file belongs to one package; remove one of the statements"),
-                    ),
-                    None => tree.package = Some(package),
-                }
+                self.set_package(tree, package);
             }
             "option" => {
                 let option = self.option_statement()?;
@@ -172,6 +160,23 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Gives the file its `package`, or reports a second one.
+    fn set_package(&mut self, tree: &mut SchemaFile, package: Package) {
+        match &tree.package {
+            Some(first) => self.diagnostics.push(
+                Diagnostic::new(
+                    Code::Syntax,
+                    package.span,
+                    "more than one `package` statement",
+                )
+                .with_label("second package")
+                .with_secondary(first.span, "first package")
+                .with_help("a file belongs to one package; remove one of the statements"),
+            ),
+            None => tree.package = Some(package),
+        }
     }
 
     /// A `}` that closes nothing, which is skipped.
