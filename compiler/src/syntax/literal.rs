@@ -11,6 +11,13 @@
 //! decimal, octal and hexadecimal integers, floats with an `f` suffix,
 //! `-inf`, and `//`, `/* */` and `#` comments. What the values mean is
 //! resolve's business: here they are only read.
+//!
+//! The tokens are [`lexer`](super::lexer)'s. In a `.proto` file they
+//! follow protoc's rules for `.proto` text (no `f` after a float, `#` a
+//! comment only inside a message literal, where protoc's text format
+//! parser reads it), and the `.proto` parser reads an option from its
+//! place in the file and goes on where the value ends
+//! ([`proto_option`]).
 
 use super::lexer::{Kind, Lexer, Mode, Token, string_value};
 use crate::ast::{

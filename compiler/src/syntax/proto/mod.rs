@@ -34,10 +34,6 @@ mod file;
 mod options;
 
 #[cfg(test)]
-mod old;
-#[cfg(test)]
-mod oracle;
-#[cfg(test)]
 mod tests;
 
 use super::lexer::{Kind, Lexer, Mode, Token};

@@ -290,22 +290,3 @@ fn long_files_parse_in_linear_time() {
     );
     assert_eq!(diagnostics.len(), 20_000);
 }
-
-#[test]
-#[ignore]
-fn scratch_timing() {
-    let path = std::env::var("PROTO_FILE").unwrap();
-    let text = std::fs::read_to_string(path).unwrap();
-    for _ in 0..3 {
-        let start = Instant::now();
-        let (_, diagnostics) = parse(FileId(0), "t.proto", &text);
-        eprintln!("{:?} {} diagnostics", start.elapsed(), diagnostics.len());
-        let start = Instant::now();
-        let (_, diagnostics) = super::super::old::parse(FileId(0), "t.proto", &text);
-        eprintln!(
-            "old: {:?} {} diagnostics",
-            start.elapsed(),
-            diagnostics.len()
-        );
-    }
-}
