@@ -131,6 +131,7 @@ impl Parser<'_> {
         });
         self.depth -= 1;
         result?;
+        self.check_map_entry(&body.options);
         let span = self.span_from(start);
         Ok(MessageDecl {
             docs: attached.docs(),
@@ -138,6 +139,45 @@ impl Parser<'_> {
             members: body.into_members(span),
             span,
         })
+    }
+
+    /// protoc refuses `map_entry` set by hand: a map field makes it.
+    fn check_map_entry(&mut self, options: &[OptionDecl]) {
+        let written = options.iter().find(|option| {
+            option
+                .name
+                .parts
+                .first()
+                .is_some_and(|part| !part.extension && part.name == "map_entry")
+        });
+        if let Some(option) = written {
+            self.error(
+                Code::InvalidOption,
+                option.name.span,
+                "`map_entry` set by hand".to_owned(),
+                "not set by hand".to_owned(),
+                "a map field makes its entry message: write `map<K, V> name = 1;`",
+            );
+        }
+    }
+
+    /// protoc refuses `allow_alias` set to anything but `true`, which
+    /// would do nothing.
+    fn check_allow_alias(&mut self, options: &[OptionDecl]) {
+        let allow_alias = options
+            .iter()
+            .find(|option| option.name.as_simple() == Some("allow_alias"));
+        if let Some(option) = allow_alias
+            && !matches!(option.value, OptionValue::Bool(true, _))
+        {
+            self.error(
+                Code::InvalidOption,
+                option.span,
+                "`allow_alias` set to something else than `true`, which does nothing".to_owned(),
+                "does nothing".to_owned(),
+                "remove the option, or set it to `true` for values that share a number",
+            );
+        }
     }
 
     /// One statement in a message's braces.
@@ -344,6 +384,7 @@ impl Parser<'_> {
             }
             Ok(())
         })?;
+        self.check_allow_alias(&options);
         let span = self.span_from(keyword.start);
         Ok(EnumDecl {
             docs: attached.docs(),

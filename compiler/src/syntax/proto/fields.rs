@@ -84,6 +84,7 @@ impl Parser<'_> {
             }
         };
         let options = bytes_default(&ty, options);
+        self.check_float_default(&ty, &options);
         let repeated = label.is_some_and(|(kind, _)| kind == Word::Repeated);
         let ty = match ty {
             TypeExpr::Named(_) if repeated => TypeExpr::List {
@@ -117,6 +118,30 @@ impl Parser<'_> {
             span: self.span_from(start),
         };
         Ok((field, group))
+    }
+
+    /// A float's default is a number, `inf` or `nan`, as protoc has it.
+    fn check_float_default(&mut self, ty: &TypeExpr, options: &[OptionDecl]) {
+        let TypeExpr::Named(name) = ty else {
+            return;
+        };
+        if name.absolute || !matches!(name.segments.as_slice(), [s] if s == "f32" || s == "f64") {
+            return;
+        }
+        for option in options {
+            if option.name.as_simple() == Some("default")
+                && let OptionValue::Name(value) = &option.value
+                && !matches!(value.name.as_str(), "inf" | "nan")
+            {
+                self.error(
+                    Code::InvalidOption,
+                    value.span,
+                    format!("`{}` is no number", value.name),
+                    "expected a number, `inf` or `nan`".to_owned(),
+                    "a float's default is a number, `inf`, `-inf`, `nan` or `-nan`",
+                );
+            }
+        }
     }
 
     /// A field's label, if it has one; a label in a oneof is reported and

@@ -182,6 +182,21 @@ fn dialect_rules_are_protocs() {
             Code::IntegerTooLarge,
             "99999999999999999999",
         ),
+        (
+            "message A { option map_entry = true; }",
+            Code::InvalidOption,
+            "map_entry",
+        ),
+        (
+            "enum E { option allow_alias = false; A = 0; }",
+            Code::InvalidOption,
+            "option allow_alias = false;",
+        ),
+        (
+            "message A { optional double a = 1 [default = infinity]; }",
+            Code::InvalidOption,
+            "infinity",
+        ),
     ];
     for (text, code, found) in cases {
         let diagnostic = only(text);
