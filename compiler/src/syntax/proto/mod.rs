@@ -21,8 +21,8 @@
 //! then the `reserved` items together, extension ranges one by one,
 //! extensions, nested messages and nested enums. The rules protoc applies
 //! to a dialect (labels, defaults and groups in proto3, labels in oneofs,
-//! maps) are checked here; an `edition` is read and reported as not
-//! supported yet.
+//! maps, `map_entry` and `allow_alias` set by hand) are checked here; an
+//! `edition` is read and reported as not supported yet.
 //!
 //! A syntax error is reported with the first wrong token of its statement;
 //! the statement is skipped, as protoc skips it, and parsing goes on.
@@ -241,10 +241,16 @@ impl<'a> Parser<'a> {
         if self.lex_error_at == Some(token.start) {
             return Failed;
         }
+        let text = self.slice(token);
+        // A long string is shown by its start.
+        let shown = match text.char_indices().nth(40) {
+            Some((cut, _)) => format!("{}...", &text[..cut]),
+            None => text.to_owned(),
+        };
         let found = match token.kind {
             Kind::End => "the end of the file".to_owned(),
-            Kind::String => format!("the string {}", self.slice(token)),
-            _ => format!("`{}`", self.slice(token)),
+            Kind::String => format!("the string {shown}"),
+            _ => format!("`{shown}`"),
         };
         self.error(
             Code::Syntax,
