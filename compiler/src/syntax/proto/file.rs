@@ -242,6 +242,17 @@ impl Parser<'_> {
                 ));
             }
         };
+        if !is_virtual_path(&path) {
+            let span = self.span(range.start, range.end);
+            self.error(
+                Code::Syntax,
+                span,
+                format!("the import path {path:?} is not a path below an include directory"),
+                "not a relative path".to_owned(),
+                "protoc's import paths are relative to an include directory, with no `.` or \
+                 `..` part, no backslash and no doubled or leading slash",
+            );
+        }
         self.end_of_statement("`;` after the imported file", IMPORT)?;
         Ok(Import {
             path,
@@ -300,4 +311,11 @@ impl Parser<'_> {
         }
         (bytes, first.start..self.prev_end)
     }
+}
+
+/// Whether `path` is a path protoc looks up below its include directories:
+/// relative, its parts neither empty nor `.` or `..`, and no backslash.
+fn is_virtual_path(path: &str) -> bool {
+    path.split('/')
+        .all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'))
 }

@@ -177,6 +177,9 @@ fn dialect_rules_are_protocs() {
             "syntax",
         ),
         ("package a; package b;", Code::Syntax, "package b;"),
+        ("import \"../a.proto\";", Code::Syntax, "\"../a.proto\""),
+        ("import \"/abs/a.proto\";", Code::Syntax, "\"/abs/a.proto\""),
+        ("import \"a//b.proto\";", Code::Syntax, "\"a//b.proto\""),
         (
             "message A { optional int32 a = 99999999999999999999; }",
             Code::IntegerTooLarge,
