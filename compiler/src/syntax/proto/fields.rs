@@ -85,22 +85,7 @@ impl Parser<'_> {
         };
         let options = bytes_default(&ty, options);
         self.check_float_default(&ty, &options);
-        let repeated = label.is_some_and(|(kind, _)| kind == Word::Repeated);
-        let ty = match ty {
-            TypeExpr::Named(_) if repeated => TypeExpr::List {
-                span: ty.span(),
-                element: Box::new(ty),
-            },
-            ty => ty,
-        };
-        let label = label.and_then(|(kind, span)| {
-            match kind {
-                Word::Optional => Some(LabelKind::Optional),
-                Word::Required => Some(LabelKind::Required),
-                Word::Repeated => None,
-            }
-            .map(|kind| Label { kind, span })
-        });
+        let (ty, label) = labelled(ty, label);
         let field = FieldDecl {
             docs,
             name: match group {
@@ -422,6 +407,27 @@ enum Word {
     Optional,
     Required,
     Repeated,
+}
+
+/// A field's type and label as the tree has them: `repeated T` is
+/// `list<T>`, with no label.
+fn labelled(ty: TypeExpr, label: Option<(Word, Span)>) -> (TypeExpr, Option<Label>) {
+    let kind = match label {
+        None => return (ty, None),
+        Some((Word::Repeated, _)) if matches!(ty, TypeExpr::Named(_)) => {
+            let span = ty.span();
+            let list = TypeExpr::List {
+                element: Box::new(ty),
+                span,
+            };
+            return (list, None);
+        }
+        Some((Word::Repeated, _)) => return (ty, None),
+        Some((Word::Optional, _)) => LabelKind::Optional,
+        Some((Word::Required, _)) => LabelKind::Required,
+    };
+    let span = label.map_or(ty.span(), |(_, span)| span);
+    (ty, Some(Label { kind, span }))
 }
 
 /// `options` with the default of a `bytes` field as bytes, which need not
