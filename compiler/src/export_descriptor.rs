@@ -260,7 +260,7 @@ impl<'a> FileExporter<'a> {
         if kept.is_empty() {
             return None;
         }
-        let bytes = kept.encode_to_vec();
+        let bytes = kept.encode_to_vec(self.schema);
         let decoded = T::decode(bytes.as_slice()).unwrap_or_default();
         self.options.insert(path, bytes);
         Some(decoded)

@@ -170,9 +170,18 @@ message M {
         .expect("p.M");
     assert_eq!(message.options.fields.len(), 2, "both are read");
     let set = analysis.encode_descriptor_set(&analysis.roots, false);
-    // (kept) = 2 is field 50011, a varint: key 0xd8 0x8d 0x03, then 2.
-    let kept = [0xd8, 0x8d, 0x03, 0x02];
-    let source_only = [0xd0, 0x8d, 0x03, 0x01];
+    // Each option a varint field: its key, then its value.
+    let record = |number: u32, value: u8| {
+        let mut key = u64::from(number) << 3;
+        let mut bytes = Vec::new();
+        while key >= 0x80 {
+            bytes.push((key as u8) | 0x80);
+            key >>= 7;
+        }
+        bytes.extend([key as u8, value]);
+        bytes
+    };
+    let (kept, source_only) = (record(50011, 2), record(50010, 1));
     let contains = |needle: &[u8]| set.windows(needle.len()).any(|window| window == needle);
     assert!(contains(&kept), "the runtime option is in the descriptor");
     assert!(!contains(&source_only), "the source option is not");

@@ -1004,7 +1004,7 @@ impl Interpreter<'_> {
         insert(
             options,
             &[bytes],
-            vec![Constant::Bytes(value.encode_to_vec())],
+            vec![Constant::Bytes(value.encode_to_vec(self.schema))],
             field.span,
         );
         Ok(())
@@ -1303,7 +1303,8 @@ fn float_text(text: &str) -> Option<f64> {
     };
     let magnitude = match rest.to_ascii_lowercase().as_str() {
         "inf" | "infinity" => f64::INFINITY,
-        "nan" => f64::NAN,
+        // protoc's `-nan` is NaN too, its sign bit clear.
+        "nan" => return Some(f64::NAN),
         number => {
             let number = number.strip_suffix('f').unwrap_or(number);
             if !number.starts_with(|c: char| c.is_ascii_digit() || c == '.') {
