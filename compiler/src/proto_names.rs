@@ -27,8 +27,11 @@ pub fn value_name(schema: &Schema, enumeration: &Enum, value: &str) -> String {
 /// are prefixed when `prefixed` is set ([`prefixed_enums`]): what
 /// [`value_name`] gives, without looking at the enum's scope again.
 pub fn exported_value_name(enumeration: &Enum, prefixed: bool, value: &str) -> String {
+    if !prefixed {
+        return value.to_owned();
+    }
     let prefix = format!("{}_", enumeration.name.to_shouty_snake_case());
-    if !prefixed || value.to_shouty_snake_case().starts_with(&prefix) {
+    if value.to_shouty_snake_case().starts_with(&prefix) {
         value.to_owned()
     } else {
         format!("{prefix}{value}")
