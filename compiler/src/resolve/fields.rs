@@ -673,12 +673,6 @@ impl Lowerer<'_, '_> {
     }
 }
 
-/// Whether the file `here` imports the file `there`: directly, or through
-/// a chain of `import public` in the files it imports.
-pub(super) fn imports(schema: &Schema, here: FileId, there: FileId) -> bool {
-    imported_files(schema, here).contains(&there)
-}
-
 /// The files whose types the file `here` sees: those it imports, and
 /// those that a chain of `import public` in them reaches.
 pub(super) fn imported_files(schema: &Schema, here: FileId) -> HashSet<FileId> {
