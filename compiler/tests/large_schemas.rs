@@ -1,6 +1,8 @@
 //! Schemas of 100,000 declarations, in `.schema` and in `.proto` (proto2
 //! and proto3): a message of 100,000 fields and a file of 100,000 types
-//! are analyzed in time linear in their size, and correctly. Each analysis
+//! are analyzed in time linear in their size, and correctly; and so are
+//! 100,000 options of one element and a message literal of 100,000
+//! fields, written out of order. Each analysis
 //! runs on a thread of its own and fails the test unless it is done
 //! within a time far above what linear work takes, even in a debug build;
 //! the release build's times are in docs/benchmarks.md.
@@ -10,7 +12,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use schemac::diagnostic::{Code, Diagnostic};
-use schemac::model::{Scalar, Schema, ValueType};
+use schemac::model::{Constant, Scalar, Schema, ValueType};
 use schemac::{Analysis, Error};
 
 /// How many fields or types the large schemas have.
@@ -217,5 +219,67 @@ fn a_file_of_100_000_types_is_analyzed_in_linear_time() {
             "{file}: {:?}",
             analysis.warnings
         );
+    }
+}
+
+/// A proto3 file whose message `User` sets, out of order, each of the
+/// [`COUNT`] fields of the custom option `(big)` in one message literal,
+/// and whose field `User.a` sets [`COUNT`] custom options `(o0)` ….
+fn many_options() -> String {
+    let mut text = String::from(
+        "syntax = \"proto3\";\npackage large;\nimport \"google/protobuf/descriptor.proto\";\n",
+    );
+    text.push_str("message Big {\n");
+    for index in 0..COUNT {
+        let _ = writeln!(text, "  int32 f{index} = {};", number(index));
+    }
+    text.push_str("}\nextend google.protobuf.MessageOptions { Big big = 50000; }\n");
+    text.push_str("extend google.protobuf.FieldOptions {\n");
+    for index in 0..COUNT {
+        let _ = writeln!(text, "  int32 o{index} = {};", 50_000 + index);
+    }
+    text.push_str("}\nmessage User {\n  option (big) = {\n");
+    for index in (0..COUNT).rev() {
+        let _ = writeln!(text, "    f{index}: {index}");
+    }
+    text.push_str("  };\n  int32 a = 1 [");
+    let options: Vec<String> = (0..COUNT)
+        .rev()
+        .map(|index| format!("(o{index}) = {index}"))
+        .collect();
+    text.push_str(&options.join(", "));
+    text.push_str("];\n}\n");
+    text
+}
+
+#[test]
+fn options_of_100_000_fields_and_100_000_extensions_are_interpreted_in_linear_time() {
+    let analysis =
+        analyze_in_time("options.proto", many_options()).unwrap_or_else(|error| panic!("{error}"));
+    let schema = &analysis.schema;
+    let user = (schema.messages.iter())
+        .find(|message| message.full_name == "large.User")
+        .expect("large.User");
+    // The message literal's fields, by number whatever the order written.
+    let [big] = &user.options.fields[..] else {
+        panic!("one option of large.User: {:?}", user.options.fields.len());
+    };
+    assert_eq!((big.name.as_str(), big.number), ("large.big", 50_000));
+    let [Constant::Message(value)] = &big.values[..] else {
+        panic!("one message value");
+    };
+    assert_eq!(value.fields.len(), COUNT);
+    for (index, field) in value.fields.iter().enumerate() {
+        assert_eq!(field.name, format!("f{index}"));
+        assert_eq!(field.number, number(index) as u32);
+        assert_eq!(field.values, [Constant::Int(index as i64)]);
+    }
+    // The field's options, by number.
+    let options = &user.fields[0].options.fields;
+    assert_eq!(options.len(), COUNT);
+    for (index, option) in options.iter().enumerate() {
+        assert_eq!(option.name, format!("large.o{index}"));
+        assert_eq!(option.number, (50_000 + index) as u32);
+        assert_eq!(option.values, [Constant::Int(index as i64)]);
     }
 }
