@@ -75,10 +75,12 @@ conformance: ## Google's protobuf conformance suite, binary + JSON and text form
 		[ $$status = 0 ] || echo "full output: $(CONFORMANCE_DIR)/output.txt"; exit $$status
 
 bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
+	$(CARGO) run -q --profile bench -p schemac-bench --bin check-speed
 	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	$(CARGO) bench -p schemac-bench --bench formats
 
 bench-quick: ## Quick benchmarks (under 3 minutes), same report.
+	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin check-speed
 	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	SCHEMAC_BENCH=quick $(CARGO) bench -p schemac-bench --bench formats
 

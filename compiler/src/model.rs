@@ -13,6 +13,8 @@
 
 mod options;
 
+use std::collections::BTreeMap;
+
 pub use crate::ast::RefKind;
 use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
@@ -75,19 +77,26 @@ impl Schema {
     /// "borrows from the input" (`true`) and "cannot derive `Hash`"
     /// (`false`) this way.
     pub fn spread_to_holders(&self, mut marks: Vec<bool>, mark: bool) -> Vec<bool> {
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (index, message) in self.messages.iter().enumerate() {
-                if marks.get(index) == Some(&mark) {
-                    continue;
+        // The holders of each message, and a walk from the marked messages
+        // up to them: each message is marked and visited once.
+        let mut holders: Vec<Vec<usize>> = vec![Vec::new(); self.messages.len()];
+        for (index, message) in self.messages.iter().enumerate() {
+            for held in message.held_messages() {
+                if let Some(holders) = holders.get_mut(held.0 as usize) {
+                    holders.push(index);
                 }
-                let holds_marked = message
-                    .held_messages()
-                    .any(|id| marks.get(id.0 as usize) == Some(&mark));
-                if holds_marked && let Some(slot) = marks.get_mut(index) {
+            }
+        }
+        let mut next: Vec<usize> = (0..self.messages.len())
+            .filter(|&index| marks.get(index) == Some(&mark))
+            .collect();
+        while let Some(index) = next.pop() {
+            for &holder in holders.get(index).into_iter().flatten() {
+                if let Some(slot) = marks.get_mut(holder)
+                    && *slot != mark
+                {
                     *slot = mark;
-                    changed = true;
+                    next.push(holder);
                 }
             }
         }
@@ -175,7 +184,11 @@ impl Schema {
 
     /// The file with id `id`, if the schema holds it.
     pub fn file(&self, id: FileId) -> Option<&File> {
-        self.files.iter().find(|file| file.id == id)
+        // Resolve puts each file at the index of its id.
+        match self.files.get(id.0 as usize) {
+            Some(file) if file.id == id => Some(file),
+            _ => self.files.iter().find(|file| file.id == id),
+        }
     }
 
     /// Whether the file `id` was loaded only for the options it declares
@@ -205,15 +218,14 @@ impl Schema {
     /// order. Files without a package form the package `[]`. Files loaded
     /// only for their options ([`File::implicit`]) are left out.
     pub fn packages(&self) -> Vec<(Vec<String>, Vec<&File>)> {
-        let mut packages: Vec<(Vec<String>, Vec<&File>)> = Vec::new();
+        let mut packages: BTreeMap<&[String], Vec<&File>> = BTreeMap::new();
         for file in self.files.iter().filter(|file| !file.implicit) {
-            match packages.iter_mut().find(|(name, _)| *name == file.package) {
-                Some((_, files)) => files.push(file),
-                None => packages.push((file.package.clone(), vec![file])),
-            }
+            packages.entry(&file.package).or_default().push(file);
         }
-        packages.sort_by(|a, b| a.0.cmp(&b.0));
         packages
+            .into_iter()
+            .map(|(name, files)| (name.to_vec(), files))
+            .collect()
     }
 }
 

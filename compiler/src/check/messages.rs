@@ -2,9 +2,13 @@
 //! protobuf's own range, not reserved and not repeated; names not reserved
 //! and not repeated (oneof names included); no empty oneof.
 
-use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
+use std::collections::HashMap;
+
+use super::{check_reserved, describe_range, ranges, repeats, reserved_names};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Field, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, Reserved};
+use crate::model::{
+    Field, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, Reserved, ReservedRange,
+};
 use crate::source::Span;
 
 /// The numbers protobuf keeps for its own implementation.
@@ -40,13 +44,11 @@ pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
         Code::FieldNumberOutOfRange,
         diagnostics,
     );
-    for extension in &message.extension_ranges {
-        if let Some(reserved) = message
-            .reserved
-            .ranges
-            .iter()
-            .find(|reserved| reserved.start <= extension.end && extension.start <= reserved.end)
-        {
+    let reserved_bounds = ranges::bounds(&message.reserved.ranges);
+    let extension_bounds = ranges::bounds(&message.extension_ranges);
+    let overlaps = ranges::first_overlapping(&reserved_bounds, &extension_bounds);
+    for (extension, overlap) in message.extension_ranges.iter().zip(overlaps) {
+        if let Some(reserved) = overlap.and_then(|index| message.reserved.ranges.get(index)) {
             diagnostics.push(
                 Diagnostic::new(
                     Code::OverlappingReservedRange,
@@ -62,9 +64,14 @@ pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
             );
         }
     }
-    for field in &message.fields {
-        check_number(message, field, diagnostics);
-        check_reserved_name(message, field, diagnostics);
+    let numbers = || message.fields.iter().map(|field| field.number);
+    let extensions = ranges::first_holding(&message.extension_ranges, numbers());
+    let reserved = ranges::first_holding(&message.reserved.ranges, numbers());
+    let names = reserved_names(&message.reserved);
+    let holders = extensions.into_iter().zip(reserved);
+    for (field, (extension, reserved)) in message.fields.iter().zip(holders) {
+        check_number(message, field, extension, reserved, diagnostics);
+        check_reserved_name(message, field, &names, diagnostics);
     }
     check_duplicate_numbers(message, diagnostics);
     check_duplicate_names(message, diagnostics);
@@ -72,7 +79,15 @@ pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     check_empty_oneofs(message, diagnostics);
 }
 
-fn check_number(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnostic>) {
+/// Checks the number of `field`; `extension` and `reserved` are the first
+/// extension range and the first reserved range that hold it, if any.
+fn check_number(
+    message: &Message,
+    field: &Field,
+    extension: Option<&ReservedRange>,
+    reserved: Option<&ReservedRange>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let (name, number) = (&field.name, field.number);
     if !(1..=MAX_FIELD_NUMBER).contains(&number) {
         diagnostics.push(Diagnostic::new(
@@ -89,11 +104,7 @@ fn check_number(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnost
             format!("the field `{name}` has number {number}, which protobuf reserves for itself"),
         ));
     }
-    if let Some(range) = message
-        .extension_ranges
-        .iter()
-        .find(|range| range.contains(number))
-    {
+    if let Some(range) = extension {
         diagnostics.push(
             Diagnostic::new(
                 Code::ExtensionNumber,
@@ -109,7 +120,7 @@ fn check_number(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnost
             ),
         );
     }
-    if let Some(range) = reserved_range(&message.reserved, number) {
+    if let Some(range) = reserved {
         diagnostics.push(
             Diagnostic::new(
                 Code::ReservedNumber,
@@ -136,13 +147,40 @@ fn check_json_names(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
         .iter()
         .map(|field| [field.name.clone(), field.json_name()])
         .collect();
+    // For each key, the first field read from it, and the first read from
+    // it under another name than that one's: of the earlier fields read
+    // from a key, the first whose name differs from any given name is one
+    // of the two.
+    let mut readers: HashMap<&str, (usize, Option<usize>)> = HashMap::new();
     for (later_index, later) in message.fields.iter().enumerate() {
-        let clash = (0..later_index).find_map(|index| {
-            let shared = keys[later_index]
-                .iter()
-                .find(|key| keys[index].contains(key))?;
-            (message.fields[index].name != later.name).then_some((index, shared))
-        });
+        let other_name = |&(first, second): &(usize, Option<usize>)| {
+            if message.fields[first].name != later.name {
+                Some(first)
+            } else {
+                second
+            }
+        };
+        let clash = keys[later_index]
+            .iter()
+            .filter_map(|key| readers.get(key.as_str()).and_then(other_name))
+            .min()
+            .and_then(|index| {
+                let shared = keys[later_index]
+                    .iter()
+                    .find(|key| keys[index].contains(key))?;
+                Some((index, shared))
+            });
+        for key in &keys[later_index] {
+            match readers.get_mut(key.as_str()) {
+                None => {
+                    readers.insert(key, (later_index, None));
+                }
+                Some((first, second @ None)) if message.fields[*first].name != later.name => {
+                    *second = Some(later_index);
+                }
+                Some(_) => {}
+            }
+        }
         let Some((earlier, key)) = clash else {
             continue;
         };
@@ -161,8 +199,15 @@ fn check_json_names(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_reserved_name(message: &Message, field: &Field, diagnostics: &mut Vec<Diagnostic>) {
-    if let Some(span) = reserved_name(&message.reserved, &field.name) {
+/// Reports `field` if its name is reserved; `reserved` maps each reserved
+/// name to where it is first reserved.
+fn check_reserved_name(
+    message: &Message,
+    field: &Field,
+    reserved: &HashMap<&str, Span>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    if let Some(&span) = reserved.get(field.name.as_str()) {
         diagnostics.push(
             Diagnostic::new(
                 Code::ReservedName,
@@ -236,20 +281,25 @@ fn check_duplicate_names(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
 }
 
 fn check_empty_oneofs(message: &Message, diagnostics: &mut Vec<Diagnostic>) {
-    for (index, oneof) in message.oneofs.iter().enumerate() {
-        if !message
-            .fields
-            .iter()
-            .any(|field| field.oneof == Some(index))
-        {
-            diagnostics.push(Diagnostic::new(
-                Code::EmptyOneof,
-                oneof.span,
-                format!(
-                    "the oneof `{}` in `{}` has no members",
-                    oneof.name, message.full_name
-                ),
-            ));
+    let mut has_members = vec![false; message.oneofs.len()];
+    for index in message.fields.iter().filter_map(|field| field.oneof) {
+        if let Some(has_members) = has_members.get_mut(index) {
+            *has_members = true;
         }
+    }
+    for (oneof, _) in message
+        .oneofs
+        .iter()
+        .zip(has_members)
+        .filter(|(_, has_members)| !has_members)
+    {
+        diagnostics.push(Diagnostic::new(
+            Code::EmptyOneof,
+            oneof.span,
+            format!(
+                "the oneof `{}` in `{}` has no members",
+                oneof.name, message.full_name
+            ),
+        ));
     }
 }

@@ -23,6 +23,7 @@ mod extensions;
 mod graph;
 mod messages;
 mod proto_scope;
+mod ranges;
 mod rust_names;
 mod services;
 mod standard_options;
@@ -113,10 +114,14 @@ fn check_reserved(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let well_formed = check_ranges(keyword, reserved, valid, out_of_range, diagnostics);
-    for (index, later) in well_formed.iter().enumerate() {
-        let earlier = well_formed[..index]
-            .iter()
-            .find(|earlier| earlier.start <= later.end && later.start <= earlier.end);
+    // Each range overlaps itself, so the first range overlapping it comes
+    // before it exactly when an earlier one overlaps it.
+    let bounds = ranges::bounds(well_formed.iter().copied());
+    let firsts = ranges::first_overlapping(&bounds, &bounds);
+    for (index, (later, first)) in well_formed.iter().zip(firsts).enumerate() {
+        let earlier = first
+            .filter(|&first| first < index)
+            .and_then(|first| well_formed.get(first));
         if let Some(earlier) = earlier {
             diagnostics.push(
                 Diagnostic::new(
@@ -182,18 +187,13 @@ fn check_ranges<'a>(
     well_formed
 }
 
-/// The first reserved range that holds `number`.
-fn reserved_range(reserved: &Reserved, number: i64) -> Option<&ReservedRange> {
-    reserved.ranges.iter().find(|range| range.contains(number))
-}
-
-/// Where `name` is reserved, if it is.
-fn reserved_name(reserved: &Reserved, name: &str) -> Option<Span> {
-    reserved
-        .names
-        .iter()
-        .find(|(reserved, _)| reserved == name)
-        .map(|&(_, span)| span)
+/// Where each reserved name is reserved first.
+fn reserved_names(reserved: &Reserved) -> HashMap<&str, Span> {
+    let mut names = HashMap::new();
+    for (name, span) in &reserved.names {
+        names.entry(name.as_str()).or_insert(*span);
+    }
+    names
 }
 
 /// `range` as written: `8` or `10 to 12`.
