@@ -162,6 +162,23 @@ impl<'a, M: HasView> ViewCodec<'a> for codec::Message<M> {
     }
 }
 
+/// A group: its message's view, read up to the end-group key, one level
+/// deeper, as [`codec::Group`] reads the owned message.
+impl<'a, M: HasView> ViewCodec<'a> for codec::Group<M> {
+    type View = M::View<'a>;
+
+    #[inline]
+    fn merge_view(view: &mut M::View<'a>, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        let number = decoder.started_group();
+        decoder.read_group(number, |decoder| view.merge_from(decoder))
+    }
+
+    #[inline]
+    fn owned(view: &M::View<'a>) -> M {
+        view.to_message()
+    }
+}
+
 /// A view held in a `Box`, where the owned field is boxed.
 impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for codec::Boxed<C> {
     type View = Box<C::View>;
