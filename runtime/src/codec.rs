@@ -486,6 +486,49 @@ impl<C: Codec> Codec for Boxed<C> {
     }
 }
 
+/// A group held in a `Box`, for fields that recurse: [`Boxed`]`<`[`Group`]`<M>>`
+/// under a name of its own, so that generated code's calls of a boxed
+/// message's codec, `codec::Boxed::merge(..)`, which take its message from
+/// the field, fit one codec only.
+#[derive(Debug)]
+pub struct BoxedGroup<M>(PhantomData<M>);
+
+impl<M: crate::Message> Codec for BoxedGroup<M> {
+    type Value = Box<M>;
+    const WIRE_TYPE: WireType = WireType::StartGroup;
+    const IS_MESSAGE: bool = true;
+
+    #[inline]
+    fn is_default(value: &Box<M>) -> bool {
+        Boxed::<Group<M>>::is_default(value)
+    }
+
+    #[inline]
+    fn value_len(value: &Box<M>) -> usize {
+        Boxed::<Group<M>>::value_len(value)
+    }
+
+    #[inline]
+    fn field_len(number: u32, value: &Box<M>) -> usize {
+        Boxed::<Group<M>>::field_len(number, value)
+    }
+
+    #[inline]
+    fn write_value(value: &Box<M>, writer: &mut Writer) {
+        Boxed::<Group<M>>::write_value(value, writer);
+    }
+
+    #[inline]
+    fn write_field(number: u32, value: &Box<M>, writer: &mut Writer) {
+        Boxed::<Group<M>>::write_field(number, value, writer);
+    }
+
+    #[inline]
+    fn merge_value(value: &mut Box<M>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        Boxed::<Group<M>>::merge_value(value, decoder)
+    }
+}
+
 /// A map's key codec `K` and value codec `V`. Not a codec itself: a map
 /// is a field of entry messages, which its associated functions measure,
 /// write and read (`shapes.rs`).

@@ -8,11 +8,9 @@
 //! 5 => _rt::codec::Message::merge_optional(wire_type, &mut self.customer, decoder),
 //! ```
 //!
-//! The codec of a message, a group, an enum or a boxed message takes its
-//! type parameter from the field it is called with, so generated code
-//! leaves it out; a boxed group names the group's codec, with the message
-//! left out (`codec::Boxed::<codec::Group<_>>`), since a boxed message's
-//! field would fit it too. A map names its two codecs on [`Map`]. Each function only
+//! The codec of a message, a group, an enum or a boxed message or group
+//! takes its type parameter from the field it is called with, so
+//! generated code leaves it out. A map names its two codecs on [`Map`]. Each function only
 //! forwards; the shapes are written once, in `field.rs`, `merge.rs` and
 //! the JSON module.
 
@@ -378,7 +376,7 @@ owned_shapes!(
     [T: crate::Message] codec::Message<T>,
     [T: crate::Message] codec::Boxed<codec::Message<T>>,
     [T: crate::Message] codec::Group<T>,
-    [T: crate::Message] codec::Boxed<codec::Group<T>>,
+    [T: crate::Message] codec::BoxedGroup<T>,
     [P: crate::graph::SharedPointer] codec::Ref<P>,
     [W: crate::graph::WeakPointer] codec::WeakRef<W>,
 );
@@ -387,10 +385,10 @@ owned_shapes!(
 /// `codec::Group`, and of their boxed codecs: a message's view names the
 /// message's view, which these take from the field.
 macro_rules! message_view_shapes {
-    ($($codec:ident),* $(,)?) => {$(
+    ($($codec:ty, $boxed:ty);* $(;)?) => {$(
         /// A message's view shapes, which take the view type `V` from the field and
         /// the message from `V`.
-        impl<M: HasView> codec::$codec<M> {
+        impl<M: HasView> $codec {
             /// [`view::field::merge`] of a message's view.
             #[inline(always)]
             pub fn view<'a, V>(
@@ -453,7 +451,7 @@ macro_rules! message_view_shapes {
         }
 
         /// A boxed message's view shapes, as the message's.
-        impl<M: HasView> codec::Boxed<codec::$codec<M>> {
+        impl<M: HasView> $boxed {
             /// [`view::field::merge`] of a boxed message's view.
             #[inline(always)]
             pub fn view<'a, V>(
@@ -501,7 +499,10 @@ macro_rules! message_view_shapes {
     )*};
 }
 
-message_view_shapes!(Message, Group);
+message_view_shapes!(
+    codec::Message<M>, codec::Boxed<codec::Message<M>>;
+    codec::Group<M>, codec::BoxedGroup<M>;
+);
 
 impl<K: Codec, V: Codec> codec::Map<K, V> {
     /// [`field::measure_map`] by these codecs.

@@ -22,13 +22,13 @@ impl crate::Message for Node {
 
     fn measure_fields(&self) -> usize {
         field::measure::<Int32>(1, &self.id)
-            + field::measure_optional::<Boxed<Group<Node>>>(2, self.child.as_ref())
+            + field::measure_optional::<BoxedGroup<Node>>(2, self.child.as_ref())
             + field::measure::<String>(3, &self.name)
     }
 
     fn write_fields(&self, writer: &mut Writer) {
         field::write::<String>(3, &self.name, writer);
-        field::write_optional::<Boxed<Group<Node>>>(2, self.child.as_ref(), writer);
+        field::write_optional::<BoxedGroup<Node>>(2, self.child.as_ref(), writer);
         field::write::<Int32>(1, &self.id, writer);
     }
 
@@ -40,7 +40,7 @@ impl crate::Message for Node {
     ) -> Result<(), DecodeError> {
         match number {
             1 => field::merge::<Int32>(wire_type, &mut self.id, decoder),
-            2 => field::merge_optional::<Boxed<Group<Node>>>(wire_type, &mut self.child, decoder),
+            2 => field::merge_optional::<BoxedGroup<Node>>(wire_type, &mut self.child, decoder),
             3 => field::merge::<String>(wire_type, &mut self.name, decoder),
             _ => decoder.skip(wire_type),
         }
@@ -127,7 +127,7 @@ impl<'a> MessageView<'a> for NodeView<'a> {
     ) -> Result<(), DecodeError> {
         match number {
             1 => Int32::view(wire_type, &mut self.id, decoder),
-            2 => Boxed::<Group<Node>>::view_optional(wire_type, &mut self.child, decoder),
+            2 => BoxedGroup::view_optional(wire_type, &mut self.child, decoder),
             3 => String::view(wire_type, &mut self.name, decoder),
             _ => decoder.skip(wire_type),
         }
@@ -148,7 +148,7 @@ impl<'a> MessageView<'a> for NodeView<'a> {
     fn to_message(&self) -> Node {
         Node {
             id: self.id,
-            child: Boxed::<Group<Node>>::owned_optional(&self.child),
+            child: BoxedGroup::<Node>::owned_optional(&self.child),
             name: self.name.into(),
         }
     }

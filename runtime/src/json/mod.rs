@@ -438,6 +438,16 @@ impl<M: JsonMessage> JsonCodec for codec::Group<M> {
     }
 }
 
+impl<M: JsonMessage> JsonCodec for codec::BoxedGroup<M> {
+    fn serialize<S: Serializer>(value: &Box<M>, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_message(&**value, serializer)
+    }
+
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Box<M>, D::Error> {
+        deserialize_message(deserializer).map(Box::new)
+    }
+}
+
 /// Writes an enum value by name, or by number when the schema does not name it.
 #[doc(hidden)]
 pub fn serialize_enum<E: Enumeration, S: Serializer>(

@@ -194,6 +194,24 @@ impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for codec::Boxed<C> {
     }
 }
 
+/// A boxed group: the view of [`codec::Boxed`]`<`[`codec::Group`]`<M>>`.
+impl<'a, M: HasView> ViewCodec<'a> for codec::BoxedGroup<M> {
+    type View = Box<M::View<'a>>;
+
+    #[inline]
+    fn merge_view(
+        view: &mut Box<M::View<'a>>,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<(), DecodeError> {
+        codec::Boxed::<codec::Group<M>>::merge_view(view, decoder)
+    }
+
+    #[inline]
+    fn owned(view: &Box<M::View<'a>>) -> Box<M> {
+        codec::Boxed::<codec::Group<M>>::owned(view)
+    }
+}
+
 /// `value`: a [`ValueView`], whose strings and bytes borrow.
 impl<'a> ViewCodec<'a> for codec::Value {
     type View = ValueView<'a>;
