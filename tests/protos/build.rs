@@ -13,6 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../proto/acme/trace/v1/trace.proto",
             "../proto/store/v1/orders.proto",
             "../proto/legacy/v1/inventory.proto",
+            "../proto/legacy/v1/search.proto",
             "../proto/wkt.proto",
         ])?;
     Ok(())
