@@ -24,6 +24,11 @@
 //! Services follow the types, as `rpc Name (.pkg.Request) returns (stream
 //! .pkg.Response);`.
 //!
+//! A group of a proto2 file (a field whose message travels between start
+//! and end keys, [`Schema::declared_group`]) is written back as protoc
+//! reads it, `optional group Result = 1 { ... }`, its message's body
+//! inside it and not a second time beside it.
+//!
 //! Graph mode's `ref T` and `weak T` are exported as `T` (`repeated T` in a
 //! list, `map<K, T>` in a map), and every message that one points at gets
 //! the field `uint32 schemac_graph_id = 536870911;` ([`GRAPH_ID_FIELD_NAME`],
@@ -37,8 +42,8 @@ use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
-    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,
-    Reserved, ReservedRange, Schema, Service, ValueType,
+    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, MessageId, MethodType, Reserved,
+    ReservedRange, Schema, Service, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::FileId;
@@ -236,7 +241,9 @@ pub(crate) fn needs_proto2(schema: &Schema, file: &File) -> bool {
         || messages.any(|message| {
             !message.extension_ranges.is_empty()
                 || message.fields.iter().any(|field| {
-                    matches!(field.ty, FieldType::Required(_)) || field.default.is_some()
+                    matches!(field.ty, FieldType::Required(_))
+                        || field.default.is_some()
+                        || field.delimited
                 })
         })
         || holds_proto2_enum(schema, file)
@@ -364,8 +371,17 @@ impl Out<'_> {
 
     fn message(&mut self, id: MessageId) {
         let message = self.schema.message(id);
-        let ref_target = self.ref_targets.get(id.0 as usize) == Some(&true);
         self.docs(&message.docs);
+        self.body(&format!("message {}", message.name), id);
+    }
+
+    /// `head`, then the body of message `id` in braces: its fields, then
+    /// its reserved numbers and names, extension ranges, and nested
+    /// messages and enums but those its groups declare, which are written
+    /// with their fields. An empty body is `{}`, on the line of `head`.
+    fn body(&mut self, head: &str, id: MessageId) {
+        let message = self.schema.message(id);
+        let ref_target = self.ref_targets.get(id.0 as usize) == Some(&true);
         let reserved = &message.reserved;
         if !ref_target
             && message.fields.is_empty()
@@ -375,16 +391,16 @@ impl Out<'_> {
             && reserved.names.is_empty()
             && message.extension_ranges.is_empty()
         {
-            self.line(&format!("message {} {{}}", message.name));
+            self.line(&format!("{head} {{}}"));
             return;
         }
-        self.line(&format!("message {} {{", message.name));
+        self.line(&format!("{head} {{"));
         self.depth += 1;
         let members = message.members();
         for &member in &members {
             match member {
-                FieldOrOneof::Field(field) => self.field(field),
-                FieldOrOneof::Oneof(index) => self.oneof(message, index),
+                FieldOrOneof::Field(field) => self.field(id, field),
+                FieldOrOneof::Oneof(index) => self.oneof(id, index),
             }
         }
         if ref_target {
@@ -398,7 +414,16 @@ impl Out<'_> {
             let ranges = ranges(&message.extension_ranges, MAX_FIELD_NUMBER);
             self.line(&format!("extensions {ranges};"));
         }
-        self.items(&message.messages, &message.enums);
+        let groups: Vec<MessageId> = match self.proto2 {
+            true => (message.fields.iter())
+                .filter_map(|field| self.schema.declared_group(id, field))
+                .collect(),
+            false => Vec::new(),
+        };
+        let nested: Vec<MessageId> = (message.messages.iter().copied())
+            .filter(|nested| !groups.contains(nested))
+            .collect();
+        self.items(&nested, &message.enums);
         self.depth -= 1;
         self.line("}");
     }
@@ -442,7 +467,9 @@ impl Out<'_> {
         self.line("}");
     }
 
-    fn oneof(&mut self, message: &Message, index: usize) {
+    /// Oneof `index` of message `id`.
+    fn oneof(&mut self, id: MessageId, index: usize) {
+        let message = self.schema.message(id);
         let Some(oneof) = message.oneofs.get(index) else {
             return;
         };
@@ -450,14 +477,22 @@ impl Out<'_> {
         self.line(&format!("oneof {} {{", oneof.name));
         self.depth += 1;
         for field in message.oneof_members(index) {
-            self.field(field);
+            self.field(id, field);
         }
         self.depth -= 1;
         self.line("}");
     }
 
-    fn field(&mut self, field: &Field) {
-        self.docs(&field.docs);
+    /// `field` of message `id`: a group, with its message's body, where it
+    /// declares one.
+    fn field(&mut self, id: MessageId, field: &Field) {
+        let group = self.schema.declared_group(id, field);
+        let group = group.filter(|_| self.proto2);
+        // A group's comment is its message's, in a `.proto` file.
+        match group {
+            Some(group) if field.docs.is_empty() => self.docs(&self.schema.message(group).docs),
+            _ => self.docs(&field.docs),
+        }
         // proto2 has no implicit presence: every singular field outside a
         // oneof has a label there.
         let bare = if self.proto2 && field.oneof.is_none() {
@@ -465,6 +500,19 @@ impl Out<'_> {
         } else {
             ""
         };
+        if let Some(group) = group {
+            let label = match field.ty {
+                FieldType::Required(_) => "required ",
+                FieldType::List(_) => "repeated ",
+                FieldType::Optional(_) if field.oneof.is_none() => "optional ",
+                _ => bare,
+            };
+            let name = &self.schema.message(group).name;
+            let options = self.field_options(field);
+            let head = format!("{label}group {name} = {}{options}", field.number);
+            self.body(&head, group);
+            return;
+        }
         let ty = match field.ty {
             FieldType::Single(ty) => format!("{bare}{}", self.type_name(ty)),
             FieldType::Optional(ty) => format!("optional {}", self.type_name(ty)),

@@ -23,8 +23,9 @@
 //!   that file is a root. `.schema` has no `import public`: a file imports
 //!   every file whose types it uses.
 //! - Field options are written only where the model differs from what
-//!   `.schema` assumes: `default`, `packed = false` on a packable list, and
-//!   a `json_name` other than the lowerCamelCase one.
+//!   `.schema` assumes: `default`, `packed = false` on a packable list, a
+//!   `json_name` other than the lowerCamelCase one, and `delimited = true`
+//!   on a proto2 group, whose message is a nested message of its own.
 //! - Members are written in source order; docs are `///` lines. The
 //!   comments at the head of a `.proto` file (a licence) are `//` lines at
 //!   the head of the text; other comments that document nothing are not
@@ -488,6 +489,9 @@ fn field_options(field: &Field) -> String {
         && *json_name != lower_camel_case(&field.name)
     {
         options.push(format!("json_name = {}", quoted_text(json_name)));
+    }
+    if field.delimited {
+        options.push("delimited = true".to_owned());
     }
     match options.is_empty() {
         true => String::new(),
