@@ -24,6 +24,7 @@
 
 mod generated;
 mod google;
+mod groups;
 mod random_json;
 mod random_schema;
 
