@@ -42,8 +42,8 @@ use crate::ast::{Dialect, Docs};
 use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, Field, FieldOrOneof, FieldType, File,
-    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, MessageId, MethodType, Reserved,
-    ReservedRange, Schema, Service, ValueType,
+    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER,
+    MessageId, MethodType, Reserved, ReservedRange, Schema, Service, ValueType,
 };
 use crate::proto_names::value_name;
 use crate::source::FileId;
@@ -411,7 +411,17 @@ impl Out<'_> {
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
         if !message.extension_ranges.is_empty() {
-            let ranges = ranges(&message.extension_ranges, MAX_FIELD_NUMBER);
+            // A message set's extensions go past the fields' largest number,
+            // up to its own `max`, which protoc takes only with the option.
+            let message_set = message.options.flag("message_set_wire_format");
+            if message_set {
+                self.line("option message_set_wire_format = true;");
+            }
+            let max = match message_set {
+                true => MESSAGE_SET_MAX_NUMBER,
+                false => MAX_FIELD_NUMBER,
+            };
+            let ranges = ranges(&message.extension_ranges, max);
             self.line(&format!("extensions {ranges};"));
         }
         let groups: Vec<MessageId> = match self.proto2 {
