@@ -569,7 +569,13 @@ pub struct MethodType {
 /// The options of the `.schema` language that are schemac's own rather
 /// than protobuf's, which only a `.schema` file may set: they choose what
 /// the Rust code is and are no field of protobuf's options messages.
-pub const SCHEMAC_OPTIONS: &[&str] = &["keep_unknown_fields", "rust_attribute", "allow", "closed"];
+pub const SCHEMAC_OPTIONS: &[&str] = &[
+    "keep_unknown_fields",
+    "rust_attribute",
+    "allow",
+    "closed",
+    "delimited",
+];
 
 /// What a field's brackets may hold that is no option in protobuf's
 /// descriptors but a field of the field's own: `[default = 3,

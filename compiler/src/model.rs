@@ -135,6 +135,50 @@ impl Schema {
         self.target_marks(|kind| kind == RefKind::Weak)
     }
 
+    /// The message that `field`, of message `holder`, declares as a proto2
+    /// group: its type, when it is delimited ([`Field::delimited`]) and its
+    /// message is nested in `holder` under the field's name capitalized, as
+    /// protoc names a group's field after its message (`group Result`,
+    /// `result`). Its exports write the message inside the field.
+    pub fn declared_group(&self, holder: MessageId, field: &Field) -> Option<MessageId> {
+        self.declared_group_in(Some(holder), field)
+    }
+
+    /// The message that `field` declares as a proto2 group in `scope`, a
+    /// message or (`None`) the file: [`Schema::declared_group`], for an
+    /// extension too, whose group's message is declared in the scope of
+    /// its `extend`.
+    pub fn declared_group_in(&self, scope: Option<MessageId>, field: &Field) -> Option<MessageId> {
+        let (FieldType::Single(ValueType::Message(id))
+        | FieldType::Optional(ValueType::Message(id))
+        | FieldType::Required(ValueType::Message(id))
+        | FieldType::List(ValueType::Message(id))) = field.ty
+        else {
+            return None;
+        };
+        let message = self.messages.get(id.0 as usize)?;
+        let named = message.name.starts_with(|c: char| c.is_ascii_uppercase())
+            && message.name.to_ascii_lowercase() == field.name;
+        (field.delimited && message.parent == scope && named).then_some(id)
+    }
+
+    /// One mark per message: whether a group field holds it
+    /// ([`Field::delimited`]), a message's or an extension: its fields
+    /// then end at an end-group key too.
+    pub fn group_marks(&self) -> Vec<bool> {
+        let mut marks = vec![false; self.messages.len()];
+        let fields = self.messages.iter().flat_map(|message| &message.fields);
+        let extensions = self.extensions.iter().map(|extension| &extension.field);
+        for field in fields.chain(extensions).filter(|field| field.delimited) {
+            if let ValueType::Message(id) = field.ty.value()
+                && let Some(mark) = marks.get_mut(id.0 as usize)
+            {
+                *mark = true;
+            }
+        }
+        marks
+    }
+
     /// One mark per message: whether a reference of a kind that `counts`
     /// points at it.
     fn target_marks(&self, counts: impl Fn(RefKind) -> bool) -> Vec<bool> {

@@ -9,8 +9,8 @@
 //! The corpus: tests/proto, the descriptors Google ships that are not
 //! well-known types (`descriptor.proto`, `api.proto`, `type.proto`,
 //! `source_context.proto`), the conformance suite's test messages
-//! (test_messages_proto2 without its groups and extensions, which schemac
-//! does not support), and the small files of tests/import_proto/features.
+//! (test_messages_proto2 with its groups, without its extensions), and the
+//! small files of tests/import_proto/features.
 
 use std::collections::BTreeMap;
 use std::fs;

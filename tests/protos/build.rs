@@ -15,6 +15,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../proto/legacy/v1/inventory.proto",
             "../proto/legacy/v1/retired.proto",
             "../proto/acme/catalog/v1/catalog.proto",
+            "../proto/legacy/v1/search.proto",
             "../proto/wkt.proto",
         ])?;
     Ok(())

@@ -7,12 +7,67 @@ use std::collections::HashMap;
 use super::{check_reserved, describe_range, ranges, repeats, reserved_names};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
-    Field, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, Reserved, ReservedRange,
+    Field, FieldType, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, MessageId, Reserved,
+    ReservedRange, Schema, ValueType,
 };
 use crate::source::Span;
 
 /// The numbers protobuf keeps for its own implementation.
 const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
+
+/// Reports each delimited field (`[delimited = true]`) that is no proto2
+/// group: a group's message is declared in the message that holds the
+/// field, under the field's name capitalized, so that an exported
+/// `.proto` writes it as `optional group Name = N { ... }`
+/// ([`Schema::declared_group`]).
+pub(super) fn check_groups(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    for (index, message) in schema.messages.iter().enumerate() {
+        let holder = MessageId(index as u32);
+        for field in message.fields.iter().filter(|field| field.delimited) {
+            if schema.declared_group(holder, field).is_some() {
+                continue;
+            }
+            let group = capitalized(&field.name);
+            let declare = format!(
+                "a delimited field is a proto2 group: declare its message in `{}` as `{group}`, \
+                 or remove `delimited = true`",
+                message.name
+            );
+            let (reason, help) = match field.ty {
+                FieldType::Map(..) => (
+                    "it is a map".to_owned(),
+                    "remove `delimited = true`".to_owned(),
+                ),
+                _ if !matches!(field.ty.value(), ValueType::Message(_)) => (
+                    "it is not a message field".to_owned(),
+                    "remove `delimited = true`".to_owned(),
+                ),
+                _ => (
+                    format!("its message is not `{}.{group}`", message.full_name),
+                    declare,
+                ),
+            };
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::InvalidOption,
+                    field.name_span,
+                    format!("`{}` cannot be delimited: {reason}", field.full_name),
+                )
+                .with_label("delimited")
+                .with_help(help),
+            );
+        }
+    }
+}
+
+/// `name` with its first letter capitalized: a group's message's name.
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
 
 /// Reports every violation in the fields and oneofs of `message`.
 pub(super) fn check(message: &Message, diagnostics: &mut Vec<Diagnostic>) {

@@ -48,6 +48,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     for message in &schema.messages {
         messages::check(message, &mut diagnostics);
     }
+    messages::check_groups(schema, &mut diagnostics);
     for enumeration in &schema.enums {
         enums::check(enumeration, &mut diagnostics);
     }

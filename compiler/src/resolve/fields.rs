@@ -236,7 +236,7 @@ impl Lowerer<'_, '_> {
             packed,
             json_name: options.json_name,
             rust_attributes: options.rust_attributes,
-            delimited: decl.group,
+            delimited: decl.group || options.delimited,
             options: Options::default(),
             name_span: decl.name.span,
             number_span: decl.number.span,

@@ -80,7 +80,7 @@ fn answer(request: &ConformanceRequest) -> Outcome {
 
 /// Reads the payload as an `M` and writes it in the requested format.
 /// `proto2` says whether `M` is the proto2 message, whose derivative lacks
-/// the groups and extensions of upstream's.
+/// the extensions of upstream's.
 fn round_trip<M>(request: &ConformanceRequest, proto2: bool) -> Outcome
 where
     M: Message + JsonMessage + serde::Serialize + serde::de::DeserializeOwned,
