@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop descriptors differential grpc-interop conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop corpus descriptors differential grpc-interop conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -30,6 +30,14 @@ interop: ## Interop with Google's protoc, and extensions with Google's Python pr
 	$(CARGO) test -p schemac-graph -- --ignored protoc
 	$(CARGO) test -p schemac --test file_names -- --ignored protoc
 	$(CARGO) test -p schemac-protos --test extensions -- --ignored google
+
+# The current protoc (libprotoc 35, with editions), from PyPI's grpcio-tools:
+# `python3 -m venv .venv-protoc && .venv-protoc/bin/pip install grpcio-tools`.
+PROTOC_CURRENT ?= .venv-protoc/bin/python -m grpc_tools.protoc
+
+corpus: ## The real-world .proto corpus (tests/corpus) against the current protoc: the same verdicts and the same descriptors (needs PROTOC_CURRENT).
+	SCHEMAC_PROTOC="$(abspath $(firstword $(PROTOC_CURRENT))) $(wordlist 2,9,$(PROTOC_CURRENT))" \
+		$(CARGO) test -p schemac-corpus -- --ignored
 
 # The shipped files whose types the runtime provides (builtin::provides_types):
 # schemac stores protoc's descriptors of them, and `make interop` checks those.
@@ -68,10 +76,12 @@ conformance: ## Google's protobuf conformance suite, binary + JSON and text form
 		[ $$status = 0 ] || echo "full output: $(CONFORMANCE_DIR)/output.txt"; exit $$status
 
 bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
+	$(CARGO) run -q --profile bench -p schemac-bench --bin check-speed
 	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	$(CARGO) bench -p schemac-bench --bench formats
 
 bench-quick: ## Quick benchmarks (under 3 minutes), same report.
+	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin check-speed
 	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	SCHEMAC_BENCH=quick $(CARGO) bench -p schemac-bench --bench formats
 
@@ -104,7 +114,7 @@ package: ## Package both crates and build them from their packages, the compiler
 review: ## Review changed snapshots.
 	cargo insta review
 
-ci: lint test interop differential grpc-interop conformance fuzz-build doc msrv no-std package ## What .ci/run runs.
+ci: lint test interop corpus differential grpc-interop conformance fuzz-build doc msrv no-std package ## What .ci/run runs.
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60

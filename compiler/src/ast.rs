@@ -1,7 +1,7 @@
 //! The syntax tree of one `.schema` or `.proto` file, as written.
 //!
 //! Plain data with spans; the syntax stage builds it, from either language,
-//! and resolve reads it. Nothing here knows about pest or protox-parse, and
+//! and resolve reads it. Nothing here knows about pest or either parser, and
 //! nothing is resolved yet: type names are still text. A `.proto` file's
 //! tree spells its types as the `.schema` language does (`int32` is `i32`,
 //! `repeated T` is `list<T>`), so resolve reads both alike; [`Dialect`] says
@@ -569,7 +569,13 @@ pub struct MethodType {
 /// The options of the `.schema` language that are schemac's own rather
 /// than protobuf's, which only a `.schema` file may set: they choose what
 /// the Rust code is and are no field of protobuf's options messages.
-pub const SCHEMAC_OPTIONS: &[&str] = &["keep_unknown_fields", "rust_attribute", "allow", "closed"];
+pub const SCHEMAC_OPTIONS: &[&str] = &[
+    "keep_unknown_fields",
+    "rust_attribute",
+    "allow",
+    "closed",
+    "delimited",
+];
 
 /// What a field's brackets may hold that is no option in protobuf's
 /// descriptors but a field of the field's own: `[default = 3,

@@ -260,7 +260,7 @@ impl<'a> FileExporter<'a> {
         if kept.is_empty() {
             return None;
         }
-        let bytes = kept.encode_to_vec();
+        let bytes = kept.encode_to_vec(self.schema);
         let decoded = T::decode(bytes.as_slice()).unwrap_or_default();
         self.options.insert(path, bytes);
         Some(decoded)
@@ -394,8 +394,9 @@ impl<'a> FileExporter<'a> {
             }
         }
         // Nested messages in the order protoc makes them: the declared
-        // ones (groups' among them) and the entries of map fields, each
-        // where the source writes it.
+        // ones and the entries of map fields, each where the source writes
+        // it, and a group's message where its field is, which the exported
+        // `.proto` writes it in.
         let mut nested: Vec<(crate::source::Span, Nested)> = Vec::new();
         for (index, (field, oneof)) in fields.iter().enumerate() {
             let field_path = at(&[tag::FIELD, index as i32]);
@@ -415,8 +416,14 @@ impl<'a> FileExporter<'a> {
             .declared_types(&message.messages, &message.enums)
         {
             match item {
-                DeclaredType::Message(id) => {
-                    nested.push((self.schema.message(id).span, Nested::Message(id)));
+                DeclaredType::Message(nested_id) => {
+                    let group = (message.fields.iter())
+                        .find(|field| self.schema.declared_group(id, field) == Some(nested_id));
+                    let span = match group {
+                        Some(field) if self.proto2 => field.name_span,
+                        _ => self.schema.message(nested_id).span,
+                    };
+                    nested.push((span, Nested::Message(nested_id)));
                 }
                 DeclaredType::Enum(id) => {
                     let nested = at(&[tag::NESTED_ENUM, descriptor.enum_type.len() as i32]);

@@ -24,6 +24,11 @@
 //! Services follow the types, as `rpc Name (.pkg.Request) returns (stream
 //! .pkg.Response);`.
 //!
+//! A group of a proto2 file (a field whose message travels between start
+//! and end keys, [`Schema::declared_group`]) is written back as protoc
+//! reads it, `optional group Result = 1 { ... }`, its message's body
+//! inside it and not a second time beside it.
+//!
 //! Graph mode's `ref T` and `weak T` are exported as `T` (`repeated T` in a
 //! list, `map<K, T>` in a map), and every message that one points at gets
 //! the field `uint32 schemac_graph_id = 536870911;` ([`GRAPH_ID_FIELD_NAME`],
@@ -241,7 +246,9 @@ pub(crate) fn needs_proto2(schema: &Schema, file: &File) -> bool {
         || messages.any(|message| {
             !message.extension_ranges.is_empty()
                 || message.fields.iter().any(|field| {
-                    matches!(field.ty, FieldType::Required(_)) || field.default.is_some()
+                    matches!(field.ty, FieldType::Required(_))
+                        || field.default.is_some()
+                        || field.delimited
                 })
         })
         || holds_proto2_enum(schema, file)
@@ -375,7 +382,12 @@ impl Out<'_> {
     /// declares them, each after a blank line. Consecutive extensions of
     /// one message are one block.
     fn items(&mut self, messages: &[MessageId], enums: &[EnumId], extensions: &[ExtensionId]) {
-        for (_, item) in self.declared(messages, enums, extensions) {
+        // The messages of the file's extension groups are written with them.
+        let groups = self.groups(None, &[], extensions);
+        let messages: Vec<MessageId> = (messages.iter().copied())
+            .filter(|message| !groups.contains(message))
+            .collect();
+        for (_, item) in self.declared(&messages, enums, extensions) {
             self.blank();
             self.item(item);
         }
@@ -423,6 +435,26 @@ impl Out<'_> {
         items
     }
 
+    /// The messages that the `fields` of message `scope` (or `None`, the
+    /// file) and the `extensions` declared there declare as groups, which
+    /// a proto2 file writes with their fields.
+    fn groups(
+        &self,
+        scope: Option<MessageId>,
+        fields: &[Field],
+        extensions: &[ExtensionId],
+    ) -> Vec<MessageId> {
+        if !self.proto2 {
+            return Vec::new();
+        }
+        let extensions = extensions
+            .iter()
+            .map(|&id| &self.schema.extension(id).field);
+        (fields.iter().chain(extensions))
+            .filter_map(|field| self.schema.declared_group_in(scope, field))
+            .collect()
+    }
+
     /// `extend .pkg.Message { fields }`.
     fn extend(&mut self, block: &[ExtensionId]) {
         let schema = self.schema;
@@ -433,7 +465,8 @@ impl Out<'_> {
         self.line(&format!("extend {name} {{"));
         self.depth += 1;
         for &id in block {
-            self.field(&schema.extension(id).field);
+            let extension = schema.extension(id);
+            self.field(extension.parent, &extension.field);
         }
         self.depth -= 1;
         self.line("}");
@@ -441,8 +474,17 @@ impl Out<'_> {
 
     fn message(&mut self, id: MessageId) {
         let message = self.schema.message(id);
-        let ref_target = self.ref_targets.get(id.0 as usize) == Some(&true);
         self.docs(&message.docs);
+        self.body(&format!("message {}", message.name), id);
+    }
+
+    /// `head`, then the body of message `id` in braces: its fields, then
+    /// its reserved numbers and names, extension ranges, and nested
+    /// messages and enums but those its groups declare, which are written
+    /// with their fields. An empty body is `{}`, on the line of `head`.
+    fn body(&mut self, head: &str, id: MessageId) {
+        let message = self.schema.message(id);
+        let ref_target = self.ref_targets.get(id.0 as usize) == Some(&true);
         let reserved = &message.reserved;
         if !ref_target
             && message.fields.is_empty()
@@ -454,16 +496,20 @@ impl Out<'_> {
             && reserved.names.is_empty()
             && message.extension_ranges.is_empty()
         {
-            self.line(&format!("message {} {{}}", message.name));
+            self.line(&format!("{head} {{}}"));
             return;
         }
-        self.line(&format!("message {} {{", message.name));
+        self.line(&format!("{head} {{"));
         self.depth += 1;
         self.options(&message.options);
         // Fields and nested declarations in the order written: protoc
         // orders the entries of map fields among the nested messages so.
         let members = message.members();
-        let mut body = self.declared(&message.messages, &message.enums, &message.extensions);
+        let groups = self.groups(Some(id), &message.fields, &message.extensions);
+        let nested: Vec<MessageId> = (message.messages.iter().copied())
+            .filter(|nested| !groups.contains(nested))
+            .collect();
+        let mut body = self.declared(&nested, &message.enums, &message.extensions);
         body.extend(members.iter().map(|&member| {
             let span = match member {
                 FieldOrOneof::Field(field) => field.name_span,
@@ -489,8 +535,8 @@ impl Out<'_> {
                 after_item = false;
             }
             match member {
-                FieldOrOneof::Field(field) => self.field(field),
-                FieldOrOneof::Oneof(index) => self.oneof(message, index),
+                FieldOrOneof::Field(field) => self.field(Some(id), field),
+                FieldOrOneof::Oneof(index) => self.oneof(id, index),
             }
         }
         if ref_target {
@@ -584,7 +630,9 @@ impl Out<'_> {
         self.line("}");
     }
 
-    fn oneof(&mut self, message: &Message, index: usize) {
+    /// Oneof `index` of message `id`.
+    fn oneof(&mut self, id: MessageId, index: usize) {
+        let message = self.schema.message(id);
         let Some(oneof) = message.oneofs.get(index) else {
             return;
         };
@@ -593,14 +641,22 @@ impl Out<'_> {
         self.depth += 1;
         self.options(&oneof.options);
         for field in message.oneof_members(index) {
-            self.field(field);
+            self.field(Some(id), field);
         }
         self.depth -= 1;
         self.line("}");
     }
 
-    fn field(&mut self, field: &Field) {
-        self.docs(&field.docs);
+    /// `field`, of message `scope` or (`None`) an extension of the file:
+    /// a group, with its message's body, where it declares one.
+    fn field(&mut self, scope: Option<MessageId>, field: &Field) {
+        let group = self.schema.declared_group_in(scope, field);
+        let group = group.filter(|_| self.proto2);
+        // A group's comment is its message's, in a `.proto` file.
+        match group {
+            Some(group) if field.docs.is_empty() => self.docs(&self.schema.message(group).docs),
+            _ => self.docs(&field.docs),
+        }
         // proto2 has no implicit presence: every singular field outside a
         // oneof has a label there.
         let bare = if self.proto2 && field.oneof.is_none() {
@@ -608,6 +664,19 @@ impl Out<'_> {
         } else {
             ""
         };
+        if let Some(group) = group {
+            let label = match field.ty {
+                FieldType::Required(_) => "required ",
+                FieldType::List(_) => "repeated ",
+                FieldType::Optional(_) if field.oneof.is_none() => "optional ",
+                _ => bare,
+            };
+            let name = &self.schema.message(group).name;
+            let options = self.field_options(field);
+            let head = format!("{label}group {name} = {}{options}", field.number);
+            self.body(&head, group);
+            return;
+        }
         let ty = match field.ty {
             FieldType::Single(ty) => format!("{bare}{}", self.type_name(ty)),
             FieldType::Optional(ty) => format!("optional {}", self.type_name(ty)),

@@ -25,9 +25,10 @@
 //! - Options are written as the file has them, standard and custom, on
 //!   every element ([`options_text`]); besides, a field says what the
 //!   model has that `.schema` does not assume: `default`, `packed = false`
-//!   on a packable list that its options do not pack, and a `json_name`
-//!   other than the lowerCamelCase one. `extend` blocks are written where
-//!   they are declared.
+//!   on a packable list that its options do not pack, a `json_name`
+//!   other than the lowerCamelCase one, and `delimited = true` on a proto2
+//!   group, whose message is a nested message of its own. `extend` blocks
+//!   are written where they are declared.
 //! - Members are written in source order; docs are `///` lines. The
 //!   comments at the head of a `.proto` file (a licence) are `//` lines at
 //!   the head of the text; other comments that document nothing are not
@@ -620,6 +621,9 @@ fn field_properties(field: &Field) -> Vec<String> {
         && *json_name != lower_camel_case(&field.name)
     {
         properties.push(format!("json_name = {}", quoted_text(json_name)));
+    }
+    if field.delimited {
+        properties.push("delimited = true".to_owned());
     }
     properties
 }

@@ -119,8 +119,10 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// Why a compilation stopped.
-#[derive(Debug)]
+/// Why a compilation stopped. Its `Debug` is its rendered text, so that a
+/// build script returning it (`fn main() -> Result<(), Box<dyn Error>>`)
+/// shows the diagnostics with their snippets, not the sources they point
+/// into.
 pub enum Error {
     /// A file named as a root could not be read, or was not found as
     /// given nor in an include directory.
@@ -211,6 +213,12 @@ impl Error {
                 reason,
             } => format!("error: the {option} path `{path}` is not valid: {reason}\n"),
         }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(false))
     }
 }
 

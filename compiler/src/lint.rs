@@ -9,6 +9,7 @@
 //! it: a field's `[allow = "..."]`, a message's or enum's `option allow =
 //! "...";`.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
@@ -44,17 +45,17 @@ pub(crate) fn lint(loaded: &Loaded, schema: &Schema) -> Vec<Diagnostic> {
 struct Allowed(BTreeSet<String>);
 
 impl Allowed {
-    /// These codes and those that `options` allow.
-    fn with(&self, options: &[OptionDecl]) -> Allowed {
-        let mut allowed = self.clone();
+    /// These codes and those that `options` allow; copied only when
+    /// `options` allow any, so that a declaration's many fields do not
+    /// copy the codes its `allow` silences.
+    fn with(&self, options: &[OptionDecl]) -> Cow<'_, Allowed> {
+        let mut allowed = Cow::Borrowed(self);
         for option in options
             .iter()
             .filter(|option| option.name.as_simple() == Some("allow"))
         {
             if let OptionValue::String(codes, _) = &option.value {
-                allowed
-                    .0
-                    .extend(codes.split(',').map(|code| code.trim().to_owned()));
+                (allowed.to_mut().0).extend(codes.split(',').map(|code| code.trim().to_owned()));
             }
         }
         allowed

@@ -13,6 +13,8 @@
 
 mod options;
 
+use std::collections::BTreeMap;
+
 pub use crate::ast::RefKind;
 use crate::ast::{Dialect, Docs};
 use crate::source::{FileId, Span};
@@ -75,19 +77,26 @@ impl Schema {
     /// "borrows from the input" (`true`) and "cannot derive `Hash`"
     /// (`false`) this way.
     pub fn spread_to_holders(&self, mut marks: Vec<bool>, mark: bool) -> Vec<bool> {
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for (index, message) in self.messages.iter().enumerate() {
-                if marks.get(index) == Some(&mark) {
-                    continue;
+        // The holders of each message, and a walk from the marked messages
+        // up to them: each message is marked and visited once.
+        let mut holders: Vec<Vec<usize>> = vec![Vec::new(); self.messages.len()];
+        for (index, message) in self.messages.iter().enumerate() {
+            for held in message.held_messages() {
+                if let Some(holders) = holders.get_mut(held.0 as usize) {
+                    holders.push(index);
                 }
-                let holds_marked = message
-                    .held_messages()
-                    .any(|id| marks.get(id.0 as usize) == Some(&mark));
-                if holds_marked && let Some(slot) = marks.get_mut(index) {
+            }
+        }
+        let mut next: Vec<usize> = (0..self.messages.len())
+            .filter(|&index| marks.get(index) == Some(&mark))
+            .collect();
+        while let Some(index) = next.pop() {
+            for &holder in holders.get(index).into_iter().flatten() {
+                if let Some(slot) = marks.get_mut(holder)
+                    && *slot != mark
+                {
                     *slot = mark;
-                    changed = true;
+                    next.push(holder);
                 }
             }
         }
@@ -124,6 +133,50 @@ impl Schema {
     /// object while it reads it, for a back reference from inside it.
     pub fn weak_target_marks(&self) -> Vec<bool> {
         self.target_marks(|kind| kind == RefKind::Weak)
+    }
+
+    /// The message that `field`, of message `holder`, declares as a proto2
+    /// group: its type, when it is delimited ([`Field::delimited`]) and its
+    /// message is nested in `holder` under the field's name capitalized, as
+    /// protoc names a group's field after its message (`group Result`,
+    /// `result`). Its exports write the message inside the field.
+    pub fn declared_group(&self, holder: MessageId, field: &Field) -> Option<MessageId> {
+        self.declared_group_in(Some(holder), field)
+    }
+
+    /// The message that `field` declares as a proto2 group in `scope`, a
+    /// message or (`None`) the file: [`Schema::declared_group`], for an
+    /// extension too, whose group's message is declared in the scope of
+    /// its `extend`.
+    pub fn declared_group_in(&self, scope: Option<MessageId>, field: &Field) -> Option<MessageId> {
+        let (FieldType::Single(ValueType::Message(id))
+        | FieldType::Optional(ValueType::Message(id))
+        | FieldType::Required(ValueType::Message(id))
+        | FieldType::List(ValueType::Message(id))) = field.ty
+        else {
+            return None;
+        };
+        let message = self.messages.get(id.0 as usize)?;
+        let named = message.name.starts_with(|c: char| c.is_ascii_uppercase())
+            && message.name.to_ascii_lowercase() == field.name;
+        (field.delimited && message.parent == scope && named).then_some(id)
+    }
+
+    /// One mark per message: whether a group field holds it
+    /// ([`Field::delimited`]), a message's or an extension: its fields
+    /// then end at an end-group key too.
+    pub fn group_marks(&self) -> Vec<bool> {
+        let mut marks = vec![false; self.messages.len()];
+        let fields = self.messages.iter().flat_map(|message| &message.fields);
+        let extensions = self.extensions.iter().map(|extension| &extension.field);
+        for field in fields.chain(extensions).filter(|field| field.delimited) {
+            if let ValueType::Message(id) = field.ty.value()
+                && let Some(mark) = marks.get_mut(id.0 as usize)
+            {
+                *mark = true;
+            }
+        }
+        marks
     }
 
     /// One mark per message: whether a reference of a kind that `counts`
@@ -202,7 +255,11 @@ impl Schema {
 
     /// The file with id `id`, if the schema holds it.
     pub fn file(&self, id: FileId) -> Option<&File> {
-        self.files.iter().find(|file| file.id == id)
+        // Resolve puts each file at the index of its id.
+        match self.files.get(id.0 as usize) {
+            Some(file) if file.id == id => Some(file),
+            _ => self.files.iter().find(|file| file.id == id),
+        }
     }
 
     /// Whether the file `id` was loaded only for the options it declares
@@ -232,15 +289,14 @@ impl Schema {
     /// order. Files without a package form the package `[]`. Files loaded
     /// only for their options ([`File::implicit`]) are left out.
     pub fn packages(&self) -> Vec<(Vec<String>, Vec<&File>)> {
-        let mut packages: Vec<(Vec<String>, Vec<&File>)> = Vec::new();
+        let mut packages: BTreeMap<&[String], Vec<&File>> = BTreeMap::new();
         for file in self.files.iter().filter(|file| !file.implicit) {
-            match packages.iter_mut().find(|(name, _)| *name == file.package) {
-                Some((_, files)) => files.push(file),
-                None => packages.push((file.package.clone(), vec![file])),
-            }
+            packages.entry(&file.package).or_default().push(file);
         }
-        packages.sort_by(|a, b| a.0.cmp(&b.0));
         packages
+            .into_iter()
+            .map(|(name, files)| (name.to_vec(), files))
+            .collect()
     }
 }
 

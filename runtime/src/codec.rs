@@ -46,6 +46,13 @@ pub trait Codec {
     /// Writes `value` without a key, before what `writer` holds.
     fn write_value(value: &Self::Value, writer: &mut Writer);
 
+    /// The encoded length of `value` as field `number`: its key and the
+    /// value. A group has two keys, its start and its end ([`Group`]).
+    #[inline(always)]
+    fn field_len(number: u32, value: &Self::Value) -> usize {
+        wire::key_len(number) + Self::value_len(value)
+    }
+
     /// Writes `value` as field `number`: the value, then its key before
     /// it. A codec whose values are often a few bytes known at once writes
     /// both in one step (a later occurrence of a graph object, `graph.rs`).
@@ -380,6 +387,61 @@ impl<M: crate::Message> Codec for Message<M> {
     }
 }
 
+/// A group: a nested message between a start-group key and an end-group
+/// key of its field's number, without a length, one level deeper; a
+/// proto2 `group`, whose message is declared with its field.
+///
+/// A group's value is its message's fields alone ([`Codec::value_len`],
+/// [`Codec::write_value`]); its keys are the field's
+/// ([`Codec::field_len`], [`Codec::write_field`]). Reading it, the
+/// message's `merge_from` ends at the end-group key, which it hands to
+/// [`Decoder::end_group`]: generated code does so in every message that a
+/// group field holds.
+#[derive(Debug)]
+pub struct Group<M>(PhantomData<M>);
+
+impl<M: crate::Message> Codec for Group<M> {
+    type Value = M;
+    const WIRE_TYPE: WireType = WireType::StartGroup;
+    const IS_MESSAGE: bool = true;
+
+    /// A group that is there is always written, even when empty.
+    #[inline]
+    fn is_default(_value: &M) -> bool {
+        false
+    }
+
+    #[inline]
+    fn value_len(value: &M) -> usize {
+        value.measure_fields()
+    }
+
+    #[inline]
+    fn field_len(number: u32, value: &M) -> usize {
+        2 * wire::key_len(number) + value.measure_fields()
+    }
+
+    /// The fields alone: only [`write_field`](Codec::write_field), which
+    /// knows the keys, writes a group.
+    #[inline]
+    fn write_value(value: &M, writer: &mut Writer) {
+        value.write_fields(writer);
+    }
+
+    #[inline]
+    fn write_field(number: u32, value: &M, writer: &mut Writer) {
+        writer.group(number, |writer| value.write_fields(writer));
+    }
+
+    /// Reads the group whose start-group key was just read, up to the
+    /// end-group key of its number.
+    #[inline]
+    fn merge_value(value: &mut M, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        let number = decoder.started_group();
+        decoder.read_group(number, |decoder| value.merge_from(decoder))
+    }
+}
+
 /// A value of codec `C` held in a `Box`, for fields that recurse.
 #[derive(Debug)]
 pub struct Boxed<C>(PhantomData<C>);
@@ -401,8 +463,18 @@ impl<C: Codec> Codec for Boxed<C> {
     }
 
     #[inline]
+    fn field_len(number: u32, value: &Box<C::Value>) -> usize {
+        C::field_len(number, value)
+    }
+
+    #[inline]
     fn write_value(value: &Box<C::Value>, writer: &mut Writer) {
         C::write_value(value, writer);
+    }
+
+    #[inline]
+    fn write_field(number: u32, value: &Box<C::Value>, writer: &mut Writer) {
+        C::write_field(number, value, writer);
     }
 
     #[inline]
@@ -411,6 +483,49 @@ impl<C: Codec> Codec for Boxed<C> {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         C::merge_value(value, decoder)
+    }
+}
+
+/// A group held in a `Box`, for fields that recurse: [`Boxed`]`<`[`Group`]`<M>>`
+/// under a name of its own, so that generated code's calls of a boxed
+/// message's codec, `codec::Boxed::merge(..)`, which take its message from
+/// the field, fit one codec only.
+#[derive(Debug)]
+pub struct BoxedGroup<M>(PhantomData<M>);
+
+impl<M: crate::Message> Codec for BoxedGroup<M> {
+    type Value = Box<M>;
+    const WIRE_TYPE: WireType = WireType::StartGroup;
+    const IS_MESSAGE: bool = true;
+
+    #[inline]
+    fn is_default(value: &Box<M>) -> bool {
+        Boxed::<Group<M>>::is_default(value)
+    }
+
+    #[inline]
+    fn value_len(value: &Box<M>) -> usize {
+        Boxed::<Group<M>>::value_len(value)
+    }
+
+    #[inline]
+    fn field_len(number: u32, value: &Box<M>) -> usize {
+        Boxed::<Group<M>>::field_len(number, value)
+    }
+
+    #[inline]
+    fn write_value(value: &Box<M>, writer: &mut Writer) {
+        Boxed::<Group<M>>::write_value(value, writer);
+    }
+
+    #[inline]
+    fn write_field(number: u32, value: &Box<M>, writer: &mut Writer) {
+        Boxed::<Group<M>>::write_field(number, value, writer);
+    }
+
+    #[inline]
+    fn merge_value(value: &mut Box<M>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        Boxed::<Group<M>>::merge_value(value, decoder)
     }
 }
 
@@ -448,3 +563,6 @@ pub type BoolValue = Wrapper<Bool>;
 pub type StringValue = Wrapper<String>;
 /// `google.protobuf.BytesValue`: a `Vec<u8>` in a wrapper message.
 pub type BytesValue = Wrapper<Bytes>;
+
+#[cfg(test)]
+mod tests;

@@ -5,6 +5,12 @@
 //! the whole input, which errors name.
 //! Every length prefix is checked against the bytes that remain before
 //! anything is allocated for it.
+//!
+//! A group has no length: its fields run from its start-group key to the
+//! end-group key of the same field number. [`Decoder::read_group`] reads
+//! one, the message's `merge_from` handing the end-group key it meets to
+//! [`Decoder::end_group`], which ends the group or refuses a key of
+//! another number.
 
 use crate::error::DecodeError;
 use crate::graph::DecodeTable;
@@ -83,6 +89,13 @@ pub struct Decoder<'a> {
     shared: Option<&'a bytes::Bytes>,
     /// Where the key that [`read_key`](Self::read_key) read last starts.
     key_start: usize,
+    /// The field number of the group whose fields are being read, whose
+    /// end-group key ends them; 0 outside a group, and once that key is
+    /// read.
+    group: u32,
+    /// `depth_left` inside that group: a message nested in it is one level
+    /// deeper, and an end-group key there is not the group's.
+    group_depth: u32,
     /// The objects read so far by graph mode's references, made at the
     /// first one.
     graph: Option<Box<DecodeTable>>,
@@ -106,6 +119,8 @@ impl<'a> Decoder<'a> {
             recursion_limit: options.recursion_limit,
             shared: None,
             key_start: 0,
+            group: 0,
+            group_depth: 0,
             graph: None,
         })
     }
@@ -210,6 +225,18 @@ impl<'a> Decoder<'a> {
     #[inline]
     pub(crate) fn last_key(&self) -> &'a [u8] {
         self.input.get(self.key_start..self.pos).unwrap_or_default()
+    }
+
+    /// The field number of the start-group key read last, when nothing has
+    /// been read since: the number a group's end-group key must have. 0,
+    /// which no end-group key has, when the last key is not a start-group
+    /// key.
+    #[inline]
+    pub(crate) fn started_group(&self) -> u32 {
+        match wire::varint_near_end(self.last_key()) {
+            Some((key, _)) if key & 7 == WireType::StartGroup as u64 => (key >> 3) as u32,
+            _ => 0,
+        }
     }
 
     /// Reads a field key, returning the field number and wire type.
@@ -357,6 +384,56 @@ impl<'a> Decoder<'a> {
         result
     }
 
+    /// Runs `read` on the fields of a group of field `number`, whose
+    /// start-group key was just read, one level deeper. `read` reads fields
+    /// up to an end-group key, which it hands to
+    /// [`end_group`](Self::end_group), as a generated `merge_from` does;
+    /// the input ending before that key is an error, as is one that does
+    /// not end the group. Its errors may be of any type a [`DecodeError`]
+    /// converts into.
+    #[inline]
+    pub fn read_group<T, E: From<DecodeError>>(
+        &mut self,
+        number: u32,
+        read: impl FnOnce(&mut Self) -> Result<T, E>,
+    ) -> Result<T, E> {
+        if self.depth_left == 0 {
+            return Err(DecodeError::recursion_limit(self.recursion_limit, self.pos).into());
+        }
+        self.depth_left -= 1;
+        let outer = (self.group, self.group_depth);
+        (self.group, self.group_depth) = (number, self.depth_left);
+        let value = read(self);
+        let ended = self.group == 0;
+        (self.group, self.group_depth) = outer;
+        self.depth_left += 1;
+        match value {
+            Ok(_) if !ended => Err(DecodeError::truncated(self.input.len()).into()),
+            value => value,
+        }
+    }
+
+    /// Ends the group being read at the end-group key of field `number`,
+    /// which was just read: an error unless a group of that number is being
+    /// read at this level. A message read as a group calls it when it
+    /// meets an end-group key, and stops.
+    #[doc(hidden)]
+    #[inline]
+    pub fn end_group(&mut self, number: u32) -> Result<(), DecodeError> {
+        if self.group == 0 || self.group_depth != self.depth_left {
+            return Err(DecodeError::unexpected_end_group(self.key_start));
+        }
+        if number != self.group {
+            return Err(DecodeError::mismatched_end_group(
+                self.group,
+                number,
+                self.key_start,
+            ));
+        }
+        self.group = 0;
+        Ok(())
+    }
+
     /// Reads a length prefix and runs `read` on the bytes it delimits, at the
     /// same depth, as for a packed list. The outer limit is back afterwards,
     /// whether `read` succeeded or not.
@@ -429,38 +506,37 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// Skips the value of a field this schema does not know.
+    /// Skips the value of a field this schema does not know, whose key was
+    /// just read: a group up to the end-group key of that key's number.
     pub fn skip(&mut self, wire_type: WireType) -> Result<(), DecodeError> {
-        self.skip_value(wire_type, None)
+        self.skip_value(wire_type)
     }
 
-    /// Skips the value of a field this schema does not know, returning the
-    /// bytes skipped, borrowed from the input.
+    /// Skips the value of a field this schema does not know, as
+    /// [`skip`](Self::skip) does, returning the bytes skipped, borrowed
+    /// from the input.
     pub fn skip_raw(&mut self, wire_type: WireType) -> Result<&'a [u8], DecodeError> {
         let start = self.pos;
-        self.skip_value(wire_type, None)?;
+        self.skip_value(wire_type)?;
         Ok(&self.input[start..self.pos])
     }
 
-    /// Skips one value; `group` is the field number of the group being
-    /// skipped, whose end-group key ends it.
-    fn skip_value(&mut self, wire_type: WireType, group: Option<u32>) -> Result<(), DecodeError> {
+    /// Skips one value, whose key was just read.
+    fn skip_value(&mut self, wire_type: WireType) -> Result<(), DecodeError> {
         match wire_type {
             WireType::Varint => self.read_varint().map(drop),
             WireType::Fixed64 => self.read_array::<8>().map(drop),
             WireType::Fixed32 => self.read_array::<4>().map(drop),
             WireType::Len => self.read_bytes().map(drop),
-            WireType::StartGroup => self.skip_group(),
-            WireType::EndGroup => match group {
-                Some(_) => Ok(()),
-                None => Err(DecodeError::unexpected_end_group(self.pos)),
-            },
+            WireType::StartGroup => self.skip_group(self.started_group()),
+            WireType::EndGroup => Err(DecodeError::unexpected_end_group(self.key_start)),
         }
     }
 
-    /// Skips a group up to its end-group key, counting it as one level of
-    /// nesting so that nested groups cannot exhaust the stack.
-    fn skip_group(&mut self) -> Result<(), DecodeError> {
+    /// Skips a group of field `number` up to its end-group key, which must
+    /// have that number, counting it as one level of nesting so that nested
+    /// groups cannot exhaust the stack.
+    fn skip_group(&mut self, number: u32) -> Result<(), DecodeError> {
         let group_start = self.pos;
         if self.depth_left == 0 {
             return Err(DecodeError::recursion_limit(
@@ -473,14 +549,21 @@ impl<'a> Decoder<'a> {
             if !self.has_remaining() {
                 break Err(DecodeError::truncated(self.input.len()));
             }
-            let (number, wire_type) = match self.read_key() {
+            let (inner, wire_type) = match self.read_key() {
                 Ok(key) => key,
                 Err(error) => break Err(error),
             };
             if wire_type == WireType::EndGroup {
-                break Ok(());
+                break match inner == number {
+                    true => Ok(()),
+                    false => Err(DecodeError::mismatched_end_group(
+                        number,
+                        inner,
+                        self.key_start,
+                    )),
+                };
             }
-            if let Err(error) = self.skip_value(wire_type, Some(number)) {
+            if let Err(error) = self.skip_value(wire_type) {
                 break Err(error);
             }
         };
@@ -685,27 +768,54 @@ mod tests {
 
     #[test]
     fn skips_every_wire_type() {
-        // varint, fixed64, len, fixed32, and a group holding a varint.
+        // Fields 1 to 5: varint, fixed64, len, fixed32, and a group holding
+        // a varint, ended by the end-group key of field 5.
         let input = [
-            0x96, 0x01, //
-            1, 2, 3, 4, 5, 6, 7, 8, //
-            0x02, b'h', b'i', //
-            1, 2, 3, 4, //
-            0x08, 0x01, 0x0c, // field 1 varint 1, then end-group of field 1
+            0x08, 0x96, 0x01, //
+            0x11, 1, 2, 3, 4, 5, 6, 7, 8, //
+            0x1a, 0x02, b'h', b'i', //
+            0x25, 1, 2, 3, 4, //
+            0x2b, 0x08, 0x01, 0x2c,
         ];
         let mut d = decoder(&input);
-        d.skip(WireType::Varint).unwrap();
-        d.skip(WireType::Fixed64).unwrap();
-        d.skip(WireType::Len).unwrap();
-        d.skip(WireType::Fixed32).unwrap();
-        d.skip(WireType::StartGroup).unwrap();
+        for expected in [
+            WireType::Varint,
+            WireType::Fixed64,
+            WireType::Len,
+            WireType::Fixed32,
+            WireType::StartGroup,
+        ] {
+            let (_, wire_type) = d.read_key().unwrap();
+            assert_eq!(wire_type, expected);
+            d.skip(wire_type).unwrap();
+        }
+        assert!(!d.has_remaining());
+    }
+
+    #[test]
+    fn a_group_ends_at_the_end_group_key_of_its_start_keys_number() {
+        // Field 5's group ended by field 6's end-group key.
+        let mut d = decoder(&[0x2b, 0x08, 0x01, 0x34]);
+        let (_, wire_type) = d.read_key().unwrap();
+        let error = d.skip(wire_type).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "end-group of field 6 in the group of field 5 at byte 3"
+        );
+        // With a start key of two bytes, field 16's.
+        let mut d = decoder(&[0x83, 0x01, 0x84, 0x01]);
+        let (number, wire_type) = d.read_key().unwrap();
+        assert_eq!((number, d.started_group()), (16, 16));
+        d.skip(wire_type).unwrap();
         assert!(!d.has_remaining());
     }
 
     #[test]
     fn deeply_nested_groups_hit_the_recursion_limit() {
         let input = vec![0x0b; 10_000]; // start-group of field 1, over and over
-        let error = decoder(&input).skip(WireType::StartGroup).unwrap_err();
+        let mut d = decoder(&input);
+        let (_, wire_type) = d.read_key().unwrap();
+        let error = d.skip(wire_type).unwrap_err();
         assert!(error.is_recursion_limit());
     }
 

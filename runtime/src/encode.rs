@@ -860,11 +860,28 @@ impl Writer {
     /// length prefix before it.
     #[inline(always)]
     pub fn nested(&mut self, write: impl FnOnce(&mut Self)) {
+        self.deeper(|writer| writer.delimited(write));
+    }
+
+    /// Writes a group of field `number`, a message without a length: its
+    /// end-group key, then its fields with `write`, one level deeper, then
+    /// its start-group key before them.
+    #[inline(always)]
+    pub fn group(&mut self, number: u32, write: impl FnOnce(&mut Self)) {
+        self.key(number, WireType::EndGroup);
+        self.deeper(write);
+        self.key(number, WireType::StartGroup);
+    }
+
+    /// Writes with `write` one level deeper, counting the depth that
+    /// encoding refuses past the recursion limit.
+    #[inline(always)]
+    fn deeper(&mut self, write: impl FnOnce(&mut Self)) {
         self.depth += 1;
         if self.depth > self.max_depth {
             self.max_depth = self.depth;
         }
-        self.delimited(write);
+        write(self);
         self.depth -= 1;
     }
 

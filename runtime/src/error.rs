@@ -48,6 +48,7 @@ enum Kind {
     RecursionLimit(u32),
     InputTooLarge { length: usize, max: usize },
     UnexpectedEndGroup,
+    MismatchedEndGroup { expected: u32, found: u32 },
     Invalid(&'static str),
     MissingRequired,
 }
@@ -112,6 +113,13 @@ impl DecodeError {
     #[cold]
     pub(crate) fn unexpected_end_group(offset: usize) -> Self {
         Self::new(Kind::UnexpectedEndGroup, offset)
+    }
+
+    /// The end-group key of field `found` where the group of field
+    /// `expected` is open.
+    #[cold]
+    pub(crate) fn mismatched_end_group(expected: u32, found: u32, offset: usize) -> Self {
+        Self::new(Kind::MismatchedEndGroup { expected, found }, offset)
     }
 
     /// A `required` field that the input does not set; its path names it.
@@ -254,6 +262,10 @@ impl fmt::Display for Kind {
                 write!(f, "input of {length} bytes exceeds the maximum of {max}")
             }
             Kind::UnexpectedEndGroup => f.write_str("end-group without a matching start-group"),
+            Kind::MismatchedEndGroup { expected, found } => write!(
+                f,
+                "end-group of field {found} in the group of field {expected}"
+            ),
             Kind::Invalid(reason) => f.write_str(reason),
             Kind::MissingRequired => f.write_str("required field is missing"),
         }

@@ -46,7 +46,7 @@ pub fn write<C: Codec>(number: u32, value: &C::Value, writer: &mut Writer) {
 /// The length of a field that is written whatever its value.
 #[inline]
 pub fn measure_present<C: Codec>(number: u32, value: &C::Value) -> usize {
-    wire::key_len(number) + C::value_len(value)
+    C::field_len(number, value)
 }
 
 /// Writes a field whatever its value: the value, then its key before it
@@ -134,8 +134,7 @@ pub fn check_each<'v, T: 'v>(
 /// The length of a list written as one key per element.
 #[inline]
 pub fn measure_repeated<C: Codec>(number: u32, values: &[C::Value]) -> usize {
-    let keys = wire::key_len(number) * values.len();
-    keys + values.iter().map(C::value_len).sum::<usize>()
+    values.iter().map(|value| C::field_len(number, value)).sum()
 }
 
 /// Writes a list as one key per element, the last element first.

@@ -8,9 +8,9 @@
 //! 5 => _rt::codec::Message::merge_optional(wire_type, &mut self.customer, decoder),
 //! ```
 //!
-//! The codec of a message, an enum or a boxed message takes its type
-//! parameter from the field it is called with, so generated code leaves
-//! it out. A map names its two codecs on [`Map`]. Each function only
+//! The codec of a message, a group, an enum or a boxed message or group
+//! takes its type parameter from the field it is called with, so
+//! generated code leaves it out. A map names its two codecs on [`Map`]. Each function only
 //! forwards; the shapes are written once, in `field.rs`, `merge.rs` and
 //! the JSON module.
 
@@ -375,120 +375,134 @@ scalar_codecs!(view_shapes);
 owned_shapes!(
     [T: crate::Message] codec::Message<T>,
     [T: crate::Message] codec::Boxed<codec::Message<T>>,
+    [T: crate::Message] codec::Group<T>,
+    [T: crate::Message] codec::BoxedGroup<T>,
     [P: crate::graph::SharedPointer] codec::Ref<P>,
     [W: crate::graph::WeakPointer] codec::WeakRef<W>,
 );
 
-/// A message's view shapes, which take the view type `V` from the field and
-/// the message from `V`.
-impl<M: HasView> codec::Message<M> {
-    /// [`view::field::merge`] of a message's view.
-    #[inline(always)]
-    pub fn view<'a, V>(
-        wire_type: WireType,
-        view: &mut V,
-        decoder: &mut Decoder<'a>,
-    ) -> Result<(), DecodeError>
-    where
-        V: MessageView<'a, Owned = M>,
-        M: HasView<View<'a> = V>,
-    {
-        view::field::merge::<Self>(wire_type, view, decoder)
-    }
+/// The view shapes of the codecs of a message, `codec::Message` and
+/// `codec::Group`, and of their boxed codecs: a message's view names the
+/// message's view, which these take from the field.
+macro_rules! message_view_shapes {
+    ($($codec:ty, $boxed:ty);* $(;)?) => {$(
+        /// A message's view shapes, which take the view type `V` from the field and
+        /// the message from `V`.
+        impl<M: HasView> $codec {
+            /// [`view::field::merge`] of a message's view.
+            #[inline(always)]
+            pub fn view<'a, V>(
+                wire_type: WireType,
+                view: &mut V,
+                decoder: &mut Decoder<'a>,
+            ) -> Result<(), DecodeError>
+            where
+                V: MessageView<'a, Owned = M>,
+                M: HasView<View<'a> = V>,
+            {
+                view::field::merge::<Self>(wire_type, view, decoder)
+            }
 
-    /// [`view::field::merge_optional`] of a message's view.
-    #[inline(always)]
-    pub fn view_optional<'a, V>(
-        wire_type: WireType,
-        view: &mut Option<V>,
-        decoder: &mut Decoder<'a>,
-    ) -> Result<(), DecodeError>
-    where
-        V: MessageView<'a, Owned = M>,
-        M: HasView<View<'a> = V>,
-    {
-        view::field::merge_optional::<Self>(wire_type, view, decoder)
-    }
+            /// [`view::field::merge_optional`] of a message's view.
+            #[inline(always)]
+            pub fn view_optional<'a, V>(
+                wire_type: WireType,
+                view: &mut Option<V>,
+                decoder: &mut Decoder<'a>,
+            ) -> Result<(), DecodeError>
+            where
+                V: MessageView<'a, Owned = M>,
+                M: HasView<View<'a> = V>,
+            {
+                view::field::merge_optional::<Self>(wire_type, view, decoder)
+            }
 
-    /// [`view::field::merge_repeated`] of a message's view.
-    #[inline(always)]
-    pub fn view_repeated<'a, V>(
-        wire_type: WireType,
-        views: &mut Vec<V>,
-        decoder: &mut Decoder<'a>,
-    ) -> Result<(), DecodeError>
-    where
-        V: MessageView<'a, Owned = M>,
-        M: HasView<View<'a> = V>,
-    {
-        view::field::merge_repeated::<Self>(wire_type, views, decoder)
-    }
+            /// [`view::field::merge_repeated`] of a message's view.
+            #[inline(always)]
+            pub fn view_repeated<'a, V>(
+                wire_type: WireType,
+                views: &mut Vec<V>,
+                decoder: &mut Decoder<'a>,
+            ) -> Result<(), DecodeError>
+            where
+                V: MessageView<'a, Owned = M>,
+                M: HasView<View<'a> = V>,
+            {
+                view::field::merge_repeated::<Self>(wire_type, views, decoder)
+            }
 
-    /// The owned message of a view.
-    #[inline(always)]
-    pub fn owned<'a, V: MessageView<'a, Owned = M>>(view: &V) -> M {
-        view.to_message()
-    }
+            /// The owned message of a view.
+            #[inline(always)]
+            pub fn owned<'a, V: MessageView<'a, Owned = M>>(view: &V) -> M {
+                view.to_message()
+            }
 
-    /// The owned message of an optional view.
-    #[inline(always)]
-    pub fn owned_optional<'a, V: MessageView<'a, Owned = M>>(view: &Option<V>) -> Option<M> {
-        view.as_ref().map(V::to_message)
-    }
+            /// The owned message of an optional view.
+            #[inline(always)]
+            pub fn owned_optional<'a, V: MessageView<'a, Owned = M>>(view: &Option<V>) -> Option<M> {
+                view.as_ref().map(V::to_message)
+            }
 
-    /// The owned messages of a list of views.
-    #[inline(always)]
-    pub fn owned_repeated<'a, V: MessageView<'a, Owned = M>>(views: &[V]) -> Vec<M> {
-        views.iter().map(V::to_message).collect()
-    }
+            /// The owned messages of a list of views.
+            #[inline(always)]
+            pub fn owned_repeated<'a, V: MessageView<'a, Owned = M>>(views: &[V]) -> Vec<M> {
+                views.iter().map(V::to_message).collect()
+            }
+        }
+
+        /// A boxed message's view shapes, as the message's.
+        impl<M: HasView> $boxed {
+            /// [`view::field::merge`] of a boxed message's view.
+            #[inline(always)]
+            pub fn view<'a, V>(
+                wire_type: WireType,
+                view: &mut Box<V>,
+                decoder: &mut Decoder<'a>,
+            ) -> Result<(), DecodeError>
+            where
+                V: MessageView<'a, Owned = M>,
+                M: HasView<View<'a> = V>,
+            {
+                view::field::merge::<Self>(wire_type, view, decoder)
+            }
+
+            /// [`view::field::merge_optional`] of a boxed message's view.
+            #[inline(always)]
+            pub fn view_optional<'a, V>(
+                wire_type: WireType,
+                view: &mut Option<Box<V>>,
+                decoder: &mut Decoder<'a>,
+            ) -> Result<(), DecodeError>
+            where
+                V: MessageView<'a, Owned = M>,
+                M: HasView<View<'a> = V>,
+            {
+                view::field::merge_optional::<Self>(wire_type, view, decoder)
+            }
+
+            /// The owned message of a boxed view. It takes the `Box` that the
+            /// view's field holds, so that `V` is inferred from it.
+            #[allow(clippy::borrowed_box)]
+            #[inline(always)]
+            pub fn owned<'a, V: MessageView<'a, Owned = M>>(view: &Box<V>) -> Box<M> {
+                Box::new(view.to_message())
+            }
+
+            /// The owned message of an optional boxed view.
+            #[inline(always)]
+            pub fn owned_optional<'a, V: MessageView<'a, Owned = M>>(
+                view: &Option<Box<V>>,
+            ) -> Option<Box<M>> {
+                view.as_deref().map(|view| Box::new(view.to_message()))
+            }
+        }
+    )*};
 }
 
-/// A boxed message's view shapes, as [`codec::Message`]'s.
-impl<M: HasView> codec::Boxed<codec::Message<M>> {
-    /// [`view::field::merge`] of a boxed message's view.
-    #[inline(always)]
-    pub fn view<'a, V>(
-        wire_type: WireType,
-        view: &mut Box<V>,
-        decoder: &mut Decoder<'a>,
-    ) -> Result<(), DecodeError>
-    where
-        V: MessageView<'a, Owned = M>,
-        M: HasView<View<'a> = V>,
-    {
-        view::field::merge::<Self>(wire_type, view, decoder)
-    }
-
-    /// [`view::field::merge_optional`] of a boxed message's view.
-    #[inline(always)]
-    pub fn view_optional<'a, V>(
-        wire_type: WireType,
-        view: &mut Option<Box<V>>,
-        decoder: &mut Decoder<'a>,
-    ) -> Result<(), DecodeError>
-    where
-        V: MessageView<'a, Owned = M>,
-        M: HasView<View<'a> = V>,
-    {
-        view::field::merge_optional::<Self>(wire_type, view, decoder)
-    }
-
-    /// The owned message of a boxed view. It takes the `Box` that the
-    /// view's field holds, so that `V` is inferred from it.
-    #[allow(clippy::borrowed_box)]
-    #[inline(always)]
-    pub fn owned<'a, V: MessageView<'a, Owned = M>>(view: &Box<V>) -> Box<M> {
-        Box::new(view.to_message())
-    }
-
-    /// The owned message of an optional boxed view.
-    #[inline(always)]
-    pub fn owned_optional<'a, V: MessageView<'a, Owned = M>>(
-        view: &Option<Box<V>>,
-    ) -> Option<Box<M>> {
-        view.as_deref().map(|view| Box::new(view.to_message()))
-    }
-}
+message_view_shapes!(
+    codec::Message<M>, codec::Boxed<codec::Message<M>>;
+    codec::Group<M>, codec::BoxedGroup<M>;
+);
 
 impl<K: Codec, V: Codec> codec::Map<K, V> {
     /// [`field::measure_map`] by these codecs.

@@ -15,9 +15,10 @@ pub enum WireType {
     Fixed64 = 1,
     /// A varint length followed by that many bytes.
     Len = 2,
-    /// The start of a group (deprecated; skipped, never written).
+    /// The start of a group: proto2's `group`, a message without a
+    /// length, whose fields follow up to the end-group key of its number.
     StartGroup = 3,
-    /// The end of a group (deprecated; skipped, never written).
+    /// The end of a group, with the number of its start-group key.
     EndGroup = 4,
     /// Four little-endian bytes.
     Fixed32 = 5,

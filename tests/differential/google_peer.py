@@ -141,12 +141,12 @@ class Google:
                 return
             target = getattr(message, field.name)
             for _ in range(rng.choice([0, 1, 2, 5])):
-                if field.type == F.TYPE_MESSAGE:
+                if is_message(field):
                     self.fill_nested(target.add(), rng, depth)
                 else:
                     target.append(scalar(field, rng))
             return
-        if field.type == F.TYPE_MESSAGE:
+        if is_message(field):
             nested = getattr(message, field.name)
             nested.SetInParent()
             self.fill_nested(nested, rng, depth)
@@ -207,7 +207,7 @@ class Google:
         decimal with scale 0 and a null value are left out. Everywhere else,
         in lists, maps and with presence, they are kept."""
         for field, value in message.ListFields():
-            if field.type != F.TYPE_MESSAGE:
+            if not is_message(field):
                 continue
             if field.label == F.LABEL_REPEATED:
                 if is_map(field):
@@ -255,7 +255,9 @@ class Google:
 
     def shrink(self, name, hex_text):
         message = self.parse(name, hex_text)
-        return {"candidates": [m.SerializeToString().hex() for m in smaller(message)]}
+        # A copy without a required field is no message of the type.
+        candidates = [m for m in smaller(message) if m.IsInitialized()]
+        return {"candidates": [m.SerializeToString().hex() for m in candidates]}
 
 
 def smaller(message):
@@ -279,7 +281,7 @@ def smaller(message):
                 copy.CopyFrom(message)
                 del getattr(copy, field.name)[key]
                 out.append(copy)
-        elif field.type == F.TYPE_MESSAGE:
+        elif is_message(field):
             for nested in smaller(value):
                 copy = type(message)()
                 copy.CopyFrom(message)
@@ -358,6 +360,12 @@ WELL_KNOWN = {
     "google.protobuf.ListValue": fill_list_value,
     "google.protobuf.Any": fill_any,
 }
+
+
+def is_message(field):
+    """Whether the field holds messages: length-delimited, or proto2's
+    groups, written between a start and an end key."""
+    return field.type in (F.TYPE_MESSAGE, F.TYPE_GROUP)
 
 
 def is_map(field):

@@ -3,10 +3,13 @@
 //! repeated unless the enum allows aliases, and every name not reserved,
 //! not repeated, nor the same name to protobuf.
 
-use super::{check_reserved, describe_range, repeats, reserved_name, reserved_range};
+use std::collections::HashMap;
+
+use super::{check_reserved, describe_range, ranges, repeats, reserved_names};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Enum, EnumValue, MAX_ENUM_NUMBER};
+use crate::model::{Enum, EnumValue, MAX_ENUM_NUMBER, ReservedRange};
 use crate::names;
+use crate::source::Span;
 
 /// Reports every violation in the values of `enumeration`.
 pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
@@ -38,13 +41,25 @@ pub(super) fn check(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
             ),
         ));
     }
-    for value in &enumeration.values {
-        check_value(enumeration, value, diagnostics);
+    let numbers = enumeration.values.iter().map(|value| value.number);
+    let reserved = ranges::first_holding(&enumeration.reserved.ranges, numbers);
+    let names = reserved_names(&enumeration.reserved);
+    for (value, reserved) in enumeration.values.iter().zip(reserved) {
+        check_value(enumeration, value, reserved, &names, diagnostics);
     }
     check_duplicates(enumeration, diagnostics);
 }
 
-fn check_value(enumeration: &Enum, value: &EnumValue, diagnostics: &mut Vec<Diagnostic>) {
+/// Checks `value`; `reserved` is the first reserved range that holds its
+/// number, if any, and `reserved_names` maps each reserved name to where
+/// it is first reserved.
+fn check_value(
+    enumeration: &Enum,
+    value: &EnumValue,
+    reserved: Option<&ReservedRange>,
+    reserved_names: &HashMap<&str, Span>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let (name, number, owner) = (&value.name, value.number, &enumeration.full_name);
     if i32::try_from(number).is_err() {
         diagnostics.push(Diagnostic::new(
@@ -53,7 +68,7 @@ fn check_value(enumeration: &Enum, value: &EnumValue, diagnostics: &mut Vec<Diag
             format!("the value `{name}` of `{owner}` is {number}, outside the range of `i32`"),
         ));
     }
-    if let Some(range) = reserved_range(&enumeration.reserved, number) {
+    if let Some(range) = reserved {
         diagnostics.push(
             Diagnostic::new(
                 Code::ReservedNumber,
@@ -67,7 +82,7 @@ fn check_value(enumeration: &Enum, value: &EnumValue, diagnostics: &mut Vec<Diag
             .with_help("reserved numbers belonged to deleted values; reusing them breaks old data"),
         );
     }
-    if let Some(span) = reserved_name(&enumeration.reserved, name) {
+    if let Some(&span) = reserved_names.get(name.as_str()) {
         diagnostics.push(
             Diagnostic::new(
                 Code::ReservedName,

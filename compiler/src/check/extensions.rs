@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use super::ranges;
 use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Extension, FieldType, MessageId, Schema, ValueType};
@@ -18,15 +19,15 @@ const OPTIONS_PACKAGE: &str = "google.protobuf";
 /// Reports every extension that breaks a rule.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     let graph = schema.graph_messages();
+    let in_range = in_range(schema);
     let mut taken: HashMap<(MessageId, i64), &Extension> = HashMap::new();
-    for extension in &schema.extensions {
+    for (extension, in_range) in schema.extensions.iter().zip(in_range) {
         let field = &extension.field;
         // An `extend` of no message was reported already.
         let Some(extendee_id) = extension.extendee else {
             continue;
         };
         let extendee = schema.message(extendee_id);
-        let in_range = (extendee.extension_ranges.iter()).any(|range| range.contains(field.number));
         if !in_range {
             let help = match extendee.extension_ranges.is_empty() {
                 true => format!(
@@ -77,6 +78,27 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
             );
         }
     }
+}
+
+/// For each extension, whether an extension range of the message it
+/// extends holds its number: the numbers of each message's extensions
+/// looked up in its ranges at once, rather than each in every range.
+fn in_range(schema: &Schema) -> Vec<bool> {
+    let mut by_extendee: HashMap<MessageId, Vec<usize>> = HashMap::new();
+    for (index, extension) in schema.extensions.iter().enumerate() {
+        if let Some(extendee) = extension.extendee {
+            by_extendee.entry(extendee).or_default().push(index);
+        }
+    }
+    let mut in_range = vec![false; schema.extensions.len()];
+    for (extendee, indices) in by_extendee {
+        let numbers = (indices.iter()).map(|&index| schema.extensions[index].field.number);
+        let ranges = &schema.message(extendee).extension_ranges;
+        for (index, range) in indices.iter().zip(ranges::first_holding(ranges, numbers)) {
+            in_range[*index] = range.is_some();
+        }
+    }
+    in_range
 }
 
 /// What is wrong with `extension`, of the message `extendee`, besides

@@ -4,7 +4,8 @@
 //! with a secondary label at the other occurrence where there is one:
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), extensions' numbers and shapes
-//! ([`extensions`]), services' methods
+//! ([`extensions`]), standard options protoc refuses where they are set
+//! ([`standard_options`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
 //! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
 //! takes graph mode's `schemac_graph_id` in the messages that references
@@ -22,8 +23,10 @@ mod extensions;
 mod graph;
 mod messages;
 mod proto_scope;
+mod ranges;
 mod rust_names;
 mod services;
+mod standard_options;
 #[cfg(test)]
 mod tests;
 
@@ -45,11 +48,13 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     for message in &schema.messages {
         messages::check(message, &mut diagnostics);
     }
+    messages::check_groups(schema, &mut diagnostics);
     for enumeration in &schema.enums {
         enums::check(enumeration, &mut diagnostics);
     }
     enum_use::check(schema, &mut diagnostics);
     extensions::check(schema, &mut diagnostics);
+    standard_options::check(schema, &mut diagnostics);
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);
@@ -110,10 +115,14 @@ fn check_reserved(
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let well_formed = check_ranges(keyword, reserved, valid, out_of_range, diagnostics);
-    for (index, later) in well_formed.iter().enumerate() {
-        let earlier = well_formed[..index]
-            .iter()
-            .find(|earlier| earlier.start <= later.end && later.start <= earlier.end);
+    // Each range overlaps itself, so the first range overlapping it comes
+    // before it exactly when an earlier one overlaps it.
+    let bounds = ranges::bounds(well_formed.iter().copied());
+    let firsts = ranges::first_overlapping(&bounds, &bounds);
+    for (index, (later, first)) in well_formed.iter().zip(firsts).enumerate() {
+        let earlier = first
+            .filter(|&first| first < index)
+            .and_then(|first| well_formed.get(first));
         if let Some(earlier) = earlier {
             diagnostics.push(
                 Diagnostic::new(
@@ -179,18 +188,13 @@ fn check_ranges<'a>(
     well_formed
 }
 
-/// The first reserved range that holds `number`.
-fn reserved_range(reserved: &Reserved, number: i64) -> Option<&ReservedRange> {
-    reserved.ranges.iter().find(|range| range.contains(number))
-}
-
-/// Where `name` is reserved, if it is.
-fn reserved_name(reserved: &Reserved, name: &str) -> Option<Span> {
-    reserved
-        .names
-        .iter()
-        .find(|(reserved, _)| reserved == name)
-        .map(|&(_, span)| span)
+/// Where each reserved name is reserved first.
+fn reserved_names(reserved: &Reserved) -> HashMap<&str, Span> {
+    let mut names = HashMap::new();
+    for (name, span) in &reserved.names {
+        names.entry(name.as_str()).or_insert(*span);
+    }
+    names
 }
 
 /// `range` as written: `8` or `10 to 12`.

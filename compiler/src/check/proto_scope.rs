@@ -8,13 +8,15 @@
 //! reported by their own rules, graph mode's field among the members
 //! (E0324); this reports the others, which protoc refuses.
 
+use std::collections::HashMap;
+
 use heck::ToUpperCamelCase;
 
 use super::repeats;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{EnumId, FieldType, GRAPH_ID_FIELD_NAME, Message, MessageId, Schema};
-use crate::proto_names::value_name;
-use crate::source::Span;
+use crate::model::{EnumId, FieldType, GRAPH_ID_FIELD_NAME, Message, MessageId, Schema, Service};
+use crate::proto_names::{exported_value_name, prefixed_enums};
+use crate::source::{FileId, Span};
 
 /// A name in a protobuf scope, with what it names and where.
 struct Scoped {
@@ -38,6 +40,7 @@ enum Group {
 
 /// Reports every name that two kinds of declaration share in one scope.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    let prefixed = prefixed_enums(schema);
     let ref_targets = schema.ref_target_marks();
     for (message, ref_target) in schema.messages.iter().zip(ref_targets) {
         let mut names: Vec<Scoped> = Vec::new();
@@ -66,14 +69,19 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
         for oneof in &message.oneofs {
             names.push(scoped(&oneof.name, "oneof", Group::Member, oneof.span));
         }
-        types_and_values(schema, &message.messages, &message.enums, &mut names);
+        let (messages, enums) = (&message.messages, &message.enums);
+        types_and_values(schema, &prefixed, messages, enums, &mut names);
         report(names, &message.full_name, diagnostics);
+    }
+    let mut services: HashMap<FileId, Vec<&Service>> = HashMap::new();
+    for service in &schema.services {
+        services.entry(service.file).or_default().push(service);
     }
     for (package, files) in schema.packages() {
         let mut names = Vec::new();
         for file in files.iter().filter(|file| !file.provided) {
-            types_and_values(schema, &file.messages, &file.enums, &mut names);
-            for service in schema.file_services(file.id) {
+            types_and_values(schema, &prefixed, &file.messages, &file.enums, &mut names);
+            for service in services.get(&file.id).into_iter().flatten() {
                 names.push(scoped(&service.name, "service", Group::Type, service.span));
             }
         }
@@ -91,9 +99,11 @@ fn scoped(name: &str, kind: &'static str, group: Group, span: Span) -> Scoped {
 }
 
 /// The names of `messages` and `enums`, and of the enums' values as they
-/// are exported.
+/// are exported; `prefixed` says, for each enum of `schema`, whether its
+/// values are exported with a prefix.
 fn types_and_values(
     schema: &Schema,
+    prefixed: &[bool],
     messages: &[MessageId],
     enums: &[EnumId],
     names: &mut Vec<Scoped>,
@@ -110,8 +120,9 @@ fn types_and_values(
             Group::Type,
             enumeration.span,
         ));
+        let prefixed = prefixed.get(id.0 as usize).copied().unwrap_or(false);
         for value in &enumeration.values {
-            let exported = value_name(schema, enumeration, &value.name);
+            let exported = exported_value_name(enumeration, prefixed, &value.name);
             names.push(scoped(
                 &exported,
                 "enum value",
@@ -123,6 +134,9 @@ fn types_and_values(
 }
 
 fn report(mut names: Vec<Scoped>, scope: &str, diagnostics: &mut Vec<Diagnostic>) {
+    if names.len() < 2 {
+        return;
+    }
     names.sort_by_key(|name| name.span);
     for (first, later) in repeats(&names, |name| name.name.as_str()) {
         if first.group == later.group {

@@ -25,10 +25,10 @@
 //! Names that are equal in the schema too are duplicates, which resolve or
 //! the other checks report already, so they are not reported again here.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Enum, ExtensionId, File, Message, Schema};
+use crate::model::{Enum, ExtensionId, File, Message, Schema, Service};
 use crate::names;
 use crate::source::Span;
 use crate::view_borrows;
@@ -69,11 +69,15 @@ fn check_services(
     packages: &[(Vec<String>, Vec<&File>)],
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    let mut by_package: HashMap<&[String], Vec<&Service>> = HashMap::new();
+    for service in &schema.services {
+        by_package
+            .entry(&service.package)
+            .or_default()
+            .push(service);
+    }
     for (package, _) in packages {
-        let services = schema
-            .services
-            .iter()
-            .filter(|service| service.package == *package)
+        let services = (by_package.get(package.as_slice()).into_iter().flatten())
             .map(|service| Named {
                 schema: &service.name,
                 rust: names::type_name(&service.name),
@@ -178,7 +182,7 @@ pub(super) fn check_views(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
 
 /// What a name belongs to; names are only duplicates of names of the same
 /// group.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Kind {
     Field,
     Oneof,
@@ -289,19 +293,20 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
     check_nested_types(schema, message, &owner, diagnostics);
     let place = format!("the module of {owner}");
     report_constants(schema, &message.extensions, &place, diagnostics);
-    for (index, oneof) in message.oneofs.iter().enumerate() {
-        let members = message
-            .fields
-            .iter()
-            .filter(|field| field.oneof == Some(index))
-            .map(|field| Named {
+    let mut members: Vec<Vec<Named<'_>>> = message.oneofs.iter().map(|_| Vec::new()).collect();
+    for field in &message.fields {
+        if let Some(members) = field.oneof.and_then(|index| members.get_mut(index)) {
+            members.push(Named {
                 schema: &field.name,
                 rust: names::oneof_variant_name(&field.name),
                 span: field.name_span,
                 kind: Kind::Member,
             });
+        }
+    }
+    for (oneof, members) in message.oneofs.iter().zip(members) {
         let place = format!("the oneof `{}` of {owner}", oneof.name);
-        report(members.collect(), "variant", &place, diagnostics);
+        report(members, "variant", &place, diagnostics);
     }
 }
 
@@ -429,12 +434,12 @@ fn check_enum(enumeration: &Enum, diagnostics: &mut Vec<Diagnostic>) {
         kind: Kind::CatchAll,
     };
     // An alias has no variant of its own, so its Rust name cannot clash.
+    let mut numbers = HashSet::new();
     let values = enumeration
         .values
         .iter()
-        .enumerate()
-        .filter(|&(index, _)| !enumeration.is_alias(index))
-        .map(|(_, value)| Named {
+        .filter(|value| numbers.insert(value.number))
+        .map(|value| Named {
             schema: &value.name,
             rust: names::variant_name(&enumeration.name, &value.name),
             span: value.name_span,
@@ -459,11 +464,18 @@ fn check_package_modules(
         .filter_map(|other| other.get(package.len()))
         .map(String::as_str)
         .collect();
+    // The children by the Rust names of their modules, in order.
+    let mut by_module: HashMap<String, Vec<&str>> = HashMap::new();
+    for child in children {
+        by_module
+            .entry(names::package_module(child))
+            .or_default()
+            .push(child);
+    }
     for module in messages.iter().filter_map(|message| Named::module(message)) {
         // A package with the message's own name is a duplicate type already.
-        let Some(child) = children
-            .iter()
-            .find(|child| **child != module.schema && names::package_module(child) == module.rust)
+        let Some(child) = (by_module.get(&module.rust).into_iter().flatten())
+            .find(|child| **child != module.schema)
         else {
             continue;
         };
@@ -496,20 +508,28 @@ fn dotted(package: &[String], name: &str) -> String {
 /// the two are duplicates in the schema already. `what` is the kind of Rust
 /// name (`field`, `type`, `variant`); `place` says where they clash.
 fn report(mut names: Vec<Named<'_>>, what: &str, place: &str, diagnostics: &mut Vec<Diagnostic>) {
+    if names.len() < 2 {
+        return;
+    }
     names.sort_by_key(|name| name.span);
     // For each Rust name, the first item of each distinct schema name (and
     // group) that has it, in order; a hash map keeps this linear in the
     // number of names.
     let mut seen: HashMap<&str, Vec<&Named<'_>>> = HashMap::new();
+    // The Rust names, with the group and schema name of each item in
+    // `seen`: a later item of one of them is no new first.
+    let mut known: HashSet<(&str, Kind, &str)> = HashSet::new();
     for later in &names {
         let firsts = seen.entry(later.rust.as_str()).or_default();
         let same = |first: &&Named<'_>| {
             first.kind.group() == later.kind.group() && first.schema == later.schema
         };
+        // The firsts have distinct groups and schema names, so at most
+        // one of them is passed over.
         if let Some(first) = firsts.iter().find(|first| !same(first)) {
             diagnostics.push(clash(first, later, what, place));
         }
-        if !firsts.iter().any(same) {
+        if known.insert((later.rust.as_str(), later.kind.group(), later.schema)) {
             firsts.push(later);
         }
     }

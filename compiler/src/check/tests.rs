@@ -3,6 +3,7 @@
 use crate::ast::Member;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::resolve::testing::{Ast, World, codes};
+use crate::source::Span;
 
 /// Resolves and checks one file holding what `build` makes, and expects no
 /// resolve errors.
@@ -742,4 +743,74 @@ fn extensions_hold_no_references_of_graph_mode() {
             .message
             .contains("cannot be a `ref` or `weak`")
     );
+}
+
+/// The JSON key clashes of `message` found by comparing every field with
+/// every earlier one, as check once did: for each field, the first earlier
+/// field of another name that shares a key with it, and the first of its
+/// keys (name, then JSON name) that the earlier one has.
+fn json_clashes_pairwise(message: &crate::model::Message) -> Vec<(usize, usize, String)> {
+    let keys: Vec<[String; 2]> = (message.fields.iter())
+        .map(|field| [field.name.clone(), field.json_name()])
+        .collect();
+    let mut clashes = Vec::new();
+    for (later, field) in message.fields.iter().enumerate() {
+        let clash = (0..later).find_map(|earlier| {
+            let shared = keys[later].iter().find(|key| keys[earlier].contains(key))?;
+            (message.fields[earlier].name != field.name).then(|| (earlier, shared.clone()))
+        });
+        if let Some((earlier, key)) = clash {
+            clashes.push((earlier, later, key));
+        }
+    }
+    clashes
+}
+
+#[test]
+fn json_key_clashes_are_those_of_the_pairwise_comparison() {
+    // Names and JSON names that share keys in every way: equal names,
+    // names that are each other's JSON names, and JSON names given.
+    let names = ["a_b", "aB", "ab", "a__b", "a", "A_b", "x"];
+    let json_names = ["aB", "a", "ab", "x", "y"];
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |limit: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % limit as u64) as usize
+    };
+    let mut clashes_seen = 0;
+    for _ in 0..300 {
+        let mut text = String::from("message M {\n");
+        for number in 1..=next(9) {
+            let name = names[next(names.len())];
+            text.push_str(&format!("  {name}: i32 = {number}"));
+            if next(3) == 0 {
+                text.push_str(&format!(" [json_name = \"{}\"]", json_names[next(5)]));
+            }
+            text.push_str(";\n");
+        }
+        text.push_str("}\n");
+        let (schema, diagnostics) = check_text(&text);
+        let message = &schema.messages[0];
+        let found: Vec<(Span, Span, String)> = diagnostics
+            .iter()
+            .filter(|diagnostic| diagnostic.code == Code::JsonNameClash)
+            .map(|diagnostic| {
+                let key = diagnostic.message.rsplit('`').nth(1).unwrap_or_default();
+                let earlier = diagnostic.secondary[0].span;
+                (earlier, diagnostic.primary.span, key.to_owned())
+            })
+            .collect();
+        let expected: Vec<(Span, Span, String)> = json_clashes_pairwise(message)
+            .into_iter()
+            .map(|(earlier, later, key)| {
+                let span = |index: usize| message.fields[index].name_span;
+                (span(earlier), span(later), key)
+            })
+            .collect();
+        assert_eq!(found, expected, "{text}");
+        clashes_seen += expected.len();
+    }
+    assert!(clashes_seen > 100, "{clashes_seen} clashes in all");
 }

@@ -28,12 +28,15 @@ pub(crate) fn touches(schema: &Schema, ty: DeclaredType) -> bool {
         ValueType::Scalar(_) | ValueType::WellKnown(_) => false,
     };
     match ty {
+        // The part holds the message's nested types too.
         DeclaredType::Message(id) => {
             let message = schema.message(id);
             message.options.flag("deprecated")
                 || message.fields.iter().any(|field| {
                     field.options.flag("deprecated") || deprecated_type(field.ty.value())
                 })
+                || (message.messages.iter()).any(|&id| touches(schema, DeclaredType::Message(id)))
+                || (message.enums.iter()).any(|&id| touches(schema, DeclaredType::Enum(id)))
         }
         DeclaredType::Enum(id) => {
             let enumeration = schema.enumeration(id);

@@ -46,7 +46,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
 use super::Context;
-use super::types::Shape;
+use super::types::{Held, Shape};
 use crate::model::{Field, FieldType};
 
 /// The read of one occurrence of a field that `merge_from` reads itself,
@@ -67,6 +67,9 @@ pub(crate) struct MergeFrom {
     /// Whether the message contains itself: its `merge_from` is then kept
     /// out of line.
     pub(crate) recursive: bool,
+    /// Whether a group field holds the message: its fields then end at an
+    /// end-group key too, which `Decoder::end_group` checks.
+    pub(crate) group: bool,
     /// Statements before the loop, and after it, whether it ends with the
     /// message or with an error: a sorted map's entries gathered, and
     /// built into it.
@@ -76,8 +79,11 @@ pub(crate) struct MergeFrom {
 
 /// `fn merge_from` reading `reads` itself, in the order of their numbers,
 /// and every other field through `merge_field`; none, the trait's default
-/// serving, when there is nothing to read itself and the message is not
-/// recursive.
+/// serving, when there is nothing to read itself and the message is
+/// neither recursive nor a group's. A group's message ends at an
+/// end-group key, which the loop hands to `Decoder::end_group` before
+/// looking at its number: only a key decoded in general can be one, so
+/// the fields read in order pay nothing for it.
 ///
 /// A field numbered 1 to 15 is expected after the one before it; a list or
 /// a map, after itself too. Fields numbered above 15 in `reads` have an arm
@@ -92,10 +98,11 @@ pub(crate) fn expand_merge_from(
         lifetime,
         field_name,
         recursive,
+        group,
         before,
         after,
     } = merge;
-    if reads.is_empty() && !recursive {
+    if reads.is_empty() && !recursive && !group {
         return TokenStream::new();
     }
     let (chain, own): (Vec<&FieldRead>, Vec<&FieldRead>) =
@@ -182,6 +189,14 @@ pub(crate) fn expand_merge_from(
             }
         },
     };
+    let end_group = group.then(|| {
+        quote! {
+            if wire == #rt::WireType::EndGroup {
+                #after
+                return decoder.end_group(number);
+            }
+        }
+    });
     let fields = quote! {
         let (error, number) = 'fields: loop {
             if !decoder.has_remaining() {
@@ -189,6 +204,7 @@ pub(crate) fn expand_merge_from(
                 return Ok(());
             }
             let (number, #wire) = #read_key;
+            #end_group
             #dispatch
             #(#chain_reads)*
         };
@@ -273,7 +289,8 @@ fn number_of(field: &Field) -> Literal {
 }
 
 /// The wire type `field` is written with: a packed list and a map under
-/// `Len`, any other field as its values' wire class says
+/// `Len`, a group under `StartGroup`, any other field as its values' wire
+/// class says
 /// ([`ValueType::wire_class`](crate::model::ValueType::wire_class)). Only
 /// a guess at the next key: were it wrong, the key would be decoded in
 /// general, which gives the same wire type `Decoder::read_key_if` would
@@ -282,6 +299,7 @@ fn expected_wire(cx: &Context, field: &Field) -> TokenStream {
     let rt = &cx.runtime;
     let wire = match Shape::of(cx, field) {
         Shape::Packed | Shape::Map => "Len",
+        _ if Held::of(cx, field).group => "StartGroup",
         Shape::Implicit | Shape::Optional | Shape::Repeated => {
             field.ty.value().wire_class().wire_type()
         }

@@ -249,6 +249,7 @@ fn expand_merge_from<'f>(
         lifetime: quote!('_),
         field_name: quote!(Self::field_name),
         recursive: cx.schema.message(id).recursive,
+        group: cx.is_group(id),
         before,
         after,
     };

@@ -178,6 +178,9 @@ pub struct Facts {
     /// For each message, whether a `weak` field points at it
     /// ([`Schema::weak_target_marks`](crate::model::Schema::weak_target_marks)).
     weak_targets: Vec<bool>,
+    /// For each message, whether a group field holds it
+    /// ([`Schema::group_marks`](crate::model::Schema::group_marks)).
+    groups: Vec<bool>,
 }
 
 impl Facts {
@@ -194,6 +197,7 @@ impl Facts {
             graph: schema.graph_messages(),
             ref_targets: schema.ref_target_marks(),
             weak_targets: schema.weak_target_marks(),
+            groups: schema.group_marks(),
         }
     }
 }
@@ -258,6 +262,16 @@ impl<'a> Context<'a> {
     pub(crate) fn is_weak_target(&self, id: MessageId) -> bool {
         self.facts
             .weak_targets
+            .get(id.0 as usize)
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether a group field holds message `id`, whose `merge_from` then
+    /// ends at an end-group key too.
+    pub(crate) fn is_group(&self, id: MessageId) -> bool {
+        self.facts
+            .groups
             .get(id.0 as usize)
             .copied()
             .unwrap_or(false)

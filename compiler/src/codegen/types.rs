@@ -9,11 +9,14 @@ use crate::model::{Field, FieldType, RefKind, Scalar, ValueType, WellKnown};
 
 /// How a field holds each of its values, where the `Config` or the schema
 /// choose: a singular message in a `Box`, a string in a type other than
-/// `String`, bytes in `Bytes`. None changes the bytes.
+/// `String`, bytes in `Bytes`; none of these changes the bytes. And
+/// whether its messages travel as groups, which does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Held {
     /// A singular message field's message is boxed.
     pub(crate) boxed: bool,
+    /// Its messages are groups ([`Field::delimited`]): `codec::Group`.
+    pub(crate) group: bool,
     /// The Rust type of the field's string values.
     pub(crate) string: StringType,
     /// The Rust type of the field's bytes values.
@@ -29,6 +32,7 @@ impl Held {
         );
         Held {
             boxed: field.boxed && singular,
+            group: field.delimited && matches!(field.ty.value(), ValueType::Message(_)),
             string: cx.config.string_type_of(&field.full_name),
             bytes: cx.config.bytes_type_of(&field.full_name),
         }
@@ -174,10 +178,12 @@ fn call_codec(cx: &Context, scope: &[String], field: &Field, held: Held) -> Toke
 }
 
 /// The codec that the calls for one value of type `ty` go through, as a
-/// oneof member's: a message's, an enum's or a boxed message's without its
-/// type parameter, which the Rust type of the value gives
+/// oneof member's: a message's, a group's, an enum's or a boxed message's
+/// without its type parameter, which the Rust type of the value gives
 /// (`_rt::codec::Message::merge_optional(..)`), and so is a string's held
-/// in another type than `String` (`_rt::codec::StringAs::merge(..)`).
+/// in another type than `String` (`_rt::codec::StringAs::merge(..)`). A
+/// boxed group's is `_rt::codec::BoxedGroup`, since a boxed message's field
+/// would fit `_rt::codec::Boxed::<_rt::codec::Group<_>>` too.
 pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStream {
     let rt = &cx.runtime;
     match ty {
@@ -189,8 +195,12 @@ pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStre
         }
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(_) => quote!(#rt::codec::Enum),
-        ValueType::Message(_) if held.boxed => quote!(#rt::codec::Boxed),
-        ValueType::Message(_) => quote!(#rt::codec::Message),
+        ValueType::Message(_) => match (held.boxed, held.group) {
+            (true, true) => quote!(#rt::codec::BoxedGroup),
+            (true, false) => quote!(#rt::codec::Boxed),
+            (false, true) => quote!(#rt::codec::Group),
+            (false, false) => quote!(#rt::codec::Message),
+        },
         ValueType::WellKnown(known) => well_known_codec(cx, known),
         ValueType::Ref(_, kind) => ref_codec(cx, kind),
     }
@@ -294,10 +304,11 @@ pub(crate) fn value_codec(
         }
         ValueType::Message(id) => {
             let path = paths::message_path(cx, scope, id);
-            if held.boxed {
-                quote!(#rt::codec::Boxed<#rt::codec::Message<#path>>)
-            } else {
-                quote!(#rt::codec::Message<#path>)
+            match (held.boxed, held.group) {
+                (true, true) => quote!(#rt::codec::BoxedGroup<#path>),
+                (true, false) => quote!(#rt::codec::Boxed<#rt::codec::Message<#path>>),
+                (false, true) => quote!(#rt::codec::Group<#path>),
+                (false, false) => quote!(#rt::codec::Message<#path>),
             }
         }
         ValueType::WellKnown(known) => well_known_codec(cx, known),

@@ -383,6 +383,7 @@ fn expand_merge_from(
         lifetime: quote!('a),
         field_name: quote!(<#owned as #rt::Message>::field_name),
         recursive: message.recursive,
+        group: cx.is_group(id),
         before: TokenStream::new(),
         after: TokenStream::new(),
     };

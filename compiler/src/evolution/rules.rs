@@ -439,6 +439,19 @@ fn field_type(
             return changed(code, message);
         }
     }
+    if old.delimited != new.delimited {
+        let form = |delimited| match delimited {
+            true => "a group, between start and end keys",
+            false => "after its length",
+        };
+        let message = format!(
+            "{what} changed from a message written {} to one written {}: \
+             neither reads the other's bytes",
+            form(old.delimited),
+            form(new.delimited)
+        );
+        return changed(Code::WireTypeChanged, message);
+    }
     for (old_value, new_value) in values {
         if let (ValueType::Ref(_, old_kind), ValueType::Ref(_, new_kind)) = (old_value, new_value)
             && old_kind != new_kind

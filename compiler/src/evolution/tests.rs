@@ -46,6 +46,15 @@ fn map_keys_and_values_are_compared() {
 }
 
 #[test]
+fn a_message_field_made_a_group_breaks_the_wire() {
+    let old = "message A { b: optional B = 1; message B { n: i32 = 1; } }";
+    let new = "message A { b: optional B = 1 [delimited = true]; message B { n: i32 = 1; } }";
+    assert_eq!(codes(old, new, Level::Wire), [Code::WireTypeChanged]);
+    assert_eq!(codes(new, old, Level::Wire), [Code::WireTypeChanged]);
+    assert_eq!(codes(new, new, Level::Rust), []);
+}
+
+#[test]
 fn packing_and_optional_messages_change_nothing() {
     let old = "message B {} message A { b: B = 1; n: list<i32> = 2; }";
     let new = "message B {} message A { b: optional B = 1; n: list<i32> = 2 [packed = false]; }";

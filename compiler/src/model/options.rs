@@ -10,7 +10,7 @@
 //! parsed from bytes would have them; the exports write them in that
 //! order, as protoc does.
 
-use super::{EnumId, ExtensionId, MessageId, Scalar, ValueType, WellKnown};
+use super::{EnumId, ExtensionId, MessageId, Scalar, Schema, ValueType, WellKnown};
 use crate::source::Span;
 
 /// The options of one element, or a message value inside them.
@@ -192,23 +192,45 @@ impl Options {
     /// The options as protobuf bytes, as a message parsed from them writes
     /// itself: each field by number; a repeated field's values in order,
     /// in one record when packed; a message after its length, or between
-    /// group tags.
-    pub fn encode(&self, out: &mut Vec<u8>) {
+    /// group tags; the extensions of a message set as its items. `schema`
+    /// holds the messages the values are of.
+    pub fn encode(&self, schema: &Schema, out: &mut Vec<u8>) {
         for field in &self.fields {
-            field.encode(out);
+            field.encode(schema, out);
         }
     }
 
     /// [`Options::encode`] into a new vector.
-    pub fn encode_to_vec(&self) -> Vec<u8> {
+    pub fn encode_to_vec(&self, schema: &Schema) -> Vec<u8> {
         let mut out = Vec::new();
-        self.encode(&mut out);
+        self.encode(schema, &mut out);
         out
+    }
+
+    /// The options as the value of a message set: each extension an item,
+    /// a group of field 1 holding the extension's number (field 2) and its
+    /// message (field 3).
+    fn encode_message_set(&self, schema: &Schema, out: &mut Vec<u8>) {
+        use prost::encoding::{WireType, encode_key, encode_varint};
+        for field in &self.fields {
+            if !matches!(field.definition, FieldDefinition::Extension(_)) {
+                field.encode(schema, out);
+                continue;
+            }
+            for value in &field.values {
+                encode_key(1, WireType::StartGroup, out);
+                encode_key(2, WireType::Varint, out);
+                encode_varint(u64::from(field.number), out);
+                encode_key(3, WireType::LengthDelimited, out);
+                value.encode_payload(schema, field.ty, out);
+                encode_key(1, WireType::EndGroup, out);
+            }
+        }
     }
 }
 
 impl OptionField {
-    fn encode(&self, out: &mut Vec<u8>) {
+    fn encode(&self, schema: &Schema, out: &mut Vec<u8>) {
         use prost::encoding::{WireType, encode_key, encode_varint};
         if self.packed && self.repeated {
             if self.values.is_empty() {
@@ -216,7 +238,7 @@ impl OptionField {
             }
             let mut payload = Vec::new();
             for value in &self.values {
-                value.encode_payload(self.ty, &mut payload);
+                value.encode_payload(schema, self.ty, &mut payload);
             }
             encode_key(self.number, WireType::LengthDelimited, out);
             encode_varint(payload.len() as u64, out);
@@ -232,12 +254,12 @@ impl OptionField {
                     Constant::Message(message),
                 ) => {
                     encode_key(self.number, WireType::StartGroup, out);
-                    message.encode(out);
+                    message.encode(schema, out);
                     encode_key(self.number, WireType::EndGroup, out);
                 }
                 _ => {
                     encode_key(self.number, self.ty.wire_type(), out);
-                    value.encode_payload(self.ty, out);
+                    value.encode_payload(schema, self.ty, out);
                 }
             }
         }
@@ -264,43 +286,53 @@ impl OptionType {
 }
 
 impl Constant {
-    /// The value's bytes after its key: a varint, fixed bytes, or a
-    /// length and the bytes of a string, bytes or message.
-    fn encode_payload(&self, ty: OptionType, out: &mut Vec<u8>) {
+    /// The value's bytes after its key, as a value of type `ty`: a varint,
+    /// fixed bytes, or a length and the bytes of a string, bytes or
+    /// message.
+    fn encode_payload(&self, schema: &Schema, ty: OptionType, out: &mut Vec<u8>) {
         use prost::encoding::encode_varint;
         let length_delimited = |bytes: &[u8], out: &mut Vec<u8>| {
             encode_varint(bytes.len() as u64, out);
             out.extend_from_slice(bytes);
         };
-        match (*self).clone() {
-            Constant::Bool(value) => encode_varint(u64::from(value), out),
-            Constant::Int(value) => match ty {
-                OptionType::Scalar(Scalar::Sint32) => {
-                    let value = value as i32;
-                    encode_varint(u64::from(((value << 1) ^ (value >> 31)) as u32), out);
-                }
-                OptionType::Scalar(Scalar::Sint64) => {
-                    encode_varint(((value << 1) ^ (value >> 63)) as u64, out);
-                }
-                OptionType::Scalar(Scalar::Sfixed32) => {
-                    out.extend_from_slice(&(value as i32).to_le_bytes());
-                }
-                OptionType::Scalar(Scalar::Sfixed64) => out.extend_from_slice(&value.to_le_bytes()),
-                _ => encode_varint(value as u64, out),
-            },
-            Constant::Uint(value) => match ty {
-                OptionType::Scalar(Scalar::Fixed32) => {
-                    out.extend_from_slice(&(value as u32).to_le_bytes());
-                }
-                OptionType::Scalar(Scalar::Fixed64) => out.extend_from_slice(&value.to_le_bytes()),
-                _ => encode_varint(value, out),
-            },
-            Constant::Double(value) => out.extend_from_slice(&value.to_le_bytes()),
-            Constant::Float(value) => out.extend_from_slice(&value.to_le_bytes()),
-            Constant::String(text) => length_delimited(text.as_bytes(), out),
-            Constant::Bytes(bytes) => length_delimited(&bytes, out),
-            Constant::Enum(number, _) => encode_varint(i64::from(number) as u64, out),
-            Constant::Message(message) => length_delimited(&message.encode_to_vec(), out),
+        match (self, ty) {
+            (Constant::Bool(value), _) => encode_varint(u64::from(*value), out),
+            (Constant::Int(value), OptionType::Scalar(Scalar::Sint32)) => {
+                let value = *value as i32;
+                encode_varint(u64::from(((value << 1) ^ (value >> 31)) as u32), out);
+            }
+            (Constant::Int(value), OptionType::Scalar(Scalar::Sint64)) => {
+                encode_varint(((value << 1) ^ (value >> 63)) as u64, out);
+            }
+            (Constant::Int(value), OptionType::Scalar(Scalar::Sfixed32)) => {
+                out.extend_from_slice(&(*value as i32).to_le_bytes());
+            }
+            (Constant::Int(value), OptionType::Scalar(Scalar::Sfixed64)) => {
+                out.extend_from_slice(&value.to_le_bytes());
+            }
+            (Constant::Int(value), _) => encode_varint(*value as u64, out),
+            (Constant::Uint(value), OptionType::Scalar(Scalar::Fixed32)) => {
+                out.extend_from_slice(&(*value as u32).to_le_bytes());
+            }
+            (Constant::Uint(value), OptionType::Scalar(Scalar::Fixed64)) => {
+                out.extend_from_slice(&value.to_le_bytes());
+            }
+            (Constant::Uint(value), _) => encode_varint(*value, out),
+            (Constant::Double(value), _) => out.extend_from_slice(&value.to_le_bytes()),
+            (Constant::Float(value), _) => out.extend_from_slice(&value.to_le_bytes()),
+            (Constant::String(text), _) => length_delimited(text.as_bytes(), out),
+            (Constant::Bytes(bytes), _) => length_delimited(bytes, out),
+            (Constant::Enum(number, _), _) => encode_varint(i64::from(*number) as u64, out),
+            (Constant::Message(message), OptionType::Message { id, .. })
+                if schema.message(id).options.flag("message_set_wire_format") =>
+            {
+                let mut bytes = Vec::new();
+                message.encode_message_set(schema, &mut bytes);
+                length_delimited(&bytes, out);
+            }
+            (Constant::Message(message), _) => {
+                length_delimited(&message.encode_to_vec(schema), out)
+            }
         }
     }
 }

@@ -85,9 +85,9 @@ fn held_message(ty: ValueType) -> Option<usize> {
 /// The index of the message a singular field holds, if it holds one.
 fn singular_message(ty: FieldType) -> Option<usize> {
     match ty {
-        FieldType::Single(ValueType::Message(id)) | FieldType::Optional(ValueType::Message(id)) => {
-            Some(id.0 as usize)
-        }
+        FieldType::Single(ValueType::Message(id))
+        | FieldType::Optional(ValueType::Message(id))
+        | FieldType::Required(ValueType::Message(id)) => Some(id.0 as usize),
         _ => None,
     }
 }

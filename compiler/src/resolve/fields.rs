@@ -7,6 +7,7 @@
 //! values. Every problem is reported once; the field then gets a placeholder
 //! type so that the model stays complete.
 
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::collect::{Collected, Symbols, qualify};
@@ -19,8 +20,8 @@ use crate::ast::{
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
-    DefaultValue, Field, FieldType, Method, MethodType, Oneof, Options, Scalar, Schema, ValueType,
-    WellKnown,
+    DefaultValue, EnumId, Field, FieldType, Method, MethodType, Oneof, Options, Scalar, Schema,
+    ValueType, WellKnown,
 };
 use crate::source::FileId;
 
@@ -49,6 +50,7 @@ pub(super) fn lower(
         extensions,
     } = collected;
     let mut hints = Hints::new(&symbols);
+    let mut memo = Memo::default();
     for (id, decl) in bodies {
         let Some(message) = schema.messages.get(id.0 as usize) else {
             continue;
@@ -61,6 +63,7 @@ pub(super) fn lower(
             file: message.file,
             dialect,
             hints: &mut hints,
+            memo: &mut memo,
             diagnostics,
         };
         let (fields, oneofs) = lowerer.body(decl);
@@ -81,6 +84,7 @@ pub(super) fn lower(
             file: service.file,
             dialect: dialect_of(&schema, service.file),
             hints: &mut hints,
+            memo: &mut memo,
             diagnostics,
         };
         let methods = lowerer.methods(decl);
@@ -103,6 +107,7 @@ pub(super) fn lower(
             file: extension.file,
             dialect: dialect_of(&schema, extension.file),
             hints: &mut hints,
+            memo: &mut memo,
             diagnostics,
         };
         let field = lowerer.extension_field(decl);
@@ -137,7 +142,19 @@ struct Lowerer<'a, 's> {
     /// That file's dialect.
     dialect: Dialect,
     hints: &'a mut Hints<'s>,
+    memo: &'a mut Memo,
     diagnostics: &'a mut Vec<Diagnostic>,
+}
+
+/// What lowering asks about again and again, found once: so that a
+/// message of many fields is lowered in time linear in its fields.
+#[derive(Default)]
+struct Memo {
+    /// The names of the values of each enum a default has named a value of.
+    value_names: HashMap<EnumId, HashSet<String>>,
+    /// For each file, the files whose types it sees: those it imports,
+    /// and those that a chain of `import public` in them reaches.
+    imported: HashMap<FileId, HashSet<FileId>>,
 }
 
 impl Lowerer<'_, '_> {
@@ -219,7 +236,7 @@ impl Lowerer<'_, '_> {
             packed,
             json_name: options.json_name,
             rust_attributes: options.rust_attributes,
-            delimited: decl.group,
+            delimited: decl.group || options.delimited,
             options: Options::default(),
             name_span: decl.name.span,
             number_span: decl.number.span,
@@ -406,7 +423,11 @@ impl Lowerer<'_, '_> {
             ValueType::Enum(id) => match &option.value {
                 OptionValue::Name(value) => {
                     let enumeration = self.schema.enumeration(id);
-                    match enumeration.values.iter().any(|v| v.name == value.name) {
+                    let names = self.memo.value_names.entry(id).or_insert_with(|| {
+                        let values = enumeration.values.iter();
+                        values.map(|value| value.name.clone()).collect()
+                    });
+                    match names.contains(&value.name) {
                         true => Ok(DefaultValue::Enum(value.name.clone())),
                         false => Err(format!("a value of `{}`", enumeration.full_name)),
                     }
@@ -643,33 +664,31 @@ impl Lowerer<'_, '_> {
 impl Lowerer<'_, '_> {
     /// Whether this file imports `file`: directly, or through a chain of
     /// `import public` in the files it imports.
-    fn imports(&self, file: FileId) -> bool {
-        imports(self.schema, self.file, file)
+    fn imports(&mut self, file: FileId) -> bool {
+        let (schema, here) = (self.schema, self.file);
+        let imported = (self.memo.imported)
+            .entry(here)
+            .or_insert_with(|| imported_files(schema, here));
+        imported.contains(&file)
     }
 }
 
-/// Whether the file `here` imports the file `there`: directly, or through
-/// a chain of `import public` in the files it imports.
-pub(super) fn imports(schema: &Schema, here: FileId, there: FileId) -> bool {
-    let direct = match schema.files.get(here.0 as usize) {
+/// The files whose types the file `here` sees: those it imports, and
+/// those that a chain of `import public` in them reaches.
+pub(super) fn imported_files(schema: &Schema, here: FileId) -> HashSet<FileId> {
+    let mut seen = HashSet::new();
+    let mut next = match schema.files.get(here.0 as usize) {
         Some(here) => here.imports.clone(),
-        None => return false,
+        None => Vec::new(),
     };
-    let mut seen = Vec::new();
-    let mut next = direct;
     while let Some(imported) = next.pop() {
-        if imported == there {
-            return true;
-        }
-        if seen.contains(&imported) {
-            continue;
-        }
-        seen.push(imported);
-        if let Some(imported) = schema.files.get(imported.0 as usize) {
+        if seen.insert(imported)
+            && let Some(imported) = schema.files.get(imported.0 as usize)
+        {
             next.extend(&imported.public_imports);
         }
     }
-    false
+    seen
 }
 
 fn label_word(kind: LabelKind) -> &'static str {

@@ -17,33 +17,45 @@ use crate::model::{Scalar, ValueType};
 /// file full of unknown names stays fast.
 const EDIT_SEARCHES: usize = 64;
 
-/// Finds hints, with an index of the declared types.
+/// How many types a hint may weigh without counting them: each is written
+/// the shortest way from where the name is, which takes a lookup or more.
+const FEW_CANDIDATES: usize = 16;
+
+/// How many types the hints that weigh more than [`FEW_CANDIDATES`] may
+/// weigh in all. A name with more candidates than are left gets no hint,
+/// so that a file of many unknown names, each the name of many types in
+/// other scopes, stays fast.
+pub(super) const CANDIDATE_WEIGHINGS: usize = 4_096;
+
+/// Finds hints, with an index of the declared types, which the first hint
+/// builds: a schema whose names all resolve needs none.
 pub(super) struct Hints<'s> {
     symbols: &'s Symbols,
-    /// Each declared type by its last segment in lower case.
-    by_simple: HashMap<String, Vec<(&'s str, Symbol)>>,
+    /// The declared types by their last segment in lower case.
+    by_simple: Option<HashMap<String, SameName<'s>>>,
     /// How many more hints may search by edit distance.
     edit_searches: usize,
+    /// How many more candidates hints with many may weigh.
+    weighings: usize,
+}
+
+/// The declared types whose last segments are one name but for case.
+#[derive(Default)]
+struct SameName<'s> {
+    /// How many there are.
+    count: usize,
+    /// Their full names and symbols, by their last segment as written.
+    by_case: HashMap<&'s str, Vec<(&'s str, Symbol)>>,
 }
 
 impl<'s> Hints<'s> {
-    /// Indexes the types of `symbols`.
+    /// Finds hints among the types of `symbols`.
     pub(super) fn new(symbols: &'s Symbols) -> Self {
-        let mut by_simple: HashMap<String, Vec<(&'s str, Symbol)>> = HashMap::new();
-        for (full_name, &(symbol, _)) in symbols {
-            if !matches!(
-                symbol,
-                Symbol::Package | Symbol::Service(_) | Symbol::Extension(_)
-            ) {
-                let simple = full_name.rsplit('.').next().unwrap_or(full_name);
-                let entry = by_simple.entry(simple.to_ascii_lowercase()).or_default();
-                entry.push((full_name.as_str(), symbol));
-            }
-        }
         Hints {
             symbols,
-            by_simple,
+            by_simple: None,
             edit_searches: EDIT_SEARCHES,
+            weighings: CANDIDATE_WEIGHINGS,
         }
     }
 
@@ -67,46 +79,89 @@ impl<'s> Hints<'s> {
         Some(format!("did you mean `{written}`?"))
     }
 
-    /// The declared types whose last segment is closest to `last`.
+    /// The declared types whose last segment is closest to `last`: equal,
+    /// or equal but for case, or else the fewest edits away. None when
+    /// they are more than [`FEW_CANDIDATES`] and more than are left to
+    /// weigh.
     fn closest(&mut self, last: &str) -> Vec<(&'s str, Symbol)> {
-        let same_case = self.by_simple.get(&last.to_ascii_lowercase());
-        if let Some(types) = same_case {
-            let exact: Vec<_> = types
-                .iter()
-                .filter(|(full_name, _)| full_name.rsplit('.').next() == Some(last))
-                .copied()
-                .collect();
-            return if exact.is_empty() {
-                types.clone()
-            } else {
-                exact
-            };
-        }
-        if self.edit_searches == 0 {
-            return Vec::new();
-        }
-        self.edit_searches -= 1;
-        let length = last.chars().count();
-        let most_edits = (length / 3).max(1);
-        let mut best = most_edits + 1;
-        let mut closest = Vec::new();
-        for (simple, types) in &self.by_simple {
-            // Lengths further apart than the allowed edits cannot be close
-            // enough; this skips most names cheaply.
-            if simple.chars().count().abs_diff(length) > most_edits {
-                continue;
+        let can_search = self.edit_searches > 0;
+        let weighings = self.weighings;
+        let affordable = |count: usize| count <= FEW_CANDIDATES || count <= weighings;
+        let by_simple = self.by_simple();
+        let (closest, searched) = match by_simple.get(&last.to_ascii_lowercase()) {
+            Some(same) => {
+                let exact = same.by_case.get(last);
+                let count = exact.map_or(same.count, Vec::len);
+                let types = match exact {
+                    _ if !affordable(count) => Vec::new(),
+                    Some(exact) => exact.clone(),
+                    None => same.by_case.values().flatten().copied().collect(),
+                };
+                (types, false)
             }
-            let edits = edit_distance(simple, &last.to_ascii_lowercase());
-            if edits < best {
-                best = edits;
-                closest.clear();
-            }
-            if edits == best {
-                closest.extend(types.iter().copied());
+            None if can_search => (closest_by_edits(by_simple, last), true),
+            None => (Vec::new(), false),
+        };
+        if searched {
+            self.edit_searches -= 1;
+        }
+        if closest.len() > FEW_CANDIDATES {
+            match self.weighings.checked_sub(closest.len()) {
+                Some(left) => self.weighings = left,
+                None => return Vec::new(),
             }
         }
         closest
     }
+
+    /// The declared types by their last segment in lower case.
+    fn by_simple(&mut self) -> &HashMap<String, SameName<'s>> {
+        let symbols = self.symbols;
+        self.by_simple.get_or_insert_with(|| {
+            let mut by_simple: HashMap<String, SameName<'s>> = HashMap::new();
+            for (full_name, &(symbol, _)) in symbols {
+                if !matches!(
+                    symbol,
+                    Symbol::Package | Symbol::Service(_) | Symbol::Extension(_)
+                ) {
+                    let simple = full_name.rsplit('.').next().unwrap_or(full_name);
+                    let same = by_simple.entry(simple.to_ascii_lowercase()).or_default();
+                    same.count += 1;
+                    let types = same.by_case.entry(simple).or_default();
+                    types.push((full_name.as_str(), symbol));
+                }
+            }
+            by_simple
+        })
+    }
+}
+
+/// The declared types whose last segment is the fewest edits from `last`,
+/// if a few edits reach one.
+fn closest_by_edits<'s>(
+    by_simple: &HashMap<String, SameName<'s>>,
+    last: &str,
+) -> Vec<(&'s str, Symbol)> {
+    let length = last.chars().count();
+    let most_edits = (length / 3).max(1);
+    let mut best = most_edits + 1;
+    let mut closest = Vec::new();
+    for (simple, same) in by_simple {
+        // Lengths further apart than the allowed edits cannot be close
+        // enough; this skips most names cheaply.
+        if simple.chars().count().abs_diff(length) > most_edits {
+            continue;
+        }
+        let edits = edit_distance(simple, &last.to_ascii_lowercase());
+        if edits < best {
+            best = edits;
+            closest.clear();
+        }
+        if edits == best {
+            closest.extend(same.by_case.values().flatten().copied());
+        }
+    }
+    closest
 }
 
 /// The shortest name that means `full_name`, a `symbol`, when written

@@ -18,10 +18,14 @@
 //! What resolve reads itself is left alone: schemac's own options
 //! ([`ast::SCHEMAC_OPTIONS`]) and a field's `default` and `json_name`.
 
-use std::collections::HashMap;
+mod building;
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use super::collect::{Symbol, Symbols, qualify};
-use super::fields::imports;
+use super::fields::imported_files;
 use super::hints::closest_name;
 use super::lookup::{self, Failure};
 use super::options::schemac_options;
@@ -32,10 +36,11 @@ use crate::ast::{
 use crate::diagnostic::{Code, Diagnostic};
 use crate::load::Loaded;
 use crate::model::{
-    Constant, EnumId, ExtensionId, FieldDefinition, FieldType, MessageId, OptionField, OptionType,
-    Options, Scalar, Schema, WellKnown,
+    Constant, EnumId, ExtensionId, FieldDefinition, FieldType, MessageId, OptionType, Options,
+    Scalar, Schema, WellKnown,
 };
 use crate::source::{FileId, Span};
+use building::Building;
 
 /// Interprets the options of every element of `loaded`'s files into
 /// `schema`, reporting every option that does not resolve or fit.
@@ -60,6 +65,10 @@ pub(super) fn interpret(
             schema,
             symbols,
             diagnostics,
+            field_indices: RefCell::default(),
+            imported: HashMap::new(),
+            names: HashMap::new(),
+            weighings: NAME_WEIGHINGS,
         };
         for job in &jobs {
             results.push((job.target, interpreter.options(job)));
@@ -119,6 +128,15 @@ impl Target {
             Target::Value(..) => "enum value",
             Target::Service(_) => "service",
             Target::Method(..) => "method",
+        }
+    }
+
+    /// [`Target::word`] after `a` or `an`.
+    fn word_with_article(self) -> String {
+        let word = self.word();
+        match word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            true => format!("an {word}"),
+            false => format!("a {word}"),
         }
     }
 
@@ -345,7 +363,7 @@ impl<'a> Jobs<'a, '_> {
 
 /// A message whose fields an option names: one of the schema's, or a
 /// well-known one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum MessageType {
     Model(MessageId),
     WellKnown(WellKnown),
@@ -373,7 +391,31 @@ struct Interpreter<'s> {
     schema: &'s Schema,
     symbols: &'s Symbols,
     diagnostics: &'s mut Vec<Diagnostic>,
+    /// The fields of each options message (and message inside one) by
+    /// name, the first of a name, indexed the first time a name is looked
+    /// up in it: so that setting many fields of a large message costs
+    /// each a lookup, not a scan of its fields.
+    field_indices: RefCell<HashMap<MessageId, HashMap<&'s str, usize>>>,
+    /// The files whose extensions each file sees, found once per file.
+    imported: HashMap<FileId, HashSet<FileId>>,
+    /// The names of the fields and of the extensions of each message a
+    /// suggestion has looked among, listed once.
+    names: HashMap<(MessageType, bool), Rc<[String]>>,
+    /// How many more names suggestions among more than [`FEW_NAMES`] may
+    /// weigh.
+    weighings: usize,
 }
+
+/// How many names a suggestion ("did you mean …?") may weigh without
+/// counting them: more than any options message of `descriptor.proto`
+/// has fields.
+const FEW_NAMES: usize = 64;
+
+/// How many names the suggestions among more than [`FEW_NAMES`] may weigh
+/// in all. An unknown name among more names than are left gets the help
+/// without a suggestion, so that many unknown names in a message of many
+/// fields, or among many extensions, stay fast.
+const NAME_WEIGHINGS: usize = 65_536;
 
 /// What an assignment set, for finding one that sets it again: the path of
 /// field numbers, with whether it was set whole (a value) or only passed
@@ -386,9 +428,9 @@ struct Assigned {
 impl Interpreter<'_> {
     /// The options of one element.
     fn options(&mut self, job: &Job<'_>) -> Options {
-        let mut options = Options::default();
+        let mut options = Building::default();
         let Some(root) = self.options_message(job.target) else {
-            return options;
+            return Options::default();
         };
         let mut assigned = Assigned::default();
         for option in &job.written {
@@ -397,7 +439,7 @@ impl Interpreter<'_> {
                 let _ = self.assign(job, root, option, &mut options, &mut assigned);
             }
         }
-        options
+        options.finish()
     }
 
     /// The options message of `target`, from `descriptor.proto`.
@@ -414,7 +456,7 @@ impl Interpreter<'_> {
         job: &Job<'_>,
         root: MessageId,
         option: &OptionDecl,
-        options: &mut Options,
+        options: &mut Building,
         assigned: &mut Assigned,
     ) -> Result<(), Reported> {
         let mut message = MessageType::Model(root);
@@ -479,7 +521,7 @@ impl Interpreter<'_> {
         };
         let numbers: Vec<u32> = path.iter().map(|field| field.number).collect();
         self.check_assigned(assigned, &numbers, &path, option)?;
-        insert(options, &path, values, option.span);
+        options.insert(&path, values, option.span);
         Ok(())
     }
 
@@ -552,18 +594,21 @@ impl Interpreter<'_> {
             }
             return Ok(field);
         }
-        let names = self.field_names(message);
-        let mut candidates: Vec<&str> = names.iter().map(String::as_str).collect();
+        let names = self.names(message, false);
         let schemac_own = match (first, job.dialect) {
             (true, Dialect::Schema) => schemac_options(job.target.word()),
             _ => Vec::new(),
         };
-        candidates.extend(schemac_own.iter().copied());
-        let help = match closest_name(&part.name, candidates.iter().copied()) {
+        let candidates = (names.iter().map(String::as_str)).chain(schemac_own.iter().copied());
+        let close = (self.may_weigh(names.len() + schemac_own.len()))
+            .then(|| closest_name(&part.name, candidates))
+            .flatten();
+        let help = match close {
             Some(close) => format!("did you mean `{close}`?"),
             None if first => format!(
-                "a {} has the options of `{}`, {}; a custom option is written in parentheses: `({})`",
-                job.target.word(),
+                "the options of {} are the fields of `{}`, {}; a custom option is written in \
+                 parentheses: `({})`",
+                job.target.word_with_article(),
                 job.target.options_message(),
                 describe_names(&names),
                 part.name
@@ -613,19 +658,18 @@ impl Interpreter<'_> {
                     }
                     _ => format!("unknown option `({name})`: no extension `{name}` is declared"),
                 };
-                let extensions = self.extension_names(message);
+                let extensions = self.names(message, true);
                 let last = name.rsplit('.').next().unwrap_or(name);
-                let close = closest_name(
-                    last,
-                    extensions
-                        .iter()
-                        .map(|full| full.rsplit('.').next().unwrap_or(full)),
-                )
-                .and_then(|simple| {
-                    extensions
-                        .iter()
-                        .find(|full| full.rsplit('.').next() == Some(simple))
-                });
+                let simple_names =
+                    (extensions.iter()).map(|full| full.rsplit('.').next().unwrap_or(full));
+                let close = (self.may_weigh(extensions.len()))
+                    .then(|| closest_name(last, simple_names))
+                    .flatten()
+                    .and_then(|simple| {
+                        extensions
+                            .iter()
+                            .find(|full| full.rsplit('.').next() == Some(simple))
+                    });
                 let help = match close {
                     Some(full_name) => format!("did you mean `({full_name})`?"),
                     None => format!(
@@ -664,7 +708,11 @@ impl Interpreter<'_> {
                 )),
             ));
         }
-        if extension.file != job.file && !imports(self.schema, job.file, extension.file) {
+        let schema = self.schema;
+        let imported = (self.imported)
+            .entry(job.file)
+            .or_insert_with(|| imported_files(schema, job.file));
+        if extension.file != job.file && !imported.contains(&extension.file) {
             let there = self
                 .schema
                 .file(extension.file)
@@ -722,7 +770,12 @@ impl Interpreter<'_> {
         match message {
             MessageType::Model(id) => {
                 let fields = &self.schema.message(id).fields;
-                let index = fields.iter().position(|field| field.name == name).or_else(|| {
+                let named = (self.field_indices.borrow_mut())
+                    .entry(id)
+                    .or_insert_with(|| fields_by_name(fields))
+                    .get(name)
+                    .copied();
+                let index = named.or_else(|| {
                     group_names
                         .then(|| {
                             fields.iter().position(|field| {
@@ -753,23 +806,40 @@ impl Interpreter<'_> {
         }
     }
 
-    fn field_names(&self, message: MessageType) -> Vec<String> {
-        match message {
-            MessageType::Model(id) => (self.schema.message(id).fields.iter())
-                .map(|field| field.name.clone())
-                .collect(),
-            MessageType::WellKnown(known) => (known.option_fields().unwrap_or_default().iter())
-                .map(|(name, ..)| (*name).to_owned())
-                .collect(),
-        }
+    /// The names of the fields of `message`, or with `extensions` the full
+    /// names of its extensions, listed the first time they are asked for.
+    fn names(&mut self, message: MessageType, extensions: bool) -> Rc<[String]> {
+        let schema = self.schema;
+        let list = || -> Rc<[String]> {
+            match (message, extensions) {
+                (MessageType::Model(id), false) => (schema.message(id).fields.iter())
+                    .map(|field| field.name.clone())
+                    .collect(),
+                (MessageType::WellKnown(known), false) => {
+                    (known.option_fields().unwrap_or_default().iter())
+                        .map(|(name, ..)| (*name).to_owned())
+                        .collect()
+                }
+                (MessageType::Model(id), true) => (schema.extensions_of(id))
+                    .map(|extension| extension.field.full_name.clone())
+                    .collect(),
+                (MessageType::WellKnown(_), true) => Rc::from([]),
+            }
+        };
+        Rc::clone(self.names.entry((message, extensions)).or_insert_with(list))
     }
 
-    fn extension_names(&self, message: MessageType) -> Vec<String> {
-        match message {
-            MessageType::Model(id) => (self.schema.extensions_of(id))
-                .map(|extension| extension.field.full_name.clone())
-                .collect(),
-            MessageType::WellKnown(_) => Vec::new(),
+    /// Whether a suggestion may weigh `count` names, which it then has.
+    fn may_weigh(&mut self, count: usize) -> bool {
+        if count <= FEW_NAMES {
+            return true;
+        }
+        match self.weighings.checked_sub(count) {
+            Some(left) => {
+                self.weighings = left;
+                true
+            }
+            None => false,
         }
     }
 
@@ -787,7 +857,7 @@ impl Interpreter<'_> {
         message: MessageType,
         literal: &MessageLiteral,
     ) -> Result<Options, Reported> {
-        let mut options = Options::default();
+        let mut options = Building::default();
         let mut seen: HashMap<u32, Span> = HashMap::new();
         let mut failed = false;
         for field in &literal.fields {
@@ -798,7 +868,7 @@ impl Interpreter<'_> {
         }
         match failed {
             true => Err(Reported),
-            false => Ok(options),
+            false => Ok(options.finish()),
         }
     }
 
@@ -807,15 +877,18 @@ impl Interpreter<'_> {
         job: &Job<'_>,
         message: MessageType,
         field: &ast::LiteralField,
-        options: &mut Options,
+        options: &mut Building,
         seen: &mut HashMap<u32, Span>,
     ) -> Result<(), Reported> {
         let target = match &field.name {
             LiteralName::Field(ident) => match self.field_named(message, &ident.name, true) {
                 Some(target) => target,
                 None => {
-                    let names = self.field_names(message);
-                    let help = match closest_name(&ident.name, names.iter().map(String::as_str)) {
+                    let names = self.names(message, false);
+                    let close = (self.may_weigh(names.len()))
+                        .then(|| closest_name(&ident.name, names.iter().map(String::as_str)))
+                        .flatten();
+                    let help = match close {
                         Some(close) => format!("did you mean `{close}`?"),
                         None => format!(
                             "`{}` has the fields {}",
@@ -907,12 +980,7 @@ impl Interpreter<'_> {
             };
             constants.push(constant);
         }
-        insert(
-            options,
-            std::slice::from_ref(&target),
-            constants,
-            field.span,
-        );
+        options.insert(std::slice::from_ref(&target), constants, field.span);
         Ok(())
     }
 
@@ -926,7 +994,7 @@ impl Interpreter<'_> {
         prefix: &str,
         type_name: &ast::TypeName,
         field: &ast::LiteralField,
-        options: &mut Options,
+        options: &mut Building,
         seen: &mut HashMap<u32, Span>,
     ) -> Result<(), Reported> {
         if message != MessageType::WellKnown(WellKnown::Any) {
@@ -985,18 +1053,9 @@ impl Interpreter<'_> {
             return Err(Reported);
         };
         let url = format!("{prefix}/{full_name}");
-        insert(
-            options,
-            &[type_url],
-            vec![Constant::String(url)],
-            field.span,
-        );
-        insert(
-            options,
-            &[bytes],
-            vec![Constant::Bytes(value.encode_to_vec())],
-            field.span,
-        );
+        options.insert(&[type_url], vec![Constant::String(url)], field.span);
+        let encoded = value.encode_to_vec(self.schema);
+        options.insert(&[bytes], vec![Constant::Bytes(encoded)], field.span);
         Ok(())
     }
 
@@ -1137,45 +1196,13 @@ impl Interpreter<'_> {
     }
 }
 
-/// Sets the field at the end of `path` in `options` to `values` (appended
-/// for a repeated field), through a message for each field before it.
-fn insert(options: &mut Options, path: &[NamedField], values: Vec<Constant>, span: Span) {
-    let Some((first, rest)) = path.split_first() else {
-        return;
-    };
-    let position = options
-        .fields
-        .partition_point(|field| field.number < first.number);
-    if options
-        .fields
-        .get(position)
-        .is_none_or(|field| field.number != first.number)
-    {
-        options.fields.insert(
-            position,
-            OptionField {
-                name: first.name.clone(),
-                number: first.number,
-                definition: first.definition,
-                ty: first.ty,
-                repeated: first.repeated,
-                packed: first.packed,
-                values: Vec::new(),
-                span,
-            },
-        );
+/// The index of each of `fields` by its name, the first of a name.
+fn fields_by_name(fields: &[crate::model::Field]) -> HashMap<&str, usize> {
+    let mut by_name = HashMap::new();
+    for (index, field) in fields.iter().enumerate() {
+        by_name.entry(field.name.as_str()).or_insert(index);
     }
-    let field = &mut options.fields[position];
-    if rest.is_empty() {
-        field.values.extend(values);
-        return;
-    }
-    if !matches!(field.values.last(), Some(Constant::Message(_))) {
-        field.values.push(Constant::Message(Options::default()));
-    }
-    if let Some(Constant::Message(inner)) = field.values.last_mut() {
-        insert(inner, rest, values, span);
-    }
+    by_name
 }
 
 /// Field names for a diagnostic: `a`, `b` and 3 more.
@@ -1293,7 +1320,8 @@ fn float_text(text: &str) -> Option<f64> {
     };
     let magnitude = match rest.to_ascii_lowercase().as_str() {
         "inf" | "infinity" => f64::INFINITY,
-        "nan" => f64::NAN,
+        // protoc's `-nan` is NaN too, its sign bit clear.
+        "nan" => return Some(f64::NAN),
         number => {
             let number = number.strip_suffix('f').unwrap_or(number);
             if !number.starts_with(|c: char| c.is_ascii_digit() || c == '.') {

@@ -118,21 +118,36 @@ fn lookup_symbol(
         return Err(Failure::NotFound);
     };
     let written = segments.join(".");
-    let mut scope: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
-    loop {
-        let prefix = scope.join(".");
-        let head = qualify(&prefix, first);
+    // The scope's prefixes, from the whole scope to the empty one, are
+    // slices of one string: a name written deep inside nested messages
+    // costs no string per scope tried.
+    let parts: Vec<&str> = scope.split('.').filter(|part| !part.is_empty()).collect();
+    let joined = parts.join(".");
+    let mut ends = vec![0];
+    for part in &parts {
+        let end = ends
+            .last()
+            .map_or(0, |&end| if end == 0 { 0 } else { end + 1 });
+        ends.push(end + part.len());
+    }
+    let mut head = String::new();
+    for &end in ends.iter().rev() {
+        let prefix = joined.get(..end).unwrap_or_default();
+        head.clear();
+        if !prefix.is_empty() {
+            head.push_str(prefix);
+            head.push('.');
+        }
+        head.push_str(first);
         if symbols.contains_key(&head) {
-            let full_name = qualify(&prefix, &written);
+            let full_name = qualify(prefix, &written);
             return match symbols.get(&full_name) {
                 Some(&(symbol, _)) => Ok((full_name, symbol)),
                 None => Err(Failure::NotInside { first: head }),
             };
         }
-        if scope.pop().is_none() {
-            return Err(Failure::NotFound);
-        }
     }
+    Err(Failure::NotFound)
 }
 
 /// The text of `name` as written: `.shop.Order`, `geo.Unit`.

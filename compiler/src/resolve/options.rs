@@ -59,6 +59,7 @@ impl Owner {
                 ("json_name", Kind::String),
                 ("rust_attribute", Kind::Attribute),
                 ("allow", Kind::String),
+                ("delimited", Kind::Bool),
             ],
         }
     }
@@ -157,6 +158,9 @@ pub(super) struct FieldOptions<'a> {
     pub json_name: Option<String>,
     /// `rust_attribute`, when set.
     pub rust_attributes: Vec<String>,
+    /// `delimited = true`: the field's message is a group, between start
+    /// and end keys.
+    pub delimited: bool,
 }
 
 /// The options of a field named `full_name` in a file of `dialect`,
@@ -187,6 +191,7 @@ pub(super) fn field_options<'a>(
             _ => None,
         }),
         rust_attributes: attributes(&valid),
+        delimited: flag(&valid, "delimited"),
     }
 }
 

@@ -609,6 +609,40 @@ fn hints_name_the_type_as_it_can_be_written_here() {
 }
 
 #[test]
+fn hints_weighing_many_types_stop_when_their_budget_is_spent() {
+    // 100 messages each declare an `Item`, and 100 fields of `Many` name
+    // `item`: each of their hints weighs the 100. The 100 fields of `Few`
+    // name `thing`, which one type is but for case.
+    let mut world = World::new();
+    world.file("a.schema", "shop", &[], |a| {
+        let mut members: Vec<_> = (0..100)
+            .map(|index| a.message(&format!("M{index}"), vec![a.message("Item", vec![])]))
+            .collect();
+        let fields = (0..100).map(|index| a.field(&format!("f{index}"), a.ty("item"), index + 1));
+        members.push(a.message("Many", fields.collect()));
+        let fields = (0..100).map(|index| a.field(&format!("f{index}"), a.ty("thing"), index + 1));
+        let mut few: Vec<_> = fields.collect();
+        few.push(a.message("Thing", vec![]));
+        members.push(a.message("Few", few));
+        members
+    });
+    let (_, diagnostics) = world.resolve();
+    assert_eq!(codes(&diagnostics), [Code::UnknownType; 200]);
+    let helps: Vec<_> = diagnostics.iter().map(|d| d.help.as_str()).collect();
+    let budget = super::hints::CANDIDATE_WEIGHINGS / 100;
+    for help in &helps[..budget] {
+        assert_eq!(*help, "did you mean `M0.Item`?");
+    }
+    for help in &helps[budget..100] {
+        assert!(help.starts_with("declare the type"), "{help}");
+    }
+    // A name with few candidates gets its hint whatever was spent.
+    for help in &helps[100..] {
+        assert_eq!(*help, "did you mean `Thing`?");
+    }
+}
+
+#[test]
 fn a_cycle_imported_twice_is_reported_once() {
     let mut world = World::new();
     world.file("a.schema", "", &[1], |_| vec![]);

@@ -11,7 +11,15 @@
 //! decimal, octal and hexadecimal integers, floats with an `f` suffix,
 //! `-inf`, and `//`, `/* */` and `#` comments. What the values mean is
 //! resolve's business: here they are only read.
+//!
+//! The tokens are [`lexer`](super::lexer)'s. In a `.proto` file they
+//! follow protoc's rules for `.proto` text (no `f` after a float, `#` a
+//! comment only inside a message literal, where protoc's text format
+//! parser reads it), and the `.proto` parser reads an option from its
+//! place in the file and goes on where the value ends
+//! ([`proto_option`]).
 
+use super::lexer::{Kind, Lexer, Mode, Token, string_value};
 use crate::ast::{
     Ident, IntLit, LiteralField, LiteralName, LiteralValue, MessageLiteral, OptionName,
     OptionNamePart, OptionValue, TypeName,
@@ -25,6 +33,7 @@ const MAX_DEPTH: usize = 64;
 
 /// Reads `text`, which starts at byte `base` of `file`, as an option's
 /// `name = value`, with nothing after it but blanks and comments.
+#[cfg(test)]
 pub(crate) fn option_assignment(
     file: FileId,
     text: &str,
@@ -61,46 +70,72 @@ pub(crate) fn option_name(file: FileId, text: &str, base: usize) -> Result<Optio
     Ok(name)
 }
 
-/// One token of option text.
-#[derive(Clone, Debug, PartialEq)]
-enum Token {
-    /// A name: letters, digits and `_`, not starting with a digit.
-    Ident(String),
-    /// An integer as written: `12`, `0x1F`, `017`.
-    Int(String),
-    /// A float as written: `1.5`, `1e10`, `.5f`.
-    Float(String),
-    /// A string's bytes, escapes undone.
-    String(Vec<u8>),
-    /// Any other character.
-    Punct(char),
-    /// The end of the text.
-    End,
+/// Reads `name = value` at byte `at` of `text`, the whole text of a
+/// `.proto` file, with protoc's rules for its tokens (`.proto` text, and
+/// in a message literal the text format's `#` comments too). Returns the
+/// name, the value and the byte after the value; what follows it is the
+/// caller's to read.
+pub(crate) fn proto_option(
+    file: FileId,
+    text: &str,
+    at: usize,
+) -> Result<(OptionName, OptionValue, usize), Diagnostic> {
+    let mut parser = Parser::in_proto(file, text, at);
+    let name = parser.option_name()?;
+    parser.expect_punct('=', "`=` after the option's name")?;
+    let value = parser.option_value()?;
+    Ok((name, value, parser.last_end))
+}
+
+/// Reads one option value at byte `at` of `text`, the whole text of a
+/// `.proto` file, as [`proto_option`] reads it; returns it and the byte
+/// after it.
+pub(crate) fn proto_value(
+    file: FileId,
+    text: &str,
+    at: usize,
+) -> Result<(OptionValue, usize), Diagnostic> {
+    let mut parser = Parser::in_proto(file, text, at);
+    let value = parser.option_value()?;
+    Ok((value, parser.last_end))
 }
 
 struct Parser<'a> {
     file: FileId,
     text: &'a str,
     base: usize,
-    /// The byte offset in `text` of the next character to read.
-    at: usize,
-    /// The next token and its range in `text`, once peeked.
-    peeked: Option<(Token, usize, usize)>,
+    lexer: Lexer<'a>,
+    /// The modes of the text outside and inside message literals.
+    modes: (Mode, Mode),
+    /// The next token, once peeked.
+    peeked: Option<Token>,
     /// The end, in `text`, of the last token read.
     last_end: usize,
     depth: usize,
 }
 
 impl<'a> Parser<'a> {
+    /// A parser of option text in a `.schema` file.
     fn new(file: FileId, text: &'a str, base: usize) -> Self {
         Parser {
             file,
             text,
             base,
-            at: 0,
+            lexer: Lexer::new(text, 0, Mode::TEXT),
+            modes: (Mode::TEXT, Mode::TEXT),
             peeked: None,
             last_end: 0,
             depth: 0,
+        }
+    }
+
+    /// A parser of a `.proto` file's `text` from byte `at` on.
+    fn in_proto(file: FileId, text: &'a str, at: usize) -> Self {
+        Parser {
+            lexer: Lexer::new(text, at, Mode::PROTO),
+            modes: (Mode::PROTO, Mode::PROTO_AGGREGATE),
+            last_end: at,
+            ..Parser::new(file, text, 0)
         }
     }
 
@@ -108,38 +143,41 @@ impl<'a> Parser<'a> {
         Span::new(self.file, self.base + start..self.base + end)
     }
 
+    fn slice(&self, token: Token) -> &'a str {
+        &self.text[token.start..token.end]
+    }
+
     /// `(a.b).c.d` or `c`.
     fn option_name(&mut self) -> Result<OptionName, Diagnostic> {
         let mut parts = Vec::new();
-        let (_, start, _) = self.peek()?;
+        let start = self.peek()?.start;
         loop {
-            let (token, part_start, _) = self.next()?;
-            let part = match token {
-                Token::Punct('(') => {
+            let token = self.next()?;
+            let part = match token.kind {
+                Kind::Punct('(') => {
                     let (name, _) = self.dotted_name(true)?;
-                    let (_, _, end) = self.expect_punct(')', "`)` after the extension's name")?;
+                    let close = self.expect_punct(')', "`)` after the extension's name")?;
                     OptionNamePart {
                         name,
                         extension: true,
-                        span: self.span(part_start, end),
+                        span: self.span(token.start, close.end),
                     }
                 }
-                Token::Ident(name) => OptionNamePart {
-                    name,
+                Kind::Ident => OptionNamePart {
+                    name: self.slice(token).to_owned(),
                     extension: false,
-                    span: self.span(part_start, self.last_end()),
+                    span: self.span(token.start, token.end),
                 },
-                other => return Err(self.unexpected(&other, part_start, "an option's name")),
+                _ => return Err(self.unexpected(token, "an option's name")),
             };
             parts.push(part);
             if !self.eat_punct('.')? {
                 break;
             }
         }
-        let end = self.last_end();
         Ok(OptionName {
             parts,
-            span: self.span(start, end),
+            span: self.span(start, self.last_end),
         })
     }
 
@@ -147,54 +185,52 @@ impl<'a> Parser<'a> {
     /// `absolute_allowed`; returns the text and its span.
     fn dotted_name(&mut self, absolute_allowed: bool) -> Result<(String, Span), Diagnostic> {
         let mut name = String::new();
-        let (_, start, _) = self.peek()?;
+        let start = self.peek()?.start;
         if absolute_allowed && self.eat_punct('.')? {
             name.push('.');
         }
         loop {
-            let (token, at, _) = self.next()?;
-            match token {
-                Token::Ident(segment) => name.push_str(&segment),
-                other => return Err(self.unexpected(&other, at, "a name")),
+            let token = self.next()?;
+            match token.kind {
+                Kind::Ident => name.push_str(self.slice(token)),
+                _ => return Err(self.unexpected(token, "a name")),
             }
             if !self.eat_punct('.')? {
                 break;
             }
             name.push('.');
         }
-        Ok((name, self.span(start, self.last_end())))
+        Ok((name, self.span(start, self.last_end)))
     }
 
     /// A value after an option's `=`: a scalar, a name, or a message.
     fn option_value(&mut self) -> Result<OptionValue, Diagnostic> {
-        match self.peek()? {
-            (Token::Punct('{'), ..) => Ok(OptionValue::Aggregate(self.message_literal()?)),
+        match self.peek()?.kind {
+            Kind::Punct('{') => Ok(OptionValue::Aggregate(self.message_literal()?)),
             _ => self.scalar(),
         }
     }
 
     /// `{ fields }` or `< fields >`.
     fn message_literal(&mut self) -> Result<MessageLiteral, Diagnostic> {
-        let (token, start, _) = self.next()?;
-        let close = match token {
-            Token::Punct('{') => '}',
-            Token::Punct('<') => '>',
-            other => return Err(self.unexpected(&other, start, "`{`")),
+        let open = self.next()?;
+        let close = match open.kind {
+            Kind::Punct('{') => '}',
+            Kind::Punct('<') => '>',
+            _ => return Err(self.unexpected(open, "`{`")),
         };
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(Diagnostic::new(
                 Code::Syntax,
-                self.span(start, start + 1),
+                self.span(open.start, open.end),
                 format!("message literals nest deeper than {MAX_DEPTH} levels"),
             )
             .with_help("flatten the value"));
         }
         let mut fields = Vec::new();
         loop {
-            if let (Token::Punct(c), ..) = self.peek()?
-                && c == close
-            {
+            if self.peek()?.is(close) {
                 self.next()?;
                 break;
             }
@@ -207,34 +243,35 @@ impl<'a> Parser<'a> {
         self.depth -= 1;
         Ok(MessageLiteral {
             fields,
-            span: self.span(start, self.last_end()),
+            span: self.span(open.start, self.last_end),
         })
     }
 
     /// `name: value`, `name { ... }`, `[ext]: value`.
     fn literal_field(&mut self) -> Result<LiteralField, Diagnostic> {
-        let (token, start, end) = self.next()?;
-        let name = match token {
-            Token::Ident(name) => LiteralName::Field(Ident {
-                name,
-                span: self.span(start, end),
+        let token = self.next()?;
+        let name = match token.kind {
+            Kind::Ident => LiteralName::Field(Ident {
+                name: self.slice(token).to_owned(),
+                span: self.span(token.start, token.end),
             }),
-            Token::Punct('[') => self.bracketed_name()?,
-            other => return Err(self.unexpected(&other, start, "a field's name")),
+            Kind::Punct('[') => self.bracketed_name()?,
+            _ => return Err(self.unexpected(token, "a field's name")),
         };
         let colon = self.eat_punct(':')?;
-        let value = match self.peek()? {
-            (Token::Punct('{' | '<'), ..) => LiteralValue::Message(self.message_literal()?),
-            (Token::Punct('['), ..) => self.list()?,
-            (token, at, _) if !colon => {
-                return Err(self.unexpected(&token, at, "`:` or `{` after the field's name"));
+        let next = self.peek()?;
+        let value = match next.kind {
+            Kind::Punct('{' | '<') => LiteralValue::Message(self.message_literal()?),
+            Kind::Punct('[') => self.list()?,
+            _ if !colon => {
+                return Err(self.unexpected(next, "`:` or `{` after the field's name"));
             }
             _ => LiteralValue::Scalar(self.scalar()?),
         };
         Ok(LiteralField {
             name,
             value,
-            span: self.span(start, self.last_end()),
+            span: self.span(token.start, self.last_end),
         })
     }
 
@@ -267,12 +304,12 @@ impl<'a> Parser<'a> {
 
     /// `[a, b]`: scalars or messages.
     fn list(&mut self) -> Result<LiteralValue, Diagnostic> {
-        let (_, start, _) = self.next()?;
+        let open = self.next()?;
         let mut values = Vec::new();
         if !self.eat_punct(']')? {
             loop {
-                let value = match self.peek()? {
-                    (Token::Punct('{' | '<'), ..) => LiteralValue::Message(self.message_literal()?),
+                let value = match self.peek()?.kind {
+                    Kind::Punct('{' | '<') => LiteralValue::Message(self.message_literal()?),
                     _ => LiteralValue::Scalar(self.scalar()?),
                 };
                 values.push(value);
@@ -284,93 +321,93 @@ impl<'a> Parser<'a> {
         }
         Ok(LiteralValue::List(
             values,
-            self.span(start, self.last_end()),
+            self.span(open.start, self.last_end),
         ))
     }
 
     /// A number, a string (adjacent strings joined), `true`, `false` or
     /// another name, each possibly after `-` where that makes sense.
     fn scalar(&mut self) -> Result<OptionValue, Diagnostic> {
-        let (token, start, end) = self.next()?;
-        let negative = token == Token::Punct('-');
-        let (token, end) = match negative {
+        let first = self.next()?;
+        let negative = first.is('-');
+        let token = match negative {
             true => {
-                let (token, at, end) = self.next()?;
-                match token {
-                    Token::Int(_) | Token::Float(_) | Token::Ident(_) => (token, end),
-                    other => return Err(self.unexpected(&other, at, "a number after `-`")),
+                let token = self.next()?;
+                match token.kind {
+                    Kind::Int | Kind::Float | Kind::Ident => token,
+                    _ => return Err(self.unexpected(token, "a number after `-`")),
                 }
             }
-            false => (token, end),
+            false => first,
         };
-        let span = self.span(start, end);
+        let span = self.span(first.start, token.end);
         let sign = if negative { "-" } else { "" };
-        Ok(match token {
-            Token::Int(text) => match parse_int(&text, negative) {
+        let text = self.slice(token);
+        Ok(match token.kind {
+            Kind::Int => match parse_int(text, negative) {
                 Some(value) => OptionValue::Integer(IntLit { value, span }),
                 None => OptionValue::Number(format!("{sign}{text}"), span),
             },
-            Token::Float(text) => OptionValue::Number(format!("{sign}{text}"), span),
-            Token::Ident(name) if !negative && name == "true" => OptionValue::Bool(true, span),
-            Token::Ident(name) if !negative && name == "false" => OptionValue::Bool(false, span),
+            Kind::Float => OptionValue::Number(format!("{sign}{text}"), span),
+            Kind::Ident if !negative && text == "true" => OptionValue::Bool(true, span),
+            Kind::Ident if !negative && text == "false" => OptionValue::Bool(false, span),
             // A minus makes sense before a float's name only: `-inf`.
-            Token::Ident(name) if negative => OptionValue::Number(format!("-{name}"), span),
-            Token::Ident(name) => OptionValue::Name(Ident { name, span }),
-            Token::String(mut bytes) => {
-                let mut end = end;
-                while let (Token::String(more), _, more_end) = self.peek()? {
-                    bytes.extend(more);
-                    end = more_end;
-                    self.next()?;
+            Kind::Ident if negative => OptionValue::Number(format!("-{text}"), span),
+            Kind::Ident => OptionValue::Name(Ident {
+                name: text.to_owned(),
+                span,
+            }),
+            Kind::String => {
+                let mut bytes = string_value(text);
+                let mut end = token.end;
+                while self.peek()?.kind == Kind::String {
+                    let more = self.next()?;
+                    bytes.extend(string_value(self.slice(more)));
+                    end = more.end;
                 }
-                let span = self.span(start, end);
+                let span = self.span(first.start, end);
                 match String::from_utf8(bytes) {
                     Ok(text) => OptionValue::String(text, span),
                     Err(error) => OptionValue::Bytes(error.into_bytes(), span),
                 }
             }
-            other => return Err(self.unexpected(&other, start, "a value")),
+            Kind::Punct(_) | Kind::End => return Err(self.unexpected(token, "a value")),
         })
     }
 
-    fn expect_punct(&mut self, c: char, what: &str) -> Result<(Token, usize, usize), Diagnostic> {
-        let (token, start, end) = self.next()?;
-        if token == Token::Punct(c) {
-            return Ok((token, start, end));
+    fn expect_punct(&mut self, c: char, what: &str) -> Result<Token, Diagnostic> {
+        let token = self.next()?;
+        if token.is(c) {
+            return Ok(token);
         }
-        Err(self.unexpected(&token, start, what))
+        Err(self.unexpected(token, what))
     }
 
     fn expect_end(&mut self) -> Result<(), Diagnostic> {
-        match self.next()? {
-            (Token::End, ..) => Ok(()),
-            (token, at, _) => Err(self.unexpected(&token, at, "the end of the option")),
+        let token = self.next()?;
+        match token.kind {
+            Kind::End => Ok(()),
+            _ => Err(self.unexpected(token, "the end of the option")),
         }
     }
 
     fn eat_punct(&mut self, c: char) -> Result<bool, Diagnostic> {
-        if self.peek()?.0 == Token::Punct(c) {
+        if self.peek()?.is(c) {
             self.next()?;
             return Ok(true);
         }
         Ok(false)
     }
 
-    fn unexpected(&self, token: &Token, at: usize, expected: &str) -> Diagnostic {
-        let found = match token {
-            Token::Ident(name) => format!("`{name}`"),
-            Token::Int(text) | Token::Float(text) => format!("`{text}`"),
-            Token::String(_) => "a string".to_owned(),
-            Token::Punct(c) => format!("`{c}`"),
-            Token::End => "the end of the option".to_owned(),
-        };
-        let width = match token {
-            Token::End => 0,
-            _ => self.token_len(at),
+    fn unexpected(&self, token: Token, expected: &str) -> Diagnostic {
+        let found = match token.kind {
+            Kind::String => "a string".to_owned(),
+            Kind::End => "the end of the option".to_owned(),
+            _ => format!("`{}`", self.slice(token)),
         };
         Diagnostic::new(
             Code::Syntax,
-            self.span(at, at + width),
+            self.span(token.start, token.end),
             format!("expected {expected}, but found {found}"),
         )
         .with_label(format!("expected {expected}"))
@@ -380,46 +417,34 @@ impl<'a> Parser<'a> {
         )
     }
 
-    /// The length of the token at `at`, for pointing at it.
-    fn token_len(&self, at: usize) -> usize {
-        let mut lexer = Lexer {
-            text: self.text,
-            at,
+    fn peek(&mut self) -> Result<Token, Diagnostic> {
+        if let Some(token) = self.peeked {
+            return Ok(token);
+        }
+        let mode = if self.depth > 0 {
+            self.modes.1
+        } else {
+            self.modes.0
         };
-        match lexer.token() {
-            Ok((_, start, end)) if start == at => end - start,
-            _ => 1,
+        self.lexer.set_mode(mode);
+        let token = self.lexer.token();
+        if let Some(error) = self.lexer.errors.first() {
+            return Err(Diagnostic::new(
+                Code::Syntax,
+                self.span(error.range.start, error.range.end),
+                error.message.clone(),
+            )
+            .with_help("see https://protobuf.dev/reference/protobuf/textformat-spec/"));
         }
-    }
-
-    fn peek(&mut self) -> Result<(Token, usize, usize), Diagnostic> {
-        if self.peeked.is_none() {
-            let mut lexer = Lexer {
-                text: self.text,
-                at: self.at,
-            };
-            let token = lexer.token().map_err(|(message, at, end)| {
-                Diagnostic::new(Code::Syntax, self.span(at, end), message)
-                    .with_help("see https://protobuf.dev/reference/protobuf/textformat-spec/")
-            })?;
-            self.at = lexer.at;
-            self.peeked = Some(token);
-        }
-        Ok(self
-            .peeked
-            .clone()
-            .unwrap_or((Token::End, self.at, self.at)))
-    }
-
-    fn next(&mut self) -> Result<(Token, usize, usize), Diagnostic> {
-        let token = self.peek()?;
-        self.peeked = None;
-        self.last_end = token.2;
+        self.peeked = Some(token);
         Ok(token)
     }
 
-    fn last_end(&self) -> usize {
-        self.last_end
+    fn next(&mut self) -> Result<Token, Diagnostic> {
+        let token = self.peek()?;
+        self.peeked = None;
+        self.last_end = token.end;
+        Ok(token)
     }
 }
 
@@ -450,249 +475,6 @@ pub(crate) fn parse_uint(text: &str) -> Option<u64> {
         return u64::from_str_radix(octal, 8).ok();
     }
     text.parse().ok()
-}
-
-/// Cuts option text into tokens.
-struct Lexer<'a> {
-    text: &'a str,
-    at: usize,
-}
-
-/// A lexing error: the message and the range it is about.
-type LexError = (String, usize, usize);
-
-impl Lexer<'_> {
-    fn byte(&self, at: usize) -> Option<u8> {
-        self.text.as_bytes().get(at).copied()
-    }
-
-    /// Skips blanks and comments.
-    fn skip(&mut self) -> Result<(), LexError> {
-        loop {
-            match (self.byte(self.at), self.byte(self.at + 1)) {
-                (Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c'), _) => self.at += 1,
-                (Some(b'/'), Some(b'/')) | (Some(b'#'), _) => {
-                    while let Some(byte) = self.byte(self.at) {
-                        if byte == b'\n' {
-                            break;
-                        }
-                        self.at += 1;
-                    }
-                }
-                (Some(b'/'), Some(b'*')) => {
-                    let start = self.at;
-                    match self.text[self.at + 2..].find("*/") {
-                        Some(end) => self.at += 2 + end + 2,
-                        None => {
-                            return Err((
-                                "a `/*` comment is never closed".to_owned(),
-                                start,
-                                start + 2,
-                            ));
-                        }
-                    }
-                }
-                _ => return Ok(()),
-            }
-        }
-    }
-
-    fn token(&mut self) -> Result<(Token, usize, usize), LexError> {
-        self.skip()?;
-        let start = self.at;
-        let Some(byte) = self.byte(start) else {
-            return Ok((Token::End, start, start));
-        };
-        let token = match byte {
-            b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_') = self.byte(self.at)
-                {
-                    self.at += 1;
-                }
-                Token::Ident(self.text[start..self.at].to_owned())
-            }
-            b'0'..=b'9' => self.number(start)?,
-            b'.' if matches!(self.byte(start + 1), Some(b'0'..=b'9')) => self.number(start)?,
-            b'"' | b'\'' => Token::String(self.string(byte)?),
-            _ => {
-                let c = self.text[start..].chars().next().unwrap_or('\0');
-                self.at += c.len_utf8();
-                Token::Punct(c)
-            }
-        };
-        Ok((token, start, self.at))
-    }
-
-    /// An integer or a float starting at `start`.
-    fn number(&mut self, start: usize) -> Result<Token, LexError> {
-        let digits = |lexer: &mut Self| {
-            while let Some(b'0'..=b'9') = lexer.byte(lexer.at) {
-                lexer.at += 1;
-            }
-        };
-        let bytes = self.text.as_bytes();
-        let mut float = false;
-        if bytes.get(start) == Some(&b'0') && matches!(self.byte(start + 1), Some(b'x' | b'X')) {
-            self.at = start + 2;
-            while let Some(b'0'..=b'9' | b'a'..=b'f' | b'A'..=b'F') = self.byte(self.at) {
-                self.at += 1;
-            }
-            if self.at == start + 2 {
-                return Err((
-                    "a hexadecimal number needs a digit after `0x`".to_owned(),
-                    start,
-                    self.at,
-                ));
-            }
-        } else {
-            digits(self);
-            if self.byte(self.at) == Some(b'.') {
-                float = true;
-                self.at += 1;
-                digits(self);
-            }
-            if let Some(b'e' | b'E') = self.byte(self.at) {
-                let mark = self.at;
-                self.at += 1;
-                if let Some(b'+' | b'-') = self.byte(self.at) {
-                    self.at += 1;
-                }
-                let exponent = self.at;
-                digits(self);
-                if self.at == exponent {
-                    return Err(("an exponent needs digits".to_owned(), mark, self.at));
-                }
-                float = true;
-            }
-            if let Some(b'f' | b'F') = self.byte(self.at) {
-                self.at += 1;
-                float = true;
-            }
-        }
-        if let Some(b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'0'..=b'9' | b'.') = self.byte(self.at) {
-            return Err((
-                "a number runs into the characters after it".to_owned(),
-                start,
-                self.at + 1,
-            ));
-        }
-        let text = self.text[start..self.at].to_owned();
-        Ok(match float {
-            true => Token::Float(text),
-            false => Token::Int(text),
-        })
-    }
-
-    /// A string in `quote`s, its escapes undone.
-    fn string(&mut self, quote: u8) -> Result<Vec<u8>, LexError> {
-        let start = self.at;
-        self.at += 1;
-        let mut bytes = Vec::new();
-        loop {
-            let Some(byte) = self.byte(self.at) else {
-                return Err(("a string is never closed".to_owned(), start, self.at));
-            };
-            self.at += 1;
-            match byte {
-                b'\n' => {
-                    return Err((
-                        "a string is never closed on its line".to_owned(),
-                        start,
-                        self.at - 1,
-                    ));
-                }
-                _ if byte == quote => return Ok(bytes),
-                b'\\' => self.escape(&mut bytes)?,
-                _ => bytes.push(byte),
-            }
-        }
-    }
-
-    /// The escape after a `\`, appended to `bytes`.
-    fn escape(&mut self, bytes: &mut Vec<u8>) -> Result<(), LexError> {
-        let at = self.at - 1;
-        let Some(byte) = self.byte(self.at) else {
-            return Err(("a string ends in a `\\`".to_owned(), at, self.at));
-        };
-        self.at += 1;
-        let simple = match byte {
-            b'a' => Some(0x07),
-            b'b' => Some(0x08),
-            b'f' => Some(0x0c),
-            b'n' => Some(b'\n'),
-            b'r' => Some(b'\r'),
-            b't' => Some(b'\t'),
-            b'v' => Some(0x0b),
-            b'\\' | b'\'' | b'"' | b'?' => Some(byte),
-            _ => None,
-        };
-        if let Some(simple) = simple {
-            bytes.push(simple);
-            return Ok(());
-        }
-        match byte {
-            b'0'..=b'7' => {
-                let mut value = u32::from(byte - b'0');
-                for _ in 0..2 {
-                    match self.byte(self.at) {
-                        Some(digit @ b'0'..=b'7') => {
-                            value = value * 8 + u32::from(digit - b'0');
-                            self.at += 1;
-                        }
-                        _ => break,
-                    }
-                }
-                bytes.push(value as u8);
-            }
-            b'x' | b'X' => {
-                let value = self.hex_digits(1, 2, at)?;
-                bytes.push(value as u8);
-            }
-            b'u' | b'U' => {
-                let count = if byte == b'u' { 4 } else { 8 };
-                let value = self.hex_digits(count, count, at)?;
-                let Some(c) = char::from_u32(value) else {
-                    return Err((
-                        format!(
-                            "`{}` is not a Unicode scalar value",
-                            &self.text[at..self.at]
-                        ),
-                        at,
-                        self.at,
-                    ));
-                };
-                let mut buffer = [0; 4];
-                bytes.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
-            }
-            _ => {
-                return Err((
-                    format!("`\\{}` is not an escape", byte as char),
-                    at,
-                    self.at,
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// `min` to `max` hexadecimal digits, for the escape at `at`.
-    fn hex_digits(&mut self, min: usize, max: usize, at: usize) -> Result<u32, LexError> {
-        let start = self.at;
-        while self.at - start < max
-            && matches!(self.byte(self.at), Some(b) if b.is_ascii_hexdigit())
-        {
-            self.at += 1;
-        }
-        if self.at - start < min {
-            return Err((
-                format!("the escape needs {min} hexadecimal digits"),
-                at,
-                self.at,
-            ));
-        }
-        u32::from_str_radix(&self.text[start..self.at], 16)
-            .map_err(|_| ("the escape is too large".to_owned(), at, self.at))
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Syntax: schema text to a syntax tree: `.schema` files with pest, here,
-//! and `.proto` files with protox-parse, in [`proto`].
+//! and `.proto` files with schemac's own parser, in [`proto`]. Both read
+//! option text with [`literal`], on the tokens of [`lexer`], protobuf's
+//! tokenizer written once.
 //!
 //! Parsing a file takes three steps:
 //!
@@ -21,6 +23,7 @@
 //! pest types never leave this module.
 
 mod errors;
+mod lexer;
 mod literal;
 mod lower;
 pub mod proto;

@@ -71,6 +71,12 @@ pub fn decode_with_names(
     Ok(json)
 }
 
+/// The number of `field` if it is a group, whose message is read up to
+/// the end-group key of that number.
+fn group_number(field: &Field) -> Option<u32> {
+    field.delimited.then(|| field.wire_number())
+}
+
 /// `{"$ref": id}`.
 fn reference_to(id: u64) -> Json {
     Json::Object(Map::from_iter([(
@@ -207,6 +213,14 @@ impl Reader<'_> {
                     .map_err(|error| TranscodeError::new(path, error))?,
                 None => break,
             };
+            // A group's fields end at its end-group key; anywhere else,
+            // one is an error.
+            if wire_type == WireType::EndGroup {
+                decoder
+                    .end_group(number)
+                    .map_err(|error| TranscodeError::new(path, error))?;
+                break;
+            }
             let Some(index) = message
                 .fields
                 .iter()
@@ -338,7 +352,8 @@ impl Reader<'_> {
             | FieldType::Optional(ValueType::Message(id))
             | FieldType::Required(ValueType::Message(id)) => {
                 let earlier = slot.take();
-                *slot = Some(self.nested_message(id, earlier, wire_type, decoder, path)?);
+                let group = group_number(field);
+                *slot = Some(self.nested_message(id, earlier, group, wire_type, decoder, path)?);
             }
             FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
                 let earlier = slot.take();
@@ -363,8 +378,13 @@ impl Reader<'_> {
                     })?;
                 } else {
                     let index = elements.len();
-                    let (value, _) =
-                        self.value(ty, None, wire_type, decoder, &path.index(index))?;
+                    let path = path.index(index);
+                    let value = match (group_number(field), ty) {
+                        (Some(number), ValueType::Message(id)) => {
+                            self.nested_message(id, None, Some(number), wire_type, decoder, &path)?
+                        }
+                        _ => self.value(ty, None, wire_type, decoder, &path)?.0,
+                    };
                     elements.push(value);
                 }
                 // An empty packed run adds nothing, and an empty list is
@@ -386,17 +406,28 @@ impl Reader<'_> {
         Ok(())
     }
 
+    /// A message of type `id`, merged into `earlier`: length-delimited, or
+    /// the group of field `group`.
     fn nested_message(
         &self,
         id: MessageId,
         earlier: Option<Json>,
+        group: Option<u32>,
         wire_type: WireType,
         decoder: &mut Decoder<'_>,
         path: &Path,
     ) -> Result<Json, TranscodeError> {
-        decoder.expect_wire_type(wire_type, WireType::Len)?;
-        let fields =
-            decoder.read_nested(|decoder| self.message(id, earlier, None, decoder, path))?;
+        let read = |decoder: &mut Decoder<'_>| self.message(id, earlier, None, decoder, path);
+        let fields = match group {
+            Some(number) => {
+                decoder.expect_wire_type(wire_type, WireType::StartGroup)?;
+                decoder.read_group(number, read)?
+            }
+            None => {
+                decoder.expect_wire_type(wire_type, WireType::Len)?;
+                decoder.read_nested(read)?
+            }
+        };
         Ok(Json::Object(fields))
     }
 
@@ -435,7 +466,7 @@ impl Reader<'_> {
                 Ok((json, false))
             }
             ValueType::Message(id) => Ok((
-                self.nested_message(id, earlier, wire_type, decoder, path)?,
+                self.nested_message(id, earlier, None, wire_type, decoder, path)?,
                 false,
             )),
             ValueType::WellKnown(known) => Ok(with_well_known(

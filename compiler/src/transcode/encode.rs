@@ -84,11 +84,13 @@ enum Presence {
 }
 
 /// How one value is written: with the key of a field number (or none, in a
-/// packed list), and with which presence.
+/// packed list), with which presence, and, for a message, whether it is a
+/// group, between a start and an end key rather than after its length.
 #[derive(Clone, Copy)]
 struct Slot {
     number: Option<u32>,
     presence: Presence,
+    group: bool,
 }
 
 impl Slot {
@@ -96,12 +98,22 @@ impl Slot {
         Self {
             number: Some(number),
             presence,
+            group: false,
+        }
+    }
+
+    /// The slot of a value of `field`: a group's if the field is one.
+    fn of(field: &Field, presence: Presence) -> Self {
+        Self {
+            group: field.delimited,
+            ..Self::field(field.wire_number(), presence)
         }
     }
 
     const PACKED: Slot = Slot {
         number: None,
         presence: Presence::Explicit,
+        group: false,
     };
 }
 
@@ -310,7 +322,7 @@ impl<'a> Encoder<'a> {
         match field.ty {
             FieldType::Single(ty) if field.oneof.is_none() => self.value(
                 ty,
-                Slot::field(number, Presence::Implicit),
+                Slot::of(field, Presence::Implicit),
                 json,
                 path,
                 depth,
@@ -319,7 +331,7 @@ impl<'a> Encoder<'a> {
             FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => self
                 .value(
                     ty,
-                    Slot::field(number, Presence::Explicit),
+                    Slot::of(field, Presence::Explicit),
                     json,
                     path,
                     depth,
@@ -350,7 +362,7 @@ impl<'a> Encoder<'a> {
                     return Ok(());
                 }
                 for (index, element) in elements.iter().enumerate() {
-                    let slot = Slot::field(number, Presence::Explicit);
+                    let slot = Slot::of(field, Presence::Explicit);
                     self.value(ty, slot, element, &path.index(index), depth, out)?;
                 }
                 Ok(())
@@ -439,7 +451,10 @@ impl<'a> Encoder<'a> {
             ValueType::Message(id) => {
                 let mut nested = Vec::new();
                 self.message(id, json, false, path, depth + 1, &mut nested)?;
-                write_delimited(out, slot.number.unwrap_or(0), &nested);
+                match slot.group {
+                    true => write_group(out, slot.number.unwrap_or(0), &nested),
+                    false => write_delimited(out, slot.number.unwrap_or(0), &nested),
+                }
                 Ok(())
             }
             ValueType::WellKnown(known) => with_well_known(
@@ -656,6 +671,14 @@ fn write_delimited(out: &mut Vec<u8>, number: u32, payload: &[u8]) {
     wire::put_varint(out, u64::from(wire::key(number, WireType::Len)));
     wire::put_varint(out, payload.len() as u64);
     out.extend_from_slice(payload);
+}
+
+/// Writes `fields`, a message's, as the group of field `number`: between
+/// its start-group and its end-group key.
+fn write_group(out: &mut Vec<u8>, number: u32, fields: &[u8]) {
+    wire::put_varint(out, u64::from(wire::key(number, WireType::StartGroup)));
+    out.extend_from_slice(fields);
+    wire::put_varint(out, u64::from(wire::key(number, WireType::EndGroup)));
 }
 
 /// Writes an enum number as `slot` says. An enum travels as a varint, so

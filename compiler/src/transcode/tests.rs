@@ -845,3 +845,95 @@ fn wire_classes_name_the_codecs_wire_types() {
         );
     }
 }
+
+/// Groups of every shape, declared in `.schema` with `[delimited = true]`,
+/// beside the same message as a plain field.
+const GROUPS: &str = r#"
+package g;
+
+message Search {
+  result: list<Result> = 1 [delimited = true];
+  paging: optional Paging = 2 [delimited = true];
+  oneof cursor {
+    token: Token = 3 [delimited = true];
+    offset: i64 = 4;
+  }
+  best: optional Result = 5;
+
+  message Result { url: string = 1; }
+  message Paging { page: i32 = 1; }
+  message Token { value: bytes = 1; }
+}
+"#;
+
+fn groups_to_binary(json: Json) -> Result<Vec<u8>, TranscodeError> {
+    let analysis = crate::analyze_text("g.schema", GROUPS).unwrap_or_else(|e| panic!("{e}"));
+    let search = find_message(&analysis.schema, "g.Search").unwrap();
+    encode(&analysis.schema, search, &json)
+}
+
+fn groups_to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
+    let analysis = crate::analyze_text("g.schema", GROUPS).unwrap_or_else(|e| panic!("{e}"));
+    let search = find_message(&analysis.schema, "g.Search").unwrap();
+    decode(&analysis.schema, search, bytes, &DecodeOptions::new())
+}
+
+#[test]
+fn groups_travel_between_their_keys_both_ways() {
+    let search = json!({
+        "result": [{"url": "u"}, {}],
+        "paging": {"page": 2},
+        "token": {},
+        "best": {"url": "u"}
+    });
+    let bytes = groups_to_binary(search.clone()).unwrap();
+    assert_eq!(
+        bytes,
+        [
+            0x0b, 0x0a, 0x01, b'u', 0x0c, // result[0]
+            0x0b, 0x0c, // result[1], empty
+            0x13, 0x08, 0x02, 0x14, // paging
+            0x1b, 0x1c, // token
+            0x2a, 0x03, 0x0a, 0x01, b'u', // best, length-delimited
+        ]
+    );
+    assert_eq!(groups_to_json(&bytes).unwrap(), search);
+    // A group read twice merges.
+    let twice = [0x13, 0x08, 0x02, 0x14, 0x13, 0x14];
+    assert_eq!(
+        groups_to_json(&twice).unwrap(),
+        json!({"paging": {"page": 2}})
+    );
+}
+
+#[test]
+fn group_keys_that_do_not_pair_up_are_refused_with_the_path() {
+    let cases: [(&[u8], &str); 5] = [
+        (
+            &[0x0b, 0x14],
+            "end-group of field 2 in the group of field 1 at byte 1",
+        ),
+        (
+            &[0x13, 0x08, 0x02],
+            "input ends in the middle of a value at byte 3",
+        ),
+        (
+            &[0x2a, 0x01, 0x2c],
+            "end-group without a matching start-group at byte 2",
+        ),
+        (
+            &[0x12, 0x00],
+            "wire type length-delimited where the schema expects start-group",
+        ),
+        (
+            &[0x2b, 0x2c],
+            "wire type start-group where the schema expects length-delimited",
+        ),
+    ];
+    for (bytes, reason) in cases {
+        let error = groups_to_json(bytes).unwrap_err();
+        assert!(error.to_string().contains(reason), "{bytes:02x?}: {error}");
+    }
+    let error = groups_to_json(&[0x0b, 0x14]).unwrap_err();
+    assert_eq!(error.path(), "Search.result[0]");
+}

@@ -427,6 +427,27 @@ impl<M: JsonMessage> JsonCodec for codec::Message<M> {
     }
 }
 
+/// A group is a message in JSON, under its field's name.
+impl<M: JsonMessage> JsonCodec for codec::Group<M> {
+    fn serialize<S: Serializer>(value: &M, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_message(value, serializer)
+    }
+
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<M, D::Error> {
+        deserialize_message(deserializer)
+    }
+}
+
+impl<M: JsonMessage> JsonCodec for codec::BoxedGroup<M> {
+    fn serialize<S: Serializer>(value: &Box<M>, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_message(&**value, serializer)
+    }
+
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Box<M>, D::Error> {
+        deserialize_message(deserializer).map(Box::new)
+    }
+}
+
 /// Writes an enum value by name, or by number when the schema does not name it.
 #[doc(hidden)]
 pub fn serialize_enum<E: Enumeration, S: Serializer>(

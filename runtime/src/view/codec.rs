@@ -162,6 +162,23 @@ impl<'a, M: HasView> ViewCodec<'a> for codec::Message<M> {
     }
 }
 
+/// A group: its message's view, read up to the end-group key, one level
+/// deeper, as [`codec::Group`] reads the owned message.
+impl<'a, M: HasView> ViewCodec<'a> for codec::Group<M> {
+    type View = M::View<'a>;
+
+    #[inline]
+    fn merge_view(view: &mut M::View<'a>, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+        let number = decoder.started_group();
+        decoder.read_group(number, |decoder| view.merge_from(decoder))
+    }
+
+    #[inline]
+    fn owned(view: &M::View<'a>) -> M {
+        view.to_message()
+    }
+}
+
 /// A view held in a `Box`, where the owned field is boxed.
 impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for codec::Boxed<C> {
     type View = Box<C::View>;
@@ -174,6 +191,24 @@ impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for codec::Boxed<C> {
     #[inline]
     fn owned(view: &Box<C::View>) -> Box<C::Value> {
         Box::new(C::owned(view))
+    }
+}
+
+/// A boxed group: the view of [`codec::Boxed`]`<`[`codec::Group`]`<M>>`.
+impl<'a, M: HasView> ViewCodec<'a> for codec::BoxedGroup<M> {
+    type View = Box<M::View<'a>>;
+
+    #[inline]
+    fn merge_view(
+        view: &mut Box<M::View<'a>>,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<(), DecodeError> {
+        codec::Boxed::<codec::Group<M>>::merge_view(view, decoder)
+    }
+
+    #[inline]
+    fn owned(view: &Box<M::View<'a>>) -> Box<M> {
+        codec::Boxed::<codec::Group<M>>::owned(view)
     }
 }
 

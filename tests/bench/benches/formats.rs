@@ -277,7 +277,10 @@ fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset]) {
             .map_or(0, |d| d.as_secs()),
         cores: std::thread::available_parallelism().map_or(0, |n| n.get()),
     };
-    let report = report::build(run, datasets, &measurements, rustc);
+    let mut report = report::build(run, datasets, &measurements, rustc);
+    report.compiler.check = std::fs::read(target_dir().join("bench-check.json"))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok());
     match report::write(&report, &target_dir()) {
         Ok(paths) => {
             for path in paths {

@@ -19,6 +19,7 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
+use crate::check_speed::CheckTimes;
 use crate::compile_speed::RustcTimes;
 use crate::formats::{BASELINE, Dataset};
 use crate::graph::{self, GraphReport};
@@ -148,6 +149,10 @@ pub struct CompilerReport {
     pub generate: Vec<GenerateRow>,
     /// rustc on the generated code, from the `compile-speed` step, if it ran.
     pub rustc: Option<RustcTimes>,
+    /// schemac's check of schemas of 100,000 declarations, from the
+    /// `check-speed` step, if it ran.
+    #[serde(default)]
+    pub check: Option<CheckTimes>,
 }
 
 /// One code generator on one schema.
@@ -341,7 +346,11 @@ pub fn build(
         baseline: BASELINE.to_owned(),
         datasets,
         targets,
-        compiler: CompilerReport { generate, rustc },
+        compiler: CompilerReport {
+            generate,
+            rustc,
+            check: None,
+        },
         graph,
     }
 }
@@ -960,6 +969,32 @@ fn compiler_markdown(md: &mut String, compiler: &CompilerReport) {
              `cargo run --release -p schemac-bench --bin compile-speed` first).\n",
         ),
     }
+    check_markdown(md, compiler.check.as_ref());
+}
+
+fn check_markdown(md: &mut String, check: Option<&CheckTimes>) {
+    let Some(check) = check else {
+        md.push_str(
+            "\nChecking schemas of 100,000 declarations: not measured (run `make bench`, or \
+             `cargo run --release -p schemac-bench --bin check-speed` first).\n",
+        );
+        return;
+    };
+    let _ = writeln!(
+        md,
+        "\nChecking schemas of 100,000 declarations: `schemac::analyze` (what `schemac check` \
+         does: read, parse, resolve, check and lint), {} build, median of {} run(s) (from the \
+         `check-speed` step):\n",
+        check.profile, check.runs
+    );
+    md.push_str("| schema | holds | bytes | check time |\n|---|---|---:|---:|\n");
+    for row in &check.schemas {
+        let _ = writeln!(
+            md,
+            "| {} | {} | {} | {:.3} s |",
+            row.schema, row.what, row.bytes, row.median_seconds
+        );
+    }
 }
 
 /// A time in the unit that suits it.
@@ -1186,6 +1221,32 @@ mod tests {
             two.ratio(&encode("prost"), &encode("schemac"))
                 .map(|r| r.median),
             Some(1.25)
+        );
+    }
+
+    #[test]
+    fn the_check_times_of_the_check_speed_step_are_reported() {
+        let measurements = Measurements::from_processes(Vec::new());
+        let mut report = build(run(), &[], &measurements, None);
+        assert!(markdown(&report).contains("100,000 declarations: not measured"));
+        report.compiler.check = Some(CheckTimes {
+            profile: "optimized".to_owned(),
+            runs: 3,
+            schemas: vec![crate::check_speed::CheckRow {
+                schema: "fields-100k.schema".to_owned(),
+                what: "one message of 100000 fields".to_owned(),
+                bytes: 2_278_817,
+                seconds: vec![0.5, 0.4, 0.6],
+                median_seconds: 0.5,
+            }],
+        });
+        let md = markdown(&report);
+        assert!(md.contains("optimized build, median of 3 run(s)"), "{md}");
+        assert!(
+            md.contains(
+                "| fields-100k.schema | one message of 100000 fields | 2278817 | 0.500 s |"
+            ),
+            "{md}"
         );
     }
 

@@ -145,6 +145,7 @@ fn seeds() -> Seeds {
         "tests/proto/acme/trace/v1",
         "tests/proto/store/v1",
         "tests/proto/legacy/v1",
+        "tests/grammar",
     ];
     for dir in dirs {
         for entry in fs::read_dir(workspace_root().join(dir)).unwrap() {

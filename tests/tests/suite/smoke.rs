@@ -28,6 +28,10 @@
 //!   `.proto` that protox compiles, and each distinct export must compile
 //!   with protoc too, when protoc is installed (a note says so when it is
 //!   not, and under `CI=true`, where CI installs it, its absence fails).
+//!   Three thousand mutations of the `.proto` files of `tests/proto`,
+//!   `tests/grammar` (options, extensions, groups, editions) and
+//!   `schemas/invalid`, inserting `.proto` pieces too, go the same way,
+//!   through schemac's `.proto` parser.
 //!
 //! - Each accepted mutation is also compared, both ways, with its seed and
 //!   with the mutation accepted before it by `schemac breaking`'s checker,
@@ -113,11 +117,19 @@ fn mutated_schemas_compile_or_give_diagnostics() {
         ],
         "schema",
     );
-    mutated_files_compile_or_give_diagnostics("smoke.schema", &seeds, SCHEMA_CASES, 0x5eed_0002);
+    mutated_files_compile_or_give_diagnostics(
+        "smoke.schema",
+        &seeds,
+        &[],
+        SCHEMA_CASES,
+        0x5eed_0002,
+    );
 }
 
-/// The same for `.proto` text: the files of tests/proto and the invalid
-/// ones, mutated, through protobuf's parser and the same stages after it.
+/// The same for `.proto` text: the files of tests/proto, of tests/grammar
+/// (options, extensions, groups, editions) and the invalid ones, mutated
+/// with `.proto` tokens too, through schemac's `.proto` parser and the
+/// same stages after it.
 #[test]
 fn mutated_proto_files_compile_or_give_diagnostics() {
     let dirs = [
@@ -126,18 +138,27 @@ fn mutated_proto_files_compile_or_give_diagnostics() {
         "tests/proto/acme/trace/v1",
         "tests/proto/store/v1",
         "tests/proto/legacy/v1",
+        "tests/grammar",
         "schemas/invalid",
     ];
     let seeds = texts(&dirs, "proto");
-    mutated_files_compile_or_give_diagnostics("smoke.proto", &seeds, PROTO_CASES, 0x5eed_0003);
+    mutated_files_compile_or_give_diagnostics(
+        "smoke.proto",
+        &seeds,
+        PROTO_TOKENS,
+        PROTO_CASES,
+        0x5eed_0003,
+    );
 }
 
-/// Analyzes `cases` mutations of `seeds` as a file named `name`, whose
-/// extension picks the language: each gives diagnostics or, accepted,
-/// generates code and exports a `.proto` that protox and protoc compile.
+/// Analyzes `cases` mutations of `seeds` (which insert `tokens` too) as a
+/// file named `name`, whose extension picks the language: each gives
+/// diagnostics or, accepted, generates code and exports a `.proto` that
+/// protox and protoc compile.
 fn mutated_files_compile_or_give_diagnostics(
     name: &str,
     seeds: &[String],
+    tokens: &[&str],
     cases: usize,
     seed: u64,
 ) {
@@ -148,7 +169,7 @@ fn mutated_files_compile_or_give_diagnostics(
     let mut previous: Option<schemac::Analysis> = None;
     for case in 0..cases {
         let seed = &seeds[rng.below(seeds.len())];
-        let text = mutate_text(&mut rng, seed);
+        let text = mutate_text(&mut rng, seed, tokens);
         let checked = panic::catch_unwind(AssertUnwindSafe(|| {
             match schemac::analyze_text(name, &text) {
                 Ok(analysis) => {
@@ -601,8 +622,42 @@ const TOKENS: &[&str] = &[
     "\n",
 ];
 
-/// One to three mutations of a schema's text, at character boundaries.
-fn mutate_text(rng: &mut Rng, text: &str) -> String {
+/// Pieces of `.proto` text that mutations of `.proto` files insert too:
+/// options of every form, extensions, groups and what only protoc's
+/// grammar has.
+const PROTO_TOKENS: &[&str] = &[
+    "optional group G = 1 { optional int32 x = 2; }",
+    "group ",
+    "extend ",
+    "extend google.protobuf.FieldOptions { optional int32 o = 50000; }",
+    "extensions 100 to max;",
+    "extensions 5 [declaration = { number: 5 }];",
+    "option ",
+    "option (a.b).c = { d: [1, -2] e < f: \"g\" > };",
+    "[(o) = -inf, default = nan, json_name = \"j\"]",
+    "[packed = true]",
+    "= -inf",
+    "-nan",
+    "0x7FFFFFFF",
+    "1e400",
+    "reserved 1 to max;",
+    "reserved \"r\";",
+    "required ",
+    "repeated ",
+    "oneof o {",
+    "map<string, int32> ",
+    "stream ",
+    "rpc R(A) returns (stream B) { option deprecated = true; }",
+    "syntax = \"proto2\";",
+    "edition = \"2023\";",
+    "'\\x41\\u00e9'",
+    "/* */",
+    "#",
+];
+
+/// One to three mutations of a schema's text, at character boundaries,
+/// inserting [`TOKENS`] and `extra`.
+fn mutate_text(rng: &mut Rng, text: &str, extra: &[&str]) -> String {
     let mut chars: Vec<char> = text.chars().collect();
     for _ in 0..1 + rng.below(3) {
         let at = rng.below(chars.len() + 1);
@@ -612,7 +667,10 @@ fn mutate_text(rng: &mut Rng, text: &str) -> String {
                 chars.drain(at.min(end)..end);
             }
             1 | 2 => {
-                let token = TOKENS[rng.below(TOKENS.len())];
+                let pick = rng.below(TOKENS.len() + extra.len());
+                let token = TOKENS
+                    .get(pick)
+                    .unwrap_or_else(|| &extra[pick - TOKENS.len()]);
                 chars.splice(at..at, token.chars());
             }
             3 => {

@@ -1,7 +1,7 @@
 //! Writes the report again from `target/bench-report.json`, taking in the
-//! latest `target/bench-compile.json`: for a `compile-speed` run made
-//! after the benchmarks, or to redraw the chart, without benchmarking
-//! again.
+//! latest `target/bench-compile.json` and `target/bench-check.json`: for
+//! a `compile-speed` or `check-speed` run made after the benchmarks, or to
+//! redraw the chart, without benchmarking again.
 
 use std::process::ExitCode;
 
@@ -23,6 +23,9 @@ fn main() -> ExitCode {
     };
     if let Ok(bytes) = read("bench-compile.json") {
         report.compiler.rustc = serde_json::from_slice(&bytes).ok();
+    }
+    if let Ok(bytes) = read("bench-check.json") {
+        report.compiler.check = serde_json::from_slice(&bytes).ok();
     }
     match report::write(&report, &dir) {
         Ok(paths) => {

@@ -24,6 +24,7 @@
 
 mod generated;
 mod google;
+mod groups;
 mod random_json;
 mod random_schema;
 
@@ -758,6 +759,7 @@ fn proto_roots() -> (PathBuf, Vec<PathBuf>) {
         "acme/trace/v1/trace.proto",
         "store/v1/orders.proto",
         "legacy/v1/inventory.proto",
+        "legacy/v1/search.proto",
         "wkt.proto",
     ];
     let roots = roots.iter().map(|root| dir.join(root)).collect();

@@ -27,16 +27,18 @@ pub struct RandomJson<'a> {
 }
 
 impl RandomJson<'_> {
-    /// A random message of type `id`.
+    /// A random message of type `id`; past [`MAX_DEPTH`], with its
+    /// `required` fields alone, as Google's side fills them.
     pub fn message(&mut self, id: MessageId, depth: u32) -> Json {
         let message = self.schema.message(id);
         let mut object = Map::new();
+        let shallow = depth <= MAX_DEPTH;
         let chosen: Vec<Option<usize>> = (0..message.oneofs.len())
             .map(|oneof| {
                 let members: Vec<usize> = (0..message.fields.len())
                     .filter(|&index| message.fields[index].oneof == Some(oneof))
                     .collect();
-                match self.rng.chance(0.3) || members.is_empty() {
+                match !shallow || self.rng.chance(0.3) || members.is_empty() {
                     true => None,
                     false => Some(*self.rng.pick(&members)),
                 }
@@ -45,7 +47,9 @@ impl RandomJson<'_> {
         for (index, field) in message.fields.iter().enumerate() {
             let wanted = match field.oneof {
                 Some(oneof) => chosen[oneof] == Some(index),
-                None => matches!(field.ty, FieldType::Required(_)) || self.rng.chance(0.7),
+                None => {
+                    matches!(field.ty, FieldType::Required(_)) || shallow && self.rng.chance(0.7)
+                }
             };
             if !wanted {
                 continue;
@@ -85,8 +89,7 @@ impl RandomJson<'_> {
                 }
                 Json::String(self.rng.pick(values).name.clone())
             }
-            ValueType::Message(id) if depth < MAX_DEPTH => self.message(id, depth + 1),
-            ValueType::Message(_) => Json::Object(Map::new()),
+            ValueType::Message(id) => self.message(id, depth + 1),
             ValueType::WellKnown(known) => well_known(&mut self.rng, known, depth),
             // Transcode refuses graph mode's references; the differential
             // corpus has none.
