@@ -209,14 +209,11 @@ impl Schema {
             .filter(move |extension| extension.extendee == Some(id))
     }
 
-    /// The extensions of the message `id` that its JSON holds, by number:
-    /// all but groups, which have no codec yet. Generated serde impls and
-    /// transcode read and write these, under [`Extension::json_key`] and
-    /// [`Schema::extension_json_alias`].
+    /// The extensions of the message `id` that its JSON holds, by number.
+    /// Generated serde impls and transcode read and write these, under
+    /// [`Extension::json_key`] and [`Schema::extension_json_alias`].
     pub fn json_extensions_of(&self, id: MessageId) -> Vec<&Extension> {
-        let mut extensions: Vec<&Extension> = (self.extensions_of(id))
-            .filter(|extension| !extension.field.delimited)
-            .collect();
+        let mut extensions: Vec<&Extension> = self.extensions_of(id).collect();
         extensions.sort_by_key(|extension| extension.field.number);
         extensions
     }

@@ -511,13 +511,13 @@ impl<M, C: Codec> ExtensionOf<M> for Extension<M, C> {
         &self,
         records: &mut dyn Iterator<Item = (WireType, &[u8])>,
     ) -> Result<Option<C::Value>, DecodeError> {
-        read_singular::<C>(records)
+        read_singular::<C>(self.number, records)
     }
 
     fn write(&self, value: C::Value, set: &mut ExtensionSet) {
         let record = Record {
             wire_type: C::WIRE_TYPE,
-            value: encode_value::<C>(&value),
+            value: encode_value::<C>(self.number, &value),
         };
         set.fields.insert(self.number, alloc::vec![record]);
     }
@@ -539,7 +539,7 @@ impl<M, C: Codec> ExtensionOf<M> for RepeatedExtension<M, C> {
         &self,
         records: &mut dyn Iterator<Item = (WireType, &[u8])>,
     ) -> Result<Vec<C::Value>, DecodeError> {
-        read_repeated::<C>(records)
+        read_repeated::<C>(self.number, records)
     }
 
     fn write(&self, values: Vec<C::Value>, set: &mut ExtensionSet) {
@@ -563,7 +563,7 @@ impl<M, C: Codec> ExtensionOf<M> for RepeatedExtension<M, C> {
             false => (values.iter())
                 .map(|value| Record {
                     wire_type: C::WIRE_TYPE,
-                    value: encode_value::<C>(value),
+                    value: encode_value::<C>(self.number, value),
                 })
                 .collect(),
         };
@@ -623,39 +623,61 @@ pub trait Extendable: Message {
     }
 }
 
-/// A singular value of codec `C` merged from `records`.
+/// A singular value of codec `C` merged from `records`, those of field
+/// `number`.
 pub(crate) fn read_singular<C: Codec>(
+    number: u32,
     records: &mut dyn Iterator<Item = (WireType, &[u8])>,
 ) -> Result<Option<C::Value>, DecodeError> {
     let mut value = None;
     for (wire_type, bytes) in records {
-        read_record(bytes, |decoder| {
+        read_record(number, wire_type, bytes, |decoder| {
             merge::merge_optional::<Owned<C>>(wire_type, &mut value, decoder)
         })?;
     }
     Ok(value)
 }
 
-/// The list of values of codec `C` in `records`, packed or not.
+/// The list of values of codec `C` in `records`, those of field `number`,
+/// packed or not.
 pub(crate) fn read_repeated<C: Codec>(
+    number: u32,
     records: &mut dyn Iterator<Item = (WireType, &[u8])>,
 ) -> Result<Vec<C::Value>, DecodeError> {
     let mut values = Vec::new();
     for (wire_type, bytes) in records {
-        read_record(bytes, |decoder| {
+        read_record(number, wire_type, bytes, |decoder| {
             merge::merge_repeated::<Owned<C>>(wire_type, &mut values, decoder)
         })?;
     }
     Ok(values)
 }
 
-/// Runs `read` on a decoder over one record's value, with the default
-/// limits, which must read all of it.
+/// Runs `read` on a decoder over one record's value, read with
+/// `wire_type` as field `number`, with the default limits; it must read
+/// all of it. A group's record is read after its start-group key, which
+/// the group's codec takes its number from, as in a message.
 fn read_record(
+    number: u32,
+    wire_type: WireType,
     value: &[u8],
     read: impl FnOnce(&mut Decoder<'_>) -> Result<(), DecodeError>,
 ) -> Result<(), DecodeError> {
-    let mut decoder = Decoder::new(value, &DecodeOptions::new())?;
+    let group;
+    let input = match wire_type {
+        WireType::StartGroup => {
+            let mut bytes = Vec::with_capacity(value.len() + 5);
+            wire::put_varint(&mut bytes, u64::from(wire::key(number, wire_type)));
+            bytes.extend_from_slice(value);
+            group = bytes;
+            group.as_slice()
+        }
+        _ => value,
+    };
+    let mut decoder = Decoder::new(input, &DecodeOptions::new())?;
+    if wire_type == WireType::StartGroup {
+        decoder.read_key()?;
+    }
     read(&mut decoder)?;
     match decoder.has_remaining() {
         true => Err(DecodeError::invalid(
@@ -666,9 +688,16 @@ fn read_record(
     }
 }
 
-/// The encoding of `value` by codec `C`, without a key: a record's value.
-pub(crate) fn encode_value<C: Codec>(value: &C::Value) -> Vec<u8> {
+/// The encoding of `value` by codec `C` as field `number`, without its
+/// key: a record's value. A group's is its fields and its end-group key.
+pub(crate) fn encode_value<C: Codec>(number: u32, value: &C::Value) -> Vec<u8> {
     let mut writer = Writer::new();
-    C::write_value(value, &mut writer);
-    writer.into_vec()
+    if C::WIRE_TYPE != WireType::StartGroup {
+        C::write_value(value, &mut writer);
+        return writer.into_vec();
+    }
+    C::write_field(number, value, &mut writer);
+    let mut bytes = writer.into_vec();
+    bytes.drain(..wire::key_len(number));
+    bytes
 }

@@ -35,14 +35,13 @@ pub(crate) fn generates(cx: &Context, extension: &Extension) -> bool {
 
 /// Whether code generated with `config` declares the constant of
 /// `extension`: its scope is generated (it is under no extern path, nor is
-/// the message that declares it). An extension group is left out until
-/// groups have a codec: its records are kept, unread.
+/// the message that declares it).
 pub(crate) fn declared(schema: &Schema, config: &Config, extension: &Extension) -> bool {
     let scope_generated = match extension.parent {
         Some(parent) => super::generates(schema, config, DeclaredType::Message(parent)),
         None => config.extern_path_of(&extension.field.full_name).is_none(),
     };
-    scope_generated && !extension.field.delimited && extension.extendee.is_some()
+    scope_generated && extension.extendee.is_some()
 }
 
 /// The constants of the extensions `ids` (those of one file's top level,
@@ -65,7 +64,12 @@ fn expand_constant(cx: &Context, extension: &Extension) -> TokenStream {
     };
     let scope = paths::extension_scope(cx.schema, extension);
     let message = paths::message_path(cx, &scope, extendee);
-    let codec = types::value_codec(cx, &scope, field.ty.value(), Held::default());
+    // A group's value travels between its keys: `codec::Group`.
+    let held = Held {
+        group: field.delimited && matches!(field.ty.value(), ValueType::Message(_)),
+        ..Held::default()
+    };
+    let codec = types::value_codec(cx, &scope, field.ty.value(), held);
     let number = Literal::u32_unsuffixed(field.wire_number());
     let full_name = &field.full_name;
     let extendee_name = &cx.schema.message(extendee).full_name;

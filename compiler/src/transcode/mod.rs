@@ -7,7 +7,7 @@
 //! drift apart. Encoding writes fields in the order generated code does, so
 //! the bytes are the same too.
 //!
-//! A message's extensions (all but groups, [`Schema::json_extensions_of`])
+//! A message's extensions ([`Schema::json_extensions_of`])
 //! are members `"[their.full_name]"` of its JSON object, written after its
 //! fields by number, as generated code writes them; a message set's as
 //! items.

@@ -27,7 +27,7 @@ impl<M, C: JsonCodec> Extension<M, C> {
         map: &mut S,
         set: &ExtensionSet,
     ) -> Result<(), S::Error> {
-        let value = read_singular::<C>(&mut set.records(self.number))
+        let value = read_singular::<C>(self.number, &mut set.records(self.number))
             .map_err(|error| ser::Error::custom(error.in_extension(self.full_name)))?;
         match value {
             Some(value) => map.serialize_entry(&key(self.full_name), &Ser::<C>(&value)),
@@ -59,7 +59,7 @@ impl<M, C: JsonCodec> RepeatedExtension<M, C> {
         map: &mut S,
         set: &ExtensionSet,
     ) -> Result<(), S::Error> {
-        let values = read_repeated::<C>(&mut set.records(self.number))
+        let values = read_repeated::<C>(self.number, &mut set.records(self.number))
             .map_err(|error| ser::Error::custom(error.in_extension(self.full_name)))?;
         json::list::<C, S>(map, &key(self.full_name), &values)
     }

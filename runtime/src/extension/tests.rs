@@ -137,6 +137,54 @@ impl crate::Message for Note {
     }
 }
 
+/// A message that a group extension holds: a text (1). Its `merge_from`
+/// ends at an end-group key, as generated code's does in every message a
+/// group holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Memo {
+    text: alloc::string::String,
+}
+
+impl crate::Message for Memo {
+    const NAME: &'static str = "Memo";
+
+    fn measure_fields(&self) -> usize {
+        field::measure::<Str>(1, &self.text)
+    }
+
+    fn write_fields(&self, writer: &mut Writer) {
+        field::write::<Str>(1, &self.text, writer);
+    }
+
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire: WireType,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<(), DecodeError> {
+        match number {
+            1 => field::merge::<Str>(wire, &mut self.text, decoder),
+            _ => decoder.skip(wire),
+        }
+    }
+
+    fn field_name(number: u32) -> Option<&'static str> {
+        (number == 1).then_some("text")
+    }
+
+    fn merge_from(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        while decoder.has_remaining() {
+            let (number, wire) = decoder.read_key()?;
+            if wire == WireType::EndGroup {
+                return decoder.end_group(number);
+            }
+            self.merge_field(number, wire, decoder)
+                .map_err(|error| Self::field_error(error, number))?;
+        }
+        Ok(())
+    }
+}
+
 /// A message set (`message_set_wire_format`): extensions only, 4 and up,
 /// each written as an item.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -189,6 +237,8 @@ const NOTE: Extension<Item, codec::Message<Note>> = Extension::new(102, "shop.no
 const TAGS: RepeatedExtension<Item, Str> = RepeatedExtension::new(103, "shop.tags");
 const BINS: RepeatedExtension<Item, Uint32> = RepeatedExtension::new(104, "shop.bins");
 const SIZES: RepeatedExtension<Item, Sint64> = RepeatedExtension::packed(105, "shop.sizes");
+const MEMO: Extension<Item, codec::Group<Memo>> = Extension::new(106, "shop.memo");
+const MEMOS: RepeatedExtension<Item, codec::Group<Memo>> = RepeatedExtension::new(107, "shop.memos");
 const IN_SET: Extension<Set, codec::Message<Note>> = Extension::new(1547769, "shop.Note.in_set");
 const FAR_IN_SET: Extension<Set, codec::Message<Note>> =
     Extension::new(i32::MAX as u32 - 1, "shop.Note.far");
@@ -317,6 +367,34 @@ fn repeated_extensions_are_written_as_declared_and_read_either_way() {
     let read = Item::decode(&bytes).unwrap();
     assert_eq!(read.extension(&BINS), Ok(vec![1, 300, 1, 300]));
     assert_eq!(read.extension(&SIZES), Ok(vec![-1, 2, -1, 2]));
+}
+
+#[test]
+fn group_extensions_travel_between_their_keys() {
+    let memo = |text: &str| Memo { text: text.into() };
+    let mut item = Item::default();
+    item.set_extension(&MEMO, memo("a"));
+    item.set_extension(&MEMOS, vec![memo("b"), memo("")]);
+    let bytes = item.encode_to_vec().unwrap();
+    // Field 106 as a group holding text "a"; field 107 twice, as groups.
+    assert_eq!(hex(&bytes), "d3060a0161d406db060a0162dc06db06dc06");
+    assert_eq!(item.encoded_len(), bytes.len());
+    let read = Item::decode(&bytes).unwrap();
+    assert_eq!(read, item);
+    assert_eq!(read.extension(&MEMO), Ok(Some(memo("a"))));
+    assert_eq!(read.extension(&MEMOS), Ok(vec![memo("b"), memo("")]));
+    let view = ItemView::decode(&bytes).unwrap();
+    assert_eq!(view.extension(&MEMOS), Ok(vec![memo("b"), memo("")]));
+    // A group record read as a message, and the other way round, fails.
+    let as_message = Extension::<Item, codec::Message<Memo>>::new(106, "shop.memo");
+    assert!(read.extension(&as_message).is_err());
+    let mut other = Item::default();
+    other.set_extension(&as_message, memo("c"));
+    let error = Item::decode(&other.encode_to_vec().unwrap())
+        .unwrap()
+        .extension(&MEMO)
+        .unwrap_err();
+    assert_eq!(error.path(), "Item.[shop.memo]");
 }
 
 #[test]

@@ -59,10 +59,14 @@ def build(classes):
     audit.auditor = "kim"
     audit.at_unix = 1700000000
     item.Extensions[ext("legacy.v1.Audit.audit_ids")].extend([1, 2**64 - 1])
+    item.Extensions[ext("legacy.v1.label")].text = "keep dry"
+    findings = item.Extensions[ext("legacy.v1.Audit.finding")]
+    findings.add().what = "dent"
+    findings.add().what = "scratch"
 
     singular = item_class()
     singular.CopyFrom(item)
-    for name in ["aliases", "temperatures", "past_handlings", "Audit.audit_ids"]:
+    for name in ["aliases", "temperatures", "past_handlings", "Audit.audit_ids", "Audit.finding"]:
         singular.ClearExtension(ext("legacy.v1." + name))
 
     ledger = classes["legacy.v1.Ledger"]()

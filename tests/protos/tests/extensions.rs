@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use schemac_protos::legacy::v1::{
-    ALIASES, Audit, CHECKSUM, DISCONTINUED, HANDLING, Handling, Item, Ledger, PAST_HANDLINGS,
-    Receipt, Return, SLOT, Slot, TEMPERATURES, WEIGHT_GRAMS, audit, receipt, r#return,
+    ALIASES, Audit, CHECKSUM, DISCONTINUED, HANDLING, Handling, Item, LABEL, Label, Ledger,
+    PAST_HANDLINGS, Receipt, Return, SLOT, Slot, TEMPERATURES, WEIGHT_GRAMS, audit, receipt,
+    r#return,
 };
 use schemac_runtime::view::{ExtendableView, HasView};
 use schemac_runtime::{Extendable, Message, MessageView};
@@ -57,6 +58,16 @@ fn item() -> Item {
         },
     );
     item.set_extension(&audit::AUDIT_IDS, vec![1, u64::MAX]);
+    item.set_extension(
+        &LABEL,
+        Label {
+            text: Some("keep dry".to_owned()),
+        },
+    );
+    let finding = |what: &str| audit::Finding {
+        what: Some(what.to_owned()),
+    };
+    item.set_extension(&audit::FINDING, vec![finding("dent"), finding("scratch")]);
     item
 }
 
@@ -68,6 +79,7 @@ fn singular_item() -> Item {
     item.clear_extension(&TEMPERATURES);
     item.clear_extension(&PAST_HANDLINGS);
     item.clear_extension(&audit::AUDIT_IDS);
+    item.clear_extension(&audit::FINDING);
     item
 }
 
@@ -115,6 +127,32 @@ fn extensions_are_set_got_tested_and_cleared_by_their_constants() {
     assert_eq!(SLOT.number(), 100);
     assert_eq!(audit::LAST_AUDIT.full_name(), "legacy.v1.Audit.last_audit");
     assert!(TEMPERATURES.is_packed() && !PAST_HANDLINGS.is_packed());
+}
+
+#[test]
+fn group_extensions_travel_between_their_keys() {
+    let item = item();
+    let bytes = item.encode_to_vec().unwrap();
+    // label (108) as a group: start key, text "keep dry", end key.
+    assert!(
+        hex(&bytes).contains("e3060a086b65657020647279e406"),
+        "{}",
+        hex(&bytes)
+    );
+    let read = Item::decode(&bytes).unwrap();
+    assert_eq!(
+        read.extension(&LABEL).unwrap().and_then(|label| label.text),
+        Some("keep dry".to_owned())
+    );
+    let findings = read.extension(&audit::FINDING).unwrap();
+    assert_eq!(findings.len(), 2);
+    assert_eq!(findings[1].what.as_deref(), Some("scratch"));
+    let json = serde_json::to_value(&item).unwrap();
+    assert_eq!(
+        json["[legacy.v1.label]"],
+        serde_json::json!({"text": "keep dry"})
+    );
+    assert_eq!(json["[legacy.v1.Audit.finding]"][0]["what"], "dent");
 }
 
 #[test]
