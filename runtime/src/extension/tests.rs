@@ -238,7 +238,8 @@ const TAGS: RepeatedExtension<Item, Str> = RepeatedExtension::new(103, "shop.tag
 const BINS: RepeatedExtension<Item, Uint32> = RepeatedExtension::new(104, "shop.bins");
 const SIZES: RepeatedExtension<Item, Sint64> = RepeatedExtension::packed(105, "shop.sizes");
 const MEMO: Extension<Item, codec::Group<Memo>> = Extension::new(106, "shop.memo");
-const MEMOS: RepeatedExtension<Item, codec::Group<Memo>> = RepeatedExtension::new(107, "shop.memos");
+const MEMOS: RepeatedExtension<Item, codec::Group<Memo>> =
+    RepeatedExtension::new(107, "shop.memos");
 const IN_SET: Extension<Set, codec::Message<Note>> = Extension::new(1547769, "shop.Note.in_set");
 const FAR_IN_SET: Extension<Set, codec::Message<Note>> =
     Extension::new(i32::MAX as u32 - 1, "shop.Note.far");

@@ -159,7 +159,9 @@ fn the_message_set_reads_and_writes_items() {
     // Group 1 { type_id (2) = 1547769, message (3) { str (25) = "x" } }.
     assert_eq!(
         bytes,
-        [0x0b, 0x10, 0xf9, 0xbb, 0x5e, 0x1a, 0x04, 0xca, 0x01, 0x01, b'x', 0x0c]
+        [
+            0x0b, 0x10, 0xf9, 0xbb, 0x5e, 0x1a, 0x04, 0xca, 0x01, 0x01, b'x', 0x0c
+        ]
     );
     let read = MessageSetCorrect::decode(&bytes).unwrap();
     assert_eq!(
