@@ -25,10 +25,11 @@ lint: ## Formatting and clippy with warnings denied, also on the library without
 	$(CARGO) clippy -p schemac --no-default-features -- -D warnings
 	$(CARGO) clippy -p schemac-runtime --no-default-features -- -D warnings
 
-interop: ## Interop with Google's protoc (needs protobuf-compiler).
+interop: ## Interop with Google's protoc, and extensions with Google's Python protobuf (needs protobuf-compiler, python3-protobuf).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc
 	$(CARGO) test -p schemac-graph -- --ignored protoc
 	$(CARGO) test -p schemac --test file_names -- --ignored protoc
+	$(CARGO) test -p schemac-protos --test extensions -- --ignored google
 
 # The current protoc (libprotoc 35, with editions), from PyPI's grpcio-tools:
 # `python3 -m venv .venv-protoc && .venv-protoc/bin/pip install grpcio-tools`.

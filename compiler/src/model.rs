@@ -209,6 +209,30 @@ impl Schema {
             .filter(move |extension| extension.extendee == Some(id))
     }
 
+    /// The extensions of the message `id` that its JSON holds, by number.
+    /// Generated serde impls and transcode read and write these, under
+    /// [`Extension::json_key`] and [`Schema::extension_json_alias`].
+    pub fn json_extensions_of(&self, id: MessageId) -> Vec<&Extension> {
+        let mut extensions: Vec<&Extension> = self.extensions_of(id).collect();
+        extensions.sort_by_key(|extension| extension.field.number);
+        extensions
+    }
+
+    /// The other JSON key that Google's parsers read `extension` from:
+    /// `[pkg.Type]`, when it extends a message set and holds the message
+    /// `pkg.Type` whose scope declares it, as a message set's extensions
+    /// are declared.
+    pub fn extension_json_alias(&self, extension: &Extension) -> Option<String> {
+        let extends_set =
+            (extension.extendee).is_some_and(|extendee| self.message(extendee).is_message_set());
+        match extension.field.ty.value() {
+            ValueType::Message(value) if extends_set && extension.parent == Some(value) => {
+                Some(format!("[{}]", self.message(value).full_name))
+            }
+            _ => None,
+        }
+    }
+
     /// The field that an option field is, where the schema declares it:
     /// a field of a message, or an extension's.
     pub fn option_definition(&self, definition: FieldDefinition) -> Option<&Field> {
@@ -500,7 +524,21 @@ pub enum EncodingStep<'a> {
     },
 }
 
+impl Extension {
+    /// The key ProtoJSON writes it under: `[its.full_name]`.
+    pub fn json_key(&self) -> String {
+        format!("[{}]", self.field.full_name)
+    }
+}
+
 impl Message {
+    /// Whether it is a message set (`option message_set_wire_format =
+    /// true;`): its extensions travel as items, a group of field 1 holding
+    /// the extension's number and its message.
+    pub fn is_message_set(&self) -> bool {
+        self.options.flag("message_set_wire_format")
+    }
+
     /// Its fields outside oneofs and its oneofs, in source order: each
     /// oneof once, where its first member is. Every part of the toolchain
     /// that lays out a message, the generated struct, its JSON and the

@@ -13,6 +13,10 @@ pub const UNRECOGNIZED_VARIANT: &str = "Unrecognized";
 /// them.
 pub const UNKNOWN_FIELDS_FIELD: &str = "unknown_fields";
 
+/// The struct field that holds the extensions of a message with extension
+/// ranges.
+pub const EXTENSIONS_FIELD: &str = "extensions";
+
 /// Words Rust reserves, usable as raw identifiers (`r#type`).
 const KEYWORDS: &[&str] = &[
     "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "do", "dyn",
@@ -45,6 +49,12 @@ pub fn field_name(name: &str) -> String {
 /// The Rust module holding a message's nested types: `OrderLine` → `order_line`.
 pub fn module_name(message_name: &str) -> String {
     escape(nonempty(message_name.to_snake_case()))
+}
+
+/// The Rust constant that identifies an extension:
+/// `extension_int32` → `EXTENSION_INT32`, `http` → `HTTP`.
+pub fn constant_name(extension_name: &str) -> String {
+    escape(nonempty(extension_name.to_shouty_snake_case()))
 }
 
 /// The Rust module of one package segment: `ShopV1` → `shop_v1`.
@@ -117,6 +127,14 @@ mod tests {
         assert_eq!(field_name("self"), "self_");
         assert_eq!(field_name("___"), "__");
         assert_eq!(field_name("match"), "r#match");
+    }
+
+    #[test]
+    fn extension_constants_are_screaming_snake_case() {
+        assert_eq!(constant_name("extension_int32"), "EXTENSION_INT32");
+        assert_eq!(constant_name("http"), "HTTP");
+        assert_eq!(constant_name("resourceType"), "RESOURCE_TYPE");
+        assert_eq!(constant_name("_"), "__");
     }
 
     #[test]

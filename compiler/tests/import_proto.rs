@@ -206,11 +206,11 @@ impl Corpus {
                 ]),
             },
             // The conformance suite's messages, as the testee compiles
-            // them: proto2 without what schemac does not support.
+            // them: upstream's, extensions, groups and message set alike.
             Corpus {
                 dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance"),
                 roots: names(&[
-                    "proto/test_messages_proto2.proto",
+                    "upstream/google/protobuf/test_messages_proto2.proto",
                     "upstream/google/protobuf/test_messages_proto3.proto",
                 ]),
             },

@@ -32,6 +32,8 @@ struct Inner {
 enum Segment {
     Field(&'static str),
     Index(usize),
+    /// An extension, by its full name: `[shop.shelf]`.
+    Extension(&'static str),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -172,6 +174,14 @@ impl DecodeError {
                     path.push_str(&index.to_string());
                     path.push(']');
                 }
+                Segment::Extension(name) => {
+                    if !path.is_empty() {
+                        path.push('.');
+                    }
+                    path.push('[');
+                    path.push_str(name);
+                    path.push(']');
+                }
             }
         }
         path
@@ -204,6 +214,14 @@ impl DecodeError {
     #[cold]
     pub fn at_index(mut self, index: usize) -> Self {
         self.inner.path.push(Segment::Index(index));
+        self
+    }
+
+    /// Adds the extension named `full_name` to the path, outside what is
+    /// already there: `[shop.shelf]`.
+    #[cold]
+    pub(crate) fn in_extension(mut self, full_name: &'static str) -> Self {
+        self.inner.path.push(Segment::Extension(full_name));
         self
     }
 

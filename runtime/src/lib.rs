@@ -57,7 +57,8 @@
 //! The modules below are the public vocabulary: [`wire`] has varints,
 //! zigzag and keys; [`encode`] and [`decode`] hold the writer and the
 //! reader; [`framing`] has length-delimited frames and their reader over
-//! `std::io`; [`view`] has the borrowed views generated on request; [`wkt`]
+//! `std::io`; [`view`] has the borrowed views generated on request;
+//! [`extension`] has the extensions of messages ([`Extendable`]); [`wkt`]
 //! has Google's well-known types. [`Message`] also encodes into any
 //! [`bytes::BufMut`] and decodes from any [`bytes::Buf`]. What only generated code calls (each
 //! codec's function per field shape, the impls it writes by macro) is in
@@ -94,6 +95,7 @@ mod decimal;
 pub mod decode;
 pub mod encode;
 mod error;
+pub mod extension;
 mod field;
 mod forwarding;
 pub mod framing;
@@ -132,6 +134,7 @@ pub mod __private {
     /// The `alloc` crate, through which generated code names `Vec`,
     /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
     pub extern crate alloc;
+    pub use crate::extension::read_message_set_item;
     /// The gRPC codec and tonic, which generated tonic services name.
     #[cfg(feature = "tonic")]
     pub use crate::grpc;
@@ -144,6 +147,7 @@ pub mod __private {
         Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
         UnknownFields, Value, ValueView, WireType, Writer, graph, view, wkt,
     };
+    pub use crate::{Extendable, Extension, ExtensionSet, RepeatedExtension};
     pub use bytes::Bytes;
     #[cfg(feature = "tonic")]
     pub use tonic;
@@ -172,6 +176,7 @@ pub use compact_str::{self, CompactString};
 pub use decode::{DecodeOptions, Decoder};
 pub use encode::Writer;
 pub use error::{DecodeError, EncodeError};
+pub use extension::{Extendable, Extension, ExtensionOf, ExtensionSet, RepeatedExtension};
 /// The sorted-vector map a `map` field may be held in
 /// (docs/options.md), with its crate.
 #[cfg(feature = "litemap")]

@@ -1,7 +1,6 @@
 //! Compiles the suite's `.proto` files with the `Builder`, as any user's
-//! build.rs would: `conformance.proto` and `test_messages_proto3.proto` as
-//! upstream has them, and the derivative of `test_messages_proto2.proto`
-//! in proto/ (what schemac cannot compile left out; docs/conformance.md).
+//! build.rs would: `conformance.proto`, `test_messages_proto3.proto` and
+//! `test_messages_proto2.proto` as upstream has them (docs/conformance.md).
 //! Unknown fields are kept, as protobuf keeps them, and the JSON field
 //! names are protobuf's.
 
@@ -14,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .compile(&[
             "upstream/conformance/conformance.proto",
             "upstream/google/protobuf/test_messages_proto3.proto",
-            "proto/test_messages_proto2.proto",
+            "upstream/google/protobuf/test_messages_proto2.proto",
         ])?;
     Ok(())
 }

@@ -14,6 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../proto/store/v1/orders.proto",
             "../proto/legacy/v1/inventory.proto",
             "../proto/legacy/v1/retired.proto",
+            "../proto/legacy/v1/extended.proto",
             "../proto/acme/catalog/v1/catalog.proto",
             "../proto/legacy/v1/search.proto",
             "../proto/wkt.proto",

@@ -2,7 +2,9 @@
 //! its message keeps for extensions, no two extensions of one message share
 //! a number, and none is `required`, a map, or given a `json_name`; a
 //! proto3 file extends only options messages, and a message set's
-//! extensions are optional messages.
+//! extensions are optional messages. schemac adds one rule: an extension
+//! holds no reference of graph mode, nor a message that reaches one, since
+//! its value is encoded on its own, without the graph's pre-pass.
 
 use std::collections::HashMap;
 
@@ -16,6 +18,7 @@ const OPTIONS_PACKAGE: &str = "google.protobuf";
 
 /// Reports every extension that breaks a rule.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
+    let graph = schema.graph_messages();
     let in_range = in_range(schema);
     let mut taken: HashMap<(MessageId, i64), &Extension> = HashMap::new();
     for (extension, in_range) in schema.extensions.iter().zip(in_range) {
@@ -64,7 +67,7 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
                 taken.insert((extendee_id, field.number), extension);
             }
         }
-        if let Some(problem) = problem(schema, extension, extendee_id) {
+        if let Some(problem) = problem(schema, extension, extendee_id, &graph) {
             diagnostics.push(
                 Diagnostic::new(
                     Code::InvalidExtension,
@@ -100,8 +103,25 @@ fn in_range(schema: &Schema) -> Vec<bool> {
 
 /// What is wrong with `extension`, of the message `extendee`, besides
 /// its number, if anything.
-fn problem(schema: &Schema, extension: &Extension, extendee: MessageId) -> Option<String> {
+fn problem(
+    schema: &Schema,
+    extension: &Extension,
+    extendee: MessageId,
+    graph: &[bool],
+) -> Option<String> {
     let field = &extension.field;
+    match field.ty.value() {
+        ValueType::Ref(..) => {
+            return Some("cannot be a `ref` or `weak`: graph mode has no extensions".to_owned());
+        }
+        ValueType::Message(id) if graph.get(id.0 as usize) == Some(&true) => {
+            return Some(format!(
+                "cannot hold `{}`, which reaches a `ref` or `weak`: graph mode has no extensions",
+                schema.message(id).full_name
+            ));
+        }
+        _ => {}
+    }
     let extendee = schema.message(extendee);
     let dialect = schema.file(extension.file).map(|file| file.dialect);
     let options_message = extendee.full_name.starts_with(OPTIONS_PACKAGE)

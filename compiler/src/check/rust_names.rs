@@ -3,12 +3,16 @@
 //! The Rust names come from [`crate::names`], as in codegen, so the two
 //! agree. Each namespace of the generated code is checked on its own:
 //!
-//! - the fields of a message's struct, where a oneof is one field, and a
-//!   message that keeps unknown fields has one more;
+//! - the fields of a message's struct, where a oneof is one field, a
+//!   message that keeps unknown fields has one more, and a message with
+//!   extension ranges one more, holding its extensions;
 //! - the types of a package's module (its top-level messages and enums,
 //!   across every file of the package);
 //! - the types of a message's nested module (its nested messages and enums
 //!   and the enum of each oneof);
+//! - the constants of the extensions declared at the top of a package's
+//!   files, and those of each message's nested module (the extensions
+//!   declared in its scope), by their SCREAMING_SNAKE_CASE names;
 //! - the variants of an enum, the catch-all variant included;
 //! - the variants of a oneof's enum;
 //! - the module holding a top-level message's nested types, beside the
@@ -24,7 +28,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Enum, File, Message, Schema, Service};
+use crate::model::{Enum, ExtensionId, File, Message, Schema, Service};
 use crate::names;
 use crate::source::Span;
 use crate::view_borrows;
@@ -46,6 +50,8 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
             .collect();
         report(types, "type", &place, diagnostics);
         check_package_modules(&names, package, &messages, diagnostics);
+        let constants = files.iter().flat_map(|file| &file.extensions);
+        report_constants(schema, constants, &place, diagnostics);
     }
     for message in &schema.messages {
         check_message(schema, message, diagnostics);
@@ -187,6 +193,8 @@ enum Kind {
     CatchAll,
     Member,
     UnknownFields,
+    Extensions,
+    Extension,
     View,
     OneofView,
     Service,
@@ -203,6 +211,8 @@ impl Kind {
             Kind::Value | Kind::CatchAll => "value",
             Kind::Member => "member",
             Kind::UnknownFields => "unknown fields",
+            Kind::Extensions => "extensions",
+            Kind::Extension => "extension",
             Kind::View => "view of the message",
             Kind::OneofView => "view of the oneof",
             Kind::Service => "service",
@@ -240,10 +250,13 @@ impl<'a> Named<'a> {
     }
 
     /// The module holding the nested types of `message`, if codegen makes
-    /// one: when it has nested messages, enums or oneofs.
+    /// one: when it has nested messages, enums or oneofs, or declares
+    /// extensions.
     fn module(message: &'a Message) -> Option<Self> {
-        let nested =
-            !message.messages.is_empty() || !message.enums.is_empty() || !message.oneofs.is_empty();
+        let nested = !message.messages.is_empty()
+            || !message.enums.is_empty()
+            || !message.oneofs.is_empty()
+            || !message.extensions.is_empty();
         nested.then(|| Named {
             schema: &message.name,
             rust: names::module_name(&message.name),
@@ -278,6 +291,8 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
     let owner = format!("`{}`", message.full_name);
     check_fields(message, &owner, message.keep_unknown_fields, diagnostics);
     check_nested_types(schema, message, &owner, diagnostics);
+    let place = format!("the module of {owner}");
+    report_constants(schema, &message.extensions, &place, diagnostics);
     let mut members: Vec<Vec<Named<'_>>> = message.oneofs.iter().map(|_| Vec::new()).collect();
     for field in &message.fields {
         if let Some(members) = field.oneof.and_then(|index| members.get_mut(index)) {
@@ -295,8 +310,9 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
     }
 }
 
-/// The struct's fields: the fields outside oneofs, one per oneof, and the
-/// one holding unknown fields when `keeps_unknown` is set.
+/// The struct's fields: the fields outside oneofs, one per oneof, the one
+/// holding unknown fields when `keeps_unknown` is set, and the one holding
+/// extensions when the message has extension ranges.
 fn check_fields(
     message: &Message,
     owner: &str,
@@ -327,8 +343,15 @@ fn check_fields(
         span: message.span,
         kind: Kind::UnknownFields,
     });
+    let extensions = (!message.extension_ranges.is_empty()).then(|| Named {
+        schema: "",
+        rust: names::EXTENSIONS_FIELD.to_owned(),
+        span: message.span,
+        kind: Kind::Extensions,
+    });
     let names = unknown
         .into_iter()
+        .chain(extensions)
         .chain(fields)
         .chain(oneof_fields)
         .collect();
@@ -368,6 +391,28 @@ fn module_types<'a>(schema: &'a Schema, message: &'a Message) -> impl Iterator<I
         .map(Named::message)
         .chain(nested_enums)
         .chain(oneof_enums)
+}
+
+/// Reports the constants of `extensions` that clash in `place`: the
+/// extensions declared at the top of a package's files, or in one
+/// message's scope.
+fn report_constants<'a>(
+    schema: &'a Schema,
+    extensions: impl IntoIterator<Item = &'a ExtensionId>,
+    place: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let constants = extensions
+        .into_iter()
+        .filter_map(|id| schema.extensions.get(id.0 as usize))
+        .map(|extension| Named {
+            schema: &extension.field.name,
+            rust: names::constant_name(&extension.field.name),
+            span: extension.field.name_span,
+            kind: Kind::Extension,
+        })
+        .collect();
+    report(constants, "constant", place, diagnostics);
 }
 
 /// The messages nested in `message`.
@@ -492,6 +537,22 @@ fn report(mut names: Vec<Named<'_>>, what: &str, place: &str, diagnostics: &mut 
 
 fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagnostic {
     let rust = &later.rust;
+    if first.kind == Kind::Extensions {
+        return Diagnostic::new(
+            Code::RustNameClash,
+            later.span,
+            format!(
+                "the {} `{}` becomes the Rust field `{rust}`, which holds the extensions of {place}",
+                later.kind.describe(),
+                later.schema
+            ),
+        )
+        .with_secondary(first.span, format!("this message has extension ranges, kept in `{rust}`"))
+        .with_help(format!(
+            "rename the {}; a message with extension ranges has a Rust field `{rust}` holding its extensions",
+            later.kind.describe()
+        ));
+    }
     if first.kind == Kind::UnknownFields {
         return Diagnostic::new(
             Code::RustNameClash,

@@ -635,6 +635,116 @@ fn a_nested_type_named_like_graph_mode_s_field_clashes_in_protobuf_s_scope() {
     );
 }
 
+#[test]
+fn a_field_named_extensions_clashes_where_a_message_has_extension_ranges() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Base {\n  extensions 100 to 199;\n  extensions: bytes = 1;\n}\n\
+         message Plain { extensions: bytes = 1; }\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the field `extensions` becomes the Rust field `extensions`, which holds the \
+         extensions of `p.Base`"
+    );
+    assert_eq!(
+        diagnostics[0].secondary[0].text,
+        "this message has extension ranges, kept in `extensions`"
+    );
+}
+
+#[test]
+fn extension_constants_must_not_clash_in_their_module() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Base { extensions 100 to 199; }\n\
+         extend Base { shelf_id: i32 = 100; }\n\
+         extend Base { shelfId: i32 = 101; }\n\
+         message Scope {\n  extend Base { a_b: i32 = 102; aB: i32 = 103; }\n}\n\
+         message Other {\n  extend Base { shelf_id: i32 = 104; }\n}\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the extension `shelf_id` and the extension `shelfId` both become the Rust constant \
+         `SHELF_ID` in the package `p`"
+    );
+    assert_eq!(
+        diagnostics[1].message,
+        "the extension `a_b` and the extension `aB` both become the Rust constant `A_B` in the \
+         module of `p.Scope`"
+    );
+}
+
+#[test]
+fn a_message_declaring_extensions_gets_a_module_that_may_clash_with_a_package() {
+    let mut sources = crate::source::SourceMap::new();
+    let texts = [
+        (
+            "a.schema",
+            "package p;\nmessage Base { extensions 1 to 9; }\nmessage Q {\n  extend Base { x: i32 = 1; }\n}\n",
+        ),
+        ("b.schema", "package p.q;\nmessage M { id: i32 = 1; }\n"),
+    ];
+    let files = texts
+        .iter()
+        .map(|(name, text)| {
+            let file = sources.add(*name, *text);
+            let (ast, syntax) = crate::syntax::parse(file, text);
+            assert!(syntax.is_empty(), "{syntax:#?}");
+            crate::load::LoadedFile {
+                implicit: false,
+                ast,
+                import_name: (*name).to_owned(),
+                imports: Vec::new(),
+            }
+        })
+        .collect();
+    let roots = vec![crate::source::FileId(0), crate::source::FileId(1)];
+    let loaded = crate::load::Loaded {
+        sources,
+        files,
+        roots,
+        diagnostics: Vec::new(),
+    };
+    let (schema, diagnostics) = crate::resolve::resolve(&loaded);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    let diagnostics = super::check(&schema);
+    assert_eq!(
+        codes(&diagnostics),
+        [Code::RustNameClash],
+        "{diagnostics:#?}"
+    );
+    assert!(
+        diagnostics[0].message.contains("`p.Q`"),
+        "{}",
+        diagnostics[0].message
+    );
+}
+
+#[test]
+fn extensions_hold_no_references_of_graph_mode() {
+    let (_, diagnostics) = check_text(
+        "package p;\n\
+         message Base { extensions 100 to 199; }\n\
+         message Node { next: ref Node = 1; }\n\
+         message Plain { id: i32 = 1; }\n\
+         extend Base { node: Node = 100; link: ref Plain = 101; plain: Plain = 102; }\n",
+    );
+    assert_eq!(codes(&diagnostics), [Code::InvalidExtension; 2]);
+    assert_eq!(
+        diagnostics[0].message,
+        "the extension `p.node` cannot hold `p.Node`, which reaches a `ref` or `weak`: graph \
+         mode has no extensions"
+    );
+    assert!(
+        diagnostics[1]
+            .message
+            .contains("cannot be a `ref` or `weak`")
+    );
+}
+
 /// The JSON key clashes of `message` found by comparing every field with
 /// every earlier one, as check once did: for each field, the first earlier
 /// field of another name that shares a key with it, and the first of its

@@ -16,7 +16,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use super::{Context, ident, oneof, type_ident, types};
+use super::{Context, extensions, ident, oneof, type_ident, types};
 use crate::config::JsonNames;
 use crate::model::{EncodingStep, Field, FieldOrOneof, MessageId, ValueType};
 use crate::names;
@@ -64,11 +64,12 @@ pub(crate) fn expand_enum_json(cx: &Context, ident: &Ident) -> TokenStream {
 
 /// `fn serialize_fields`: one call per field, in declaration order; for a
 /// graph message, in the order the bytes hold them, which is the order its
-/// objects are numbered in (docs/graph.md).
+/// objects are numbered in (docs/graph.md); then the extensions this code
+/// declares, by number.
 fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
-    let statements: Vec<TokenStream> = match cx.is_graph(id) {
+    let mut statements: Vec<TokenStream> = match cx.is_graph(id) {
         false => message
             .members()
             .into_iter()
@@ -95,6 +96,7 @@ fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> Tok
             })
             .collect(),
     };
+    statements.extend(extensions::json_writes(cx, scope, id));
     let map = if statements.is_empty() {
         quote!(_map)
     } else {
@@ -163,12 +165,13 @@ fn read_names(field: &Field) -> TokenStream {
     }
 }
 
-/// `fn deserialize_field`: one arm per field name, and per oneof member;
-/// other names are not this message's.
+/// `fn deserialize_field`: one arm per field name, per oneof member, and
+/// per extension this code declares, `"[its.full_name]"`; other names are
+/// not this message's.
 fn expand_deserialize_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
-    let arms: Vec<TokenStream> = message
+    let mut arms: Vec<TokenStream> = message
         .fields
         .iter()
         .filter_map(|field| match field.oneof {
@@ -176,6 +179,7 @@ fn expand_deserialize_field(cx: &Context, scope: &[String], id: MessageId) -> To
             Some(index) => expand_deserialize_member_arm(cx, scope, id, index, field),
         })
         .collect();
+    arms.extend(extensions::json_reads(cx, scope, id));
     let (key, map, body) = if arms.is_empty() {
         (quote!(_key), quote!(_map), quote!(Ok(false)))
     } else {

@@ -1,7 +1,8 @@
 //! Messages: a struct with one public field per schema field, one per
-//! oneof and, when the message keeps them, one for unknown fields; its
-//! `Message` impl; its view, when views are on; and a module for the types
-//! nested in it.
+//! oneof, when the message keeps them one for unknown fields, and with
+//! extension ranges one for its extensions; its `Message` impl; its view,
+//! when views are on; and a module for the types nested in it and the
+//! extensions declared in its scope.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -9,8 +10,8 @@ use quote::quote;
 use super::attributes::ItemKind;
 use super::deprecation::deprecated;
 use super::{
-    Context, defaults, docs, expand_declared_type, ident, json, message_impl, oneof, paths,
-    schema_docs, type_ident, types, view,
+    Context, defaults, docs, expand_declared_type, extensions, ident, json, message_impl, oneof,
+    paths, schema_docs, type_ident, types, view,
 };
 use crate::model::{Field, FieldOrOneof, FieldType, Message, MessageId, Scalar, ValueType};
 use crate::names;
@@ -26,6 +27,8 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     let ident = type_ident(&message.name);
     let fields = expand_struct_fields(cx, &scope, id);
     let unknown_fields = expand_unknown_fields_field(cx, message);
+    let extensions = extensions::expand_struct_field(cx, id, false);
+    let extendable = extensions::expand_extendable_impl(cx, id);
     let accessors = defaults::expand_accessors(cx, &scope, id);
     let message_impl = message_impl::expand_message_impl(cx, &scope, id);
     let json = json::expand_message_json(cx, &scope, id);
@@ -46,11 +49,14 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
         pub struct #ident {
             #(#fields)*
             #unknown_fields
+            #extensions
         }
 
         #accessors
 
         #message_impl
+
+        #extendable
 
         #json
 
@@ -106,7 +112,8 @@ fn expand_field(cx: &Context, scope: &[String], message: &Message, field: &Field
 }
 
 /// `pub mod message_name { ... }` with the message's oneof enums, nested
-/// messages and nested enums; nothing when there are none.
+/// messages and nested enums, and the constants of the extensions declared
+/// in its scope; nothing when there are none.
 fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     let message = cx.schema.message(id);
     let oneofs = (0..message.oneofs.len()).flat_map(|index| {
@@ -120,10 +127,12 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
         .filter(|&ty| cx.generates(ty))
         .map(|ty| expand_declared_type(cx, ty))
         .collect();
-    // Nested messages and enums use the runtime; oneof enums only through
-    // members of its types.
-    let alias = (!nested.is_empty() || oneofs_use_runtime(message)).then(|| cx.runtime_alias());
-    let items: Vec<TokenStream> = oneofs.chain(nested).collect();
+    let constants = extensions::expand_constants(cx, &message.extensions);
+    // Nested messages and enums and extensions' constants use the runtime;
+    // oneof enums only through members of its types.
+    let alias = (!nested.is_empty() || !constants.is_empty() || oneofs_use_runtime(message))
+        .then(|| cx.runtime_alias());
+    let items: Vec<TokenStream> = oneofs.chain(nested).chain(constants).collect();
     if items.is_empty() {
         return TokenStream::new();
     }

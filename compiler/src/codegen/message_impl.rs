@@ -6,15 +6,16 @@
 //! at its own number ([`Message::encoding_order`]), as Google's protobuf
 //! writes them. prost writes a oneof at the place of its lowest member;
 //! the bytes differ only where other fields' numbers fall between a
-//! oneof's. A message that keeps unknown fields writes them last, as they
-//! were read.
+//! oneof's. A message with extension ranges writes its extensions after
+//! its fields, and a message that keeps unknown fields writes them last,
+//! as they were read.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::merge_from::{self, FieldRead, MergeFrom};
 use super::required::{self, Checker};
-use super::{Context, graph, ident, oneof, type_ident, types};
+use super::{Context, extensions, graph, ident, oneof, type_ident, types};
 use crate::model::{EncodingStep, Field, MessageId};
 use crate::names;
 use types::{Action, Shape, field_call};
@@ -65,7 +66,8 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
 fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let steps = cx.schema.message(id).encoding_order();
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.len()));
-    let count = steps.len() + usize::from(unknown.is_some());
+    let extensions = extensions::measure_term(cx, id);
+    let count = steps.len() + usize::from(unknown.is_some()) + usize::from(extensions.is_some());
     let mut terms: Vec<TokenStream> = steps
         .iter()
         .enumerate()
@@ -87,6 +89,7 @@ fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> Token
             }
         })
         .collect();
+    terms.extend(extensions);
     terms.extend(unknown);
     if terms.is_empty() {
         terms.push(quote!(0));
@@ -100,11 +103,13 @@ fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> Token
 
 /// `fn write_fields`: every field, back to front, since the writer puts
 /// what it writes before what it has: unknown fields first (they come
-/// last), then the known ones from the highest number down.
+/// last), then the extensions, then the known fields from the highest
+/// number down.
 fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.write(writer);));
     let mut statements: Vec<TokenStream> = unknown.into_iter().collect();
+    statements.extend(extensions::write_statement(cx, id));
     let steps = cx.schema.message(id).encoding_order();
     statements.extend(steps.iter().rev().map(|step| match step {
         EncodingStep::Field(field) => {
@@ -130,8 +135,8 @@ fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenSt
 }
 
 /// `fn merge_field`: one arm per field of `fields`, those `merge_from` does
-/// not read itself; other numbers are skipped, or kept when the message
-/// keeps unknown fields.
+/// not read itself, and the arms of the extension ranges; other numbers
+/// are skipped, or kept when the message keeps unknown fields.
 fn expand_merge_field(
     cx: &Context,
     scope: &[String],
@@ -149,6 +154,7 @@ fn expand_merge_field(
             #number => #call(wire, &mut self.#name, decoder),
         }
     });
+    let arms = arms.chain(extensions::merge_arms(cx, id));
     merge_field_fn(cx, arms, unknown_fields(cx, id), quote!('_))
 }
 

@@ -1,13 +1,15 @@
 //! Codegen: the model to Rust tokens, one part of a package at a time: the
-//! runtime alias and version handshake, or a message or an enum with all
-//! of its code.
+//! runtime alias and version handshake, a message or an enum with all of
+//! its code, or the constants of a file's top-level extensions.
 //!
 //! Each construct has one `expand_*` function that binds locals and then
 //! writes a single `quote!`: [`message`] writes structs and their nested
 //! modules, [`message_impl`] their `Message` impls, [`oneof`] the oneof
 //! enums and their encoding, [`enumeration`] the enums, [`json`] serde
-//! impls when [`Config::json`] asks for them, and [`view`] borrowed views
-//! when [`Config::views`] does; [`services`] describes the services for a
+//! impls when [`Config::json`] asks for them, [`view`] borrowed views
+//! when [`Config::views`] does, and [`extensions`] the constants of
+//! extensions and what messages with extension ranges hold of them;
+//! [`services`] describes the services for a
 //! [`ServiceGenerator`](crate::service::ServiceGenerator). [`paths`] and
 //! [`types`] name things: relative paths between modules, Rust types and
 //! runtime codecs.
@@ -21,6 +23,7 @@ mod attributes;
 mod defaults;
 mod deprecation;
 mod enumeration;
+mod extensions;
 mod graph;
 mod json;
 mod merge_from;
@@ -39,6 +42,7 @@ use quote::{ToTokens, quote};
 use crate::config::{Config, MapType};
 use crate::model::{DeclaredType, Field, FieldType, Message, MessageId, Schema, ValueType};
 use crate::names;
+use crate::source::FileId;
 
 /// The version of schemac, which generated code hands the runtime to check.
 const GENERATOR_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -52,8 +56,8 @@ pub struct Package {
     /// The names of the schema files it is generated from.
     pub sources: Vec<String>,
     /// The runtime alias, then each file's top-level messages and enums in
-    /// source order, files in load order; nothing for a package without
-    /// any.
+    /// source order and the constants of its top-level extensions, files
+    /// in load order; nothing for a package without any.
     pub parts: Vec<Part>,
 }
 
@@ -76,6 +80,8 @@ pub enum Part {
     RuntimeAlias,
     /// A message or an enum with everything generated for it.
     Type(DeclaredType),
+    /// The constants of the extensions declared at the top of a file.
+    Extensions(FileId),
 }
 
 /// The packages of `schema` that `config` generates, in package order: all
@@ -89,22 +95,27 @@ pub fn packages(schema: &Schema, config: &Config) -> Vec<Package> {
                 .iter()
                 .flat_map(|file| schema.declared_types(&file.messages, &file.enums))
                 .collect();
-            let types: Vec<DeclaredType> = declared
-                .iter()
-                .copied()
-                .filter(|&ty| generates(schema, config, ty))
-                .collect();
-            if types.is_empty() && !declared.is_empty() {
+            let mut parts = Vec::new();
+            for file in &files {
+                let types = schema.declared_types(&file.messages, &file.enums);
+                parts.extend(
+                    (types.into_iter())
+                        .filter(|&ty| generates(schema, config, ty))
+                        .map(Part::Type),
+                );
+                let mut extensions = file.extensions.iter().map(|&id| schema.extension(id));
+                if extensions.any(|extension| extensions::declared(schema, config, extension)) {
+                    parts.push(Part::Extensions(file.id));
+                }
+            }
+            if parts.is_empty() && !declared.is_empty() {
                 return None;
             }
-            let alias = (!types.is_empty()).then_some(Part::RuntimeAlias);
+            let alias = (!parts.is_empty()).then_some(Part::RuntimeAlias);
             Some(Package {
                 package,
                 sources: files.iter().map(|file| file.name.clone()).collect(),
-                parts: alias
-                    .into_iter()
-                    .chain(types.into_iter().map(Part::Type))
-                    .collect(),
+                parts: alias.into_iter().chain(parts).collect(),
             })
         })
         .collect()
@@ -131,6 +142,14 @@ pub fn expand(cx: &Context, part: Part) -> TokenStream {
             true => deprecation::allowed(expand_declared_type(cx, ty)),
             false => expand_declared_type(cx, ty),
         },
+        Part::Extensions(file) => {
+            let ids = cx
+                .schema
+                .file(file)
+                .map_or(&[][..], |file| &file.extensions);
+            let constants = extensions::expand_constants(cx, ids);
+            quote!(#(#constants)*)
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use super::{Context, ident, type_ident};
-use crate::model::{DeclaredType, EnumId, MessageId, Schema};
+use crate::model::{DeclaredType, EnumId, Extension, MessageId, Schema};
 use crate::names;
 
 /// The scope that holds message `id`'s struct.
@@ -30,6 +30,15 @@ pub(crate) fn nested_scope(schema: &Schema, id: MessageId) -> Vec<String> {
     let mut scope = message_scope(schema, id);
     scope.push(names::module_name(&schema.message(id).name));
     scope
+}
+
+/// The scope that holds the constant of `extension`: its package's
+/// module, or the nested module of the message whose scope declares it.
+pub(crate) fn extension_scope(schema: &Schema, extension: &Extension) -> Vec<String> {
+    match extension.parent {
+        Some(parent) => nested_scope(schema, parent),
+        None => scope(schema, &extension.package, None),
+    }
 }
 
 /// The path from scope `from` to message `id`'s struct.

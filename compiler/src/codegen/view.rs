@@ -15,7 +15,9 @@ use quote::quote;
 
 use super::merge_from::{self, FieldRead, MergeFrom};
 use super::required::{self, Checker};
-use super::{Context, docs, ident, message_impl, oneof, paths, schema_docs, type_ident, types};
+use super::{
+    Context, docs, extensions, ident, message_impl, oneof, paths, schema_docs, type_ident, types,
+};
 use crate::config::Config;
 use crate::model::{
     Field, FieldOrOneof, FieldType, Message, MessageId, Scalar, Schema, ValueType, WellKnown,
@@ -44,6 +46,8 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
     );
     let fields = expand_struct_fields(cx, scope, id);
     let unknown_fields = expand_unknown_fields_field(cx, message);
+    let extensions = extensions::expand_struct_field(cx, id, true);
+    let extendable = extensions::expand_extendable_view_impl(cx, id);
     let marker = (!borrows(cx, id)).then(|| {
         quote! {
             _input: ::core::marker::PhantomData<&'a [u8]>,
@@ -63,6 +67,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
         pub struct #view<'a> {
             #(#fields)*
             #unknown_fields
+            #extensions
             #marker
         }
 
@@ -81,6 +86,8 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
                 #view::to_owned(self)
             }
         }
+
+        #extendable
 
         #rt::view_of!(#view of #owned);
     }
@@ -123,7 +130,7 @@ pub(crate) fn expand_oneof_view_enum(cx: &Context, id: MessageId, index: usize) 
 
 /// For each message, whether its view holds something borrowed from the
 /// input, and so uses its lifetime: a string, bytes, a `value`, unknown
-/// fields, or the view of a message that does. The views of messages that
+/// fields, extensions, or the view of a message that does. The views of messages that
 /// only reach each other (`Ping` and `Pong`) hold nothing borrowed; they
 /// get a marker field instead, since Rust rejects a lifetime that no field
 /// uses.
@@ -131,6 +138,7 @@ pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
     let direct = |message: &Message| {
         message.keep_unknown_fields
             || config.keep_unknown_fields
+            || !message.extension_ranges.is_empty()
             || message.fields.iter().any(|field| match field.ty {
                 FieldType::Single(ty)
                 | FieldType::Optional(ty)
@@ -276,6 +284,7 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
         let name = ident(names::UNKNOWN_FIELDS_FIELD);
         conversions.push(quote!(#name: self.#name.to_owned(),));
     }
+    conversions.extend(extensions::owned_conversion(cx, id));
     conversions
 }
 
@@ -344,6 +353,7 @@ fn expand_merge_field(
             #number => #call(wire, &mut self.#name, decoder),
         }
     });
+    let arms = arms.chain(extensions::merge_arms(cx, id));
     let unknown = message_impl::unknown_fields(cx, id);
     message_impl::merge_field_fn(cx, arms, unknown, quote!('a))
 }

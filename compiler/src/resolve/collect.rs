@@ -17,8 +17,8 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::load::{Loaded, LoadedFile};
 use crate::model::{
     Enum, EnumId, EnumValue, Extension, ExtensionId, Field, FieldType, File, MAX_ENUM_NUMBER,
-    MAX_FIELD_NUMBER, Message, MessageId, Options, Reserved, ReservedRange, Scalar, Schema,
-    Service, ValueType, WellKnown,
+    MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, MessageId, Options, Reserved, ReservedRange,
+    Scalar, Schema, Service, ValueType, WellKnown,
 };
 use crate::source::{FileId, Span};
 
@@ -254,19 +254,25 @@ impl<'a> Collector<'a, '_> {
         let mut reserved = Reserved::default();
         let mut ranges = Reserved::default();
         let mut extensions = Vec::new();
+        let options = options::message_options(decl, place.dialect, &full_name, self.diagnostics);
+        // A message set's `extensions 4 to max` reach `i32::MAX - 1`, as a
+        // `.proto` file's do.
+        let extension_max = match options.message_set {
+            true => MESSAGE_SET_MAX_NUMBER,
+            false => MAX_FIELD_NUMBER,
+        };
         for member in &decl.members {
             match member {
                 Member::Message(nested) => messages.push(self.message(nested, &inner)),
                 Member::Enum(nested) => enums.push(self.enumeration(nested, &inner)),
                 Member::Reserved(items) => lower_reserved(items, MAX_FIELD_NUMBER, &mut reserved),
                 Member::Extensions(items) => {
-                    lower_reserved(&items.ranges, MAX_FIELD_NUMBER, &mut ranges)
+                    lower_reserved(&items.ranges, extension_max, &mut ranges)
                 }
                 Member::Extend(extend) => extensions.extend(self.extend(extend, &inner)),
                 Member::Field(_) | Member::Oneof(_) | Member::Option(_) => {}
             }
         }
-        let options = options::message_options(decl, place.dialect, &full_name, self.diagnostics);
         if let Some(message) = self.schema.messages.get_mut(id.0 as usize) {
             message.messages = messages;
             message.enums = enums;

@@ -13,9 +13,10 @@
 //! the field's type, which [`super::fields`] reads.
 //!
 //! Every other option is protobuf's, standard or custom, which
-//! [`super::interpret`] resolves, checks and keeps. Of those, `packed` and
-//! `allow_alias` shape the model, and are read here when written `true`
-//! or `false`; the interpreter reports any other value.
+//! [`super::interpret`] resolves, checks and keeps. Of those, `packed`,
+//! `allow_alias` and `message_set_wire_format` (whose `extensions ... to
+//! max` reach further) shape the model, and are read here when written
+//! `true` or `false`; the interpreter reports any other value.
 
 use crate::ast::{
     Dialect, EnumDecl, Member, MessageDecl, OptionDecl, OptionValue, SCHEMAC_OPTIONS,
@@ -82,6 +83,9 @@ pub(super) struct MessageOptions {
     pub keep_unknown_fields: bool,
     /// `rust_attribute`, when set.
     pub rust_attributes: Vec<String>,
+    /// `option message_set_wire_format = true;`: a message set, whose
+    /// extension numbers go up to `i32::MAX - 1`.
+    pub message_set: bool,
 }
 
 /// The options set in the body of `decl`, in a file of `dialect`,
@@ -92,14 +96,21 @@ pub(super) fn message_options(
     full_name: &str,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> MessageOptions {
-    let options = decl.members.iter().filter_map(|member| match member {
-        Member::Option(option) => Some(option),
-        _ => None,
+    let options = || {
+        decl.members.iter().filter_map(|member| match member {
+            Member::Option(option) => Some(option),
+            _ => None,
+        })
+    };
+    let valid = read(options(), Owner::Message, dialect, full_name, diagnostics);
+    let message_set = options().any(|option| {
+        option.name.as_simple() == Some("message_set_wire_format")
+            && matches!(option.value, OptionValue::Bool(true, _))
     });
-    let valid = read(options, Owner::Message, dialect, full_name, diagnostics);
     MessageOptions {
         keep_unknown_fields: flag(&valid, "keep_unknown_fields"),
         rust_attributes: attributes(&valid),
+        message_set,
     }
 }
 

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value as Json};
 
-use schemac_runtime::__private::field;
+use schemac_runtime::__private::{field, read_message_set_item};
 use schemac_runtime::json::{JsonCodec, JsonKey, Ser};
 use schemac_runtime::wire;
 use schemac_runtime::{DecodeError, DecodeOptions, Decoder, WireType};
@@ -14,7 +14,7 @@ use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
 use crate::config::JsonNames;
-use crate::model::{EnumId, Field, FieldType, MessageId, RefKind, Schema, ValueType};
+use crate::model::{EnumId, Extension, Field, FieldType, MessageId, RefKind, Schema, ValueType};
 
 /// Decodes `bytes` as a message of type `message` into the JSON that the
 /// generated serde impls would write for it.
@@ -44,6 +44,7 @@ pub fn decode_with_names(
     let reader = Reader {
         schema,
         names,
+        options: *options,
         objects: RefCell::new(Objects {
             json_ids: u64::from(root),
             numbered: vec![Object {
@@ -130,6 +131,9 @@ impl TranscodeError {
 struct Reader<'a> {
     schema: &'a Schema,
     names: JsonNames,
+    /// The limits of the decode, which the messages of a message set's
+    /// items are read within too.
+    options: DecodeOptions,
     /// The objects of graph mode's references met so far.
     objects: RefCell<Objects>,
 }
@@ -194,6 +198,13 @@ impl Reader<'_> {
             .iter()
             .map(|field| earlier.remove(&self.key(field)))
             .collect();
+        let extensions: Vec<(&Extension, Field)> = (self.schema.json_extensions_of(id))
+            .into_iter()
+            .map(|extension| (extension, super::extension_field(extension)))
+            .collect();
+        let mut extension_values: Vec<Option<Json>> = (extensions.iter())
+            .map(|(extension, _)| earlier.remove(&extension.json_key()))
+            .collect();
         loop {
             let (number, wire_type) = match first_key.take() {
                 Some(key) => key,
@@ -215,9 +226,14 @@ impl Reader<'_> {
                 .iter()
                 .position(|field| field.number == i64::from(number))
             else {
-                decoder
-                    .skip(wire_type)
-                    .map_err(|error| TranscodeError::new(path, error))?;
+                self.extension(
+                    id,
+                    (number, wire_type),
+                    &extensions,
+                    &mut extension_values,
+                    decoder,
+                    path,
+                )?;
                 continue;
             };
             let field = &message.fields[index];
@@ -249,12 +265,67 @@ impl Reader<'_> {
                 format_args!("the required field `{}` is missing", missing.0.name),
             ));
         }
-        Ok(message
-            .fields
-            .iter()
-            .zip(values)
-            .filter_map(|(field, value)| Some((self.key(field), value?)))
-            .collect())
+        let fields = (message.fields.iter().zip(values))
+            .filter_map(|(field, value)| Some((self.key(field), value?)));
+        let extensions = (extensions.iter().zip(extension_values))
+            .filter_map(|((extension, _), value)| Some((extension.json_key(), value?)));
+        Ok(fields.chain(extensions).collect())
+    }
+
+    /// Reads the field of `key` that message `id` does not declare into
+    /// the value of its extension among `extensions`, if it is one, each
+    /// value in `values`; a message set's item into the value of the
+    /// extension its type id names. Anything else is skipped, as an item
+    /// of an extension the schema does not declare is.
+    fn extension(
+        &self,
+        id: MessageId,
+        (number, wire_type): (u32, WireType),
+        extensions: &[(&Extension, Field)],
+        values: &mut [Option<Json>],
+        decoder: &mut Decoder<'_>,
+        path: &Path,
+    ) -> Result<(), TranscodeError> {
+        let read = |number: u32| {
+            let index = (extensions.iter()).position(|(_, field)| field.wire_number() == number)?;
+            Some((
+                index,
+                &extensions[index].1,
+                path.field(&extensions[index].0.json_key()),
+            ))
+        };
+        if number == 1
+            && wire_type == WireType::StartGroup
+            && self.schema.message(id).is_message_set()
+        {
+            let item =
+                read_message_set_item(decoder).map_err(|error| TranscodeError::new(path, error))?;
+            let Some((type_id, message)) = item else {
+                return Ok(());
+            };
+            let Some((index, field, path)) = read(type_id) else {
+                return Ok(());
+            };
+            let mut decoder = Decoder::new(message, &self.options)
+                .map_err(|error| TranscodeError::new(&path, error))?;
+            return (self.field(
+                field,
+                WireType::Len,
+                &mut decoder,
+                &path,
+                &mut values[index],
+            ))
+            .map_err(|error| error.at(&path));
+        }
+        match read(number) {
+            Some((index, field, path)) => {
+                (self.field(field, wire_type, decoder, &path, &mut values[index]))
+                    .map_err(|error| error.at(&path))
+            }
+            None => decoder
+                .skip(wire_type)
+                .map_err(|error| TranscodeError::new(path, error)),
+        }
     }
 
     /// The key `field` is written under.

@@ -14,7 +14,7 @@ use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
 use crate::model::{
-    EnumId, Field, FieldType, MessageId, RefKind, Scalar, Schema, ValueType, WellKnown,
+    EnumId, Extension, Field, FieldType, MessageId, RefKind, Scalar, Schema, ValueType, WellKnown,
 };
 use crate::proto_names;
 
@@ -178,9 +178,12 @@ impl<'a> Encoder<'a> {
                 ),
             ));
         };
+        let extensions = self.schema.json_extensions_of(id);
         for key in object.keys() {
             let label = labelled && key == super::ID_KEY;
-            if !label && !message.fields.iter().any(|field| reads_from(field, key)) {
+            let extension = (extensions.iter())
+                .any(|extension| super::reads_extension_from(self.schema, extension, key));
+            if !label && !extension && !message.fields.iter().any(|field| reads_from(field, key)) {
                 return Err(TranscodeError::new(
                     path,
                     format_args!("unknown field `{key}` in message {}", message.name),
@@ -256,6 +259,54 @@ impl<'a> Encoder<'a> {
             }
             self.field(field, value, &path.field(&field.name), depth, out)?;
         }
+        for extension in extensions {
+            self.extension(id, extension, object, path, depth, out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes `extension` of message `id` when `object` sets it, after the
+    /// fields, as generated code writes it: with presence, and in a message
+    /// set as an item. Of several spellings of its key, the last that is
+    /// not `null` holds; the others are checked.
+    fn extension(
+        &self,
+        id: MessageId,
+        extension: &Extension,
+        object: &serde_json::Map<String, Json>,
+        path: &Path,
+        depth: u32,
+        out: &mut Vec<u8>,
+    ) -> Result<(), TranscodeError> {
+        let field = super::extension_field(extension);
+        let path = path.field(&extension.json_key());
+        let mut values: Vec<&Json> = (object.iter())
+            .filter(|(key, value)| {
+                super::reads_extension_from(self.schema, extension, key) && !value.is_null()
+            })
+            .map(|(_, value)| value)
+            .collect();
+        let Some(value) = values.pop() else {
+            return Ok(());
+        };
+        for earlier in values {
+            let before = self.objects.borrow().clone();
+            let read = self.field(&field, earlier, &path, depth, &mut Vec::new());
+            *self.objects.borrow_mut() = before;
+            read?;
+        }
+        let item = match field.ty.value() {
+            ValueType::Message(value) if self.schema.message(id).is_message_set() => value,
+            _ => return self.field(&field, value, &path, depth, out),
+        };
+        let mut message = Vec::new();
+        self.message(item, value, false, &path, depth + 1, &mut message)?;
+        let key = |number, wire_type| u64::from(wire::key(number, wire_type));
+        wire::put_varint(out, key(1, WireType::StartGroup));
+        wire::put_varint(out, key(2, WireType::Varint));
+        wire::put_varint(out, u64::from(field.wire_number()));
+        write_delimited(out, 3, &message);
+        wire::put_varint(out, key(1, WireType::EndGroup));
         Ok(())
     }
 

@@ -6,6 +6,11 @@
 //! scalars go through the runtime's [`JsonCodec`] impls, so the two cannot
 //! drift apart. Encoding writes fields in the order generated code does, so
 //! the bytes are the same too.
+//!
+//! A message's extensions ([`Schema::json_extensions_of`])
+//! are members `"[their.full_name]"` of its JSON object, written after its
+//! fields by number, as generated code writes them; a message set's as
+//! items.
 
 mod decode;
 mod encode;
@@ -16,7 +21,10 @@ use schemac_runtime::__private::codec;
 use schemac_runtime::graph::REFERENCE_FIELD;
 use schemac_runtime::json::{JsonCodec, JsonKey};
 
-use crate::model::{GRAPH_ID_FIELD_NUMBER, Message, MessageId, Scalar, Schema, WellKnown};
+use crate::model::{
+    Extension, Field, FieldType, GRAPH_ID_FIELD_NUMBER, Message, MessageId, Scalar, Schema,
+    WellKnown,
+};
 
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
@@ -135,6 +143,22 @@ pub fn find_message(schema: &Schema, name: &str) -> Result<MessageId, String> {
     }
 }
 
+/// The field of `extension`, with presence whatever its label, as a
+/// singular extension has: a value at its default is written, and read.
+fn extension_field(extension: &Extension) -> Field {
+    let mut field = extension.field.clone();
+    if let FieldType::Single(ty) = field.ty {
+        field.ty = FieldType::Optional(ty);
+    }
+    field
+}
+
+/// Whether JSON reads `extension` from `key`: its `[full.name]`, or for a
+/// message set's extension the name of its message type too.
+fn reads_extension_from(schema: &Schema, extension: &Extension, key: &str) -> bool {
+    extension.json_key() == key || schema.extension_json_alias(extension).as_deref() == Some(key)
+}
+
 /// Something to do with the codec of a scalar, whichever it is.
 trait CodecVisitor {
     type Output;
@@ -230,5 +254,7 @@ fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output
     with_codec(scalar, Keys(visitor))
 }
 
+#[cfg(test)]
+mod extension_tests;
 #[cfg(test)]
 mod tests;

@@ -198,7 +198,7 @@ pub(crate) fn optional<C: JsonCodec, M: SerializeMap>(
 /// Writes a list field as an array, unless it is empty.
 pub(crate) fn list<C: JsonCodec, M: SerializeMap>(
     map: &mut M,
-    name: &'static str,
+    name: &str,
     values: &[C::Value],
 ) -> Result<(), M::Error> {
     if values.is_empty() {

@@ -16,6 +16,7 @@
 //! | `map<K, V>` | `BTreeMap<K, V>` or `HashMap<K, V>` | [`MapView`]: the entries in wire order |
 //! | a oneof | `Option<m::Kind>` | `Option<m::KindView<'a>>`, or the owned enum when no member borrows |
 //! | unknown fields, where kept | [`UnknownFields`](crate::UnknownFields) | [`UnknownFieldsView<'a>`] |
+//! | extensions, with extension ranges | [`ExtensionSet`](crate::ExtensionSet) | [`ExtensionSetView<'a>`] |
 //!
 //! A view is decoded eagerly and checked as fully as an owned message:
 //! UTF-8, the recursion limit, lengths against the input; the errors are
@@ -46,6 +47,7 @@
 //! methods, so users need not import [`MessageView`].
 
 mod codec;
+mod extension;
 pub(crate) mod field;
 mod map;
 mod owned;
@@ -53,6 +55,7 @@ mod unknown;
 mod value;
 
 pub use codec::ViewCodec;
+pub use extension::{ExtendableView, ExtensionSetView};
 pub use map::MapView;
 pub use owned::OwnedView;
 pub use unknown::{UnknownField, UnknownFieldsView};

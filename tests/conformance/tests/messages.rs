@@ -1,19 +1,23 @@
 //! The generated test messages beside the suite: groups read and written
 //! as Google's protobuf does, and refused where its later suites refuse
-//! them; what the derivative of `test_messages_proto2.proto` leaves out
-//! still travels; and the suite's JSON `Any` of a test message reads and
-//! writes as ProtoJSON has it.
+//! them; the extension and the message set read and written as protobuf's
+//! are; and the suite's JSON `Any` of a test message reads and writes as
+//! ProtoJSON has it.
 
 use schemac_conformance::protobuf_test_messages::{proto2, proto3};
-use schemac_runtime::Message;
 use schemac_runtime::wkt::Any;
+use schemac_runtime::{Extendable, Message};
+
+use proto2::test_all_types_proto2::{
+    MessageSetCorrect, MessageSetCorrectExtension1, message_set_correct_extension1,
+};
 
 /// The group `Data = 201 { group_int32 = 202 }` is read as the field
 /// `data`, and written back between its keys; the extension
-/// `extension_int32 = 120`, which the derivative leaves out, is kept as an
-/// unknown field.
+/// `extension_int32 = 120` is read as the extension, and written back
+/// after the fields.
 #[test]
-fn groups_are_fields_and_left_out_extensions_travel_as_unknown_fields() {
+fn groups_are_fields_and_the_extension_is_read() {
     let bytes = [
         0xcb, 0x0c, // field 201, start-group
         0xd0, 0x0c, 0x05, // field 202, varint 5
@@ -23,7 +27,11 @@ fn groups_are_fields_and_left_out_extensions_travel_as_unknown_fields() {
     let message = proto2::TestAllTypesProto2::decode(&bytes).unwrap();
     let data = message.data.as_ref().expect("the group is a field");
     assert_eq!((data.group_int32, data.group_uint32), (Some(5), None));
+    assert_eq!(message.extension(&proto2::EXTENSION_INT32), Ok(Some(7)));
     assert_eq!(message.encode_to_vec().unwrap(), bytes);
+    // The suite's JSON key of the extension.
+    let json = serde_json::to_value(&message).unwrap();
+    assert_eq!(json["[protobuf_test_messages.proto2.extension_int32]"], 7);
     assert_eq!(
         serde_json::to_string(&message.data).unwrap(),
         r#"{"groupInt32":5}"#
@@ -131,5 +139,33 @@ fn anys_of_test_messages_have_protojson() {
     assert_eq!(
         serde_json::to_string(&message).unwrap(),
         r#"{"optionalAny":{"@type":"type.googleapis.com/protobuf_test_messages.proto3.TestAllTypesProto3","optionalInt32":12345}}"#
+    );
+}
+
+/// The message set `MessageSetCorrect` writes its extension as the item
+/// protobuf writes, and reads it back.
+#[test]
+fn the_message_set_reads_and_writes_items() {
+    let mut set = MessageSetCorrect::default();
+    let extension = MessageSetCorrectExtension1 {
+        str: Some("x".to_owned()),
+        ..Default::default()
+    };
+    set.set_extension(
+        &message_set_correct_extension1::MESSAGE_SET_EXTENSION,
+        extension.clone(),
+    );
+    let bytes = set.encode_to_vec().unwrap();
+    // Group 1 { type_id (2) = 1547769, message (3) { str (25) = "x" } }.
+    assert_eq!(
+        bytes,
+        [
+            0x0b, 0x10, 0xf9, 0xbb, 0x5e, 0x1a, 0x04, 0xca, 0x01, 0x01, b'x', 0x0c
+        ]
+    );
+    let read = MessageSetCorrect::decode(&bytes).unwrap();
+    assert_eq!(
+        read.extension(&message_set_correct_extension1::MESSAGE_SET_EXTENSION),
+        Ok(Some(extension))
     );
 }

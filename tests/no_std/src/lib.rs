@@ -16,7 +16,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use schemac_runtime::graph::{decode_arc, decode_rc};
-use schemac_runtime::{Decimal, DecodeError, EncodeError, Message, Value};
+use schemac_runtime::{Decimal, DecodeError, EncodeError, Extendable, Message, Value};
 
 include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 
@@ -25,7 +25,7 @@ pub mod with_rc {
     include!(concat!(env!("OUT_DIR"), "/rc/schemas.rs"));
 }
 
-use telemetry::{Calibration, Group, Probe, Quality, Reading, Report, report};
+use telemetry::{Calibration, Group, Probe, Quality, Reading, Report, Settings, report};
 
 /// A report that sets every kind of field of the schema.
 pub fn sample_report() -> Report {
@@ -65,6 +65,21 @@ pub fn sample_report() -> Report {
         status: Some(report::Status::Fault("low battery".to_string())),
         samples: vec![-1, 0, 1, i32::MIN, i32::MAX],
     }
+}
+
+/// Settings with both of their extensions set, encoded and decoded, and
+/// the extensions read back: the extension set and its typed constants,
+/// without `std`.
+pub fn settings_round_trip() -> Result<(u32, Vec<String>), RoundTripError> {
+    let mut settings = Settings {
+        interval_ms: 250,
+        ..Default::default()
+    };
+    settings.set_extension(&telemetry::BRIGHTNESS, 80);
+    settings.set_extension(&telemetry::CHANNELS, vec!["a".to_string(), "b".to_string()]);
+    let read = Settings::decode(&settings.encode_to_vec()?)?;
+    let brightness = read.extension(&telemetry::BRIGHTNESS)?.unwrap_or_default();
+    Ok((brightness, read.extension(&telemetry::CHANNELS)?))
 }
 
 /// Encodes `report` as two length-delimited frames, one after the other,

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use schemac_no_std::{
     graph_round_trip, probe_tree, rc_graph_round_trip, round_trip, sample_report,
+    settings_round_trip,
 };
 use schemac_runtime::Message;
 
@@ -52,4 +53,11 @@ fn an_rc_graph_writes_the_arc_graphs_bytes_and_keeps_its_sharing_without_std() {
     let weak = Rc::downgrade(&read);
     drop(read);
     assert!(weak.upgrade().is_none());
+}
+
+#[test]
+fn extensions_are_set_and_read_back_without_std() {
+    let (brightness, channels) = settings_round_trip().unwrap();
+    assert_eq!(brightness, 80);
+    assert_eq!(channels, ["a", "b"]);
 }

@@ -197,7 +197,9 @@ impl Parser<'_> {
                     return failed;
                 }
                 Kind::Punct(';' | '}') if depth == 0 => return failed,
-                Kind::Punct('}' | ']' | '>') => depth -= 1,
+                // A `>` outside any brackets is a comparison's, not a
+                // closing one (`[(x) = 1 > 2]`): nothing to leave.
+                Kind::Punct('}' | ']' | '>') => depth = depth.saturating_sub(1),
                 _ => {}
             }
             self.bump();

@@ -200,6 +200,15 @@ fn random_mutations_of_every_example() {
     }
 }
 
+/// A `>` after an option that fails, outside any brackets, ends nothing:
+/// skipping the rest of the options once counted it as a closing bracket
+/// and went below zero.
+#[test]
+fn a_stray_angle_bracket_after_a_failed_option_is_skipped() {
+    parse_checked("message M { optional int32 a = 1 [(x) = > 2]; }");
+    parse_checked("message M { optional int32 a = 1 [default = 1 > ]; }");
+}
+
 #[test]
 fn random_garbage() {
     let mut rng = Rng(0x9a7b_a6e5);
