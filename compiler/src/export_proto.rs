@@ -39,7 +39,7 @@
 use std::fmt::Write as _;
 
 use crate::ast::{Dialect, Docs};
-use crate::builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
+use crate::builtin::{self, TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof, FieldType, File,
     GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,
@@ -116,8 +116,10 @@ pub fn export(schema: &Schema, file: FileId) -> String {
 
 /// Every `.proto` file that `root` needs: its own, then those of the files
 /// it imports, directly or not, then [`TYPES_PROTO`] if any of them uses
-/// `decimal` or `value`. The well-known types are left out: protoc has
-/// them. A file id not in the schema gives nothing.
+/// `decimal` or `value`. The files of `google/protobuf/` that schemac
+/// ships (the well-known types, `descriptor.proto`) are left out, unless
+/// `root` is one: protoc has its own. A file id not in the schema gives
+/// nothing.
 pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     let mut order = Vec::new();
     let mut next = vec![root];
@@ -135,7 +137,7 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
     let mut files: Vec<ProtoFile> = order
         .iter()
         .filter_map(|&id| schema.file(id))
-        .filter(|file| !file.provided)
+        .filter(|file| !file.provided && (file.id == root || !protoc_has(file)))
         .map(|file| ProtoFile {
             name: proto_file_name(file),
             contents: export(schema, file.id),
@@ -155,6 +157,12 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
         });
     }
     files
+}
+
+/// Whether protoc has a file of its own by the name of `file`: one of the
+/// files of `google/protobuf/` that schemac ships too.
+fn protoc_has(file: &File) -> bool {
+    file.import_name != TYPES_PROTO_NAME && builtin::file(&file.import_name).is_some()
 }
 
 /// One import of an exported file.
