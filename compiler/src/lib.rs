@@ -335,6 +335,26 @@ impl Analysis {
         generate(&self.schema, config)
     }
 
+    /// The path of the struct generated for message `id`, from the module
+    /// that holds the packages (the one [`Builder::include_file`] writes,
+    /// or the crate root of `schemac compile -o`): `google::pubsub::v1::Topic`.
+    /// `None` for a message whose type the runtime provides (a well-known
+    /// type), for which nothing is generated. An
+    /// [`extern_path`](Config::extern_path) is not applied.
+    pub fn rust_path(&self, id: model::MessageId) -> Option<String> {
+        let message = self.schema.message(id);
+        if self
+            .schema
+            .file(message.file)
+            .is_none_or(|file| file.provided)
+        {
+            return None;
+        }
+        let mut path = codegen::message_scope(&self.schema, id);
+        path.push(names::type_name(&message.name));
+        Some(path.join("::"))
+    }
+
     /// The proto3 `.proto` equivalent of the file `file`.
     pub fn export_proto(&self, file: FileId) -> String {
         export_proto::export(&self.schema, file)

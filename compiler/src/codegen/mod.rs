@@ -44,6 +44,8 @@ use crate::model::{DeclaredType, Field, FieldType, Message, MessageId, Schema, V
 use crate::names;
 use crate::source::FileId;
 
+pub(crate) use paths::message_scope;
+
 /// The version of schemac, which generated code hands the runtime to check.
 const GENERATOR_VERSION: &str = env!("CARGO_PKG_VERSION");
 

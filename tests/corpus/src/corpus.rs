@@ -1,5 +1,6 @@
 //! The corpus's manifest, `files.txt`: every vendored file with the
-//! verdicts of protoc on it. The build script and the tests read it.
+//! verdicts of protoc on it, which the build script and the tests read;
+//! and the command of the current protoc that the corpus is held to.
 
 use std::error::Error;
 use std::path::PathBuf;
@@ -61,4 +62,24 @@ impl Corpus {
             .map(|entry| entry.path.clone())
             .collect()
     }
+}
+
+/// How to provide the current protoc, for a message saying it is missing.
+pub const CURRENT_PROTOC_HELP: &str = "set SCHEMAC_PROTOC to a command that runs \
+     libprotoc 35, or make the workspace's venv: `python3 -m venv .venv-protoc && \
+     .venv-protoc/bin/pip install grpcio-tools`";
+
+/// The command that runs the current protoc (libprotoc 35, which knows
+/// the newest options and editions), split at spaces: `SCHEMAC_PROTOC`,
+/// or else the grpcio-tools of the workspace's `.venv-protoc`, which CI
+/// makes; `None` without either.
+pub fn current_protoc() -> Option<Vec<String>> {
+    if let Ok(command) = std::env::var("SCHEMAC_PROTOC") {
+        return Some(command.split_whitespace().map(str::to_owned).collect());
+    }
+    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.venv-protoc/bin/python");
+    python.exists().then(|| {
+        let python = python.display().to_string();
+        vec![python, "-m".to_owned(), "grpc_tools.protoc".to_owned()]
+    })
 }

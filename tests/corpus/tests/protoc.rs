@@ -4,14 +4,14 @@
 //!
 //! The verdicts of the current protoc (libprotoc 35) are recorded in
 //! `files.txt`, which the first test reads; the second runs protoc itself
-//! (`make corpus`; CI installs it), as `SCHEMAC_PROTOC` names it
-//! (default: `python3 -m grpc_tools.protoc`, from PyPI's grpcio-tools).
+//! (`make corpus`; CI installs it), as `SCHEMAC_PROTOC` names it or from
+//! the workspace's `.venv-protoc` (`corpus::current_protoc`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use prost::encoding::{WireType, decode_key, decode_varint, encode_key, encode_varint};
-use schemac_corpus::corpus::{Corpus, Entry, ROOTS};
+use schemac_corpus::corpus::{CURRENT_PROTOC_HELP, Corpus, Entry, ROOTS, current_protoc};
 
 fn corpus_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -51,9 +51,7 @@ fn schemac_accepts_exactly_the_files_protoc_accepts() {
 
 /// The command that runs the current protoc.
 fn protoc() -> Vec<String> {
-    let command = std::env::var("SCHEMAC_PROTOC")
-        .unwrap_or_else(|_| "python3 -m grpc_tools.protoc".to_owned());
-    command.split_whitespace().map(str::to_owned).collect()
+    current_protoc().unwrap_or_else(|| panic!("no current protoc: {CURRENT_PROTOC_HELP}"))
 }
 
 /// protoc's descriptor set of `entry` (no imports, no source info), or its
