@@ -243,6 +243,10 @@ catalogue! {
     /// options message.
     InvalidExtension = "E0328", "not a valid extension",
         "an extension is `optional` or `repeated`, of a scalar, an enum or a message";
+    /// An extension range's declarations are not what protoc accepts, or
+    /// an extension does not match its declaration.
+    ExtensionDeclaration = "E0329", "not as declared",
+        "an extension range's `declaration`s each name a number of the range once, with the full name and type of its extension; each extension of the range is as declared";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

@@ -4,7 +4,7 @@
 //! with a secondary label at the other occurrence where there is one:
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), extensions' numbers and shapes
-//! ([`extensions`]), standard options protoc refuses where they are set
+//! ([`extensions`]) and their declarations ([`declarations`]), standard options protoc refuses where they are set
 //! ([`standard_options`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
 //! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
@@ -17,6 +17,7 @@
 //! cause no reports here; a method's placeholder is a message, which
 //! [`services`] accepts.
 
+mod declarations;
 mod enum_use;
 mod enums;
 mod extensions;
@@ -54,6 +55,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     }
     enum_use::check(schema, &mut diagnostics);
     extensions::check(schema, &mut diagnostics);
+    declarations::check(schema, &mut diagnostics);
     standard_options::check(schema, &mut diagnostics);
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);

@@ -10,10 +10,13 @@
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
 //!   (`make interop`).
 //! - `differential`: random messages of Google's protobuf through schemac
-//!   and back, and schemac's through Google's, for `schemas/` and random
-//!   schemas; ignored unless asked for (`make differential`).
+//!   and back, and schemac's through Google's, for `schemas/`, random
+//!   schemas and the real-world corpus (`tests/corpus`); ignored unless
+//!   asked for (`make differential`).
 //! - `descriptors`: the exported descriptors against protoc's (ignored,
 //!   with the protoc tests) and protox's of the exported `.proto` files.
+//! - `declarations`: check and the current protoc agree on extension
+//!   declarations.
 //! - `reserved`: check and protoc agree on every form of `reserved`
 //!   (ignored, with the protoc tests).
 //! - `proto_syntax`: exported files are proto2 where protoc needs it, and
@@ -25,7 +28,8 @@
 //!   for generated types and transcode.
 //! - `smoke`: mutated encodings and schemas, which must give a value or an
 //!   error, never a panic (a stand-in for the fuzz targets); the export of
-//!   every schema check accepts must compile with protox and protoc.
+//!   every schema check accepts must read back alike and compile with the
+//!   current protoc.
 //! - `fuzz_seeds`: writes the fuzz targets' seed corpus (ignored), and
 //!   checks that the fuzz targets build in every schema.
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
@@ -36,6 +40,7 @@
 
 mod api;
 mod builtin_types;
+mod declarations;
 mod descriptors;
 mod differential;
 mod freshness;
