@@ -25,9 +25,11 @@
 //!   `analyze_text`. Each gives diagnostics or
 //!   an analysis. Every tenth analysis must generate Rust, with the default
 //!   `Config` and with JSON and views on; every analysis must export a
-//!   `.proto` that protox compiles, and each distinct export must compile
-//!   with protoc too, when protoc is installed (a note says so when it is
-//!   not, and under `CI=true`, where CI installs it, its absence fails).
+//!   `.proto` that schemac reads back to the same export, and each
+//!   distinct export must compile with the current protoc (libprotoc 35,
+//!   `corpus::current_protoc`) too, when it is installed (a note says so
+//!   when it is not, and under `CI=true`, where CI installs it, its
+//!   absence fails).
 //!   Three thousand mutations of the `.proto` files of `tests/proto`,
 //!   `tests/grammar` (options, extensions, groups, editions) and
 //!   `schemas/invalid`, inserting `.proto` pieces too, go the same way,
@@ -43,14 +45,13 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 use std::io::Write as _;
 use std::panic::{self, AssertUnwindSafe};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-use protox::file::{File, FileResolver};
 
 use schemac::Config;
 use schemac::evolution::Level;
 use schemac::transcode;
+use schemac_corpus::corpus::{CURRENT_PROTOC_HELP, current_protoc};
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Interleaved, Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
@@ -154,7 +155,7 @@ fn mutated_proto_files_compile_or_give_diagnostics() {
 /// Analyzes `cases` mutations of `seeds` (which insert `tokens` too) as a
 /// file named `name`, whose extension picks the language: each gives
 /// diagnostics or, accepted, generates code and exports a `.proto` that
-/// protox and protoc compile.
+/// schemac reads back alike and protoc compiles.
 fn mutated_files_compile_or_give_diagnostics(
     name: &str,
     seeds: &[String],
@@ -184,8 +185,11 @@ fn mutated_files_compile_or_give_diagnostics(
                     }
                     previous = Some(analysis.clone());
                     let files = analysis.export_proto_files(analysis.roots[0]);
-                    if let Err(error) = protox_compiles(&files) {
-                        panic!("protox refuses the export: {error}\n{}", files[0].contents);
+                    if let Err(error) = reads_back(&files, name.ends_with(".proto")) {
+                        panic!(
+                            "schemac reads its export otherwise: {error}\n{}",
+                            files[0].contents
+                        );
                     }
                     Some(files)
                 }
@@ -243,43 +247,58 @@ fn generate(analysis: &schemac::Analysis) {
     }
 }
 
-/// Whether protox compiles the exported `files`, the first importing the
-/// others.
-fn protox_compiles(files: &[schemac::ProtoFile]) -> Result<(), String> {
-    struct Files(Vec<schemac::ProtoFile>);
-    impl FileResolver for Files {
-        fn open_file(&self, name: &str) -> Result<File, protox::Error> {
-            match self.0.iter().find(|file| file.name == name) {
-                Some(file) => File::from_source(name, &file.contents),
-                // The well-known types, which exports leave to protoc's own.
-                None => protox::file::GoogleFileResolver::new().open_file(name),
-            }
-        }
+/// Whether schemac reads the exported `files`, the first importing the
+/// others, back. When they were exported from a `.proto` file, `alike`,
+/// it must read them to the same schema: the export of what it reads is
+/// the export itself, but for the first line, which names the file it
+/// was exported from. (A `.schema` file's export is protobuf's equivalent
+/// of it, which is another schema: graph mode's identities become a
+/// field, for one.)
+fn reads_back(files: &[schemac::ProtoFile], alike: bool) -> Result<(), String> {
+    let mut read = |path: &Path| match files.iter().find(|file| Path::new(&file.name) == path) {
+        Some(file) => Ok(file.contents.clone()),
+        None => Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "not exported",
+        )),
+    };
+    let root = PathBuf::from(&files[0].name);
+    let analysis =
+        schemac::analyze(&[root], &[], &mut read).map_err(|error| error.render(false))?;
+    let again = analysis.export_proto_files(analysis.roots[0]);
+    let without_first_line = |files: &[schemac::ProtoFile]| -> Vec<String> {
+        let mut texts: Vec<String> = files.iter().map(|file| file.contents.clone()).collect();
+        texts[0] = texts[0]
+            .split_once('\n')
+            .map_or("", |(_, rest)| rest)
+            .to_owned();
+        texts
+    };
+    if !alike || without_first_line(&again) == without_first_line(files) {
+        Ok(())
+    } else {
+        Err(format!("it exports this instead:\n{}", again[0].contents))
     }
-    protox::Compiler::with_file_resolver(Files(files.to_vec()))
-        .open_file(&files[0].name)
-        .map(drop)
-        .map_err(|error| format!("{error:?}"))
 }
 
-/// protoc compiles every distinct export, each named by the first case and
-/// schema that gave it. Without protoc, skips with a note, except under
-/// `CI=true`: CI installs protoc, so there a missing protoc fails.
+/// The current protoc compiles every distinct export, each named by the
+/// first case and schema that gave it. Without it, skips with a note,
+/// except under `CI=true`: CI installs it, so there its absence fails.
 fn protoc_compiles(exports: &BTreeMap<String, (usize, String, Vec<schemac::ProtoFile>)>) {
-    if Command::new("protoc").arg("--version").output().is_err() {
+    let Some(protoc) = current_protoc() else {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
-            "protoc is not installed, and CI=true promises it"
+            "no current protoc, and CI=true promises it: {CURRENT_PROTOC_HELP}"
         );
         // Straight to stderr, which the test harness does not capture, so
         // that the note shows in a passing run too.
         let _ = writeln!(
             std::io::stderr(),
-            "note: protoc is not installed; the smoke test leaves the exports of accepted \
-             schemas unchecked by protoc"
+            "note: no current protoc ({CURRENT_PROTOC_HELP}); the smoke test leaves the \
+             exports of accepted schemas unchecked by protoc"
         );
         return;
-    }
+    };
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("smoke-protos");
     let _ = std::fs::remove_dir_all(&dir);
     // A few protoc processes at a time, each on a directory of its own.
@@ -294,7 +313,8 @@ fn protoc_compiles(exports: &BTreeMap<String, (usize, String, Vec<schemac::Proto
                     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                     std::fs::write(&path, &file.contents).unwrap();
                 }
-                let child = Command::new("protoc")
+                let child = Command::new(&protoc[0])
+                    .args(&protoc[1..])
                     .arg(format!("--proto_path={}", dir.display()))
                     .arg("--descriptor_set_out=/dev/null")
                     .arg(&files[0].name)
