@@ -1,7 +1,8 @@
 //! JSON to binary, with the schema alone.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde_json::Value as Json;
 
@@ -14,7 +15,8 @@ use super::{
     CodecVisitor, KeyVisitor, Path, TranscodeError, with_codec, with_key_codec, with_well_known,
 };
 use crate::model::{
-    EnumId, Extension, Field, FieldType, MessageId, RefKind, Scalar, Schema, ValueType, WellKnown,
+    EnumId, Extension, Field, FieldType, Message, MessageId, RefKind, Scalar, Schema, ValueType,
+    WellKnown,
 };
 use crate::proto_names;
 
@@ -179,37 +181,45 @@ impl<'a> Encoder<'a> {
             ));
         };
         let extensions = self.schema.json_extensions_of(id);
-        for key in object.keys() {
+        // The values of each field, by index, under each of its spellings
+        // (its schema name and its JSON name) in the order of the text.
+        let keys = field_keys(message);
+        let mut spellings: Vec<Vec<&Json>> = vec![Vec::new(); message.fields.len()];
+        for (key, value) in object {
+            if let Some(&index) = keys.get(key.as_str()) {
+                spellings[index].push(value);
+                continue;
+            }
             let label = labelled && key == super::ID_KEY;
             let extension = (extensions.iter())
                 .any(|extension| super::reads_extension_from(self.schema, extension, key));
-            if !label && !extension && !message.fields.iter().any(|field| reads_from(field, key)) {
+            if !label && !extension {
                 return Err(TranscodeError::new(
                     path,
                     format_args!("unknown field `{key}` in message {}", message.name),
                 ));
             }
         }
-        if let Some(missing) = message.fields.iter().find(|field| {
+        let missing = (message.fields.iter().zip(&spellings)).find(|(field, values)| {
             matches!(field.ty, FieldType::Required(_))
-                && lookup(object, field).is_none_or(Json::is_null)
-        }) {
+                && values.last().is_none_or(|value| value.is_null())
+        });
+        if let Some((missing, _)) = missing {
             return Err(TranscodeError::new(
                 path,
                 format_args!("the required field `{}` is missing", missing.name),
             ));
         }
+        let mut by_number: Vec<usize> = (0..message.fields.len()).collect();
+        by_number.sort_by_key(|&index| message.fields[index].number);
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
-        for field in message.fields_by_number() {
+        for index in by_number {
+            let field = &message.fields[index];
             let is_set = |value: &&Json| !value.is_null() || null_is_set(field);
-            // Generated code reads each spelling of a field, its schema name
-            // and its JSON name, in the order of the text: the last holds,
-            // and each earlier one is read too, and forgotten; a oneof
-            // member is set by one at most.
-            let spellings: Vec<&Json> = (object.iter())
-                .filter(|(key, _)| reads_from(field, key))
-                .map(|(_, value)| value)
-                .collect();
+            // Generated code reads each spelling of a field in the order
+            // of the text: the last holds, and each earlier one is read
+            // too, and forgotten; a oneof member is set by one at most.
+            let spellings = &spellings[index];
             let Some((last, earlier)) = spellings.split_last() else {
                 continue;
             };
@@ -628,19 +638,17 @@ fn label_of(json: &Json) -> Result<u64, String> {
         .ok_or_else(|| format!("an object's label is a non-negative integer, not {json}"))
 }
 
-/// Whether JSON reads `field` from `key`: its schema name, or its protobuf
-/// JSON name.
-fn reads_from(field: &Field, key: &str) -> bool {
-    field.name == key || field.json_name() == key
-}
-
-/// The value of `field` in `object`, under its schema name or its protobuf
-/// JSON name, whichever comes last.
-fn lookup<'a>(object: &'a serde_json::Map<String, Json>, field: &Field) -> Option<&'a Json> {
-    (object.iter())
-        .filter(|(key, _)| reads_from(field, key))
-        .map(|(_, value)| value)
-        .next_back()
+/// The keys JSON reads each field of `message` from, its schema name and
+/// its protobuf JSON name, to the field's index: found at once, however
+/// many fields the message has. Check keeps any two fields from sharing
+/// a key (E0317).
+fn field_keys(message: &Message) -> HashMap<Cow<'_, str>, usize> {
+    let mut keys = HashMap::with_capacity(2 * message.fields.len());
+    for (index, field) in message.fields.iter().enumerate() {
+        keys.insert(Cow::Borrowed(field.name.as_str()), index);
+        keys.insert(Cow::Owned(field.json_name()), index);
+    }
+    keys
 }
 
 /// Whether `null` sets `field` rather than leaving it out: a field of

@@ -1,12 +1,13 @@
-//! The generated types of `schemas/` and of `tests/proto`, by full name,
-//! for the differential test: each reads Google's bytes and writes them
-//! back, and reads a random value as JSON (through its serde impls) and
-//! encodes it.
+//! The generated types of `schemas/`, of `tests/proto` and of the corpus,
+//! by full name, for the differential test: each reads Google's bytes and
+//! writes them back, and, but for the corpus's, reads a random value as
+//! JSON (through its serde impls) and encodes it.
 
+use schemac_corpus::registry;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::world::{geo, travel};
 use schemac_generated::{kitchen, money, shapes, shop};
-use schemac_protos::{acme, legacy, store, wkt};
+use schemac_protos::{acme, google, legacy, store, wkt};
 use schemac_runtime::Message;
 use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
@@ -28,6 +29,13 @@ pub struct Table {
     /// Google's bytes decoded as message `name` and encoded again; `None`
     /// for a name that is not in the table.
     pub round_trip: fn(&str, &[u8]) -> Written,
+    /// What the types' serde impls do, unless the table leaves them out.
+    pub json: Option<JsonTable>,
+}
+
+/// What the serde impls of a [`Table`]'s types do.
+#[derive(Clone, Copy)]
+pub struct JsonTable {
     /// The JSON of a message `name` read by its serde impls, encoded.
     pub encode_json: fn(&str, &Json) -> Written,
     /// Bytes of a message `name` decoded and written as JSON by its serde
@@ -45,17 +53,28 @@ macro_rules! table {
                 $($name => Some(round_trip_as::<$ty>(bytes)),)*
                 _ => None,
             },
-            encode_json: |name, json| match name {
-                $($name => Some(encode_json_as::<$ty>(json)),)*
-                _ => None,
-            },
-            json_of: |name, bytes| match name {
-                $($name => Some(json_of_as::<$ty>(bytes)),)*
-                _ => None,
-            },
+            json: Some(JsonTable {
+                encode_json: |name, json| match name {
+                    $($name => Some(encode_json_as::<$ty>(json)),)*
+                    _ => None,
+                },
+                json_of: |name, bytes| match name {
+                    $($name => Some(json_of_as::<$ty>(bytes)),)*
+                    _ => None,
+                },
+            }),
         };
     };
 }
+
+/// The corpus of real-world `.proto` files (`tests/corpus`), whose
+/// registry its build script writes: bytes only, since its two thousand
+/// types would each instantiate serde's code in this crate.
+pub const CORPUS: Table = Table {
+    names: registry::MESSAGES,
+    round_trip: registry::round_trip,
+    json: None,
+};
 
 table!(SCHEMAS {
     "evolution.v1.Profile" => v1::Profile,
@@ -113,6 +132,40 @@ table!(PROTOS {
     "store.v1.Order" => store::v1::Order,
     "store.v1.Address" => store::v1::Address,
     "store.v1.ListOrdersResponse" => store::v1::ListOrdersResponse,
+    "google.protobuf.DescriptorProto" => google::protobuf::DescriptorProto,
+    "google.protobuf.DescriptorProto.ExtensionRange" => google::protobuf::descriptor_proto::ExtensionRange,
+    "google.protobuf.DescriptorProto.ReservedRange" => google::protobuf::descriptor_proto::ReservedRange,
+    "google.protobuf.EnumDescriptorProto" => google::protobuf::EnumDescriptorProto,
+    "google.protobuf.EnumDescriptorProto.EnumReservedRange" => google::protobuf::enum_descriptor_proto::EnumReservedRange,
+    "google.protobuf.EnumOptions" => google::protobuf::EnumOptions,
+    "google.protobuf.EnumValueDescriptorProto" => google::protobuf::EnumValueDescriptorProto,
+    "google.protobuf.EnumValueOptions" => google::protobuf::EnumValueOptions,
+    "google.protobuf.ExtensionRangeOptions" => google::protobuf::ExtensionRangeOptions,
+    "google.protobuf.ExtensionRangeOptions.Declaration" => google::protobuf::extension_range_options::Declaration,
+    "google.protobuf.FeatureSet" => google::protobuf::FeatureSet,
+    "google.protobuf.FeatureSet.VisibilityFeature" => google::protobuf::feature_set::VisibilityFeature,
+    "google.protobuf.FeatureSetDefaults" => google::protobuf::FeatureSetDefaults,
+    "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault" => google::protobuf::feature_set_defaults::FeatureSetEditionDefault,
+    "google.protobuf.FieldDescriptorProto" => google::protobuf::FieldDescriptorProto,
+    "google.protobuf.FieldOptions" => google::protobuf::FieldOptions,
+    "google.protobuf.FieldOptions.EditionDefault" => google::protobuf::field_options::EditionDefault,
+    "google.protobuf.FieldOptions.FeatureSupport" => google::protobuf::field_options::FeatureSupport,
+    "google.protobuf.FileDescriptorProto" => google::protobuf::FileDescriptorProto,
+    "google.protobuf.FileDescriptorSet" => google::protobuf::FileDescriptorSet,
+    "google.protobuf.FileOptions" => google::protobuf::FileOptions,
+    "google.protobuf.GeneratedCodeInfo" => google::protobuf::GeneratedCodeInfo,
+    "google.protobuf.GeneratedCodeInfo.Annotation" => google::protobuf::generated_code_info::Annotation,
+    "google.protobuf.MessageOptions" => google::protobuf::MessageOptions,
+    "google.protobuf.MethodDescriptorProto" => google::protobuf::MethodDescriptorProto,
+    "google.protobuf.MethodOptions" => google::protobuf::MethodOptions,
+    "google.protobuf.OneofDescriptorProto" => google::protobuf::OneofDescriptorProto,
+    "google.protobuf.OneofOptions" => google::protobuf::OneofOptions,
+    "google.protobuf.ServiceDescriptorProto" => google::protobuf::ServiceDescriptorProto,
+    "google.protobuf.ServiceOptions" => google::protobuf::ServiceOptions,
+    "google.protobuf.SourceCodeInfo" => google::protobuf::SourceCodeInfo,
+    "google.protobuf.SourceCodeInfo.Location" => google::protobuf::source_code_info::Location,
+    "google.protobuf.UninterpretedOption" => google::protobuf::UninterpretedOption,
+    "google.protobuf.UninterpretedOption.NamePart" => google::protobuf::uninterpreted_option::NamePart,
     "legacy.v1.Item" => legacy::v1::Item,
     "legacy.v1.Stock" => legacy::v1::Stock,
     "legacy.v1.SearchResponse" => legacy::v1::SearchResponse,

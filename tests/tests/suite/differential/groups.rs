@@ -12,7 +12,7 @@ use schemac_runtime::Message;
 use schemac_tests::workspace_root;
 
 use super::google::{Google, hex};
-use super::{Case, descriptor_set, proto_roots};
+use super::{Case, Protos, descriptor_set, proto_roots};
 
 const NAME: &str = "legacy.v1.SearchResponse";
 
@@ -72,7 +72,7 @@ fn differential_groups_are_googles_bytes() {
         sources: String::new(),
         seed: 0,
         count: 0,
-        protos: Some(dir),
+        protos: Protos::Files(vec![dir]),
     };
     let mut google = Google::start(&workspace_root().join("tests/differential/google_peer.py"));
     google.load(&descriptor_set(&case));
