@@ -1,11 +1,12 @@
 //! The files schemac ships, which imports find without the user having
 //! them: `schemac/types.proto` (the messages `decimal` and `value` travel
 //! as) and Google's well-known types and descriptors, `google/protobuf/*`
-//! (BSD licence: in each file, and `google/LICENSE`). The well-known types
-//! are protobuf 3.21's; `descriptor.proto` is that of the current protoc
-//! (libprotoc 35.1, as PyPI's grpcio-tools 1.85.1 ships it), whose options
-//! (`retention`, `targets`, extension declarations, features) the files
-//! that use options of their own are written against.
+//! (BSD licence: in each file, and `google/LICENSE`). They are those of
+//! the current protoc (libprotoc 35.1, as PyPI's grpcio-tools 1.85.1 ships
+//! them): `descriptor.proto` has the options (`retention`, `targets`,
+//! extension declarations, features) that files with options of their own
+//! are written against, and `type.proto` and `api.proto` the `edition`
+//! fields that Google's runtimes read and write.
 //!
 //! An import of one of these names always gets schemac's copy, never a
 //! file of the same name on the include path, so that the types the runtime
