@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop corpus descriptors differential grpc-interop conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop corpus descriptors differential differential-corpus grpc-interop conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -59,6 +59,11 @@ differential: ## Random messages through schemac and Google's protobuf, both way
 	SCHEMAC_DIFFERENTIAL_SCHEMAS=$(SCHEMAS) SCHEMAC_DIFFERENTIAL_MESSAGES=$(MESSAGES) \
 		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) \
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture differential_
+
+differential-corpus: ## The differential test on every message type of the real-world corpus, tests/corpus (needs PROTOC_CURRENT, python3-protobuf; TYPES=a.B,c.D narrows it).
+	SCHEMAC_PROTOC="$(PROTOC_CURRENT)" SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES=$(MESSAGES) \
+		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) SCHEMAC_DIFFERENTIAL_TYPES=$(TYPES) \
+		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture corpus_through_google
 
 grpc-interop: ## The example gRPC service against Python's grpcio, both ways (needs python3-grpcio, python3-grpc-tools).
 	$(CARGO) test -p schemac-grpc-example -- --ignored python
