@@ -652,12 +652,15 @@ fn field_keys(message: &Message) -> HashMap<Cow<'_, str>, usize> {
 }
 
 /// Whether `null` sets `field` rather than leaving it out: a field of
-/// protobuf's `google.protobuf.Value`, whose null is a value, and an
-/// `optional` field or oneof member of schemac's `value`, whose `Null` is.
+/// protobuf's `google.protobuf.Value` or `NullValue`, whose null is a
+/// value (a oneof's `null_value` member is set by it), and an `optional`
+/// field or oneof member of schemac's `value`, whose `Null` is.
 fn null_is_set(field: &Field) -> bool {
     let explicit = match field.ty {
-        FieldType::Single(ValueType::WellKnown(WellKnown::Value))
-        | FieldType::Optional(ValueType::WellKnown(WellKnown::Value)) => return true,
+        FieldType::Single(ValueType::WellKnown(WellKnown::Value | WellKnown::NullValue))
+        | FieldType::Optional(ValueType::WellKnown(WellKnown::Value | WellKnown::NullValue)) => {
+            return true;
+        }
         FieldType::Optional(ty) => Some(ty),
         FieldType::Single(ty) if field.oneof.is_some() => Some(ty),
         _ => None,

@@ -937,3 +937,30 @@ fn group_keys_that_do_not_pair_up_are_refused_with_the_path() {
     let error = groups_to_json(&[0x0b, 0x14]).unwrap_err();
     assert_eq!(error.path(), "Search.result[0]");
 }
+
+/// ProtoJSON writes a `google.protobuf.NullValue` as `null`, which sets
+/// the field: a oneof's `null_value` member read back from `null` is set,
+/// not left out (the corpus differential found `google.firestore.v1.Value`
+/// and `google.api.expr.v1alpha1.Value` losing it).
+#[test]
+fn null_sets_a_oneof_member_of_null_value() {
+    let proto = r#"
+        syntax = "proto3";
+        package n;
+        import "google/protobuf/struct.proto";
+        message Value {
+          oneof kind {
+            google.protobuf.NullValue null_value = 1;
+            string text = 2;
+          }
+        }
+    "#;
+    let analysis = crate::analyze_text("n.proto", proto).unwrap_or_else(|error| panic!("{error}"));
+    let value = find_message(&analysis.schema, "n.Value").unwrap();
+    let bytes = encode(&analysis.schema, value, &json!({ "nullValue": null })).unwrap();
+    assert_eq!(bytes, [0x08, 0x00]);
+    let json = decode(&analysis.schema, value, &bytes, &DecodeOptions::new()).unwrap();
+    assert_eq!(json, json!({ "null_value": null }));
+    let empty = encode(&analysis.schema, value, &json!({})).unwrap();
+    assert!(empty.is_empty());
+}
