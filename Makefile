@@ -61,7 +61,8 @@ differential: ## Random messages through schemac and Google's protobuf, both way
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture differential_
 
 differential-corpus: ## The differential test on every message type of the real-world corpus, tests/corpus (needs PROTOC_CURRENT, python3-protobuf; TYPES=a.B,c.D narrows it).
-	SCHEMAC_PROTOC="$(PROTOC_CURRENT)" SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES=$(MESSAGES) \
+	SCHEMAC_PROTOC="$(abspath $(firstword $(PROTOC_CURRENT))) $(wordlist 2,9,$(PROTOC_CURRENT))" \
+		SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES=$(MESSAGES) \
 		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) SCHEMAC_DIFFERENTIAL_TYPES=$(TYPES) \
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture corpus_through_google
 
