@@ -14,7 +14,7 @@ use std::collections::HashSet;
 
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
-    Constant, Extension, FieldType, Message, OptionField, Options, Schema, ValueType,
+    Constant, Extension, FieldType, Message, OptionField, Options, Scalar, Schema, ValueType,
 };
 use crate::source::Span;
 
@@ -197,13 +197,12 @@ fn symbol_problem(name: &str) -> Option<&'static str> {
     }
 }
 
-/// Whether `ty` names a scalar (or `enum`) rather than a message or enum.
+/// Whether `ty` names a scalar of the wire format (or `enum`), as protoc
+/// takes a declaration's type, rather than a message or enum.
 fn is_scalar_name(ty: &str) -> bool {
-    const SCALARS: [&str; 16] = [
-        "double", "float", "int64", "uint64", "int32", "fixed32", "fixed64", "bool", "string",
-        "bytes", "uint32", "enum", "sfixed32", "sfixed64", "sint32", "sint64",
-    ];
-    SCALARS.contains(&ty)
+    ty == "enum"
+        || (Scalar::ALL.iter())
+            .any(|scalar| !scalar.is_builtin_message() && scalar.proto_name() == ty)
 }
 
 /// `extension` against the declarations of the range that holds its
