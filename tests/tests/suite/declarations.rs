@@ -5,11 +5,10 @@
 //! so when it is not, and under `CI=true`, where CI installs it, its
 //! absence fails).
 
-use std::io::Write as _;
 use std::process::Command;
 
 use schemac::diagnostic::Code;
-use schemac_corpus::corpus::{CURRENT_PROTOC_HELP, current_protoc};
+use schemac_corpus::corpus::current_protoc_or_skip;
 
 /// Each case: a name, the body of a proto2 file of package `p`, and
 /// whether protoc accepts it.
@@ -244,16 +243,7 @@ fn check_accepts_the_declarations_protoc_accepts() {
 
 #[test]
 fn protoc_gives_the_verdicts_of_the_cases() {
-    let Some(protoc) = current_protoc() else {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "no current protoc, and CI=true promises it: {CURRENT_PROTOC_HELP}"
-        );
-        let _ = writeln!(
-            std::io::stderr(),
-            "note: no current protoc ({CURRENT_PROTOC_HELP}); the declarations' verdicts are \
-             not asked of protoc"
-        );
+    let Some(protoc) = current_protoc_or_skip("the declarations' verdicts are") else {
         return;
     };
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("declarations");
