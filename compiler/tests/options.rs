@@ -216,3 +216,24 @@ fn diagnostics_point_at_what_is_wrong() {
         });
     }
 }
+
+/// An export of a file that imports `descriptor.proto`, for its custom
+/// options, leaves `descriptor.proto` to protoc, as it leaves the
+/// well-known types: protoc, protox and older protocs each have their own,
+/// and a copy beside the export would stand in for theirs.
+#[test]
+fn exports_leave_descriptor_proto_to_protoc() {
+    let text = "syntax = \"proto2\";\npackage p;\nimport \"google/protobuf/descriptor.proto\";\n\
+                import \"google/protobuf/timestamp.proto\";\n\
+                extend google.protobuf.FileOptions { optional string tag = 50000; }\n\
+                message M { optional google.protobuf.Timestamp at = 1; }\n";
+    let analysis = schemac::analyze_text("p.proto", text).unwrap_or_else(|error| panic!("{error}"));
+    let files = analysis.export_proto_files(analysis.roots[0]);
+    let names: Vec<&str> = files.iter().map(|file| file.name.as_str()).collect();
+    assert_eq!(names, ["p.proto"]);
+    assert!(
+        files[0]
+            .contents
+            .contains("import \"google/protobuf/descriptor.proto\";")
+    );
+}
