@@ -220,17 +220,21 @@ impl Differential {
             .ok()
             .filter(|names| !names.is_empty())
             .map(|names| names.split(',').map(str::to_owned).collect());
-        let (names, uninhabited): (Vec<String>, Vec<String>) = self
-            .google
-            .load(&descriptors)
-            .into_iter()
+        let (mut names, mut uninhabited) = (Vec::new(), Vec::new());
+        for name in self.google.load(&descriptors) {
             // The files schemac ships (`schemac.Decimal`, the well-known
             // types) are the runtime's types, tested inside the others.
-            .filter(|name| transcode::find_message(schema, name).is_ok())
-            .filter(|name| only.as_ref().is_none_or(|only| only.contains(name)))
-            .partition(|name| {
-                transcode::find_message(schema, name).is_ok_and(|id| inhabited[id.0 as usize])
-            });
+            let Ok(id) = transcode::find_message(schema, &name) else {
+                continue;
+            };
+            if only.as_ref().is_some_and(|only| !only.contains(&name)) {
+                continue;
+            }
+            match inhabited[id.0 as usize] {
+                true => names.push(name),
+                false => uninhabited.push(name),
+            }
+        }
         self.report.schemas += 1;
         self.report.message_types += names.len();
         self.report.uninhabited.extend(uninhabited);
