@@ -113,12 +113,12 @@ impl _rt::json::JsonMessage for Profile {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "id" => self.id = _rt::codec::Uint64::read_json(map)?,
-            "name" => self.name = _rt::codec::String::read_json(map)?,
-            "email" => self.email = _rt::codec::String::read_json(map)?,
+            "id" => self.id = _rt::codec::Uint64::read_json(map.field(1)?)?,
+            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
+            "email" => self.email = _rt::codec::String::read_json(map.field(5)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -322,12 +322,12 @@ impl _rt::json::JsonMessage for PlainProfile {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "id" => self.id = _rt::codec::Uint64::read_json(map)?,
-            "name" => self.name = _rt::codec::String::read_json(map)?,
-            "email" => self.email = _rt::codec::String::read_json(map)?,
+            "id" => self.id = _rt::codec::Uint64::read_json(map.field(1)?)?,
+            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
+            "email" => self.email = _rt::codec::String::read_json(map.field(5)?)?,
             _ => return Ok(false),
         }
         Ok(true)

@@ -272,24 +272,28 @@ impl _rt::json::JsonMessage for Profile {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "id" => self.id = _rt::codec::Uint64::read_json(map)?,
-            "name" => self.name = _rt::codec::String::read_json(map)?,
-            "age" => self.age = _rt::codec::Sint32::read_json(map)?,
-            "address" => self.address = _rt::codec::Message::read_json_optional(map)?,
-            "email" => self.email = _rt::codec::String::read_json(map)?,
-            "scores" => self.scores = _rt::codec::Uint32::read_json_list(map)?,
-            "balance" => self.balance = _rt::codec::Decimal::read_json(map)?,
-            "rating" => self.rating = _rt::codec::Double::read_json(map)?,
-            "badge" => self.badge = _rt::codec::Fixed32::read_json(map)?,
-            "nicknames" => self.nicknames = _rt::codec::String::read_json_list(map)?,
+            "id" => self.id = _rt::codec::Uint64::read_json(map.field(1)?)?,
+            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
+            "age" => self.age = _rt::codec::Sint32::read_json(map.field(3)?)?,
+            "address" => {
+                self.address = _rt::codec::Message::read_json_optional(map.field(4)?)?;
+            }
+            "email" => self.email = _rt::codec::String::read_json(map.field(5)?)?,
+            "scores" => self.scores = _rt::codec::Uint32::read_json_list(map.field(6)?)?,
+            "balance" => self.balance = _rt::codec::Decimal::read_json(map.field(7)?)?,
+            "rating" => self.rating = _rt::codec::Double::read_json(map.field(8)?)?,
+            "badge" => self.badge = _rt::codec::Fixed32::read_json(map.field(9)?)?,
+            "nicknames" => {
+                self.nicknames = _rt::codec::String::read_json_list(map.field(10)?)?;
+            }
             "preferences" => {
                 self.preferences = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Value,
-                >::read_json(map)?;
+                >::read_json(map.field(100)?)?;
             }
             _ => return Ok(false),
         }
@@ -596,11 +600,11 @@ impl _rt::json::JsonMessage for Address {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "street" => self.street = _rt::codec::String::read_json(map)?,
-            "city" => self.city = _rt::codec::String::read_json(map)?,
+            "street" => self.street = _rt::codec::String::read_json(map.field(1)?)?,
+            "city" => self.city = _rt::codec::String::read_json(map.field(2)?)?,
             _ => return Ok(false),
         }
         Ok(true)

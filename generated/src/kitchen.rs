@@ -275,33 +275,53 @@ impl _rt::json::JsonMessage for Scalars {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "an_i32" | "anI32" => self.an_i32 = _rt::codec::Int32::read_json(map)?,
-            "an_i64" | "anI64" => self.an_i64 = _rt::codec::Int64::read_json(map)?,
-            "a_u32" | "aU32" => self.a_u32 = _rt::codec::Uint32::read_json(map)?,
-            "a_u64" | "aU64" => self.a_u64 = _rt::codec::Uint64::read_json(map)?,
-            "a_sint32" | "aSint32" => self.a_sint32 = _rt::codec::Sint32::read_json(map)?,
-            "a_sint64" | "aSint64" => self.a_sint64 = _rt::codec::Sint64::read_json(map)?,
+            "an_i32" | "anI32" => {
+                self.an_i32 = _rt::codec::Int32::read_json(map.field(1)?)?;
+            }
+            "an_i64" | "anI64" => {
+                self.an_i64 = _rt::codec::Int64::read_json(map.field(2)?)?;
+            }
+            "a_u32" | "aU32" => {
+                self.a_u32 = _rt::codec::Uint32::read_json(map.field(3)?)?;
+            }
+            "a_u64" | "aU64" => {
+                self.a_u64 = _rt::codec::Uint64::read_json(map.field(4)?)?;
+            }
+            "a_sint32" | "aSint32" => {
+                self.a_sint32 = _rt::codec::Sint32::read_json(map.field(5)?)?;
+            }
+            "a_sint64" | "aSint64" => {
+                self.a_sint64 = _rt::codec::Sint64::read_json(map.field(6)?)?;
+            }
             "a_fixed32" | "aFixed32" => {
-                self.a_fixed32 = _rt::codec::Fixed32::read_json(map)?;
+                self.a_fixed32 = _rt::codec::Fixed32::read_json(map.field(7)?)?;
             }
             "a_fixed64" | "aFixed64" => {
-                self.a_fixed64 = _rt::codec::Fixed64::read_json(map)?;
+                self.a_fixed64 = _rt::codec::Fixed64::read_json(map.field(8)?)?;
             }
             "an_sfixed32" | "anSfixed32" => {
-                self.an_sfixed32 = _rt::codec::Sfixed32::read_json(map)?;
+                self.an_sfixed32 = _rt::codec::Sfixed32::read_json(map.field(9)?)?;
             }
             "an_sfixed64" | "anSfixed64" => {
-                self.an_sfixed64 = _rt::codec::Sfixed64::read_json(map)?;
+                self.an_sfixed64 = _rt::codec::Sfixed64::read_json(map.field(10)?)?;
             }
-            "an_f32" | "anF32" => self.an_f32 = _rt::codec::Float::read_json(map)?,
-            "an_f64" | "anF64" => self.an_f64 = _rt::codec::Double::read_json(map)?,
-            "a_bool" | "aBool" => self.a_bool = _rt::codec::Bool::read_json(map)?,
-            "a_string" | "aString" => self.a_string = _rt::codec::String::read_json(map)?,
+            "an_f32" | "anF32" => {
+                self.an_f32 = _rt::codec::Float::read_json(map.field(11)?)?;
+            }
+            "an_f64" | "anF64" => {
+                self.an_f64 = _rt::codec::Double::read_json(map.field(12)?)?;
+            }
+            "a_bool" | "aBool" => {
+                self.a_bool = _rt::codec::Bool::read_json(map.field(13)?)?;
+            }
+            "a_string" | "aString" => {
+                self.a_string = _rt::codec::String::read_json(map.field(14)?)?;
+            }
             "some_bytes" | "someBytes" => {
-                self.some_bytes = _rt::codec::Bytes::read_json(map)?;
+                self.some_bytes = _rt::codec::Bytes::read_json(map.field(15)?)?;
             }
             _ => return Ok(false),
         }
@@ -904,55 +924,63 @@ impl _rt::json::JsonMessage for OptionalScalars {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
             "an_i32" | "anI32" => {
-                self.an_i32 = _rt::codec::Int32::read_json_optional(map)?;
+                self.an_i32 = _rt::codec::Int32::read_json_optional(map.field(1)?)?;
             }
             "an_i64" | "anI64" => {
-                self.an_i64 = _rt::codec::Int64::read_json_optional(map)?;
+                self.an_i64 = _rt::codec::Int64::read_json_optional(map.field(2)?)?;
             }
-            "a_u32" | "aU32" => self.a_u32 = _rt::codec::Uint32::read_json_optional(map)?,
-            "a_u64" | "aU64" => self.a_u64 = _rt::codec::Uint64::read_json_optional(map)?,
+            "a_u32" | "aU32" => {
+                self.a_u32 = _rt::codec::Uint32::read_json_optional(map.field(3)?)?;
+            }
+            "a_u64" | "aU64" => {
+                self.a_u64 = _rt::codec::Uint64::read_json_optional(map.field(4)?)?;
+            }
             "a_sint32" | "aSint32" => {
-                self.a_sint32 = _rt::codec::Sint32::read_json_optional(map)?;
+                self.a_sint32 = _rt::codec::Sint32::read_json_optional(map.field(5)?)?;
             }
             "a_sint64" | "aSint64" => {
-                self.a_sint64 = _rt::codec::Sint64::read_json_optional(map)?;
+                self.a_sint64 = _rt::codec::Sint64::read_json_optional(map.field(6)?)?;
             }
             "a_fixed32" | "aFixed32" => {
-                self.a_fixed32 = _rt::codec::Fixed32::read_json_optional(map)?;
+                self.a_fixed32 = _rt::codec::Fixed32::read_json_optional(map.field(7)?)?;
             }
             "a_fixed64" | "aFixed64" => {
-                self.a_fixed64 = _rt::codec::Fixed64::read_json_optional(map)?;
+                self.a_fixed64 = _rt::codec::Fixed64::read_json_optional(map.field(8)?)?;
             }
             "an_sfixed32" | "anSfixed32" => {
-                self.an_sfixed32 = _rt::codec::Sfixed32::read_json_optional(map)?;
+                self.an_sfixed32 = _rt::codec::Sfixed32::read_json_optional(
+                    map.field(9)?,
+                )?;
             }
             "an_sfixed64" | "anSfixed64" => {
-                self.an_sfixed64 = _rt::codec::Sfixed64::read_json_optional(map)?;
+                self.an_sfixed64 = _rt::codec::Sfixed64::read_json_optional(
+                    map.field(10)?,
+                )?;
             }
             "an_f32" | "anF32" => {
-                self.an_f32 = _rt::codec::Float::read_json_optional(map)?;
+                self.an_f32 = _rt::codec::Float::read_json_optional(map.field(11)?)?;
             }
             "an_f64" | "anF64" => {
-                self.an_f64 = _rt::codec::Double::read_json_optional(map)?;
+                self.an_f64 = _rt::codec::Double::read_json_optional(map.field(12)?)?;
             }
             "a_bool" | "aBool" => {
-                self.a_bool = _rt::codec::Bool::read_json_optional(map)?;
+                self.a_bool = _rt::codec::Bool::read_json_optional(map.field(13)?)?;
             }
             "a_string" | "aString" => {
-                self.a_string = _rt::codec::String::read_json_optional(map)?;
+                self.a_string = _rt::codec::String::read_json_optional(map.field(14)?)?;
             }
             "some_bytes" | "someBytes" => {
-                self.some_bytes = _rt::codec::Bytes::read_json_optional(map)?;
+                self.some_bytes = _rt::codec::Bytes::read_json_optional(map.field(15)?)?;
             }
             "a_color" | "aColor" => {
-                self.a_color = _rt::codec::Enum::read_json_optional(map)?;
+                self.a_color = _rt::codec::Enum::read_json_optional(map.field(16)?)?;
             }
             "a_point" | "aPoint" => {
-                self.a_point = _rt::codec::Message::read_json_optional(map)?;
+                self.a_point = _rt::codec::Message::read_json_optional(map.field(17)?)?;
             }
             _ => return Ok(false),
         }
@@ -1650,28 +1678,44 @@ impl _rt::json::JsonMessage for Lists {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "i32s" => self.i32s = _rt::codec::Int32::read_json_list(map)?,
-            "i64s" => self.i64s = _rt::codec::Int64::read_json_list(map)?,
-            "u32s" => self.u32s = _rt::codec::Uint32::read_json_list(map)?,
-            "u64s" => self.u64s = _rt::codec::Uint64::read_json_list(map)?,
-            "sint32s" => self.sint32s = _rt::codec::Sint32::read_json_list(map)?,
-            "sint64s" => self.sint64s = _rt::codec::Sint64::read_json_list(map)?,
-            "fixed32s" => self.fixed32s = _rt::codec::Fixed32::read_json_list(map)?,
-            "fixed64s" => self.fixed64s = _rt::codec::Fixed64::read_json_list(map)?,
-            "sfixed32s" => self.sfixed32s = _rt::codec::Sfixed32::read_json_list(map)?,
-            "sfixed64s" => self.sfixed64s = _rt::codec::Sfixed64::read_json_list(map)?,
-            "f32s" => self.f32s = _rt::codec::Float::read_json_list(map)?,
-            "f64s" => self.f64s = _rt::codec::Double::read_json_list(map)?,
-            "bools" => self.bools = _rt::codec::Bool::read_json_list(map)?,
-            "strings" => self.strings = _rt::codec::String::read_json_list(map)?,
-            "byte_strings" | "byteStrings" => {
-                self.byte_strings = _rt::codec::Bytes::read_json_list(map)?;
+            "i32s" => self.i32s = _rt::codec::Int32::read_json_list(map.field(1)?)?,
+            "i64s" => self.i64s = _rt::codec::Int64::read_json_list(map.field(2)?)?,
+            "u32s" => self.u32s = _rt::codec::Uint32::read_json_list(map.field(3)?)?,
+            "u64s" => self.u64s = _rt::codec::Uint64::read_json_list(map.field(4)?)?,
+            "sint32s" => {
+                self.sint32s = _rt::codec::Sint32::read_json_list(map.field(5)?)?;
             }
-            "colors" => self.colors = _rt::codec::Enum::read_json_list(map)?,
-            "points" => self.points = _rt::codec::Message::read_json_list(map)?,
+            "sint64s" => {
+                self.sint64s = _rt::codec::Sint64::read_json_list(map.field(6)?)?;
+            }
+            "fixed32s" => {
+                self.fixed32s = _rt::codec::Fixed32::read_json_list(map.field(7)?)?;
+            }
+            "fixed64s" => {
+                self.fixed64s = _rt::codec::Fixed64::read_json_list(map.field(8)?)?;
+            }
+            "sfixed32s" => {
+                self.sfixed32s = _rt::codec::Sfixed32::read_json_list(map.field(9)?)?;
+            }
+            "sfixed64s" => {
+                self.sfixed64s = _rt::codec::Sfixed64::read_json_list(map.field(10)?)?;
+            }
+            "f32s" => self.f32s = _rt::codec::Float::read_json_list(map.field(11)?)?,
+            "f64s" => self.f64s = _rt::codec::Double::read_json_list(map.field(12)?)?,
+            "bools" => self.bools = _rt::codec::Bool::read_json_list(map.field(13)?)?,
+            "strings" => {
+                self.strings = _rt::codec::String::read_json_list(map.field(14)?)?;
+            }
+            "byte_strings" | "byteStrings" => {
+                self.byte_strings = _rt::codec::Bytes::read_json_list(map.field(15)?)?;
+            }
+            "colors" => self.colors = _rt::codec::Enum::read_json_list(map.field(16)?)?,
+            "points" => {
+                self.points = _rt::codec::Message::read_json_list(map.field(17)?)?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -2625,92 +2669,92 @@ impl _rt::json::JsonMessage for Maps {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
             "by_i32" | "byI32" => {
                 self.by_i32 = _rt::codec::Map::<
                     _rt::codec::Int32,
                     _rt::codec::String,
-                >::read_json(map)?;
+                >::read_json(map.field(1)?)?;
             }
             "by_i64" | "byI64" => {
                 self.by_i64 = _rt::codec::Map::<
                     _rt::codec::Int64,
                     _rt::codec::Bytes,
-                >::read_json(map)?;
+                >::read_json(map.field(2)?)?;
             }
             "by_u32" | "byU32" => {
                 self.by_u32 = _rt::codec::Map::<
                     _rt::codec::Uint32,
                     _rt::codec::Float,
-                >::read_json(map)?;
+                >::read_json(map.field(3)?)?;
             }
             "by_u64" | "byU64" => {
                 self.by_u64 = _rt::codec::Map::<
                     _rt::codec::Uint64,
                     _rt::codec::Double,
-                >::read_json(map)?;
+                >::read_json(map.field(4)?)?;
             }
             "by_sint32" | "bySint32" => {
                 self.by_sint32 = _rt::codec::Map::<
                     _rt::codec::Sint32,
                     _rt::codec::Bool,
-                >::read_json(map)?;
+                >::read_json(map.field(5)?)?;
             }
             "by_sint64" | "bySint64" => {
                 self.by_sint64 = _rt::codec::Map::<
                     _rt::codec::Sint64,
                     _rt::codec::Sint64,
-                >::read_json(map)?;
+                >::read_json(map.field(6)?)?;
             }
             "by_fixed32" | "byFixed32" => {
                 self.by_fixed32 = _rt::codec::Map::<
                     _rt::codec::Fixed32,
                     _rt::codec::Fixed32,
-                >::read_json(map)?;
+                >::read_json(map.field(7)?)?;
             }
             "by_fixed64" | "byFixed64" => {
                 self.by_fixed64 = _rt::codec::Map::<
                     _rt::codec::Fixed64,
                     _rt::codec::Fixed64,
-                >::read_json(map)?;
+                >::read_json(map.field(8)?)?;
             }
             "by_sfixed32" | "bySfixed32" => {
                 self.by_sfixed32 = _rt::codec::Map::<
                     _rt::codec::Sfixed32,
                     _rt::codec::Sfixed32,
-                >::read_json(map)?;
+                >::read_json(map.field(9)?)?;
             }
             "by_sfixed64" | "bySfixed64" => {
                 self.by_sfixed64 = _rt::codec::Map::<
                     _rt::codec::Sfixed64,
                     _rt::codec::Sfixed64,
-                >::read_json(map)?;
+                >::read_json(map.field(10)?)?;
             }
             "by_bool" | "byBool" => {
                 self.by_bool = _rt::codec::Map::<
                     _rt::codec::Bool,
                     _rt::codec::Uint64,
-                >::read_json(map)?;
+                >::read_json(map.field(11)?)?;
             }
             "by_string" | "byString" => {
                 self.by_string = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Int32,
-                >::read_json(map)?;
+                >::read_json(map.field(12)?)?;
             }
             "colors" => {
                 self.colors = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Enum<Color>,
-                >::read_json(map)?;
+                >::read_json(map.field(13)?)?;
             }
             "points" => {
                 self.points = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Message<Point>,
-                >::read_json(map)?;
+                >::read_json(map.field(14)?)?;
             }
             _ => return Ok(false),
         }
@@ -3324,14 +3368,14 @@ impl _rt::json::JsonMessage for Interleaved {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "count" => self.count = _rt::codec::Int32::read_json(map)?,
+            "count" => self.count = _rt::codec::Int32::read_json(map.field(2)?)?,
             "word" => {
                 let set = self.pick.is_some();
                 if let Some(value) = _rt::codec::String::read_json_member(
-                    map,
+                    map.field(3)?,
                     "word",
                     "pick",
                     set,
@@ -3342,7 +3386,7 @@ impl _rt::json::JsonMessage for Interleaved {
             "amount" => {
                 let set = self.pick.is_some();
                 if let Some(value) = _rt::codec::Int64::read_json_member(
-                    map,
+                    map.field(6)?,
                     "amount",
                     "pick",
                     set,
@@ -3350,17 +3394,19 @@ impl _rt::json::JsonMessage for Interleaved {
                     self.pick = Some(interleaved::Pick::Amount(value));
                 }
             }
-            "names" => self.names = _rt::codec::String::read_json_list(map)?,
-            "ratio" => self.ratio = _rt::codec::Double::read_json(map)?,
-            "point" => self.point = _rt::codec::Message::read_json_optional(map)?,
-            "flags" => self.flags = _rt::codec::Bool::read_json_list(map)?,
+            "names" => self.names = _rt::codec::String::read_json_list(map.field(4)?)?,
+            "ratio" => self.ratio = _rt::codec::Double::read_json(map.field(7)?)?,
+            "point" => {
+                self.point = _rt::codec::Message::read_json_optional(map.field(9)?)?;
+            }
+            "flags" => self.flags = _rt::codec::Bool::read_json_list(map.field(11)?)?,
             "labels" => {
                 self.labels = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Int32,
-                >::read_json(map)?;
+                >::read_json(map.field(16)?)?;
             }
-            "far" => self.far = _rt::codec::Uint32::read_json(map)?,
+            "far" => self.far = _rt::codec::Uint32::read_json(map.field(20)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -3661,11 +3707,11 @@ impl _rt::json::JsonMessage for Point {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "x" => self.x = _rt::codec::Sint32::read_json(map)?,
-            "y" => self.y = _rt::codec::Sint32::read_json(map)?,
+            "x" => self.x = _rt::codec::Sint32::read_json(map.field(1)?)?,
+            "y" => self.y = _rt::codec::Sint32::read_json(map.field(2)?)?,
             _ => return Ok(false),
         }
         Ok(true)

@@ -207,25 +207,27 @@ impl _rt::json::JsonMessage for Amounts {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "total" => self.total = _rt::codec::Decimal::read_json(map)?,
-            "discount" => self.discount = _rt::codec::Decimal::read_json_optional(map)?,
+            "total" => self.total = _rt::codec::Decimal::read_json(map.field(1)?)?,
+            "discount" => {
+                self.discount = _rt::codec::Decimal::read_json_optional(map.field(2)?)?;
+            }
             "line_totals" | "lineTotals" => {
-                self.line_totals = _rt::codec::Decimal::read_json_list(map)?;
+                self.line_totals = _rt::codec::Decimal::read_json_list(map.field(3)?)?;
             }
             "prices" => {
                 self.prices = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Decimal,
-                >::read_json(map)?;
+                >::read_json(map.field(4)?)?;
             }
             "by_day" | "byDay" => {
                 self.by_day = _rt::codec::Map::<
                     _rt::codec::Uint32,
                     _rt::codec::Decimal,
-                >::read_json(map)?;
+                >::read_json(map.field(5)?)?;
             }
             _ => return Ok(false),
         }
@@ -580,23 +582,25 @@ impl _rt::json::JsonMessage for Values {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "payload" => self.payload = _rt::codec::Value::read_json(map)?,
-            "previous" => self.previous = _rt::codec::Value::read_json_optional(map)?,
-            "history" => self.history = _rt::codec::Value::read_json_list(map)?,
+            "payload" => self.payload = _rt::codec::Value::read_json(map.field(1)?)?,
+            "previous" => {
+                self.previous = _rt::codec::Value::read_json_optional(map.field(2)?)?;
+            }
+            "history" => self.history = _rt::codec::Value::read_json_list(map.field(3)?)?,
             "attributes" => {
                 self.attributes = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Value,
-                >::read_json(map)?;
+                >::read_json(map.field(4)?)?;
             }
             "by_id" | "byId" => {
                 self.by_id = _rt::codec::Map::<
                     _rt::codec::Int64,
                     _rt::codec::Value,
-                >::read_json(map)?;
+                >::read_json(map.field(5)?)?;
             }
             _ => return Ok(false),
         }
@@ -916,14 +920,14 @@ impl _rt::json::JsonMessage for Entry {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "memo" => self.memo = _rt::codec::String::read_json(map)?,
+            "memo" => self.memo = _rt::codec::String::read_json(map.field(1)?)?,
             "exact" => {
                 let set = self.amount.is_some();
                 if let Some(value) = _rt::codec::Decimal::read_json_member(
-                    map,
+                    map.field(2)?,
                     "exact",
                     "amount",
                     set,
@@ -934,7 +938,7 @@ impl _rt::json::JsonMessage for Entry {
             "other" => {
                 let set = self.amount.is_some();
                 if let Some(value) = _rt::codec::Value::read_json_member(
-                    map,
+                    map.field(3)?,
                     "other",
                     "amount",
                     set,
@@ -942,8 +946,10 @@ impl _rt::json::JsonMessage for Entry {
                     self.amount = Some(entry::Amount::Other(value));
                 }
             }
-            "amounts" => self.amounts = _rt::codec::Message::read_json_optional(map)?,
-            "values" => self.values = _rt::codec::Message::read_json_list(map)?,
+            "amounts" => {
+                self.amounts = _rt::codec::Message::read_json_optional(map.field(4)?)?;
+            }
+            "values" => self.values = _rt::codec::Message::read_json_list(map.field(5)?)?,
             _ => return Ok(false),
         }
         Ok(true)

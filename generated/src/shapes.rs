@@ -118,12 +118,12 @@ impl _rt::json::JsonMessage for Drawing {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "title" => self.title = _rt::codec::String::read_json(map)?,
-            "shapes" => self.shapes = _rt::codec::Message::read_json_list(map)?,
-            "layer" => self.layer = _rt::codec::Enum::read_json(map)?,
+            "title" => self.title = _rt::codec::String::read_json(map.field(1)?)?,
+            "shapes" => self.shapes = _rt::codec::Message::read_json_list(map.field(2)?)?,
+            "layer" => self.layer = _rt::codec::Enum::read_json(map.field(3)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -404,13 +404,13 @@ impl _rt::json::JsonMessage for Shape {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
             "circle" => {
                 let set = self.kind.is_some();
                 if let Some(value) = _rt::codec::Message::read_json_member(
-                    map,
+                    map.field(1)?,
                     "circle",
                     "kind",
                     set,
@@ -421,7 +421,7 @@ impl _rt::json::JsonMessage for Shape {
             "polygon" => {
                 let set = self.kind.is_some();
                 if let Some(value) = _rt::codec::Message::read_json_member(
-                    map,
+                    map.field(2)?,
                     "polygon",
                     "kind",
                     set,
@@ -432,7 +432,7 @@ impl _rt::json::JsonMessage for Shape {
             "label" => {
                 let set = self.kind.is_some();
                 if let Some(value) = _rt::codec::String::read_json_member(
-                    map,
+                    map.field(3)?,
                     "label",
                     "kind",
                     set,
@@ -443,7 +443,7 @@ impl _rt::json::JsonMessage for Shape {
             "group" => {
                 let set = self.kind.is_some();
                 if let Some(value) = _rt::codec::Message::read_json_member(
-                    map,
+                    map.field(4)?,
                     "group",
                     "kind",
                     set,
@@ -454,7 +454,7 @@ impl _rt::json::JsonMessage for Shape {
             "scale_only" | "scaleOnly" => {
                 let set = self.kind.is_some();
                 if let Some(value) = _rt::codec::Double::read_json_member(
-                    map,
+                    map.field(5)?,
                     "scale_only",
                     "kind",
                     set,
@@ -462,7 +462,7 @@ impl _rt::json::JsonMessage for Shape {
                     self.kind = Some(shape::Kind::ScaleOnly(value));
                 }
             }
-            "note" => self.note = _rt::codec::String::read_json_optional(map)?,
+            "note" => self.note = _rt::codec::String::read_json_optional(map.field(6)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -672,10 +672,10 @@ pub mod shape {
         fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
             &mut self,
             key: &str,
-            map: &mut _A,
+            map: &mut _rt::json::FieldAccess<_A>,
         ) -> ::core::result::Result<bool, _A::Error> {
             match key {
-                "radius" => self.radius = _rt::codec::Double::read_json(map)?,
+                "radius" => self.radius = _rt::codec::Double::read_json(map.field(1)?)?,
                 _ => return Ok(false),
             }
             Ok(true)
@@ -805,10 +805,12 @@ pub mod shape {
         fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
             &mut self,
             key: &str,
-            map: &mut _A,
+            map: &mut _rt::json::FieldAccess<_A>,
         ) -> ::core::result::Result<bool, _A::Error> {
             match key {
-                "corners" => self.corners = _rt::codec::Message::read_json_list(map)?,
+                "corners" => {
+                    self.corners = _rt::codec::Message::read_json_list(map.field(1)?)?;
+                }
                 _ => return Ok(false),
             }
             Ok(true)
@@ -990,11 +992,11 @@ pub mod shape {
             fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
                 &mut self,
                 key: &str,
-                map: &mut _A,
+                map: &mut _rt::json::FieldAccess<_A>,
             ) -> ::core::result::Result<bool, _A::Error> {
                 match key {
-                    "x" => self.x = _rt::codec::Float::read_json(map)?,
-                    "y" => self.y = _rt::codec::Float::read_json(map)?,
+                    "x" => self.x = _rt::codec::Float::read_json(map.field(1)?)?,
+                    "y" => self.y = _rt::codec::Float::read_json(map.field(2)?)?,
                     _ => return Ok(false),
                 }
                 Ok(true)
@@ -1133,10 +1135,10 @@ impl _rt::json::JsonMessage for Layer {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "kind" => self.kind = _rt::codec::Enum::read_json(map)?,
+            "kind" => self.kind = _rt::codec::Enum::read_json(map.field(1)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -1410,18 +1412,20 @@ impl _rt::json::JsonMessage for Tree {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "value" => self.value = _rt::codec::Int32::read_json(map)?,
-            "left" => self.left = _rt::codec::Boxed::read_json_optional(map)?,
-            "right" => self.right = _rt::codec::Boxed::read_json_optional(map)?,
-            "children" => self.children = _rt::codec::Message::read_json_list(map)?,
+            "value" => self.value = _rt::codec::Int32::read_json(map.field(1)?)?,
+            "left" => self.left = _rt::codec::Boxed::read_json_optional(map.field(2)?)?,
+            "right" => self.right = _rt::codec::Boxed::read_json_optional(map.field(3)?)?,
+            "children" => {
+                self.children = _rt::codec::Message::read_json_list(map.field(4)?)?;
+            }
             "by_name" | "byName" => {
                 self.by_name = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Message<Tree>,
-                >::read_json(map)?;
+                >::read_json(map.field(5)?)?;
             }
             _ => return Ok(false),
         }
@@ -1648,11 +1652,11 @@ impl _rt::json::JsonMessage for Ping {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "pong" => self.pong = _rt::codec::Boxed::read_json_optional(map)?,
-            "depth" => self.depth = _rt::codec::Uint32::read_json(map)?,
+            "pong" => self.pong = _rt::codec::Boxed::read_json_optional(map.field(1)?)?,
+            "depth" => self.depth = _rt::codec::Uint32::read_json(map.field(2)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -1830,11 +1834,13 @@ impl _rt::json::JsonMessage for Pong {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "ping" => self.ping = _rt::codec::Boxed::read_json_optional(map)?,
-            "choice" => self.choice = _rt::codec::Boxed::read_json_optional(map)?,
+            "ping" => self.ping = _rt::codec::Boxed::read_json_optional(map.field(1)?)?,
+            "choice" => {
+                self.choice = _rt::codec::Boxed::read_json_optional(map.field(2)?)?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -2033,13 +2039,13 @@ pub mod pong {
         fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
             &mut self,
             key: &str,
-            map: &mut _A,
+            map: &mut _rt::json::FieldAccess<_A>,
         ) -> ::core::result::Result<bool, _A::Error> {
             match key {
                 "again" => {
                     let set = self.pick.is_some();
                     if let Some(value) = _rt::codec::Boxed::read_json_member(
-                        map,
+                        map.field(1)?,
                         "again",
                         "pick",
                         set,
@@ -2050,7 +2056,7 @@ pub mod pong {
                 "done" => {
                     let set = self.pick.is_some();
                     if let Some(value) = _rt::codec::Bool::read_json_member(
-                        map,
+                        map.field(2)?,
                         "done",
                         "pick",
                         set,
@@ -2322,15 +2328,15 @@ impl _rt::json::JsonMessage for Keywords {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "type" => self.r#type = _rt::codec::String::read_json(map)?,
-            "match" => self.r#match = _rt::codec::Int32::read_json(map)?,
-            "self" => self.self_ = _rt::codec::Bool::read_json(map)?,
-            "fooBar" => self.foo_bar = _rt::codec::Int64::read_json(map)?,
-            "async" => self.r#async = _rt::codec::Uint32::read_json(map)?,
-            "crate" => self.crate_ = _rt::codec::String::read_json(map)?,
+            "type" => self.r#type = _rt::codec::String::read_json(map.field(1)?)?,
+            "match" => self.r#match = _rt::codec::Int32::read_json(map.field(2)?)?,
+            "self" => self.self_ = _rt::codec::Bool::read_json(map.field(3)?)?,
+            "fooBar" => self.foo_bar = _rt::codec::Int64::read_json(map.field(4)?)?,
+            "async" => self.r#async = _rt::codec::Uint32::read_json(map.field(5)?)?,
+            "crate" => self.crate_ = _rt::codec::String::read_json(map.field(6)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -2501,7 +2507,7 @@ impl _rt::json::JsonMessage for Empty {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         _key: &str,
-        _map: &mut _A,
+        _map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         Ok(false)
     }

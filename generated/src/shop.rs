@@ -112,12 +112,14 @@ impl _rt::json::JsonMessage for Customer {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "id" => self.id = _rt::codec::Int64::read_json(map)?,
-            "name" => self.name = _rt::codec::String::read_json(map)?,
-            "email" => self.email = _rt::codec::String::read_json_optional(map)?,
+            "id" => self.id = _rt::codec::Int64::read_json(map.field(1)?)?,
+            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
+            "email" => {
+                self.email = _rt::codec::String::read_json_optional(map.field(3)?)?;
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -338,15 +340,17 @@ impl _rt::json::JsonMessage for OrderLine {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
             "line_number" | "lineNumber" => {
-                self.line_number = _rt::codec::Int32::read_json(map)?;
+                self.line_number = _rt::codec::Int32::read_json(map.field(1)?)?;
             }
-            "description" => self.description = _rt::codec::String::read_json(map)?,
-            "cost" => self.cost = _rt::codec::Decimal::read_json(map)?,
-            "quantity" => self.quantity = _rt::codec::Uint32::read_json(map)?,
+            "description" => {
+                self.description = _rt::codec::String::read_json(map.field(2)?)?;
+            }
+            "cost" => self.cost = _rt::codec::Decimal::read_json(map.field(3)?)?,
+            "quantity" => self.quantity = _rt::codec::Uint32::read_json(map.field(4)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -730,24 +734,28 @@ impl _rt::json::JsonMessage for Order {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "id" => self.id = _rt::codec::Int64::read_json(map)?,
-            "description" => self.description = _rt::codec::String::read_json(map)?,
+            "id" => self.id = _rt::codec::Int64::read_json(map.field(1)?)?,
+            "description" => {
+                self.description = _rt::codec::String::read_json(map.field(2)?)?;
+            }
             "total_cost" | "totalCost" => {
-                self.total_cost = _rt::codec::Decimal::read_json(map)?;
+                self.total_cost = _rt::codec::Decimal::read_json(map.field(3)?)?;
             }
             "order_lines" | "orderLines" => {
-                self.order_lines = _rt::codec::Message::read_json_list(map)?;
+                self.order_lines = _rt::codec::Message::read_json_list(map.field(4)?)?;
             }
-            "customer" => self.customer = _rt::codec::Message::read_json_optional(map)?,
-            "status" => self.status = _rt::codec::Enum::read_json(map)?,
+            "customer" => {
+                self.customer = _rt::codec::Message::read_json_optional(map.field(5)?)?;
+            }
+            "status" => self.status = _rt::codec::Enum::read_json(map.field(6)?)?,
             "attributes" => {
                 self.attributes = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Value,
-                >::read_json(map)?;
+                >::read_json(map.field(7)?)?;
             }
             _ => return Ok(false),
         }

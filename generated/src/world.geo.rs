@@ -93,11 +93,11 @@ impl _rt::json::JsonMessage for Coordinates {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "latitude" => self.latitude = _rt::codec::Double::read_json(map)?,
-            "longitude" => self.longitude = _rt::codec::Double::read_json(map)?,
+            "latitude" => self.latitude = _rt::codec::Double::read_json(map.field(1)?)?,
+            "longitude" => self.longitude = _rt::codec::Double::read_json(map.field(2)?)?,
             _ => return Ok(false),
         }
         Ok(true)

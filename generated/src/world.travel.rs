@@ -176,18 +176,20 @@ impl _rt::json::JsonMessage for Trip {
     fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut _A,
+        map: &mut _rt::json::FieldAccess<_A>,
     ) -> ::core::result::Result<bool, _A::Error> {
         match key {
-            "name" => self.name = _rt::codec::String::read_json(map)?,
-            "stops" => self.stops = _rt::codec::Message::read_json_list(map)?,
-            "start" => self.start = _rt::codec::Message::read_json_optional(map)?,
-            "unit" => self.unit = _rt::codec::Enum::read_json(map)?,
+            "name" => self.name = _rt::codec::String::read_json(map.field(1)?)?,
+            "stops" => self.stops = _rt::codec::Message::read_json_list(map.field(2)?)?,
+            "start" => {
+                self.start = _rt::codec::Message::read_json_optional(map.field(3)?)?;
+            }
+            "unit" => self.unit = _rt::codec::Enum::read_json(map.field(4)?)?,
             "distances" => {
                 self.distances = _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Double,
-                >::read_json(map)?;
+                >::read_json(map.field(5)?)?;
             }
             _ => return Ok(false),
         }

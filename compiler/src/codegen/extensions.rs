@@ -22,7 +22,7 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
 use super::types::{self, Held};
-use super::{Context, docs, ident, paths, type_ident};
+use super::{Context, docs, field_number, ident, paths, type_ident};
 use crate::config::Config;
 use crate::model::{DeclaredType, Extension, ExtensionId, FieldType, MessageId, Schema, ValueType};
 use crate::names;
@@ -70,7 +70,7 @@ fn expand_constant(cx: &Context, extension: &Extension) -> TokenStream {
         ..Held::default()
     };
     let codec = types::value_codec(cx, &scope, field.ty.value(), held);
-    let number = Literal::u32_unsuffixed(field.wire_number());
+    let number = field_number(field);
     let full_name = &field.full_name;
     let extendee_name = &cx.schema.message(extendee).full_name;
     let docs = docs(&field.docs, || {

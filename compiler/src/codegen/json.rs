@@ -16,7 +16,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
-use super::{Context, extensions, ident, oneof, type_ident, types};
+use super::{Context, extensions, field_number, ident, oneof, type_ident, types};
 use crate::config::JsonNames;
 use crate::model::{EncodingStep, Field, FieldOrOneof, MessageId, ValueType};
 use crate::names;
@@ -196,7 +196,7 @@ fn expand_deserialize_field(cx: &Context, scope: &[String], id: MessageId) -> To
         fn deserialize_field<'de, _A: #rt::json::serde::de::MapAccess<'de>>(
             &mut self,
             #key: &str,
-            #map: &mut _A,
+            #map: &mut #rt::json::FieldAccess<_A>,
         ) -> ::core::result::Result<bool, _A::Error> {
             #body
         }
@@ -209,8 +209,9 @@ fn expand_deserialize_arm(cx: &Context, scope: &[String], field: &Field) -> Toke
     let call = types::field_call(cx, scope, field, Action::ReadJson);
     let member = ident(&names::field_name(&field.name));
     let keys = read_names(field);
+    let number = field_number(field);
     quote! {
-        #keys => self.#member = #call(map)?,
+        #keys => self.#member = #call(map.field(#number)?)?,
     }
 }
 
@@ -234,10 +235,11 @@ fn expand_deserialize_member_arm(
     let codec = types::member_codec(cx, ty, Held::of(cx, member));
     let name = &member.name;
     let keys = read_names(member);
+    let number = field_number(member);
     Some(quote! {
         #keys => {
             let set = self.#field.is_some();
-            if let Some(value) = #codec::read_json_member(map, #name, #oneof_name, set)? {
+            if let Some(value) = #codec::read_json_member(map.field(#number)?, #name, #oneof_name, set)? {
                 self.#field = Some(#variant(value));
             }
         }
@@ -271,9 +273,9 @@ mod tests {
             "_rt::codec::Message::write_json_list(map, \"order_lines\", &self.order_lines)?;",
             "_rt::codec::Message::write_json_optional(map, \"customer\", self.customer.as_ref())?;",
             "_rt::codec::Enum::write_json(map, \"status\", &self.status)?;",
-            "\"id\" => self.id = _rt::codec::Int64::read_json(map)?,",
-            "\"customer\" => self.customer = _rt::codec::Message::read_json_optional(map)?,",
-            "self.order_lines = _rt::codec::Message::read_json_list(map)?",
+            "\"id\" => self.id = _rt::codec::Int64::read_json(map.field(1)?)?,",
+            "\"customer\" => { self.customer = _rt::codec::Message::read_json_optional(map.field(5)?)?; }",
+            "self.order_lines = _rt::codec::Message::read_json_list(map.field(4)?)?",
             "_ => return Ok(false), } Ok(true)",
             "_rt::message_serde!(Order);",
             "_rt::enum_serde!(Status);",
@@ -292,14 +294,14 @@ mod tests {
         let code = shapes().render(&json());
         for expected in [
             "Some(shape::Kind::Circle(value)) => { _rt::codec::Message::write_json_present(map, \"circle\", value)? }",
-            "\"scale_only\" | \"scaleOnly\" => { let set = self.kind.is_some(); if let Some(value) = _rt::codec::Double::read_json_member(map, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
+            "\"scale_only\" | \"scaleOnly\" => { let set = self.kind.is_some(); if let Some(value) = _rt::codec::Double::read_json_member(map.field(5)?, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
             "if let Some(single::Only::Type(value)) = &self.only { _rt::codec::Int32::write_json_present(map, \"type\", value)?; }",
             "_rt::codec::Boxed::write_json_optional(map, \"left\", self.left.as_ref())?;",
             "_rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::write_json(map, \"by_name\", &self.by_name)?;",
-            "\"by_name\" | \"byName\" => { self.by_name = _rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::read_json(map)?; }",
+            "\"by_name\" | \"byName\" => { self.by_name = _rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::read_json(map.field(5)?)?; }",
             "_rt::codec::Boxed::write_json_present(map, \"again\", value)?",
-            "\"type\" => self.r#type = _rt::codec::String::read_json(map)?,",
-            "\"fooBar\" => self.foo_bar = _rt::codec::Int64::read_json(map)?,",
+            "\"type\" => self.r#type = _rt::codec::String::read_json(map.field(1)?)?,",
+            "\"fooBar\" => self.foo_bar = _rt::codec::Int64::read_json(map.field(4)?)?,",
             "_rt::codec::Enum::write_json_list(map, \"crate\", &self.crate_)?;",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
@@ -312,7 +314,11 @@ mod tests {
         let file = b.file("empty.schema", &[]);
         b.message(file, None, "Empty", Vec::new());
         let code = b.render(&json());
-        for expected in ["_map: &mut _M,", "_key: &str,", "_map: &mut _A,"] {
+        for expected in [
+            "_map: &mut _M,",
+            "_key: &str,",
+            "_map: &mut _rt::json::FieldAccess<_A>,",
+        ] {
             assert!(code.contains(expected), "{expected:?} not in\n{code}");
         }
     }
@@ -343,7 +349,7 @@ mod tests {
             "use crate::rt::__private as _rt;",
             "_rt::message_serde!(M);",
             "::std::collections::HashMap<i64, _rt::alloc::vec::Vec<u8>>",
-            "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Bytes>::read_json(map)?",
+            "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Bytes>::read_json(map.field(1)?)?",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }

@@ -45,8 +45,8 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 
-use super::Context;
 use super::types::{Held, Shape};
+use super::{Context, field_number};
 use crate::model::{Field, FieldType};
 
 /// The read of one occurrence of a field that `merge_from` reads itself,
@@ -112,7 +112,7 @@ pub(crate) fn expand_merge_from(
         quote!(#(#numbers)|* => {})
     });
     let own_arms = own.iter().map(|FieldRead { field, read }| {
-        let number = number_of(field);
+        let number = field_number(field);
         quote! {
             #number => match #read {
                 Ok(()) => continue 'fields,
@@ -137,7 +137,7 @@ pub(crate) fn expand_merge_from(
         },
     };
     let chain_reads = chain.iter().enumerate().map(|(position, read)| {
-        let number = number_of(read.field);
+        let number = field_number(read.field);
         let value = &read.read;
         let mut read_all = quote! {
             match #value {
@@ -157,7 +157,7 @@ pub(crate) fn expand_merge_from(
             };
         }
         let expect_next = chain.get(position + 1).map(|next| {
-            let number = number_of(next.field);
+            let number = field_number(next.field);
             let wire = expected_wire(cx, next.field);
             quote! {
                 if !decoder.read_key_if(#number, #wire, &mut wire) {
@@ -281,11 +281,6 @@ fn patterns(numbers: impl Iterator<Item = u32>) -> Vec<TokenStream> {
             }
         })
         .collect()
-}
-
-/// The field's number, as a literal.
-fn number_of(field: &Field) -> Literal {
-    Literal::u32_unsuffixed(field.wire_number())
 }
 
 /// The wire type `field` is written with: a packed list and a map under

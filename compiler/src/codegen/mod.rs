@@ -389,6 +389,11 @@ pub(crate) fn ident(name: &str) -> Ident {
         .unwrap_or_else(|_| Ident::new("__", proc_macro2::Span::call_site()))
 }
 
+/// The number of `field` as an unsuffixed literal: `7`.
+pub(crate) fn field_number(field: &Field) -> proc_macro2::Literal {
+    proc_macro2::Literal::u32_unsuffixed(field.wire_number())
+}
+
 /// The identifier of a message, enum or oneof enum named `name` in the schema.
 pub(crate) fn type_ident(name: &str) -> Ident {
     ident(&names::type_name(name))

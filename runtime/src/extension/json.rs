@@ -10,7 +10,7 @@ use serde::ser::{self, SerializeMap};
 use super::{
     Extension, ExtensionOf, ExtensionSet, RepeatedExtension, read_repeated, read_singular,
 };
-use crate::json::{self, JsonCodec, Ser};
+use crate::json::{self, FieldAccess, JsonCodec, Ser};
 use crate::prelude::*;
 
 /// The JSON key of the extension named `full_name`: `[shop.shelf]`.
@@ -36,13 +36,15 @@ impl<M, C: JsonCodec> Extension<M, C> {
     }
 
     /// Reads the extension's value, the value of the key just read, into
-    /// `set`; `null` leaves it as it was.
+    /// `set`; `null` leaves it as it was. An error if the object gave it
+    /// before.
     #[doc(hidden)]
     pub fn read_json<'de, A: MapAccess<'de>>(
         &self,
-        map: &mut A,
+        map: &mut FieldAccess<A>,
         set: &mut ExtensionSet,
     ) -> Result<(), A::Error> {
+        let map = map.field(self.number)?;
         if let Some(value) = json::read_optional::<C, A>(map)? {
             ExtensionOf::<M>::write(self, value, set);
         }
@@ -65,14 +67,15 @@ impl<M, C: JsonCodec> RepeatedExtension<M, C> {
     }
 
     /// Reads the extension's array, the value of the key just read, into
-    /// `set`; `null` and `[]` leave it unset.
+    /// `set`; `null` and `[]` leave it unset. An error if the object gave
+    /// it before.
     #[doc(hidden)]
     pub fn read_json<'de, A: MapAccess<'de>>(
         &self,
-        map: &mut A,
+        map: &mut FieldAccess<A>,
         set: &mut ExtensionSet,
     ) -> Result<(), A::Error> {
-        let values = json::read_list::<C, A>(map)?;
+        let values = json::read_list::<C, A>(map.field(self.number)?)?;
         ExtensionOf::<M>::write(self, values, set);
         Ok(())
     }

@@ -528,55 +528,50 @@ fn identifiers_are_constants_that_say_what_they_are() {
 #[cfg(feature = "json")]
 #[test]
 fn extensions_are_json_members_under_their_bracketed_names() {
-    use serde::ser::{SerializeMap, Serializer};
-
     let mut item = Item::default();
     item.set_extension(&SHELF, 0);
     item.set_extension(&SIZES, vec![1, -2]);
     let mut out = Vec::new();
-    let mut serializer = serde_json::Serializer::new(&mut out);
-    let mut map = serializer.serialize_map(None).unwrap();
-    SHELF.write_json(&mut map, &item.extensions).unwrap();
-    LABEL.write_json(&mut map, &item.extensions).unwrap();
-    SIZES.write_json(&mut map, &item.extensions).unwrap();
-    SerializeMap::end(map).unwrap();
+    crate::json::serialize_message(&item, &mut serde_json::Serializer::new(&mut out)).unwrap();
     let text = alloc::string::String::from_utf8(out).unwrap();
     assert_eq!(text, r#"{"[shop.shelf]":0,"[shop.sizes]":["1","-2"]}"#);
 
     // Read back, key by key, as a generated `deserialize_field` does.
-    let read: JsonItem = serde_json::from_str(&text).unwrap();
-    assert_eq!(read.0, item);
-    assert!(serde_json::from_str::<JsonItem>(r#"{"[shop.shelf]":"x"}"#).is_err());
+    let read = |text: &str| -> Result<Item, serde_json::Error> {
+        crate::json::deserialize_message(&mut serde_json::Deserializer::from_str(text))
+    };
+    assert_eq!(read(&text).unwrap(), item);
+    assert!(read(r#"{"[shop.shelf]":"x"}"#).is_err());
+    let twice = read(r#"{"[shop.shelf]":1,"[shop.shelf]":2}"#).unwrap_err();
+    assert!(
+        twice
+            .to_string()
+            .contains("field 100 of message Item is given twice"),
+        "{twice}"
+    );
 }
 
-/// An [`Item`] read from JSON through the identifiers' `read_json`.
+/// [`Item`]'s JSON, as generated code writes and reads a message's: its
+/// extensions through their identifiers.
 #[cfg(feature = "json")]
-struct JsonItem(Item);
+impl crate::json::JsonMessage for Item {
+    fn serialize_fields<M: serde::ser::SerializeMap>(&self, map: &mut M) -> Result<(), M::Error> {
+        SHELF.write_json(map, &self.extensions)?;
+        LABEL.write_json(map, &self.extensions)?;
+        SIZES.write_json(map, &self.extensions)
+    }
 
-#[cfg(feature = "json")]
-impl<'de> serde::Deserialize<'de> for JsonItem {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor;
-        impl<'de> serde::de::Visitor<'de> for Visitor {
-            type Value = JsonItem;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an item")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<JsonItem, A::Error> {
-                let mut item = Item::default();
-                while let Some(key) = map.next_key::<alloc::string::String>()? {
-                    match key.as_str() {
-                        "[shop.shelf]" => SHELF.read_json(&mut map, &mut item.extensions)?,
-                        "[shop.sizes]" => SIZES.read_json(&mut map, &mut item.extensions)?,
-                        _ => return Err(serde::de::Error::custom("unknown key")),
-                    }
-                }
-                Ok(JsonItem(item))
-            }
+    fn deserialize_field<'de, A: serde::de::MapAccess<'de>>(
+        &mut self,
+        key: &str,
+        map: &mut crate::json::FieldAccess<A>,
+    ) -> Result<bool, A::Error> {
+        match key {
+            "[shop.shelf]" => SHELF.read_json(map, &mut self.extensions)?,
+            "[shop.label]" => LABEL.read_json(map, &mut self.extensions)?,
+            "[shop.sizes]" => SIZES.read_json(map, &mut self.extensions)?,
+            _ => return Ok(false),
         }
-        deserializer.deserialize_map(Visitor)
+        Ok(true)
     }
 }

@@ -72,6 +72,14 @@ pub trait JsonCodec: Codec {
 
     /// Reads a value.
     fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Self::Value, D::Error>;
+
+    /// Reads a value, or `None` for one that is skipped: an enum's name
+    /// that the schema does not know, inside [`ignoring_unknown_fields`].
+    fn deserialize_known<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<Self::Value>, D::Error> {
+        Self::deserialize(deserializer).map(Some)
+    }
 }
 
 /// A codec whose values can be JSON object keys, which are strings.
@@ -93,13 +101,63 @@ pub trait JsonMessage: Message {
     /// Writes every field that is not at its default.
     fn serialize_fields<M: SerializeMap>(&self, map: &mut M) -> Result<(), M::Error>;
 
-    /// Reads the value of the field named `key`; `Ok(false)` when the
-    /// message has no such field.
+    /// Reads the value of the field named `key`, through
+    /// [`FieldAccess::field`]; `Ok(false)` when the message has no such
+    /// field.
     fn deserialize_field<'de, A: MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut A,
+        map: &mut FieldAccess<A>,
     ) -> Result<bool, A::Error>;
+}
+
+/// The members of one JSON object being read into a message: the map
+/// access they are read from, and the fields read so far, so that a field
+/// given twice, by one of its names or by both, is refused, as in Google's
+/// parsers. Hidden: generated `deserialize_field` bodies use it.
+#[doc(hidden)]
+pub struct FieldAccess<A> {
+    access: A,
+    /// The message's full name, for errors.
+    message: &'static str,
+    /// Fields 0 to 63 read so far, one bit each.
+    low: u64,
+    /// The other fields read so far.
+    high: alloc::collections::BTreeSet<u32>,
+}
+
+impl<'de, A: MapAccess<'de>> FieldAccess<A> {
+    fn new(access: A, message: &'static str) -> Self {
+        Self {
+            access,
+            message,
+            low: 0,
+            high: alloc::collections::BTreeSet::new(),
+        }
+    }
+
+    /// The map access to read the value of field `number` with, the
+    /// value of the key just read; an error if the object gave the field
+    /// before.
+    #[inline]
+    pub fn field(&mut self, number: u32) -> Result<&mut A, A::Error> {
+        let first = match number {
+            0..64 => {
+                let bit = 1 << number;
+                let first = self.low & bit == 0;
+                self.low |= bit;
+                first
+            }
+            _ => self.high.insert(number),
+        };
+        if !first {
+            return Err(de::Error::custom(format_args!(
+                "field {number} of message {} is given twice, by one of its names or by both",
+                self.message
+            )));
+        }
+        Ok(&mut self.access)
+    }
 }
 
 /// A value of codec `C`, borrowed, as something serde can write.
@@ -111,23 +169,25 @@ impl<C: JsonCodec> Serialize for Ser<'_, C> {
     }
 }
 
-/// A value of codec `C` read by serde; `null` reads as the default.
+/// A value of codec `C` read by serde; `null`, and a value skipped (see
+/// [`JsonCodec::deserialize_known`]), read as the default.
 pub struct De<C: Codec>(pub C::Value);
 
 impl<'de, C: JsonCodec> Deserialize<'de> for De<C> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Ok(De(Option::<Present<C>>::deserialize(deserializer)?
-            .map(|present| present.0)
+            .and_then(|present| present.0)
             .unwrap_or_default()))
     }
 }
 
-/// A value of codec `C` that is there: `null` is not accepted.
-struct Present<C: Codec>(C::Value);
+/// A value of codec `C` that is there: `null` is not accepted. `None` when
+/// the value is skipped ([`JsonCodec::deserialize_known`]).
+struct Present<C: Codec>(Option<C::Value>);
 
 impl<'de, C: JsonCodec> Deserialize<'de> for Present<C> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        C::deserialize(deserializer).map(Present)
+        C::deserialize_known(deserializer).map(Present)
     }
 }
 
@@ -240,11 +300,11 @@ pub(crate) fn read_optional<'de, C: JsonCodec, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Option<C::Value>, A::Error> {
     if C::NULL_IS_A_VALUE {
-        return Ok(Some(map.next_value::<Present<C>>()?.0));
+        return Ok(map.next_value::<Present<C>>()?.0);
     }
     Ok(map
         .next_value::<Option<Present<C>>>()?
-        .map(|present| present.0))
+        .and_then(|present| present.0))
 }
 
 /// Reads the value of `member` of oneof `oneof`, which already holds a
@@ -266,7 +326,8 @@ pub(crate) fn read_member<'de, C: JsonCodec, A: MapAccess<'de>>(
     Ok(value)
 }
 
-/// Reads a list field's array; `null` reads as empty.
+/// Reads a list field's array; `null` reads as empty, and values skipped
+/// are left out.
 pub(crate) fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
     map: &mut A,
 ) -> Result<Vec<C::Value>, A::Error> {
@@ -274,12 +335,13 @@ pub(crate) fn read_list<'de, C: JsonCodec, A: MapAccess<'de>>(
     Ok(values
         .unwrap_or_default()
         .into_iter()
-        .map(|present| present.0)
+        .filter_map(|present| present.0)
         .collect())
 }
 
 /// Reads a map field's object into any map type; `null` reads as empty, a
-/// `null` value is an error unless it is a value of the type.
+/// `null` value is an error unless it is a value of the type, and an entry
+/// whose value is skipped is left out.
 pub(crate) fn read_map<'de, K, V, T, A>(map: &mut A) -> Result<T, A::Error>
 where
     K: JsonKey,
@@ -325,8 +387,9 @@ where
                     let key = K::from_key(&key).map_err(de::Error::custom)?;
                     // A null value is an error, as in Google's parsers,
                     // unless null is a value of the type.
-                    let value = access.next_value::<Present<V>>()?.0;
-                    read.push((key, value));
+                    if let Some(value) = access.next_value::<Present<V>>()?.0 {
+                        read.push((key, value));
+                    }
                 }
                 let mut entries = T::default();
                 entries.extend(read);
@@ -398,9 +461,10 @@ pub(crate) fn read_members<'de, M: JsonMessage, A: MapAccess<'de>>(
     first: Option<alloc::borrow::Cow<'de, str>>,
     access: &mut A,
 ) -> Result<(), A::Error> {
+    let mut map = FieldAccess::new(access, M::NAME);
     let mut key = first;
     while let Some(name) = key {
-        if !message.deserialize_field(&name, access)? {
+        if !message.deserialize_field(&name, &mut map)? {
             if !unknown_fields_ignored() {
                 return Err(match graph::misplaced(&name) {
                     Some(misplaced) => de::Error::custom(misplaced),
@@ -410,9 +474,9 @@ pub(crate) fn read_members<'de, M: JsonMessage, A: MapAccess<'de>>(
                     )),
                 });
             }
-            access.next_value::<de::IgnoredAny>()?;
+            map.access.next_value::<de::IgnoredAny>()?;
         }
-        key = access.next_key()?;
+        key = map.access.next_key()?;
     }
     Ok(())
 }
@@ -465,36 +529,64 @@ pub fn serialize_enum<E: Enumeration, S: Serializer>(
 pub fn deserialize_enum<'de, E: Enumeration, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<E, D::Error> {
-    struct EnumVisitor<E>(PhantomData<E>);
+    let value = deserializer.deserialize_any(EnumVisitor {
+        skip_unknown_names: false,
+        enumeration: PhantomData,
+    })?;
+    value.ok_or_else(|| de::Error::custom("an enum value skipped"))
+}
 
-    impl<E: Enumeration> Visitor<'_> for EnumVisitor<E> {
-        type Value = E;
+/// Reads an enum value from its name or its number; `None` for a name the
+/// schema does not know, inside [`ignoring_unknown_fields`], which
+/// ProtoJSON skips as it skips unknown keys.
+pub(crate) fn deserialize_known_enum<'de, E: Enumeration, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<E>, D::Error> {
+    deserializer.deserialize_any(EnumVisitor {
+        skip_unknown_names: unknown_fields_ignored(),
+        enumeration: PhantomData,
+    })
+}
 
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            write!(f, "a value name or number of enum {}", E::NAME)
-        }
+/// Reads an enum value from its name or its number.
+struct EnumVisitor<E> {
+    /// Whether a name the schema does not know reads as `None`, rather
+    /// than as an error.
+    skip_unknown_names: bool,
+    enumeration: PhantomData<E>,
+}
 
-        fn visit_str<Err: de::Error>(self, name: &str) -> Result<E, Err> {
-            E::from_name(name).ok_or_else(|| {
-                Err::custom(format_args!("`{name}` is not a value of enum {}", E::NAME))
-            })
-        }
+impl<E: Enumeration> Visitor<'_> for EnumVisitor<E> {
+    type Value = Option<E>;
 
-        fn visit_i64<Err: de::Error>(self, number: i64) -> Result<E, Err> {
-            i32::try_from(number).map(E::from_number).map_err(|_| {
-                Err::custom(format_args!(
-                    "{number} is out of range for enum {}",
-                    E::NAME
-                ))
-            })
-        }
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "a value name or number of enum {}", E::NAME)
+    }
 
-        fn visit_u64<Err: de::Error>(self, number: u64) -> Result<E, Err> {
-            self.visit_i64(i64::try_from(number).unwrap_or(i64::MAX))
+    fn visit_str<Err: de::Error>(self, name: &str) -> Result<Option<E>, Err> {
+        match E::from_name(name) {
+            Some(value) => Ok(Some(value)),
+            None if self.skip_unknown_names => Ok(None),
+            None => Err(Err::custom(format_args!(
+                "`{name}` is not a value of enum {}",
+                E::NAME
+            ))),
         }
     }
 
-    deserializer.deserialize_any(EnumVisitor(PhantomData))
+    fn visit_i64<Err: de::Error>(self, number: i64) -> Result<Option<E>, Err> {
+        match i32::try_from(number) {
+            Ok(number) => Ok(Some(E::from_number(number))),
+            Err(_) => Err(Err::custom(format_args!(
+                "{number} is out of range for enum {}",
+                E::NAME
+            ))),
+        }
+    }
+
+    fn visit_u64<Err: de::Error>(self, number: u64) -> Result<Option<E>, Err> {
+        self.visit_i64(i64::try_from(number).unwrap_or(i64::MAX))
+    }
 }
 
 #[cfg(test)]

@@ -55,10 +55,26 @@ where
     }
 
     fn visit_str<E: de::Error>(self, value: &str) -> Result<T, E> {
-        value
-            .parse()
-            .map_err(|_| E::custom(format_args!("`{value}` is not an integer in range")))
+        if let Ok(integer) = value.parse() {
+            return Ok(integer);
+        }
+        // A quoted number with a point or an exponent, `"1e5"`, is an
+        // integer when its value is one, as in Google's parsers.
+        match value.parse::<f64>() {
+            Ok(number) if number.is_finite() && value.bytes().all(is_number_byte) => {
+                self.visit_f64(number)
+            }
+            _ => Err(E::custom(format_args!(
+                "`{value}` is not an integer in range"
+            ))),
+        }
     }
+}
+
+/// Whether `byte` can be part of a JSON number: not the letters of
+/// `inf` or `NaN`, which Rust's float parser reads too.
+fn is_number_byte(byte: u8) -> bool {
+    byte.is_ascii_digit() || matches!(byte, b'-' | b'+' | b'.' | b'e' | b'E')
 }
 
 macro_rules! integer_json {
@@ -304,6 +320,12 @@ impl<E: Enumeration> JsonCodec for Enum<E> {
 
     fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
         super::deserialize_enum(deserializer)
+    }
+
+    fn deserialize_known<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<E>, D::Error> {
+        super::deserialize_known_enum(deserializer)
     }
 }
 

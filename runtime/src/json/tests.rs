@@ -51,6 +51,23 @@ fn thirty_two_bit_integers_are_numbers_checked_for_range() {
 }
 
 #[test]
+fn quoted_integers_may_have_an_exponent_or_a_point() {
+    // The conformance suite's Int32FieldQuotedExponentialValue.
+    assert_eq!(from_json::<codec::Int32>(json!("1e5")).unwrap(), 100_000);
+    assert_eq!(from_json::<codec::Int64>(json!("-2.0E3")).unwrap(), -2_000);
+    assert_eq!(from_json::<codec::Uint64>(json!("1.0")).unwrap(), 1);
+    for text in ["1.5", "1e-1", "inf", "NaN", "1e10", "", " 1", "0x10"] {
+        let error = from_json::<codec::Int32>(json!(text)).unwrap_err();
+        let error = error.to_string();
+        assert!(
+            error.contains("not an integer") || error.contains("out of range"),
+            "{text:?}: {error}"
+        );
+    }
+    assert!(from_json::<codec::Uint32>(json!("-1e0")).is_err());
+}
+
+#[test]
 fn floats_name_what_json_cannot_hold() {
     assert_eq!(to_json::<codec::Double>(&f64::NAN), json!("NaN"));
     assert_eq!(

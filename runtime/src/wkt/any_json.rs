@@ -216,7 +216,7 @@ impl WithCodec for ReadValue {
 
 /// Reads ProtoJSON's `Any`: `@type` anywhere among the keys, then `value`
 /// for a well-known type other than `Empty`, which has only `@type`, or
-/// the fields of a registered type.
+/// the fields of a registered type; `{}` is the empty `Any`.
 struct AnyVisitor;
 
 impl<'de> Visitor<'de> for AnyVisitor {
@@ -247,7 +247,13 @@ impl<'de> Visitor<'de> for AnyVisitor {
             }
         }
         let Some(type_url) = type_url else {
-            return Err(de::Error::custom("missing `@type` in google.protobuf.Any"));
+            // `{}` is the empty `Any`, as it is written.
+            if fields.is_empty() {
+                return Ok(Any::default());
+            }
+            return Err(de::Error::custom(
+                "missing `@type` in google.protobuf.Any with fields",
+            ));
         };
         read_any(type_url, fields).map_err(de::Error::custom)
     }

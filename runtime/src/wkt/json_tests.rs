@@ -309,6 +309,8 @@ fn anys_of_well_known_types_have_protojson() {
     // The empty Any is written as `{}`, which, as in Google's protobuf,
     // does not read back: it has no `@type`.
     assert_eq!(to_json::<AnyCodec>(&Any::default()), Ok("{}".to_owned()));
+    // The conformance suite's AnyWithNoType: `{}` reads as the empty Any.
+    assert_eq!(from_json::<AnyCodec>("{}"), Ok(Any::default()));
 }
 
 #[test]
@@ -329,7 +331,7 @@ fn anys_of_other_types_are_explicit_errors() {
         "{error}"
     );
     for (text, reason) in [
-        ("{}", "missing `@type`"),
+        (r#"{"value": "1s"}"#, "missing `@type`"),
         (
             r#"{"@type": "x/google.protobuf.Duration", "@type": "x/google.protobuf.Duration"}"#,
             "duplicate field `@type`",
@@ -425,11 +427,11 @@ impl crate::json::JsonMessage for Point {
     fn deserialize_field<'de, A: serde::de::MapAccess<'de>>(
         &mut self,
         key: &str,
-        map: &mut A,
+        map: &mut crate::json::FieldAccess<A>,
     ) -> Result<bool, A::Error> {
         match key {
-            "x" => self.x = crate::json::read::<codec::Int32, _>(map)?,
-            "label" => self.label = crate::json::read::<codec::String, _>(map)?,
+            "x" => self.x = crate::json::read::<codec::Int32, _>(map.field(1)?)?,
+            "label" => self.label = crate::json::read::<codec::String, _>(map.field(2)?)?,
             _ => return Ok(false),
         }
         Ok(true)
@@ -527,6 +529,24 @@ fn unknown_fields_are_skipped_only_when_asked() {
     })
     .unwrap();
     assert_eq!(any.unpack::<Point>().unwrap().map(|point| point.x), Some(2));
+}
+
+/// The conformance suite's `FieldNameDuplicate*`: a field given twice in
+/// one object is refused, however it is spelled, at every depth; once in
+/// each of two objects is not.
+#[test]
+fn a_field_given_twice_is_refused() {
+    let read = |text: &str| serde_json::from_str::<Point>(text).map_err(|error| error.to_string());
+    let error = read(r#"{"x": 1, "label": "a", "x": 2}"#).unwrap_err();
+    assert!(
+        error.contains("field 1 of message Point is given twice"),
+        "{error}"
+    );
+    assert_eq!(
+        read(r#"{"x": 1, "label": "a"}"#).map(|point| point.x),
+        Ok(1)
+    );
+    assert!(read(r#"{"x": null, "x": 1}"#).is_err(), "null counts");
 }
 
 fn finite_value() -> impl Strategy<Value = Value> {

@@ -419,6 +419,38 @@ fn oneof_members_appear_as_their_field() {
 /// reads. Found by the `decode_dynamic` fuzz target, where a map entry of
 /// `map<string, value>` held its value field twice.
 #[test]
+fn unknown_enum_names_are_skipped_only_when_unknown_fields_are() {
+    use schemac_generated::kitchen::OptionalScalars;
+    use schemac_runtime::json::ignoring_unknown_fields;
+
+    let optional = json!({"a_color": "COLOR_ULTRAVIOLET", "a_bool": true});
+    let list = json!({"colors": ["COLOR_INFRARED", "COLOR_ULTRAVIOLET", "COLOR_INFRARED"]});
+    let map = json!({"colors": {"a": "COLOR_INFRARED", "b": "COLOR_ULTRAVIOLET"}});
+    let error = serde_json::from_value::<OptionalScalars>(optional.clone()).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("`COLOR_ULTRAVIOLET` is not a value of enum"),
+        "{error}"
+    );
+    assert!(serde_json::from_value::<Lists>(list.clone()).is_err());
+    assert!(serde_json::from_value::<Maps>(map.clone()).is_err());
+
+    // As Google's parsers: the field stays unset, the element and the
+    // entry are left out.
+    let read: OptionalScalars =
+        ignoring_unknown_fields(|| serde_json::from_value(optional)).unwrap();
+    assert_eq!((read.a_color, read.a_bool), (None, Some(true)));
+    let read: Lists = ignoring_unknown_fields(|| serde_json::from_value(list)).unwrap();
+    assert_eq!(read.colors, [Color::Infrared, Color::Infrared]);
+    let read: Maps = ignoring_unknown_fields(|| serde_json::from_value(map)).unwrap();
+    assert_eq!(
+        read.colors.into_iter().collect::<Vec<_>>(),
+        [("a".to_owned(), Color::Infrared)]
+    );
+}
+
+#[test]
 fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     use schemac_generated::kitchen::Point;
     use schemac_generated::money::Values;
