@@ -570,7 +570,7 @@ fn git(args: &[&str]) -> io::Result<Vec<u8>> {
 fn encode(args: &MessageArgs) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    let json: serde_json::Value = serde_json::from_slice(&input)
+    let json = transcode::parse_json(&input)
         .map_err(|error| format!("error: stdin is not valid JSON: {error}\n"))?;
     let bytes = transcode::encode(&analysis.schema, message, &json)
         .map_err(|error| format!("error: {error}\n"))?;

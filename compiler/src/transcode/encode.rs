@@ -181,13 +181,25 @@ impl<'a> Encoder<'a> {
             ));
         };
         let extensions = self.schema.json_extensions_of(id);
-        // The values of each field, by index, under each of its spellings
-        // (its schema name and its JSON name) in the order of the text.
+        // The value of each field, by index, under either of its
+        // spellings (its schema name and its JSON name): a field given
+        // twice is an error, as in generated code.
         let keys = field_keys(message);
-        let mut spellings: Vec<Vec<&Json>> = vec![Vec::new(); message.fields.len()];
+        let mut values: Vec<Option<&Json>> = vec![None; message.fields.len()];
         for (key, value) in object {
             if let Some(&index) = keys.get(key.as_str()) {
-                spellings[index].push(value);
+                if values[index].replace(value).is_some() {
+                    let field = &message.fields[index];
+                    return Err(TranscodeError::new(
+                        path,
+                        format_args!(
+                            "`{}` is given twice, as `{}` and as `{}`",
+                            field.name,
+                            field.name,
+                            field.json_name()
+                        ),
+                    ));
+                }
                 continue;
             }
             let label = labelled && key == super::ID_KEY;
@@ -200,9 +212,8 @@ impl<'a> Encoder<'a> {
                 ));
             }
         }
-        let missing = (message.fields.iter().zip(&spellings)).find(|(field, values)| {
-            matches!(field.ty, FieldType::Required(_))
-                && values.last().is_none_or(|value| value.is_null())
+        let missing = (message.fields.iter().zip(&values)).find(|(field, value)| {
+            matches!(field.ty, FieldType::Required(_)) && value.is_none_or(|value| value.is_null())
         });
         if let Some((missing, _)) = missing {
             return Err(TranscodeError::new(
@@ -215,43 +226,10 @@ impl<'a> Encoder<'a> {
         let mut oneofs_set: Vec<(usize, &str)> = Vec::new();
         for index in by_number {
             let field = &message.fields[index];
-            let is_set = |value: &&Json| !value.is_null() || null_is_set(field);
-            // Generated code reads each spelling of a field in the order
-            // of the text: the last holds, and each earlier one is read
-            // too, and forgotten; a oneof member is set by one at most.
-            let spellings = &spellings[index];
-            let Some((last, earlier)) = spellings.split_last() else {
-                continue;
-            };
-            if let Some(oneof) = field.oneof
-                && spellings.iter().copied().filter(is_set).count() > 1
-            {
-                return Err(TranscodeError::new(
-                    path,
-                    format_args!(
-                        "`{}` is a second member of oneof `{}`; set one",
-                        field.name, message.oneofs[oneof].name
-                    ),
-                ));
-            }
-            for earlier in earlier.iter().copied().filter(is_set) {
-                let before = self.objects.borrow().clone();
-                let read = self.field(
-                    field,
-                    earlier,
-                    &path.field(&field.name),
-                    depth,
-                    &mut Vec::new(),
-                );
-                *self.objects.borrow_mut() = before;
-                read?;
-            }
-            // A null leaves a oneof as it is, and resets any other field.
-            let value = match field.oneof {
-                Some(_) => spellings.iter().copied().rev().find(is_set),
-                None => Some(*last).filter(is_set),
-            };
-            let Some(value) = value else {
+            // A null leaves the field unset, unless null is a value of
+            // its type.
+            let Some(value) = values[index].filter(|value| !value.is_null() || null_is_set(field))
+            else {
                 continue;
             };
             if let Some(oneof) = field.oneof {
@@ -277,8 +255,8 @@ impl<'a> Encoder<'a> {
 
     /// Writes `extension` of message `id` when `object` sets it, after the
     /// fields, as generated code writes it: with presence, and in a message
-    /// set as an item. Of several spellings of its key, the last that is
-    /// not `null` holds; the others are checked.
+    /// set as an item. Given under two keys (a message set's extension has
+    /// two), it is an error, as in generated code.
     fn extension(
         &self,
         id: MessageId,
@@ -290,20 +268,19 @@ impl<'a> Encoder<'a> {
     ) -> Result<(), TranscodeError> {
         let field = super::extension_field(extension);
         let path = path.field(&extension.json_key());
-        let mut values: Vec<&Json> = (object.iter())
-            .filter(|(key, value)| {
-                super::reads_extension_from(self.schema, extension, key) && !value.is_null()
-            })
-            .map(|(_, value)| value)
-            .collect();
-        let Some(value) = values.pop() else {
+        let mut keys = (object.iter())
+            .filter(|(key, _)| super::reads_extension_from(self.schema, extension, key));
+        let Some((_, value)) = keys.next() else {
             return Ok(());
         };
-        for earlier in values {
-            let before = self.objects.borrow().clone();
-            let read = self.field(&field, earlier, &path, depth, &mut Vec::new());
-            *self.objects.borrow_mut() = before;
-            read?;
+        if let Some((again, _)) = keys.next() {
+            return Err(TranscodeError::new(
+                &path,
+                format_args!("the extension is given twice, the second time as `{again}`"),
+            ));
+        }
+        if value.is_null() {
+            return Ok(());
         }
         let item = match field.ty.value() {
             ValueType::Message(value) if self.schema.message(id).is_message_set() => value,

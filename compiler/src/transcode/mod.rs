@@ -14,6 +14,7 @@
 
 mod decode;
 mod encode;
+mod strict;
 
 use std::fmt;
 
@@ -28,6 +29,7 @@ use crate::model::{
 
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
+pub use strict::parse_json;
 
 /// Graph mode's JSON (docs/graph.md): the first occurrence of an object
 /// is the object with its id under `$id`, every later one `{"$ref": id}`.
