@@ -69,14 +69,15 @@ differential-corpus: ## The differential test on every message type of the real-
 grpc-interop: ## The example gRPC service against Python's grpcio, both ways (needs python3-grpcio, python3-grpc-tools).
 	$(CARGO) test -p schemac-grpc-example -- --ignored python
 
-# Google's conformance suite (docs/conformance.md): the runner, built from
-# tests/conformance/upstream, against the testee built in release mode.
-CONFORMANCE_DIR = target/conformance
+# Google's conformance suite (docs/conformance.md): protobuf v33.2's runner,
+# fetched by tests/conformance/get-runner.sh, against the testee built in
+# release mode, with the editions tests.
+CONFORMANCE_DIR = target/conformance-v33.2
 
-conformance: ## Google's protobuf conformance suite, binary + JSON and text format (needs protoc, libprotobuf-dev, libjsoncpp-dev, g++).
-	@runner=$$(tests/conformance/build-runner.sh $(CONFORMANCE_DIR) | tail -n 1) && \
+conformance: ## Google's protobuf conformance suite v33.2, binary + JSON and text format, with editions (needs npm, apt-get and dpkg-deb to fetch the runner).
+	@runner=$$(tests/conformance/get-runner.sh $(CONFORMANCE_DIR) | tail -n 1) && \
 		$(CARGO) build -q --release -p schemac-conformance && \
-		status=0 && $$runner --enforce_recommended --output_dir $(CONFORMANCE_DIR) \
+		status=0 && $$runner --enforce_recommended --maximum_edition 2023 --output_dir $(CONFORMANCE_DIR) \
 			target/release/schemac-conformance > $(CONFORMANCE_DIR)/output.txt 2>&1 || status=$$?; \
 		grep -E '^(ERROR|CONFORMANCE SUITE)' $(CONFORMANCE_DIR)/output.txt; \
 		[ $$status = 0 ] || echo "full output: $(CONFORMANCE_DIR)/output.txt"; exit $$status

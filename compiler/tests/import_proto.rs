@@ -206,12 +206,12 @@ impl Corpus {
                 ]),
             },
             // The conformance suite's messages, as the testee compiles
-            // them: upstream's, extensions, groups and message set alike.
+            // them: v33.2's, extensions, groups and message set alike.
             Corpus {
                 dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/conformance"),
                 roots: names(&[
-                    "upstream/google/protobuf/test_messages_proto2.proto",
-                    "upstream/google/protobuf/test_messages_proto3.proto",
+                    "protos/google/protobuf/test_messages_proto2.proto",
+                    "protos/google/protobuf/test_messages_proto3.proto",
                 ]),
             },
             Corpus {

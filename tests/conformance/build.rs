@@ -1,19 +1,20 @@
 //! Compiles the suite's `.proto` files with the `Builder`, as any user's
 //! build.rs would: `conformance.proto`, `test_messages_proto3.proto` and
-//! `test_messages_proto2.proto` as upstream has them (docs/conformance.md).
-//! Unknown fields are kept, as protobuf keeps them, and the JSON field
-//! names are protobuf's.
+//! `test_messages_proto2.proto` as protobuf v33.2 has them (protos/, and
+//! docs/conformance.md). Unknown fields are kept, as protobuf keeps them,
+//! and the JSON field names are protobuf's.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
+        .include("protos")
         .include_file("protos.rs")
         .json(true)
         .json_names(schemac::JsonNames::Proto)
         .keep_unknown_fields(true)
         .compile(&[
-            "upstream/conformance/conformance.proto",
-            "upstream/google/protobuf/test_messages_proto3.proto",
-            "upstream/google/protobuf/test_messages_proto2.proto",
+            "conformance/conformance.proto",
+            "google/protobuf/test_messages_proto3.proto",
+            "google/protobuf/test_messages_proto2.proto",
         ])?;
     Ok(())
 }

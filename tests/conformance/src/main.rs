@@ -74,7 +74,9 @@ fn answer(request: &ConformanceRequest) -> Outcome {
         "protobuf_test_messages.proto2.TestAllTypesProto2" => {
             round_trip::<proto2::TestAllTypesProto2>(request)
         }
-        other => Outcome::RuntimeError(format!("unknown message type `{other}`")),
+        // The suite's editions messages, which schemac cannot compile yet:
+        // a skip, as the runner asks of a type the testee does not know.
+        other => Outcome::Skipped(format!("no generated code for `{other}`")),
     }
 }
 
