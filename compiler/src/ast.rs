@@ -49,6 +49,43 @@ pub enum Dialect {
     Proto2,
     /// A `.proto` file with `syntax = "proto3"`: as `.schema`.
     Proto3,
+    /// A `.proto` file with `edition = "2023";`: what a field without a
+    /// label means, and the rest, is what its features say
+    /// (`resolve::features`), from the edition's defaults.
+    Editions(Edition),
+}
+
+/// An edition of protobuf's `.proto` language that schemac reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Edition {
+    /// `edition = "2023";`
+    E2023,
+}
+
+impl Edition {
+    /// The edition a file names, `"2023"`; `None` for one schemac does
+    /// not read.
+    pub fn from_name(name: &str) -> Option<Edition> {
+        match name {
+            "2023" => Some(Edition::E2023),
+            _ => None,
+        }
+    }
+
+    /// Its name as a file writes it: `2023`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Edition::E2023 => "2023",
+        }
+    }
+
+    /// Its number in `google.protobuf.Edition`, which descriptors hold:
+    /// `EDITION_2023` is 1000.
+    pub fn number(self) -> i32 {
+        match self {
+            Edition::E2023 => 1000,
+        }
+    }
 }
 
 /// `package shop.v1;`

@@ -112,7 +112,7 @@ catalogue! {
         "field numbers go up to 536870911 and enum values up to 2147483647";
     /// A `.proto` construct that schemac cannot hold yet.
     Unsupported = "E0003", "not supported",
-        "schemac reads every proto2 and proto3 file that protoc reads; editions (`edition = \"2023\";`) are not supported yet";
+        "schemac reads every proto2, proto3 and edition 2023 file that protoc reads; edition 2024 is not supported yet";
 
     /// An imported file cannot be found.
     MissingImport = "E0101", "not found",

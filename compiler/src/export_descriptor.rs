@@ -39,6 +39,7 @@ use prost_types::{
     enum_descriptor_proto,
 };
 
+use crate::ast::{Dialect, Edition};
 use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
@@ -47,7 +48,7 @@ use crate::model::{
     ReservedRange, Scalar, Schema, Service, ValueType, lower_camel_case,
 };
 use crate::model::{FieldDefinition, OptionField, OptionType};
-use encode::OptionsTable;
+use encode::{Described, OptionsTable};
 
 /// The number of `packed` in `google.protobuf.FieldOptions`.
 const PACKED_OPTION_NUMBER: u32 = 2;
@@ -69,7 +70,7 @@ pub fn descriptor_set(
 ) -> FileDescriptorSet {
     let files = described(schema, sources, roots, include_imports);
     FileDescriptorSet {
-        file: files.into_iter().map(|(file, _)| file).collect(),
+        file: files.into_iter().map(|file| file.descriptor).collect(),
     }
 }
 
@@ -90,7 +91,7 @@ fn described(
     sources: &SourceMap,
     roots: &[FileId],
     include_imports: bool,
-) -> Vec<(FileDescriptorProto, OptionsTable)> {
+) -> Vec<Described> {
     let mut set = SetBuilder {
         schema,
         sources,
@@ -114,15 +115,11 @@ fn described(
 
 /// The descriptor of the exported `file`, with source info, and its
 /// options encoded.
-fn file_descriptor(
-    schema: &Schema,
-    sources: &SourceMap,
-    file: &File,
-) -> (FileDescriptorProto, OptionsTable) {
+fn file_descriptor(schema: &Schema, sources: &SourceMap, file: &File) -> Described {
     if file.provided
         && let Some(provided) = provided(&proto_file_name(file))
     {
-        return (provided, OptionsTable::new());
+        return Described::plain(provided);
     }
     FileExporter::new(schema, sources, file).file()
 }
@@ -142,7 +139,7 @@ struct SetBuilder<'a> {
     sources: &'a SourceMap,
     /// The names of the files visited.
     seen: Vec<String>,
-    files: Vec<(FileDescriptorProto, OptionsTable)>,
+    files: Vec<Described>,
 }
 
 impl SetBuilder<'_> {
@@ -155,7 +152,7 @@ impl SetBuilder<'_> {
         let Some(descriptor) = self.descriptor(name) else {
             return;
         };
-        for dependency in &descriptor.0.dependency {
+        for dependency in &descriptor.descriptor.dependency {
             self.visit(dependency);
         }
         self.files.push(descriptor);
@@ -163,7 +160,7 @@ impl SetBuilder<'_> {
 
     /// The descriptor of the exported file named `name`: of a file of the
     /// model, or a provided one.
-    fn descriptor(&self, name: &str) -> Option<(FileDescriptorProto, OptionsTable)> {
+    fn descriptor(&self, name: &str) -> Option<Described> {
         let schema = self.schema;
         let file = schema
             .files
@@ -171,7 +168,7 @@ impl SetBuilder<'_> {
             .find(|file| !file.provided && !file.implicit && proto_file_name(file) == name);
         match file {
             Some(file) => Some(file_descriptor(schema, self.sources, file)),
-            None => provided(name).map(|provided| (provided, OptionsTable::new())),
+            None => provided(name).map(Described::plain),
         }
     }
 }
@@ -223,6 +220,8 @@ struct FileExporter<'a> {
     file: &'a File,
     /// Whether the file exports as proto2.
     proto2: bool,
+    /// The edition of an editions file, which exports as itself.
+    edition: Option<Edition>,
     /// [`Schema::ref_target_marks`](crate::model::Schema::ref_target_marks).
     ref_targets: Vec<bool>,
     locations: Locations<'a>,
@@ -240,6 +239,10 @@ impl<'a> FileExporter<'a> {
             schema,
             file,
             proto2: needs_proto2(schema, file),
+            edition: match file.dialect {
+                Dialect::Editions(edition) => Some(edition),
+                _ => None,
+            },
             ref_targets: schema.ref_target_marks(),
             locations: Locations::new(file.id, text),
             options: OptionsTable::new(),
@@ -266,7 +269,7 @@ impl<'a> FileExporter<'a> {
         Some(decoded)
     }
 
-    fn file(mut self) -> (FileDescriptorProto, OptionsTable) {
+    fn file(mut self) -> Described {
         let schema = self.schema;
         let file = self.file;
         let imports = export_proto::imports(schema, file);
@@ -278,7 +281,10 @@ impl<'a> FileExporter<'a> {
                 .map(|(index, _)| index as i32)
                 .collect(),
             dependency: imports.into_iter().map(|import| import.name).collect(),
-            syntax: (!self.proto2).then(|| "proto3".to_owned()),
+            syntax: match self.edition {
+                Some(_) => Some("editions".to_owned()),
+                None => (!self.proto2).then(|| "proto3".to_owned()),
+            },
             ..FileDescriptorProto::default()
         };
         for item in schema.declared_types(&file.messages, &file.enums) {
@@ -307,7 +313,11 @@ impl<'a> FileExporter<'a> {
         }
         descriptor.options = self.options::<FileOptions>(vec![tag::FILE_OPTIONS], &file.options);
         descriptor.source_code_info = Some(self.locations.finish());
-        (descriptor, self.options)
+        Described {
+            descriptor,
+            options: self.options,
+            edition: self.edition.map(Edition::number),
+        }
     }
 
     /// The descriptor of an extension: a field that names the message it
@@ -420,7 +430,7 @@ impl<'a> FileExporter<'a> {
                     let group = (message.fields.iter())
                         .find(|field| self.schema.declared_group(id, field) == Some(nested_id));
                     let span = match group {
-                        Some(field) if self.proto2 => field.name_span,
+                        Some(field) if self.proto2 && self.edition.is_none() => field.name_span,
                         _ => self.schema.message(nested_id).span,
                     };
                     nested.push((span, Nested::Message(nested_id)));
@@ -508,14 +518,18 @@ impl<'a> FileExporter<'a> {
         let at = |more: &[i32]| [path, more].concat();
         let spans = [field.name_span, field.type_span, field.number_span];
         self.locations.add(path, &spans, &field.docs);
+        // An edition's field says with features what labels and groups say
+        // in proto2, and its descriptor keeps what the file writes.
+        let editions = self.edition.is_some();
         let (label, value) = match field.ty {
             FieldType::Single(ty) | FieldType::Optional(ty) => (Label::Optional, Some(ty)),
+            FieldType::Required(ty) if editions => (Label::Optional, Some(ty)),
             FieldType::Required(ty) => (Label::Required, Some(ty)),
             FieldType::List(ty) => (Label::Repeated, Some(ty)),
             FieldType::Map(..) => (Label::Repeated, None),
         };
         let (ty, type_name) = match value {
-            Some(_) if field.delimited => (
+            Some(_) if field.delimited && !editions => (
                 Type::Group,
                 value
                     .map(|value| self.value_type(value).1)
@@ -542,12 +556,14 @@ impl<'a> FileExporter<'a> {
         let number_path = at(&[tag::FIELD_NUMBER]);
         self.locations
             .add(&number_path, &[field.number_span], &Vec::new());
-        let proto3_optional = !self.proto2 && matches!(field.ty, FieldType::Optional(_));
+        let proto3_optional =
+            !self.proto2 && !editions && matches!(field.ty, FieldType::Optional(_));
         // Where the exported file's default packing differs from the
         // schema's (a `.schema` list in a file exported as proto2), the
         // exported field says `packed`.
         let mut options = field.options.clone();
         if let Some(packed) = packed_option(field, self.proto2)
+            && !editions
             && options.get("packed").is_none()
         {
             options.insert(OptionField {

@@ -38,7 +38,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ast::{Dialect, Docs};
+use crate::ast::{Dialect, Docs, Edition};
 use crate::builtin::{self, TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof, FieldType, File,
@@ -76,20 +76,32 @@ pub fn export(schema: &Schema, file: FileId) -> String {
     let Some(file) = schema.file(file) else {
         return String::new();
     };
-    let proto2 = needs_proto2(schema, file);
+    let edition = match file.dialect {
+        Dialect::Editions(edition) => Some(edition),
+        _ => None,
+    };
+    let proto2 = edition.is_none() && needs_proto2(schema, file);
     let mut out = Out {
         schema,
         text: String::new(),
         depth: 0,
         proto2,
+        edition,
         ref_targets: schema.ref_target_marks(),
     };
-    let syntax = if proto2 { "proto2" } else { "proto3" };
+    let (syntax, statement) = match (edition, proto2) {
+        (Some(edition), _) => (
+            format!("edition {}", edition.name()),
+            format!("edition = \"{}\";", edition.name()),
+        ),
+        (None, true) => ("proto2".to_owned(), "syntax = \"proto2\";".to_owned()),
+        (None, false) => ("proto3".to_owned(), "syntax = \"proto3\";".to_owned()),
+    };
     out.line(&format!(
         "// Exported by schemac from {}: the {syntax} equivalent of the schema.",
         file.name
     ));
-    out.line(&format!("syntax = \"{syntax}\";"));
+    out.line(&statement);
     if !file.package.is_empty() {
         out.blank();
         out.line(&format!("package {};", file.package.join(".")));
@@ -342,6 +354,10 @@ struct Out<'a> {
     depth: usize,
     /// Whether the file is written as proto2.
     proto2: bool,
+    /// The edition of an editions file, which is written as itself: its
+    /// fields without labels but `repeated`, what they are told by the
+    /// `features` options they keep.
+    edition: Option<Edition>,
     /// [`Schema::ref_target_marks`].
     ref_targets: Vec<bool>,
 }
@@ -686,6 +702,11 @@ impl Out<'_> {
             return;
         }
         let ty = match field.ty {
+            FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty)
+                if self.edition.is_some() =>
+            {
+                self.type_name(ty)
+            }
             FieldType::Single(ty) => format!("{bare}{}", self.type_name(ty)),
             FieldType::Optional(ty) => format!("optional {}", self.type_name(ty)),
             FieldType::Required(ty) => format!("required {}", self.type_name(ty)),
@@ -712,6 +733,7 @@ impl Out<'_> {
         // schema's (a `.schema` list in a file exported as proto2), the
         // field says how it is packed.
         if let Some(packed) = packed_option(field, self.proto2)
+            && self.edition.is_none()
             && field.options.get("packed").is_none()
         {
             properties.push(format!("packed = {packed}"));
@@ -757,8 +779,9 @@ impl Out<'_> {
         self.line("}");
     }
 
-    /// `reserved 8, 10 to 12;` and `reserved "name";`, with `max` for a
-    /// range that ends at `max`; names are exported by `rename`.
+    /// `reserved 8, 10 to 12;` and `reserved "name";` (`reserved name;` in
+    /// an edition), with `max` for a range that ends at `max`; names are
+    /// exported by `rename`.
     fn reserved(&mut self, reserved: &Reserved, max: i64, rename: impl Fn(&str) -> String) {
         if !reserved.ranges.is_empty() {
             self.line(&format!("reserved {};", ranges(&reserved.ranges, max)));
@@ -767,7 +790,11 @@ impl Out<'_> {
             let names: Vec<String> = reserved
                 .names
                 .iter()
-                .map(|(name, _)| format!("\"{}\"", rename(name)))
+                .map(|(name, _)| match self.edition {
+                    // Editions name them without quotes.
+                    Some(_) => rename(name),
+                    None => format!("\"{}\"", rename(name)),
+                })
                 .collect();
             self.line(&format!("reserved {};", names.join(", ")));
         }

@@ -277,7 +277,8 @@ impl Out<'_> {
 
     /// `option name = value;` for each of `options`.
     fn options(&mut self, options: &Options) {
-        for assignment in options_text::assignments(self.schema, options, quoted_bytes) {
+        let options = written(options);
+        for assignment in options_text::assignments(self.schema, &options, quoted_bytes) {
             self.line(&format!("option {assignment};"));
         }
     }
@@ -287,7 +288,7 @@ impl Out<'_> {
     fn bracketed(&self, mut more: Vec<String>, options: &Options) -> String {
         more.extend(options_text::assignments(
             self.schema,
-            options,
+            &written(options),
             quoted_bytes,
         ));
         match more.is_empty() {
@@ -669,6 +670,14 @@ fn quoted_text(text: &str) -> String {
     }
     quoted.push('"');
     quoted
+}
+
+/// The options a `.schema` file writes of `options`: all but an editions
+/// file's `features`, which the model holds as what the `.schema` language
+/// says of them (`optional`, `option closed = true;`, `delimited = true`,
+/// `packed = false`).
+fn written(options: &Options) -> Options {
+    options.without("features")
 }
 
 /// `bytes` as a `.schema` string literal: printable ASCII as it is, the

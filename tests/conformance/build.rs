@@ -1,7 +1,7 @@
 //! Compiles the suite's `.proto` files with the `Builder`, as any user's
-//! build.rs would: `conformance.proto`, `test_messages_proto3.proto` and
-//! `test_messages_proto2.proto` as protobuf v33.2 has them (protos/, and
-//! docs/conformance.md). Unknown fields are kept, as protobuf keeps them,
+//! build.rs would: `conformance.proto`, the proto3 and proto2 test messages
+//! and their three editions counterparts, as protobuf v33.2 has them
+//! (protos/, and docs/conformance.md). Unknown fields are kept, as protobuf keeps them,
 //! and the JSON field names are protobuf's.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -15,6 +15,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "conformance/conformance.proto",
             "google/protobuf/test_messages_proto3.proto",
             "google/protobuf/test_messages_proto2.proto",
+            "google/protobuf/test_messages_edition2023.proto",
+            "google/protobuf/test_messages_proto2_editions.proto",
+            "google/protobuf/test_messages_proto3_editions.proto",
         ])?;
     Ok(())
 }

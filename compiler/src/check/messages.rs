@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::{check_reserved, describe_range, ranges, repeats, reserved_names};
+use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
     Field, FieldType, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, MessageId, Reserved,
@@ -19,9 +20,14 @@ const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
 /// group: a group's message is declared in the message that holds the
 /// field, under the field's name capitalized, so that an exported
 /// `.proto` writes it as `optional group Name = N { ... }`
-/// ([`Schema::declared_group`]).
+/// ([`Schema::declared_group`]). An editions file's delimited fields
+/// (`features.message_encoding = DELIMITED`) may hold any message.
 pub(super) fn check_groups(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     for (index, message) in schema.messages.iter().enumerate() {
+        let file = schema.file(message.file);
+        if file.is_some_and(|file| matches!(file.dialect, Dialect::Editions(_))) {
+            continue;
+        }
         let holder = MessageId(index as u32);
         for field in message.fields.iter().filter(|field| field.delimited) {
             if schema.declared_group(holder, field).is_some() {

@@ -6,9 +6,10 @@
 //! message, and the values of its enum) says consistently when it came,
 //! was deprecated and went, with the warning and the error to give.
 
+use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Constant, Field, OptionField, Options, Scalar, Schema, ValueType};
-use crate::source::Span;
+use crate::source::{FileId, Span};
 
 /// Reports every standard option set where protoc refuses it.
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
@@ -41,19 +42,23 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
                 .with_help("write the field as `map<KeyType, ValueType>` instead"),
             );
         }
-        features_outside_editions(&message.options, diagnostics);
+        let editions = in_editions(schema, message.file);
+        features_outside_editions(editions, &message.options, diagnostics);
         for field in &message.fields {
-            field_options(field, false, diagnostics);
+            field_options(field, false, editions, diagnostics);
         }
     }
     for extension in &schema.extensions {
-        field_options(&extension.field, true, diagnostics);
+        let editions = in_editions(schema, extension.file);
+        field_options(&extension.field, true, editions, diagnostics);
     }
     for file in &schema.files {
-        features_outside_editions(&file.options, diagnostics);
+        let editions = matches!(file.dialect, Dialect::Editions(_));
+        features_outside_editions(editions, &file.options, diagnostics);
     }
     for enumeration in &schema.enums {
-        features_outside_editions(&enumeration.options, diagnostics);
+        let editions = in_editions(schema, enumeration.file);
+        features_outside_editions(editions, &enumeration.options, diagnostics);
     }
     features(schema, diagnostics);
 }
@@ -153,10 +158,16 @@ fn feature_support(
     );
 }
 
-/// The rules of a field's options; `extension` for an extension's.
-fn field_options(field: &Field, extension: bool, diagnostics: &mut Vec<Diagnostic>) {
+/// The rules of a field's options; `extension` for an extension's,
+/// `editions` for a field of an editions file.
+fn field_options(
+    field: &Field,
+    extension: bool,
+    editions: bool,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let options = &field.options;
-    features_outside_editions(options, diagnostics);
+    features_outside_editions(editions, options, diagnostics);
     let message = matches!(
         field.ty.value(),
         ValueType::Message(_) | ValueType::WellKnown(_)
@@ -205,8 +216,18 @@ fn field_options(field: &Field, extension: bool, diagnostics: &mut Vec<Diagnosti
     }
 }
 
-/// Reports `features` set in a proto2 or proto3 file.
-fn features_outside_editions(options: &Options, diagnostics: &mut Vec<Diagnostic>) {
+/// Whether `file` is an editions file.
+fn in_editions(schema: &Schema, file: FileId) -> bool {
+    schema
+        .file(file)
+        .is_some_and(|file| matches!(file.dialect, Dialect::Editions(_)))
+}
+
+/// Reports `features` set outside an editions file (`editions`).
+fn features_outside_editions(editions: bool, options: &Options, diagnostics: &mut Vec<Diagnostic>) {
+    if editions {
+        return;
+    }
     if let Some(features) = options.get("features") {
         diagnostics.push(
             Diagnostic::new(

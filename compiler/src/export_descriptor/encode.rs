@@ -22,11 +22,35 @@ use prost_types::{
 /// descriptor.
 pub(super) type OptionsTable = HashMap<Vec<i32>, Vec<u8>>;
 
+/// A file's descriptor, with what `prost_types`' cannot hold.
+pub(super) struct Described {
+    pub descriptor: FileDescriptorProto,
+    /// Every element's options, encoded.
+    pub options: OptionsTable,
+    /// `FileDescriptorProto.edition`, a `google.protobuf.Edition`: an
+    /// editions file's.
+    pub edition: Option<i32>,
+}
+
+impl Described {
+    /// A file whose options `prost_types` holds, in proto2 or proto3.
+    pub fn plain(descriptor: FileDescriptorProto) -> Self {
+        Described {
+            descriptor,
+            options: OptionsTable::new(),
+            edition: None,
+        }
+    }
+}
+
 /// The set of `files`, each with its options.
-pub(super) fn set(files: &[(FileDescriptorProto, OptionsTable)]) -> Vec<u8> {
+pub(super) fn set(files: &[Described]) -> Vec<u8> {
     let mut out = Vec::new();
-    for (file, options) in files {
-        let bytes = Encoder { options }.file(file);
+    for file in files {
+        let encoder = Encoder {
+            options: &file.options,
+        };
+        let bytes = encoder.file(&file.descriptor, file.edition);
         nested(1, &bytes, &mut out);
     }
     out
@@ -79,7 +103,7 @@ impl Encoder<'_> {
         }
     }
 
-    fn file(&self, file: &FileDescriptorProto) -> Vec<u8> {
+    fn file(&self, file: &FileDescriptorProto, edition: Option<i32>) -> Vec<u8> {
         let mut out = Vec::new();
         opt_string(1, &file.name, &mut out);
         opt_string(2, &file.package, &mut out);
@@ -112,6 +136,7 @@ impl Encoder<'_> {
             int32::encode(11, dependency, &mut out);
         }
         opt_string(12, &file.syntax, &mut out);
+        opt_int32(14, edition, &mut out);
         out
     }
 

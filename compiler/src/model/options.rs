@@ -40,6 +40,16 @@ impl Options {
             .is_some_and(|field| field.values == [Constant::Bool(true)])
     }
 
+    /// These options without the standard option `name`.
+    pub fn without(&self, name: &str) -> Options {
+        let kept = self.fields.iter().filter(|field| {
+            matches!(field.definition, FieldDefinition::Extension(_)) || field.name != name
+        });
+        Options {
+            fields: kept.cloned().collect(),
+        }
+    }
+
     /// The field with number `number`, if set.
     pub fn field(&self, number: u32) -> Option<&OptionField> {
         self.fields.iter().find(|field| field.number == number)

@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 
+use super::features::Features;
 use super::options;
 use crate::ast::{
     self, Dialect, EnumDecl, ExtendDecl, FieldDecl, Item, Member, MessageDecl, ReservedItem,
@@ -61,6 +62,12 @@ pub(super) struct Collected<'a> {
     /// Each extension with the declaration its field comes from, and the
     /// `extend` block that names the message it extends.
     pub extensions: Vec<(ExtensionId, &'a ExtendDecl, &'a FieldDecl)>,
+    /// The features of each message, by [`MessageId`], which its fields
+    /// start from.
+    pub message_features: Vec<Features>,
+    /// The features of each file, by [`FileId`], which its top-level
+    /// extensions start from.
+    pub file_features: Vec<Features>,
 }
 
 /// Collects every file of `loaded`, reporting duplicate full names and
@@ -72,6 +79,8 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
         bodies: Vec::new(),
         services: Vec::new(),
         extensions: Vec::new(),
+        message_features: Vec::new(),
+        file_features: Vec::new(),
         diagnostics,
     };
     // Packages go in first, so that a type clashing with a package is
@@ -89,6 +98,8 @@ pub(super) fn collect<'a>(loaded: &'a Loaded, diagnostics: &mut Vec<Diagnostic>)
         bodies: collector.bodies,
         services: collector.services,
         extensions: collector.extensions,
+        message_features: collector.message_features,
+        file_features: collector.file_features,
     }
 }
 
@@ -107,6 +118,8 @@ struct Collector<'a, 'd> {
     bodies: Vec<(MessageId, &'a MessageDecl)>,
     services: Vec<(usize, &'a ServiceDecl)>,
     extensions: Vec<(ExtensionId, &'a ExtendDecl, &'a FieldDecl)>,
+    message_features: Vec<Features>,
+    file_features: Vec<Features>,
     diagnostics: &'d mut Vec<Diagnostic>,
 }
 
@@ -117,9 +130,10 @@ struct Place<'p> {
     parent: Option<MessageId>,
     /// The full name of the enclosing message, or the package.
     scope: &'p str,
-    /// The file's dialect; a proto2 file's enums are closed, and a
-    /// `.schema` enum is closed by `option closed = true;`.
+    /// The file's dialect.
     dialect: Dialect,
+    /// The features of the enclosing message, or the file's.
+    features: Features,
 }
 
 impl<'a> Collector<'a, '_> {
@@ -150,12 +164,16 @@ impl<'a> Collector<'a, '_> {
             .map(|package| package.segments.clone())
             .unwrap_or_default();
         let scope = package.join(".");
+        let dialect = loaded.ast.dialect;
+        let features = Features::of(dialect).with(dialect, &loaded.ast.options);
+        self.file_features.push(features);
         let place = Place {
             file: id,
             package: &package,
             parent: None,
             scope: &scope,
-            dialect: loaded.ast.dialect,
+            dialect,
+            features,
         };
         let mut messages = Vec::new();
         let mut enums = Vec::new();
@@ -244,9 +262,16 @@ impl<'a> Collector<'a, '_> {
             rust_attributes: Vec::new(),
             span: decl.name.span,
         });
+        let options = decl.members.iter().filter_map(|member| match member {
+            Member::Option(option) => Some(option),
+            _ => None,
+        });
+        let features = place.features.with(place.dialect, options);
+        self.message_features.push(features);
         let inner = Place {
             parent: Some(id),
             scope: &full_name,
+            features,
             ..*place
         };
         let mut messages = Vec::new();
@@ -367,8 +392,10 @@ impl<'a> Collector<'a, '_> {
             })
             .collect();
         let options = options::enum_options(decl, place.dialect, &full_name, self.diagnostics);
+        let features = place.features.with(place.dialect, &decl.options);
         self.schema.enums.push(Enum {
-            closed: place.dialect == Dialect::Proto2 || options.closed,
+            // `option closed = true;` in a `.schema` file.
+            closed: features.closed_enums || options.closed,
             allow_alias: options.allow_alias,
             name: decl.name.name.clone(),
             full_name,

@@ -11,6 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::collect::{Collected, Symbols, qualify};
+use super::features::{Features, Presence};
 use super::hints::Hints;
 use super::lookup::{self, Failure};
 use super::options::{self, written};
@@ -48,7 +49,15 @@ pub(super) fn lower(
         bodies,
         services,
         extensions,
+        message_features,
+        file_features,
     } = collected;
+    let features_of = |features: &[Features], index: u32| {
+        features
+            .get(index as usize)
+            .copied()
+            .unwrap_or(Features::of(Dialect::Schema))
+    };
     let mut hints = Hints::new(&symbols);
     let mut memo = Memo::default();
     for (id, decl) in bodies {
@@ -62,6 +71,7 @@ pub(super) fn lower(
             scope: &message.full_name,
             file: message.file,
             dialect,
+            features: features_of(&message_features, id.0),
             hints: &mut hints,
             memo: &mut memo,
             diagnostics,
@@ -83,6 +93,7 @@ pub(super) fn lower(
             scope: &scope,
             file: service.file,
             dialect: dialect_of(&schema, service.file),
+            features: features_of(&file_features, service.file.0),
             hints: &mut hints,
             memo: &mut memo,
             diagnostics,
@@ -106,6 +117,10 @@ pub(super) fn lower(
             scope: &scope,
             file: extension.file,
             dialect: dialect_of(&schema, extension.file),
+            features: match extension.parent {
+                Some(parent) => features_of(&message_features, parent.0),
+                None => features_of(&file_features, extension.file.0),
+            },
             hints: &mut hints,
             memo: &mut memo,
             diagnostics,
@@ -118,6 +133,18 @@ pub(super) fn lower(
         }
     }
     (schema, symbols)
+}
+
+/// Whether features make a field of type `ty` delimited: a message field
+/// (not a map's value) under `message_encoding = DELIMITED`, which protoc
+/// then reads as a group.
+fn delimited_by(features: Features, ty: FieldType) -> bool {
+    let message = match ty {
+        FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => ty,
+        FieldType::List(ty) => ty,
+        FieldType::Map(..) => return false,
+    };
+    features.delimited && matches!(message, ValueType::Message(_) | ValueType::WellKnown(_))
 }
 
 /// The dialect of the file `file`.
@@ -141,6 +168,9 @@ struct Lowerer<'a, 's> {
     file: FileId,
     /// That file's dialect.
     dialect: Dialect,
+    /// The features of the message, or of the file for a top-level
+    /// extension or a service.
+    features: Features,
     hints: &'a mut Hints<'s>,
     memo: &'a mut Memo,
     diagnostics: &'a mut Vec<Diagnostic>,
@@ -163,7 +193,7 @@ impl Lowerer<'_, '_> {
         let mut oneofs = Vec::new();
         for member in &decl.members {
             match member {
-                Member::Field(field) => fields.push(self.field(field, None)),
+                Member::Field(field) => fields.push(self.field(field, None, self.features)),
                 Member::Oneof(oneof) => {
                     let index = oneofs.len();
                     oneofs.push(Oneof {
@@ -172,8 +202,9 @@ impl Lowerer<'_, '_> {
                         options: Options::default(),
                         span: oneof.name.span,
                     });
+                    let features = self.features.with(self.dialect, &oneof.options);
                     for field in &oneof.fields {
-                        fields.push(self.field(field, Some(index)));
+                        fields.push(self.field(field, Some(index), features));
                     }
                 }
                 Member::Reserved(_)
@@ -212,15 +243,18 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    fn field(&mut self, decl: &FieldDecl, oneof: Option<usize>) -> Field {
+    /// The field `decl`, a member of the oneof `oneof` when it is one;
+    /// `scope` are the features of its message or oneof.
+    fn field(&mut self, decl: &FieldDecl, oneof: Option<usize>, scope: Features) -> Field {
+        let features = scope.with(self.dialect, &decl.options);
         let ty = match oneof {
             Some(_) => self.oneof_member_type(decl),
-            None => self.field_type(decl),
+            None => self.field_type(decl, features.presence),
         };
         let full_name = qualify(self.scope, &decl.name.name);
         let options =
             options::field_options(&decl.options, self.dialect, &full_name, self.diagnostics);
-        let packed = self.packed(decl, ty, options.packed);
+        let packed = self.packed(decl, ty, options.packed.unwrap_or(features.packed));
         let default = options
             .default
             .and_then(|option| self.default_value(decl, ty, oneof.is_some(), option));
@@ -236,7 +270,7 @@ impl Lowerer<'_, '_> {
             packed,
             json_name: options.json_name,
             rust_attributes: options.rust_attributes,
-            delimited: decl.group || options.delimited,
+            delimited: decl.group || options.delimited || delimited_by(features, ty),
             options: Options::default(),
             name_span: decl.name.span,
             number_span: decl.number.span,
@@ -246,7 +280,7 @@ impl Lowerer<'_, '_> {
 
     /// The field of an extension.
     fn extension_field(&mut self, decl: &FieldDecl) -> Field {
-        self.field(decl, None)
+        self.field(decl, None, self.features)
     }
 
     /// The message an `extend` block names; `None` after a diagnostic
@@ -268,14 +302,22 @@ impl Lowerer<'_, '_> {
         None
     }
 
-    fn field_type(&mut self, decl: &FieldDecl) -> FieldType {
+    /// The type of the field `decl`, outside any oneof; without a label,
+    /// a singular field has `presence`, as its features say.
+    fn field_type(&mut self, decl: &FieldDecl, presence: Presence) -> FieldType {
         match &decl.ty {
             TypeExpr::Named(name) => {
                 let value = self.value_type(name).unwrap_or(PLACEHOLDER);
                 match decl.label.map(|label| label.kind) {
                     Some(LabelKind::Optional) => FieldType::Optional(value),
                     Some(LabelKind::Required) => FieldType::Required(value),
-                    None => FieldType::Single(value),
+                    // A proto2 field has a label; proto3's and `.schema`'s
+                    // without one have implicit presence.
+                    None => match presence {
+                        Presence::Implicit => FieldType::Single(value),
+                        Presence::Explicit => FieldType::Optional(value),
+                        Presence::LegacyRequired => FieldType::Required(value),
+                    },
                 }
             }
             TypeExpr::List { element, .. } => {
@@ -358,10 +400,10 @@ impl Lowerer<'_, '_> {
         }
     }
 
-    /// Whether the list field `decl` of type `ty` is written packed: as its
-    /// `packed` option says, or as its file's dialect does by default.
+    /// Whether the list field `decl` of type `ty` is written packed, as its
+    /// `packed` option or, without one, its features say (`packed`).
     /// `packed` on any other field is reported.
-    fn packed(&mut self, decl: &FieldDecl, ty: FieldType, option: Option<bool>) -> bool {
+    fn packed(&mut self, decl: &FieldDecl, ty: FieldType, packed: bool) -> bool {
         let packable = ty.is_packable();
         if !packable {
             // protoc takes `[packed = false]` on any field.
@@ -384,7 +426,7 @@ impl Lowerer<'_, '_> {
             }
             return false;
         }
-        option.unwrap_or(self.dialect != Dialect::Proto2)
+        packed
     }
 
     /// The value of `[default = ...]` on `decl`, a field of type `ty`

@@ -5,13 +5,15 @@
 //! 1. [`collect`] walks every file in [`FileId`](crate::source::FileId)
 //!    order and gives each message and enum an id in pre-order of
 //!    declaration. It fills in everything but fields and oneofs, reading
-//!    message options through [`options`], and builds the symbol table of
-//!    full names (packages and services included).
+//!    message options through [`options`] and each scope's [`features`],
+//!    and builds the symbol table of full names (packages and services
+//!    included).
 //! 2. [`fields`] lowers the fields and oneofs of every message, and the
 //!    requests and responses of every service's methods, resolving
 //!    type names through [`lookup`] (with [`hints`] for names that do not
-//!    resolve) and checking that lists, maps, optional and oneof members are
-//!    combined legally.
+//!    resolve), lowering each field's features into its type, `packed` and
+//!    `delimited`, and checking that lists, maps, optional and oneof
+//!    members are combined legally.
 //! 3. [`imports`] reports import cycles.
 //! 4. [`cycles`] marks the singular message fields that must be boxed,
 //!    and the messages that can contain themselves.
@@ -28,6 +30,7 @@
 
 mod collect;
 mod cycles;
+mod features;
 mod fields;
 mod hints;
 mod imports;

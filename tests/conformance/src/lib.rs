@@ -1,5 +1,6 @@
 //! The code build.rs generated from the suite's `.proto` files: the
-//! packages `conformance`, `protobuf_test_messages::proto3` and
-//! `protobuf_test_messages::proto2`.
+//! packages `conformance`, `protobuf_test_messages::proto3`,
+//! `protobuf_test_messages::proto2`, and `protobuf_test_messages::editions`
+//! with its `proto2` and `proto3`.
 
 include!(concat!(env!("OUT_DIR"), "/protos.rs"));

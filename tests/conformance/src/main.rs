@@ -13,7 +13,7 @@ use schemac_conformance::conformance::{
     ConformanceRequest, ConformanceResponse, FailureSet, TestCategory, WireFormat,
     conformance_request::Payload, conformance_response::Result as Outcome,
 };
-use schemac_conformance::protobuf_test_messages::{proto2, proto3};
+use schemac_conformance::protobuf_test_messages::{editions, proto2, proto3};
 use schemac_runtime::Message;
 use schemac_runtime::json::{self, JsonMessage, serde};
 use schemac_runtime::wkt::Any;
@@ -23,6 +23,9 @@ fn main() -> io::Result<()> {
     // beside `@type`.
     Any::register_json::<proto3::TestAllTypesProto3>();
     Any::register_json::<proto2::TestAllTypesProto2>();
+    Any::register_json::<editions::proto3::TestAllTypesProto3>();
+    Any::register_json::<editions::proto2::TestAllTypesProto2>();
+    Any::register_json::<editions::TestAllTypesEdition2023>();
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut input = stdin.lock();
@@ -74,8 +77,16 @@ fn answer(request: &ConformanceRequest) -> Outcome {
         "protobuf_test_messages.proto2.TestAllTypesProto2" => {
             round_trip::<proto2::TestAllTypesProto2>(request)
         }
-        // The suite's editions messages, which schemac cannot compile yet:
-        // a skip, as the runner asks of a type the testee does not know.
+        "protobuf_test_messages.editions.proto3.TestAllTypesProto3" => {
+            round_trip::<editions::proto3::TestAllTypesProto3>(request)
+        }
+        "protobuf_test_messages.editions.proto2.TestAllTypesProto2" => {
+            round_trip::<editions::proto2::TestAllTypesProto2>(request)
+        }
+        "protobuf_test_messages.editions.TestAllTypesEdition2023" => {
+            round_trip::<editions::TestAllTypesEdition2023>(request)
+        }
+        // A skip, as the runner asks of a type the testee does not know.
         other => Outcome::Skipped(format!("no generated code for `{other}`")),
     }
 }

@@ -1,6 +1,8 @@
 //! schemac against protoc on every file of the corpus: both accept the
 //! same files, and the descriptor schemac writes of each is the one protoc
-//! writes, byte for byte, source info aside.
+//! writes, byte for byte, source info aside; and the same descriptors of
+//! the editions files of the tests (the conformance suite's and
+//! `tests/grammar/editions.proto`).
 //!
 //! The verdicts of the current protoc (libprotoc 35) are recorded in
 //! `files.txt`, which the first test reads; the second runs protoc itself
@@ -57,15 +59,26 @@ fn protoc() -> Vec<String> {
 /// protoc's descriptor set of `entry` (no imports, no source info), or its
 /// diagnostics when it refuses the file.
 fn protoc_descriptor(entry: &Entry, out: &Path) -> Result<Vec<u8>, String> {
+    protoc_descriptor_in(&corpus_dir(), &ROOTS, &entry.path, out)
+}
+
+/// protoc's descriptor set of `file`, run in `dir` with the import roots
+/// `roots`, written to `out`; its diagnostics when it refuses the file.
+fn protoc_descriptor_in(
+    dir: &Path,
+    roots: &[&str],
+    file: &str,
+    out: &Path,
+) -> Result<Vec<u8>, String> {
     let command = protoc();
     let mut protoc = Command::new(&command[0]);
-    protoc.args(&command[1..]).current_dir(corpus_dir());
-    for root in ROOTS {
+    protoc.args(&command[1..]).current_dir(dir);
+    for root in roots {
         protoc.arg("-I").arg(root);
     }
     let output = protoc
         .arg(format!("--descriptor_set_out={}", out.display()))
-        .arg(&entry.path)
+        .arg(file)
         .output()
         .unwrap_or_else(|error| panic!("cannot run {command:?}: {error}"));
     match output.status.success() {
@@ -107,6 +120,45 @@ fn descriptors_equal_protocs_byte_for_byte() {
     );
     let accepted = corpus.accepted_by_protoc().len();
     assert_eq!(equal, accepted, "every accepted file was compared");
+}
+
+/// The editions files of the tests, each in its import root: protoc and
+/// schemac describe each alike, the edition, the features as written and
+/// the labels and types protoc keeps for them (`LABEL_OPTIONAL` for a
+/// `LEGACY_REQUIRED` field, `TYPE_MESSAGE` for a delimited one).
+#[test]
+#[ignore = "needs the current protoc (SCHEMAC_PROTOC); run with `make corpus`"]
+fn editions_descriptors_equal_protocs_byte_for_byte() {
+    let tests = corpus_dir().join("..");
+    let files = [
+        ("grammar", "editions.proto"),
+        (
+            "conformance/protos",
+            "google/protobuf/test_messages_edition2023.proto",
+        ),
+        (
+            "conformance/protos",
+            "google/protobuf/test_messages_proto2_editions.proto",
+        ),
+        (
+            "conformance/protos",
+            "google/protobuf/test_messages_proto3_editions.proto",
+        ),
+    ];
+    let out = std::env::temp_dir().join(format!("schemac-editions-{}.pb", std::process::id()));
+    for (root, file) in files {
+        let theirs = protoc_descriptor_in(&tests, &[root], file, &out)
+            .unwrap_or_else(|error| panic!("protoc refuses {file}: {error}"));
+        let dir = tests.join(root);
+        let includes = std::slice::from_ref(&dir);
+        let analysis = schemac::analyze(&[dir.join(file)], includes, &mut |path: &Path| {
+            std::fs::read_to_string(path)
+        })
+        .unwrap_or_else(|error| panic!("schemac refuses {file}: {error}"));
+        let ours = without_source_info(&analysis.encode_descriptor_set(&analysis.roots, false));
+        assert!(ours == theirs, "{file}: the descriptors differ");
+    }
+    let _ = std::fs::remove_file(&out);
 }
 
 /// A `FileDescriptorSet` without the source info (field 9) of its files.

@@ -3,7 +3,7 @@
 
 use super::super::lexer::Kind;
 use super::fields::Scope;
-use super::{Failed, MAX_DEPTH, Parsed, Parser, Syntax};
+use super::{Failed, MAX_DEPTH, Parsed, Parser};
 use crate::ast::{
     EnumDecl, EnumValueDecl, ExtendDecl, ExtensionRanges, Ident, IntLit, Member, MessageDecl,
     MethodDecl, MethodType, OneofDecl, OptionDecl, OptionValue, Reserved, ReservedItem,
@@ -297,12 +297,12 @@ impl Parser<'_> {
         self.bump();
         let mut items = Vec::new();
         let names = match self.token.kind {
-            Kind::String if self.syntax == Syntax::Editions => {
+            Kind::String if self.syntax.is_editions() => {
                 return Err(
                     self.unexpected("a name without quotes, as editions write it", RESERVED)
                 );
             }
-            Kind::Ident if self.syntax != Syntax::Editions => {
+            Kind::Ident if !self.syntax.is_editions() => {
                 return Err(self.unexpected(
                     "a number, or a name in quotes (only editions write names without them)",
                     RESERVED,
@@ -328,7 +328,7 @@ impl Parser<'_> {
     /// A reserved name: a string in proto2 and proto3, an identifier in
     /// editions.
     fn reserved_name(&mut self) -> Parsed<Ident> {
-        if self.syntax == Syntax::Editions {
+        if self.syntax.is_editions() {
             return self.ident("a reserved name", RESERVED);
         }
         if self.token.kind != Kind::String {

@@ -154,7 +154,7 @@ impl Parser<'_> {
             );
             return None;
         }
-        if self.syntax == Syntax::Editions && word != Word::Repeated {
+        if self.syntax.is_editions() && word != Word::Repeated {
             self.error(
                 Code::Syntax,
                 span,

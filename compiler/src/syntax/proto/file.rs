@@ -6,9 +6,10 @@ use super::super::lexer::Kind;
 use super::comments::{self, Attached};
 use super::{Failed, Parsed, Parser, Syntax};
 use crate::ast::{
-    Dialect, ExtendDecl, Import, Item, MessageDecl, Package, SchemaFile, ServiceDecl,
+    Dialect, Edition, ExtendDecl, Import, Item, MessageDecl, Package, SchemaFile, ServiceDecl,
 };
 use crate::diagnostic::{Code, Diagnostic};
+use crate::source::Span;
 
 /// How the statements of a file are written.
 const FILE: &str = "a `.proto` file is `syntax = \"proto3\";` (or \"proto2\") followed by \
@@ -66,17 +67,13 @@ impl Parser<'_> {
         let (bytes, _) = self.string();
         let name = String::from_utf8_lossy(&bytes).into_owned();
         let attached = self.end_of_statement("`;` after the syntax", SYNTAX)?;
-        let span = self.span_from(keyword.start);
         if word == "edition" {
-            self.syntax = Syntax::Editions;
-            self.diagnostics.push(
-                Diagnostic::new(Code::Unsupported, span, "editions are not supported yet")
-                    .with_label(format!("edition {name:?}"))
-                    .with_help(
-                        "schemac reads proto2 and proto3 files; write `syntax = \"proto2\";` \
-                         or `syntax = \"proto3\";` instead of an edition",
-                    ),
-            );
+            let edition = Edition::from_name(&name);
+            // The file is still read as an edition, whose grammar differs.
+            self.syntax = Syntax::Editions(edition.unwrap_or(Edition::E2023));
+            if edition.is_none() {
+                self.unknown_edition(&name, self.span(value.start, value.end));
+            }
             return Ok((keyword.start, attached));
         }
         self.syntax = match name.as_str() {
@@ -94,6 +91,29 @@ impl Parser<'_> {
             }
         };
         Ok((keyword.start, attached))
+    }
+
+    /// Reports the edition `name`, at `span`, as one schemac does not
+    /// read: 2024 and the editions protoc knows but does not take yet are
+    /// not supported, any other name is none.
+    fn unknown_edition(&mut self, name: &str, span: Span) {
+        let known = matches!(name, "2024" | "2026" | "UNSTABLE") || name.ends_with("_TEST_ONLY");
+        let diagnostic = match known {
+            true => Diagnostic::new(
+                Code::Unsupported,
+                span,
+                format!("edition {name} is not supported yet"),
+            )
+            .with_label("schemac reads edition 2023")
+            .with_help(
+                "write `edition = \"2023\";`, if the file uses nothing of a later edition \
+                 (symbol visibility, `import option`, the 2024 naming style)",
+            ),
+            false => Diagnostic::new(Code::Syntax, span, format!("unknown edition {name:?}"))
+                .with_label("not an edition")
+                .with_help("the editions are \"2023\" and \"2024\""),
+        };
+        self.diagnostics.push(diagnostic);
     }
 
     /// One statement at the top of the file.

@@ -22,7 +22,8 @@
 //! extensions, nested messages and nested enums. The rules protoc applies
 //! to a dialect (labels, defaults and groups in proto3, labels in oneofs,
 //! maps, `map_entry` and `allow_alias` set by hand) are checked here; an
-//! `edition` is read and reported as not supported yet.
+//! editions file is read with its grammar (no `optional` or `required`,
+//! reserved names without quotes), and its features are resolve's.
 //!
 //! A syntax error is reported with the first wrong token of its statement;
 //! the statement is skipped, as protoc skips it, and parsing goes on.
@@ -37,7 +38,7 @@ mod options;
 mod tests;
 
 use super::lexer::{Kind, Lexer, Mode, Token};
-use crate::ast::{Dialect, Ident, SchemaFile};
+use crate::ast::{Dialect, Edition, Ident, SchemaFile};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::{FileId, Span};
 use comments::Upcoming;
@@ -65,18 +66,23 @@ pub fn parse(file: FileId, _name: &str, text: &str) -> (SchemaFile, Vec<Diagnost
 enum Syntax {
     Proto2,
     Proto3,
-    /// `edition = "..."`: read, and refused.
-    Editions,
+    /// `edition = "2023";` or `"2024"`.
+    Editions(Edition),
 }
 
 impl Syntax {
-    /// The dialect the tree is given; an edition's is proto3's, as
-    /// editions are refused anyway.
+    /// The dialect the tree is given.
     fn dialect(self) -> Dialect {
         match self {
             Syntax::Proto2 => Dialect::Proto2,
-            Syntax::Proto3 | Syntax::Editions => Dialect::Proto3,
+            Syntax::Proto3 => Dialect::Proto3,
+            Syntax::Editions(edition) => Dialect::Editions(edition),
         }
+    }
+
+    /// Whether the file is an edition's.
+    fn is_editions(self) -> bool {
+        matches!(self, Syntax::Editions(_))
     }
 }
 

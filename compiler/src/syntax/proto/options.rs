@@ -90,18 +90,18 @@ impl Parser<'_> {
         self.expect_punct(']', "`,` or `]` after the option", BRACKETS)?;
         let [default, json_name] = properties;
         if let Some(default) = &default
-            && self.syntax != Syntax::Proto2
+            && self.syntax == Syntax::Proto3
         {
             self.diagnostics.push(
                 Diagnostic::new(
                     Code::InvalidOption,
                     default.span,
-                    "a default value outside proto2",
+                    "a default value in proto3",
                 )
                 .with_label("no defaults here")
                 .with_help(
-                    "only proto2 fields have default values; a proto3 field absent reads as \
-                     its type's zero",
+                    "only proto2 and editions fields with presence have default values; a \
+                     proto3 field absent reads as its type's zero",
                 ),
             );
         }

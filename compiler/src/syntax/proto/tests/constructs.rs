@@ -1,8 +1,10 @@
 //! Every construct protoc reads in proto2 and proto3 files, and the tree
 //! it becomes.
 
-use super::{at, field, message, parse_err, parse_ok};
-use crate::ast::{Dialect, Item, LabelKind, Member, OptionValue, ReservedItem, TypeExpr, TypeName};
+use super::{at, field, message, parse_ok};
+use crate::ast::{
+    Dialect, Edition, Item, LabelKind, Member, OptionValue, ReservedItem, TypeExpr, TypeName,
+};
 use crate::diagnostic::Code;
 
 /// The dotted text of a type's name, or of a list's or map's parts.
@@ -455,23 +457,47 @@ fn empty_statements_anywhere() {
 }
 
 #[test]
-fn an_edition_is_read_and_refused() {
+fn an_edition_is_read_by_its_rules() {
     let text = "// A file of edition 2023.\nedition = \"2023\";\npackage p;\n\
                 message A {\n  int32 a = 1;\n  reserved foo, bar;\n}";
     let (file, diagnostics) = super::super::parse(crate::source::FileId(0), "e.proto", text);
-    assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
-    assert_eq!(diagnostics[0].code, Code::Unsupported);
-    assert_eq!(diagnostics[0].message, "editions are not supported yet");
-    assert_eq!(at(text, diagnostics[0].primary.span), "edition = \"2023\";");
-    // The rest is read, by the editions' rules.
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+    assert_eq!(file.dialect, Dialect::Editions(Edition::E2023));
     let a = message(&file, 0);
     assert_eq!(field(a, 0).name.name, "a");
     assert!(matches!(&a.members[1], Member::Reserved(r) if r.items.len() == 2));
     assert_eq!(file.header, ["A file of edition 2023."]);
-    // Their rules refuse what proto2 and proto3 allow.
-    let diagnostics =
-        parse_err("edition = \"2023\"; message A { optional int32 a = 1; reserved \"b\"; }");
-    assert_eq!(diagnostics.len(), 3, "{diagnostics:#?}");
+}
+
+#[test]
+fn later_editions_are_refused_and_unknown_ones_are_errors() {
+    for (edition, code, expected) in [
+        (
+            "2024",
+            Code::Unsupported,
+            "edition 2024 is not supported yet",
+        ),
+        (
+            "2026",
+            Code::Unsupported,
+            "edition 2026 is not supported yet",
+        ),
+        ("2022", Code::Syntax, "unknown edition \"2022\""),
+    ] {
+        let text = format!("edition = \"{edition}\";\nmessage A {{ int32 a = 1; }}");
+        let (file, diagnostics) = super::super::parse(crate::source::FileId(0), "e.proto", &text);
+        assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
+        assert_eq!(
+            (diagnostics[0].code, diagnostics[0].message.as_str()),
+            (code, expected)
+        );
+        assert_eq!(
+            at(&text, diagnostics[0].primary.span),
+            format!("\"{edition}\"")
+        );
+        // The rest is read as an edition's.
+        assert_eq!(field(message(&file, 0), 0).name.name, "a");
+    }
 }
 
 #[test]
