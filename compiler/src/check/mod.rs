@@ -5,7 +5,7 @@
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), extensions' numbers and shapes
 //! ([`extensions`]) and their declarations ([`declarations`]), standard options protoc refuses where they are set
-//! ([`standard_options`]), services' methods
+//! ([`standard_options`]), an editions file's features ([`editions`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
 //! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
 //! takes graph mode's `schemac_graph_id` in the messages that references
@@ -18,6 +18,7 @@
 //! [`services`] accepts.
 
 mod declarations;
+mod editions;
 mod enum_use;
 mod enums;
 mod extensions;
@@ -57,6 +58,7 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     extensions::check(schema, &mut diagnostics);
     declarations::check(schema, &mut diagnostics);
     standard_options::check(schema, &mut diagnostics);
+    editions::check(schema, &mut diagnostics);
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);

@@ -17,6 +17,8 @@
 //!   with the protoc tests) and protox's of the exported `.proto` files.
 //! - `declarations`: check and the current protoc agree on extension
 //!   declarations.
+//! - `editions`: check and the current protoc agree on where edition
+//!   2023's features may be set.
 //! - `reserved`: check and protoc agree on every form of `reserved`
 //!   (ignored, with the protoc tests).
 //! - `proto_syntax`: exported files are proto2 where protoc needs it, and
@@ -43,6 +45,7 @@ mod builtin_types;
 mod declarations;
 mod descriptors;
 mod differential;
+mod editions;
 mod freshness;
 mod fuzz_seeds;
 mod handshake;
