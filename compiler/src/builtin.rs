@@ -5,8 +5,10 @@
 //! the current protoc (libprotoc 35.1, as PyPI's grpcio-tools 1.85.1 ships
 //! them): `descriptor.proto` has the options (`retention`, `targets`,
 //! extension declarations, features) that files with options of their own
-//! are written against, and `type.proto` and `api.proto` the `edition`
-//! fields that Google's runtimes read and write.
+//! are written against, `type.proto` and `api.proto` the `edition` fields
+//! that Google's runtimes read and write, and `cpp_features.proto`,
+//! `java_features.proto` and `go_features.proto` the features of protoc's
+//! own generators, which editions files set.
 //!
 //! An import of one of these names always gets schemac's copy, never a
 //! file of the same name on the include path, so that the types the runtime
@@ -43,10 +45,13 @@ pub const FILES: &[(&str, &str)] = &[
     (TYPES_PROTO_NAME, TYPES_PROTO),
     google!("any"),
     google!("api"),
+    google!("cpp_features"),
     google!("descriptor"),
     google!("duration"),
     google!("empty"),
     google!("field_mask"),
+    google!("go_features"),
+    google!("java_features"),
     google!("source_context"),
     google!("struct"),
     google!("timestamp"),

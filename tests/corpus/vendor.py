@@ -7,7 +7,7 @@ SRC_DIR holds one clone per source, named <owner>+<repo> (for instance
 SRC_DIR/googleapis+googleapis).  Each file is read at the commit named in
 SOURCES below, not from the clone's work tree.  The script takes every file
 an entry point below matches, unless that file or one it imports (directly or
-not) uses editions or is missing from the sources, and every file they
+not) uses an edition after 2023 or is missing from the sources, and every file they
 import; applies PATCHES; and writes the files, each source's LICENSE, and
 files.txt.new: files.txt's first two columns, to compare with files.txt (its
 protoc columns come from protoc-descriptors.py --update).
@@ -88,7 +88,8 @@ PATCHES = [
 ]
 
 IMPORT = re.compile(r'^\s*import\s+(?:public\s+|weak\s+)?"([^"]+)"\s*;', re.M)
-EDITION = re.compile(r'^\s*edition\s*=', re.M)
+# An edition other than 2023, the one schemac reads.
+EDITION = re.compile(r'^\s*edition\s*=\s*"(?!2023")', re.M)
 
 
 def strip_comments(text):
@@ -141,7 +142,7 @@ def main(src):
                 return None
             text = strip_comments(read(p))
             if EDITION.search(text):
-                print(f"skipped {path}: {p} uses editions", file=sys.stderr)
+                print(f"skipped {path}: {p} uses an edition after 2023", file=sys.stderr)
                 return None
             seen.add(p)
             stack.extend(IMPORT.findall(text))
