@@ -87,6 +87,7 @@ pub trait UnknownSink<'a> {
     fn keep(&mut self, number: u32, wire_type: WireType, value: &'a [u8]);
 }
 
+#[doc(hidden)]
 impl UnknownSink<'_> for UnknownFields {
     #[inline]
     fn keep(&mut self, number: u32, wire_type: WireType, value: &[u8]) {

@@ -71,6 +71,7 @@ impl<'a> UnknownFieldsView<'a> {
 }
 
 /// A view's unknown fields borrow the records given them from the input.
+#[doc(hidden)]
 impl<'a> UnknownSink<'a> for UnknownFieldsView<'a> {
     #[inline]
     fn keep(&mut self, number: u32, wire_type: WireType, value: &'a [u8]) {
