@@ -35,6 +35,13 @@ pub mod money {
     include!("money.rs");
 }
 
+/// Package `school`: closed enums in every shape, in a message that keeps
+/// unknown fields and in one that does not (`schemas/school.schema`).
+#[allow(missing_docs)]
+pub mod school {
+    include!("school.rs");
+}
+
 /// Package `shapes`: oneofs, nesting, recursion and awkward names
 /// (`schemas/shapes.schema`).
 #[allow(missing_docs)]

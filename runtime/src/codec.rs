@@ -355,6 +355,43 @@ impl<E: Enumeration> Codec for Enum<E> {
     }
 }
 
+/// A closed enum (a proto2 enum, or a `.schema` enum with `option closed
+/// = true;`): written as [`Enum`] writes it, but its fields hold only the
+/// numbers the enum names. A number it does not name is not stored: its
+/// record goes to the message's unknown fields, or is dropped, as in
+/// Google's protobuf. The field shapes that read so take the unknown
+/// fields as a last argument (`closed.rs`); this impl's
+/// [`merge_value`](Codec::merge_value) reads a number as it is, for the
+/// readers that look at it before deciding.
+#[derive(Debug)]
+pub struct ClosedEnum<E>(PhantomData<E>);
+
+impl<E: Enumeration> Codec for ClosedEnum<E> {
+    type Value = E;
+    const WIRE_TYPE: WireType = WireType::Varint;
+    const PACKABLE: bool = true;
+
+    #[inline]
+    fn is_default(value: &E) -> bool {
+        Enum::<E>::is_default(value)
+    }
+
+    #[inline]
+    fn value_len(value: &E) -> usize {
+        Enum::<E>::value_len(value)
+    }
+
+    #[inline]
+    fn write_value(value: &E, writer: &mut Writer) {
+        Enum::<E>::write_value(value, writer);
+    }
+
+    #[inline]
+    fn merge_value(value: &mut E, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        Enum::<E>::merge_value(value, decoder)
+    }
+}
+
 /// A nested message: length-delimited, one level deeper.
 #[derive(Debug)]
 pub struct Message<M>(PhantomData<M>);

@@ -239,6 +239,29 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// The field number of the key read last, by [`read_key`](Self::read_key)
+    /// or [`read_key_if`](Self::read_key_if), or 0 before any: a reader
+    /// that moves a field's record to the unknown fields, as a closed
+    /// enum's does, names the record by it. It must ask before reading a
+    /// key of its own, as a map entry's are.
+    #[inline]
+    pub(crate) fn key_number(&self) -> u32 {
+        let key = self.input.get(self.key_start..self.pos).unwrap_or_default();
+        let read = match key.first_chunk::<10>() {
+            Some(chunk) => wire::varint_in(chunk),
+            None => wire::varint_near_end(key),
+        };
+        read.map_or(0, |(key, _)| (key >> 3) as u32)
+    }
+
+    /// The bytes read since offset `start` ([`offset`](Self::offset)), as
+    /// they are in the input: what a reader that moves a record elsewhere
+    /// keeps of it.
+    #[inline]
+    pub(crate) fn read_since(&self, start: usize) -> &'a [u8] {
+        self.input.get(start..self.pos).unwrap_or_default()
+    }
+
     /// Reads a field key, returning the field number and wire type.
     #[inline]
     pub fn read_key(&mut self) -> Result<(u32, WireType), DecodeError> {

@@ -11,16 +11,21 @@
 //!
 //! Measuring gives the length writing produces, and nothing more: the
 //! [`Writer`] writes back to front and needs no lengths from it. Reading
-//! each shape is the decode core's, which views share (`merge.rs`).
+//! each shape is the decode core's, which views share (`merge.rs`); a
+//! closed enum's fields are read by `closed.rs`, which moves a number the
+//! enum does not name to the message's unknown fields.
 
 use crate::prelude::*;
 use alloc::collections::BTreeMap;
 
+use crate::closed;
 use crate::codec::Codec;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::merge::{self, Owned};
+use crate::message::Enumeration;
+use crate::unknown::UnknownSink;
 use crate::wire::{self, WireType};
 
 /// The length of a field with implicit presence: nothing when `value` is
@@ -356,9 +361,38 @@ impl<K: Ord, V> MapEntries<K, V> {
     {
         let mut entry = merge::default_entry::<Owned<KC>, Owned<VC>>();
         merge::read_entry::<Owned<KC>, Owned<VC>>(wire_type, decoder, &mut entry.0, &mut entry.1)?;
+        self.add(entry, map);
+        Ok(())
+    }
+
+    /// Reads one map entry whose value is a closed enum, as
+    /// [`merge`](Self::merge) does, but for an entry whose value the enum
+    /// does not name, which goes to `unknown` (`closed.rs`). `KC` is the
+    /// key's codec.
+    #[inline]
+    pub fn merge_closed<'a, KC>(
+        &mut self,
+        wire_type: WireType,
+        map: &mut impl SortedMap<K, V>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError>
+    where
+        KC: Codec<Value = K>,
+        V: Enumeration,
+    {
+        if let Some(entry) = closed::read_entry::<Owned<KC>, V>(wire_type, decoder, unknown)? {
+            self.add(entry, map);
+        }
+        Ok(())
+    }
+
+    /// Adds an entry read to `map`, or gathers it for it.
+    #[inline]
+    fn add(&mut self, entry: (K, V), map: &mut impl SortedMap<K, V>) {
         let entry = match self.gathered.is_empty() {
             true => match map.take(entry) {
-                None => return Ok(()),
+                None => return,
                 Some(entry) => {
                     map.start_gathering(&mut self.gathered);
                     entry
@@ -367,7 +401,6 @@ impl<K: Ord, V> MapEntries<K, V> {
             false => entry,
         };
         self.gathered.push(entry);
-        Ok(())
     }
 
     /// Adds the gathered entries to `map`, replacing the values of keys

@@ -90,6 +90,7 @@
 extern crate alloc;
 
 mod buf;
+mod closed;
 mod codec;
 mod decimal;
 pub mod decode;
@@ -140,6 +141,7 @@ pub mod __private {
     pub use crate::grpc;
     #[cfg(feature = "json")]
     pub use crate::json;
+    pub use crate::unknown::{Discard, UnknownSink};
     #[cfg(feature = "json")]
     pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
     pub use crate::{__enumeration as enumeration, __view as view_of};

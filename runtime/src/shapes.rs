@@ -12,22 +12,70 @@
 //! takes its type parameter from the field it is called with, so
 //! generated code leaves it out. A map names its two codecs on [`Map`]. Each function only
 //! forwards; the shapes are written once, in `field.rs`, `merge.rs` and
-//! the JSON module.
+//! the JSON module, and those of closed enums, whose reads also take the
+//! message's unknown fields, in `closed.rs`:
+//!
+//! ```text
+//! 6 => _rt::codec::ClosedEnum::merge(wire_type, &mut self.grade, decoder, &mut self.unknown_fields),
+//! ```
 
+use crate::closed;
 use crate::codec::{self, Codec};
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::field;
+use crate::merge::{Owned, Viewed};
 use crate::message::Enumeration;
 use crate::prelude::*;
 use crate::representations::{SharedBytes, StringAs, StringType};
+use crate::unknown::UnknownSink;
 use crate::view::{self, HasView, MapView, MessageView, ViewCodec};
 use crate::wire::WireType;
 
 /// The owned shapes and the JSON ones of each codec, whose values are
-/// `<Self as Codec>::Value`.
+/// `<Self as Codec>::Value`: those that encode ([`encode_shapes`]), and
+/// those that merge.
 macro_rules! owned_shapes {
+    ($([$($generics:tt)*] $codec:ty),* $(,)?) => {$(
+        encode_shapes!([$($generics)*] $codec);
+
+        impl<$($generics)*> $codec {
+            /// [`field::merge`] by this codec.
+            #[inline(always)]
+            pub fn merge(
+                wire_type: WireType,
+                value: &mut <Self as Codec>::Value,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<(), DecodeError> {
+                field::merge::<Self>(wire_type, value, decoder)
+            }
+
+            /// [`field::merge_optional`] by this codec.
+            #[inline(always)]
+            pub fn merge_optional(
+                wire_type: WireType,
+                value: &mut Option<<Self as Codec>::Value>,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<(), DecodeError> {
+                field::merge_optional::<Self>(wire_type, value, decoder)
+            }
+
+            /// [`field::merge_repeated`] by this codec.
+            #[inline(always)]
+            pub fn merge_repeated(
+                wire_type: WireType,
+                values: &mut Vec<<Self as Codec>::Value>,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<(), DecodeError> {
+                field::merge_repeated::<Self>(wire_type, values, decoder)
+            }
+        }
+    )*};
+}
+
+/// The shapes of a codec that measure and write, and the JSON ones.
+macro_rules! encode_shapes {
     ($([$($generics:tt)*] $codec:ty),* $(,)?) => {$(
         impl<$($generics)*> $codec {
             /// [`field::measure`] by this codec.
@@ -107,36 +155,6 @@ macro_rules! owned_shapes {
                 writer: &mut Writer,
             ) {
                 field::write_packed::<Self>(number, values, writer)
-            }
-
-            /// [`field::merge`] by this codec.
-            #[inline(always)]
-            pub fn merge(
-                wire_type: WireType,
-                value: &mut <Self as Codec>::Value,
-                decoder: &mut Decoder<'_>,
-            ) -> Result<(), DecodeError> {
-                field::merge::<Self>(wire_type, value, decoder)
-            }
-
-            /// [`field::merge_optional`] by this codec.
-            #[inline(always)]
-            pub fn merge_optional(
-                wire_type: WireType,
-                value: &mut Option<<Self as Codec>::Value>,
-                decoder: &mut Decoder<'_>,
-            ) -> Result<(), DecodeError> {
-                field::merge_optional::<Self>(wire_type, value, decoder)
-            }
-
-            /// [`field::merge_repeated`] by this codec.
-            #[inline(always)]
-            pub fn merge_repeated(
-                wire_type: WireType,
-                values: &mut Vec<<Self as Codec>::Value>,
-                decoder: &mut Decoder<'_>,
-            ) -> Result<(), DecodeError> {
-                field::merge_repeated::<Self>(wire_type, values, decoder)
             }
 
             json_shapes!();
@@ -611,5 +629,137 @@ impl<K: Codec, V: Codec> codec::Map<K, V> {
         A: serde::de::MapAccess<'de>,
     {
         crate::json::read_map::<K, V, T, A>(map)
+    }
+}
+
+encode_shapes!([E: Enumeration] codec::ClosedEnum<E>);
+
+/// A closed enum's reads (`closed.rs`), owned and as views: each takes
+/// the message's unknown fields last, where a number the enum does not
+/// name goes, or [`Discard`](crate::unknown::Discard) for a message that
+/// keeps none.
+impl<E: Enumeration> codec::ClosedEnum<E> {
+    /// A singular field, left as it was by a number the enum does not name.
+    #[inline(always)]
+    pub fn merge<'a>(
+        wire_type: WireType,
+        value: &mut E,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge(wire_type, value, decoder, unknown)
+    }
+
+    /// A field with explicit presence, left as it was by a number the enum
+    /// does not name.
+    #[inline(always)]
+    pub fn merge_optional<'a>(
+        wire_type: WireType,
+        value: &mut Option<E>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_optional(wire_type, value, decoder, unknown)
+    }
+
+    /// A list, packed or not, which leaves out the numbers the enum does
+    /// not name.
+    #[inline(always)]
+    pub fn merge_repeated<'a>(
+        wire_type: WireType,
+        values: &mut Vec<E>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_repeated(wire_type, values, decoder, unknown)
+    }
+
+    /// A oneof member, set in `oneof` as `variant`; the oneof is left as it
+    /// was by a number the enum does not name.
+    #[inline(always)]
+    pub fn merge_member<'a, O>(
+        wire_type: WireType,
+        oneof: &mut Option<O>,
+        variant: impl FnOnce(E) -> O,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_member(wire_type, oneof, variant, decoder, unknown)
+    }
+
+    /// [`merge`](Self::merge) in a view, whose enum is its value.
+    #[inline(always)]
+    pub fn view<'a>(
+        wire_type: WireType,
+        view: &mut E,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge(wire_type, view, decoder, unknown)
+    }
+
+    /// [`merge_optional`](Self::merge_optional) in a view.
+    #[inline(always)]
+    pub fn view_optional<'a>(
+        wire_type: WireType,
+        view: &mut Option<E>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_optional(wire_type, view, decoder, unknown)
+    }
+
+    /// [`merge_repeated`](Self::merge_repeated) in a view.
+    #[inline(always)]
+    pub fn view_repeated<'a>(
+        wire_type: WireType,
+        views: &mut Vec<E>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_repeated(wire_type, views, decoder, unknown)
+    }
+
+    /// [`merge_member`](Self::merge_member) in a view's oneof.
+    #[inline(always)]
+    pub fn view_member<'a, O>(
+        wire_type: WireType,
+        oneof: &mut Option<O>,
+        variant: impl FnOnce(E) -> O,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_member(wire_type, oneof, variant, decoder, unknown)
+    }
+}
+
+/// The reads of a map whose values are a closed enum, which leave out an
+/// entry whose value the enum does not name: named apart from
+/// [`codec::Map::merge`] and [`codec::Map::view`], which read any map's
+/// values as they are, since these take the unknown fields too.
+impl<K: Codec, E: Enumeration> codec::Map<K, codec::ClosedEnum<E>> {
+    /// [`codec::Map::merge`] of a closed enum's map.
+    #[inline(always)]
+    pub fn merge_closed<'a>(
+        wire_type: WireType,
+        map: &mut impl Extend<(K::Value, E)>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError> {
+        closed::merge_map::<Owned<K>, E>(wire_type, map, decoder, unknown)
+    }
+
+    /// [`codec::Map::view`] of a closed enum's map.
+    #[inline(always)]
+    pub fn view_closed<'a>(
+        wire_type: WireType,
+        map: &mut MapView<K::View, E>,
+        decoder: &mut Decoder<'a>,
+        unknown: &mut impl UnknownSink<'a>,
+    ) -> Result<(), DecodeError>
+    where
+        K: ViewCodec<'a>,
+    {
+        closed::merge_map::<Viewed<K>, E>(wire_type, map, decoder, unknown)
     }
 }

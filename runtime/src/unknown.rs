@@ -3,7 +3,8 @@
 //! A proxy or cache built from an older schema thereby passes on, unchanged,
 //! the fields that a newer schema added. Messages keep them only when the
 //! build asks for it (`Builder::keep_unknown_fields`); otherwise unknown
-//! fields are skipped.
+//! fields are skipped. A closed enum's number that the enum does not name
+//! goes there too ([`UnknownSink`]).
 
 use crate::decode::Decoder;
 use crate::encode::Writer;
@@ -71,6 +72,38 @@ impl UnknownFields {
     pub fn write(&self, writer: &mut Writer) {
         writer.raw(&self.bytes);
     }
+}
+
+/// Where a reader puts the record of a field that the field does not
+/// hold: a number that a closed enum does not name (`closed.rs`). A
+/// message that keeps unknown fields gives its own, [`UnknownFields`] or a
+/// view's [`UnknownFieldsView`](crate::view::UnknownFieldsView); one that
+/// does not gives [`Discard`]. `'a` is the input's lifetime, which a
+/// view's unknown fields borrow.
+#[doc(hidden)]
+pub trait UnknownSink<'a> {
+    /// Keeps field `number` with `value`, its value as read (with its
+    /// length prefix, if length-delimited), after the fields kept so far.
+    fn keep(&mut self, number: u32, wire_type: WireType, value: &'a [u8]);
+}
+
+#[doc(hidden)]
+impl UnknownSink<'_> for UnknownFields {
+    #[inline]
+    fn keep(&mut self, number: u32, wire_type: WireType, value: &[u8]) {
+        self.push(number, wire_type, value);
+    }
+}
+
+/// The [`UnknownSink`] of a message that keeps no unknown fields: what it
+/// is given is dropped, as the message skips a field it does not know.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Discard;
+
+impl UnknownSink<'_> for Discard {
+    #[inline(always)]
+    fn keep(&mut self, _number: u32, _wire_type: WireType, _value: &[u8]) {}
 }
 
 #[cfg(test)]

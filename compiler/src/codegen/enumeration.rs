@@ -1,5 +1,7 @@
 //! Enums: an open Rust enum with one unit variant per value and an
 //! `Unrecognized(i32)` variant for the numbers the schema does not name.
+//! A closed enum's fields never read one (the number goes to the message's
+//! unknown fields), but code may set one, which is written as it is.
 //!
 //! Values compare, hash and convert by number, so `Unrecognized(1)` equals
 //! the variant whose number is 1.
@@ -57,6 +59,16 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
         &enumeration.rust_attributes,
     );
     let deprecated = deprecated(&enumeration.options);
+    let unrecognized_doc = match enumeration.closed {
+        true => quote! {
+            /// A number this schema does not name. The enum is closed, so
+            /// reading never gives one: such a number goes to the message's
+            /// unknown fields, or is dropped.
+        },
+        false => quote! {
+            /// A number this schema does not name, kept as it was received.
+        },
+    };
     quote! {
         #doc
         #[derive(Clone, Copy, #debug Default)]
@@ -64,7 +76,7 @@ pub(crate) fn expand_enum(cx: &Context, id: EnumId) -> TokenStream {
         #attributes
         pub enum #name {
             #(#variants)*
-            /// A number this schema does not name, kept as it was received.
+            #unrecognized_doc
             #unrecognized(i32),
         }
 

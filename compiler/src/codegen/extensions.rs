@@ -64,9 +64,12 @@ fn expand_constant(cx: &Context, extension: &Extension) -> TokenStream {
     };
     let scope = paths::extension_scope(cx.schema, extension);
     let message = paths::message_path(cx, &scope, extendee);
-    // A group's value travels between its keys: `codec::Group`.
+    // A group's value travels between its keys: `codec::Group`. A closed
+    // enum's codec reads its JSON closed; its records are read open, by
+    // the codec's `merge_value` (docs/proto.md).
     let held = Held {
         group: field.delimited && matches!(field.ty.value(), ValueType::Message(_)),
+        closed: matches!(field.ty.value(), ValueType::Enum(id) if cx.schema.enumeration(id).closed),
         ..Held::default()
     };
     let codec = types::value_codec(cx, &scope, field.ty.value(), held);

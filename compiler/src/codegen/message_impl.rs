@@ -16,7 +16,7 @@ use quote::quote;
 use super::merge_from::{self, FieldRead, MergeFrom};
 use super::required::{self, Checker};
 use super::{Context, extensions, graph, ident, oneof, type_ident, types};
-use crate::model::{EncodingStep, Field, MessageId};
+use crate::model::{EncodingStep, Field, FieldType, MessageId, ValueType};
 use crate::names;
 use types::{Action, Shape, field_call};
 
@@ -148,10 +148,9 @@ fn expand_merge_field(
             return oneof::expand_oneof_merge_arm(cx, scope, id, field);
         }
         let number = Literal::u32_unsuffixed(field.wire_number());
-        let call = field_call(cx, scope, field, Action::Merge);
-        let name = ident(&names::field_name(&field.name));
+        let read = field_read(cx, scope, id, field, Action::Merge);
         quote! {
-            #number => #call(wire, &mut self.#name, decoder),
+            #number => #read,
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
@@ -231,17 +230,26 @@ fn expand_merge_from<'f>(
             // Named after the field, so no two clash, and none with the
             // loop's own locals.
             let local = ident(&format!("{}_entries", name.trim_start_matches("r#")));
-            let codec = types::field_codec(cx, scope, field);
             before.extend(quote!(let mut #local = #rt::field::MapEntries::new();));
             after.extend(quote!(#local.finish(&mut self.#member);));
-            let read = quote!(#local.merge::<#codec>(wire, &mut self.#member, decoder));
+            let read = match (unknown_sink(cx, id, field), field.ty) {
+                // A closed enum's map names the key's codec alone.
+                (Some(unknown), FieldType::Map(key, _)) => {
+                    let held = types::Held::of(cx, field);
+                    let key = types::value_codec(cx, scope, ValueType::Scalar(key), held);
+                    quote!(#local.merge_closed::<#key>(wire, &mut self.#member, decoder, #unknown))
+                }
+                _ => {
+                    let codec = types::field_codec(cx, scope, field);
+                    quote!(#local.merge::<#codec>(wire, &mut self.#member, decoder))
+                }
+            };
             reads.push(FieldRead { field, read });
         } else if in_order
             .iter()
             .any(|ordered| ordered.number == field.number)
         {
-            let call = field_call(cx, scope, field, Action::Merge);
-            let read = quote!(#call(wire, &mut self.#member, decoder));
+            let read = field_read(cx, scope, id, field, Action::Merge);
             reads.push(FieldRead { field, read });
         }
     }
@@ -284,6 +292,40 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
 pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
     let keeps = cx.keeps_unknown_fields(cx.schema.message(id));
     keeps.then(|| ident(names::UNKNOWN_FIELDS_FIELD))
+}
+
+/// The read of one occurrence of `field`, outside a oneof, of message `id`
+/// or its view (`action` is `Merge` or `View`):
+/// `_rt::codec::Int64::merge(wire, &mut self.id, decoder)`, and for a
+/// closed enum the unknown fields last ([`unknown_sink`]).
+pub(crate) fn field_read(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    field: &Field,
+    action: Action,
+) -> TokenStream {
+    let call = field_call(cx, scope, field, action);
+    let name = ident(&names::field_name(&field.name));
+    match unknown_sink(cx, id, field) {
+        Some(unknown) => quote!(#call(wire, &mut self.#name, decoder, #unknown)),
+        None => quote!(#call(wire, &mut self.#name, decoder)),
+    }
+}
+
+/// What the read of `field` of message `id` (or its view) takes last when
+/// its enum is closed: where a number the enum does not name goes, the
+/// message's unknown fields, or `&mut _rt::Discard` when it keeps none.
+/// `None` for any other field.
+pub(crate) fn unknown_sink(cx: &Context, id: MessageId, field: &Field) -> Option<TokenStream> {
+    if !types::Held::of(cx, field).closed {
+        return None;
+    }
+    let rt = &cx.runtime;
+    Some(match unknown_fields(cx, id) {
+        Some(unknown) => quote!(&mut self.#unknown),
+        None => quote!(&mut #rt::Discard),
+    })
 }
 
 /// How measuring and writing take a field's value: by reference, or as an

@@ -9,7 +9,7 @@ use quote::quote;
 
 use super::attributes::ItemKind;
 use super::deprecation::deprecated;
-use super::{Context, docs, ident, paths, schema_docs, type_ident, types};
+use super::{Context, docs, ident, message_impl, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, RefKind, ValueType};
@@ -209,7 +209,33 @@ pub(crate) fn expand_oneof_merge_arm(
     if let ValueType::Ref(_, RefKind::Strong) = ty {
         return replace_arm(member, &field, variant, codec);
     }
+    if let Some(unknown) = message_impl::unknown_sink(cx, id, member) {
+        return closed_member_arm(
+            member,
+            &field,
+            variant,
+            quote!(#codec::merge_member),
+            unknown,
+        );
+    }
     merge_arm(member, &field, variant, quote!(#codec::merge))
+}
+
+/// The arm of `merge_field` for `member`, a closed enum, held in the oneof
+/// field `field` as `variant`, of an owned message or a view: `merge`, a
+/// runtime function, sets the member unless the enum does not name the
+/// number read, which goes to `unknown` and leaves the oneof as it was.
+pub(crate) fn closed_member_arm(
+    member: &Field,
+    field: &proc_macro2::Ident,
+    variant: TokenStream,
+    merge: TokenStream,
+    unknown: TokenStream,
+) -> TokenStream {
+    let number = Literal::u32_unsuffixed(member.wire_number());
+    quote! {
+        #number => #merge(wire, &mut self.#field, #variant, decoder, #unknown),
+    }
 }
 
 /// The arm of `merge_field` for `member`, a `ref`, held in the oneof field

@@ -583,6 +583,67 @@ fn a_message_that_keeps_unknown_fields_reads_and_writes_them_last() {
     assert!(contains(skips, "_ => decoder.skip(wire),"), "{skips}");
 }
 
+/// A closed enum's field reads through `codec::ClosedEnum`, whose reads
+/// take where a number the enum does not name goes: the message's unknown
+/// fields, or `_rt::Discard`. Writing is an open enum's, with the codec
+/// named alike; an open enum's reads are as they were.
+#[test]
+fn a_closed_enum_reads_with_the_unknown_fields() {
+    let b = analyzed(
+        "enum Grade { option closed = true; GRADE_A = 1; GRADE_B = 2; }\n\
+         enum Level { option closed = true; LEVEL_LOW = 0; LEVEL_HIGH = 1; }\n\
+         enum Color { COLOR_NONE = 0; }\n\
+         message Kept {\n  option keep_unknown_fields = true;\n  grade: Grade = 1;\n  \
+         by_name: map<string, Level> = 2;\n  \
+         oneof pick { level: Level = 3; note: string = 4; }\n}\n\
+         message Dropped {\n  grade: Grade = 1;\n  color: Color = 2;\n  \
+         levels: list<Level> = 20;\n  by_id: map<i32, Level> = 21;\n}\n",
+    );
+    let code = b.render(&Config::new());
+    let (kept, dropped) = code.split_at(code.find("pub struct Dropped").unwrap());
+    for expected in [
+        "_rt::codec::ClosedEnum::merge(wire, &mut self.grade, decoder, &mut self.unknown_fields)",
+        "by_name_entries.merge_closed::<_rt::codec::String>(wire, &mut self.by_name, decoder, \
+         &mut self.unknown_fields)",
+        "_rt::codec::ClosedEnum::merge_member(wire, &mut self.pick, kept::Pick::Level, decoder, \
+         &mut self.unknown_fields)",
+        "_rt::codec::ClosedEnum::measure(1, &self.grade)",
+    ] {
+        assert!(contains(kept, expected), "{expected:?} not in\n{kept}");
+    }
+    for expected in [
+        "_rt::codec::ClosedEnum::merge(wire, &mut self.grade, decoder, &mut _rt::Discard)",
+        "_rt::codec::Enum::merge(wire, &mut self.color, decoder)",
+        "_rt::codec::ClosedEnum::merge_repeated(wire, &mut self.levels, decoder, \
+         &mut _rt::Discard)",
+        "by_id_entries.merge_closed::<_rt::codec::Int32>(wire, &mut self.by_id, decoder, \
+         &mut _rt::Discard)",
+        "_rt::codec::ClosedEnum::write_packed(20, &self.levels, writer);",
+    ] {
+        assert!(
+            contains(dropped, expected),
+            "{expected:?} not in\n{dropped}"
+        );
+    }
+    // A map of another type, and views.
+    let mut config = Config::new();
+    config.map_type(".", MapType::HashMap).views(true);
+    let code = b.render(&config);
+    for expected in [
+        "_rt::codec::Map::<_rt::codec::Int32, _rt::codec::ClosedEnum<Level>>::merge_closed(\
+         wire, &mut self.by_id, decoder, &mut _rt::Discard)",
+        "_rt::codec::Map::<_rt::codec::Int32, _rt::codec::ClosedEnum<Level>>::view_closed(\
+         wire, &mut self.by_id, decoder, &mut _rt::Discard)",
+        "_rt::codec::ClosedEnum::view(wire, &mut self.grade, decoder, &mut self.unknown_fields)",
+        "_rt::codec::ClosedEnum::view_member(wire, &mut self.pick, kept::PickView::Level, \
+         decoder, &mut self.unknown_fields)",
+        "by_id: _rt::codec::Map::<_rt::codec::Int32, _rt::codec::ClosedEnum<Level>>::owned(\
+         &self.by_id),",
+    ] {
+        assert!(contains(&code, expected), "{expected:?} not in\n{code}");
+    }
+}
+
 #[test]
 fn the_config_keeps_unknown_fields_in_every_message() {
     let b = analyzed(

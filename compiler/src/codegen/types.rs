@@ -1,7 +1,7 @@
 //! The Rust type of each field, and the runtime codec that encodes it.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 
 use super::{Context, paths};
 use crate::config::{BytesType, MapType, PointerType, StringType};
@@ -10,13 +10,18 @@ use crate::model::{Field, FieldType, RefKind, Scalar, ValueType, WellKnown};
 /// How a field holds each of its values, where the `Config` or the schema
 /// choose: a singular message in a `Box`, a string in a type other than
 /// `String`, bytes in `Bytes`; none of these changes the bytes. And
-/// whether its messages travel as groups, which does.
+/// whether its messages travel as groups, which does, and whether it holds
+/// only the numbers its enum names, which changes how it reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Held {
     /// A singular message field's message is boxed.
     pub(crate) boxed: bool,
     /// Its messages are groups ([`Field::delimited`]): `codec::Group`.
     pub(crate) group: bool,
+    /// Its enum is closed ([`Enum::closed`](crate::model::Enum::closed)):
+    /// `codec::ClosedEnum`, whose reads move a number the enum does not
+    /// name to the message's unknown fields. A map's values' enum counts.
+    pub(crate) closed: bool,
     /// The Rust type of the field's string values.
     pub(crate) string: StringType,
     /// The Rust type of the field's bytes values.
@@ -30,9 +35,14 @@ impl Held {
             field.ty,
             FieldType::Single(_) | FieldType::Optional(_) | FieldType::Required(_)
         );
+        let closed = match field.ty.value() {
+            ValueType::Enum(id) => cx.schema.enumeration(id).closed,
+            _ => false,
+        };
         Held {
             boxed: field.boxed && singular,
             group: field.delimited && matches!(field.ty.value(), ValueType::Message(_)),
+            closed,
             string: cx.config.string_type_of(&field.full_name),
             bytes: cx.config.bytes_type_of(&field.full_name),
         }
@@ -151,11 +161,17 @@ pub(crate) fn field_call(
     field: &Field,
     action: Action,
 ) -> TokenStream {
-    let function = Shape::of(cx, field).function(action, cx.map_type(field));
+    let shape = Shape::of(cx, field);
+    let mut function = shape.function(action, cx.map_type(field));
     let held = match action {
         Action::View => Held::of(cx, field).in_view(),
         _ => Held::of(cx, field),
     };
+    // A closed enum's map reads with the unknown fields too, under names
+    // of their own beside those of any map.
+    if held.closed && shape == Shape::Map && matches!(action, Action::Merge | Action::View) {
+        function = format_ident!("{function}_closed");
+    }
     let codec = call_codec(cx, scope, field, held);
     quote!(#codec::#function)
 }
@@ -194,6 +210,7 @@ pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStre
             quote!(#rt::codec::SharedBytes)
         }
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
+        ValueType::Enum(_) if held.closed => quote!(#rt::codec::ClosedEnum),
         ValueType::Enum(_) => quote!(#rt::codec::Enum),
         ValueType::Message(_) => match (held.boxed, held.group) {
             (true, true) => quote!(#rt::codec::BoxedGroup),
@@ -300,7 +317,10 @@ pub(crate) fn value_codec(
         ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
         ValueType::Enum(id) => {
             let path = paths::enum_path(cx, scope, id);
-            quote!(#rt::codec::Enum<#path>)
+            match held.closed {
+                true => quote!(#rt::codec::ClosedEnum<#path>),
+                false => quote!(#rt::codec::Enum<#path>),
+            }
         }
         ValueType::Message(id) => {
             let path = paths::message_path(cx, scope, id);

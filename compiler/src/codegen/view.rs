@@ -347,10 +347,9 @@ fn expand_merge_field(
         if field.oneof.is_some() {
             return expand_oneof_merge_arm(cx, scope, id, field);
         }
-        let call = field_call(cx, scope, field, Action::View);
-        let name = ident(&names::field_name(&field.name));
+        let read = message_impl::field_read(cx, scope, id, field, Action::View);
         quote! {
-            #number => #call(wire, &mut self.#name, decoder),
+            #number => #read,
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
@@ -373,9 +372,7 @@ fn expand_merge_from(
     let reads: Vec<FieldRead> = in_order
         .iter()
         .map(|&field| {
-            let call = field_call(cx, scope, field, Action::View);
-            let name = ident(&names::field_name(&field.name));
-            let read = quote!(#call(wire, &mut self.#name, decoder));
+            let read = message_impl::field_read(cx, scope, id, field, Action::View);
             FieldRead { field, read }
         })
         .collect();
@@ -404,12 +401,18 @@ fn expand_oneof_merge_arm(
         return TokenStream::new();
     };
     let codec = types::member_codec(cx, ty, Held::of(cx, member).in_view());
-    oneof::merge_arm(
-        member,
-        &oneof::oneof_field(message, index),
-        view_variant_path(cx, scope, id, index, member),
-        quote!(#codec::view),
-    )
+    let field = oneof::oneof_field(message, index);
+    let variant = view_variant_path(cx, scope, id, index, member);
+    if let Some(unknown) = message_impl::unknown_sink(cx, id, member) {
+        return oneof::closed_member_arm(
+            member,
+            &field,
+            variant,
+            quote!(#codec::view_member),
+            unknown,
+        );
+    }
+    oneof::merge_arm(member, &field, variant, quote!(#codec::view))
 }
 
 /// The Rust type of a view's field.

@@ -128,6 +128,15 @@ impl TranscodeError {
     }
 }
 
+/// Whose field a field read is: a closed enum's field of the message
+/// holds only the numbers its enum names, where an extension's reads open,
+/// as generated code reads them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Owner {
+    Message,
+    Extension,
+}
+
 struct Reader<'a> {
     schema: &'a Schema,
     names: JsonNames,
@@ -237,17 +246,19 @@ impl Reader<'_> {
                 continue;
             };
             let field = &message.fields[index];
-            // A oneof member read later replaces the others.
-            if let Some(oneof) = field.oneof {
-                for (other, slot) in message.fields.iter().zip(values.iter_mut()) {
-                    if other.oneof == Some(oneof) && other.number != field.number {
-                        self.replace(other.ty.value(), slot.take());
-                    }
-                }
+            // A oneof member read later replaces the others; but a number
+            // that a closed enum does not name leaves the oneof as it was.
+            let closed = self.is_closed(field.ty.value());
+            if !closed {
+                self.clear_other_members(message, field, &mut values);
             }
             let field_path = path.field(&field.name);
-            self.field(field, wire_type, decoder, &field_path, &mut values[index])
+            let slot = &mut values[index];
+            (self.field(field, Owner::Message, wire_type, decoder, &field_path, slot))
                 .map_err(|error| error.at(&field_path))?;
+            if closed && values[index].is_some() {
+                self.clear_other_members(message, field, &mut values);
+            }
         }
         for (field, value) in message.fields.iter().zip(&mut values) {
             if let (FieldType::Map(key, _), Some(Json::Object(entries))) = (field.ty, value) {
@@ -310,6 +321,7 @@ impl Reader<'_> {
                 .map_err(|error| TranscodeError::new(&path, error))?;
             return (self.field(
                 field,
+                Owner::Extension,
                 WireType::Len,
                 &mut decoder,
                 &path,
@@ -319,13 +331,48 @@ impl Reader<'_> {
         }
         match read(number) {
             Some((index, field, path)) => {
-                (self.field(field, wire_type, decoder, &path, &mut values[index]))
+                let slot = &mut values[index];
+                (self.field(field, Owner::Extension, wire_type, decoder, &path, slot))
                     .map_err(|error| error.at(&path))
             }
             None => decoder
                 .skip(wire_type)
                 .map_err(|error| TranscodeError::new(path, error)),
         }
+    }
+
+    /// Clears the members of `field`'s oneof but `field`, if it is in one:
+    /// it is being read, and replaces them.
+    fn clear_other_members(
+        &self,
+        message: &crate::model::Message,
+        field: &Field,
+        values: &mut [Option<Json>],
+    ) {
+        let Some(oneof) = field.oneof else {
+            return;
+        };
+        for (other, slot) in message.fields.iter().zip(values.iter_mut()) {
+            if other.oneof == Some(oneof) && other.number != field.number {
+                self.replace(other.ty.value(), slot.take());
+            }
+        }
+    }
+
+    /// Whether values of type `ty` are those of a closed enum, which a
+    /// field holds only when the enum names them.
+    fn is_closed(&self, ty: ValueType) -> bool {
+        matches!(ty, ValueType::Enum(id) if self.schema.enumeration(id).closed)
+    }
+
+    /// Whether `json`, a value of type `ty` just read into a field of
+    /// `owner`, is a number that a closed enum does not name
+    /// ([`Reader::enum_json`] writes a number only for those): generated
+    /// code moves it to the message's unknown fields, which JSON does not
+    /// have, so the field leaves it out, as a message that keeps no
+    /// unknown fields drops it. An extension's enum reads open.
+    fn is_stray(&self, owner: Owner, ty: ValueType, json: &Json) -> bool {
+        owner == Owner::Message && json.is_number() && self.is_closed(ty)
     }
 
     /// The key `field` is written under.
@@ -336,11 +383,13 @@ impl Reader<'_> {
         }
     }
 
-    /// Reads one occurrence of `field` into `slot`, following protobuf:
-    /// scalars replace, lists append, maps insert, messages merge.
+    /// Reads one occurrence of `field`, of `owner`, into `slot`, following
+    /// protobuf: scalars replace, lists append, maps insert, messages
+    /// merge.
     fn field(
         &self,
         field: &Field,
+        owner: Owner,
         wire_type: WireType,
         decoder: &mut Decoder<'_>,
         path: &Path,
@@ -356,8 +405,16 @@ impl Reader<'_> {
                 *slot = Some(self.nested_message(id, earlier, group, wire_type, decoder, path)?);
             }
             FieldType::Single(ty) | FieldType::Optional(ty) | FieldType::Required(ty) => {
-                let earlier = slot.take();
+                // An enum replaces what the field held, so it takes
+                // nothing; a closed one's stray leaves the field as it was.
+                let earlier = match ty {
+                    ValueType::Enum(_) => None,
+                    _ => slot.take(),
+                };
                 let (value, is_default) = self.value(ty, earlier, wire_type, decoder, path)?;
+                if self.is_stray(owner, ty, &value) {
+                    return Ok(());
+                }
                 *slot = (!(implicit && is_default)).then_some(value);
             }
             FieldType::List(ty) => {
@@ -372,7 +429,9 @@ impl Reader<'_> {
                             let value = self
                                 .packed_element(ty, decoder)
                                 .map_err(|error| error.at(&path.index(index)))?;
-                            elements.push(value);
+                            if !self.is_stray(owner, ty, &value) {
+                                elements.push(value);
+                            }
                         }
                         Ok::<(), TranscodeError>(())
                     })?;
@@ -385,7 +444,9 @@ impl Reader<'_> {
                         }
                         _ => self.value(ty, None, wire_type, decoder, &path)?.0,
                     };
-                    elements.push(value);
+                    if !self.is_stray(owner, ty, &value) {
+                        elements.push(value);
+                    }
                 }
                 // An empty packed run adds nothing, and an empty list is
                 // left out, as generated code writes it.
@@ -399,8 +460,12 @@ impl Reader<'_> {
                 decoder.expect_wire_type(wire_type, WireType::Len)?;
                 let (key, value) =
                     decoder.read_nested(|decoder| self.map_entry(key, ty, decoder, path))?;
-                self.replace(ty, entries.insert(key, value));
-                *slot = Some(Json::Object(entries));
+                // An entry whose value a closed enum does not name is left
+                // out whole.
+                if !self.is_stray(owner, ty, &value) {
+                    self.replace(ty, entries.insert(key, value));
+                }
+                *slot = (!entries.is_empty()).then_some(Json::Object(entries));
             }
         }
         Ok(())

@@ -597,10 +597,25 @@ impl<'a> Encoder<'a> {
                 })
                 .map(|value| value.number as i32)
                 .ok_or_else(|| format!("`{name}` is not a value of enum {}", enumeration.name)),
-            Json::Number(number) => number
-                .as_i64()
-                .and_then(|number| i32::try_from(number).ok())
-                .ok_or_else(|| format!("{number} is not a 32-bit enum number")),
+            Json::Number(number) => {
+                let number = number
+                    .as_i64()
+                    .and_then(|number| i32::try_from(number).ok())
+                    .ok_or_else(|| format!("{number} is not a 32-bit enum number"))?;
+                // A closed enum holds only the numbers it names, as
+                // generated code reads it.
+                let named = enumeration
+                    .values
+                    .iter()
+                    .any(|value| value.number == i64::from(number));
+                match enumeration.closed && !named {
+                    true => Err(format!(
+                        "{number} is not a value of enum {}, which is closed",
+                        enumeration.name
+                    )),
+                    false => Ok(number),
+                }
+            }
             other => Err(format!(
                 "expected a value name of enum {}, found {other}",
                 enumeration.name

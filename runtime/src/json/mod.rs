@@ -531,6 +531,7 @@ pub fn deserialize_enum<'de, E: Enumeration, D: Deserializer<'de>>(
 ) -> Result<E, D::Error> {
     let value = deserializer.deserialize_any(EnumVisitor {
         skip_unknown_names: false,
+        closed: false,
         enumeration: PhantomData,
     })?;
     value.ok_or_else(|| de::Error::custom("an enum value skipped"))
@@ -544,6 +545,33 @@ pub(crate) fn deserialize_known_enum<'de, E: Enumeration, D: Deserializer<'de>>(
 ) -> Result<Option<E>, D::Error> {
     deserializer.deserialize_any(EnumVisitor {
         skip_unknown_names: unknown_fields_ignored(),
+        closed: false,
+        enumeration: PhantomData,
+    })
+}
+
+/// Reads a closed enum's value from its name or its number, which the
+/// enum must name ([`codec::ClosedEnum`]).
+pub(crate) fn deserialize_closed_enum<'de, E: Enumeration, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<E, D::Error> {
+    let value = deserializer.deserialize_any(EnumVisitor {
+        skip_unknown_names: false,
+        closed: true,
+        enumeration: PhantomData,
+    })?;
+    value.ok_or_else(|| de::Error::custom("an enum value skipped"))
+}
+
+/// [`deserialize_known_enum`] of a closed enum: a number the enum does not
+/// name is refused even inside [`ignoring_unknown_fields`], as Google's
+/// Python protobuf refuses it.
+pub(crate) fn deserialize_known_closed_enum<'de, E: Enumeration, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<E>, D::Error> {
+    deserializer.deserialize_any(EnumVisitor {
+        skip_unknown_names: unknown_fields_ignored(),
+        closed: true,
         enumeration: PhantomData,
     })
 }
@@ -553,6 +581,9 @@ struct EnumVisitor<E> {
     /// Whether a name the schema does not know reads as `None`, rather
     /// than as an error.
     skip_unknown_names: bool,
+    /// Whether the enum is closed, so that a number it does not name is an
+    /// error rather than a value.
+    closed: bool,
     enumeration: PhantomData<E>,
 }
 
@@ -575,13 +606,22 @@ impl<E: Enumeration> Visitor<'_> for EnumVisitor<E> {
     }
 
     fn visit_i64<Err: de::Error>(self, number: i64) -> Result<Option<E>, Err> {
-        match i32::try_from(number) {
-            Ok(number) => Ok(Some(E::from_number(number))),
-            Err(_) => Err(Err::custom(format_args!(
-                "{number} is out of range for enum {}",
+        let value = match i32::try_from(number) {
+            Ok(number) => E::from_number(number),
+            Err(_) => {
+                return Err(Err::custom(format_args!(
+                    "{number} is out of range for enum {}",
+                    E::NAME
+                )));
+            }
+        };
+        if self.closed && value.name().is_none() {
+            return Err(Err::custom(format_args!(
+                "{number} is not a value of enum {}, which is closed",
                 E::NAME
-            ))),
+            )));
         }
+        Ok(Some(value))
     }
 
     fn visit_u64<Err: de::Error>(self, number: u64) -> Result<Option<E>, Err> {

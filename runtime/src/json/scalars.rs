@@ -19,8 +19,8 @@ use serde::ser::Serializer;
 
 use super::{JsonCodec, JsonKey};
 use crate::codec::{
-    Bool, Boxed, Bytes, Double, Enum, Fixed32, Fixed64, Float, Int32, Int64, Sfixed32, Sfixed64,
-    Sint32, Sint64, String as Str, Uint32, Uint64,
+    Bool, Boxed, Bytes, ClosedEnum, Double, Enum, Fixed32, Fixed64, Float, Int32, Int64, Sfixed32,
+    Sfixed64, Sint32, Sint64, String as Str, Uint32, Uint64,
 };
 use crate::message::Enumeration;
 
@@ -326,6 +326,25 @@ impl<E: Enumeration> JsonCodec for Enum<E> {
         deserializer: D,
     ) -> Result<Option<E>, D::Error> {
         super::deserialize_known_enum(deserializer)
+    }
+}
+
+/// A closed enum, whose JSON is an open enum's but for a number the enum
+/// does not name, which it refuses to read, as Google's Python protobuf
+/// does (`json_format.py`), ignoring unknown fields or not.
+impl<E: Enumeration> JsonCodec for ClosedEnum<E> {
+    fn serialize<S: Serializer>(value: &E, serializer: S) -> Result<S::Ok, S::Error> {
+        super::serialize_enum(*value, serializer)
+    }
+
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<E, D::Error> {
+        super::deserialize_closed_enum(deserializer)
+    }
+
+    fn deserialize_known<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<E>, D::Error> {
+        super::deserialize_known_closed_enum(deserializer)
     }
 }
 

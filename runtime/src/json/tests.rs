@@ -191,6 +191,42 @@ fn a_null_map_value_is_an_error_unless_null_is_a_value() {
     );
 }
 
+/// A closed enum reads a name, or a number it names; a number it does not
+/// name is refused, even when unknown fields are ignored, as Google's
+/// Python protobuf refuses it. It writes whatever it holds, as an open
+/// enum does.
+#[test]
+fn a_closed_enum_reads_only_the_numbers_it_names() {
+    use crate::closed::tests::Level;
+    type Closed = codec::ClosedEnum<Level>;
+    type Open = codec::Enum<Level>;
+    assert_eq!(from_json::<Closed>(json!("TOP")).unwrap(), Level::Top);
+    assert_eq!(from_json::<Closed>(json!(-1)).unwrap(), Level::Neg);
+    let error = from_json::<Closed>(json!(9)).unwrap_err().to_string();
+    assert!(error.contains("9 is not a value of enum Level"), "{error}");
+    assert_eq!(from_json::<Open>(json!(9)).unwrap(), Level::Unrecognized(9));
+    assert!(from_json::<Closed>(json!("NINE")).is_err());
+
+    let list = |json: Json| {
+        super::ignoring_unknown_fields(|| {
+            serde_json::from_value::<Vec<super::Present<Closed>>>(json)
+        })
+        .map(|read| {
+            read.into_iter()
+                .map(|present| present.0)
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(
+        list(json!(["TOP", "NINE"])).unwrap(),
+        [Some(Level::Top), None]
+    );
+    assert!(list(json!(["TOP", 9])).is_err());
+
+    assert_eq!(to_json::<Closed>(&Level::Unrecognized(9)), json!(9));
+    assert_eq!(to_json::<Closed>(&Level::High), json!("HIGH"));
+}
+
 #[test]
 fn null_reads_as_the_default() {
     assert_eq!(from_json::<codec::String>(Json::Null).unwrap(), "");

@@ -3,7 +3,7 @@
 use crate::decode::Decoder;
 use crate::error::DecodeError;
 use crate::prelude::*;
-use crate::unknown::UnknownFields;
+use crate::unknown::{UnknownFields, UnknownSink};
 use crate::wire::WireType;
 
 /// One field the schema does not know, as read.
@@ -67,6 +67,19 @@ impl<'a> UnknownFieldsView<'a> {
             value,
         });
         Ok(())
+    }
+}
+
+/// A view's unknown fields borrow the records given them from the input.
+#[doc(hidden)]
+impl<'a> UnknownSink<'a> for UnknownFieldsView<'a> {
+    #[inline]
+    fn keep(&mut self, number: u32, wire_type: WireType, value: &'a [u8]) {
+        self.fields.push(UnknownField {
+            number,
+            wire_type,
+            value,
+        });
     }
 }
 

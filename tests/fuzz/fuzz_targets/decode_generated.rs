@@ -1,6 +1,8 @@
 //! Decodes the input as each generated message of `schemas/scalars.schema`,
 //! `shapes.schema` (oneofs, recursion), `money.schema` (decimal and value),
-//! the `evolution` packages (unknown fields kept) and the `world` packages.
+//! the `evolution` packages (unknown fields kept), the `world` packages and
+//! `school.schema` (closed enums, in the message that drops what it does
+//! not know).
 //! Floats may decode to NaN, which is not equal to itself, so the oracle
 //! compares bytes: a decoded value encodes, every way of encoding writes
 //! the same bytes, and that encoding decodes and encodes to the same bytes,
@@ -21,6 +23,7 @@ use libfuzzer_sys::fuzz_target;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Interleaved, Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
+use schemac_generated::school::Summary;
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::world::travel::Trip;
 use schemac_runtime::bytes::Bytes;
@@ -46,6 +49,7 @@ fuzz_target!(|data: &[u8]| {
     check::<v1::Profile>(data);
     check::<v1::PlainProfile>(data);
     check::<v2::Profile>(data);
+    check::<Summary>(data);
 
     use schemac_options::representations::{kitchen, shapes};
     let shared = Bytes::copy_from_slice(data);

@@ -15,7 +15,7 @@ use std::sync::LazyLock;
 use protox::file::{File, FileResolver};
 use schemac::Analysis;
 use schemac::model::MessageId;
-use schemac_generated::{evolution, kitchen, money, shapes, shop, world};
+use schemac_generated::{evolution, kitchen, money, school, shapes, shop, world};
 use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
 use schemac_runtime::view::HasView;
@@ -42,6 +42,10 @@ pub const SCHEMAS: &[(&str, &str)] = &[
     (
         "scalars.schema",
         include_str!("../../../schemas/scalars.schema"),
+    ),
+    (
+        "school.schema",
+        include_str!("../../../schemas/school.schema"),
     ),
     (
         "shapes.schema",
@@ -125,6 +129,8 @@ pub fn with_generated<W: WithGenerated>(full_name: &str, with: W) -> Option<W::O
         "money.Amounts" => with.call::<money::Amounts>(),
         "money.Values" => with.call::<money::Values>(),
         "money.Entry" => with.call::<money::Entry>(),
+        "school.ReportCard" => with.call::<school::ReportCard>(),
+        "school.Summary" => with.call::<school::Summary>(),
         "evolution.v1.Profile" => with.call::<evolution::v1::Profile>(),
         "evolution.v1.PlainProfile" => with.call::<evolution::v1::PlainProfile>(),
         "evolution.v2.Profile" => with.call::<evolution::v2::Profile>(),

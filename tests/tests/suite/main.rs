@@ -4,6 +4,8 @@
 //! - `wire`: snapshots of the bytes of every fixture.
 //! - `api`: the shape of the generated types.
 //! - `json`: the generated serde impls, against the schema-driven transcoder.
+//! - `closed_enums`: closed enums move the numbers they do not name to the
+//!   unknown fields, owned, as views, in JSON and in the transcoder.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
 //! - `interop`: the exported `.proto`, through protox and prost-reflect,
 //!   for the fixtures and under proptest.
@@ -42,6 +44,7 @@
 
 mod api;
 mod builtin_types;
+mod closed_enums;
 mod declarations;
 mod descriptors;
 mod differential;

@@ -54,6 +54,7 @@ use schemac_corpus::corpus::current_protoc_or_skip;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Interleaved, Lists, Maps, OptionalScalars, Scalars};
 use schemac_generated::money::{Amounts, Entry, Values};
+use schemac_generated::school::Summary;
 use schemac_generated::shapes::{Drawing, Keywords, Ping, Pong, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
@@ -349,6 +350,7 @@ fn decode_every_type(input: &[u8]) -> Vec<(&'static str, bool)> {
         ("money.Amounts", round_trip::<Amounts>(input)),
         ("money.Values", round_trip::<Values>(input)),
         ("money.Entry", round_trip::<Entry>(input)),
+        ("school.Summary", round_trip::<Summary>(input)),
         ("evolution.v1.Profile", round_trip::<v1::Profile>(input)),
         ("evolution.v2.Profile", round_trip::<v2::Profile>(input)),
     ]

@@ -6,7 +6,7 @@
 use schemac_corpus::registry;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::world::{geo, travel};
-use schemac_generated::{kitchen, money, shapes, shop};
+use schemac_generated::{kitchen, money, school, shapes, shop};
 use schemac_protos::{acme, google, legacy, store, wkt};
 use schemac_runtime::Message;
 use schemac_runtime::json::serde::Serialize;
@@ -90,6 +90,8 @@ table!(SCHEMAS {
     "money.Amounts" => money::Amounts,
     "money.Values" => money::Values,
     "money.Entry" => money::Entry,
+    "school.ReportCard" => school::ReportCard,
+    "school.Summary" => school::Summary,
     "shapes.Drawing" => shapes::Drawing,
     "shapes.Shape" => shapes::Shape,
     "shapes.Shape.Circle" => shapes::shape::Circle,

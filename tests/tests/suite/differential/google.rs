@@ -22,22 +22,31 @@ pub struct Google {
 
 /// The Python that has Google's protobuf: Debian's, where python3-protobuf
 /// installs it, unless `SCHEMAC_PYTHON` names another.
-fn python() -> String {
+pub fn python() -> String {
     std::env::var("SCHEMAC_PYTHON").unwrap_or_else(|_| "/usr/bin/python3".to_owned())
+}
+
+/// Whether `python` runs and imports Google's protobuf.
+pub fn imports_protobuf(python: &str) -> bool {
+    Command::new(python)
+        .args(["-c", "import google.protobuf"])
+        .output()
+        .is_ok_and(|output| output.status.success())
 }
 
 impl Google {
     pub fn start(script: &Path) -> Self {
-        let python = python();
-        let check = Command::new(&python)
-            .args(["-c", "import google.protobuf"])
-            .output();
+        Self::start_with(&python(), script)
+    }
+
+    /// Google's protobuf in `python`, which must import it.
+    pub fn start_with(python: &str, script: &Path) -> Self {
         assert!(
-            check.as_ref().is_ok_and(|output| output.status.success()),
+            imports_protobuf(python),
             "{python} cannot import google.protobuf; install Debian's python3-protobuf \
-             (apt-get install python3-protobuf) or set SCHEMAC_PYTHON: {check:?}"
+             (apt-get install python3-protobuf) or set SCHEMAC_PYTHON"
         );
-        let mut child = Command::new(&python)
+        let mut child = Command::new(python)
             .arg(script)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
