@@ -94,6 +94,10 @@ pub(super) struct LexError {
     pub message: String,
     /// The bytes to point at.
     pub range: Range<usize>,
+    /// The text under them, if the error has its own.
+    pub label: Option<&'static str>,
+    /// The help line, if the error has its own.
+    pub help: Option<&'static str>,
 }
 
 /// What starts at the lexer's position, once a comment opener is eaten.
@@ -154,6 +158,8 @@ impl<'a> Lexer<'a> {
         self.errors.push(LexError {
             message: message.into(),
             range,
+            label: None,
+            help: None,
         });
     }
 

@@ -22,6 +22,7 @@
 //!
 //! pest types never leave this module.
 
+mod cursor;
 mod errors;
 mod lexer;
 mod literal;

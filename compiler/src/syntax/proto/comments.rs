@@ -134,7 +134,7 @@ impl Parser<'_> {
     /// Reads the first token, collecting the comments before it.
     pub(super) fn start(&mut self) {
         let collected = self.next_with_comments(true);
-        self.upcoming = Upcoming {
+        self.grammar.upcoming = Upcoming {
             leading: collected.leading,
             detached: collected.detached,
         };
@@ -149,9 +149,9 @@ impl Parser<'_> {
             return None;
         }
         let collected = self.next_with_comments(false);
-        let leading = mem::replace(&mut self.upcoming.leading, collected.leading);
+        let leading = mem::replace(&mut self.grammar.upcoming.leading, collected.leading);
         if located {
-            let detached = mem::replace(&mut self.upcoming.detached, collected.detached);
+            let detached = mem::replace(&mut self.grammar.upcoming.detached, collected.detached);
             return Some(Attached {
                 leading,
                 trailing: collected.trailing,
@@ -159,9 +159,9 @@ impl Parser<'_> {
             });
         }
         if c == '}' {
-            self.upcoming.detached = collected.detached;
+            self.grammar.upcoming.detached = collected.detached;
         } else {
-            self.upcoming.detached.extend(collected.detached);
+            self.grammar.upcoming.detached.extend(collected.detached);
         }
         Some(Attached::default())
     }

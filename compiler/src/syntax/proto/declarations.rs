@@ -110,7 +110,7 @@ impl Parser<'_> {
     /// The braces of a message, or of a group, whose declaration starts at
     /// `start`.
     pub(super) fn message_block(&mut self, start: usize, name: Ident) -> Parsed<MessageDecl> {
-        if self.depth >= MAX_DEPTH {
+        if self.grammar.depth >= MAX_DEPTH {
             let span = self.span(self.token.start, self.token.end);
             return Err(self.error(
                 Code::Syntax,
@@ -124,12 +124,12 @@ impl Parser<'_> {
         let Some(attached) = self.end_of_declaration('{', true) else {
             return Err(self.unexpected("`{` after the message's name", MESSAGE));
         };
-        self.depth += 1;
+        self.grammar.depth += 1;
         let mut body = Body::default();
         let result = self.block("message", MESSAGE, |parser| {
             parser.message_statement(&mut body)
         });
-        self.depth -= 1;
+        self.grammar.depth -= 1;
         result?;
         self.check_map_entry(&body.options);
         let span = self.span_from(start);
@@ -297,12 +297,12 @@ impl Parser<'_> {
         self.bump();
         let mut items = Vec::new();
         let names = match self.token.kind {
-            Kind::String if self.syntax.is_editions() => {
+            Kind::String if self.grammar.syntax.is_editions() => {
                 return Err(
                     self.unexpected("a name without quotes, as editions write it", RESERVED)
                 );
             }
-            Kind::Ident if !self.syntax.is_editions() => {
+            Kind::Ident if !self.grammar.syntax.is_editions() => {
                 return Err(self.unexpected(
                     "a number, or a name in quotes (only editions write names without them)",
                     RESERVED,
@@ -328,7 +328,7 @@ impl Parser<'_> {
     /// A reserved name: a string in proto2 and proto3, an identifier in
     /// editions.
     fn reserved_name(&mut self) -> Parsed<Ident> {
-        if self.syntax.is_editions() {
+        if self.grammar.syntax.is_editions() {
             return self.ident("a reserved name", RESERVED);
         }
         if self.token.kind != Kind::String {

@@ -154,7 +154,7 @@ impl Parser<'_> {
             );
             return None;
         }
-        if self.syntax.is_editions() && word != Word::Repeated {
+        if self.grammar.syntax.is_editions() && word != Word::Repeated {
             self.error(
                 Code::Syntax,
                 span,
@@ -171,7 +171,7 @@ impl Parser<'_> {
     fn check_label(&mut self, scope: Scope, label: Option<(Word, Span)>) {
         let required = label.filter(|(word, _)| *word == Word::Required);
         if let Some((_, span)) = required {
-            if self.syntax == Syntax::Proto3 {
+            if self.grammar.syntax == Syntax::Proto3 {
                 self.error(
                     Code::Syntax,
                     span,
@@ -215,7 +215,7 @@ impl Parser<'_> {
             };
             Written::Named(self.scalar_or_type(expected)?)
         };
-        if label.is_none() && scope != Scope::Oneof && self.syntax == Syntax::Proto2 {
+        if label.is_none() && scope != Scope::Oneof && self.grammar.syntax == Syntax::Proto2 {
             let span = match &written {
                 Written::Named(name) => name.span,
                 Written::Group(keyword) => *keyword,
@@ -319,7 +319,7 @@ impl Parser<'_> {
                 GROUP,
             );
         }
-        if self.syntax != Syntax::Proto2 {
+        if self.grammar.syntax != Syntax::Proto2 {
             self.error(
                 Code::Syntax,
                 keyword,

@@ -50,7 +50,7 @@ impl Parser<'_> {
                 self.skip_statement();
             }
         }
-        tree.dialect = self.syntax.dialect();
+        tree.dialect = self.grammar.syntax.dialect();
         tree.header = comments::header(&mut header);
         tree
     }
@@ -70,13 +70,13 @@ impl Parser<'_> {
         if word == "edition" {
             let edition = Edition::from_name(&name);
             // The file is still read as an edition, whose grammar differs.
-            self.syntax = Syntax::Editions(edition.unwrap_or(Edition::E2023));
+            self.grammar.syntax = Syntax::Editions(edition.unwrap_or(Edition::E2023));
             if edition.is_none() {
                 self.unknown_edition(&name, self.span(value.start, value.end));
             }
             return Ok((keyword.start, attached));
         }
-        self.syntax = match name.as_str() {
+        self.grammar.syntax = match name.as_str() {
             "proto2" => Syntax::Proto2,
             "proto3" => Syntax::Proto3,
             _ => {
@@ -127,7 +127,10 @@ impl Parser<'_> {
         }
         let word = match self.token.kind {
             Kind::Ident => self.slice(self.token),
-            Kind::Punct('}') => return self.unmatched_brace(),
+            Kind::Punct('}') => {
+                self.unmatched_brace();
+                return Ok(());
+            }
             _ => "",
         };
         match word {
@@ -197,20 +200,6 @@ impl Parser<'_> {
             ),
             None => tree.package = Some(package),
         }
-    }
-
-    /// A `}` that closes nothing, which is skipped.
-    fn unmatched_brace(&mut self) -> Parsed<()> {
-        let span = self.span(self.token.start, self.token.end);
-        self.error(
-            Code::Syntax,
-            span,
-            "this `}` closes no `{`".to_owned(),
-            "unmatched".to_owned(),
-            "remove it, or the `}` before it that closes its block too early",
-        );
-        self.end_of_declaration('}', false);
-        Ok(())
     }
 
     /// `package a.b.c;`, its start and its comments.

@@ -7,7 +7,7 @@
 
 use super::super::lexer::Kind;
 use super::super::literal;
-use super::{Failed, Parsed, Parser, Syntax};
+use super::{Parsed, Parser, Syntax};
 use crate::ast::{OptionDecl, OptionName, OptionValue};
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -90,7 +90,7 @@ impl Parser<'_> {
         self.expect_punct(']', "`,` or `]` after the option", BRACKETS)?;
         let [default, json_name] = properties;
         if let Some(default) = &default
-            && self.syntax == Syntax::Proto3
+            && self.grammar.syntax == Syntax::Proto3
         {
             self.diagnostics.push(
                 Diagnostic::new(
@@ -147,7 +147,7 @@ impl Parser<'_> {
     /// An option's name, `=` and value, read by the literal reader from
     /// the token looked at on.
     fn option_body(&mut self, help: &str) -> Parsed<(OptionName, OptionValue)> {
-        if self.token.kind == super::super::lexer::Kind::End {
+        if self.token.kind == Kind::End {
             return Err(self.unexpected("an option's name", help));
         }
         match literal::proto_option(self.file, self.text, self.token.start) {
@@ -180,36 +180,6 @@ impl Parser<'_> {
             "not a number".to_owned(),
             "write a number, `-inf` or `-nan`, or the name without `-`",
         ))
-    }
-
-    /// Skips the rest of options in brackets after one that `failed`, up
-    /// to their `]`, so that nothing in them is read again as the
-    /// statement after; stops at a `;` or a `}` outside the option's
-    /// brackets and braces.
-    fn skip_options(&mut self, failed: Failed) -> Failed {
-        let mut depth = 0_usize;
-        loop {
-            match self.token.kind {
-                Kind::End => return failed,
-                Kind::Punct('{' | '[' | '<') => depth += 1,
-                Kind::Punct(']') if depth == 0 => {
-                    self.bump();
-                    return failed;
-                }
-                Kind::Punct(';' | '}') if depth == 0 => return failed,
-                // A `>` outside any brackets is a comparison's, not a
-                // closing one (`[(x) = 1 > 2]`): nothing to leave.
-                Kind::Punct('}' | ']' | '>') => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            self.bump();
-        }
-    }
-
-    /// Records the literal reader's `diagnostic`.
-    fn literal_error(&mut self, diagnostic: Diagnostic) -> Failed {
-        self.report(diagnostic);
-        Failed
     }
 }
 
