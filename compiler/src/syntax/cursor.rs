@@ -54,6 +54,9 @@ pub(super) struct Cursor<'a, G> {
     pub token: Token,
     /// The end of the last token read.
     pub prev_end: usize,
+    /// The doc comments right before the token looked at: a range of the
+    /// lexer's [`docs`](Lexer::docs).
+    pub docs: Range<usize>,
     /// The diagnostics so far, in the order they were met.
     pub diagnostics: Vec<Diagnostic>,
     /// What the language keeps beside the tokens.
@@ -85,6 +88,7 @@ impl<'a, G: Grammar> Cursor<'a, G> {
                 end: start,
             },
             prev_end: start,
+            docs: 0..0,
             diagnostics: Vec::new(),
             grammar,
             lex_error: None,
@@ -112,9 +116,18 @@ impl<'a, G: Grammar> Cursor<'a, G> {
         self.token.kind == Kind::Ident && self.slice(self.token) == word
     }
 
-    /// Reads the next token, reporting its lexical errors.
+    /// Whether the token looked at starts right where the last token read
+    /// ended, with no blank or comment between them.
+    pub fn touches(&self) -> bool {
+        self.token.start == self.prev_end
+    }
+
+    /// Reads the next token, reporting its lexical errors, and notes the
+    /// doc comments before it.
     pub fn lex(&mut self) -> Token {
+        let docs_start = self.lexer.docs.len();
         let token = self.lexer.token();
+        self.docs = docs_start..self.lexer.docs.len();
         if self.lexer.errors.is_empty() {
             return token;
         }

@@ -7,10 +7,12 @@
 //! hexadecimal integers, floats, strings in either quote with C escapes
 //! (adjacent ones are joined by the parsers), `//` and `/* */` comments,
 //! and every other character a symbol. What differs between a `.proto`
-//! file's statements, its aggregate option values and `.schema` option
-//! text is a [`Mode`]. Errors never stop it: each is recorded in
-//! [`Lexer::errors`] and a token is still returned, so that a parser can
-//! go on after it.
+//! file's statements, its aggregate option values, a `.schema` file's
+//! statements and its message literals is a [`Mode`]: the `.schema`
+//! language has strings of its own, no octal, fewer blanks, and doc
+//! comments, which the lexer keeps ([`Lexer::docs`]). Errors never stop
+//! it: each is recorded in [`Lexer::errors`] and a token is still
+//! returned, so that a parser can go on after it.
 
 use std::ops::Range;
 
@@ -27,6 +29,14 @@ pub(super) struct Mode {
     /// outside strings and comments, and a number right after an
     /// identifier's dot (`a.1`) are errors.
     pub strict: bool,
+    /// Whether the `.schema` language's rules apply (docs/language.md):
+    /// the blanks are space, tab, carriage return and line feed only; a
+    /// NUL is a character like another; `///` comments are kept as docs;
+    /// strings are in double quotes, on one line, with the escapes `\"`,
+    /// `\\`, `\n`, `\r`, `\t` and `\x` with two hex digits; an integer is
+    /// never octal; and a number runs to the end of the letters and digits
+    /// after it.
+    pub schema: bool,
 }
 
 impl Mode {
@@ -35,6 +45,7 @@ impl Mode {
         hash_comments: false,
         float_suffix: false,
         strict: true,
+        schema: false,
     };
     /// An aggregate option value in a `.proto` file: protoc reads its
     /// tokens as `.proto` text, then the text format parser, which skips
@@ -43,12 +54,20 @@ impl Mode {
         hash_comments: true,
         ..Mode::PROTO
     };
-    /// Option text in a `.schema` file: the text format, with `.proto`
-    /// comments too.
+    /// A message literal in a `.schema` file: the text format, with
+    /// `.proto` comments too.
     pub const TEXT: Mode = Mode {
         hash_comments: true,
         float_suffix: true,
         strict: false,
+        schema: false,
+    };
+    /// The statements of a `.schema` file.
+    pub const SCHEMA: Mode = Mode {
+        hash_comments: false,
+        float_suffix: false,
+        strict: false,
+        schema: true,
     };
 }
 
@@ -100,6 +119,10 @@ pub(super) struct LexError {
     pub help: Option<&'static str>,
 }
 
+/// The help line of a number that runs into letters in `.schema` text.
+const SCHEMA_NUMBER_HELP: &str = "write a space between a number and a name; an integer is \
+                                  decimal, or hexadecimal after `0x`";
+
 /// What starts at the lexer's position, once a comment opener is eaten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum CommentStart {
@@ -121,6 +144,9 @@ pub(super) struct Lexer<'a> {
     last: Option<(Kind, usize)>,
     /// The errors met so far, in order.
     pub errors: Vec<LexError>,
+    /// The `///` comments met so far in `.schema` text, in order, each
+    /// from its first `/` to the end of its line, line break excluded.
+    pub docs: Vec<Range<usize>>,
 }
 
 impl<'a> Lexer<'a> {
@@ -132,6 +158,7 @@ impl<'a> Lexer<'a> {
             mode,
             last: None,
             errors: Vec::new(),
+            docs: Vec::new(),
         }
     }
 
@@ -160,6 +187,22 @@ impl<'a> Lexer<'a> {
             range,
             label: None,
             help: None,
+        });
+    }
+
+    /// An error of `.schema` text, with its label and help line.
+    fn schema_error(
+        &mut self,
+        message: &str,
+        range: Range<usize>,
+        label: &'static str,
+        help: &'static str,
+    ) {
+        self.errors.push(LexError {
+            message: message.to_owned(),
+            range,
+            label: Some(label),
+            help: Some(help),
         });
     }
 
@@ -194,7 +237,7 @@ impl<'a> Lexer<'a> {
     pub fn line_comment(&mut self) -> &'a str {
         let start = self.at;
         while let Some(byte) = self.byte(self.at) {
-            if byte == b'\0' {
+            if byte == b'\0' && !self.mode.schema {
                 break;
             }
             self.at += 1;
@@ -212,7 +255,7 @@ impl<'a> Lexer<'a> {
         let mut from = self.at;
         loop {
             while let Some(byte) = self.byte(self.at) {
-                if matches!(byte, b'\0' | b'*' | b'/' | b'\n') {
+                if matches!(byte, b'*' | b'/' | b'\n') || (byte == b'\0' && !self.mode.schema) {
                     break;
                 }
                 self.at += 1;
@@ -237,6 +280,15 @@ impl<'a> Lexer<'a> {
                         self.at - 1..self.at + 1,
                     );
                 }
+            } else if self.mode.schema {
+                content.push_str(&self.text[from..self.at]);
+                self.schema_error(
+                    "unterminated block comment",
+                    opener..opener + 2,
+                    "this comment has no closing `*/`",
+                    "close the comment with `*/`; block comments do not nest",
+                );
+                return;
             } else {
                 content.push_str(&self.text[from..self.at]);
                 self.error("a `/*` comment is never closed", opener..opener + 2);
@@ -247,22 +299,36 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Skips blanks, line breaks and comments.
+    /// Skips blanks, line breaks and comments, keeping `.schema` docs.
     fn skip(&mut self) {
         loop {
             match self.byte(self.at) {
-                Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c') => self.at += 1,
+                Some(b' ' | b'\t' | b'\r' | b'\n') => self.at += 1,
+                Some(b'\x0b' | b'\x0c') if !self.mode.schema => self.at += 1,
                 _ => {
                     let opener = self.at;
                     match self.comment_start() {
                         CommentStart::Line => {
-                            self.line_comment();
+                            let rest = self.line_comment();
+                            if self.mode.schema {
+                                self.keep_doc(opener, rest);
+                            }
                         }
                         CommentStart::Block => self.block_comment(opener, &mut String::new()),
                         CommentStart::None => return,
                     }
                 }
             }
+        }
+    }
+
+    /// Keeps the line comment opened at `opener`, whose text after `//`
+    /// is `rest`, if it is a doc comment: `///` not followed by another
+    /// `/`.
+    fn keep_doc(&mut self, opener: usize, rest: &str) {
+        let body = rest.strip_suffix('\n').unwrap_or(rest);
+        if body.starts_with('/') && !body[1..].starts_with('/') {
+            self.docs.push(opener..opener + 2 + body.len());
         }
     }
 
@@ -294,7 +360,11 @@ impl<'a> Lexer<'a> {
                     }
                     self.number(start)
                 }
-                b'"' | b'\'' => {
+                b'"' if self.mode.schema => {
+                    self.schema_string();
+                    Kind::String
+                }
+                b'"' | b'\'' if !self.mode.schema => {
                     self.string(byte);
                     Kind::String
                 }
@@ -352,7 +422,9 @@ impl<'a> Lexer<'a> {
         let first = self.text.as_bytes()[start];
         let mut float = false;
         let mut integral = false;
-        if first == b'0' && matches!(self.byte(self.at), Some(b'x' | b'X' | b'0'..=b'9')) {
+        let hex = matches!(self.byte(self.at), Some(b'x' | b'X'));
+        let octal = !self.mode.schema && matches!(self.byte(self.at), Some(b'0'..=b'9'));
+        if first == b'0' && (hex || octal) {
             integral = true;
             self.hex_or_octal(start);
         } else {
@@ -383,6 +455,18 @@ impl<'a> Lexer<'a> {
             }
         }
         match self.byte(self.at) {
+            Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') if self.mode.schema => {
+                while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_') = self.byte(self.at)
+                {
+                    self.at += 1;
+                }
+                self.schema_error(
+                    "a number runs into the letters after it",
+                    start..self.at,
+                    "not a number",
+                    SCHEMA_NUMBER_HELP,
+                );
+            }
             Some(b'a'..=b'z' | b'A'..=b'Z' | b'_') => self.error(
                 "a number runs into the characters after it: write a space between them",
                 start..self.at + 1,
@@ -453,6 +537,65 @@ impl<'a> Lexer<'a> {
                 }
             }
         }
+    }
+
+    /// A `.schema` string, whose opening `"` is at `self.at`: it ends at
+    /// its closing quote or, unterminated, before the end of its line. An
+    /// unknown escape is reported only in a string that is closed, as an
+    /// unterminated one says enough.
+    fn schema_string(&mut self) {
+        let start = self.at;
+        self.at += 1;
+        let mut unknown = Vec::new();
+        loop {
+            match self.byte(self.at) {
+                Some(b'"') => {
+                    self.at += 1;
+                    for range in unknown {
+                        self.schema_error(
+                            "unknown escape in string",
+                            range,
+                            "unknown escape",
+                            "the escapes are `\\\"`, `\\\\`, `\\n`, `\\r`, `\\t` and `\\x` with two \
+                             hex digits",
+                        );
+                    }
+                    return;
+                }
+                Some(b'\\') => match self.byte(self.at + 1) {
+                    Some(b'"' | b'\\' | b'n' | b'r' | b't') => self.at += 2,
+                    Some(b'x') if self.hex_digits_at(self.at + 2) => self.at += 4,
+                    Some(b'\n' | b'\r') | None => self.at += 1,
+                    Some(_) => {
+                        let width = self.text[self.at + 1..]
+                            .chars()
+                            .next()
+                            .map_or(1, char::len_utf8);
+                        unknown.push(self.at..self.at + 1 + width);
+                        self.at += 1 + width;
+                    }
+                },
+                Some(b'\n' | b'\r') | None => {
+                    self.schema_error(
+                        "unterminated string",
+                        start..self.at,
+                        "this string has no closing `\"`",
+                        "close the string with `\"` on the same line",
+                    );
+                    return;
+                }
+                Some(_) => self.at += 1,
+            }
+        }
+    }
+
+    /// Whether the two bytes at `at` are hex digits, as `\x` needs in a
+    /// `.schema` string.
+    fn hex_digits_at(&self, at: usize) -> bool {
+        self.text
+            .as_bytes()
+            .get(at..at + 2)
+            .is_some_and(|digits| digits.iter().all(u8::is_ascii_hexdigit))
     }
 
     /// Checks the eight digits of a `\U` escape at `at`, up to `0010ffff`

@@ -17,7 +17,11 @@
 //! comment only inside a message literal, where protoc's text format
 //! parser reads it), and the `.proto` parser reads an option from its
 //! place in the file and goes on where the value ends
-//! ([`proto_option`]).
+//! ([`proto_option`]). In a `.schema` file, an option's name and a message
+//! literal are read here from their place in the file
+//! ([`schema_option_name`], [`schema_message`]), the literal's inside as
+//! the text format; a scalar value outside a literal follows the `.schema`
+//! language's own rules (no octal, one string), which its parser applies.
 
 use super::lexer::{Kind, Lexer, Mode, Token, string_value};
 use crate::ast::{
@@ -100,6 +104,32 @@ pub(crate) fn proto_value(
     Ok((value, parser.last_end))
 }
 
+/// Reads an option's name at byte `at` of `text`, the whole text of a
+/// `.schema` file, with the `.schema` language's tokens. Returns the name
+/// and the byte after it; what follows it is the caller's to read.
+pub(crate) fn schema_option_name(
+    file: FileId,
+    text: &str,
+    at: usize,
+) -> Result<(OptionName, usize), Diagnostic> {
+    let mut parser = Parser::in_schema(file, text, at);
+    let name = parser.option_name()?;
+    Ok((name, parser.last_end))
+}
+
+/// Reads a message literal, `{ ... }`, at byte `at` of `text`, the whole
+/// text of a `.schema` file: the text format inside its braces. Returns
+/// it as an option's value, and the byte after its `}`.
+pub(crate) fn schema_message(
+    file: FileId,
+    text: &str,
+    at: usize,
+) -> Result<(OptionValue, usize), Diagnostic> {
+    let mut parser = Parser::in_schema(file, text, at);
+    let message = parser.message_literal()?;
+    Ok((OptionValue::Aggregate(message), parser.last_end))
+}
+
 struct Parser<'a> {
     file: FileId,
     text: &'a str,
@@ -126,6 +156,16 @@ impl<'a> Parser<'a> {
             peeked: None,
             last_end: 0,
             depth: 0,
+        }
+    }
+
+    /// A parser of a `.schema` file's `text` from byte `at` on.
+    fn in_schema(file: FileId, text: &'a str, at: usize) -> Self {
+        Parser {
+            lexer: Lexer::new(text, at, Mode::SCHEMA),
+            modes: (Mode::SCHEMA, Mode::TEXT),
+            last_end: at,
+            ..Parser::new(file, text, 0)
         }
     }
 
@@ -182,23 +222,35 @@ impl<'a> Parser<'a> {
     }
 
     /// A dotted name such as `google.api.http`, with a leading `.` when
-    /// `absolute_allowed`; returns the text and its span.
+    /// `absolute_allowed`; returns the text and its span. In a `.schema`
+    /// option's name it is written without spaces.
     fn dotted_name(&mut self, absolute_allowed: bool) -> Result<(String, Span), Diagnostic> {
+        let compact = self.depth == 0 && self.modes.0.schema;
         let mut name = String::new();
         let start = self.peek()?.start;
+        // The end of the `.` before the next name, if there is one.
+        let mut dot_end = None;
         if absolute_allowed && self.eat_punct('.')? {
             name.push('.');
+            dot_end = Some(self.last_end);
         }
         loop {
             let token = self.next()?;
+            let apart = compact && dot_end.is_some_and(|end| end != token.start);
             match token.kind {
-                Kind::Ident => name.push_str(self.slice(token)),
+                Kind::Ident if !apart => name.push_str(self.slice(token)),
+                _ if apart => return Err(self.unexpected(token, "a name right after `.`")),
                 _ => return Err(self.unexpected(token, "a name")),
+            }
+            // A `.` apart from the name before it ends a compact name.
+            if compact && self.peek()?.start != self.last_end {
+                break;
             }
             if !self.eat_punct('.')? {
                 break;
             }
             name.push('.');
+            dot_end = Some(self.last_end);
         }
         Ok((name, self.span(start, self.last_end)))
     }

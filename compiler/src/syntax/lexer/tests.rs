@@ -114,3 +114,75 @@ fn comments_are_recorded_as_protoc_records_them() {
     let mut lexer = Lexer::new("// a line\nnext", 2, Mode::PROTO);
     assert_eq!(lexer.line_comment(), " a line\n");
 }
+
+#[test]
+fn the_schema_mode_has_the_languages_own_rules() {
+    // Double quotes only, `.schema`'s escapes; no octal; fewer blanks; no
+    // `#` comments and no `f` suffix; a NUL in a comment is no end.
+    let (tokens, errors) = lex(
+        "\"a\\\"\\\\\\n\\r\\t\\x4F\" 'b' 010 019 0x1F 1.5 # \u{c} // x\u{0}y\n/* \u{0} */ z",
+        Mode::SCHEMA,
+    );
+    assert_eq!(errors, Vec::<String>::new());
+    assert_eq!(
+        tokens,
+        [
+            (Kind::String, "\"a\\\"\\\\\\n\\r\\t\\x4F\""),
+            (Kind::Punct('\''), "'"),
+            (Kind::Ident, "b"),
+            (Kind::Punct('\''), "'"),
+            (Kind::Int, "010"),
+            (Kind::Int, "019"),
+            (Kind::Int, "0x1F"),
+            (Kind::Float, "1.5"),
+            (Kind::Punct('#'), "#"),
+            (Kind::Punct('\u{c}'), "\u{c}"),
+            (Kind::Ident, "z"),
+        ]
+    );
+}
+
+#[test]
+fn schema_errors_have_their_own_words() {
+    for (text, message, at) in [
+        ("\"a\\qb\"", "unknown escape in string", "\\q"),
+        ("\"a\\x4g\"", "unknown escape in string", "\\x"),
+        ("\"a\\qb\nc", "unterminated string", "\"a\\qb"),
+        ("\"ab\rc", "unterminated string", "\"ab"),
+        ("/* open", "unterminated block comment", "/*"),
+        ("12ab", "a number runs into the letters after it", "12ab"),
+        ("1.5f", "a number runs into the letters after it", "1.5f"),
+    ] {
+        let mut lexer = Lexer::new(text, 0, Mode::SCHEMA);
+        while lexer.token().kind != Kind::End {}
+        let [error] = lexer.errors.as_slice() else {
+            panic!("{text:?}: {:?}", lexer.errors);
+        };
+        assert_eq!(
+            (error.message.as_str(), &text[error.range.clone()]),
+            (message, at),
+            "{text:?}"
+        );
+        assert!(error.label.is_some() && error.help.is_some(), "{text:?}");
+    }
+    // A number that runs into letters is one token.
+    let (tokens, _) = lex("12ab;", Mode::SCHEMA);
+    assert_eq!(tokens, [(Kind::Int, "12ab"), (Kind::Punct(';'), ";")]);
+}
+
+#[test]
+fn schema_doc_comments_are_kept() {
+    let text = "/// One.\r\n//// Not.\n// Not.\n///\n/** Not. */ x /// Two.";
+    let mut lexer = Lexer::new(text, 0, Mode::SCHEMA);
+    while lexer.token().kind != Kind::End {}
+    let docs: Vec<&str> = lexer
+        .docs
+        .iter()
+        .map(|range| &text[range.clone()])
+        .collect();
+    assert_eq!(docs, ["/// One.\r", "///", "/// Two."]);
+    // Other modes keep none.
+    let mut lexer = Lexer::new(text, 0, Mode::PROTO);
+    while lexer.token().kind != Kind::End {}
+    assert!(lexer.docs.is_empty());
+}

@@ -193,3 +193,32 @@ fn deep_nesting_is_refused_not_overflowed() {
     let text = format!("{}{}", "{ a ".repeat(10_000), "}".repeat(10_000));
     assert!(error(&text).message.contains("nest deeper"));
 }
+
+#[test]
+fn schema_option_names_are_read_in_place() {
+    let text = "option ( .a.b ) . c = 1;";
+    let (name, end) = schema_option_name(FileId(0), text, 7).unwrap();
+    assert_eq!(name.to_string(), "(.a.b).c");
+    assert_eq!(at(text, name.span), "( .a.b ) . c");
+    assert_eq!(&text[end..], " = 1;");
+    // The name in parentheses is written without spaces, as `.schema`
+    // writes dotted names.
+    for text in ["(a .b)", "(a. b)", "(. a)", "(a/**/.b)"] {
+        assert!(
+            schema_option_name(FileId(0), text, 0).is_err(),
+            "{text:?} read"
+        );
+    }
+}
+
+#[test]
+fn schema_message_literals_are_read_in_place() {
+    let text = "x = { a: 'q' # c }\n b: \"\\101\" }; y";
+    let (value, end) = schema_message(FileId(0), text, 4).unwrap();
+    let OptionValue::Aggregate(message) = value else {
+        panic!("{value:?}");
+    };
+    assert_eq!(message.fields.len(), 2);
+    assert_eq!(at(text, message.span), &text[4..end]);
+    assert_eq!(&text[end..], "; y");
+}
