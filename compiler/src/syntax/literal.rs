@@ -54,6 +54,7 @@ pub(crate) fn option_assignment(
 /// Reads `text`, which starts at byte `base` of `file`, as one option
 /// value (a scalar, a name or a `{ ... }` message), with nothing after it
 /// but blanks and comments.
+#[cfg(test)]
 pub(crate) fn option_value(
     file: FileId,
     text: &str,
@@ -63,15 +64,6 @@ pub(crate) fn option_value(
     let value = parser.option_value()?;
     parser.expect_end()?;
     Ok(value)
-}
-
-/// Reads `text`, which starts at byte `base` of `file`, as an option's
-/// name, with nothing after it.
-pub(crate) fn option_name(file: FileId, text: &str, base: usize) -> Result<OptionName, Diagnostic> {
-    let mut parser = Parser::new(file, text, base);
-    let name = parser.option_name()?;
-    parser.expect_end()?;
-    Ok(name)
 }
 
 /// Reads `name = value` at byte `at` of `text`, the whole text of a
@@ -145,7 +137,8 @@ struct Parser<'a> {
 }
 
 impl<'a> Parser<'a> {
-    /// A parser of option text in a `.schema` file.
+    /// A parser of `text`, which starts at byte `base` of the file, in
+    /// the text format.
     fn new(file: FileId, text: &'a str, base: usize) -> Self {
         Parser {
             file,
@@ -435,6 +428,7 @@ impl<'a> Parser<'a> {
         Err(self.unexpected(token, what))
     }
 
+    #[cfg(test)]
     fn expect_end(&mut self) -> Result<(), Diagnostic> {
         let token = self.next()?;
         match token.kind {

@@ -23,11 +23,11 @@
 //! [`cursor`]: super::cursor
 
 mod declarations;
-#[cfg(test)]
-mod equivalence;
 mod fields;
 mod file;
 mod options;
+#[cfg(test)]
+mod tests;
 
 use std::ops::Range;
 

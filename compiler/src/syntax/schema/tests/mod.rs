@@ -75,7 +75,7 @@ fn example_schemas_parse_cleanly() {
 
 #[test]
 fn language_reference_example_parses() {
-    let doc = include_str!("../../../../docs/language.md");
+    let doc = include_str!("../../../../../docs/language.md");
     let example = doc
         .split("## Example")
         .nth(1)

@@ -337,7 +337,7 @@ fn items_keep_their_order() {
 
 #[test]
 fn example_schema_structure() {
-    let text = include_str!("../../../../schemas/shapes.schema");
+    let text = include_str!("../../../../../schemas/shapes.schema");
     let file = parse_ok(text);
     assert_eq!(file.package.as_ref().unwrap().segments, ["shapes"]);
     let drawing = message(&file, 0);
@@ -349,7 +349,7 @@ fn example_schema_structure() {
     let layer = field(drawing, 2);
     assert_eq!(named(&layer.ty).segments, ["Layer", "Kind"]);
     assert_eq!(layer.docs, ["The layer the drawing sits on."]);
-    let travel = parse_ok(include_str!("../../../../schemas/world_travel.schema"));
+    let travel = parse_ok(include_str!("../../../../../schemas/world_travel.schema"));
     assert_eq!(travel.imports[0].path, "world_geo.schema");
     assert_eq!(
         travel.package.as_ref().unwrap().segments,

@@ -79,11 +79,16 @@ fn a_broken_service_is_reported_and_the_rest_parses() {
         "service S { rpc M(A) returns B; }\nmessage After {}\nservice T { rpc N(A) returns (B); }";
     let diagnostics = parse_err(text);
     assert_eq!(diagnostics.len(), 1, "{diagnostics:#?}");
-    assert_eq!(diagnostics[0].message, "expected `(`, found `B`");
+    assert_eq!(
+        diagnostics[0].message,
+        "expected `(` and the response's type, but found `B`"
+    );
     let (file, _) = parse(FileId(0), text);
     assert_eq!(file.items.len(), 1);
+    // The broken service is kept without its broken method.
     let names: Vec<&str> = file.services.iter().map(|s| s.name.name.as_str()).collect();
-    assert_eq!(names, ["T"]);
+    assert_eq!(names, ["S", "T"]);
+    assert!(file.services[0].methods.is_empty());
 }
 
 #[test]
