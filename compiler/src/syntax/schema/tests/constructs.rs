@@ -420,3 +420,63 @@ fn string_escapes() {
         "{u:?}"
     );
 }
+
+#[test]
+fn type_words_are_names_where_nothing_makes_them_more() {
+    let text = "package syntax;\nmessage A { a: list.Item = 1; b: map.Entry = 2; \
+                c: optional .a.B = 3; d: required = 4; e: weak = 5; oneof o { option: i32 = 6; } }\n\
+                enum E { option = 0; rpc = 1; }\n\
+                service S { rpc stream(stream) returns (returns); }\n";
+    let file = parse_ok(text);
+    assert_eq!(file.package.as_ref().unwrap().segments, ["syntax"]);
+    let a = message(&file, 0);
+    assert_eq!(named(&field(a, 0).ty).segments, ["list", "Item"]);
+    assert_eq!(named(&field(a, 1).ty).segments, ["map", "Entry"]);
+    let c = field(a, 2);
+    assert!(c.label.is_some() && named(&c.ty).absolute);
+    assert_eq!(named(&c.ty).segments, ["a", "B"]);
+    let d = field(a, 3);
+    assert!(d.label.is_none());
+    assert_eq!(named(&d.ty).segments, ["required"]);
+    assert_eq!(named(&field(a, 4).ty).segments, ["weak"]);
+    let Member::Oneof(oneof) = &a.members[5] else {
+        panic!("{:?}", a.members[5]);
+    };
+    assert_eq!(oneof.fields[0].name.name, "option");
+    let values: Vec<&str> = enumeration(&file.items[1])
+        .values
+        .iter()
+        .map(|value| value.name.name.as_str())
+        .collect();
+    assert_eq!(values, ["option", "rpc"]);
+    let method = &file.services[0].methods[0];
+    assert_eq!(method.name.name, "stream");
+    assert!(method.input.stream.is_none());
+    assert_eq!(method.input.name.segments, ["stream"]);
+    assert_eq!(method.output.name.segments, ["returns"]);
+}
+
+#[test]
+fn extension_ranges_with_options_and_extend_blocks() {
+    let text = "message A { extensions 100 to 199, 1000 to max [verification = UNVERIFIED]; }\n\
+                extend .a.A { note: optional string = 100 [(x).y = { z: 1 }]; }\n";
+    let file = parse_ok(text);
+    let Member::Extensions(ranges) = &message(&file, 0).members[0] else {
+        panic!();
+    };
+    assert_eq!(
+        at(text, ranges.ranges.span),
+        "extensions 100 to 199, 1000 to max [verification = UNVERIFIED];"
+    );
+    assert_eq!(ranges.ranges.items.len(), 2);
+    assert_eq!(ranges.options[0].name.as_simple(), Some("verification"));
+    let Item::Extend(extend) = &file.items[1] else {
+        panic!();
+    };
+    assert!(extend.extendee.absolute);
+    assert_eq!(at(text, extend.extendee.span), ".a.A");
+    let option = &extend.fields[0].options[0];
+    assert_eq!(option.name.to_string(), "(x).y");
+    assert_eq!(at(text, option.span), "(x).y = { z: 1 }");
+    assert_eq!(at(text, option.value.span()), "{ z: 1 }");
+}

@@ -71,3 +71,16 @@ fn docs_on_the_first_declaration_of_a_segment() {
     assert!(message(&file, 0).docs.is_empty());
     assert_eq!(message(&file, 1).docs, ["Docs of B."]);
 }
+
+#[test]
+fn comments_inside_message_literals_are_no_docs() {
+    let text = "message A {\n  option (x) = { /// Not a doc.\n a: 1 };\n  /// Field.\n  \
+                f: i32 = 1 [(y) = { /// Nor this.\n b: 2 }];\n  /// Next.\n  g: i32 = 2;\n}\n";
+    let file = parse_ok(text);
+    let a = message(&file, 0);
+    let Member::Field(f) = &a.members[1] else {
+        panic!("{:?}", a.members[1]);
+    };
+    assert_eq!(f.docs, ["Field."]);
+    assert_eq!(field(a, 2).docs, ["Next."]);
+}

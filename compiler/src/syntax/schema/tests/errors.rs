@@ -239,6 +239,27 @@ fn nesting_too_deep() {
 }
 
 #[test]
+fn blocks_of_every_kind_and_references_count_toward_the_limit() {
+    let text = format!(
+        "{}enum E {{ Z = 0; }}{}",
+        "message A { ".repeat(MAX_DEPTH),
+        "}".repeat(MAX_DEPTH)
+    );
+    let error = single(&text);
+    assert_eq!(error.message, "`{` nests more than 64 levels deep");
+    assert_eq!(error.primary.span.start as usize, text.find("{ Z").unwrap());
+
+    let text = format!("message A {{ x: {}B = 1; }}", "ref ".repeat(MAX_DEPTH));
+    let error = single(&text);
+    assert_eq!(error.message, "`ref` nests more than 64 levels deep");
+    // The reference past the limit is the last one.
+    assert_eq!(
+        error.primary.span.start as usize,
+        text.rfind("ref").unwrap()
+    );
+}
+
+#[test]
 fn nesting_at_the_limit_parses() {
     let depth = MAX_DEPTH - 1;
     let text = format!(

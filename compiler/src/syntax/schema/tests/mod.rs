@@ -1,9 +1,10 @@
-//! Tests of the syntax stage: every construct, the example schemas, error
-//! messages and recovery, and hostile input.
+//! Tests of the `.schema` parser: every construct, the example schemas,
+//! doc comments, error messages and recovery, and hostile input.
 
 mod constructs;
 mod docs;
 mod errors;
+mod recovery;
 mod robustness;
 mod services;
 
