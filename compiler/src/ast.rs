@@ -1,7 +1,7 @@
 //! The syntax tree of one `.schema` or `.proto` file, as written.
 //!
 //! Plain data with spans; the syntax stage builds it, from either language,
-//! and resolve reads it. Nothing here knows about pest or either parser, and
+//! and resolve reads it. Nothing here knows about either parser, and
 //! nothing is resolved yet: type names are still text. A `.proto` file's
 //! tree spells its types as the `.schema` language does (`int32` is `i32`,
 //! `repeated T` is `list<T>`), so resolve reads both alike; [`Dialect`] says

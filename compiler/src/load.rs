@@ -4,7 +4,7 @@
 //! I/O of its own. Each file is loaded once, however many files import it
 //! and however its path is spelled. A file's extension picks its language:
 //! `.proto` files go to protobuf's parser, any other to the `.schema`
-//! grammar, and either may import the other. An import of a file schemac
+//! parser, and either may import the other. An import of a file schemac
 //! ships ([`builtin`]) gets schemac's copy, unless a file of that name was
 //! loaded already, such as a root that is a copy of it: a name is one file.
 //!

@@ -3,7 +3,8 @@
 //!
 //! Resolve builds it from the syntax trees; check, codegen and export-proto
 //! read it. Services are beside the types, in [`Schema::services`]: they
-//! name messages but declare none. It never sees pest, and codegen never sees the syntax tree.
+//! name messages but declare none. It holds nothing of the parsers, and
+//! codegen never sees the syntax tree.
 //! Spans stay on everything so that check can point at the source.
 //!
 //! A model that passed check keeps these promises: field numbers are in

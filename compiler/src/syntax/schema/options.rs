@@ -1,10 +1,9 @@
 //! Options: `option name = value;` declarations and `[name = value, ...]`
 //! after fields, enum values and extension ranges. A name, and a value in
-//! braces, are read by [`literal`](super::super::literal), which the
-//! `.proto` front end shares; any other value is read here, by the
-//! `.schema` language's rules: a number (an integer has no leading zero
-//! and is never octal), a string, `true`, `false` or a name, with a `-`
-//! right before a number or a name.
+//! braces, are read by [`literal`], which the `.proto` front end shares;
+//! any other value is read here, by the `.schema` language's rules: a
+//! number (an integer has no leading zero and is never octal), a string,
+//! `true`, `false` or a name, with a `-` right before a number or a name.
 
 use super::super::lexer::{Kind, Mode, Token, string_value};
 use super::super::literal;
