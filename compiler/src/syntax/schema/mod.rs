@@ -38,7 +38,7 @@ use crate::diagnostic::{Code, Diagnostic};
 use crate::source::FileId;
 
 /// How deeply blocks, `<` and references may nest in a file.
-pub(super) const MAX_DEPTH: usize = 64;
+const MAX_DEPTH: usize = 64;
 
 /// Parses the `.schema` file `file`. Returns the tree of everything that
 /// parsed, and a diagnostic for every syntax error.
@@ -88,9 +88,10 @@ impl<'a> Parser<'a> {
 
     /// The doc lines of the declaration that `start` began.
     fn docs_of(&self, start: &Start) -> Docs {
-        self.lexer.docs[start.docs.clone()]
+        let comments = self.lexer.docs.get(start.docs.clone()).unwrap_or_default();
+        comments
             .iter()
-            .map(|range| doc_text(&self.text[range.clone()]))
+            .map(|range| doc_text(self.text.get(range.clone()).unwrap_or_default()))
             .collect()
     }
 
