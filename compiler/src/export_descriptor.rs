@@ -39,7 +39,7 @@ use prost_types::{
     enum_descriptor_proto,
 };
 
-use crate::ast::{Dialect, Edition};
+use crate::ast::Edition;
 use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
 use crate::model::{
@@ -239,10 +239,7 @@ impl<'a> FileExporter<'a> {
             schema,
             file,
             proto2: needs_proto2(schema, file),
-            edition: match file.dialect {
-                Dialect::Editions(edition) => Some(edition),
-                _ => None,
-            },
+            edition: file.edition(),
             ref_targets: schema.ref_target_marks(),
             locations: Locations::new(file.id, text),
             options: OptionsTable::new(),

@@ -76,10 +76,7 @@ pub fn export(schema: &Schema, file: FileId) -> String {
     let Some(file) = schema.file(file) else {
         return String::new();
     };
-    let edition = match file.dialect {
-        Dialect::Editions(edition) => Some(edition),
-        _ => None,
-    };
+    let edition = file.edition();
     let proto2 = edition.is_none() && needs_proto2(schema, file);
     let mut out = Out {
         schema,

@@ -379,6 +379,17 @@ pub struct File {
     pub extensions: Vec<ExtensionId>,
 }
 
+impl File {
+    /// The edition of an editions file; `None` for proto2, proto3 and
+    /// `.schema` files.
+    pub fn edition(&self) -> Option<crate::ast::Edition> {
+        match self.dialect {
+            Dialect::Editions(edition) => Some(edition),
+            _ => None,
+        }
+    }
+}
+
 /// A message.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {

@@ -10,7 +10,6 @@
 //! The features each element ends up with are resolve's; these rules read
 //! what the file writes, as the element's options hold it.
 
-use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Constant, Field, FieldType, OptionField, Options, Scalar, Schema, ValueType};
 use crate::source::FileId;
@@ -66,7 +65,7 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     let editions = |file: FileId| {
         schema
             .file(file)
-            .is_some_and(|file| matches!(file.dialect, Dialect::Editions(_)))
+            .is_some_and(|file| file.edition().is_some())
     };
     for file in schema.files.iter().filter(|file| editions(file.id)) {
         check_targets(&file.options, Target::File, diagnostics);

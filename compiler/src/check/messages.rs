@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use super::{check_reserved, describe_range, ranges, repeats, reserved_names};
-use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
     Field, FieldType, MAX_FIELD_NUMBER, MESSAGE_SET_MAX_NUMBER, Message, MessageId, Reserved,
@@ -25,7 +24,7 @@ const PROTOBUF_RANGE: std::ops::RangeInclusive<i64> = 19_000..=19_999;
 pub(super) fn check_groups(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     for (index, message) in schema.messages.iter().enumerate() {
         let file = schema.file(message.file);
-        if file.is_some_and(|file| matches!(file.dialect, Dialect::Editions(_))) {
+        if file.is_some_and(|file| file.edition().is_some()) {
             continue;
         }
         let holder = MessageId(index as u32);

@@ -6,7 +6,6 @@
 //! message, and the values of its enum) says consistently when it came,
 //! was deprecated and went, with the warning and the error to give.
 
-use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Constant, Field, OptionField, Options, Scalar, Schema, ValueType};
 use crate::source::{FileId, Span};
@@ -53,7 +52,7 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
         field_options(&extension.field, true, editions, diagnostics);
     }
     for file in &schema.files {
-        let editions = matches!(file.dialect, Dialect::Editions(_));
+        let editions = file.edition().is_some();
         features_outside_editions(editions, &file.options, diagnostics);
     }
     for enumeration in &schema.enums {
@@ -220,7 +219,7 @@ fn field_options(
 fn in_editions(schema: &Schema, file: FileId) -> bool {
     schema
         .file(file)
-        .is_some_and(|file| matches!(file.dialect, Dialect::Editions(_)))
+        .is_some_and(|file| file.edition().is_some())
 }
 
 /// Reports `features` set outside an editions file (`editions`).
