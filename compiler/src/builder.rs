@@ -154,8 +154,8 @@ impl Builder {
         self
     }
 
-    /// Whether every message keeps the fields it does not know and writes
-    /// them back; off by default. See [`Config::keep_unknown_fields`].
+    /// Whether messages keep the fields they do not know and write them
+    /// back; on by default. See [`Config::keep_unknown_fields`].
     pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
         self.config.keep_unknown_fields(keep);
         self

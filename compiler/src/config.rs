@@ -4,7 +4,7 @@
 //! `boxed` and `extern_path` hold for the types or fields under a path (see
 //! [`path_matches`]), as prost-build's do.
 
-use crate::model::{FieldType, Schema, ValueType};
+use crate::model::{FieldType, Message, Schema, ValueType};
 use std::sync::Arc;
 
 use crate::service::{ServiceGenerator, SharedGenerator, TonicGenerator};
@@ -323,12 +323,23 @@ impl Config {
         self
     }
 
-    /// Whether every message keeps the fields it does not know, in a field
-    /// `unknown_fields`, and writes them back; off by default, when only
-    /// messages with `option keep_unknown_fields = true;` keep them.
+    /// Whether messages keep the fields they do not know, in a field
+    /// `unknown_fields`, and write them back, as protobuf's own
+    /// implementations do: on by default. Off, a message reads past them
+    /// and they are lost, unless its schema says
+    /// `option keep_unknown_fields = true;` (a message's own option wins
+    /// either way).
     pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
         self.keep_unknown_fields = keep;
         self
+    }
+
+    /// Whether `message` keeps unknown fields: its own option, or else
+    /// this config's choice.
+    pub(crate) fn keeps_unknown_fields(&self, message: &Message) -> bool {
+        message
+            .keep_unknown_fields
+            .unwrap_or(self.keep_unknown_fields)
     }
 
     /// Which field names the generated serde impls write: the schema's
@@ -618,7 +629,7 @@ impl Default for Config {
             bytes_types: Vec::new(),
             pointer_type: PointerType::default(),
             json: false,
-            keep_unknown_fields: false,
+            keep_unknown_fields: true,
             views: false,
             json_names: JsonNames::default(),
             attributes: Vec::new(),

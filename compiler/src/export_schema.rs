@@ -345,14 +345,14 @@ impl Out<'_> {
     fn message(&mut self, message: &Message) {
         self.docs(&message.docs);
         let parts = parts(self.schema, message);
-        if parts.is_empty() && !message.keep_unknown_fields {
+        if parts.is_empty() && message.keep_unknown_fields.is_none() {
             self.line(&format!("message {} {{}}", message.name));
             return;
         }
         self.line(&format!("message {} {{", message.name));
         self.depth += 1;
-        if message.keep_unknown_fields {
-            self.line("option keep_unknown_fields = true;");
+        if let Some(keep) = message.keep_unknown_fields {
+            self.line(&format!("option keep_unknown_fields = {keep};"));
         }
         self.options(&message.options);
         let mut previous: Option<bool> = None;

@@ -305,10 +305,8 @@ pub fn analyze_text(name: &str, text: &str) -> Result<Analysis, Error> {
 }
 
 impl Analysis {
-    /// Checks the rules that generating with `config` adds: when every
-    /// message keeps unknown fields, none may have a field whose Rust name
-    /// is `unknown_fields`; with views, no view may have the Rust name of
-    /// a type beside it. Before those, the path options: every path
+    /// Checks the rules that generating with `config` adds: with views,
+    /// no view may have the Rust name of a type beside it. Before those, the path options: every path
     /// starts with `.` and every attribute parses as outer attributes;
     /// the first that does not is the error ([`Error::Config`]).
     /// [`Analysis::generate`] assumes this passed; it leaves out an
@@ -318,9 +316,6 @@ impl Analysis {
             return Err(error);
         }
         let mut diagnostics = Vec::new();
-        if config.keep_unknown_fields {
-            diagnostics.extend(check::check_keep_unknown_fields(&self.schema));
-        }
         if config.views {
             diagnostics.extend(check::check_views(&self.schema));
         }

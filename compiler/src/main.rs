@@ -158,9 +158,13 @@ struct CodegenArgs {
     /// protobuf's lowerCamelCase JSON names; reading takes both.
     #[arg(long, value_enum, default_value_t = Names::Schema, requires = "json")]
     json_names: Names,
-    /// Make every message keep the fields it does not know and write
-    /// them back, not only those with `option keep_unknown_fields = true;`.
+    /// Make messages read past the fields they do not know, and lose
+    /// them, instead of keeping them in `unknown_fields` and writing them
+    /// back (but those with `option keep_unknown_fields = true;`).
     #[arg(long)]
+    drop_unknown_fields: bool,
+    /// Accepted, and does nothing: messages keep unknown fields by default.
+    #[arg(long, hide = true)]
     keep_unknown_fields: bool,
     /// Also generate a borrowed view `MView<'a>` of every message `M`,
     /// for zero-copy reads.
@@ -218,7 +222,7 @@ impl CodegenArgs {
         config
             .json(self.json)
             .json_names(self.json_names.into())
-            .keep_unknown_fields(self.keep_unknown_fields)
+            .keep_unknown_fields(!self.drop_unknown_fields)
             .views(self.views)
             .pointer_type(self.pointer_type.into())
             .services(self.services.into());

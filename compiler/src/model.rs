@@ -426,9 +426,10 @@ pub struct Message {
     pub extensions: Vec<ExtensionId>,
     /// Its options: `option deprecated = true;`.
     pub options: Options,
-    /// Whether it keeps the fields it does not know and writes them back:
-    /// `option keep_unknown_fields = true;`.
-    pub keep_unknown_fields: bool,
+    /// Whether it keeps the fields it does not know and writes them back,
+    /// when its schema says: `option keep_unknown_fields = false;`. `None`
+    /// leaves it to the build (`Config::keep_unknown_fields`).
+    pub keep_unknown_fields: Option<bool>,
     /// Whether it can contain itself, through a chain of message fields of
     /// any kind, lists and maps too (`ref` and `weak` references aside), so
     /// that decoding it recurses; set by resolve.

@@ -5,17 +5,39 @@
 
 use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 
+use crate::model::Message;
+
 /// The name of the catch-all variant of every generated enum, which holds
 /// numbers the schema does not name.
 pub const UNRECOGNIZED_VARIANT: &str = "Unrecognized";
 
 /// The struct field that holds the unknown fields of a message that keeps
-/// them.
+/// them, unless a field of the message has that name
+/// ([`unknown_fields_field`]).
 pub const UNKNOWN_FIELDS_FIELD: &str = "unknown_fields";
 
 /// The struct field that holds the extensions of a message with extension
 /// ranges.
 pub const EXTENSIONS_FIELD: &str = "extensions";
+
+/// The struct field that holds the unknown fields of `message`:
+/// [`UNKNOWN_FIELDS_FIELD`], with a `_` added for as long as a field or
+/// oneof of the message has that Rust name, so that keeping unknown
+/// fields never clashes.
+pub fn unknown_fields_field(message: &Message) -> String {
+    let taken: Vec<String> = message
+        .fields
+        .iter()
+        .filter(|field| field.oneof.is_none())
+        .map(|field| field_name(&field.name))
+        .chain(message.oneofs.iter().map(|oneof| field_name(&oneof.name)))
+        .collect();
+    let mut name = UNKNOWN_FIELDS_FIELD.to_owned();
+    while taken.contains(&name) {
+        name.push('_');
+    }
+    name
+}
 
 /// Words Rust reserves, usable as raw identifiers (`r#type`).
 const KEYWORDS: &[&str] = &[

@@ -254,37 +254,40 @@ fn export_proto_to_a_directory_writes_imports_and_the_types_file() {
 }
 
 #[test]
-fn keep_unknown_fields_applies_to_every_message_and_is_checked() {
-    let output = schemac(&["compile", "--keep-unknown-fields", "schemas/order.schema"]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let code = stdout(&output);
+fn messages_keep_unknown_fields_unless_told_to_drop_them() {
+    let kept = |args: &[&str]| {
+        let output = schemac(args);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        stdout(&output)
+            .matches("pub unknown_fields: _rt::UnknownFields,")
+            .count()
+    };
+    assert_eq!(kept(&["compile", "schemas/order.schema"]), 3);
+    // The flag of the days when dropping was the default still parses.
     assert_eq!(
-        code.matches("pub unknown_fields: _rt::UnknownFields,")
-            .count(),
+        kept(&["compile", "--keep-unknown-fields", "schemas/order.schema"]),
         3
     );
+    assert_eq!(
+        kept(&["compile", "--drop-unknown-fields", "schemas/order.schema"]),
+        0
+    );
 
+    // A field of the name moves the holder aside rather than refusing.
     let dir = tempdir("keep_unknown");
     let path = dir.join("clash.schema");
     std::fs::write(&path, "message Cache {\n  unknown_fields: bytes = 1;\n}\n").unwrap();
-    let path = path.to_string_lossy().into_owned();
-    let plain = schemac(&["compile", &path]);
-    assert_eq!(plain.status.code(), Some(0), "{}", stderr(&plain));
-    let out = dir.to_string_lossy().into_owned();
-    for args in [
-        &["compile", "--keep-unknown-fields", &path][..],
-        &["compile", "--keep-unknown-fields", "-o", &out, &path],
-    ] {
-        let output = schemac(args);
-        assert_eq!(output.status.code(), Some(1), "{args:?}");
-        let text = stderr(&output);
-        assert!(text.contains("error[E0311]"), "{text}");
-        assert!(
-            text.contains("holds the unknown fields of `Cache`"),
-            "{text}"
-        );
-    }
-    assert!(!dir.join("_.rs").exists());
+    let output = schemac(&["compile", &path.to_string_lossy()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let code = stdout(&output);
+    assert!(
+        code.contains("pub unknown_fields: _rt::alloc::vec::Vec<u8>,"),
+        "{code}"
+    );
+    assert!(
+        code.contains("pub unknown_fields_: _rt::UnknownFields,"),
+        "{code}"
+    );
 }
 
 #[test]

@@ -4,7 +4,8 @@ use ::schemac_runtime::__private as _rt;
 const _: () = _rt::check_version("0.1.0");
 
 /// A user profile. It keeps the fields a newer writer added and writes
-/// them back, so that a service built on this version passes them on.
+/// them back, as every message does by default, so that a service built
+/// on this version passes them on.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Profile {
     pub id: u64,
@@ -218,7 +219,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
 
 _rt::view_of!(ProfileView of Profile);
 
-/// The same profile without the option: unknown fields are skipped.
+/// The same profile, which drops them: unknown fields are skipped.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PlainProfile {
     pub id: u64,

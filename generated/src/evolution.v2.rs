@@ -28,6 +28,9 @@ pub struct Profile {
         _rt::alloc::string::String,
         _rt::Value,
     >,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Profile {
@@ -46,9 +49,10 @@ impl _rt::Message for Profile {
             + _rt::codec::Map::<
                 _rt::codec::String,
                 _rt::codec::Value,
-            >::measure(100, &self.preferences)
+            >::measure(100, &self.preferences) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::String,
             _rt::codec::Value,
@@ -68,11 +72,11 @@ impl _rt::Message for Profile {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -326,6 +330,8 @@ pub struct ProfileView<'a> {
     pub nicknames: _rt::alloc::vec::Vec<&'a str>,
     /// A field number that needs a two-byte key.
     pub preferences: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> ProfileView<'a> {
@@ -346,6 +352,7 @@ impl<'a> ProfileView<'a> {
                 _rt::codec::String,
                 _rt::codec::Value,
             >::owned(&self.preferences),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -366,7 +373,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
                     _rt::codec::Value,
                 >::view(wire, &mut self.preferences, decoder)
             }
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -515,15 +522,19 @@ _rt::view_of!(ProfileView of Profile);
 pub struct Address {
     pub street: _rt::alloc::string::String,
     pub city: _rt::alloc::string::String,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Address {
     const NAME: &'static str = "Address";
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.street)
-            + _rt::codec::String::measure(2, &self.city)
+            + _rt::codec::String::measure(2, &self.city) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::String::write(2, &self.city, writer);
         _rt::codec::String::write(1, &self.street, writer);
     }
@@ -531,11 +542,11 @@ impl _rt::Message for Address {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -619,6 +630,8 @@ _rt::message_serde!(Address);
 pub struct AddressView<'a> {
     pub street: &'a str,
     pub city: &'a str,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> AddressView<'a> {
@@ -627,6 +640,7 @@ impl<'a> AddressView<'a> {
         Address {
             street: _rt::codec::String::owned(&self.street),
             city: _rt::codec::String::owned(&self.city),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -636,11 +650,11 @@ impl<'a> _rt::MessageView<'a> for AddressView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]

@@ -21,6 +21,9 @@ pub struct Scalars {
     pub a_bool: bool,
     pub a_string: _rt::alloc::string::String,
     pub some_bytes: _rt::alloc::vec::Vec<u8>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Scalars {
@@ -41,8 +44,10 @@ impl _rt::Message for Scalars {
             + _rt::codec::Bool::measure(13, &self.a_bool)
             + _rt::codec::String::measure(14, &self.a_string)
             + _rt::codec::Bytes::measure(15, &self.some_bytes)
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Bytes::write(15, &self.some_bytes, writer);
         _rt::codec::String::write(14, &self.a_string, writer);
         _rt::codec::Bool::write(13, &self.a_bool, writer);
@@ -63,11 +68,11 @@ impl _rt::Message for Scalars {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -350,6 +355,8 @@ pub struct ScalarsView<'a> {
     pub a_bool: bool,
     pub a_string: &'a str,
     pub some_bytes: &'a [u8],
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> ScalarsView<'a> {
@@ -371,6 +378,7 @@ impl<'a> ScalarsView<'a> {
             a_bool: self.a_bool,
             a_string: _rt::codec::String::owned(&self.a_string),
             some_bytes: _rt::codec::Bytes::owned(&self.some_bytes),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -380,11 +388,11 @@ impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -570,6 +578,9 @@ pub struct OptionalScalars {
     pub some_bytes: ::core::option::Option<_rt::alloc::vec::Vec<u8>>,
     pub a_color: ::core::option::Option<Color>,
     pub a_point: ::core::option::Option<Point>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for OptionalScalars {
@@ -592,8 +603,10 @@ impl _rt::Message for OptionalScalars {
             + _rt::codec::Bytes::measure_optional(15, self.some_bytes.as_ref())
             + _rt::codec::Enum::measure_optional(16, self.a_color.as_ref())
             + _rt::codec::Message::measure_optional(17, self.a_point.as_ref())
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Message::write_optional(17, self.a_point.as_ref(), writer);
         _rt::codec::Enum::write_optional(16, self.a_color.as_ref(), writer);
         _rt::codec::Bytes::write_optional(15, self.some_bytes.as_ref(), writer);
@@ -623,7 +636,7 @@ impl _rt::Message for OptionalScalars {
         match number {
             16 => _rt::codec::Enum::merge_optional(wire, &mut self.a_color, decoder),
             17 => _rt::codec::Message::merge_optional(wire, &mut self.a_point, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -1011,6 +1024,8 @@ pub struct OptionalScalarsView<'a> {
     pub some_bytes: ::core::option::Option<&'a [u8]>,
     pub a_color: ::core::option::Option<Color>,
     pub a_point: ::core::option::Option<PointView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> OptionalScalarsView<'a> {
@@ -1034,6 +1049,7 @@ impl<'a> OptionalScalarsView<'a> {
             some_bytes: _rt::codec::Bytes::owned_optional(&self.some_bytes),
             a_color: self.a_color,
             a_point: _rt::codec::Message::owned_optional(&self.a_point),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -1050,7 +1066,7 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
         match number {
             16 => _rt::codec::Enum::view_optional(wire, &mut self.a_color, decoder),
             17 => _rt::codec::Message::view_optional(wire, &mut self.a_point, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -1277,6 +1293,9 @@ pub struct Lists {
     pub byte_strings: _rt::alloc::vec::Vec<_rt::alloc::vec::Vec<u8>>,
     pub colors: _rt::alloc::vec::Vec<Color>,
     pub points: _rt::alloc::vec::Vec<Point>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Lists {
@@ -1299,8 +1318,10 @@ impl _rt::Message for Lists {
             + _rt::codec::Bytes::measure_repeated(15, &self.byte_strings)
             + _rt::codec::Enum::measure_packed(16, &self.colors)
             + _rt::codec::Message::measure_repeated(17, &self.points)
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Message::write_repeated(17, &self.points, writer);
         _rt::codec::Enum::write_packed(16, &self.colors, writer);
         _rt::codec::Bytes::write_repeated(15, &self.byte_strings, writer);
@@ -1330,7 +1351,7 @@ impl _rt::Message for Lists {
         match number {
             16 => _rt::codec::Enum::merge_repeated(wire, &mut self.colors, decoder),
             17 => _rt::codec::Message::merge_repeated(wire, &mut self.points, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -1745,6 +1766,8 @@ pub struct ListsView<'a> {
     pub byte_strings: _rt::alloc::vec::Vec<&'a [u8]>,
     pub colors: _rt::alloc::vec::Vec<Color>,
     pub points: _rt::alloc::vec::Vec<PointView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> ListsView<'a> {
@@ -1768,6 +1791,7 @@ impl<'a> ListsView<'a> {
             byte_strings: _rt::codec::Bytes::owned_repeated(&self.byte_strings),
             colors: self.colors.clone(),
             points: _rt::codec::Message::owned_repeated(&self.points),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -1784,7 +1808,7 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
         match number {
             16 => _rt::codec::Enum::view_repeated(wire, &mut self.colors, decoder),
             17 => _rt::codec::Message::view_repeated(wire, &mut self.points, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -2101,6 +2125,9 @@ pub struct Maps {
     pub by_string: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, i32>,
     pub colors: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, Color>,
     pub points: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, Point>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Maps {
@@ -2161,9 +2188,10 @@ impl _rt::Message for Maps {
             + _rt::codec::Map::<
                 _rt::codec::String,
                 _rt::codec::Message<Point>,
-            >::measure(14, &self.points)
+            >::measure(14, &self.points) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::String,
             _rt::codec::Message<Point>,
@@ -2225,11 +2253,11 @@ impl _rt::Message for Maps {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -2782,6 +2810,8 @@ pub struct MapsView<'a> {
     pub by_string: _rt::view::MapView<&'a str, i32>,
     pub colors: _rt::view::MapView<&'a str, Color>,
     pub points: _rt::view::MapView<&'a str, PointView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> MapsView<'a> {
@@ -2844,6 +2874,7 @@ impl<'a> MapsView<'a> {
                 _rt::codec::String,
                 _rt::codec::Message<Point>,
             >::owned(&self.points),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -2853,11 +2884,11 @@ impl<'a> _rt::MessageView<'a> for MapsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -3138,6 +3169,9 @@ pub struct Interleaved {
     pub flags: _rt::alloc::vec::Vec<bool>,
     pub labels: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, i32>,
     pub far: u32,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Interleaved {
@@ -3162,8 +3196,10 @@ impl _rt::Message for Interleaved {
                 _rt::codec::String,
                 _rt::codec::Int32,
             >::measure(16, &self.labels) + _rt::codec::Uint32::measure(20, &self.far)
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Uint32::write(20, &self.far, writer);
         _rt::codec::Map::<
             _rt::codec::String,
@@ -3209,7 +3245,7 @@ impl _rt::Message for Interleaved {
                 result
             }
             20 => _rt::codec::Uint32::merge(wire, &mut self.far, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -3428,6 +3464,8 @@ pub struct InterleavedView<'a> {
     pub flags: _rt::alloc::vec::Vec<bool>,
     pub labels: _rt::view::MapView<&'a str, i32>,
     pub far: u32,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> InterleavedView<'a> {
@@ -3455,6 +3493,7 @@ impl<'a> InterleavedView<'a> {
                 _rt::codec::Int32,
             >::owned(&self.labels),
             far: self.far,
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -3494,7 +3533,7 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
                 >::view(wire, &mut self.labels, decoder)
             }
             20 => _rt::codec::Uint32::view(wire, &mut self.far, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -3623,14 +3662,19 @@ pub mod interleaved {
 pub struct Point {
     pub x: i32,
     pub y: i32,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Point {
     const NAME: &'static str = "Point";
     fn measure_fields(&self) -> usize {
         _rt::codec::Sint32::measure(1, &self.x) + _rt::codec::Sint32::measure(2, &self.y)
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Sint32::write(2, &self.y, writer);
         _rt::codec::Sint32::write(1, &self.x, writer);
     }
@@ -3638,11 +3682,11 @@ impl _rt::Message for Point {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -3726,13 +3770,18 @@ _rt::message_serde!(Point);
 pub struct PointView<'a> {
     pub x: i32,
     pub y: i32,
-    _input: ::core::marker::PhantomData<&'a [u8]>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> PointView<'a> {
     /// The owned `Point`, with strings and bytes copied.
     pub fn to_owned(&self) -> Point {
-        Point { x: self.x, y: self.y }
+        Point {
+            x: self.x,
+            y: self.y,
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -3741,11 +3790,11 @@ impl<'a> _rt::MessageView<'a> for PointView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]

@@ -15,6 +15,9 @@ pub struct Amounts {
         _rt::Decimal,
     >,
     pub by_day: _rt::alloc::collections::BTreeMap<u32, _rt::Decimal>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Amounts {
@@ -30,9 +33,10 @@ impl _rt::Message for Amounts {
             + _rt::codec::Map::<
                 _rt::codec::Uint32,
                 _rt::codec::Decimal,
-            >::measure(5, &self.by_day)
+            >::measure(5, &self.by_day) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::Uint32,
             _rt::codec::Decimal,
@@ -49,11 +53,11 @@ impl _rt::Message for Amounts {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -247,6 +251,8 @@ pub struct AmountsView<'a> {
     pub line_totals: _rt::alloc::vec::Vec<_rt::Decimal>,
     pub prices: _rt::view::MapView<&'a str, _rt::Decimal>,
     pub by_day: _rt::view::MapView<u32, _rt::Decimal>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> AmountsView<'a> {
@@ -264,6 +270,7 @@ impl<'a> AmountsView<'a> {
                 _rt::codec::Uint32,
                 _rt::codec::Decimal,
             >::owned(&self.by_day),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -273,11 +280,11 @@ impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -394,6 +401,9 @@ pub struct Values {
         _rt::Value,
     >,
     pub by_id: _rt::alloc::collections::BTreeMap<i64, _rt::Value>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Values {
@@ -409,9 +419,10 @@ impl _rt::Message for Values {
             + _rt::codec::Map::<
                 _rt::codec::Int64,
                 _rt::codec::Value,
-            >::measure(5, &self.by_id)
+            >::measure(5, &self.by_id) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::Int64,
             _rt::codec::Value,
@@ -428,11 +439,11 @@ impl _rt::Message for Values {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -620,6 +631,8 @@ pub struct ValuesView<'a> {
     pub history: _rt::alloc::vec::Vec<_rt::ValueView<'a>>,
     pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
     pub by_id: _rt::view::MapView<i64, _rt::ValueView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> ValuesView<'a> {
@@ -637,6 +650,7 @@ impl<'a> ValuesView<'a> {
                 _rt::codec::Int64,
                 _rt::codec::Value,
             >::owned(&self.by_id),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -646,11 +660,11 @@ impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -761,6 +775,9 @@ pub struct Entry {
     pub amount: ::core::option::Option<entry::Amount>,
     pub amounts: ::core::option::Option<Amounts>,
     pub values: _rt::alloc::vec::Vec<Values>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Entry {
@@ -777,8 +794,10 @@ impl _rt::Message for Entry {
                 None => 0,
             } + _rt::codec::Message::measure_optional(4, self.amounts.as_ref())
             + _rt::codec::Message::measure_repeated(5, &self.values)
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Message::write_repeated(5, &self.values, writer);
         _rt::codec::Message::write_optional(4, self.amounts.as_ref(), writer);
         match &self.amount {
@@ -819,7 +838,7 @@ impl _rt::Message for Entry {
                 self.amount = Some(entry::Amount::Other(value));
                 result
             }
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -967,6 +986,8 @@ pub struct EntryView<'a> {
     pub amount: ::core::option::Option<entry::AmountView<'a>>,
     pub amounts: ::core::option::Option<AmountsView<'a>>,
     pub values: _rt::alloc::vec::Vec<ValuesView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> EntryView<'a> {
@@ -985,6 +1006,7 @@ impl<'a> EntryView<'a> {
                 }),
             amounts: _rt::codec::Message::owned_optional(&self.amounts),
             values: _rt::codec::Message::owned_repeated(&self.values),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -1017,7 +1039,7 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
                 self.amount = Some(entry::AmountView::Other(value));
                 result
             }
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 

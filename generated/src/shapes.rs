@@ -11,6 +11,9 @@ pub struct Drawing {
     pub shapes: _rt::alloc::vec::Vec<Shape>,
     /// The layer the drawing sits on.
     pub layer: layer::Kind,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Drawing {
@@ -18,9 +21,10 @@ impl _rt::Message for Drawing {
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.title)
             + _rt::codec::Message::measure_repeated(2, &self.shapes)
-            + _rt::codec::Enum::measure(3, &self.layer)
+            + _rt::codec::Enum::measure(3, &self.layer) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Enum::write(3, &self.layer, writer);
         _rt::codec::Message::write_repeated(2, &self.shapes, writer);
         _rt::codec::String::write(1, &self.title, writer);
@@ -29,11 +33,11 @@ impl _rt::Message for Drawing {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -141,6 +145,8 @@ pub struct DrawingView<'a> {
     pub shapes: _rt::alloc::vec::Vec<ShapeView<'a>>,
     /// The layer the drawing sits on.
     pub layer: layer::Kind,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> DrawingView<'a> {
@@ -150,6 +156,7 @@ impl<'a> DrawingView<'a> {
             title: _rt::codec::String::owned(&self.title),
             shapes: _rt::codec::Message::owned_repeated(&self.shapes),
             layer: self.layer,
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -159,11 +166,11 @@ impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -237,6 +244,9 @@ pub struct Shape {
     pub kind: ::core::option::Option<shape::Kind>,
     /// An optional note, outside the oneof.
     pub note: ::core::option::Option<_rt::alloc::string::String>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Shape {
@@ -260,8 +270,10 @@ impl _rt::Message for Shape {
             }
             None => 0,
         }) + _rt::codec::String::measure_optional(6, self.note.as_ref())
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::String::write_optional(6, self.note.as_ref(), writer);
         match &self.kind {
             Some(shape::Kind::Circle(value)) => {
@@ -337,7 +349,7 @@ impl _rt::Message for Shape {
                 result
             }
             6 => _rt::codec::String::merge_optional(wire, &mut self.note, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -479,6 +491,8 @@ pub struct ShapeView<'a> {
     pub kind: ::core::option::Option<shape::KindView<'a>>,
     /// An optional note, outside the oneof.
     pub note: ::core::option::Option<&'a str>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> ShapeView<'a> {
@@ -504,6 +518,7 @@ impl<'a> ShapeView<'a> {
                     shape::KindView::ScaleOnly(value) => shape::Kind::ScaleOnly(*value),
                 }),
             note: _rt::codec::String::owned_optional(&self.note),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -564,7 +579,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
                 result
             }
             6 => _rt::codec::String::view_optional(wire, &mut self.note, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
@@ -626,14 +641,18 @@ pub mod shape {
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct Circle {
         pub radius: f64,
+        /// The fields read that the schema does not know, written back
+        /// after the known ones.
+        pub unknown_fields: _rt::UnknownFields,
     }
 
     impl _rt::Message for Circle {
         const NAME: &'static str = "Circle";
         fn measure_fields(&self) -> usize {
-            _rt::codec::Double::measure(1, &self.radius)
+            _rt::codec::Double::measure(1, &self.radius) + self.unknown_fields.len()
         }
         fn write_fields(&self, writer: &mut _rt::Writer) {
+            self.unknown_fields.write(writer);
             _rt::codec::Double::write(1, &self.radius, writer);
         }
 
@@ -646,7 +665,7 @@ pub mod shape {
         ) -> ::core::result::Result<(), _rt::DecodeError> {
             match number {
                 1 => _rt::codec::Double::merge(wire, &mut self.radius, decoder),
-                _ => decoder.skip(wire),
+                _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
         fn field_name(number: u32) -> ::core::option::Option<&'static str> {
@@ -689,13 +708,17 @@ pub mod shape {
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct CircleView<'a> {
         pub radius: f64,
-        _input: ::core::marker::PhantomData<&'a [u8]>,
+        /// The fields read that the schema does not know, borrowed.
+        pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
     }
 
     impl<'a> CircleView<'a> {
         /// The owned `Circle`, with strings and bytes copied.
         pub fn to_owned(&self) -> Circle {
-            Circle { radius: self.radius }
+            Circle {
+                radius: self.radius,
+                unknown_fields: self.unknown_fields.to_owned(),
+            }
         }
     }
 
@@ -710,7 +733,7 @@ pub mod shape {
         ) -> ::core::result::Result<(), _rt::DecodeError> {
             match number {
                 1 => _rt::codec::Double::view(wire, &mut self.radius, decoder),
-                _ => decoder.skip(wire),
+                _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
         fn to_message(&self) -> Circle {
@@ -724,25 +747,30 @@ pub mod shape {
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct Polygon {
         pub corners: _rt::alloc::vec::Vec<polygon::Corner>,
+        /// The fields read that the schema does not know, written back
+        /// after the known ones.
+        pub unknown_fields: _rt::UnknownFields,
     }
 
     impl _rt::Message for Polygon {
         const NAME: &'static str = "Polygon";
         fn measure_fields(&self) -> usize {
             _rt::codec::Message::measure_repeated(1, &self.corners)
+                + self.unknown_fields.len()
         }
         fn write_fields(&self, writer: &mut _rt::Writer) {
+            self.unknown_fields.write(writer);
             _rt::codec::Message::write_repeated(1, &self.corners, writer);
         }
 
         #[inline]
         fn merge_field(
             &mut self,
-            _number: u32,
+            number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'_>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            decoder.skip(wire)
+            self.unknown_fields.merge(number, wire, decoder)
         }
 
         #[inline]
@@ -824,7 +852,8 @@ pub mod shape {
     #[derive(Clone, Debug, Default, PartialEq)]
     pub struct PolygonView<'a> {
         pub corners: _rt::alloc::vec::Vec<polygon::CornerView<'a>>,
-        _input: ::core::marker::PhantomData<&'a [u8]>,
+        /// The fields read that the schema does not know, borrowed.
+        pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
     }
 
     impl<'a> PolygonView<'a> {
@@ -832,6 +861,7 @@ pub mod shape {
         pub fn to_owned(&self) -> Polygon {
             Polygon {
                 corners: _rt::codec::Message::owned_repeated(&self.corners),
+                unknown_fields: self.unknown_fields.to_owned(),
             }
         }
     }
@@ -841,11 +871,11 @@ pub mod shape {
         #[inline]
         fn merge_field(
             &mut self,
-            _number: u32,
+            number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'a>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            decoder.skip(wire)
+            self.unknown_fields.merge(number, wire, decoder)
         }
 
         #[inline]
@@ -907,15 +937,19 @@ pub mod shape {
         pub struct Corner {
             pub x: f32,
             pub y: f32,
+            /// The fields read that the schema does not know, written back
+            /// after the known ones.
+            pub unknown_fields: _rt::UnknownFields,
         }
 
         impl _rt::Message for Corner {
             const NAME: &'static str = "Corner";
             fn measure_fields(&self) -> usize {
                 _rt::codec::Float::measure(1, &self.x)
-                    + _rt::codec::Float::measure(2, &self.y)
+                    + _rt::codec::Float::measure(2, &self.y) + self.unknown_fields.len()
             }
             fn write_fields(&self, writer: &mut _rt::Writer) {
+                self.unknown_fields.write(writer);
                 _rt::codec::Float::write(2, &self.y, writer);
                 _rt::codec::Float::write(1, &self.x, writer);
             }
@@ -923,11 +957,11 @@ pub mod shape {
             #[inline]
             fn merge_field(
                 &mut self,
-                _number: u32,
+                number: u32,
                 wire: _rt::WireType,
                 decoder: &mut _rt::Decoder<'_>,
             ) -> ::core::result::Result<(), _rt::DecodeError> {
-                decoder.skip(wire)
+                self.unknown_fields.merge(number, wire, decoder)
             }
 
             #[inline]
@@ -1011,13 +1045,18 @@ pub mod shape {
         pub struct CornerView<'a> {
             pub x: f32,
             pub y: f32,
-            _input: ::core::marker::PhantomData<&'a [u8]>,
+            /// The fields read that the schema does not know, borrowed.
+            pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
         }
 
         impl<'a> CornerView<'a> {
             /// The owned `Corner`, with strings and bytes copied.
             pub fn to_owned(&self) -> Corner {
-                Corner { x: self.x, y: self.y }
+                Corner {
+                    x: self.x,
+                    y: self.y,
+                    unknown_fields: self.unknown_fields.to_owned(),
+                }
             }
         }
 
@@ -1026,11 +1065,11 @@ pub mod shape {
             #[inline]
             fn merge_field(
                 &mut self,
-                _number: u32,
+                number: u32,
                 wire: _rt::WireType,
                 decoder: &mut _rt::Decoder<'a>,
             ) -> ::core::result::Result<(), _rt::DecodeError> {
-                decoder.skip(wire)
+                self.unknown_fields.merge(number, wire, decoder)
             }
 
             #[inline]
@@ -1089,14 +1128,18 @@ pub mod shape {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Layer {
     pub kind: layer::Kind,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Layer {
     const NAME: &'static str = "Layer";
     fn measure_fields(&self) -> usize {
-        _rt::codec::Enum::measure(1, &self.kind)
+        _rt::codec::Enum::measure(1, &self.kind) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Enum::write(1, &self.kind, writer);
     }
 
@@ -1109,7 +1152,7 @@ impl _rt::Message for Layer {
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
             1 => _rt::codec::Enum::merge(wire, &mut self.kind, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
@@ -1152,13 +1195,17 @@ _rt::message_serde!(Layer);
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LayerView<'a> {
     pub kind: layer::Kind,
-    _input: ::core::marker::PhantomData<&'a [u8]>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> LayerView<'a> {
     /// The owned `Layer`, with strings and bytes copied.
     pub fn to_owned(&self) -> Layer {
-        Layer { kind: self.kind }
+        Layer {
+            kind: self.kind,
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -1173,7 +1220,7 @@ impl<'a> _rt::MessageView<'a> for LayerView<'a> {
     ) -> ::core::result::Result<(), _rt::DecodeError> {
         match number {
             1 => _rt::codec::Enum::view(wire, &mut self.kind, decoder),
-            _ => decoder.skip(wire),
+            _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
     fn to_message(&self) -> Layer {
@@ -1251,6 +1298,9 @@ pub struct Tree {
     pub right: ::core::option::Option<_rt::alloc::boxed::Box<Tree>>,
     pub children: _rt::alloc::vec::Vec<Tree>,
     pub by_name: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, Tree>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Tree {
@@ -1263,9 +1313,10 @@ impl _rt::Message for Tree {
             + _rt::codec::Map::<
                 _rt::codec::String,
                 _rt::codec::Message<Tree>,
-            >::measure(5, &self.by_name)
+            >::measure(5, &self.by_name) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::String,
             _rt::codec::Message<Tree>,
@@ -1279,11 +1330,11 @@ impl _rt::Message for Tree {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -1444,6 +1495,8 @@ pub struct TreeView<'a> {
     pub right: ::core::option::Option<_rt::alloc::boxed::Box<TreeView<'a>>>,
     pub children: _rt::alloc::vec::Vec<TreeView<'a>>,
     pub by_name: _rt::view::MapView<&'a str, TreeView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> TreeView<'a> {
@@ -1458,6 +1511,7 @@ impl<'a> TreeView<'a> {
                 _rt::codec::String,
                 _rt::codec::Message<Tree>,
             >::owned(&self.by_name),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -1467,11 +1521,11 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -1567,15 +1621,19 @@ _rt::view_of!(TreeView of Tree);
 pub struct Ping {
     pub pong: ::core::option::Option<_rt::alloc::boxed::Box<Pong>>,
     pub depth: u32,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Ping {
     const NAME: &'static str = "Ping";
     fn measure_fields(&self) -> usize {
         _rt::codec::Boxed::measure_optional(1, self.pong.as_ref())
-            + _rt::codec::Uint32::measure(2, &self.depth)
+            + _rt::codec::Uint32::measure(2, &self.depth) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Uint32::write(2, &self.depth, writer);
         _rt::codec::Boxed::write_optional(1, self.pong.as_ref(), writer);
     }
@@ -1583,11 +1641,11 @@ impl _rt::Message for Ping {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -1671,7 +1729,8 @@ _rt::message_serde!(Ping);
 pub struct PingView<'a> {
     pub pong: ::core::option::Option<_rt::alloc::boxed::Box<PongView<'a>>>,
     pub depth: u32,
-    _input: ::core::marker::PhantomData<&'a [u8]>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> PingView<'a> {
@@ -1680,6 +1739,7 @@ impl<'a> PingView<'a> {
         Ping {
             pong: _rt::codec::Boxed::owned_optional(&self.pong),
             depth: self.depth,
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -1689,11 +1749,11 @@ impl<'a> _rt::MessageView<'a> for PingView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -1745,6 +1805,9 @@ _rt::view_of!(PingView of Ping);
 pub struct Pong {
     pub ping: ::core::option::Option<_rt::alloc::boxed::Box<Ping>>,
     pub choice: ::core::option::Option<_rt::alloc::boxed::Box<pong::Choice>>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Pong {
@@ -1752,8 +1815,10 @@ impl _rt::Message for Pong {
     fn measure_fields(&self) -> usize {
         _rt::codec::Boxed::measure_optional(1, self.ping.as_ref())
             + _rt::codec::Boxed::measure_optional(2, self.choice.as_ref())
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Boxed::write_optional(2, self.choice.as_ref(), writer);
         _rt::codec::Boxed::write_optional(1, self.ping.as_ref(), writer);
     }
@@ -1761,11 +1826,11 @@ impl _rt::Message for Pong {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -1855,7 +1920,8 @@ _rt::message_serde!(Pong);
 pub struct PongView<'a> {
     pub ping: ::core::option::Option<_rt::alloc::boxed::Box<PingView<'a>>>,
     pub choice: ::core::option::Option<_rt::alloc::boxed::Box<pong::ChoiceView<'a>>>,
-    _input: ::core::marker::PhantomData<&'a [u8]>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> PongView<'a> {
@@ -1864,6 +1930,7 @@ impl<'a> PongView<'a> {
         Pong {
             ping: _rt::codec::Boxed::owned_optional(&self.ping),
             choice: _rt::codec::Boxed::owned_optional(&self.choice),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -1873,11 +1940,11 @@ impl<'a> _rt::MessageView<'a> for PongView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline(never)]
@@ -1933,12 +2000,15 @@ pub mod pong {
     pub struct Choice {
         /// Which field of `pick` is set.
         pub pick: ::core::option::Option<choice::Pick>,
+        /// The fields read that the schema does not know, written back
+        /// after the known ones.
+        pub unknown_fields: _rt::UnknownFields,
     }
 
     impl _rt::Message for Choice {
         const NAME: &'static str = "Choice";
         fn measure_fields(&self) -> usize {
-            match &self.pick {
+            (match &self.pick {
                 Some(choice::Pick::Again(value)) => {
                     _rt::codec::Boxed::measure_present(1, value)
                 }
@@ -1946,9 +2016,10 @@ pub mod pong {
                     _rt::codec::Bool::measure_present(2, value)
                 }
                 None => 0,
-            }
+            }) + self.unknown_fields.len()
         }
         fn write_fields(&self, writer: &mut _rt::Writer) {
+            self.unknown_fields.write(writer);
             match &self.pick {
                 Some(choice::Pick::Again(value)) => {
                     _rt::codec::Boxed::write_present(1, value, writer)
@@ -1986,7 +2057,7 @@ pub mod pong {
                     self.pick = Some(choice::Pick::Done(value));
                     result
                 }
-                _ => decoder.skip(wire),
+                _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
 
@@ -2078,7 +2149,8 @@ pub mod pong {
     pub struct ChoiceView<'a> {
         /// Which field of `pick` is set.
         pub pick: ::core::option::Option<choice::PickView<'a>>,
-        _input: ::core::marker::PhantomData<&'a [u8]>,
+        /// The fields read that the schema does not know, borrowed.
+        pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
     }
 
     impl<'a> ChoiceView<'a> {
@@ -2094,6 +2166,7 @@ pub mod pong {
                         }
                         choice::PickView::Done(value) => choice::Pick::Done(*value),
                     }),
+                unknown_fields: self.unknown_fields.to_owned(),
             }
         }
     }
@@ -2126,7 +2199,7 @@ pub mod pong {
                     self.pick = Some(choice::PickView::Done(value));
                     result
                 }
-                _ => decoder.skip(wire),
+                _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
 
@@ -2191,6 +2264,9 @@ pub struct Keywords {
     pub foo_bar: i64,
     pub r#async: u32,
     pub crate_: _rt::alloc::string::String,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Keywords {
@@ -2201,9 +2277,10 @@ impl _rt::Message for Keywords {
             + _rt::codec::Bool::measure(3, &self.self_)
             + _rt::codec::Int64::measure(4, &self.foo_bar)
             + _rt::codec::Uint32::measure(5, &self.r#async)
-            + _rt::codec::String::measure(6, &self.crate_)
+            + _rt::codec::String::measure(6, &self.crate_) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::String::write(6, &self.crate_, writer);
         _rt::codec::Uint32::write(5, &self.r#async, writer);
         _rt::codec::Int64::write(4, &self.foo_bar, writer);
@@ -2215,11 +2292,11 @@ impl _rt::Message for Keywords {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -2355,6 +2432,8 @@ pub struct KeywordsView<'a> {
     pub foo_bar: i64,
     pub r#async: u32,
     pub crate_: &'a str,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> KeywordsView<'a> {
@@ -2367,6 +2446,7 @@ impl<'a> KeywordsView<'a> {
             foo_bar: self.foo_bar,
             r#async: self.r#async,
             crate_: _rt::codec::String::owned(&self.crate_),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -2376,11 +2456,11 @@ impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -2471,22 +2551,29 @@ _rt::view_of!(KeywordsView of Keywords);
 
 /// A message with no fields at all.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Empty {}
+pub struct Empty {
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
+}
 
 impl _rt::Message for Empty {
     const NAME: &'static str = "Empty";
     fn measure_fields(&self) -> usize {
-        0
+        self.unknown_fields.len()
     }
-    fn write_fields(&self, _writer: &mut _rt::Writer) {}
+    fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
+    }
+
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
     fn field_name(_number: u32) -> ::core::option::Option<&'static str> {
         None
@@ -2519,13 +2606,16 @@ _rt::message_serde!(Empty);
 /// [`EmptyView::decode`] reads one; [`EmptyView::to_owned`] copies it.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EmptyView<'a> {
-    _input: ::core::marker::PhantomData<&'a [u8]>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> EmptyView<'a> {
     /// The owned `Empty`, with strings and bytes copied.
     pub fn to_owned(&self) -> Empty {
-        Empty {}
+        Empty {
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -2534,11 +2624,11 @@ impl<'a> _rt::MessageView<'a> for EmptyView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
     fn to_message(&self) -> Empty {
         EmptyView::to_owned(self)

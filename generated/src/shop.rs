@@ -10,6 +10,9 @@ pub struct Customer {
     pub name: _rt::alloc::string::String,
     /// Left out when the customer gave none.
     pub email: ::core::option::Option<_rt::alloc::string::String>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Customer {
@@ -18,8 +21,10 @@ impl _rt::Message for Customer {
         _rt::codec::Int64::measure(1, &self.id)
             + _rt::codec::String::measure(2, &self.name)
             + _rt::codec::String::measure_optional(3, self.email.as_ref())
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::String::write_optional(3, self.email.as_ref(), writer);
         _rt::codec::String::write(2, &self.name, writer);
         _rt::codec::Int64::write(1, &self.id, writer);
@@ -28,11 +33,11 @@ impl _rt::Message for Customer {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -136,6 +141,8 @@ pub struct CustomerView<'a> {
     pub name: &'a str,
     /// Left out when the customer gave none.
     pub email: ::core::option::Option<&'a str>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> CustomerView<'a> {
@@ -145,6 +152,7 @@ impl<'a> CustomerView<'a> {
             id: self.id,
             name: _rt::codec::String::owned(&self.name),
             email: _rt::codec::String::owned_optional(&self.email),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -154,11 +162,11 @@ impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -229,6 +237,9 @@ pub struct OrderLine {
     pub cost: _rt::Decimal,
     /// How many units the line orders.
     pub quantity: u32,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for OrderLine {
@@ -237,9 +248,10 @@ impl _rt::Message for OrderLine {
         _rt::codec::Int32::measure(1, &self.line_number)
             + _rt::codec::String::measure(2, &self.description)
             + _rt::codec::Decimal::measure(3, &self.cost)
-            + _rt::codec::Uint32::measure(4, &self.quantity)
+            + _rt::codec::Uint32::measure(4, &self.quantity) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Uint32::write(4, &self.quantity, writer);
         _rt::codec::Decimal::write(3, &self.cost, writer);
         _rt::codec::String::write(2, &self.description, writer);
@@ -249,11 +261,11 @@ impl _rt::Message for OrderLine {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -369,6 +381,8 @@ pub struct OrderLineView<'a> {
     pub cost: _rt::Decimal,
     /// How many units the line orders.
     pub quantity: u32,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> OrderLineView<'a> {
@@ -379,6 +393,7 @@ impl<'a> OrderLineView<'a> {
             description: _rt::codec::String::owned(&self.description),
             cost: self.cost,
             quantity: self.quantity,
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -388,11 +403,11 @@ impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -539,6 +554,9 @@ pub struct Order {
         _rt::alloc::string::String,
         _rt::Value,
     >,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Order {
@@ -553,9 +571,10 @@ impl _rt::Message for Order {
             + _rt::codec::Map::<
                 _rt::codec::String,
                 _rt::codec::Value,
-            >::measure(7, &self.attributes)
+            >::measure(7, &self.attributes) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::String,
             _rt::codec::Value,
@@ -571,11 +590,11 @@ impl _rt::Message for Order {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -778,6 +797,8 @@ pub struct OrderView<'a> {
     pub status: Status,
     /// Free-form attributes; every value keeps its type.
     pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> OrderView<'a> {
@@ -794,6 +815,7 @@ impl<'a> OrderView<'a> {
                 _rt::codec::String,
                 _rt::codec::Value,
             >::owned(&self.attributes),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -803,11 +825,11 @@ impl<'a> _rt::MessageView<'a> for OrderView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]

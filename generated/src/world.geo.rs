@@ -8,15 +8,19 @@ const _: () = _rt::check_version("0.1.0");
 pub struct Coordinates {
     pub latitude: f64,
     pub longitude: f64,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Coordinates {
     const NAME: &'static str = "Coordinates";
     fn measure_fields(&self) -> usize {
         _rt::codec::Double::measure(1, &self.latitude)
-            + _rt::codec::Double::measure(2, &self.longitude)
+            + _rt::codec::Double::measure(2, &self.longitude) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Double::write(2, &self.longitude, writer);
         _rt::codec::Double::write(1, &self.latitude, writer);
     }
@@ -24,11 +28,11 @@ impl _rt::Message for Coordinates {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -112,7 +116,8 @@ _rt::message_serde!(Coordinates);
 pub struct CoordinatesView<'a> {
     pub latitude: f64,
     pub longitude: f64,
-    _input: ::core::marker::PhantomData<&'a [u8]>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> CoordinatesView<'a> {
@@ -121,6 +126,7 @@ impl<'a> CoordinatesView<'a> {
         Coordinates {
             latitude: self.latitude,
             longitude: self.longitude,
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -130,11 +136,11 @@ impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]

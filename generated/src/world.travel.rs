@@ -11,6 +11,9 @@ pub struct Trip {
     pub start: ::core::option::Option<super::geo::Coordinates>,
     pub unit: super::geo::Unit,
     pub distances: _rt::alloc::collections::BTreeMap<_rt::alloc::string::String, f64>,
+    /// The fields read that the schema does not know, written back
+    /// after the known ones.
+    pub unknown_fields: _rt::UnknownFields,
 }
 
 impl _rt::Message for Trip {
@@ -23,9 +26,10 @@ impl _rt::Message for Trip {
             + _rt::codec::Map::<
                 _rt::codec::String,
                 _rt::codec::Double,
-            >::measure(5, &self.distances)
+            >::measure(5, &self.distances) + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
+        self.unknown_fields.write(writer);
         _rt::codec::Map::<
             _rt::codec::String,
             _rt::codec::Double,
@@ -39,11 +43,11 @@ impl _rt::Message for Trip {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]
@@ -208,6 +212,8 @@ pub struct TripView<'a> {
     pub start: ::core::option::Option<super::geo::CoordinatesView<'a>>,
     pub unit: super::geo::Unit,
     pub distances: _rt::view::MapView<&'a str, f64>,
+    /// The fields read that the schema does not know, borrowed.
+    pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
 impl<'a> TripView<'a> {
@@ -222,6 +228,7 @@ impl<'a> TripView<'a> {
                 _rt::codec::String,
                 _rt::codec::Double,
             >::owned(&self.distances),
+            unknown_fields: self.unknown_fields.to_owned(),
         }
     }
 }
@@ -231,11 +238,11 @@ impl<'a> _rt::MessageView<'a> for TripView<'a> {
     #[inline]
     fn merge_field(
         &mut self,
-        _number: u32,
+        number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+        self.unknown_fields.merge(number, wire, decoder)
     }
 
     #[inline]

@@ -81,6 +81,7 @@ fn decimals_in_every_cardinality_round_trip() {
             ("cents".to_owned(), decimal("0.01")),
         ]),
         by_day: BTreeMap::from([(0, decimal("0.00")), (u32::MAX, Decimal::MIN)]),
+        ..Default::default()
     });
 }
 
@@ -153,6 +154,7 @@ fn every_kind_of_value_round_trips_in_every_cardinality() {
         history: every_kind(),
         attributes,
         by_id,
+        ..Default::default()
     });
 }
 
@@ -206,6 +208,7 @@ fn oneof_members_at_their_defaults_are_written() {
                 ..Values::default()
             },
         ],
+        ..Default::default()
     });
 }
 

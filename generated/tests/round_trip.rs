@@ -23,7 +23,11 @@ fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Vec<u8> {
 }
 
 fn corner(x: f32, y: f32) -> shape::polygon::Corner {
-    shape::polygon::Corner { x, y }
+    shape::polygon::Corner {
+        x,
+        y,
+        ..Default::default()
+    }
 }
 
 #[test]
@@ -32,12 +36,14 @@ fn shop_messages_round_trip() {
         id: -7,
         name: "Ada".to_owned(),
         email: Some(String::new()),
+        ..Default::default()
     };
     let line = OrderLine {
         line_number: -1,
         description: "widget".to_owned(),
         cost: Decimal::new(-1999, 2),
         quantity: u32::MAX,
+        ..Default::default()
     };
     round_trip(&customer);
     round_trip(&line);
@@ -49,6 +55,7 @@ fn shop_messages_round_trip() {
         customer: Some(customer),
         status: Status::Shipped,
         attributes: BTreeMap::from([("n".to_owned(), Value::U64(u64::MAX))]),
+        ..Default::default()
     });
     round_trip(&Order::default());
 }
@@ -71,6 +78,7 @@ fn kitchen_messages_round_trip() {
         a_bool: true,
         a_string: "π".to_owned(),
         some_bytes: vec![0, 255],
+        ..Default::default()
     });
     round_trip(&OptionalScalars {
         an_i32: Some(0),
@@ -87,7 +95,14 @@ fn kitchen_messages_round_trip() {
         strings: vec![String::new(), "x".to_owned()],
         byte_strings: vec![vec![], vec![1]],
         colors: vec![Color::Red, Color::Infrared, Color::Unrecognized(-9)],
-        points: vec![Point { x: -1, y: 1 }, Point::default()],
+        points: vec![
+            Point {
+                x: -1,
+                y: 1,
+                ..Default::default()
+            },
+            Point::default(),
+        ],
         ..Lists::default()
     });
     round_trip(&Maps {
@@ -95,7 +110,14 @@ fn kitchen_messages_round_trip() {
         by_bool: BTreeMap::from([(false, 0), (true, 1)]),
         by_sfixed64: BTreeMap::from([(i64::MIN, i64::MAX)]),
         colors: BTreeMap::from([("ir".to_owned(), Color::Infrared)]),
-        points: BTreeMap::from([(String::new(), Point { x: 2, y: -2 })]),
+        points: BTreeMap::from([(
+            String::new(),
+            Point {
+                x: 2,
+                y: -2,
+                ..Default::default()
+            },
+        )]),
         ..Maps::default()
     });
 }
@@ -104,35 +126,45 @@ fn kitchen_messages_round_trip() {
 fn shapes_messages_round_trip() {
     let polygon = shape::Polygon {
         corners: vec![corner(0.0, 1.0), corner(-1.0, 0.5)],
+        ..Default::default()
     };
     let drawing = Drawing {
         title: "sketch".to_owned(),
         shapes: vec![
             Shape {
-                kind: Some(shape::Kind::Circle(shape::Circle { radius: 2.0 })),
+                kind: Some(shape::Kind::Circle(shape::Circle {
+                    radius: 2.0,
+                    ..Default::default()
+                })),
                 note: Some("round".to_owned()),
+                ..Default::default()
             },
             Shape {
                 kind: Some(shape::Kind::Polygon(polygon.clone())),
                 note: None,
+                ..Default::default()
             },
             Shape {
                 kind: Some(shape::Kind::Group(Drawing::default())),
                 note: None,
+                ..Default::default()
             },
             Shape {
                 kind: Some(shape::Kind::ScaleOnly(0.0)),
                 note: None,
+                ..Default::default()
             },
             Shape::default(),
         ],
         layer: shapes::layer::Kind::Foreground,
+        ..Default::default()
     };
     round_trip(&drawing);
     round_trip(&polygon);
     round_trip(&corner(3.0, 4.0));
     round_trip(&Layer {
         kind: shapes::layer::Kind::Unrecognized(5),
+        ..Default::default()
     });
     round_trip(&Keywords {
         r#type: "t".to_owned(),
@@ -141,8 +173,9 @@ fn shapes_messages_round_trip() {
         foo_bar: 4,
         r#async: 5,
         crate_: "c".to_owned(),
+        ..Default::default()
     });
-    round_trip(&Empty {});
+    round_trip(&Empty::default());
 }
 
 #[test]
@@ -160,20 +193,25 @@ fn recursive_messages_round_trip() {
         })),
         children: vec![leaf(5), Tree::default()],
         by_name: BTreeMap::from([("six".to_owned(), leaf(6))]),
+        ..Default::default()
     });
     let pong = Pong {
         ping: Some(Box::new(Ping {
             pong: Some(Box::new(Pong::default())),
             depth: 2,
+            ..Default::default()
         })),
         choice: Some(Box::new(pong::Choice {
             pick: Some(pong::choice::Pick::Again(Box::new(Pong {
                 choice: Some(Box::new(pong::Choice {
                     pick: Some(pong::choice::Pick::Done(false)),
+                    ..Default::default()
                 })),
                 ..Pong::default()
             }))),
+            ..Default::default()
         })),
+        ..Default::default()
     };
     round_trip(&pong);
 }
@@ -183,6 +221,7 @@ fn world_messages_round_trip() {
     let here = geo::Coordinates {
         latitude: 53.8,
         longitude: -1.55,
+        ..Default::default()
     };
     round_trip(&here);
     round_trip(&travel::Trip {
@@ -191,6 +230,7 @@ fn world_messages_round_trip() {
         start: Some(here),
         unit: geo::Unit::Miles,
         distances: BTreeMap::from([("leg".to_owned(), 96.5)]),
+        ..Default::default()
     });
 }
 
@@ -211,14 +251,17 @@ fn a_simple_order_has_the_protobuf_bytes() {
             description: String::new(),
             cost,
             quantity: 3,
+            ..Default::default()
         }],
         customer: Some(Customer {
             id: 1,
             name: "A".to_owned(),
             email: None,
+            ..Default::default()
         }),
         status: Status::Paid,
         attributes: BTreeMap::from([("n".to_owned(), Value::I32(5))]),
+        ..Default::default()
     };
     let expected = [
         0x08, 0x96, 0x01, // 1: varint 150
@@ -286,6 +329,7 @@ fn a_oneof_member_at_its_default_is_written() {
     let shape = Shape {
         kind: Some(shape::Kind::Label(String::new())),
         note: None,
+        ..Default::default()
     };
     assert_eq!(round_trip(&shape), [0x1a, 0x00]);
 }
@@ -293,12 +337,17 @@ fn a_oneof_member_at_its_default_is_written() {
 #[test]
 fn the_last_oneof_member_read_wins_and_the_same_one_merges() {
     let circle = Shape {
-        kind: Some(shape::Kind::Circle(shape::Circle { radius: 1.0 })),
+        kind: Some(shape::Kind::Circle(shape::Circle {
+            radius: 1.0,
+            ..Default::default()
+        })),
         note: None,
+        ..Default::default()
     };
     let label = Shape {
         kind: Some(shape::Kind::Label("x".to_owned())),
         note: None,
+        ..Default::default()
     };
     let mut bytes = circle.encode_to_vec().unwrap();
     bytes.extend(label.encode_to_vec().unwrap());
@@ -308,25 +357,34 @@ fn the_last_oneof_member_read_wins_and_the_same_one_merges() {
     let one = |x| Shape {
         kind: Some(shape::Kind::Polygon(shape::Polygon {
             corners: vec![corner(x, 0.0)],
+            ..Default::default()
         })),
         note: None,
+        ..Default::default()
     };
     let mut bytes = one(1.0).encode_to_vec().unwrap();
     bytes.extend(one(2.0).encode_to_vec().unwrap());
     let merged = Shape::decode(&bytes).unwrap();
     let expected = shape::Polygon {
         corners: vec![corner(1.0, 0.0), corner(2.0, 0.0)],
+        ..Default::default()
     };
     assert_eq!(merged.kind, Some(shape::Kind::Polygon(expected)));
 }
 
 #[test]
-fn unknown_fields_are_skipped() {
+fn unknown_fields_are_kept_and_written_back() {
     let order = Order {
         id: 1,
-        description: "skip me".to_owned(),
+        description: "keep me".to_owned(),
         ..Order::default()
     };
     let bytes = order.encode_to_vec().unwrap();
-    assert_eq!(Empty::decode(&bytes).unwrap(), Empty {});
+    let empty = Empty::decode(&bytes).unwrap();
+    assert_eq!(empty.unknown_fields.as_bytes(), bytes);
+    assert_eq!(empty.encode_to_vec().unwrap(), bytes);
+    assert_eq!(
+        Order::decode(&empty.encode_to_vec().unwrap()).unwrap(),
+        order
+    );
 }

@@ -16,6 +16,7 @@ fn full_profile() -> v2::Profile {
         address: Some(v2::Address {
             street: "1 Analytical Row".to_owned(),
             city: "London".to_owned(),
+            ..Default::default()
         }),
         email: "ada@example.com".to_owned(),
         scores: vec![0, 1, 300, u32::MAX],
@@ -28,6 +29,7 @@ fn full_profile() -> v2::Profile {
             ("zoom".to_owned(), Value::F32(1.25)),
             ("recent".to_owned(), Value::List(vec![Value::I64(7)])),
         ]),
+        ..Default::default()
     }
 }
 

@@ -1,10 +1,11 @@
 //! Fields a message did not know, kept so that they are written back.
 //!
 //! A proxy or cache built from an older schema thereby passes on, unchanged,
-//! the fields that a newer schema added. Messages keep them only when the
-//! build asks for it (`Builder::keep_unknown_fields`); otherwise unknown
-//! fields are skipped. A closed enum's number that the enum does not name
-//! goes there too ([`UnknownSink`]).
+//! the fields that a newer schema added. Messages keep them unless the
+//! build or the schema says otherwise (`Builder::keep_unknown_fields`,
+//! `option keep_unknown_fields = false;`); then unknown fields are
+//! skipped. A closed enum's number that the enum does not name goes there
+//! too ([`UnknownSink`]).
 
 use crate::decode::Decoder;
 use crate::encode::Writer;
@@ -14,7 +15,14 @@ use crate::wire::{self, WireType};
 
 /// The unknown fields of one message, as the raw bytes of their keys and
 /// values, in the order they were read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// Equality, order and hashing are those of the bytes. With the runtime's
+/// `json` feature it is serde's too, for messages that derive serde's
+/// traits through `type_attribute` (schemac's own JSON, `Config::json`,
+/// leaves unknown fields out, as ProtoJSON does): none serialize as
+/// `None`, others as their bytes; deserializing takes a missing field,
+/// `None`, or bytes that hold whole fields.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct UnknownFields {
     bytes: Vec<u8>,
 }
@@ -45,6 +53,18 @@ impl UnknownFields {
         self.bytes.clear();
     }
 
+    /// The unknown fields `bytes` encodes: keys and values, back to back,
+    /// as [`as_bytes`](Self::as_bytes) gives them. Bytes that end inside a
+    /// field, or hold a key or a group that is not valid, are an error.
+    pub fn from_bytes(bytes: Vec<u8>) -> Result<Self, DecodeError> {
+        let mut decoder = Decoder::new(&bytes, &crate::decode::DecodeOptions::new())?;
+        while decoder.has_remaining() {
+            let (_, wire_type) = decoder.read_key()?;
+            decoder.skip(wire_type)?;
+        }
+        Ok(Self { bytes })
+    }
+
     /// Reads the value of field `number` and keeps it with its key.
     #[doc(hidden)]
     pub fn merge(
@@ -71,6 +91,79 @@ impl UnknownFields {
     #[doc(hidden)]
     pub fn write(&self, writer: &mut Writer) {
         writer.raw(&self.bytes);
+    }
+}
+
+#[cfg(feature = "json")]
+impl serde::Serialize for UnknownFields {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.is_empty() {
+            serializer.serialize_none()
+        } else {
+            serializer.serialize_some(&Bytes(&self.bytes))
+        }
+    }
+}
+
+/// Bytes that serialize as serde's bytes.
+#[cfg(feature = "json")]
+struct Bytes<'a>(&'a [u8]);
+
+#[cfg(feature = "json")]
+impl serde::Serialize for Bytes<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(self.0)
+    }
+}
+
+#[cfg(feature = "json")]
+impl<'de> serde::Deserialize<'de> for UnknownFields {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // As an option, so that a derived struct takes a missing field.
+        deserializer.deserialize_option(UnknownFieldsVisitor)
+    }
+}
+
+#[cfg(feature = "json")]
+struct UnknownFieldsVisitor;
+
+#[cfg(feature = "json")]
+impl<'de> serde::de::Visitor<'de> for UnknownFieldsVisitor {
+    type Value = UnknownFields;
+
+    fn expecting(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        formatter.write_str("unknown fields: none, or the bytes of whole fields")
+    }
+
+    fn visit_none<E: serde::de::Error>(self) -> Result<UnknownFields, E> {
+        Ok(UnknownFields::new())
+    }
+
+    fn visit_unit<E: serde::de::Error>(self) -> Result<UnknownFields, E> {
+        Ok(UnknownFields::new())
+    }
+
+    fn visit_some<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<UnknownFields, D::Error> {
+        deserializer.deserialize_bytes(self)
+    }
+
+    fn visit_bytes<E: serde::de::Error>(self, bytes: &[u8]) -> Result<UnknownFields, E> {
+        UnknownFields::from_bytes(bytes.to_vec()).map_err(E::custom)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> Result<UnknownFields, A::Error> {
+        // JSON has no bytes: serde_json writes them as an array of numbers.
+        let mut bytes = Vec::new();
+        while let Some(byte) = seq.next_element::<u8>()? {
+            bytes.push(byte);
+        }
+        UnknownFields::from_bytes(bytes).map_err(serde::de::Error::custom)
     }
 }
 
@@ -131,6 +224,47 @@ mod tests {
         let mut writer = Writer::new();
         unknown.write(&mut writer);
         assert_eq!(writer.written(), input);
+    }
+
+    #[test]
+    fn from_bytes_takes_whole_fields_only() {
+        let fields = vec![0x08, 0x96, 0x01, 0x1a, 0x02, b'h', b'i'];
+        let unknown = UnknownFields::from_bytes(fields.clone()).unwrap();
+        assert_eq!(unknown.as_bytes(), fields);
+        assert!(UnknownFields::from_bytes(Vec::new()).unwrap().is_empty());
+        for broken in [&[0x08][..], &[0x1a, 0x05, b'h'], &[0x00, 0x01], &[0x0b]] {
+            assert!(
+                UnknownFields::from_bytes(broken.to_vec()).is_err(),
+                "{broken:?}"
+            );
+        }
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn serde_round_trips_them_and_takes_a_missing_field() {
+        #[derive(serde::Serialize, serde::Deserialize, PartialEq, Debug)]
+        struct Holder {
+            id: u32,
+            unknown_fields: UnknownFields,
+        }
+        let kept = Holder {
+            id: 1,
+            unknown_fields: UnknownFields::from_bytes(vec![0x10, 0x07]).unwrap(),
+        };
+        let json = serde_json::to_string(&kept).unwrap();
+        assert_eq!(json, r#"{"id":1,"unknown_fields":[16,7]}"#);
+        assert_eq!(serde_json::from_str::<Holder>(&json).unwrap(), kept);
+        let none = Holder {
+            id: 2,
+            unknown_fields: UnknownFields::new(),
+        };
+        let json = serde_json::to_string(&none).unwrap();
+        assert_eq!(json, r#"{"id":2,"unknown_fields":null}"#);
+        assert_eq!(serde_json::from_str::<Holder>(&json).unwrap(), none);
+        assert_eq!(serde_json::from_str::<Holder>(r#"{"id":2}"#).unwrap(), none);
+        let error = serde_json::from_str::<Holder>(r#"{"id":3,"unknown_fields":[8]}"#);
+        assert!(error.is_err());
     }
 
     #[test]

@@ -43,17 +43,26 @@ const REPR_SCHEMAS: &[&str] = &[
 /// Where imports are looked up.
 const INCLUDE_DIRS: &[&str] = &["../../schemas", "schemas"];
 
-/// A schemac builder that looks up imports in [`INCLUDE_DIRS`].
+/// Set to `drop`, schemac's messages drop unknown fields instead of
+/// keeping them (the default): what keeping costs is the difference of two
+/// builds' ratios against prost (docs/benchmarks.md).
+const UNKNOWN_FIELDS_VAR: &str = "SCHEMAC_BENCH_UNKNOWN_FIELDS";
+
+/// A schemac builder that looks up imports in [`INCLUDE_DIRS`], keeping
+/// unknown fields unless [`UNKNOWN_FIELDS_VAR`] says `drop`.
 fn builder() -> schemac::Builder {
     let mut builder = schemac::Builder::new();
     for dir in INCLUDE_DIRS {
         builder.include(dir);
     }
+    let drop = env::var(UNKNOWN_FIELDS_VAR).is_ok_and(|value| value == "drop");
+    builder.keep_unknown_fields(!drop);
     builder
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
+    println!("cargo:rerun-if-env-changed={UNKNOWN_FIELDS_VAR}");
 
     builder()
         .out_dir(out_dir.join("schemac"))

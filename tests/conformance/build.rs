@@ -1,8 +1,8 @@
 //! Compiles the suite's `.proto` files with the `Builder`, as any user's
 //! build.rs would: `conformance.proto`, the proto3 and proto2 test messages
 //! and their three editions counterparts, as protobuf v33.2 has them
-//! (protos/, and docs/conformance.md). Unknown fields are kept, as protobuf keeps them,
-//! and the JSON field names are protobuf's.
+//! (protos/, and docs/conformance.md). Unknown fields are kept, as by
+//! default, and the JSON field names are protobuf's.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
@@ -10,7 +10,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .include_file("protos.rs")
         .json(true)
         .json_names(schemac::JsonNames::Proto)
-        .keep_unknown_fields(true)
         .compile(&[
             "conformance/conformance.proto",
             "google/protobuf/test_messages_proto3.proto",

@@ -1,7 +1,7 @@
 //! Compiles each version of the order schema with the `Builder`, as a
 //! user's build.rs would, into a directory of its own under OUT_DIR:
-//! `v1`, `v2` and `v3`, and `v1_keep`, version 1 with every message
-//! keeping the fields it does not know.
+//! `v1`, `v2` and `v3`, whose messages drop the fields they do not know,
+//! and `v1_keep`, version 1 keeping them, as by default.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?);

@@ -25,6 +25,7 @@ pub fn customers() -> Vec<Fixture<Customer>> {
                 id: 4711,
                 name: "Ada Lovelace".to_owned(),
                 email: Some("ada@example.com".to_owned()),
+                ..Default::default()
             },
         ),
         (
@@ -34,6 +35,7 @@ pub fn customers() -> Vec<Fixture<Customer>> {
                 name: "Zoë 🦀 \u{10FFFF}".to_owned(),
                 // Present but empty: explicit presence keeps it.
                 email: Some(String::new()),
+                ..Default::default()
             },
         ),
     ]
@@ -52,6 +54,7 @@ pub fn order_lines() -> Vec<Fixture<OrderLine>> {
                 description: "x".repeat(130),
                 cost: Decimal::MIN,
                 quantity: u32::MAX,
+                ..Default::default()
             },
         ),
         (
@@ -61,6 +64,7 @@ pub fn order_lines() -> Vec<Fixture<OrderLine>> {
                 description: "half a widget".to_owned(),
                 cost: Decimal::new(150, 2),
                 quantity: 1,
+                ..Default::default()
             },
         ),
     ]
@@ -82,6 +86,7 @@ pub fn orders() -> Vec<Fixture<Order>> {
                 customer: Some(Customer::default()),
                 status: Status::Unrecognized(i32::MIN),
                 attributes: extreme_attributes(),
+                ..Default::default()
             },
         ),
     ]
@@ -100,6 +105,7 @@ pub fn typical_order(lines: usize) -> Order {
         customer: Some(customers()[1].1.clone()),
         status: Status::Paid,
         attributes: typical_attributes(),
+        ..Default::default()
     }
 }
 
@@ -110,6 +116,7 @@ fn typical_line(line_number: i32) -> OrderLine {
         // 19.99, 20.99, ...: cents that a float would not hold exactly.
         cost: Decimal::new(1999 + 100 * i64::from(line_number - 1), 2),
         quantity: 12,
+        ..Default::default()
     }
 }
 
@@ -180,6 +187,7 @@ pub fn scalars() -> Vec<Fixture<Scalars>> {
                 a_bool: true,
                 a_string: "hello".to_owned(),
                 some_bytes: vec![0, 1, 2, 255],
+                ..Default::default()
             },
         ),
         (
@@ -200,6 +208,7 @@ pub fn scalars() -> Vec<Fixture<Scalars>> {
                 a_bool: true,
                 a_string: "\u{10FFFF}".to_owned(),
                 some_bytes: vec![0; 200],
+                ..Default::default()
             },
         ),
         (
@@ -239,6 +248,7 @@ pub fn optional_scalars() -> Vec<Fixture<OptionalScalars>> {
                 some_bytes: Some(Vec::new()),
                 a_color: Some(Color::Unspecified),
                 a_point: Some(Point::default()),
+                ..Default::default()
             },
         ),
         (
@@ -260,7 +270,12 @@ pub fn optional_scalars() -> Vec<Fixture<OptionalScalars>> {
                 a_string: Some("set".to_owned()),
                 some_bytes: Some(vec![0xff, 0]),
                 a_color: Some(Color::Infrared),
-                a_point: Some(Point { x: -1, y: 0 }),
+                a_point: Some(Point {
+                    x: -1,
+                    y: 0,
+                    ..Default::default()
+                }),
+                ..Default::default()
             },
         ),
     ]
@@ -289,7 +304,15 @@ pub fn lists() -> Vec<Fixture<Lists>> {
                 strings: vec![String::new(), "two".to_owned()],
                 byte_strings: vec![vec![], vec![0xff]],
                 colors: vec![Color::Red, Color::Infrared, Color::Unrecognized(77)],
-                points: vec![Point::default(), Point { x: -1, y: 1 }],
+                points: vec![
+                    Point::default(),
+                    Point {
+                        x: -1,
+                        y: 1,
+                        ..Default::default()
+                    },
+                ],
+                ..Default::default()
             },
         ),
     ]
@@ -317,8 +340,16 @@ pub fn maps() -> Vec<Fixture<Maps>> {
                 colors: BTreeMap::from([("sky".to_owned(), Color::Green)]),
                 points: BTreeMap::from([
                     ("origin".to_owned(), Point::default()),
-                    ("p".to_owned(), Point { x: 3, y: -4 }),
+                    (
+                        "p".to_owned(),
+                        Point {
+                            x: 3,
+                            y: -4,
+                            ..Default::default()
+                        },
+                    ),
                 ]),
+                ..Default::default()
             },
         ),
     ]
@@ -330,6 +361,7 @@ pub fn drawings() -> Vec<Fixture<Drawing>> {
     let shape = |kind| Shape {
         kind: Some(kind),
         note: None,
+        ..Default::default()
     };
     vec![
         ("empty", Drawing::default()),
@@ -338,22 +370,40 @@ pub fn drawings() -> Vec<Fixture<Drawing>> {
             Drawing {
                 title: "Sketch".to_owned(),
                 shapes: vec![
-                    shape(Kind::Circle(Circle { radius: 2.5 })),
+                    shape(Kind::Circle(Circle {
+                        radius: 2.5,
+                        ..Default::default()
+                    })),
                     shape(Kind::Polygon(Polygon {
-                        corners: vec![Corner { x: 0.0, y: 1.0 }, Corner { x: 1.0, y: 0.0 }],
+                        corners: vec![
+                            Corner {
+                                x: 0.0,
+                                y: 1.0,
+                                ..Default::default()
+                            },
+                            Corner {
+                                x: 1.0,
+                                y: 0.0,
+                                ..Default::default()
+                            },
+                        ],
+                        ..Default::default()
                     })),
                     shape(Kind::Label(String::new())),
                     shape(Kind::Group(Drawing {
                         title: "inner".to_owned(),
                         shapes: vec![shape(Kind::ScaleOnly(0.0))],
                         layer: Layer::default().kind,
+                        ..Default::default()
                     })),
                     Shape {
                         kind: None,
                         note: Some("no kind".to_owned()),
+                        ..Default::default()
                     },
                 ],
                 layer: shapes::layer::Kind::Foreground,
+                ..Default::default()
             },
         ),
     ]
@@ -379,6 +429,7 @@ pub fn trees() -> Vec<Fixture<Tree>> {
                 })),
                 children: vec![leaf(5), Tree::default()],
                 by_name: BTreeMap::from([("six".to_owned(), leaf(6))]),
+                ..Default::default()
             },
         ),
     ]
@@ -389,6 +440,7 @@ pub fn trips() -> Vec<Fixture<travel::Trip>> {
     let point = |latitude, longitude| geo::Coordinates {
         latitude,
         longitude,
+        ..Default::default()
     };
     vec![
         ("empty", travel::Trip::default()),
@@ -400,6 +452,7 @@ pub fn trips() -> Vec<Fixture<travel::Trip>> {
                 start: Some(point(0.0, 0.0)),
                 unit: geo::Unit::Miles,
                 distances: BTreeMap::from([("leg 1".to_owned(), 96.5)]),
+                ..Default::default()
             },
         ),
     ]

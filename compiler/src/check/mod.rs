@@ -66,16 +66,6 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     diagnostics
 }
 
-/// The Rust name clashes that keeping unknown fields in every message, as
-/// a build may ask, would cause beyond what [`check`] reports: a field
-/// whose Rust name is `unknown_fields` in a message whose schema does not
-/// keep them already.
-pub fn check_keep_unknown_fields(schema: &Schema) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    rust_names::check_kept_by_build(schema, &mut diagnostics);
-    diagnostics
-}
-
 /// What generating borrowed views would refuse: the Rust name clashes it
 /// would cause, a view named as a type beside it, such as a message
 /// `OrderView` next to a message `Order`; and graph messages, which get no

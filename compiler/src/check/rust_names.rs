@@ -3,9 +3,10 @@
 //! The Rust names come from [`crate::names`], as in codegen, so the two
 //! agree. Each namespace of the generated code is checked on its own:
 //!
-//! - the fields of a message's struct, where a oneof is one field, a
-//!   message that keeps unknown fields has one more, and a message with
-//!   extension ranges one more, holding its extensions;
+//! - the fields of a message's struct, where a oneof is one field and a
+//!   message with extension ranges has one more, holding its extensions
+//!   (the field holding unknown fields takes a name no other field has,
+//!   [`names::unknown_fields_field`]);
 //! - the types of a package's module (its top-level messages and enums,
 //!   across every file of the package);
 //! - the types of a message's nested module (its nested messages and enums
@@ -128,16 +129,6 @@ fn package_place(package: &[String]) -> String {
     }
 }
 
-/// Reports the fields that clash with the field holding unknown fields, in
-/// each message that keeps them only because the build asks all messages
-/// to ([`check`] covers those whose schema asks).
-pub(super) fn check_kept_by_build(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
-    for message in schema.messages.iter().filter(|m| !m.keep_unknown_fields) {
-        let owner = format!("`{}`", message.full_name);
-        check_fields(message, &owner, true, diagnostics);
-    }
-}
-
 /// Reports the views that would clash with a type when every message gets
 /// a borrowed view (`Config::views`): `OrderView` beside a message `Order`
 /// in the package's module, and in each message's module the views of its
@@ -192,7 +183,6 @@ enum Kind {
     Value,
     CatchAll,
     Member,
-    UnknownFields,
     Extensions,
     Extension,
     View,
@@ -210,7 +200,6 @@ impl Kind {
             Kind::Enum => "enum",
             Kind::Value | Kind::CatchAll => "value",
             Kind::Member => "member",
-            Kind::UnknownFields => "unknown fields",
             Kind::Extensions => "extensions",
             Kind::Extension => "extension",
             Kind::View => "view of the message",
@@ -289,7 +278,7 @@ impl<'a> Named<'a> {
 /// variants of `message`.
 fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagnostic>) {
     let owner = format!("`{}`", message.full_name);
-    check_fields(message, &owner, message.keep_unknown_fields, diagnostics);
+    check_fields(message, &owner, diagnostics);
     check_nested_types(schema, message, &owner, diagnostics);
     let place = format!("the module of {owner}");
     report_constants(schema, &message.extensions, &place, diagnostics);
@@ -310,15 +299,9 @@ fn check_message(schema: &Schema, message: &Message, diagnostics: &mut Vec<Diagn
     }
 }
 
-/// The struct's fields: the fields outside oneofs, one per oneof, the one
-/// holding unknown fields when `keeps_unknown` is set, and the one holding
-/// extensions when the message has extension ranges.
-fn check_fields(
-    message: &Message,
-    owner: &str,
-    keeps_unknown: bool,
-    diagnostics: &mut Vec<Diagnostic>,
-) {
+/// The struct's fields: the fields outside oneofs, one per oneof, and the
+/// one holding extensions when the message has extension ranges.
+fn check_fields(message: &Message, owner: &str, diagnostics: &mut Vec<Diagnostic>) {
     let fields = message
         .fields
         .iter()
@@ -337,21 +320,14 @@ fn check_fields(
     });
     // The message's name comes before its fields, so this is reported as
     // the first of any clash.
-    let unknown = keeps_unknown.then(|| Named {
-        schema: "",
-        rust: names::UNKNOWN_FIELDS_FIELD.to_owned(),
-        span: message.span,
-        kind: Kind::UnknownFields,
-    });
     let extensions = (!message.extension_ranges.is_empty()).then(|| Named {
         schema: "",
         rust: names::EXTENSIONS_FIELD.to_owned(),
         span: message.span,
         kind: Kind::Extensions,
     });
-    let names = unknown
+    let names = extensions
         .into_iter()
-        .chain(extensions)
         .chain(fields)
         .chain(oneof_fields)
         .collect();
@@ -550,22 +526,6 @@ fn clash(first: &Named<'_>, later: &Named<'_>, what: &str, place: &str) -> Diagn
         .with_secondary(first.span, format!("this message has extension ranges, kept in `{rust}`"))
         .with_help(format!(
             "rename the {}; a message with extension ranges has a Rust field `{rust}` holding its extensions",
-            later.kind.describe()
-        ));
-    }
-    if first.kind == Kind::UnknownFields {
-        return Diagnostic::new(
-            Code::RustNameClash,
-            later.span,
-            format!(
-                "the {} `{}` becomes the Rust field `{rust}`, which holds the unknown fields of {place}",
-                later.kind.describe(),
-                later.schema
-            ),
-        )
-        .with_secondary(first.span, format!("this message keeps unknown fields in `{rust}`"))
-        .with_help(format!(
-            "rename the {}; a message that keeps unknown fields has a Rust field `{rust}` holding them",
             later.kind.describe()
         ));
     }

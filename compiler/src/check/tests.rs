@@ -481,46 +481,16 @@ fn check_text(text: &str) -> (crate::model::Schema, Vec<Diagnostic>) {
     (schema, diagnostics)
 }
 
+/// The field holding unknown fields takes a name no field has
+/// (`names::unknown_fields_field`), so a field of its name is no clash.
 #[test]
-fn a_field_named_unknown_fields_clashes_where_they_are_kept() {
+fn a_field_named_unknown_fields_is_no_clash() {
     let (_, diagnostics) = check_text(
         "package p;\n\
          message Keeps {\n  option keep_unknown_fields = true;\n  unknown_fields: bytes = 1;\n}\n\
-         message Oneof {\n  option keep_unknown_fields = true;\n  oneof unknownFields { a: i32 = 1; }\n}\n\
-         message Plain { unknown_fields: bytes = 1; }\n",
-    );
-    assert_eq!(codes(&diagnostics), [Code::RustNameClash; 2]);
-    assert_eq!(
-        diagnostics[0].message,
-        "the field `unknown_fields` becomes the Rust field `unknown_fields`, which holds the \
-         unknown fields of `p.Keeps`"
-    );
-    assert_eq!(
-        diagnostics[0].secondary[0].text,
-        "this message keeps unknown fields in `unknown_fields`"
-    );
-    assert!(
-        diagnostics[1]
-            .message
-            .starts_with("the oneof `unknownFields` becomes")
-    );
-}
-
-#[test]
-fn keeping_unknown_fields_in_every_message_checks_every_message() {
-    let (schema, diagnostics) = check_text(
-        "message Keeps {\n  option keep_unknown_fields = true;\n  id: i32 = 1;\n}\n\
-         message Plain { unknown_fields: bytes = 1; }\n\
-         message Fine { id: i32 = 1; }\n",
+         message Oneof {\n  oneof unknownFields { a: i32 = 1; }\n}\n",
     );
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
-    let diagnostics = super::check_keep_unknown_fields(&schema);
-    assert_eq!(codes(&diagnostics), [Code::RustNameClash]);
-    assert!(
-        diagnostics[0].message.contains("of `Plain`"),
-        "{}",
-        diagnostics[0].message
-    );
 }
 
 #[test]

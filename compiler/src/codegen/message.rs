@@ -87,7 +87,7 @@ fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
         return TokenStream::new();
     }
     let rt = &cx.runtime;
-    let ident = ident(names::UNKNOWN_FIELDS_FIELD);
+    let ident = ident(&names::unknown_fields_field(message));
     quote! {
         /// The fields read that the schema does not know, written back
         /// after the known ones.
@@ -136,10 +136,20 @@ fn expand_nested_module(cx: &Context, id: MessageId) -> TokenStream {
     if items.is_empty() {
         return TokenStream::new();
     }
-    let module = ident(&names::module_name(&message.name));
+    let name = names::module_name(&message.name);
+    // The module it sits in: its package's, or its parent message's.
+    let outer = match message.parent {
+        Some(parent) => names::module_name(&cx.schema.message(parent).name),
+        None => {
+            (message.package.last()).map_or_else(String::new, |last| names::package_module(last))
+        }
+    };
+    let inception = (name == outer).then(|| quote!(#[allow(clippy::module_inception)]));
+    let module = ident(&name);
     let doc = format!(" Types nested in `{}`.", message.name);
     quote! {
         #[doc = #doc]
+        #inception
         pub mod #module {
             #alias
             #(#items)*

@@ -290,8 +290,9 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
 
 /// The struct field holding unknown fields, when message `id` keeps them.
 pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
-    let keeps = cx.keeps_unknown_fields(cx.schema.message(id));
-    keeps.then(|| ident(names::UNKNOWN_FIELDS_FIELD))
+    let message = cx.schema.message(id);
+    let keeps = cx.keeps_unknown_fields(message);
+    keeps.then(|| ident(&names::unknown_fields_field(message)))
 }
 
 /// The read of one occurrence of `field`, outside a oneof, of message `id`

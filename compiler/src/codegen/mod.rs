@@ -342,7 +342,7 @@ impl<'a> Context<'a> {
     /// Whether `message` keeps its unknown fields: its schema or the
     /// config asks for it.
     pub(crate) fn keeps_unknown_fields(&self, message: &Message) -> bool {
-        message.keep_unknown_fields || self.config.keep_unknown_fields
+        self.config.keeps_unknown_fields(message)
     }
 
     /// `use ::schemac_runtime::__private as _rt;`: a short name for what

@@ -69,7 +69,7 @@ impl Build {
             extension_range_options: Vec::new(),
             extensions: Vec::new(),
             options: Options::default(),
-            keep_unknown_fields: false,
+            keep_unknown_fields: None,
             recursive: false,
             rust_attributes: Vec::new(),
             span: SPAN,
@@ -237,7 +237,7 @@ fn an_empty_message_names_its_unused_parameters() {
     let mut b = Build::default();
     let file = b.file("empty.schema", &[]);
     b.message(file, None, "Empty", Vec::new());
-    let code = b.render(&Config::new());
+    let code = b.render(Config::new().keep_unknown_fields(false));
     for expected in [
         "fn measure_fields(&self) -> usize {\n        0\n    }",
         "_writer: &mut _rt::Writer",
@@ -561,8 +561,8 @@ fn a_oneof_module_names_the_runtime_only_for_its_types() {
 #[test]
 fn a_message_that_keeps_unknown_fields_reads_and_writes_them_last() {
     let code = analyzed(
-        "message Keeps {\n  option keep_unknown_fields = true;\n  id: i32 = 1;\n}\n\
-         message Skips { id: i32 = 1; }\n",
+        "message Keeps {\n  id: i32 = 1;\n}\n\
+         message Skips {\n  option keep_unknown_fields = false;\n  id: i32 = 1;\n}\n",
     )
     .render(&Config::new());
     let keeps =
@@ -596,7 +596,7 @@ fn a_closed_enum_reads_with_the_unknown_fields() {
          message Kept {\n  option keep_unknown_fields = true;\n  grade: Grade = 1;\n  \
          by_name: map<string, Level> = 2;\n  \
          oneof pick { level: Level = 3; note: string = 4; }\n}\n\
-         message Dropped {\n  grade: Grade = 1;\n  color: Color = 2;\n  \
+         message Dropped {\n  option keep_unknown_fields = false;\n  grade: Grade = 1;\n  color: Color = 2;\n  \
          levels: list<Level> = 20;\n  by_id: map<i32, Level> = 21;\n}\n",
     );
     let code = b.render(&Config::new());
@@ -645,14 +645,18 @@ fn a_closed_enum_reads_with_the_unknown_fields() {
 }
 
 #[test]
-fn the_config_keeps_unknown_fields_in_every_message() {
+fn every_message_keeps_unknown_fields_unless_the_config_drops_them() {
     let b = analyzed(
         "message Empty {}\n\
-         message Choice { oneof pick { a: i32 = 1; b: string = 2; } }\n",
+         message Choice { oneof pick { a: i32 = 1; b: string = 2; } }\n\
+         message Kept {\n  option keep_unknown_fields = true;\n  unknown_fields: bytes = 1;\n}\n",
     );
-    let mut config = Config::new();
-    config.keep_unknown_fields(true);
-    let code = b.render(&config);
+    let code = b.render(&Config::new());
+    assert_eq!(
+        code.matches("pub unknown_fields: _rt::UnknownFields,")
+            .count(),
+        2
+    );
     assert_eq!(
         code.matches("pub unknown_fields: _rt::UnknownFields,")
             .count(),
@@ -673,7 +677,17 @@ fn the_config_keeps_unknown_fields_in_every_message() {
     ] {
         assert!(code.contains(expected), "{expected:?} not in\n{code}");
     }
-    assert!(!b.render(&Config::new()).contains("unknown_fields"));
+    // The message's own option wins; its field of the name moves the
+    // holder aside.
+    let mut config = Config::new();
+    config.keep_unknown_fields(false);
+    let code = b.render(&config);
+    let kept = &code[code.find("pub struct Kept").unwrap()..];
+    assert!(
+        kept.contains("pub unknown_fields_: _rt::UnknownFields,"),
+        "{kept}"
+    );
+    assert!(!code[..code.find("pub struct Kept").unwrap()].contains("unknown_fields"));
 }
 
 /// A package's file with its parts formatted one by one, and with all of
@@ -730,4 +744,29 @@ fn doc_code_blocks_are_text_not_doctests() {
             "As follows:\n\n```text\n    message Foo {\n      int32 x = 1;\n    }\n```\n\nThen:\n```text\nmap<K, V>\n```\n```json\n{}\n```\nA line\n    continues it."
         )
     );
+}
+
+/// A message's nested module named as the module it sits in (a message
+/// named as its package, or as its parent) allows clippy's
+/// `module_inception`, so that generated code stays free of warnings.
+#[test]
+fn a_nested_module_named_as_its_outer_module_allows_inception() {
+    let code = analyzed(
+        "package shop.user;\n\
+         message User {\n  oneof contact { email: string = 1; phone: string = 2; }\n}\n\
+         message Outer { message Outer { message Leaf {} } }\n",
+    )
+    .render(&Config::new());
+    let allows = |module: &str| -> Vec<bool> {
+        let opening = format!("pub mod {module} {{");
+        (code.match_indices(&opening))
+            .map(|(at, _)| {
+                code[..at]
+                    .trim_end()
+                    .ends_with("#[allow(clippy::module_inception)]")
+            })
+            .collect()
+    };
+    assert_eq!(allows("user"), [true], "{code}");
+    assert_eq!(allows("outer"), [false, true], "{code}");
 }

@@ -136,8 +136,7 @@ pub(crate) fn expand_oneof_view_enum(cx: &Context, id: MessageId, index: usize) 
 /// uses.
 pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
     let direct = |message: &Message| {
-        message.keep_unknown_fields
-            || config.keep_unknown_fields
+        config.keeps_unknown_fields(message)
             || !message.extension_ranges.is_empty()
             || message.fields.iter().any(|field| match field.ty {
                 FieldType::Single(ty)
@@ -217,7 +216,7 @@ fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
         return TokenStream::new();
     }
     let rt = &cx.runtime;
-    let ident = ident(names::UNKNOWN_FIELDS_FIELD);
+    let ident = ident(&names::unknown_fields_field(message));
     quote! {
         /// The fields read that the schema does not know, borrowed.
         pub #ident: #rt::view::UnknownFieldsView<'a>,
@@ -281,7 +280,7 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
         }
     }
     if cx.keeps_unknown_fields(message) {
-        let name = ident(names::UNKNOWN_FIELDS_FIELD);
+        let name = ident(&names::unknown_fields_field(message));
         conversions.push(quote!(#name: self.#name.to_owned(),));
     }
     conversions.extend(extensions::owned_conversion(cx, id));

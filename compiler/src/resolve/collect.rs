@@ -257,7 +257,7 @@ impl<'a> Collector<'a, '_> {
             extension_range_options: Vec::new(),
             extensions: Vec::new(),
             options: Options::default(),
-            keep_unknown_fields: false,
+            keep_unknown_fields: None,
             recursive: false,
             rust_attributes: Vec::new(),
             span: decl.name.span,

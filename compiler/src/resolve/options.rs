@@ -79,8 +79,8 @@ enum Kind {
 /// The options of one message, defaults where not set.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct MessageOptions {
-    /// Whether the message keeps unknown fields.
-    pub keep_unknown_fields: bool,
+    /// Whether the message keeps unknown fields, when it says.
+    pub keep_unknown_fields: Option<bool>,
     /// `rust_attribute`, when set.
     pub rust_attributes: Vec<String>,
     /// `option message_set_wire_format = true;`: a message set, whose
@@ -108,7 +108,7 @@ pub(super) fn message_options(
             && matches!(option.value, OptionValue::Bool(true, _))
     });
     MessageOptions {
-        keep_unknown_fields: flag(&valid, "keep_unknown_fields"),
+        keep_unknown_fields: bool_option(&valid, "keep_unknown_fields"),
         rust_attributes: attributes(&valid),
         message_set,
     }
@@ -264,11 +264,17 @@ fn attributes(valid: &[&OptionDecl]) -> Vec<String> {
         .collect()
 }
 
+/// The value of the `bool` option `name` among `valid`, when it is set.
+fn bool_option(valid: &[&OptionDecl], name: &str) -> Option<bool> {
+    valid.iter().find_map(|option| match option.value {
+        OptionValue::Bool(value, _) if option.name.as_simple() == Some(name) => Some(value),
+        _ => None,
+    })
+}
+
 /// Whether the bool option `name` is among `valid` and set to `true`.
 fn flag(valid: &[&OptionDecl], name: &str) -> bool {
-    valid.iter().any(|option| {
-        option.name.as_simple() == Some(name) && matches!(option.value, OptionValue::Bool(true, _))
-    })
+    bool_option(valid, name) == Some(true)
 }
 
 /// schemac's own options that an element of `kind` (`message`, `enum`,

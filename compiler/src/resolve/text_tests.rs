@@ -273,10 +273,14 @@ fn keep_unknown_fields_is_a_message_option() {
          message Plain { message Inner { option keep_unknown_fields = true; } }\n",
     )]);
     let keeps = |name: &str| message(&schema, name).keep_unknown_fields;
-    assert!(keeps("p.Keeps"));
-    assert!(!keeps("p.Declines"));
-    assert!(!keeps("p.Plain"), "options do not pass to outer messages");
-    assert!(keeps("p.Plain.Inner"));
+    assert_eq!(keeps("p.Keeps"), Some(true));
+    assert_eq!(keeps("p.Declines"), Some(false));
+    assert_eq!(
+        keeps("p.Plain"),
+        None,
+        "options do not pass to outer messages"
+    );
+    assert_eq!(keeps("p.Plain.Inner"), Some(true));
     assert_eq!(message(&schema, "p.Keeps").fields.len(), 1);
 }
 

@@ -261,9 +261,13 @@ pub fn simple_list(count: usize) -> SimpleList {
             ]
             .into_iter()
             .collect(),
+            ..Default::default()
         })
         .collect();
-    SimpleList { items }
+    SimpleList {
+        items,
+        ..Default::default()
+    }
 }
 
 /// A product listing with all of its 30 fields set.
@@ -299,6 +303,7 @@ pub fn flat() -> Flat {
         country: "DE".to_owned(),
         url: "https://shop.example.com/p/btl-750-ss-br".to_owned(),
         note: "Keeps drinks cold for 24 hours and hot for 12.".to_owned(),
+        ..Default::default()
     }
 }
 
@@ -318,7 +323,10 @@ pub fn values(count: usize) -> Attributes {
             (format!("attribute-{i:04}"), value)
         })
         .collect();
-    Attributes { entries }
+    Attributes {
+        entries,
+        ..Default::default()
+    }
 }
 
 /// A Blob of `size` bytes of content, pseudo-random (xorshift), so that
@@ -336,6 +344,7 @@ pub fn blob(size: usize) -> Blob {
     Blob {
         name: format!("uploads/2024/11/scan-{size}.bin"),
         content,
+        ..Default::default()
     }
 }
 
@@ -403,6 +412,7 @@ pub fn packed(count: usize) -> Packed {
         measurements,
         ids,
         deltas,
+        ..Default::default()
     }
 }
 
@@ -435,7 +445,10 @@ pub fn strings(count: usize) -> Strings {
     let items = (0..count)
         .map(|i| format!("{}-{}", WORDS[i % WORDS.len()], i * 37 % 1000))
         .collect();
-    Strings { items }
+    Strings {
+        items,
+        ..Default::default()
+    }
 }
 
 /// A complete binary tree of `depth` levels (2^depth - 1 nodes), each node
@@ -454,6 +467,7 @@ pub fn tree(depth: u32) -> Tree {
             label: format!("node-{own}"),
             weight: i64::from(own) * 7 - 1_000,
             children,
+            ..Default::default()
         }
     }
     node(&mut 0, depth)
@@ -503,6 +517,7 @@ pub fn wide() -> Wide {
         bool_c: true,
         text: "wide message, every scalar kind".to_owned(),
         data: vec![0x00, 0x01, 0xfe, 0xff, 0x10, 0x20, 0x30, 0x40],
+        ..Default::default()
     }
 }
 
@@ -520,7 +535,11 @@ pub fn otlp(spans: usize) -> ExportTraceServiceRequest {
     };
     let attribute = |key: &str, value: Any| KeyValue {
         key: key.to_owned(),
-        value: Some(AnyValue { value: Some(value) }),
+        value: Some(AnyValue {
+            value: Some(value),
+            ..Default::default()
+        }),
+        ..Default::default()
     };
     let text = |s: &str| Any::StringValue(s.to_owned());
     let mut noise = Noise::new(0x07e1_e3e7);
@@ -536,6 +555,7 @@ pub fn otlp(spans: usize) -> ExportTraceServiceRequest {
             attribute("telemetry.sdk.language", text("rust")),
         ],
         dropped_attributes_count: 0,
+        ..Default::default()
     };
     let scopes = [
         ("opentelemetry-http", SpanKind::Server),
@@ -620,6 +640,7 @@ pub fn otlp(spans: usize) -> ExportTraceServiceRequest {
                                     ),
                                 ],
                                 dropped_attributes_count: 0,
+                                ..Default::default()
                             }]
                         } else {
                             Vec::new()
@@ -637,7 +658,9 @@ pub fn otlp(spans: usize) -> ExportTraceServiceRequest {
                             } else {
                                 StatusCode::Unset
                             },
+                            ..Default::default()
                         }),
+                        ..Default::default()
                     }
                 })
                 .collect();
@@ -647,9 +670,11 @@ pub fn otlp(spans: usize) -> ExportTraceServiceRequest {
                     version: "0.27.0".to_owned(),
                     attributes: Vec::new(),
                     dropped_attributes_count: 0,
+                    ..Default::default()
                 }),
                 spans,
                 schema_url: "https://opentelemetry.io/schemas/1.26.0".to_owned(),
+                ..Default::default()
             }
         })
         .collect();
@@ -658,6 +683,8 @@ pub fn otlp(spans: usize) -> ExportTraceServiceRequest {
             resource: Some(resource),
             scope_spans,
             schema_url: "https://opentelemetry.io/schemas/1.26.0".to_owned(),
+            ..Default::default()
         }],
+        ..Default::default()
     }
 }

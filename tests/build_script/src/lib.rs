@@ -19,14 +19,17 @@ mod tests {
                 description: "one".to_owned(),
                 cost: Decimal::new(199, 2),
                 quantity: 2,
+                ..Default::default()
             }],
             customer: Some(Customer {
                 id: 1,
                 name: "Grace".to_owned(),
                 email: None,
+                ..Default::default()
             }),
             status: Status::Shipped,
             attributes: [("gift".to_owned(), Value::Bool(true))].into(),
+            ..Default::default()
         };
         let bytes = order.encode_to_vec().unwrap();
         assert_same(&Order::decode(&bytes).unwrap(), &order);
@@ -47,9 +50,11 @@ mod tests {
             from: Some(geo::Coordinates {
                 latitude: 53.8,
                 longitude: -1.55,
+                ..Default::default()
             }),
             to: None,
             unit: geo::Unit::Miles,
+            ..Default::default()
         };
         let trip = travel::Trip {
             start: leg.from.clone(),
@@ -67,6 +72,7 @@ mod tests {
             start: Some(geo::Coordinates {
                 latitude: 1.0,
                 longitude: 2.0,
+                ..Default::default()
             }),
             ..travel::Trip::default()
         };
@@ -100,6 +106,7 @@ mod tests {
             let reading = Reading {
                 unit: Some(unit.clone()),
                 label: "probe".to_owned(),
+                ..Default::default()
             };
             let bytes = reading.encode_to_vec().unwrap();
             let view = ReadingView::decode(&bytes).unwrap();
@@ -112,6 +119,7 @@ mod tests {
         let mut bytes = Reading {
             unit: Some(Unit::Kelvin(1)),
             label: String::new(),
+            ..Default::default()
         }
         .encode_to_vec()
         .unwrap();
@@ -163,15 +171,37 @@ mod tests {
             fn tally(&self, request: Vec<OrderLine>) -> Query {
                 Query {
                     order_id: request.len() as i64,
+                    ..Default::default()
                 }
             }
             fn chat(&self, request: Vec<Query>) -> Vec<Query> {
                 request
             }
         }
-        assert_eq!(Desk.find_order(Query { order_id: 4 }).id, 4);
-        assert_eq!(Desk.follow(Query { order_id: 5 }).len(), 2);
+        assert_eq!(
+            Desk.find_order(Query {
+                order_id: 4,
+                ..Default::default()
+            })
+            .id,
+            4
+        );
+        assert_eq!(
+            Desk.follow(Query {
+                order_id: 5,
+                ..Default::default()
+            })
+            .len(),
+            2
+        );
         assert_eq!(Desk.tally(vec![OrderLine::default(); 3]).order_id, 3);
-        assert_eq!(Desk.chat(vec![Query { order_id: 1 }]).len(), 1);
+        assert_eq!(
+            Desk.chat(vec![Query {
+                order_id: 1,
+                ..Default::default()
+            }])
+            .len(),
+            1
+        );
     }
 }

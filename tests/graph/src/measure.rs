@@ -39,6 +39,7 @@ pub fn described_order(count: i32, customer: &Arc<Customer>) -> Arc<Order> {
                     line_number,
                     description: format!("line {line_number} of the order"),
                     order: Some(me.clone()),
+                    ..Default::default()
                 })
             })
             .collect(),
@@ -57,9 +58,11 @@ pub fn owned_order(order: &Order) -> Arc<OwnedOrder> {
                 line_number: line.line_number,
                 description: line.description.clone(),
                 order: Some(me.clone()),
+                ..Default::default()
             })
             .collect(),
         customer: order.customer.clone(),
+        ..Default::default()
     })
 }
 
@@ -73,14 +76,17 @@ pub fn owned_order_rc(order: &Order) -> Rc<crate::rc::shop::OwnedOrder> {
                 line_number: line.line_number,
                 description: line.description.clone(),
                 order: Some(me.clone()),
+                ..Default::default()
             })
             .collect(),
         customer: (order.customer.as_deref()).map(|customer| {
             Rc::new(Customer {
                 id: customer.id,
                 name: customer.name.clone(),
+                ..Default::default()
             })
         }),
+        ..Default::default()
     })
 }
 
@@ -92,9 +98,11 @@ pub fn plain_order(order: &Order) -> PlainOrder {
             .map(|line| PlainLine {
                 line_number: line.line_number,
                 description: line.description.clone(),
+                ..Default::default()
             })
             .collect(),
         customer: order.customer.as_deref().cloned(),
+        ..Default::default()
     }
 }
 
@@ -112,6 +120,7 @@ pub fn graph_from_plain(plain: PlainOrder) -> Arc<Order> {
                     line_number: line.line_number,
                     description: line.description,
                     order: Some(me.clone()),
+                    ..Default::default()
                 })
             })
             .collect(),
@@ -125,6 +134,7 @@ pub fn customer() -> Arc<Customer> {
     Arc::new(Customer {
         id: 7,
         name: "Ada Lovelace".to_owned(),
+        ..Default::default()
     })
 }
 
@@ -133,16 +143,19 @@ pub fn customer() -> Arc<Customer> {
 pub fn three_texts(length: usize) -> (ThreeTexts, ThreeCopies) {
     let text = Arc::new(Text {
         value: "x".repeat(length),
+        ..Default::default()
     });
     let shared = ThreeTexts {
         first: Some(text.clone()),
         second: Some(text.clone()),
         third: Some(text.clone()),
+        ..Default::default()
     };
     let copies = ThreeCopies {
         first: Some((*text).clone()),
         second: Some((*text).clone()),
         third: Some((*text).clone()),
+        ..Default::default()
     };
     (shared, copies)
 }

@@ -20,6 +20,7 @@ fn customer(id: i64, name: &str) -> Rc<Customer> {
     Rc::new(Customer {
         id,
         name: name.to_owned(),
+        ..Default::default()
     })
 }
 
@@ -34,12 +35,14 @@ fn order(id: i64, count: i32, customer: &Rc<Customer>) -> Rc<Order> {
                     line_number: n,
                     description: format!("line {n}"),
                     order: Some(me.clone()),
+                    ..Default::default()
                 })
             })
             .collect(),
         customer: Some(customer.clone()),
         contacts: BTreeMap::from([("billing".to_owned(), customer.clone())]),
         split_from: Vec::new(),
+        ..Default::default()
     })
 }
 
@@ -51,6 +54,7 @@ fn shared_batch() -> Batch {
         orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
         first: Some((*order(3, 1, &ada)).clone()),
         note: "shared".to_owned(),
+        ..Default::default()
     }
 }
 

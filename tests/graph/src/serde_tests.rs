@@ -108,11 +108,13 @@ fn equal_but_distinct_objects_stay_two_and_one_object_is_written_once() {
 
     let text = Arc::new(crate::shop::Text {
         value: "x".repeat(1_500),
+        ..Default::default()
     });
     let three = ThreeTexts {
         first: Some(text.clone()),
         second: Some(text.clone()),
         third: Some(text),
+        ..Default::default()
     };
     let written = serde_json::to_string(&three).expect("serializes");
     // The 1,500 characters once, where three copies take three times that.
@@ -145,7 +147,11 @@ fn a_dead_back_reference_is_written_empty_and_read_back_dead() {
 fn a_strong_linked_list_round_trips() {
     let mut head: Option<Arc<Node>> = None;
     for value in (1..=20).rev() {
-        head = Some(Arc::new(Node { value, next: head }));
+        head = Some(Arc::new(Node {
+            value,
+            next: head,
+            ..Default::default()
+        }));
     }
     let head = head.expect("a list");
     serde_agrees_with_the_transcoder("shop.Node", &*head);
@@ -159,6 +165,7 @@ fn hash_maps_of_references_keep_their_sharing() {
     let shared = Arc::new(hashed::Customer {
         id: 1,
         name: "Ada".to_owned(),
+        ..Default::default()
     });
     let order = hashed::Order {
         contacts: (0..10)
@@ -274,6 +281,7 @@ fn a_customer_without_references_is_plain_json() {
     let ada = Customer {
         id: 7,
         name: "Ada".to_owned(),
+        ..Default::default()
     };
     assert_eq!(
         serde_json::to_value(&ada).unwrap(),

@@ -17,6 +17,7 @@ pub(crate) fn customer(id: i64, name: &str) -> Arc<Customer> {
     Arc::new(Customer {
         id,
         name: name.to_owned(),
+        ..Default::default()
     })
 }
 
@@ -31,12 +32,14 @@ pub(crate) fn order(id: i64, count: i32, customer: &Arc<Customer>) -> Arc<Order>
                     line_number: n,
                     description: format!("line {n}"),
                     order: Some(me.clone()),
+                    ..Default::default()
                 })
             })
             .collect(),
         customer: Some(customer.clone()),
         contacts: BTreeMap::from([("billing".to_owned(), customer.clone())]),
         split_from: Vec::new(),
+        ..Default::default()
     })
 }
 
@@ -49,6 +52,7 @@ pub(crate) fn shared_batch() -> Batch {
         orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
         first: Some((*order(3, 1, &ada)).clone()),
         note: "shared".to_owned(),
+        ..Default::default()
     }
 }
 
@@ -104,6 +108,7 @@ fn a_customer_shared_by_several_orders_is_written_once_and_read_back_shared() {
         orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
         first: None,
         note: "two orders".to_owned(),
+        ..Default::default()
     };
     let bytes = batch.encode_to_vec().expect("encodes");
     let name = b"Ada Lovelace, Analytical Engines Ltd.";
@@ -146,6 +151,7 @@ pub(crate) fn review_of(batch: Batch) -> Review {
     let remark = |text: &str, about| Remark {
         text: text.to_owned(),
         about,
+        ..Default::default()
     };
     let remarks = vec![
         remark("a regular", Some(About::Customer(shared.clone()))),
@@ -156,6 +162,7 @@ pub(crate) fn review_of(batch: Batch) -> Review {
     Review {
         batch: Some(batch),
         remarks,
+        ..Default::default()
     }
 }
 
@@ -215,6 +222,7 @@ pub(crate) fn thread() -> Arc<Post> {
                     .collect(),
             },
             subject: answers.map(|post| Subject::Answers(post.clone())),
+            ..Default::default()
         })
     }
     post("root", 2, None)
@@ -349,6 +357,7 @@ fn encoded_len_is_the_length_encode_writes() {
         orders: vec![order(1, 4, &ada), order(2, 2, &ada)],
         first: Some((*order(3, 2, &ada)).clone()),
         note: String::new(),
+        ..Default::default()
     };
     assert_eq!(
         batch.encoded_len(),
@@ -537,7 +546,11 @@ fn an_error_inside_a_shared_object_names_its_path() {
 fn a_strong_linked_list_round_trips() {
     let mut head: Option<Arc<Node>> = None;
     for value in (1..=20).rev() {
-        head = Some(Arc::new(Node { value, next: head }));
+        head = Some(Arc::new(Node {
+            value,
+            next: head,
+            ..Default::default()
+        }));
     }
     let bytes = head
         .as_deref()
@@ -624,6 +637,7 @@ fn later_occurrences_with_long_keys_and_large_numbers_keep_their_sharing() {
     let registry = Registry {
         customers: customers.iter().chain(&customers).cloned().collect(),
         orders: vec![order.clone(), order],
+        ..Default::default()
     };
     let bytes = registry.encode_to_vec().expect("encodes");
     assert_eq!(registry.encoded_len(), bytes.len());
@@ -913,6 +927,7 @@ fn protoc_reads_a_oneof_of_references_as_messages_with_ids() {
             remark(About::Order(Arc::downgrade(&batch.orders[0]))),
         ],
         batch: Some(batch),
+        ..Default::default()
     };
     let text = protoc_decode("shop.Review", &review.encode_to_vec().expect("encodes"));
     // The order is 2 (its line points back at it), the line 3 and the
@@ -1185,8 +1200,15 @@ fn fuzz_seeds() -> [(&'static str, Vec<u8>); 9] {
         orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
         first: Some((*order(3, 1, &ada)).clone()),
         note: "two orders, one customer".to_owned(),
+        ..Default::default()
     };
-    let chain = (1..=3).fold(None, |next, value| Some(Arc::new(Node { value, next })));
+    let chain = (1..=3).fold(None, |next, value| {
+        Some(Arc::new(Node {
+            value,
+            next,
+            ..Default::default()
+        }))
+    });
     let review = review_of(shared_batch());
     // Payloads of 16 KiB or more, which an encode leaves out of its first
     // walk: a shared customer's name, and the name of an order reached
@@ -1236,6 +1258,7 @@ fn hash_maps_of_references_keep_their_sharing() {
             Arc::new(hashed::Customer {
                 id,
                 name: format!("customer {id}"),
+                ..Default::default()
             })
         })
         .collect();

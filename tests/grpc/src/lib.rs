@@ -90,6 +90,7 @@ impl OrderService for Orders {
                     order_id: u64::from(n),
                     state: format!("update {n} for {}", watch.customer),
                     total_quantity: n,
+                    ..Default::default()
                 };
                 if sender.send(Ok(update)).await.is_err() {
                     // The client dropped the stream.
@@ -118,6 +119,7 @@ impl OrderService for Orders {
             order_id: count,
             state: format!("{count} orders placed"),
             total_quantity: total,
+            ..Default::default()
         }))
     }
 
@@ -147,6 +149,7 @@ fn status_of(order: &PlaceOrder) -> Result<OrderStatus, Status> {
         order_id,
         state,
         total_quantity: order.quantity,
+        ..Default::default()
     })
 }
 
@@ -195,5 +198,6 @@ pub fn order(item: &str, quantity: u32) -> PlaceOrder {
         item: item.to_owned(),
         quantity,
         note: Vec::new(),
+        ..Default::default()
     }
 }

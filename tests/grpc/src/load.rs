@@ -132,6 +132,7 @@ async fn call(side: Side, load: &Load, url: String) -> Result<Figures, LoadError
                     item: ITEM.to_owned(),
                     quantity: QUANTITY,
                     note: Vec::new(),
+                    ..Default::default()
                 };
                 call_until!(client, order, deadline)
             })

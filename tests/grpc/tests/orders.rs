@@ -40,6 +40,7 @@ async fn server_streaming_sends_every_update() {
         customer: "ada".to_owned(),
         updates: 5,
         interval_ms: 0,
+        ..Default::default()
     };
     let stream = client.watch_orders(watch).await.unwrap().into_inner();
     let updates: Vec<_> = stream
@@ -134,6 +135,7 @@ async fn dropping_a_server_stream_is_noticed_by_the_server() {
         customer: "ada".to_owned(),
         updates: 0,
         interval_ms: 5,
+        ..Default::default()
     };
     let mut stream = client.watch_orders(watch).await.unwrap().into_inner();
     assert_eq!(stream.next().await.unwrap().unwrap().order_id, 1);

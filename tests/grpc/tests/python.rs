@@ -197,6 +197,7 @@ fn placed(item: &str, quantity: u32) -> OrderStatus {
         order_id: u64::from(quantity) * 1000 + item.len() as u64,
         state: format!("placed {quantity} x {item} for ada"),
         total_quantity: quantity,
+        ..Default::default()
     }
 }
 
@@ -240,6 +241,7 @@ async fn unary(client: &mut OrderServiceClient<Channel>) {
         item: "crème brûlée".to_owned(),
         quantity: u32::MAX,
         note: (0..=255).collect(),
+        ..Default::default()
     };
     let status = bounded("Place", client.place(full)).await.unwrap();
     assert_eq!(
@@ -248,6 +250,7 @@ async fn unary(client: &mut OrderServiceClient<Channel>) {
             order_id: u64::from(u32::MAX) * 1000 + "crème brûlée".len() as u64,
             state: format!("placed {} x crème brûlée for zoë", u32::MAX),
             total_quantity: u32::MAX,
+            ..Default::default()
         }
     );
 
@@ -269,6 +272,7 @@ async fn server_streaming(client: &mut OrderServiceClient<Channel>) {
         customer: "ada".to_owned(),
         updates: 5,
         interval_ms: 0,
+        ..Default::default()
     };
     let stream = bounded("WatchOrders", client.watch_orders(watch))
         .await
@@ -284,6 +288,7 @@ async fn server_streaming(client: &mut OrderServiceClient<Channel>) {
             order_id: u64::from(n),
             state: format!("update {n} for ada"),
             total_quantity: n,
+            ..Default::default()
         })
         .collect();
     assert_eq!(updates, expected);
@@ -301,6 +306,7 @@ async fn client_streaming(client: &mut OrderServiceClient<Channel>) {
             order_id: 3,
             state: "3 orders placed".to_owned(),
             total_quantity: 7,
+            ..Default::default()
         }
     );
     let nothing = tokio_stream::iter(Vec::<PlaceOrder>::new());

@@ -42,6 +42,7 @@ pub fn sample_report() -> Report {
                 quality: Quality::Measured,
                 raw: vec![1, 2, 3],
                 place: Some(String::from("north")),
+                ..Default::default()
             },
             Reading {
                 sensor: "t1".to_string(),
@@ -49,6 +50,7 @@ pub fn sample_report() -> Report {
                 quality: Quality::Estimated,
                 raw: Vec::new(),
                 place: None,
+                ..Default::default()
             },
         ],
         labels,
@@ -58,12 +60,15 @@ pub fn sample_report() -> Report {
             child: Some(alloc::boxed::Box::new(Group {
                 name: "inner".to_string(),
                 child: None,
+                ..Default::default()
             })),
+            ..Default::default()
         }),
         battery: Decimal::new(371, 2),
         extra,
         status: Some(report::Status::Fault("low battery".to_string())),
         samples: vec![-1, 0, 1, i32::MIN, i32::MAX],
+        ..Default::default()
     }
 }
 
@@ -104,7 +109,10 @@ pub fn round_trip(report: &Report) -> Result<[Report; 3], RoundTripError> {
 /// A probe with `count` children that point back at it, all of them
 /// sharing one calibration: a graph, with a cycle through `weak`.
 pub fn probe_tree(count: usize) -> Arc<Probe> {
-    let calibration = Arc::new(Calibration { offset: 0.5 });
+    let calibration = Arc::new(Calibration {
+        offset: 0.5,
+        ..Default::default()
+    });
     Arc::new_cyclic(|root: &Weak<Probe>| Probe {
         name: "root".to_string(),
         parent: None,
@@ -115,10 +123,12 @@ pub fn probe_tree(count: usize) -> Arc<Probe> {
                     parent: Some(root.clone()),
                     children: Vec::new(),
                     calibration: Some(calibration.clone()),
+                    ..Default::default()
                 })
             })
             .collect(),
         calibration: Some(calibration.clone()),
+        ..Default::default()
     })
 }
 
@@ -132,7 +142,10 @@ pub fn graph_round_trip(probe: &Probe) -> Result<Arc<Probe>, RoundTripError> {
 /// `Rc` pointers: the tree built, encoded, and decoded into an `Rc`.
 pub fn rc_graph_round_trip(count: usize) -> Result<Rc<with_rc::telemetry::Probe>, RoundTripError> {
     use with_rc::telemetry::{Calibration, Probe};
-    let calibration = Rc::new(Calibration { offset: 0.5 });
+    let calibration = Rc::new(Calibration {
+        offset: 0.5,
+        ..Default::default()
+    });
     let tree = Rc::new_cyclic(|root: &rc::Weak<Probe>| Probe {
         name: "root".to_string(),
         parent: None,
@@ -143,10 +156,12 @@ pub fn rc_graph_round_trip(count: usize) -> Result<Rc<with_rc::telemetry::Probe>
                     parent: Some(root.clone()),
                     children: Vec::new(),
                     calibration: Some(calibration.clone()),
+                    ..Default::default()
                 })
             })
             .collect(),
         calibration: Some(calibration.clone()),
+        ..Default::default()
     });
     Ok(decode_rc::<Probe>(&tree.encode_to_vec()?)?)
 }

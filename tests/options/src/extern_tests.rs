@@ -12,7 +12,11 @@ use schemac_generated::world::geo::{self, Coordinates, Unit};
 use crate::extern_user::atlas::{Legend, Page, PageView, page};
 
 fn page() -> Page {
-    let corner = shape::polygon::Corner { x: 1.5, y: -2.0 };
+    let corner = shape::polygon::Corner {
+        x: 1.5,
+        y: -2.0,
+        ..Default::default()
+    };
     Page {
         title: "Coast".to_owned(),
         drawing: Some(Drawing {
@@ -20,16 +24,20 @@ fn page() -> Page {
             shapes: vec![Shape {
                 kind: Some(shape::Kind::Polygon(shape::Polygon {
                     corners: vec![corner.clone()],
+                    ..Default::default()
                 })),
                 note: None,
+                ..Default::default()
             }],
             layer: layer::Kind::Foreground,
+            ..Default::default()
         }),
         corner: Some(corner),
         layer: layer::Kind::Background,
         places: vec![Coordinates {
             latitude: 48.85,
             longitude: 2.35,
+            ..Default::default()
         }],
         unit: Unit::Miles,
         by_name: BTreeMap::from([(
@@ -37,6 +45,7 @@ fn page() -> Page {
             Coordinates {
                 latitude: 38.72,
                 longitude: -9.14,
+                ..Default::default()
             },
         )]),
         focus: Some(page::Focus::Tree(Tree {
@@ -45,7 +54,9 @@ fn page() -> Page {
         })),
         legend: Some(Legend {
             entries: vec!["coast".to_owned()],
+            ..Default::default()
         }),
+        ..Default::default()
     }
 }
 

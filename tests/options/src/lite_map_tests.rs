@@ -46,7 +46,14 @@ fn btree_maps() -> btree::Maps {
         ]),
         points: BTreeMap::from([
             ("origin".to_owned(), btree::Point::default()),
-            ("p".to_owned(), btree::Point { x: 3, y: -4 }),
+            (
+                "p".to_owned(),
+                btree::Point {
+                    x: 3,
+                    y: -4,
+                    ..Default::default()
+                },
+            ),
         ]),
         ..btree::Maps::default()
     }
@@ -79,7 +86,16 @@ fn lite_maps() -> Maps {
             .points
             .iter()
             .rev()
-            .map(|(k, p)| (k.clone(), Point { x: p.x, y: p.y }))
+            .map(|(k, p)| {
+                (
+                    k.clone(),
+                    Point {
+                        x: p.x,
+                        y: p.y,
+                        ..Default::default()
+                    },
+                )
+            })
             .collect(),
         ..Maps::default()
     }

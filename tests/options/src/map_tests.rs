@@ -16,7 +16,14 @@ fn is<T>(_value: &T) {}
 fn maps() -> Maps {
     let mut points = HashMap::with_hasher(FixedHasher::default());
     points.insert("origin".to_owned(), Point::default());
-    points.insert("p".to_owned(), Point { x: 3, y: -4 });
+    points.insert(
+        "p".to_owned(),
+        Point {
+            x: 3,
+            y: -4,
+            ..Default::default()
+        },
+    );
     Maps {
         by_i32: HashMap::from([(0, "zero".to_owned()), (7, "7".to_owned())]),
         by_string: BTreeMap::from([("b".to_owned(), 2), ("a".to_owned(), 1)]),

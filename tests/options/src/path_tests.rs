@@ -16,16 +16,20 @@ fn profile() -> Profile {
             key: "lang".to_owned(),
             count: 2,
             labels: BTreeMap::from([("kind".to_owned(), "math".to_owned())]),
+            ..Default::default()
         }],
         best: Some(Box::new(Tag {
             key: "best".to_owned(),
             count: 1,
             labels: BTreeMap::new(),
+            ..Default::default()
         })),
         secret: Some(Secret {
             token: "hunter2".to_owned(),
+            ..Default::default()
         }),
         status: Status::Active,
+        ..Default::default()
     }
 }
 
@@ -35,12 +39,15 @@ fn eq_hash<T: Eq + std::hash::Hash>() {}
 #[test]
 fn serde_derive_and_attributes_by_path_shape_the_json() {
     let json = serde_json::to_value(profile()).unwrap();
+    // The kept unknown fields are a field like any other to serde's
+    // derive: `null` when there are none.
     let expected = serde_json::json!({
         "displayName": "Ada",
-        "tags": [{"key": "lang", "count": 2, "labels": {"kind": "math"}}],
-        "best": {"key": "best", "count": 1},
-        "secret": {"token": "hunter2"},
+        "tags": [{"key": "lang", "count": 2, "labels": {"kind": "math"}, "unknown_fields": null}],
+        "best": {"key": "best", "count": 1, "unknown_fields": null},
+        "secret": {"token": "hunter2", "unknown_fields": null},
         "status": "ACTIVE",
+        "unknownFields": null,
     });
     assert_eq!(json, expected);
 }
@@ -58,7 +65,16 @@ fn messages_without_floats_are_eq_and_hash() {
     assert!(set.insert(other));
     assert_eq!(set.len(), 2);
     // `Reading` holds an `f64`: `PartialEq` only.
-    assert_eq!(Reading { celsius: 1.5 }, Reading { celsius: 1.5 });
+    assert_eq!(
+        Reading {
+            celsius: 1.5,
+            ..Default::default()
+        },
+        Reading {
+            celsius: 1.5,
+            ..Default::default()
+        }
+    );
 }
 
 #[test]
@@ -74,6 +90,7 @@ fn skip_debug_leaves_debug_to_the_crate() {
     // The default derives it.
     let plain = plain::Secret {
         token: "hunter2".to_owned(),
+        ..Default::default()
     };
     assert!(format!("{plain:?}").contains("hunter2"));
 }
@@ -83,9 +100,11 @@ fn the_schema_rust_attribute_derives_ord() {
     let mut secrets = [
         Secret {
             token: "b".to_owned(),
+            ..Default::default()
         },
         Secret {
             token: "a".to_owned(),
+            ..Default::default()
         },
     ];
     secrets.sort();

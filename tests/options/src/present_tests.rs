@@ -14,12 +14,29 @@ fn is<T>(_value: &T) {}
 fn route() -> Route {
     Route {
         name: "coast".to_owned(),
-        start: Point { x: 1, y: 2 },
+        start: Point {
+            x: 1,
+            y: 2,
+            ..Default::default()
+        },
         end: Point::default(),
-        via: Some(Point { x: 5, y: 5 }),
-        detour: Some(route::Detour::Around(Point { x: -1, y: 0 })),
+        via: Some(Point {
+            x: 5,
+            y: 5,
+            ..Default::default()
+        }),
+        detour: Some(route::Detour::Around(Point {
+            x: -1,
+            y: 0,
+            ..Default::default()
+        })),
         next: Some(Box::new(Route::default())),
-        waypoints: vec![Point { x: 3, y: 4 }],
+        waypoints: vec![Point {
+            x: 3,
+            y: 4,
+            ..Default::default()
+        }],
+        ..Default::default()
     }
 }
 
@@ -42,7 +59,14 @@ fn always_present_fields_are_always_written() {
     assert_eq!(bytes.len(), route.encoded_len());
     let with_options = plain::Route::decode(&bytes).unwrap();
     assert_eq!(with_options.end, Some(plain::Point::default()));
-    assert_eq!(with_options.start, Some(plain::Point { x: 1, y: 2 }));
+    assert_eq!(
+        with_options.start,
+        Some(plain::Point {
+            x: 1,
+            y: 2,
+            ..Default::default()
+        })
+    );
     assert_eq!(with_options.encode_to_vec().unwrap(), bytes);
     assert_eq!(Route::decode(&bytes).unwrap(), route);
     // An empty route writes its two plain message fields, empty.
@@ -65,20 +89,35 @@ fn a_field_the_bytes_leave_out_reads_as_the_default() {
     assert_eq!(route.via, None);
     // Fields merge as messages do: a second occurrence adds to the first.
     let mut twice = plain::Route {
-        start: Some(plain::Point { x: 7, y: 0 }),
+        start: Some(plain::Point {
+            x: 7,
+            y: 0,
+            ..Default::default()
+        }),
         ..Default::default()
     }
     .encode_to_vec()
     .unwrap();
     twice.extend(
         plain::Route {
-            start: Some(plain::Point { x: 0, y: 9 }),
+            start: Some(plain::Point {
+                x: 0,
+                y: 9,
+                ..Default::default()
+            }),
             ..Default::default()
         }
         .encode_to_vec()
         .unwrap(),
     );
-    assert_eq!(Route::decode(&twice).unwrap().start, Point { x: 7, y: 9 });
+    assert_eq!(
+        Route::decode(&twice).unwrap().start,
+        Point {
+            x: 7,
+            y: 9,
+            ..Default::default()
+        }
+    );
 }
 
 #[test]

@@ -111,6 +111,7 @@ fn string_types_write_and_read_the_bytes_of_string() {
             shapes: vec![Shape {
                 kind: Some(shape::Kind::Label(Arc::from("harbour"))),
                 note: Some("n".into()),
+                ..Default::default()
             }],
             ..Drawing::default()
         },
@@ -119,6 +120,7 @@ fn string_types_write_and_read_the_bytes_of_string() {
             shapes: vec![plain_shapes::Shape {
                 kind: Some(plain_shapes::shape::Kind::Label("harbour".to_owned())),
                 note: Some("n".to_owned()),
+                ..Default::default()
             }],
             ..Default::default()
         },
@@ -174,6 +176,7 @@ fn string_types_go_through_json_and_views() {
         shapes: vec![Shape {
             kind: Some(shape::Kind::Label(Arc::from("l"))),
             note: None,
+            ..Default::default()
         }],
         ..Drawing::default()
     };

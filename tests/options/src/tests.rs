@@ -48,8 +48,16 @@ fn maps() -> Maps {
         ]),
         points: HashMap::from([
             ("origin".to_owned(), Point::default()),
-            ("p".to_owned(), Point { x: 3, y: -4 }),
+            (
+                "p".to_owned(),
+                Point {
+                    x: 3,
+                    y: -4,
+                    ..Default::default()
+                },
+            ),
         ]),
+        ..Default::default()
     }
 }
 
@@ -99,14 +107,25 @@ fn hash_maps_round_trip_and_read_as_btree_maps_do() {
     // A map of one entry has one order: the bytes are the BTreeMap's.
     let one = Maps {
         by_string: HashMap::from([("k".to_owned(), -7)]),
-        points: HashMap::from([(String::new(), Point { x: 1, y: 0 })]),
+        points: HashMap::from([(
+            String::new(),
+            Point {
+                x: 1,
+                y: 0,
+                ..Default::default()
+            },
+        )]),
         ..Maps::default()
     };
     let btree_one = schemac_generated::kitchen::Maps {
         by_string: BTreeMap::from([("k".to_owned(), -7)]),
         points: BTreeMap::from([(
             String::new(),
-            schemac_generated::kitchen::Point { x: 1, y: 0 },
+            schemac_generated::kitchen::Point {
+                x: 1,
+                y: 0,
+                ..Default::default()
+            },
         )]),
         ..Default::default()
     };
@@ -177,6 +196,7 @@ fn code_through_a_re_exported_runtime_round_trips() {
         customer: Some(Customer::default()),
         status: Status::Unrecognized(9),
         attributes: BTreeMap::from([("f".to_owned(), runtime::Value::F64(-0.0))]),
+        ..Default::default()
     };
     let bytes = order.encode_to_vec().unwrap();
     assert_same(&Order::decode(&bytes).unwrap(), &order);
@@ -212,31 +232,33 @@ fn profile(email: &str) -> v2::Profile {
     }
 }
 
-/// With the option on every message, one the schema does not mark keeps
-/// what it does not know: written after the known fields, so an input
-/// whose unknown fields all follow the known ones is written back byte for
-/// byte.
+/// A message the schema does not mark keeps what it does not know:
+/// written after the known fields, so an input whose unknown fields all
+/// follow the known ones is written back byte for byte. One whose schema
+/// says `keep_unknown_fields = false` drops them, whatever the build says.
 #[test]
 fn every_message_keeps_its_unknown_fields() {
     let bytes = profile("").encode_to_vec().unwrap();
-    let plain = v1::PlainProfile::decode(&bytes).unwrap();
-    is::<UnknownFields>(&plain.unknown_fields);
+    let profile_v1 = v1::Profile::decode(&bytes).unwrap();
+    is::<UnknownFields>(&profile_v1.unknown_fields);
     // Everything after id (1) and name (2) is unknown, byte for byte.
-    let known = v1::PlainProfile {
-        id: plain.id,
-        name: plain.name.clone(),
-        ..v1::PlainProfile::default()
+    let known = v1::Profile {
+        id: profile_v1.id,
+        name: profile_v1.name.clone(),
+        ..v1::Profile::default()
     };
     let known = known.encode_to_vec().unwrap().len();
-    assert_eq!(plain.unknown_fields.as_bytes(), &bytes[known..]);
-    assert_eq!(plain.encode_to_vec().unwrap(), bytes);
-    assert_eq!(plain.encoded_len(), bytes.len());
+    assert_eq!(profile_v1.unknown_fields.as_bytes(), &bytes[known..]);
+    assert_eq!(profile_v1.encode_to_vec().unwrap(), bytes);
+    assert_eq!(profile_v1.encoded_len(), bytes.len());
+    let dropped = v1::PlainProfile::decode(&bytes).unwrap();
+    assert_eq!(dropped.encode_to_vec().unwrap(), &bytes[..known]);
 
     // With an email, the known field 5 is written before the unknown 3
     // and 4: other bytes, the same profile.
     let full = profile("ada@example.com");
     let bytes = full.encode_to_vec().unwrap();
-    let passed_on = v1::PlainProfile::decode(&bytes)
+    let passed_on = v1::Profile::decode(&bytes)
         .unwrap()
         .encode_to_vec()
         .unwrap();

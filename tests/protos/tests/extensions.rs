@@ -41,6 +41,7 @@ fn item() -> Item {
         Slot {
             aisle: Some("7".to_owned()),
             shelf: Some(2),
+            ..Default::default()
         },
     );
     item.set_extension(&HANDLING, Handling::Hazardous);
@@ -55,6 +56,7 @@ fn item() -> Item {
         Audit {
             auditor: Some("kim".to_owned()),
             at_unix: Some(1_700_000_000),
+            ..Default::default()
         },
     );
     item.set_extension(&audit::AUDIT_IDS, vec![1, u64::MAX]);
@@ -62,10 +64,12 @@ fn item() -> Item {
         &LABEL,
         Label {
             text: Some("keep dry".to_owned()),
+            ..Default::default()
         },
     );
     let finding = |what: &str| audit::Finding {
         what: Some(what.to_owned()),
+        ..Default::default()
     };
     item.set_extension(&audit::FINDING, vec![finding("dent"), finding("scratch")]);
     item
@@ -91,12 +95,14 @@ fn ledger() -> Ledger {
         Receipt {
             number: Some("R-1".to_owned()),
             cents: Some(1999),
+            ..Default::default()
         },
     );
     ledger.set_extension(
         &r#return::RETURN,
         Return {
             reason: Some("damaged".to_owned()),
+            ..Default::default()
         },
     );
     ledger

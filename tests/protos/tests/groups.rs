@@ -26,6 +26,7 @@ fn response() -> SearchResponse {
                 location: Some(result::Location {
                     line: Some(3),
                     column: None,
+                    ..Default::default()
                 }),
                 ..hit("https://example.invalid/a")
             },
@@ -34,9 +35,11 @@ fn response() -> SearchResponse {
         paging: Some(Paging {
             page: None,
             per_page: Some(20),
+            ..Default::default()
         }),
         cursor: Some(search_response::Cursor::Token(Token {
             value: Some(vec![1, 2]),
+            ..Default::default()
         })),
         best: Some(hit("b")),
         debug: Some(Box::new(Debug {
@@ -45,7 +48,9 @@ fn response() -> SearchResponse {
                 result: vec![hit("c")],
                 ..Default::default()
             })),
+            ..Default::default()
         })),
+        ..Default::default()
     }
 }
 
@@ -123,7 +128,8 @@ fn fields_read_in_any_order_and_a_group_read_twice_merges() {
         response.paging,
         Some(Paging {
             page: Some(2),
-            per_page: Some(5)
+            per_page: Some(5),
+            ..Default::default()
         })
     );
     assert_eq!(response.result, [hit("u")]);

@@ -21,7 +21,9 @@ fn span() -> Span {
             key: "http.status".to_owned(),
             value: Some(AnyValue {
                 value: Some(any_value::Value::IntValue(200)),
+                ..Default::default()
             }),
+            ..Default::default()
         }],
         events: vec![span::Event {
             name: "retry".to_owned(),
@@ -42,6 +44,7 @@ fn traces_round_trip_and_their_views_read_the_same() {
             schema_url: "https://example.invalid/schema".to_owned(),
             ..Default::default()
         }],
+        ..Default::default()
     };
     let bytes = data.encode_to_vec().unwrap();
     assert_eq!(bytes.len(), data.encoded_len());
@@ -142,6 +145,7 @@ fn well_known_types_write_protobuf_json() {
             currency_code: "EUR".to_owned(),
             units: 12,
             nanos: 500_000_000,
+            ..Default::default()
         }),
         stock: Some(0),
         created: Some(Timestamp {
@@ -229,10 +233,12 @@ fn deprecated_parts_still_work() {
         row: "b".to_owned(),
         bin: Some(OldBin {
             code: "x1".to_owned(),
+            ..Default::default()
         }),
         place: Some(location::Place::Crate("c9".to_owned())),
         zone: Zone::North,
         temperature: Temperature::Cold,
+        ..Default::default()
     };
     let bytes = location.encode_to_vec().unwrap();
     assert_eq!(Location::decode(&bytes).unwrap(), location);
@@ -250,6 +256,7 @@ fn custom_options_leave_the_messages_alone() {
         pages: 412,
         owner_email: "a@b.example".to_owned(),
         format: Format::Paper,
+        ..Default::default()
     };
     let bytes = book.encode_to_vec().unwrap();
     assert_eq!(Book::decode(&bytes).unwrap(), book);

@@ -90,6 +90,7 @@ fn rust_keywords_are_escaped() {
         foo_bar: 2,
         r#async: 3,
         crate_: "c".to_owned(),
+        ..Default::default()
     };
     let back = Keywords::decode(&keywords.encode_to_vec().unwrap()).unwrap();
     assert_eq!(back, keywords);

@@ -34,6 +34,7 @@ pub(crate) fn amounts() -> Amounts {
         ],
         prices: BTreeMap::from([("cents".to_owned(), decimal("0.01"))]),
         by_day: BTreeMap::from([(7, decimal("100"))]),
+        ..Default::default()
     }
 }
 
@@ -59,6 +60,7 @@ pub(crate) fn values() -> Values {
         ],
         attributes: BTreeMap::from([("m".to_owned(), Value::Map(map))]),
         by_id: BTreeMap::from([(-1, Value::String(String::new()))]),
+        ..Default::default()
     }
 }
 
@@ -69,6 +71,7 @@ pub(crate) fn entries() -> Vec<Entry> {
             amount: Some(entry::Amount::Exact(Decimal::ZERO)),
             amounts: Some(amounts()),
             values: vec![values(), Values::default()],
+            ..Default::default()
         },
         Entry {
             amount: Some(entry::Amount::Other(Value::Null)),
@@ -156,6 +159,7 @@ pub(crate) fn full_profile() -> v2::Profile {
         address: Some(v2::Address {
             street: "1 Analytical Row".to_owned(),
             city: "London".to_owned(),
+            ..Default::default()
         }),
         email: "ada@example.com".to_owned(),
         scores: vec![1, 300],
@@ -164,6 +168,7 @@ pub(crate) fn full_profile() -> v2::Profile {
         badge: 7,
         nicknames: vec!["Countess".to_owned()],
         preferences: BTreeMap::from([("zoom".to_owned(), Value::F32(1.25))]),
+        ..Default::default()
     }
 }
 

@@ -245,7 +245,11 @@ fn large_payloads() -> Vec<(&'static str, &'static str, Vec<u8>)> {
         i32s: vec![1, 2, 3],
         strings: vec![text(17 * 1024), "short".to_owned()],
         byte_strings: vec![noise(20 * 1024), vec![1], noise(16 * 1024)],
-        points: vec![Point { x: -1, y: 1 }],
+        points: vec![Point {
+            x: -1,
+            y: 1,
+            ..Default::default()
+        }],
         ..Lists::default()
     };
     let order = Order {

@@ -400,6 +400,7 @@ fn oneof_members_appear_as_their_field() {
     let shape = Shape {
         kind: Some(Kind::Polygon(Polygon::default())),
         note: Some(String::new()),
+        ..Default::default()
     };
     let json = serde_json::to_value(&shape).unwrap();
     assert_eq!(json, json!({"polygon": {}, "note": ""}));
@@ -480,7 +481,14 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     }
     fn point_payload(x: i32, y: i32) -> Vec<u8> {
         let maps = Maps {
-            points: BTreeMap::from([(String::new(), Point { x, y })]),
+            points: BTreeMap::from([(
+                String::new(),
+                Point {
+                    x,
+                    y,
+                    ..Default::default()
+                },
+            )]),
             ..Maps::default()
         };
         // The entry holds only its value: the key is the default.
@@ -535,7 +543,14 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     );
     assert_eq!(read.attributes["k"], list(&[1, 2, 3]));
     let read_maps: Maps = Message::decode(&maps).unwrap();
-    assert_eq!(read_maps.points[""], Point { x: 1, y: 2 });
+    assert_eq!(
+        read_maps.points[""],
+        Point {
+            x: 1,
+            y: 2,
+            ..Default::default()
+        }
+    );
 
     for (full_name, bytes, json) in [
         (

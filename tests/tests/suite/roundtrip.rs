@@ -63,6 +63,7 @@ fn customer() -> impl Strategy<Value = Customer> {
         id,
         name,
         email,
+        ..Default::default()
     })
 }
 
@@ -103,6 +104,7 @@ fn order_line() -> impl Strategy<Value = OrderLine> {
             description,
             cost,
             quantity,
+            ..Default::default()
         },
     )
 }
@@ -124,12 +126,17 @@ pub(crate) fn order() -> impl Strategy<Value = Order> {
                 customer,
                 status,
                 attributes,
+                ..Default::default()
             },
         )
 }
 
 fn point() -> impl Strategy<Value = Point> {
-    (any::<i32>(), any::<i32>()).prop_map(|(x, y)| Point { x, y })
+    (any::<i32>(), any::<i32>()).prop_map(|(x, y)| Point {
+        x,
+        y,
+        ..Default::default()
+    })
 }
 
 pub(crate) fn scalars() -> impl Strategy<Value = Scalars> {
@@ -166,6 +173,7 @@ pub(crate) fn scalars() -> impl Strategy<Value = Scalars> {
             a_bool: c.2,
             a_string: c.3,
             some_bytes: c.4,
+            ..Default::default()
         })
 }
 
@@ -213,6 +221,7 @@ pub(crate) fn optional_scalars() -> impl Strategy<Value = OptionalScalars> {
             some_bytes: c.4,
             a_color: d.0,
             a_point: d.1,
+            ..Default::default()
         })
 }
 
@@ -261,6 +270,7 @@ pub(crate) fn lists() -> impl Strategy<Value = Lists> {
             byte_strings: c.2,
             colors: c.3,
             points: c.4,
+            ..Default::default()
         })
 }
 
@@ -301,6 +311,7 @@ pub(crate) fn maps() -> impl Strategy<Value = Maps> {
             by_string: b.4,
             colors: b.5,
             points: b.6,
+            ..Default::default()
         })
 }
 
@@ -323,6 +334,7 @@ pub(crate) fn tree() -> impl Strategy<Value = Tree> {
                 right: right.map(Box::new),
                 children,
                 by_name,
+                ..Default::default()
             })
     })
 }
@@ -334,23 +346,42 @@ pub(crate) fn drawing() -> impl Strategy<Value = Drawing> {
         title,
         shapes: Vec::new(),
         layer,
+        ..Default::default()
     });
     leaf.prop_recursive(3, 16, 3, move |inner| {
         let kind = prop_oneof![
-            f64s().prop_map(|radius| Kind::Circle(Circle { radius })),
+            f64s().prop_map(|radius| Kind::Circle(Circle {
+                radius,
+                ..Default::default()
+            })),
             vec((f32s(), f32s()), 0..3).prop_map(|corners| Kind::Polygon(Polygon {
-                corners: corners.into_iter().map(|(x, y)| Corner { x, y }).collect(),
+                corners: corners
+                    .into_iter()
+                    .map(|(x, y)| Corner {
+                        x,
+                        y,
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
             })),
             ".*".prop_map(Kind::Label),
             inner.prop_map(Kind::Group),
             f64s().prop_map(Kind::ScaleOnly),
         ];
-        let shape = (proptest::option::of(kind), proptest::option::of(".*"))
-            .prop_map(|(kind, note)| Shape { kind, note });
+        let shape =
+            (proptest::option::of(kind), proptest::option::of(".*")).prop_map(|(kind, note)| {
+                Shape {
+                    kind,
+                    note,
+                    ..Default::default()
+                }
+            });
         (".*", vec(shape, 0..3), layer.clone()).prop_map(|(title, shapes, layer)| Drawing {
             title,
             shapes,
             layer,
+            ..Default::default()
         })
     })
 }
@@ -360,6 +391,7 @@ pub(crate) fn trip() -> impl Strategy<Value = travel::Trip> {
         (f64s(), f64s()).prop_map(|(latitude, longitude)| geo::Coordinates {
             latitude,
             longitude,
+            ..Default::default()
         })
     };
     (
@@ -375,6 +407,7 @@ pub(crate) fn trip() -> impl Strategy<Value = travel::Trip> {
             start,
             unit,
             distances,
+            ..Default::default()
         })
 }
 
@@ -395,6 +428,7 @@ pub(crate) fn keywords() -> impl Strategy<Value = Keywords> {
                 foo_bar,
                 r#async,
                 crate_,
+                ..Default::default()
             },
         )
 }
@@ -425,6 +459,7 @@ pub(crate) fn interleaved() -> impl Strategy<Value = Interleaved> {
                 flags,
                 labels,
                 far,
+                ..Default::default()
             },
         )
 }
@@ -497,7 +532,10 @@ fn repr_sees_what_eq_hides() {
         repr(&line(Decimal::new(150, 2))),
         repr(&line(Decimal::new(15, 1)))
     );
-    let circle = |radius| shapes::shape::Circle { radius };
+    let circle = |radius| shapes::shape::Circle {
+        radius,
+        ..Default::default()
+    };
     assert_eq!(circle(-0.0), circle(0.0));
     assert_ne!(repr(&circle(-0.0)), repr(&circle(0.0)));
     // Distinct bits print distinctly, down to the last one.
@@ -614,6 +652,7 @@ fn expected_merge(a: Order, b: Order) -> Order {
             id: pick(x.id, y.id),
             name: pick(x.name, y.name),
             email: y.email.or(x.email),
+            ..Default::default()
         }),
         (x, None) => x,
         (None, y) => y,
@@ -638,5 +677,6 @@ fn expected_merge(a: Order, b: Order) -> Order {
             b.status
         },
         attributes,
+        ..Default::default()
     }
 }

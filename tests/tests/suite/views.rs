@@ -252,8 +252,12 @@ fn a_repeated_message_field_merges_into_the_view_read_first() {
     let first = Drawing {
         title: "first".to_owned(),
         shapes: vec![shapes::Shape {
-            kind: Some(Kind::Circle(Circle { radius: 1.0 })),
+            kind: Some(Kind::Circle(Circle {
+                radius: 1.0,
+                ..Default::default()
+            })),
             note: None,
+            ..Default::default()
         }],
         ..Drawing::default()
     };

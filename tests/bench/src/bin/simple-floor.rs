@@ -67,9 +67,13 @@ fn main() {
                 name,
                 age: *age,
                 scores: map,
+                ..Default::default()
             });
         }
-        SimpleList { items }
+        SimpleList {
+            items,
+            ..Default::default()
+        }
     };
     assert!(build() == list, "the floor builds the decoded value");
     let floor = || drop(black_box(build()));

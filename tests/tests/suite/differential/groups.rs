@@ -35,6 +35,7 @@ fn response() -> SearchResponse {
                 location: Some(result::Location {
                     line: Some(-1),
                     column: Some(300),
+                    ..Default::default()
                 }),
                 ..hit("https://example.invalid/")
             },
@@ -43,9 +44,11 @@ fn response() -> SearchResponse {
         paging: Some(Paging {
             page: Some(2),
             per_page: None,
+            ..Default::default()
         }),
         cursor: Some(search_response::Cursor::Token(Token {
             value: Some(vec![0, 255]),
+            ..Default::default()
         })),
         best: Some(hit("best")),
         debug: Some(Box::new(Debug {
@@ -54,7 +57,9 @@ fn response() -> SearchResponse {
                 paging: Some(Paging::default()),
                 ..Default::default()
             })),
+            ..Default::default()
         })),
+        ..Default::default()
     }
 }
 
