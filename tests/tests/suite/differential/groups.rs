@@ -59,7 +59,7 @@ fn response() -> SearchResponse {
 }
 
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_groups_are_googles_bytes() {
     let (dir, roots) = proto_roots();
     let analysis = schemac::analyze(&roots, std::slice::from_ref(&dir), &mut |path| {

@@ -1,9 +1,9 @@
 //! The differential test against Google's protobuf (docs/differential.md).
 //!
 //! For the schemas of `schemas/` and for random schemas, the exported
-//! `.proto` files go through protoc into a descriptor set, from which
-//! Google's protobuf (Python, on its C++ backend) makes random messages,
-//! and both directions are checked:
+//! `.proto` files go through the current protoc (libprotoc 35) into a
+//! descriptor set, from which Google's current protobuf (Python 7.x, on
+//! upb) makes random messages, and both directions are checked:
 //!
 //! - **Google → schemac → Google**: Google's bytes are read by schemac
 //!   (the generated code for `schemas/`, and what `schemac decode` and
@@ -17,8 +17,9 @@
 //!   entries as it pleases and writes their defaults), and otherwise to
 //!   bytes that schemac reads as the same value.
 //!
-//! Both tests are ignored in a plain `cargo test`, since they need protoc
-//! and Debian's python3-protobuf; `make differential` runs them, and CI
+//! The tests are ignored in a plain `cargo test`, since they need the
+//! workspace's `.venv-protoc` (grpcio-tools and protobuf from PyPI: protoc
+//! and Python's protobuf); `make differential` runs them, and CI
 //! does. A failure prints the seed, the schema, and the smallest message
 //! that still fails, as hex and in protoc's text format. `closed` holds
 //! closed enums' numbers that the enum does not name to Google's Python
@@ -188,15 +189,14 @@ struct Case<'a> {
     protos: Protos,
 }
 
-/// What protoc compiles for Google's side of a case.
+/// What protoc (the current one, [`corpus::current_protoc`]) compiles for
+/// Google's side of a case.
 enum Protos {
-    /// schemac's export of the schema, with Debian's protoc.
+    /// schemac's export of the schema.
     Exported,
     /// The `.proto` files the schema is, as they are, found in these
-    /// include directories, with Debian's protoc.
+    /// include directories.
     Files(Vec<PathBuf>),
-    /// The same with the current protoc, for files that Debian's refuses.
-    FilesWithCurrentProtoc(Vec<PathBuf>),
 }
 
 struct Differential {
@@ -681,7 +681,7 @@ fn descriptor_set(case: &Case) -> PathBuf {
     let _ = fs::remove_dir_all(&out);
     fs::create_dir_all(&out).expect("create target/differential");
     let analysis = case.analysis;
-    let (protoc, includes, roots) = match &case.protos {
+    let (includes, roots) = match &case.protos {
         Protos::Exported => {
             let mut roots = Vec::new();
             for &root in &analysis.roots {
@@ -694,20 +694,17 @@ fn descriptor_set(case: &Case) -> PathBuf {
                 }
                 roots.extend(files.into_iter().next().map(|file| file.name));
             }
-            (debian_protoc(), vec![out.clone()], roots)
+            (vec![out.clone()], roots)
         }
-        Protos::Files(includes) => (debian_protoc(), includes.clone(), root_names(analysis)),
-        Protos::FilesWithCurrentProtoc(includes) => {
-            let protoc = corpus::current_protoc().unwrap_or_else(|| {
-                panic!(
-                    "{}: no current protoc: {}",
-                    case.label,
-                    corpus::CURRENT_PROTOC_HELP
-                )
-            });
-            (protoc, includes.clone(), root_names(analysis))
-        }
+        Protos::Files(includes) => (includes.clone(), root_names(analysis)),
     };
+    let protoc = corpus::current_protoc().unwrap_or_else(|| {
+        panic!(
+            "{}: no current protoc: {}",
+            case.label,
+            corpus::CURRENT_PROTOC_HELP
+        )
+    });
     let set = out.join("set.binpb");
     let output = Command::new(&protoc[0])
         .args(&protoc[1..])
@@ -729,11 +726,6 @@ fn descriptor_set(case: &Case) -> PathBuf {
         case.sources
     );
     set
-}
-
-/// Debian's protoc, which `make differential` needs.
-fn debian_protoc() -> Vec<String> {
-    vec!["protoc".to_owned()]
 }
 
 /// The names by which protoc finds the roots of `analysis`.
@@ -765,7 +757,7 @@ fn sources(files: &[(String, String)]) -> String {
 }
 
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_schemas_dir() {
     let root = workspace_root();
     let paths = schema_paths();
@@ -795,7 +787,7 @@ fn differential_schemas_dir() {
 }
 
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_random_schemas() {
     let schemas = env_number("SCHEMAC_DIFFERENTIAL_SCHEMAS", 40);
     let count = env_number("SCHEMAC_DIFFERENTIAL_MESSAGES", 20) as usize;
@@ -824,7 +816,7 @@ fn differential_random_schemas() {
 /// files themselves for Google's side, and schemac reads them with the
 /// generated code of the `schemac-protos` crate and with the schema alone.
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_proto_files() {
     let (dir, roots) = proto_roots();
     let analysis = schemac::analyze(&roots, std::slice::from_ref(&dir), &mut |path| {
@@ -860,7 +852,7 @@ fn differential_proto_files() {
 /// import one, are left out: the Python protobuf of the differential
 /// (Debian's 3.21) cannot load them.
 #[test]
-#[ignore = "needs the current protoc and python3-protobuf; run with `make differential-corpus`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential-corpus`"]
 fn corpus_through_google() {
     let dir = workspace_root().join("tests/corpus");
     let accepted = corpus::Corpus::read()
@@ -898,7 +890,7 @@ fn corpus_through_google() {
         ),
         seed,
         count,
-        protos: Protos::FilesWithCurrentProtoc(includes),
+        protos: Protos::Files(includes),
     };
     let mut run = Differential::new();
     run.check(
