@@ -846,46 +846,27 @@ fn differential_proto_files() {
 
 /// The corpus of real-world `.proto` files (tests/corpus), as they are:
 /// the current protoc compiles every file it accepts for Google's side,
-/// and schemac reads Google's random messages of every type with the
-/// generated code of the `schemac-corpus` crate, and both ways, bytes and
-/// JSON, with the schema alone. The editions files, and the files that
-/// import one, are left out: the Python protobuf of the differential
-/// (Debian's 3.21) cannot load them.
+/// edition 2023's among them, and schemac reads Google's random messages
+/// of every type with the generated code of the `schemac-corpus` crate,
+/// and both ways, bytes and JSON, with the schema alone.
 #[test]
 #[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential-corpus`"]
 fn corpus_through_google() {
     let dir = workspace_root().join("tests/corpus");
-    let accepted = corpus::Corpus::read()
+    let files = corpus::Corpus::read()
         .unwrap_or_else(|error| panic!("{error}"))
         .accepted_by_protoc();
     let includes: Vec<PathBuf> = corpus::ROOTS.iter().map(|root| dir.join(root)).collect();
-    let analyze = |files: &[String]| {
-        let roots: Vec<PathBuf> = files.iter().map(|path| dir.join(path)).collect();
-        schemac::analyze(&roots, &includes, &mut |path| fs::read_to_string(path))
-            .unwrap_or_else(|error| panic!("{error}"))
-    };
-    let editions = editions_or_importing(&analyze(&accepted));
-    let files: Vec<String> = (accepted.iter())
-        .filter(|file| {
-            !editions
-                .iter()
-                .any(|name| file.ends_with(&format!("/{name}")))
-        })
-        .cloned()
-        .collect();
-    eprintln!(
-        "corpus: {} files left out, editions or importing one: {}",
-        accepted.len() - files.len(),
-        editions.join(", ")
-    );
-    let analysis = analyze(&files);
+    let roots: Vec<PathBuf> = files.iter().map(|path| dir.join(path)).collect();
+    let analysis = schemac::analyze(&roots, &includes, &mut |path| fs::read_to_string(path))
+        .unwrap_or_else(|error| panic!("{error}"));
     let count = env_number("SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES", 5) as usize;
     let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
     let case = Case {
         label: "corpus".to_owned(),
         analysis: &analysis,
         sources: format!(
-            "the {} files of tests/corpus/files.txt that protoc accepts, but editions",
+            "the {} files of tests/corpus/files.txt that protoc accepts",
             files.len()
         ),
         seed,
@@ -898,32 +879,6 @@ fn corpus_through_google() {
         &[Subject::Generated(generated::CORPUS), Subject::Transcoder],
     );
     run.report.assert_clean();
-}
-
-/// The import names of the editions files of `analysis`, and of the files
-/// that import one, directly or not.
-fn editions_or_importing(analysis: &schemac::Analysis) -> Vec<String> {
-    let files = &analysis.schema.files;
-    let mut out: Vec<schemac::source::FileId> = (files.iter())
-        .filter(|file| matches!(file.dialect, schemac::ast::Dialect::Editions(_)))
-        .map(|file| file.id)
-        .collect();
-    // Imports have no cycles, so this ends once a pass adds nothing.
-    loop {
-        let more: Vec<_> = (files.iter())
-            .filter(|file| !out.contains(&file.id))
-            .filter(|file| file.imports.iter().any(|import| out.contains(import)))
-            .map(|file| file.id)
-            .collect();
-        if more.is_empty() {
-            break;
-        }
-        out.extend(more);
-    }
-    (files.iter())
-        .filter(|file| out.contains(&file.id))
-        .map(|file| file.import_name.clone())
-        .collect()
 }
 
 /// tests/proto and the `.proto` files in it that the `schemac-protos`
