@@ -16,8 +16,9 @@ request a line on stdin and answers each with one JSON line on stdout:
 - {"op": "compare", "type": NAME, "pairs": [[GOOGLE_HEX, SCHEMAC_HEX]...]}:
   for each pair, whether schemac's bytes parse to the message Google wrote,
   after the one change schemac documents (see `documented`); the failures.
-- {"op": "reserialize", "type": NAME, "hexes": [HEX...]}: each parsed and
-  written again by Google's protobuf, or the parse error.
+- {"op": "reserialize", "type": NAME, "hexes": [HEX...], "discard_unknown":
+  BOOL}: each parsed and written again by Google's protobuf (without its
+  unknown fields if `discard_unknown`), or the parse error.
 - {"op": "shrink", "type": NAME, "hex": HEX}: smaller messages, each with
   one field, element or entry of the input taken out, for minimizing a
   failure.
@@ -236,11 +237,14 @@ class Google:
             else:
                 self.documented(value)
 
-    def reserialize(self, name, hexes):
+    def reserialize(self, name, hexes, discard_unknown=False):
         out = []
         for hex_text in hexes:
             try:
-                out.append({"hex": self.parse(name, hex_text).SerializeToString().hex()})
+                message = self.parse(name, hex_text)
+                if discard_unknown:
+                    message.DiscardUnknownFields()
+                out.append({"hex": message.SerializeToString().hex()})
             except Exception as error:
                 out.append({"error": str(error)})
         return {"results": out}
@@ -497,7 +501,7 @@ def main():
         "load": lambda r: google.load(r["descriptors"]),
         "generate": lambda r: google.generate(r["type"], r["seed"], r["count"]),
         "compare": lambda r: google.compare(r["type"], r["pairs"]),
-        "reserialize": lambda r: google.reserialize(r["type"], r["hexes"]),
+        "reserialize": lambda r: google.reserialize(r["type"], r["hexes"], r.get("discard_unknown", False)),
         "shrink": lambda r: google.shrink(r["type"], r["hex"]),
         "text": lambda r: {"text": text(google.parse(r["type"], r["hex"]))},
         "to_json": lambda r: google.to_json(r["type"], r["hexes"]),

@@ -140,8 +140,21 @@ impl Google {
         name: &str,
         messages: &[Vec<u8>],
     ) -> Vec<Result<Vec<u8>, String>> {
+        self.reserialize_with(name, messages, false)
+    }
+
+    /// [`Google::reserialize`], without the unknown fields Google kept
+    /// when `discard_unknown`: what JSON, and so the transcoder, keeps.
+    pub fn reserialize_with(
+        &mut self,
+        name: &str,
+        messages: &[Vec<u8>],
+        discard_unknown: bool,
+    ) -> Vec<Result<Vec<u8>, String>> {
         let hexes: Vec<String> = messages.iter().map(|bytes| hex(bytes)).collect();
-        let answer = self.request(json!({"op": "reserialize", "type": name, "hexes": hexes}));
+        let answer = self.request(json!({
+            "op": "reserialize", "type": name, "hexes": hexes, "discard_unknown": discard_unknown,
+        }));
         answer["results"]
             .as_array()
             .into_iter()
@@ -212,7 +225,7 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-fn from_hex(text: &str) -> Vec<u8> {
+pub fn from_hex(text: &str) -> Vec<u8> {
     (0..text.len() / 2)
         .map(|i| {
             u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("google_peer.py writes hex")

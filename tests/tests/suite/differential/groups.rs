@@ -73,6 +73,7 @@ fn differential_groups_are_googles_bytes() {
         seed: 0,
         count: 0,
         protos: Protos::Files(vec![dir]),
+        only: &[],
     };
     let mut google = Google::start(&workspace_root().join("tests/differential/google_peer.py"));
     google.load(&descriptor_set(&case));

@@ -26,6 +26,7 @@
 //! protobuf in every `cargo test`, on descriptors schemac exports.
 
 mod closed;
+mod editions;
 mod generated;
 mod google;
 mod groups;
@@ -187,6 +188,9 @@ struct Case<'a> {
     count: usize,
     /// The `.proto` files protoc compiles for Google's side.
     protos: Protos,
+    /// The full names of the message types to test, or all of them when
+    /// empty.
+    only: &'a [&'a str],
 }
 
 /// What protoc (the current one, [`corpus::current_protoc`]) compiles for
@@ -230,7 +234,9 @@ impl Differential {
             let Ok(id) = transcode::find_message(schema, &name) else {
                 continue;
             };
-            if only.as_ref().is_some_and(|only| !only.contains(&name)) {
+            if only.as_ref().is_some_and(|only| !only.contains(&name))
+                || !(case.only.is_empty() || case.only.contains(&name.as_str()))
+            {
                 continue;
             }
             match inhabited[id.0 as usize] {
@@ -777,6 +783,7 @@ fn differential_schemas_dir() {
         seed,
         count,
         protos: Protos::Exported,
+        only: &[],
     };
     let mut run = Differential::new();
     run.check(
@@ -806,6 +813,7 @@ fn differential_random_schemas() {
             seed: schema_seed,
             count,
             protos: Protos::Exported,
+            only: &[],
         };
         run.check(&case, &[Subject::Transcoder]);
     }
@@ -835,6 +843,7 @@ fn differential_proto_files() {
         seed,
         count,
         protos: Protos::Files(vec![dir]),
+        only: &[],
     };
     let mut run = Differential::new();
     run.check(
@@ -872,6 +881,7 @@ fn corpus_through_google() {
         seed,
         count,
         protos: Protos::Files(includes),
+        only: &[],
     };
     let mut run = Differential::new();
     run.check(
