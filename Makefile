@@ -31,9 +31,14 @@ interop: ## Interop with Google's protoc, and extensions with Google's Python pr
 	$(CARGO) test -p schemac --test file_names -- --ignored protoc
 	$(CARGO) test -p schemac-protos --test extensions -- --ignored google
 
-# The current protoc (libprotoc 35, with editions), from PyPI's grpcio-tools:
-# `python3 -m venv .venv-protoc && .venv-protoc/bin/pip install grpcio-tools`.
-PROTOC_CURRENT ?= .venv-protoc/bin/python -m grpc_tools.protoc
+# The current protoc (libprotoc 35, with editions), from PyPI's grpcio-tools,
+# and the current Python protobuf (7.x, on upb), in a venv of the checkout:
+# `python3 -m venv .venv-protoc && .venv-protoc/bin/pip install grpcio-tools protobuf`.
+PYTHON_CURRENT ?= .venv-protoc/bin/python
+PROTOC_CURRENT ?= $(PYTHON_CURRENT) -m grpc_tools.protoc
+# Both as the tests take them: the commands' paths made absolute.
+CURRENT_PROTOBUF = SCHEMAC_PROTOC="$(abspath $(firstword $(PROTOC_CURRENT))) $(wordlist 2,9,$(PROTOC_CURRENT))" \
+	SCHEMAC_PYTHON="$(abspath $(PYTHON_CURRENT))"
 
 corpus: ## The real-world .proto corpus (tests/corpus) against the current protoc: the same verdicts and the same descriptors (needs PROTOC_CURRENT).
 	SCHEMAC_PROTOC="$(abspath $(firstword $(PROTOC_CURRENT))) $(wordlist 2,9,$(PROTOC_CURRENT))" \
@@ -55,14 +60,13 @@ SCHEMAS ?= 40
 MESSAGES ?= 20
 SEED ?= 20261201
 
-differential: ## Random messages through schemac and Google's protobuf, both ways (needs protoc, python3-protobuf).
-	SCHEMAC_DIFFERENTIAL_SCHEMAS=$(SCHEMAS) SCHEMAC_DIFFERENTIAL_MESSAGES=$(MESSAGES) \
+differential: ## Random messages through schemac and Google's protobuf, both ways (needs PROTOC_CURRENT, PYTHON_CURRENT).
+	$(CURRENT_PROTOBUF) SCHEMAC_DIFFERENTIAL_SCHEMAS=$(SCHEMAS) SCHEMAC_DIFFERENTIAL_MESSAGES=$(MESSAGES) \
 		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) \
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture differential_
 
-differential-corpus: ## The differential test on every message type of the real-world corpus, tests/corpus (needs PROTOC_CURRENT, python3-protobuf; TYPES=a.B,c.D narrows it).
-	SCHEMAC_PROTOC="$(abspath $(firstword $(PROTOC_CURRENT))) $(wordlist 2,9,$(PROTOC_CURRENT))" \
-		SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES=$(MESSAGES) \
+differential-corpus: ## The differential test on every message type of the real-world corpus, tests/corpus (needs PROTOC_CURRENT, PYTHON_CURRENT; TYPES=a.B,c.D narrows it).
+	$(CURRENT_PROTOBUF) SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES=$(MESSAGES) \
 		SCHEMAC_DIFFERENTIAL_SEED=$(SEED) SCHEMAC_DIFFERENTIAL_TYPES=$(TYPES) \
 		$(CARGO) test -p schemac-tests --test suite -- --ignored --nocapture corpus_through_google
 

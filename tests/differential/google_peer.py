@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """Google's protobuf side of the differential test (docs/differential.md).
 
-Run by the Rust test `differential` with Debian's python3, which has
-python3-protobuf (Google's implementation, 3.21, on its C++ backend); the
-test of closed enums runs it with a current release too, on upb. It
-reads one JSON request a line on stdin and answers each with one JSON line
-on stdout:
+Run by the Rust test `differential` with a current release of Google's
+protobuf (7.x, on its upb backend: the Python of the workspace's
+`.venv-protoc`, or `SCHEMAC_PYTHON`); the test of closed enums runs it
+with Debian's python3-protobuf (3.21, on its C++ backend) too, so what
+it uses is asked of the descriptors in a way both releases answer
+(`is_repeated`, `is_required`, `is_closed` below). It reads one JSON
+request a line on stdin and answers each with one JSON line on stdout:
 
 - {"op": "load", "descriptors": PATH}: loads a FileDescriptorSet (protoc's
   --descriptor_set_out --include_imports) and answers the message names.
@@ -14,8 +16,9 @@ on stdout:
 - {"op": "compare", "type": NAME, "pairs": [[GOOGLE_HEX, SCHEMAC_HEX]...]}:
   for each pair, whether schemac's bytes parse to the message Google wrote,
   after the one change schemac documents (see `documented`); the failures.
-- {"op": "reserialize", "type": NAME, "hexes": [HEX...]}: each parsed and
-  written again by Google's protobuf, or the parse error.
+- {"op": "reserialize", "type": NAME, "hexes": [HEX...], "discard_unknown":
+  BOOL}: each parsed and written again by Google's protobuf (without its
+  unknown fields if `discard_unknown`), or the parse error.
 - {"op": "shrink", "type": NAME, "hex": HEX}: smaller messages, each with
   one field, element or entry of the input taken out, for minimizing a
   failure.
@@ -62,10 +65,11 @@ class Google:
         self.proto3_optional = set()
         names = []
         for file in descriptors.file:
-            self.pool.Add(file)
+            self.pool.AddSerializedFile(file.SerializeToString())
             prefix = file.package + "." if file.package else ""
             self._collect(file.message_type, prefix, names)
-        self.factory = message_factory.MessageFactory(self.pool)
+        if not hasattr(message_factory, "GetMessageClass"):
+            self.factory = message_factory.MessageFactory(self.pool)
         return {"messages": names}
 
     def _collect(self, messages, prefix, names):
@@ -83,8 +87,9 @@ class Google:
         descriptor = self.pool.FindMessageTypeByName(name)
         # Releases after 3.21 make classes with message_factory.GetMessageClass,
         # and drop the factory's GetPrototype.
-        get_class = getattr(message_factory, "GetMessageClass", None)
-        return get_class(descriptor) if get_class else self.factory.GetPrototype(descriptor)
+        if self.factory is None:
+            return message_factory.GetMessageClass(descriptor)
+        return self.factory.GetPrototype(descriptor)
 
     def parse(self, name, hex_text):
         message = self.cls(name)()
@@ -117,7 +122,7 @@ class Google:
             chosen[oneof.name] = rng.choice(list(oneof.fields) + [None])
         for field in descriptor.fields:
             oneof = field.containing_oneof
-            required = field.label == F.LABEL_REQUIRED
+            required = is_required(field)
             if depth > MAX_DEPTH and not required:
                 # Past the depth, only what proto2 insists on.
                 continue
@@ -132,7 +137,7 @@ class Google:
         return field.containing_type.full_name + "." + field.name in self.proto3_optional
 
     def fill_field(self, message, field, rng, depth):
-        if field.label == F.LABEL_REPEATED:
+        if is_repeated(field):
             if is_map(field):
                 entry = field.message_type
                 key_field, value_field = entry.fields_by_name["key"], entry.fields_by_name["value"]
@@ -214,7 +219,7 @@ class Google:
         for field, value in message.ListFields():
             if not is_message(field):
                 continue
-            if field.label == F.LABEL_REPEATED:
+            if is_repeated(field):
                 if is_map(field):
                     if field.message_type.fields_by_name["value"].type == F.TYPE_MESSAGE:
                         for key in value:
@@ -232,11 +237,14 @@ class Google:
             else:
                 self.documented(value)
 
-    def reserialize(self, name, hexes):
+    def reserialize(self, name, hexes, discard_unknown=False):
         out = []
         for hex_text in hexes:
             try:
-                out.append({"hex": self.parse(name, hex_text).SerializeToString().hex()})
+                message = self.parse(name, hex_text)
+                if discard_unknown:
+                    message.DiscardUnknownFields()
+                out.append({"hex": message.SerializeToString().hex()})
             except Exception as error:
                 out.append({"error": str(error)})
         return {"results": out}
@@ -274,13 +282,13 @@ def smaller(message):
         copy.CopyFrom(message)
         copy.ClearField(field.name)
         out.append(copy)
-        if field.label == F.LABEL_REPEATED and not is_map(field):
+        if is_repeated(field) and not is_map(field):
             for index in range(len(value)):
                 copy = type(message)()
                 copy.CopyFrom(message)
                 del getattr(copy, field.name)[index]
                 out.append(copy)
-        elif field.label == F.LABEL_REPEATED:
+        elif is_repeated(field):
             for key in list(value.keys()):
                 copy = type(message)()
                 copy.CopyFrom(message)
@@ -374,8 +382,32 @@ def is_message(field):
 
 
 def is_map(field):
-    return (field.type == F.TYPE_MESSAGE and field.label == F.LABEL_REPEATED
+    return (field.type == F.TYPE_MESSAGE and is_repeated(field)
             and field.message_type.GetOptions().map_entry)
+
+
+# What a field's descriptor says, asked as each release answers: 3.21 has
+# `label` (and no `is_repeated`, `is_required` or `is_closed`); 7.36 has
+# those, and no `label`, which editions leave to features.
+def is_repeated(field):
+    if hasattr(field, "is_repeated"):
+        return field.is_repeated
+    return field.label == F.LABEL_REPEATED
+
+
+def is_required(field):
+    """proto2's `required`, or edition 2023's `LEGACY_REQUIRED` presence."""
+    if hasattr(field, "is_required"):
+        return field.is_required
+    return field.label == F.LABEL_REQUIRED
+
+
+def is_closed(enum):
+    """Whether the enum holds only the numbers it names: proto2's enums, and
+    edition 2023's `enum_type = CLOSED` (3.21 knows no editions)."""
+    if hasattr(enum, "is_closed"):
+        return enum.is_closed
+    return enum.file.syntax == "proto2"
 
 
 def canonical(message):
@@ -455,7 +487,7 @@ def scalar(field, rng):
         named = [value.number for value in field.enum_type.values]
         if field.enum_type.full_name == "google.protobuf.NullValue":
             return 0
-        if field.enum_type.file.syntax == "proto2":
+        if is_closed(field.enum_type):
             # A closed enum holds only the values it names.
             return rng.choice(named)
         # Open enums: numbers the schema does not name are values too.
@@ -469,7 +501,7 @@ def main():
         "load": lambda r: google.load(r["descriptors"]),
         "generate": lambda r: google.generate(r["type"], r["seed"], r["count"]),
         "compare": lambda r: google.compare(r["type"], r["pairs"]),
-        "reserialize": lambda r: google.reserialize(r["type"], r["hexes"]),
+        "reserialize": lambda r: google.reserialize(r["type"], r["hexes"], r.get("discard_unknown", False)),
         "shrink": lambda r: google.shrink(r["type"], r["hex"]),
         "text": lambda r: {"text": text(google.parse(r["type"], r["hex"]))},
         "to_json": lambda r: google.to_json(r["type"], r["hexes"]),

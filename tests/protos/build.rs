@@ -1,7 +1,8 @@
 //! Compiles the `.proto` files of tests/proto as a team moving from prost
 //! would: `prost_build::compile_protos(&[...], &["../proto"])` becomes the
 //! Builder with the same include path. The well-known types they import
-//! come with schemac; Google's `descriptor.proto` too.
+//! come with schemac; Google's `descriptor.proto` too. And the edition
+//! 2023 schemas of the differential test, `tests/differential/editions`.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
@@ -18,6 +19,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../proto/acme/catalog/v1/catalog.proto",
             "../proto/legacy/v1/search.proto",
             "../proto/wkt.proto",
+        ])?;
+    // Edition 2023's schemas of the differential test, one file for each
+    // feature and value it sets at the file level (docs/differential.md);
+    // they keep unknown fields, as Google's protobuf does, where a closed
+    // enum's numbers it does not name go.
+    schemac::Builder::new()
+        .include("../differential")
+        .include_file("editions.rs")
+        .json(true)
+        .compile(&[
+            "../differential/editions/presence_explicit.proto",
+            "../differential/editions/presence_implicit.proto",
+            "../differential/editions/enum_open.proto",
+            "../differential/editions/enum_closed.proto",
+            "../differential/editions/packed.proto",
+            "../differential/editions/expanded.proto",
+            "../differential/editions/encoding_length_prefixed.proto",
+            "../differential/editions/encoding_delimited.proto",
+            "../differential/editions/utf8_verify.proto",
+            "../differential/editions/utf8_none.proto",
+            "../differential/editions/json_allow.proto",
+            "../differential/editions/json_best_effort.proto",
         ])?;
     Ok(())
 }

@@ -2,3 +2,8 @@
 //! `include!`: one module per package, `acme::trace::v1` and so on.
 
 include!(concat!(env!("OUT_DIR"), "/protos.rs"));
+
+// `editions::presence_explicit` and so on: the edition 2023 schemas of
+// the differential test (tests/differential/editions), with unknown fields
+// kept.
+include!(concat!(env!("OUT_DIR"), "/editions.rs"));

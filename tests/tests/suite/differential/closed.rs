@@ -16,8 +16,8 @@
 //! (`TcParser::MpMap` in `generated_message_tctable_lite.cc`) and upb, on
 //! which current Python releases run, move the whole entry to the
 //! message's unknown fields, as schemac does: the map cases are held to a
-//! current release, the Python of the workspace's `.venv-protoc` (which
-//! `make corpus` uses) or `SCHEMAC_PYTHON_CURRENT`.
+//! current release, the differential test's Python (`google::python`: the
+//! workspace's `.venv-protoc`, or `SCHEMAC_PYTHON`).
 
 use std::fs;
 use std::io::Write as _;
@@ -41,8 +41,12 @@ const STRAYS_IN_JSON: &[&str] = &[
 
 #[test]
 fn closed_enums_are_written_back_as_googles_python_writes_them() {
-    let python = google::python();
-    if !available_or_skip(&python, "SCHEMAC_PYTHON", "Debian's python3-protobuf") {
+    let python = google::debian_python();
+    if !available_or_skip(
+        &python,
+        "SCHEMAC_PYTHON_DEBIAN",
+        "Debian's python3-protobuf",
+    ) {
         return;
     }
     let cases: Vec<&Case> = CASES.iter().filter(|case| !case.map).collect();
@@ -51,11 +55,11 @@ fn closed_enums_are_written_back_as_googles_python_writes_them() {
 
 #[test]
 fn closed_enums_maps_are_written_back_as_current_python_writes_them() {
-    let python = current_python();
+    let python = google::python();
     if !available_or_skip(
         &python,
-        "SCHEMAC_PYTHON_CURRENT",
-        "a current protobuf (`.venv-protoc`, `make corpus`)",
+        "SCHEMAC_PYTHON",
+        "a current protobuf (`.venv-protoc`, `make differential`)",
     ) {
         return;
     }
@@ -110,17 +114,6 @@ fn descriptors(label: &str) -> PathBuf {
     let path = dir.join(format!("{label}.binpb"));
     fs::write(&path, set).expect("write the descriptor set");
     path
-}
-
-/// A Python with a current protobuf: `SCHEMAC_PYTHON_CURRENT`, or the
-/// workspace's `.venv-protoc`, whose grpcio-tools brings one.
-fn current_python() -> String {
-    std::env::var("SCHEMAC_PYTHON_CURRENT").unwrap_or_else(|_| {
-        workspace_root()
-            .join(".venv-protoc/bin/python")
-            .display()
-            .to_string()
-    })
 }
 
 /// Whether `python` imports Google's protobuf. If not, a note on stderr

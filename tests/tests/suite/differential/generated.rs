@@ -1,5 +1,5 @@
-//! The generated types of `schemas/`, of `tests/proto` and of the corpus,
-//! by full name, for the differential test: each reads Google's bytes and
+//! The generated types of `schemas/`, of `tests/proto`, of the editions
+//! schemas (`tests/differential/editions`) and of the corpus, by full name, for the differential test: each reads Google's bytes and
 //! writes them back, and, but for the corpus's, reads a random value as
 //! JSON (through its serde impls) and encodes it.
 
@@ -7,7 +7,7 @@ use schemac_corpus::registry;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::world::{geo, travel};
 use schemac_generated::{kitchen, money, school, shapes, shop};
-use schemac_protos::{acme, google, legacy, store, wkt};
+use schemac_protos::{acme, editions, google, legacy, store, wkt};
 use schemac_runtime::Message;
 use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
@@ -180,6 +180,39 @@ table!(PROTOS {
     "wkt.Repeated" => wkt::Repeated,
     "wkt.Mapped" => wkt::Mapped,
     "wkt.OneofWellKnown" => wkt::OneofWellKnown,
+});
+
+table!(EDITIONS {
+    "editions.encoding_delimited.Delimited" => editions::encoding_delimited::Delimited,
+    "editions.encoding_delimited.Item" => editions::encoding_delimited::Item,
+    "editions.encoding_delimited.LengthPrefixed" => editions::encoding_delimited::LengthPrefixed,
+    "editions.encoding_length_prefixed.Delimited" => editions::encoding_length_prefixed::Delimited,
+    "editions.encoding_length_prefixed.Item" => editions::encoding_length_prefixed::Item,
+    "editions.encoding_length_prefixed.LengthPrefixed" => editions::encoding_length_prefixed::LengthPrefixed,
+    "editions.enum_closed.Closed" => editions::enum_closed::Closed,
+    "editions.enum_closed.Open" => editions::enum_closed::Open,
+    "editions.enum_open.Closed" => editions::enum_open::Closed,
+    "editions.enum_open.Open" => editions::enum_open::Open,
+    "editions.expanded.Expanded" => editions::expanded::Expanded,
+    "editions.expanded.Packed" => editions::expanded::Packed,
+    "editions.json_allow.Allow" => editions::json_allow::Allow,
+    "editions.json_allow.BestEffort" => editions::json_allow::BestEffort,
+    "editions.json_best_effort.Allow" => editions::json_best_effort::Allow,
+    "editions.json_best_effort.BestEffort" => editions::json_best_effort::BestEffort,
+    "editions.packed.Expanded" => editions::packed::Expanded,
+    "editions.packed.Packed" => editions::packed::Packed,
+    "editions.presence_explicit.Explicit" => editions::presence_explicit::Explicit,
+    "editions.presence_explicit.Implicit" => editions::presence_explicit::Implicit,
+    "editions.presence_explicit.Inner" => editions::presence_explicit::Inner,
+    "editions.presence_explicit.Required" => editions::presence_explicit::Required,
+    "editions.presence_implicit.Explicit" => editions::presence_implicit::Explicit,
+    "editions.presence_implicit.Implicit" => editions::presence_implicit::Implicit,
+    "editions.presence_implicit.Inner" => editions::presence_implicit::Inner,
+    "editions.presence_implicit.Required" => editions::presence_implicit::Required,
+    "editions.utf8_none.Unverified" => editions::utf8_none::Unverified,
+    "editions.utf8_none.Verify" => editions::utf8_none::Verify,
+    "editions.utf8_verify.Unverified" => editions::utf8_verify::Unverified,
+    "editions.utf8_verify.Verify" => editions::utf8_verify::Verify,
 });
 
 fn round_trip_as<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {

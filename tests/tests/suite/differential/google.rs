@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use schemac_tests::workspace_root;
 use serde_json::{Value as Json, json};
 
 /// Where schemac's bytes and Google's disagree, as Google tells it.
@@ -20,10 +21,23 @@ pub struct Google {
     stdout: BufReader<ChildStdout>,
 }
 
-/// The Python that has Google's protobuf: Debian's, where python3-protobuf
-/// installs it, unless `SCHEMAC_PYTHON` names another.
+/// The Python that has a current release of Google's protobuf (7.x, on
+/// upb, which reads editions): `SCHEMAC_PYTHON`, or the workspace's
+/// `.venv-protoc`, whose `pip install grpcio-tools protobuf` brings one
+/// (`.ci/run` makes it).
 pub fn python() -> String {
-    std::env::var("SCHEMAC_PYTHON").unwrap_or_else(|_| "/usr/bin/python3".to_owned())
+    std::env::var("SCHEMAC_PYTHON").unwrap_or_else(|_| {
+        workspace_root()
+            .join(".venv-protoc/bin/python")
+            .display()
+            .to_string()
+    })
+}
+
+/// Debian's python3, where python3-protobuf (3.21, on its C++ backend)
+/// installs Google's protobuf, unless `SCHEMAC_PYTHON_DEBIAN` names another.
+pub fn debian_python() -> String {
+    std::env::var("SCHEMAC_PYTHON_DEBIAN").unwrap_or_else(|_| "/usr/bin/python3".to_owned())
 }
 
 /// Whether `python` runs and imports Google's protobuf.
@@ -43,8 +57,9 @@ impl Google {
     pub fn start_with(python: &str, script: &Path) -> Self {
         assert!(
             imports_protobuf(python),
-            "{python} cannot import google.protobuf; install Debian's python3-protobuf \
-             (apt-get install python3-protobuf) or set SCHEMAC_PYTHON"
+            "{python} cannot import google.protobuf; make the workspace's venv \
+             (python3 -m venv .venv-protoc && .venv-protoc/bin/pip install grpcio-tools \
+             protobuf) or set SCHEMAC_PYTHON"
         );
         let mut child = Command::new(python)
             .arg(script)
@@ -125,8 +140,21 @@ impl Google {
         name: &str,
         messages: &[Vec<u8>],
     ) -> Vec<Result<Vec<u8>, String>> {
+        self.reserialize_with(name, messages, false)
+    }
+
+    /// [`Google::reserialize`], without the unknown fields Google kept
+    /// when `discard_unknown`: what JSON, and so the transcoder, keeps.
+    pub fn reserialize_with(
+        &mut self,
+        name: &str,
+        messages: &[Vec<u8>],
+        discard_unknown: bool,
+    ) -> Vec<Result<Vec<u8>, String>> {
         let hexes: Vec<String> = messages.iter().map(|bytes| hex(bytes)).collect();
-        let answer = self.request(json!({"op": "reserialize", "type": name, "hexes": hexes}));
+        let answer = self.request(json!({
+            "op": "reserialize", "type": name, "hexes": hexes, "discard_unknown": discard_unknown,
+        }));
         answer["results"]
             .as_array()
             .into_iter()
@@ -197,7 +225,7 @@ pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-fn from_hex(text: &str) -> Vec<u8> {
+pub fn from_hex(text: &str) -> Vec<u8> {
     (0..text.len() / 2)
         .map(|i| {
             u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("google_peer.py writes hex")

@@ -64,7 +64,7 @@ fn response() -> SearchResponse {
 }
 
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_groups_are_googles_bytes() {
     let (dir, roots) = proto_roots();
     let analysis = schemac::analyze(&roots, std::slice::from_ref(&dir), &mut |path| {
@@ -78,6 +78,7 @@ fn differential_groups_are_googles_bytes() {
         seed: 0,
         count: 0,
         protos: Protos::Files(vec![dir]),
+        only: &[],
     };
     let mut google = Google::start(&workspace_root().join("tests/differential/google_peer.py"));
     google.load(&descriptor_set(&case));

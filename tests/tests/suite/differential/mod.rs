@@ -1,9 +1,9 @@
 //! The differential test against Google's protobuf (docs/differential.md).
 //!
 //! For the schemas of `schemas/` and for random schemas, the exported
-//! `.proto` files go through protoc into a descriptor set, from which
-//! Google's protobuf (Python, on its C++ backend) makes random messages,
-//! and both directions are checked:
+//! `.proto` files go through the current protoc (libprotoc 35) into a
+//! descriptor set, from which Google's current protobuf (Python 7.x, on
+//! upb) makes random messages, and both directions are checked:
 //!
 //! - **Google → schemac → Google**: Google's bytes are read by schemac
 //!   (the generated code for `schemas/`, and what `schemac decode` and
@@ -17,14 +17,16 @@
 //!   entries as it pleases and writes their defaults), and otherwise to
 //!   bytes that schemac reads as the same value.
 //!
-//! Both tests are ignored in a plain `cargo test`, since they need protoc
-//! and Debian's python3-protobuf; `make differential` runs them, and CI
+//! The tests are ignored in a plain `cargo test`, since they need the
+//! workspace's `.venv-protoc` (grpcio-tools and protobuf from PyPI: protoc
+//! and Python's protobuf); `make differential` runs them, and CI
 //! does. A failure prints the seed, the schema, and the smallest message
 //! that still fails, as hex and in protoc's text format. `closed` holds
 //! closed enums' numbers that the enum does not name to Google's Python
 //! protobuf in every `cargo test`, on descriptors schemac exports.
 
 mod closed;
+mod editions;
 mod generated;
 mod google;
 mod groups;
@@ -186,17 +188,19 @@ struct Case<'a> {
     count: usize,
     /// The `.proto` files protoc compiles for Google's side.
     protos: Protos,
+    /// The full names of the message types to test, or all of them when
+    /// empty.
+    only: &'a [&'a str],
 }
 
-/// What protoc compiles for Google's side of a case.
+/// What protoc (the current one, [`corpus::current_protoc`]) compiles for
+/// Google's side of a case.
 enum Protos {
-    /// schemac's export of the schema, with Debian's protoc.
+    /// schemac's export of the schema.
     Exported,
     /// The `.proto` files the schema is, as they are, found in these
-    /// include directories, with Debian's protoc.
+    /// include directories.
     Files(Vec<PathBuf>),
-    /// The same with the current protoc, for files that Debian's refuses.
-    FilesWithCurrentProtoc(Vec<PathBuf>),
 }
 
 struct Differential {
@@ -230,7 +234,9 @@ impl Differential {
             let Ok(id) = transcode::find_message(schema, &name) else {
                 continue;
             };
-            if only.as_ref().is_some_and(|only| !only.contains(&name)) {
+            if only.as_ref().is_some_and(|only| !only.contains(&name))
+                || !(case.only.is_empty() || case.only.contains(&name.as_str()))
+            {
                 continue;
             }
             match inhabited[id.0 as usize] {
@@ -681,7 +687,7 @@ fn descriptor_set(case: &Case) -> PathBuf {
     let _ = fs::remove_dir_all(&out);
     fs::create_dir_all(&out).expect("create target/differential");
     let analysis = case.analysis;
-    let (protoc, includes, roots) = match &case.protos {
+    let (includes, roots) = match &case.protos {
         Protos::Exported => {
             let mut roots = Vec::new();
             for &root in &analysis.roots {
@@ -694,20 +700,17 @@ fn descriptor_set(case: &Case) -> PathBuf {
                 }
                 roots.extend(files.into_iter().next().map(|file| file.name));
             }
-            (debian_protoc(), vec![out.clone()], roots)
+            (vec![out.clone()], roots)
         }
-        Protos::Files(includes) => (debian_protoc(), includes.clone(), root_names(analysis)),
-        Protos::FilesWithCurrentProtoc(includes) => {
-            let protoc = corpus::current_protoc().unwrap_or_else(|| {
-                panic!(
-                    "{}: no current protoc: {}",
-                    case.label,
-                    corpus::CURRENT_PROTOC_HELP
-                )
-            });
-            (protoc, includes.clone(), root_names(analysis))
-        }
+        Protos::Files(includes) => (includes.clone(), root_names(analysis)),
     };
+    let protoc = corpus::current_protoc().unwrap_or_else(|| {
+        panic!(
+            "{}: no current protoc: {}",
+            case.label,
+            corpus::CURRENT_PROTOC_HELP
+        )
+    });
     let set = out.join("set.binpb");
     let output = Command::new(&protoc[0])
         .args(&protoc[1..])
@@ -729,11 +732,6 @@ fn descriptor_set(case: &Case) -> PathBuf {
         case.sources
     );
     set
-}
-
-/// Debian's protoc, which `make differential` needs.
-fn debian_protoc() -> Vec<String> {
-    vec!["protoc".to_owned()]
 }
 
 /// The names by which protoc finds the roots of `analysis`.
@@ -765,7 +763,7 @@ fn sources(files: &[(String, String)]) -> String {
 }
 
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_schemas_dir() {
     let root = workspace_root();
     let paths = schema_paths();
@@ -785,6 +783,7 @@ fn differential_schemas_dir() {
         seed,
         count,
         protos: Protos::Exported,
+        only: &[],
     };
     let mut run = Differential::new();
     run.check(
@@ -795,7 +794,7 @@ fn differential_schemas_dir() {
 }
 
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_random_schemas() {
     let schemas = env_number("SCHEMAC_DIFFERENTIAL_SCHEMAS", 40);
     let count = env_number("SCHEMAC_DIFFERENTIAL_MESSAGES", 20) as usize;
@@ -814,6 +813,7 @@ fn differential_random_schemas() {
             seed: schema_seed,
             count,
             protos: Protos::Exported,
+            only: &[],
         };
         run.check(&case, &[Subject::Transcoder]);
     }
@@ -824,7 +824,7 @@ fn differential_random_schemas() {
 /// files themselves for Google's side, and schemac reads them with the
 /// generated code of the `schemac-protos` crate and with the schema alone.
 #[test]
-#[ignore = "needs protoc and python3-protobuf; run with `make differential`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_proto_files() {
     let (dir, roots) = proto_roots();
     let analysis = schemac::analyze(&roots, std::slice::from_ref(&dir), &mut |path| {
@@ -843,6 +843,7 @@ fn differential_proto_files() {
         seed,
         count,
         protos: Protos::Files(vec![dir]),
+        only: &[],
     };
     let mut run = Differential::new();
     run.check(
@@ -854,51 +855,33 @@ fn differential_proto_files() {
 
 /// The corpus of real-world `.proto` files (tests/corpus), as they are:
 /// the current protoc compiles every file it accepts for Google's side,
-/// and schemac reads Google's random messages of every type with the
-/// generated code of the `schemac-corpus` crate, and both ways, bytes and
-/// JSON, with the schema alone. The editions files, and the files that
-/// import one, are left out: the Python protobuf of the differential
-/// (Debian's 3.21) cannot load them.
+/// edition 2023's among them, and schemac reads Google's random messages
+/// of every type with the generated code of the `schemac-corpus` crate,
+/// and both ways, bytes and JSON, with the schema alone.
 #[test]
-#[ignore = "needs the current protoc and python3-protobuf; run with `make differential-corpus`"]
+#[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential-corpus`"]
 fn corpus_through_google() {
     let dir = workspace_root().join("tests/corpus");
-    let accepted = corpus::Corpus::read()
+    let files = corpus::Corpus::read()
         .unwrap_or_else(|error| panic!("{error}"))
         .accepted_by_protoc();
     let includes: Vec<PathBuf> = corpus::ROOTS.iter().map(|root| dir.join(root)).collect();
-    let analyze = |files: &[String]| {
-        let roots: Vec<PathBuf> = files.iter().map(|path| dir.join(path)).collect();
-        schemac::analyze(&roots, &includes, &mut |path| fs::read_to_string(path))
-            .unwrap_or_else(|error| panic!("{error}"))
-    };
-    let editions = editions_or_importing(&analyze(&accepted));
-    let files: Vec<String> = (accepted.iter())
-        .filter(|file| {
-            !editions
-                .iter()
-                .any(|name| file.ends_with(&format!("/{name}")))
-        })
-        .cloned()
-        .collect();
-    eprintln!(
-        "corpus: {} files left out, editions or importing one: {}",
-        accepted.len() - files.len(),
-        editions.join(", ")
-    );
-    let analysis = analyze(&files);
+    let roots: Vec<PathBuf> = files.iter().map(|path| dir.join(path)).collect();
+    let analysis = schemac::analyze(&roots, &includes, &mut |path| fs::read_to_string(path))
+        .unwrap_or_else(|error| panic!("{error}"));
     let count = env_number("SCHEMAC_DIFFERENTIAL_CORPUS_MESSAGES", 5) as usize;
     let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
     let case = Case {
         label: "corpus".to_owned(),
         analysis: &analysis,
         sources: format!(
-            "the {} files of tests/corpus/files.txt that protoc accepts, but editions",
+            "the {} files of tests/corpus/files.txt that protoc accepts",
             files.len()
         ),
         seed,
         count,
-        protos: Protos::FilesWithCurrentProtoc(includes),
+        protos: Protos::Files(includes),
+        only: &[],
     };
     let mut run = Differential::new();
     run.check(
@@ -906,32 +889,6 @@ fn corpus_through_google() {
         &[Subject::Generated(generated::CORPUS), Subject::Transcoder],
     );
     run.report.assert_clean();
-}
-
-/// The import names of the editions files of `analysis`, and of the files
-/// that import one, directly or not.
-fn editions_or_importing(analysis: &schemac::Analysis) -> Vec<String> {
-    let files = &analysis.schema.files;
-    let mut out: Vec<schemac::source::FileId> = (files.iter())
-        .filter(|file| matches!(file.dialect, schemac::ast::Dialect::Editions(_)))
-        .map(|file| file.id)
-        .collect();
-    // Imports have no cycles, so this ends once a pass adds nothing.
-    loop {
-        let more: Vec<_> = (files.iter())
-            .filter(|file| !out.contains(&file.id))
-            .filter(|file| file.imports.iter().any(|import| out.contains(import)))
-            .map(|file| file.id)
-            .collect();
-        if more.is_empty() {
-            break;
-        }
-        out.extend(more);
-    }
-    (files.iter())
-        .filter(|file| out.contains(&file.id))
-        .map(|file| file.import_name.clone())
-        .collect()
 }
 
 /// tests/proto and the `.proto` files in it that the `schemac-protos`
