@@ -22,35 +22,44 @@ use crate::wire::{self, WireType};
 /// leaves unknown fields out, as ProtoJSON does): none serialize as
 /// `None`, others as their bytes; deserializing takes a missing field,
 /// `None`, or bytes that hold whole fields.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Default)]
 pub struct UnknownFields {
-    bytes: Vec<u8>,
+    /// One pointer, null when none were ever kept: every message holds
+    /// one, and most never keep anything, so the empty case costs a
+    /// message 8 bytes and a test of a pointer when it is measured,
+    /// written or dropped.
+    bytes: Option<Box<Vec<u8>>>,
 }
 
 impl UnknownFields {
     /// No unknown fields.
     pub const fn new() -> Self {
-        Self { bytes: Vec::new() }
+        Self { bytes: None }
     }
 
     /// Whether there are none.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.bytes.is_empty()
+        self.as_bytes().is_empty()
     }
 
     /// Their encoded length in bytes.
+    #[inline]
     pub fn len(&self) -> usize {
-        self.bytes.len()
+        self.as_bytes().len()
     }
 
     /// Their encoding: keys and values, back to back.
+    #[inline]
     pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes
+        self.bytes.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// Forgets them.
     pub fn clear(&mut self) {
-        self.bytes.clear();
+        if let Some(bytes) = &mut self.bytes {
+            bytes.clear();
+        }
     }
 
     /// The unknown fields `bytes` encodes: keys and values, back to back,
@@ -62,7 +71,9 @@ impl UnknownFields {
             let (_, wire_type) = decoder.read_key()?;
             decoder.skip(wire_type)?;
         }
-        Ok(Self { bytes })
+        Ok(Self {
+            bytes: (!bytes.is_empty()).then(|| Box::new(bytes)),
+        })
     }
 
     /// Reads the value of field `number` and keeps it with its key.
@@ -82,15 +93,55 @@ impl UnknownFields {
     /// fields kept so far.
     #[doc(hidden)]
     pub fn push(&mut self, number: u32, wire_type: WireType, value: &[u8]) {
-        wire::put_varint(&mut self.bytes, u64::from(wire::key(number, wire_type)));
-        self.bytes.extend_from_slice(value);
+        let bytes = self.bytes.get_or_insert_with(Box::default);
+        wire::put_varint(bytes, u64::from(wire::key(number, wire_type)));
+        bytes.extend_from_slice(value);
     }
 
     /// Writes them back, after the known fields (so before those, as the
     /// writer goes back to front).
     #[doc(hidden)]
+    #[inline]
     pub fn write(&self, writer: &mut Writer) {
-        writer.raw(&self.bytes);
+        if let Some(bytes) = &self.bytes {
+            writer.raw(bytes);
+        }
+    }
+}
+
+// Equality, order, hashing and `Debug` are the bytes', whether or not a
+// vector was ever allocated for them.
+impl PartialEq for UnknownFields {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_bytes() == other.as_bytes()
+    }
+}
+
+impl Eq for UnknownFields {}
+
+impl PartialOrd for UnknownFields {
+    fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for UnknownFields {
+    fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+        self.as_bytes().cmp(other.as_bytes())
+    }
+}
+
+impl core::hash::Hash for UnknownFields {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.as_bytes().hash(state);
+    }
+}
+
+impl core::fmt::Debug for UnknownFields {
+    fn fmt(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        (formatter.debug_struct("UnknownFields"))
+            .field("bytes", &self.as_bytes())
+            .finish()
     }
 }
 
@@ -100,7 +151,7 @@ impl serde::Serialize for UnknownFields {
         if self.is_empty() {
             serializer.serialize_none()
         } else {
-            serializer.serialize_some(&Bytes(&self.bytes))
+            serializer.serialize_some(&Bytes(self.as_bytes()))
         }
     }
 }
@@ -224,6 +275,21 @@ mod tests {
         let mut writer = Writer::new();
         unknown.write(&mut writer);
         assert_eq!(writer.written(), input);
+    }
+
+    #[test]
+    fn a_message_pays_one_pointer_for_them() {
+        assert_eq!(size_of::<UnknownFields>(), size_of::<usize>());
+        // None kept, or kept and cleared: the same to every comparison.
+        let mut cleared = UnknownFields::from_bytes(vec![0x08, 0x01]).unwrap();
+        assert_ne!(cleared, UnknownFields::new());
+        cleared.clear();
+        assert_eq!(cleared, UnknownFields::new());
+        assert_eq!(
+            cleared.cmp(&UnknownFields::new()),
+            core::cmp::Ordering::Equal
+        );
+        assert_eq!(format!("{cleared:?}"), "UnknownFields { bytes: [] }");
     }
 
     #[test]
