@@ -112,7 +112,7 @@ catalogue! {
         "field numbers go up to 536870911 and enum values up to 2147483647";
     /// A `.proto` construct that schemac cannot hold yet.
     Unsupported = "E0003", "not supported",
-        "schemac reads every proto2, proto3 and edition 2023 file that protoc reads; edition 2024 is not supported yet";
+        "schemac reads every proto2, proto3, edition 2023 and edition 2024 file that protoc 35 reads; a later edition is not supported yet";
 
     /// An imported file cannot be found.
     MissingImport = "E0101", "not found",
@@ -152,6 +152,12 @@ catalogue! {
     /// where a reference cannot be.
     InvalidReference = "E0209", "not a reference to a message",
         "`ref T` and `weak T` point at a message `T` of the schema: as a field, a list element or a map value (docs/graph.md)";
+    /// A message or enum local to its file (edition 2024: `local`, or
+    /// its file's `default_symbol_visibility`) is used in another file,
+    /// or a nested one is exported where the file's visibility is
+    /// `STRICT`.
+    LocalType = "E0210", "local to another file",
+        "a `local` message or enum is used only in its own file; mark it `export` to use it from files that import its file";
 
     /// Two fields of a message share a number.
     DuplicateFieldNumber = "E0301", "number used again",
