@@ -253,6 +253,10 @@ catalogue! {
     /// an extension does not match its declaration.
     ExtensionDeclaration = "E0329", "not as declared",
         "an extension range's `declaration`s each name a number of the range once, with the full name and type of its extension; each extension of the range is as declared";
+    /// A name breaks protobuf's naming style, which edition 2024
+    /// enforces (`features.enforce_naming_style`).
+    NamingStyle = "E0330", "not in protobuf's naming style",
+        "edition 2024 holds names to protobuf's style guide: TitleCase types, services and methods, lower_snake_case fields, oneofs and packages, UPPER_SNAKE_CASE enum values; `features.enforce_naming_style = STYLE_LEGACY` turns it off";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

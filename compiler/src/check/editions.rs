@@ -46,16 +46,28 @@ impl Target {
     }
 }
 
-/// The elements each feature of edition 2023 may be set on, from
-/// `descriptor.proto`'s `targets`.
+/// The elements each feature of editions 2023 and 2024 may be set on,
+/// from `descriptor.proto`'s `targets`.
 fn targets(feature: &str) -> Option<&'static [Target]> {
-    use Target::{Enum, Field, File, Message};
+    use Target::{Enum, EnumValue, ExtensionRange, Field, File, Message, Method, Oneof, Service};
     Some(match feature {
         "field_presence" | "repeated_field_encoding" | "utf8_validation" | "message_encoding" => {
             &[File, Field]
         }
         "enum_type" => &[File, Enum],
         "json_format" => &[File, Message, Enum],
+        "enforce_naming_style" => &[
+            File,
+            ExtensionRange,
+            Message,
+            Field,
+            Oneof,
+            Enum,
+            EnumValue,
+            Service,
+            Method,
+        ],
+        "default_symbol_visibility" => &[File],
         _ => return None,
     })
 }

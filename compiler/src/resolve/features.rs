@@ -24,6 +24,7 @@
 //! [`FieldType`]: crate::model::FieldType
 
 use crate::ast::{Dialect, Edition, LiteralName, LiteralValue, OptionDecl, OptionValue};
+use crate::model::{Constant, Options};
 
 /// The features of one element, resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,6 +200,30 @@ impl Features {
                     }
                 }
                 _ => {}
+            }
+        }
+        self
+    }
+
+    /// These features, with what `options`, an element's options as
+    /// interpreted into the model, set: for a later stage, which reads the
+    /// model, to resolve a feature that nothing lowers into it
+    /// (`enforce_naming_style`, `default_symbol_visibility`).
+    pub fn with_interpreted(mut self, dialect: Dialect, options: &Options) -> Features {
+        if !matches!(dialect, Dialect::Editions(_)) {
+            return self;
+        }
+        let Some(features) = options.get("features") else {
+            return self;
+        };
+        for value in &features.values {
+            let Constant::Message(set) = value else {
+                continue;
+            };
+            for feature in &set.fields {
+                if let Some(Constant::Enum(_, value)) = feature.values.first() {
+                    self.set(&feature.name, value);
+                }
             }
         }
         self
