@@ -152,7 +152,11 @@ impl SetBuilder<'_> {
         let Some(descriptor) = self.descriptor(name) else {
             return;
         };
-        for dependency in &descriptor.descriptor.dependency {
+        // protoc includes the files of `import option` too, after the
+        // others.
+        let dependencies =
+            (descriptor.descriptor.dependency.iter()).chain(&descriptor.option_dependency);
+        for dependency in dependencies {
             self.visit(dependency);
         }
         self.files.push(descriptor);

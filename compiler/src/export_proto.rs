@@ -129,7 +129,7 @@ pub fn export(schema: &Schema, file: FileId) -> String {
 }
 
 /// Every `.proto` file that `root` needs: its own, then those of the files
-/// it imports, directly or not, then [`TYPES_PROTO`] if any of them uses
+/// it imports, directly or not (`import option` too), then [`TYPES_PROTO`] if any of them uses
 /// `decimal` or `value`. The files of `google/protobuf/` that schemac
 /// ships (the well-known types, `descriptor.proto`) are left out, unless
 /// `root` is one: protoc has its own. A file id not in the schema gives
@@ -146,7 +146,7 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
         }
         order.push(id);
         // Reversed, so that imports are exported in the order written.
-        next.extend(file.imports.iter().rev());
+        next.extend(file.imports.iter().chain(&file.option_imports).rev());
     }
     let mut files: Vec<ProtoFile> = order
         .iter()
