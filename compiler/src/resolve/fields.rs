@@ -673,12 +673,12 @@ impl Lowerer<'_, '_> {
             ValueType::Scalar(_) | ValueType::WellKnown(_) => None,
             ValueType::Message(id) | ValueType::Ref(id, _) => (self.schema.messages)
                 .get(id.0 as usize)
-                .map(|m| (m.file, m.full_name.as_str(), m.visibility, m.parent)),
+                .map(|m| (m.file, m.full_name.as_str(), m.visibility, m.parent, m.span)),
             ValueType::Enum(id) => (self.schema.enums)
                 .get(id.0 as usize)
-                .map(|e| (e.file, e.full_name.as_str(), e.visibility, e.parent)),
+                .map(|e| (e.file, e.full_name.as_str(), e.visibility, e.parent, e.span)),
         };
-        let Some((file, full_name, visibility, parent)) = declared else {
+        let Some((file, full_name, visibility, parent, declaration)) = declared else {
             return;
         };
         if file == self.file {
@@ -737,6 +737,7 @@ impl Lowerer<'_, '_> {
                     "`{full_name}` is local to `{there_file}`, and cannot be used in `{here_file}`"
                 ),
             )
+            .with_secondary(declaration, "declared here")
             .with_help(format!(
                 "{why}: mark it `export` there to use it from other files"
             )),
