@@ -442,6 +442,24 @@ const CASES: &[Case] = &[
         Some(Code::InvalidOption),
     ),
     (
+        "a Java feature set on a file that its targets leave out",
+        &[(
+            "main.proto",
+            "edition = \"2024\"; import \"google/protobuf/java_features.proto\";
+             option features.(pb.java).nest_in_file_class = YES;",
+        )],
+        Some(Code::InvalidOption),
+    ),
+    (
+        "a Java feature of 2024 on a message",
+        &[(
+            "main.proto",
+            "edition = \"2024\"; import \"google/protobuf/java_features.proto\";
+             message A { option features.(pb.java).nest_in_file_class = YES; }",
+        )],
+        None,
+    ),
+    (
         "ctype in edition 2024",
         &[(
             "main.proto",
