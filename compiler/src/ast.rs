@@ -60,6 +60,9 @@ pub enum Dialect {
 pub enum Edition {
     /// `edition = "2023";`
     E2023,
+    /// `edition = "2024";`: symbol visibility (`export`, `local`),
+    /// `import option` and protobuf's naming style.
+    E2024,
 }
 
 impl Edition {
@@ -68,6 +71,7 @@ impl Edition {
     pub fn from_name(name: &str) -> Option<Edition> {
         match name {
             "2023" => Some(Edition::E2023),
+            "2024" => Some(Edition::E2024),
             _ => None,
         }
     }
@@ -76,6 +80,7 @@ impl Edition {
     pub fn name(self) -> &'static str {
         match self {
             Edition::E2023 => "2023",
+            Edition::E2024 => "2024",
         }
     }
 
@@ -84,6 +89,36 @@ impl Edition {
     pub fn number(self) -> i32 {
         match self {
             Edition::E2023 => 1000,
+            Edition::E2024 => 1001,
+        }
+    }
+}
+
+/// Whether a `.proto` file's message or enum may be used by other files:
+/// the keyword before it in edition 2024, `SymbolVisibility` in
+/// descriptors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Visibility {
+    /// `local`: only the file that declares it uses it.
+    Local,
+    /// `export`: any file that imports its file uses it.
+    Export,
+}
+
+impl Visibility {
+    /// The keyword that writes it.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Visibility::Local => "local",
+            Visibility::Export => "export",
+        }
+    }
+
+    /// Its number in `google.protobuf.SymbolVisibility`.
+    pub fn number(self) -> i32 {
+        match self {
+            Visibility::Local => 1,
+            Visibility::Export => 2,
         }
     }
 }
@@ -105,6 +140,9 @@ pub struct Import {
     /// `import public`: a file that imports this one sees the imported
     /// file's types too.
     pub public: bool,
+    /// `import option` (edition 2024): only the imported file's
+    /// extensions are seen, and only in option names.
+    pub option: bool,
     /// The span of the quoted path.
     pub span: Span,
 }
@@ -157,6 +195,8 @@ pub struct MessageDecl {
     pub docs: Docs,
     /// The message's name.
     pub name: Ident,
+    /// `export` or `local` before `message` (edition 2024), if written.
+    pub visibility: Option<Visibility>,
     /// Fields, oneofs, reserved declarations, options and nested types, in
     /// order.
     pub members: Vec<Member>,
@@ -534,6 +574,8 @@ pub struct EnumDecl {
     pub docs: Docs,
     /// The enum's name.
     pub name: Ident,
+    /// `export` or `local` before `enum` (edition 2024), if written.
+    pub visibility: Option<Visibility>,
     /// Its values, in order.
     pub values: Vec<EnumValueDecl>,
     /// Its `reserved` declarations.

@@ -112,7 +112,7 @@ catalogue! {
         "field numbers go up to 536870911 and enum values up to 2147483647";
     /// A `.proto` construct that schemac cannot hold yet.
     Unsupported = "E0003", "not supported",
-        "schemac reads every proto2, proto3 and edition 2023 file that protoc reads; edition 2024 is not supported yet";
+        "schemac reads every proto2, proto3, edition 2023 and edition 2024 file that protoc 35 reads; a later edition is not supported yet";
 
     /// An imported file cannot be found.
     MissingImport = "E0101", "not found",
@@ -152,6 +152,12 @@ catalogue! {
     /// where a reference cannot be.
     InvalidReference = "E0209", "not a reference to a message",
         "`ref T` and `weak T` point at a message `T` of the schema: as a field, a list element or a map value (docs/graph.md)";
+    /// A message or enum local to its file (edition 2024: `local`, or
+    /// its file's `default_symbol_visibility`) is used in another file,
+    /// or a nested one is exported where the file's visibility is
+    /// `STRICT`.
+    LocalType = "E0210", "local to another file",
+        "a `local` message or enum is used only in its own file; mark it `export` to use it from files that import its file";
 
     /// Two fields of a message share a number.
     DuplicateFieldNumber = "E0301", "number used again",
@@ -247,6 +253,10 @@ catalogue! {
     /// an extension does not match its declaration.
     ExtensionDeclaration = "E0329", "not as declared",
         "an extension range's `declaration`s each name a number of the range once, with the full name and type of its extension; each extension of the range is as declared";
+    /// A name breaks protobuf's naming style, which edition 2024
+    /// enforces (`features.enforce_naming_style`).
+    NamingStyle = "E0330", "not in protobuf's naming style",
+        "edition 2024 holds names to protobuf's style guide: TitleCase types, services and methods, lower_snake_case fields, oneofs and packages, UPPER_SNAKE_CASE enum values; `features.enforce_naming_style = STYLE_LEGACY` turns it off";
 
     /// A message option is unknown, set twice, or has a value of the wrong kind.
     InvalidOption = "E0401", "not a valid option",

@@ -48,7 +48,7 @@ use crate::model::{
     ReservedRange, Scalar, Schema, Service, ValueType, lower_camel_case,
 };
 use crate::model::{FieldDefinition, OptionField, OptionType};
-use encode::{Described, OptionsTable};
+use encode::{Described, OptionsTable, VisibilityTable};
 
 /// The number of `packed` in `google.protobuf.FieldOptions`.
 const PACKED_OPTION_NUMBER: u32 = 2;
@@ -152,7 +152,11 @@ impl SetBuilder<'_> {
         let Some(descriptor) = self.descriptor(name) else {
             return;
         };
-        for dependency in &descriptor.descriptor.dependency {
+        // protoc includes the files of `import option` too, after the
+        // others.
+        let dependencies =
+            (descriptor.descriptor.dependency.iter()).chain(&descriptor.option_dependency);
+        for dependency in dependencies {
             self.visit(dependency);
         }
         self.files.push(descriptor);
@@ -227,6 +231,9 @@ struct FileExporter<'a> {
     locations: Locations<'a>,
     /// The options of each element, encoded, by path.
     options: OptionsTable,
+    /// The `export` or `local` of each message and enum that has one,
+    /// by path.
+    visibility: VisibilityTable,
 }
 
 impl<'a> FileExporter<'a> {
@@ -243,6 +250,7 @@ impl<'a> FileExporter<'a> {
             ref_targets: schema.ref_target_marks(),
             locations: Locations::new(file.id, text),
             options: OptionsTable::new(),
+            visibility: VisibilityTable::new(),
         }
     }
 
@@ -314,6 +322,8 @@ impl<'a> FileExporter<'a> {
             descriptor,
             options: self.options,
             edition: self.edition.map(Edition::number),
+            option_dependency: export_proto::option_imports(schema, file),
+            visibility: self.visibility,
         }
     }
 
@@ -378,6 +388,9 @@ impl<'a> FileExporter<'a> {
             name: Some(message.name.clone()),
             ..DescriptorProto::default()
         };
+        if let Some(visibility) = message.visibility {
+            self.visibility.insert(path.clone(), visibility.number());
+        }
         // The fields in the order written, each with its oneof's index.
         let mut fields: Vec<(&Field, Option<i32>)> = Vec::new();
         for member in message.members() {
@@ -664,6 +677,9 @@ impl<'a> FileExporter<'a> {
             name: Some(enumeration.name.clone()),
             ..EnumDescriptorProto::default()
         };
+        if let Some(visibility) = enumeration.visibility {
+            self.visibility.insert(path.clone(), visibility.number());
+        }
         for (index, value) in enumeration.values.iter().enumerate() {
             let value_path = at(&[tag::VALUE, index as i32]);
             let spans = [value.name_span, value.number_span];

@@ -104,12 +104,17 @@ pub fn export(schema: &Schema, file: FileId) -> String {
         out.line(&format!("package {};", file.package.join(".")));
     }
     let imports = imports(schema, file);
-    if !imports.is_empty() {
+    let option_imports = option_imports(schema, file);
+    if !imports.is_empty() || !option_imports.is_empty() {
         out.blank();
     }
     for import in &imports {
         let public = if import.public { "public " } else { "" };
         out.line(&format!("import {public}\"{}\";", import.name));
+    }
+    // protoc wants them after the others.
+    for import in &option_imports {
+        out.line(&format!("import option \"{import}\";"));
     }
     if !file.options.is_empty() {
         out.blank();
@@ -124,7 +129,7 @@ pub fn export(schema: &Schema, file: FileId) -> String {
 }
 
 /// Every `.proto` file that `root` needs: its own, then those of the files
-/// it imports, directly or not, then [`TYPES_PROTO`] if any of them uses
+/// it imports, directly or not (`import option` too), then [`TYPES_PROTO`] if any of them uses
 /// `decimal` or `value`. The files of `google/protobuf/` that schemac
 /// ships (the well-known types, `descriptor.proto`) are left out, unless
 /// `root` is one: protoc has its own. A file id not in the schema gives
@@ -141,7 +146,7 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
         }
         order.push(id);
         // Reversed, so that imports are exported in the order written.
-        next.extend(file.imports.iter().rev());
+        next.extend(file.imports.iter().chain(&file.option_imports).rev());
     }
     let mut files: Vec<ProtoFile> = order
         .iter()
@@ -207,6 +212,22 @@ pub(crate) fn imports(schema: &Schema, file: &File) -> Vec<ProtoImport> {
         }
     }
     imports
+}
+
+/// `export ` or `local ` before a message or an enum, as written (edition
+/// 2024); nothing when neither is.
+fn keyword(visibility: Option<crate::model::Visibility>) -> String {
+    visibility.map_or_else(String::new, |visibility| {
+        format!("{} ", visibility.keyword())
+    })
+}
+
+/// The names of the files `file` imports with `import option`, in the
+/// order written.
+pub(crate) fn option_imports(schema: &Schema, file: &File) -> Vec<String> {
+    (file.option_imports.iter())
+        .filter_map(|&import| Some(proto_file_name(schema.file(import)?)))
+        .collect()
 }
 
 /// The files that the types of `file`'s fields and methods need imported,
@@ -496,7 +517,8 @@ impl Out<'_> {
     fn message(&mut self, id: MessageId) {
         let message = self.schema.message(id);
         self.docs(&message.docs);
-        self.body(&format!("message {}", message.name), id);
+        let visibility = keyword(message.visibility);
+        self.body(&format!("{visibility}message {}", message.name), id);
     }
 
     /// `head`, then the body of message `id` in braces: its fields, then
@@ -760,7 +782,8 @@ impl Out<'_> {
 
     fn enumeration(&mut self, enumeration: &Enum) {
         self.docs(&enumeration.docs);
-        self.line(&format!("enum {} {{", enumeration.name));
+        let visibility = keyword(enumeration.visibility);
+        self.line(&format!("{visibility}enum {} {{", enumeration.name));
         self.depth += 1;
         self.options(&enumeration.options);
         for value in &enumeration.values {

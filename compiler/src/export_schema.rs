@@ -21,7 +21,11 @@
 //!   `.schema` name (`foo/bar.proto` is `foo/bar.schema`); an import of a
 //!   file schemac ships (`google/protobuf/*.proto`) stays as it is, unless
 //!   that file is a root. `.schema` has no `import public`: a file imports
-//!   every file whose types it uses.
+//!   every file whose types it uses. Nor `import option`, which is a plain
+//!   import here, nor `export` and `local` (edition 2024): which files may
+//!   use a type was checked on the `.proto` files, and the types of a
+//!   `.schema` file are every file's that imports it; nothing generated
+//!   depends on it.
 //! - Options are written as the file has them, standard and custom, on
 //!   every element ([`options_text`]); besides, a field says what the
 //!   model has that `.schema` does not assume: `default`, `packed = false`
@@ -131,7 +135,7 @@ pub fn export_all(schema: &Schema, roots: &[FileId], root: FileId) -> Vec<Schema
         }
         order.push(id);
         // Reversed, so that imports are exported in the order written.
-        next.extend(file.imports.iter().rev());
+        next.extend(file.imports.iter().chain(&file.option_imports).rev());
     }
     order
         .iter()
@@ -168,7 +172,8 @@ const BUILT_IN_FILES: [&str; 3] = [
     WellKnown::Duration.file(),
 ];
 
-/// The paths `file` imports, in order: its own imports, but those of files
+/// The paths `file` imports, in order: its own imports (`import option`
+/// ones after the others), but those of files
 /// whose types are built in, then the files that declare a type it uses
 /// and that it sees only through an `import public`.
 fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
@@ -176,9 +181,8 @@ fn imports(schema: &Schema, roots: &[FileId], file: &File) -> Vec<String> {
         true => schema_file_name(imported),
         false => imported.import_name.clone(),
     };
-    let mut imports: Vec<String> = file
-        .imports
-        .iter()
+    // `.schema` has one kind of import: an `import option` is a plain one.
+    let mut imports: Vec<String> = (file.imports.iter().chain(&file.option_imports))
         .filter_map(|&id| schema.file(id))
         .filter(|imported| !BUILT_IN_FILES.contains(&imported.import_name.as_str()))
         .map(name_of)

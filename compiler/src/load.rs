@@ -87,6 +87,8 @@ pub struct LoadedImport {
     pub span: Span,
     /// `import public`.
     pub public: bool,
+    /// `import option` (edition 2024).
+    pub option: bool,
 }
 
 /// Loads `roots` and, transitively, every file they import.
@@ -367,6 +369,7 @@ impl Loader<'_> {
                         file: target,
                         span: import.span,
                         public: import.public,
+                        option: import.option,
                     });
                     continue;
                 }

@@ -16,8 +16,8 @@ mod options;
 
 use std::collections::BTreeMap;
 
-pub use crate::ast::RefKind;
 use crate::ast::{Dialect, Docs};
+pub use crate::ast::{RefKind, Visibility};
 use crate::source::{FileId, Span};
 pub use options::{Constant, FieldDefinition, OptionField, OptionType, Options};
 
@@ -350,6 +350,8 @@ pub struct File {
     pub import_name: String,
     /// The package's segments; empty when the file declares none.
     pub package: Vec<String>,
+    /// The span of the package's name, when the file declares one.
+    pub package_span: Option<Span>,
     /// The language and version it is written in.
     pub dialect: Dialect,
     /// The comments at its head that document no declaration, as lines:
@@ -360,6 +362,9 @@ pub struct File {
     /// Those of [`File::imports`] imported with `import public`, whose types
     /// the files importing this one see too.
     pub public_imports: Vec<FileId>,
+    /// The files it imports with `import option` (edition 2024), whose
+    /// extensions alone it sees, and only in option names.
+    pub option_imports: Vec<FileId>,
     /// Whether the runtime provides its types, as it does for the files
     /// schemac ships with the built-in and well-known types: nothing is
     /// generated for it, and it declares no messages or enums here.
@@ -403,6 +408,8 @@ pub struct Message {
     pub package: Vec<String>,
     /// The message it is nested in, if any.
     pub parent: Option<MessageId>,
+    /// `export` or `local`, as written before it (edition 2024).
+    pub visibility: Option<Visibility>,
     /// Doc comment lines.
     pub docs: Docs,
     /// Its fields in declaration order, oneof members included.
@@ -1083,6 +1090,8 @@ pub struct Enum {
     pub package: Vec<String>,
     /// The message it is nested in, if any.
     pub parent: Option<MessageId>,
+    /// `export` or `local`, as written before it (edition 2024).
+    pub visibility: Option<Visibility>,
     /// Doc comment lines.
     pub docs: Docs,
     /// Its values in declaration order; the first is the default.

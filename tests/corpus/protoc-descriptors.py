@@ -6,7 +6,7 @@
 For each manifest row `<source> <path> <expectations...>` this runs
 
     CMD -I googleapis -I envoy -I xds -I protoc-gen-validate -I protovalidate \
-        -I protobuf --descriptor_set_out=OUT_DIR/<source>/<path>.pb <source>/<path>
+        -I protobuf -I protobuf-2024 --descriptor_set_out=OUT_DIR/<source>/<path>.pb <source>/<path>
 
 in tests/corpus/: no --include_imports, no --include_source_info, so the
 set holds that one file's FileDescriptorProto, which a test can compare byte
@@ -31,7 +31,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Every file is compiled with all of them as import roots: no two of them hold
 # the same path, so the order does not matter for resolution.
-ROOTS = ["googleapis", "envoy", "xds", "protoc-gen-validate", "protovalidate", "protobuf"]
+ROOTS = ["googleapis", "envoy", "xds", "protoc-gen-validate", "protovalidate", "protobuf",
+         "protobuf-2024"]
 
 
 def read_manifest(path):

@@ -7,13 +7,14 @@ SRC_DIR holds one clone per source, named <owner>+<repo> (for instance
 SRC_DIR/googleapis+googleapis).  Each file is read at the commit named in
 SOURCES below, not from the clone's work tree.  The script takes every file
 an entry point below matches, unless that file or one it imports (directly or
-not) uses an edition after 2023 or is missing from the sources, and every file they
+not) uses an edition after 2024 or is missing from the sources, and every file they
 import; applies PATCHES; and writes the files, each source's LICENSE, and
 files.txt.new: files.txt's first two columns, to compare with files.txt (its
 protoc columns come from protoc-descriptors.py --update).
 
-Well-known types (google/protobuf/*.proto other than the protobuf source's
-test files) are not vendored: schemac and protoc ship them.
+The files of google/protobuf/ that schemac and protoc ship (SHIPPED: the
+well-known types, descriptor.proto, the languages' features) are not
+vendored.  A path two sources have is taken from the first.
 """
 import os
 import re
@@ -69,6 +70,27 @@ SOURCES = [
             "google/protobuf/test_messages_proto*.proto",
         ]),
     ], "LICENSE"),
+    # Tag v35.1, protoc 35's own: its edition 2024 test files whose paths
+    # v28.2 does not have, and whose imports are theirs or shipped (the
+    # tag's other 2024 files need its later versions of v28.2's files).
+    ("protobuf-2024", "protocolbuffers+protobuf", "35cd01f9fe9afbeea38cc7b979a3b6bfcde82c03", [
+        ("src/", [
+            "google/protobuf/cpp_options.proto",
+            "google/protobuf/internal_options.proto",
+            "google/protobuf/json_options.proto",
+            "google/protobuf/late_loaded_option_user.proto",
+            "google/protobuf/only_one_enum_test.proto",
+            "google/protobuf/test_protos/abseil_flag_test.proto",
+            "google/protobuf/test_protos/forced_micro_string.proto",
+            "google/protobuf/test_protos/repeated_field_proxy_import_message.proto",
+            "google/protobuf/test_protos/repeated_ptr_field_test.proto",
+            "google/protobuf/unittest_custom_features.proto",
+            "google/protobuf/unittest_custom_options_unlinked.proto",
+            "google/protobuf/unittest_lite_edition_2024.proto",
+            "google/protobuf/unittest_redaction.proto",
+            "google/protobuf/unittest_utf8_string_extensions.proto",
+        ]),
+    ], "LICENSE"),
 ]
 
 # Changes to upstream files, each (path, old text, new text).
@@ -87,9 +109,15 @@ PATCHES = [
      "    optional_unverified_lazy_message_extension = 28;\n"),
 ]
 
-IMPORT = re.compile(r'^\s*import\s+(?:public\s+|weak\s+)?"([^"]+)"\s*;', re.M)
-# An edition other than 2023, the one schemac reads.
-EDITION = re.compile(r'^\s*edition\s*=\s*"(?!2023")', re.M)
+IMPORT = re.compile(r'^\s*import\s+(?:public\s+|weak\s+|option\s+)?"([^"]+)"\s*;', re.M)
+# An edition other than 2023 and 2024, the ones schemac reads.
+EDITION = re.compile(r'^\s*edition\s*=\s*"(?!202[34]")', re.M)
+
+# The files of google/protobuf/ that schemac and protoc ship.
+SHIPPED = {f"google/protobuf/{name}.proto" for name in (
+    "any", "api", "cpp_features", "descriptor", "duration", "empty", "field_mask",
+    "go_features", "java_features", "source_context", "struct", "timestamp", "type",
+    "wrappers")}
 
 
 def strip_comments(text):
@@ -105,8 +133,7 @@ def glob_match(path, pattern):
 
 
 def is_wkt(path):
-    return (path.startswith("google/protobuf/") and path.count("/") == 2
-            and not os.path.basename(path).startswith(("unittest", "map_", "test_messages")))
+    return path in SHIPPED
 
 
 def main(src):
@@ -142,7 +169,7 @@ def main(src):
                 return None
             text = strip_comments(read(p))
             if EDITION.search(text):
-                print(f"skipped {path}: {p} uses an edition after 2023", file=sys.stderr)
+                print(f"skipped {path}: {p} uses an edition after 2024", file=sys.stderr)
                 return None
             seen.add(p)
             stack.extend(IMPORT.findall(text))

@@ -1,6 +1,8 @@
 //! The rules protoc puts on an editions file's `features`
 //! (docs/proto.md#editions): each feature is set only on the kinds of
-//! element its `targets` in `descriptor.proto` name, and a field sets only
+//! element its `targets` in `descriptor.proto` name (a language's
+//! feature, `(pb.java).nest_in_file_class`, on those its definition's
+//! `targets` name), and a field sets only
 //! the features that mean something for it (no presence on a list, a
 //! oneof's member or an extension, no implicit presence on a message
 //! field, an encoding of messages only on a message field, of lists only
@@ -11,7 +13,9 @@
 //! what the file writes, as the element's options hold it.
 
 use crate::diagnostic::{Code, Diagnostic};
-use crate::model::{Constant, Field, FieldType, OptionField, Options, Scalar, Schema, ValueType};
+use crate::model::{
+    Constant, Field, FieldDefinition, FieldType, OptionField, Options, Scalar, Schema, ValueType,
+};
 use crate::source::FileId;
 
 /// A kind of element that takes options, as `descriptor.proto`'s
@@ -30,6 +34,22 @@ enum Target {
 }
 
 impl Target {
+    /// The target `descriptor.proto`'s `OptionTargetType` names `name`.
+    fn from_name(name: &str) -> Option<Target> {
+        Some(match name {
+            "TARGET_TYPE_FILE" => Target::File,
+            "TARGET_TYPE_MESSAGE" => Target::Message,
+            "TARGET_TYPE_FIELD" => Target::Field,
+            "TARGET_TYPE_ONEOF" => Target::Oneof,
+            "TARGET_TYPE_ENUM" => Target::Enum,
+            "TARGET_TYPE_ENUM_ENTRY" => Target::EnumValue,
+            "TARGET_TYPE_SERVICE" => Target::Service,
+            "TARGET_TYPE_METHOD" => Target::Method,
+            "TARGET_TYPE_EXTENSION_RANGE" => Target::ExtensionRange,
+            _ => return None,
+        })
+    }
+
     /// How protoc's messages name it: a `message`.
     fn word(self) -> &'static str {
         match self {
@@ -46,16 +66,28 @@ impl Target {
     }
 }
 
-/// The elements each feature of edition 2023 may be set on, from
-/// `descriptor.proto`'s `targets`.
+/// The elements each feature of editions 2023 and 2024 may be set on,
+/// from `descriptor.proto`'s `targets`.
 fn targets(feature: &str) -> Option<&'static [Target]> {
-    use Target::{Enum, Field, File, Message};
+    use Target::{Enum, EnumValue, ExtensionRange, Field, File, Message, Method, Oneof, Service};
     Some(match feature {
         "field_presence" | "repeated_field_encoding" | "utf8_validation" | "message_encoding" => {
             &[File, Field]
         }
         "enum_type" => &[File, Enum],
         "json_format" => &[File, Message, Enum],
+        "enforce_naming_style" => &[
+            File,
+            ExtensionRange,
+            Message,
+            Field,
+            Oneof,
+            Enum,
+            EnumValue,
+            Service,
+            Method,
+        ],
+        "default_symbol_visibility" => &[File],
         _ => return None,
     })
 }
@@ -68,15 +100,15 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
             .is_some_and(|file| file.edition().is_some())
     };
     for file in schema.files.iter().filter(|file| editions(file.id)) {
-        check_targets(&file.options, Target::File, diagnostics);
+        check_targets(schema, &file.options, Target::File, diagnostics);
     }
     for message in schema.messages.iter().filter(|m| editions(m.file)) {
-        check_targets(&message.options, Target::Message, diagnostics);
+        check_targets(schema, &message.options, Target::Message, diagnostics);
         for oneof in &message.oneofs {
-            check_targets(&oneof.options, Target::Oneof, diagnostics);
+            check_targets(schema, &oneof.options, Target::Oneof, diagnostics);
         }
         for options in &message.extension_range_options {
-            check_targets(options, Target::ExtensionRange, diagnostics);
+            check_targets(schema, options, Target::ExtensionRange, diagnostics);
         }
         for field in &message.fields {
             check_field(schema, field, Place::Message, diagnostics);
@@ -86,15 +118,15 @@ pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
         check_field(schema, &extension.field, Place::Extension, diagnostics);
     }
     for enumeration in schema.enums.iter().filter(|e| editions(e.file)) {
-        check_targets(&enumeration.options, Target::Enum, diagnostics);
+        check_targets(schema, &enumeration.options, Target::Enum, diagnostics);
         for value in &enumeration.values {
-            check_targets(&value.options, Target::EnumValue, diagnostics);
+            check_targets(schema, &value.options, Target::EnumValue, diagnostics);
         }
     }
     for service in schema.services.iter().filter(|s| editions(s.file)) {
-        check_targets(&service.options, Target::Service, diagnostics);
+        check_targets(schema, &service.options, Target::Service, diagnostics);
         for method in &service.methods {
-            check_targets(&method.options, Target::Method, diagnostics);
+            check_targets(schema, &method.options, Target::Method, diagnostics);
         }
     }
 }
@@ -114,8 +146,81 @@ fn written(options: &Options) -> Vec<&OptionField> {
         .collect()
 }
 
+/// The features of languages that `options` set (the fields of the
+/// message a `FeatureSet` extension holds: `(pb.java).nest_in_file_class`),
+/// each with its full name and the targets its definition names.
+fn language_features<'o>(
+    schema: &Schema,
+    options: &'o Options,
+) -> Vec<(&'o OptionField, String, Vec<Target>)> {
+    let Some(features) = options.get("features") else {
+        return Vec::new();
+    };
+    let extensions = (features.values.iter())
+        .filter_map(|value| match value {
+            Constant::Message(set) => Some(set.fields.iter()),
+            _ => None,
+        })
+        .flatten()
+        .filter(|feature| matches!(feature.definition, FieldDefinition::Extension(_)));
+    let mut found = Vec::new();
+    for extension in extensions {
+        for value in &extension.values {
+            let Constant::Message(set) = value else {
+                continue;
+            };
+            for feature in &set.fields {
+                let FieldDefinition::Field(message, index) = feature.definition else {
+                    continue;
+                };
+                let Some(definition) = schema.message(message).fields.get(index) else {
+                    continue;
+                };
+                let targets = (definition.options.get("targets"))
+                    .map(|targets| {
+                        (targets.values.iter())
+                            .filter_map(|value| match value {
+                                Constant::Enum(_, name) => Target::from_name(name),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                found.push((feature, definition.full_name.clone(), targets));
+            }
+        }
+    }
+    found
+}
+
 /// Reports each feature `options` set that `target` does not take.
-fn check_targets(options: &Options, target: Target, diagnostics: &mut Vec<Diagnostic>) {
+fn check_targets(
+    schema: &Schema,
+    options: &Options,
+    target: Target,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for (feature, full_name, allowed) in language_features(schema, options) {
+        if allowed.is_empty() || allowed.contains(&target) {
+            continue;
+        }
+        let on: Vec<&str> = allowed.iter().map(|target| target.word()).collect();
+        diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidOption,
+                feature.span,
+                format!(
+                    "the feature `{full_name}` cannot be set on {}",
+                    target.word()
+                ),
+            )
+            .with_label(format!("not a feature of {}", target.word()))
+            .with_help(format!(
+                "set it on {}, as its definition's `targets` say",
+                on.join(" or ")
+            )),
+        );
+    }
     for feature in written(options) {
         let Some(allowed) = targets(&feature.name) else {
             continue;
@@ -153,7 +258,7 @@ enum Place {
 /// Reports the features `field` sets that mean nothing for it, its
 /// implicit presence with a closed enum, and `packed`.
 fn check_field(schema: &Schema, field: &Field, place: Place, diagnostics: &mut Vec<Diagnostic>) {
-    check_targets(&field.options, Target::Field, diagnostics);
+    check_targets(schema, &field.options, Target::Field, diagnostics);
     let mut refuse = |span, message: String, help: &str| {
         diagnostics.push(
             Diagnostic::new(Code::InvalidOption, span, message)

@@ -5,7 +5,10 @@
 //! field numbers and names ([`messages`]), enum values ([`enums`]), the
 //! enums a field may hold ([`enum_use`]), extensions' numbers and shapes
 //! ([`extensions`]) and their declarations ([`declarations`]), standard options protoc refuses where they are set
-//! ([`standard_options`]), an editions file's features ([`editions`]), services' methods
+//! ([`standard_options`]), an editions file's features ([`editions`]),
+//! options and features outside the editions that have them
+//! ([`lifetimes`]), what edition 2024's `STRICT` visibility forbids
+//! ([`visibility`]) and its naming style ([`naming`]), services' methods
 //! ([`services`]), names that would clash in the generated Rust
 //! ([`rust_names`]) and in protobuf's scopes ([`proto_scope`]), and what
 //! takes graph mode's `schemac_graph_id` in the messages that references
@@ -23,7 +26,9 @@ mod enum_use;
 mod enums;
 mod extensions;
 mod graph;
+mod lifetimes;
 mod messages;
+mod naming;
 mod proto_scope;
 mod ranges;
 mod rust_names;
@@ -31,6 +36,7 @@ mod services;
 mod standard_options;
 #[cfg(test)]
 mod tests;
+mod visibility;
 
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -59,6 +65,9 @@ pub fn check(schema: &Schema) -> Vec<Diagnostic> {
     declarations::check(schema, &mut diagnostics);
     standard_options::check(schema, &mut diagnostics);
     editions::check(schema, &mut diagnostics);
+    lifetimes::check(schema, &mut diagnostics);
+    visibility::check(schema, &mut diagnostics);
+    naming::check(schema, &mut diagnostics);
     services::check(schema, &mut diagnostics);
     rust_names::check(schema, &mut diagnostics);
     proto_scope::check(schema, &mut diagnostics);

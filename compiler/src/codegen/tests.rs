@@ -29,10 +29,12 @@ impl Build {
             name: name.to_owned(),
             import_name: name.to_owned(),
             package: package.iter().map(|s| s.to_string()).collect(),
+            package_span: None,
             dialect: Dialect::Schema,
             header: Vec::new(),
             imports: Vec::new(),
             public_imports: Vec::new(),
+            option_imports: Vec::new(),
             provided: false,
             implicit: false,
             options: Options::default(),
@@ -59,6 +61,7 @@ impl Build {
             file,
             package,
             parent,
+            visibility: None,
             docs: Vec::new(),
             fields,
             oneofs: Vec::new(),
@@ -99,6 +102,7 @@ impl Build {
             file,
             package,
             parent,
+            visibility: None,
             docs: Vec::new(),
             values: values
                 .iter()

@@ -22,6 +22,10 @@ use prost_types::{
 /// descriptor.
 pub(super) type OptionsTable = HashMap<Vec<i32>, Vec<u8>>;
 
+/// The `SymbolVisibility` of each message and enum marked `export` or
+/// `local`, by its path in its file's descriptor.
+pub(super) type VisibilityTable = HashMap<Vec<i32>, i32>;
+
 /// A file's descriptor, with what `prost_types`' cannot hold.
 pub(super) struct Described {
     pub descriptor: FileDescriptorProto,
@@ -30,6 +34,11 @@ pub(super) struct Described {
     /// `FileDescriptorProto.edition`, a `google.protobuf.Edition`: an
     /// editions file's.
     pub edition: Option<i32>,
+    /// `FileDescriptorProto.option_dependency`: the files of `import
+    /// option` (edition 2024).
+    pub option_dependency: Vec<String>,
+    /// `DescriptorProto.visibility` and `EnumDescriptorProto.visibility`.
+    pub visibility: VisibilityTable,
 }
 
 impl Described {
@@ -39,6 +48,8 @@ impl Described {
             descriptor,
             options: OptionsTable::new(),
             edition: None,
+            option_dependency: Vec::new(),
+            visibility: VisibilityTable::new(),
         }
     }
 }
@@ -49,8 +60,10 @@ pub(super) fn set(files: &[Described]) -> Vec<u8> {
     for file in files {
         let encoder = Encoder {
             options: &file.options,
+            visibility: &file.visibility,
         };
-        let bytes = encoder.file(&file.descriptor, file.edition);
+        let mut bytes = encoder.file(&file.descriptor, file.edition);
+        string::encode_repeated(15, &file.option_dependency, &mut bytes);
         nested(1, &bytes, &mut out);
     }
     out
@@ -58,6 +71,7 @@ pub(super) fn set(files: &[Described]) -> Vec<u8> {
 
 struct Encoder<'a> {
     options: &'a OptionsTable,
+    visibility: &'a VisibilityTable,
 }
 
 /// A length-delimited field `tag` holding `bytes`.
@@ -185,6 +199,7 @@ impl Encoder<'_> {
             nested(9, &range.encode_to_vec(), &mut out);
         }
         string::encode_repeated(10, &message.reserved_name, &mut out);
+        opt_int32(11, self.visibility.get(path).copied(), &mut out);
         out
     }
 
@@ -250,6 +265,7 @@ impl Encoder<'_> {
             nested(4, &range.encode_to_vec(), &mut out);
         }
         string::encode_repeated(5, &enumeration.reserved_name, &mut out);
+        opt_int32(6, self.visibility.get(path).copied(), &mut out);
         out
     }
 

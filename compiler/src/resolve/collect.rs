@@ -197,13 +197,19 @@ impl<'a> Collector<'a, '_> {
             name: name.to_owned(),
             import_name: loaded.import_name.clone(),
             package: package.clone(),
+            package_span: loaded.ast.package.as_ref().map(|package| package.span),
             dialect: loaded.ast.dialect,
             header: loaded.ast.header.clone(),
-            imports: loaded.imports.iter().map(|import| import.file).collect(),
-            public_imports: loaded
-                .imports
-                .iter()
+            imports: (loaded.imports.iter())
+                .filter(|import| !import.option)
+                .map(|import| import.file)
+                .collect(),
+            public_imports: (loaded.imports.iter())
                 .filter(|import| import.public)
+                .map(|import| import.file)
+                .collect(),
+            option_imports: (loaded.imports.iter())
+                .filter(|import| import.option)
                 .map(|import| import.file)
                 .collect(),
             provided,
@@ -247,6 +253,7 @@ impl<'a> Collector<'a, '_> {
             file: place.file,
             package: place.package.to_vec(),
             parent: place.parent,
+            visibility: decl.visibility,
             docs: decl.docs.clone(),
             fields: Vec::new(),
             oneofs: Vec::new(),
@@ -402,6 +409,7 @@ impl<'a> Collector<'a, '_> {
             file: place.file,
             package: place.package.to_vec(),
             parent: place.parent,
+            visibility: decl.visibility,
             docs: decl.docs.clone(),
             values,
             reserved,

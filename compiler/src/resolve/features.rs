@@ -24,6 +24,7 @@
 //! [`FieldType`]: crate::model::FieldType
 
 use crate::ast::{Dialect, Edition, LiteralName, LiteralValue, OptionDecl, OptionValue};
+use crate::model::{Constant, Options};
 
 /// The features of one element, resolved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +46,67 @@ pub struct Features {
     /// `json_format = LEGACY_BEST_EFFORT`: JSON is not held to be
     /// well-formed (fields may share a JSON name).
     pub legacy_json: bool,
+    /// `enforce_naming_style` (edition 2024): which of protobuf's naming
+    /// rules names follow (`check::naming`).
+    pub naming_style: NamingStyle,
+    /// `default_symbol_visibility`, set on a file only: which of its
+    /// messages and enums without `export` or `local` other files may use.
+    pub default_visibility: DefaultVisibility,
+}
+
+/// `enforce_naming_style`: the rules of names that are enforced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NamingStyle {
+    /// `STYLE_LEGACY`: none (before edition 2024).
+    Legacy,
+    /// `STYLE2024`: types, services and methods in TitleCase, fields,
+    /// oneofs and packages in lower_snake_case, enum values in
+    /// UPPER_SNAKE_CASE (edition 2024's default).
+    Style2024,
+    /// `STYLE2026`: 2024's, and no field or oneof name that generated
+    /// code confuses with another's accessors (`has_x` beside `x`,
+    /// `x_value` beside `x`, `descriptor`).
+    Style2026,
+}
+
+/// `default_symbol_visibility`: the visibility of a message or enum that
+/// neither `export` nor `local` marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefaultVisibility {
+    /// `EXPORT_ALL`: every type is exported (before edition 2024).
+    ExportAll,
+    /// `EXPORT_TOP_LEVEL`: top-level types are exported, nested ones
+    /// local (edition 2024's default).
+    ExportTopLevel,
+    /// `LOCAL_ALL`: every type is local.
+    LocalAll,
+    /// `STRICT`: every type is local, and a nested one cannot be
+    /// exported, but for an enum in a local message that reserves every
+    /// field number (`local message Ns { export enum E {...} reserved 1 to
+    /// max; }`).
+    Strict,
+}
+
+impl DefaultVisibility {
+    /// Its name in `descriptor.proto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            DefaultVisibility::ExportAll => "EXPORT_ALL",
+            DefaultVisibility::ExportTopLevel => "EXPORT_TOP_LEVEL",
+            DefaultVisibility::LocalAll => "LOCAL_ALL",
+            DefaultVisibility::Strict => "STRICT",
+        }
+    }
+
+    /// Whether a type without a keyword is local: every one under
+    /// `LOCAL_ALL` and `STRICT`, a nested one under `EXPORT_TOP_LEVEL`.
+    pub fn local(self, nested: bool) -> bool {
+        match self {
+            DefaultVisibility::ExportAll => false,
+            DefaultVisibility::ExportTopLevel => nested,
+            DefaultVisibility::LocalAll | DefaultVisibility::Strict => true,
+        }
+    }
 }
 
 /// `field_presence`.
@@ -70,6 +132,8 @@ impl Features {
                 verify_utf8: false,
                 delimited: false,
                 legacy_json: true,
+                naming_style: NamingStyle::Legacy,
+                default_visibility: DefaultVisibility::ExportAll,
             },
             Dialect::Proto3 | Dialect::Schema => Features {
                 presence: Presence::Implicit,
@@ -78,6 +142,8 @@ impl Features {
                 verify_utf8: true,
                 delimited: false,
                 legacy_json: false,
+                naming_style: NamingStyle::Legacy,
+                default_visibility: DefaultVisibility::ExportAll,
             },
             Dialect::Editions(Edition::E2023) => Features {
                 presence: Presence::Explicit,
@@ -86,6 +152,16 @@ impl Features {
                 verify_utf8: true,
                 delimited: false,
                 legacy_json: false,
+                naming_style: NamingStyle::Legacy,
+                default_visibility: DefaultVisibility::ExportAll,
+            },
+            // What 2024 changes of the base features; of the languages'
+            // features (`pb.cpp`, `pb.java`, `pb.go`), whose defaults
+            // generate nothing here, docs/proto.md has the table.
+            Dialect::Editions(Edition::E2024) => Features {
+                naming_style: NamingStyle::Style2024,
+                default_visibility: DefaultVisibility::ExportTopLevel,
+                ..Features::of(Dialect::Editions(Edition::E2023))
             },
         }
     }
@@ -129,6 +205,30 @@ impl Features {
         self
     }
 
+    /// These features, with what `options`, an element's options as
+    /// interpreted into the model, set: for a later stage, which reads the
+    /// model, to resolve a feature that nothing lowers into it
+    /// (`enforce_naming_style`, `default_symbol_visibility`).
+    pub fn with_interpreted(mut self, dialect: Dialect, options: &Options) -> Features {
+        if !matches!(dialect, Dialect::Editions(_)) {
+            return self;
+        }
+        let Some(features) = options.get("features") else {
+            return self;
+        };
+        for value in &features.values {
+            let Constant::Message(set) = value else {
+                continue;
+            };
+            for feature in &set.fields {
+                if let Some(Constant::Enum(_, value)) = feature.values.first() {
+                    self.set(&feature.name, value);
+                }
+            }
+        }
+        self
+    }
+
     /// Sets `feature` to `value`, when it is one of its values.
     fn set(&mut self, feature: &str, value: &str) {
         match (feature, value) {
@@ -145,6 +245,18 @@ impl Features {
             ("message_encoding", "DELIMITED") => self.delimited = true,
             ("json_format", "ALLOW") => self.legacy_json = false,
             ("json_format", "LEGACY_BEST_EFFORT") => self.legacy_json = true,
+            ("enforce_naming_style", "STYLE_LEGACY") => self.naming_style = NamingStyle::Legacy,
+            ("enforce_naming_style", "STYLE2024") => self.naming_style = NamingStyle::Style2024,
+            ("enforce_naming_style", "STYLE2026") => self.naming_style = NamingStyle::Style2026,
+            ("default_symbol_visibility", value) => {
+                self.default_visibility = match value {
+                    "EXPORT_ALL" => DefaultVisibility::ExportAll,
+                    "EXPORT_TOP_LEVEL" => DefaultVisibility::ExportTopLevel,
+                    "LOCAL_ALL" => DefaultVisibility::LocalAll,
+                    "STRICT" => DefaultVisibility::Strict,
+                    _ => return,
+                }
+            }
             _ => {}
         }
     }

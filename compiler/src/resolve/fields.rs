@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::collect::{Collected, Symbols, qualify};
-use super::features::{Features, Presence};
+use super::features::{DefaultVisibility, Features, Presence};
 use super::hints::Hints;
 use super::lookup::{self, Failure};
 use super::options::{self, written};
@@ -22,7 +22,7 @@ use crate::ast::{
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
     DefaultValue, EnumId, Field, FieldType, Method, MethodType, Oneof, Options, Scalar, Schema,
-    ValueType, WellKnown,
+    ValueType, Visibility, WellKnown,
 };
 use crate::source::FileId;
 
@@ -74,6 +74,7 @@ pub(super) fn lower(
             features: features_of(&message_features, id.0),
             hints: &mut hints,
             memo: &mut memo,
+            file_features: &file_features,
             diagnostics,
         };
         let (fields, oneofs) = lowerer.body(decl);
@@ -96,6 +97,7 @@ pub(super) fn lower(
             features: features_of(&file_features, service.file.0),
             hints: &mut hints,
             memo: &mut memo,
+            file_features: &file_features,
             diagnostics,
         };
         let methods = lowerer.methods(decl);
@@ -123,6 +125,7 @@ pub(super) fn lower(
             },
             hints: &mut hints,
             memo: &mut memo,
+            file_features: &file_features,
             diagnostics,
         };
         let field = lowerer.extension_field(decl);
@@ -173,6 +176,9 @@ struct Lowerer<'a, 's> {
     features: Features,
     hints: &'a mut Hints<'s>,
     memo: &'a mut Memo,
+    /// The features of each file, by id: what its types' visibility is
+    /// when no keyword says.
+    file_features: &'a [Features],
     diagnostics: &'a mut Vec<Diagnostic>,
 }
 
@@ -660,45 +666,81 @@ impl Lowerer<'_, '_> {
     }
 
     /// Reports a type declared in a file that this file does not import,
-    /// directly or through an `import public`.
+    /// directly or through an `import public`, and a type local to
+    /// another file (edition 2024).
     fn check_visible(&mut self, ty: ValueType, name: &TypeName) {
         let declared = match ty {
             ValueType::Scalar(_) | ValueType::WellKnown(_) => None,
-            ValueType::Message(id) | ValueType::Ref(id, _) => self
-                .schema
-                .messages
+            ValueType::Message(id) | ValueType::Ref(id, _) => (self.schema.messages)
                 .get(id.0 as usize)
-                .map(|m| (m.file, m.full_name.as_str())),
-            ValueType::Enum(id) => self
-                .schema
-                .enums
+                .map(|m| (m.file, m.full_name.as_str(), m.visibility, m.parent, m.span)),
+            ValueType::Enum(id) => (self.schema.enums)
                 .get(id.0 as usize)
-                .map(|e| (e.file, e.full_name.as_str())),
+                .map(|e| (e.file, e.full_name.as_str(), e.visibility, e.parent, e.span)),
         };
-        let Some((file, full_name)) = declared else {
+        let Some((file, full_name, visibility, parent, declaration)) = declared else {
             return;
         };
-        if file == self.file || self.imports(file) {
+        if file == self.file {
             return;
         }
         let here = self.schema.files.get(self.file.0 as usize);
-        let here = here.map_or("", |here| here.name.as_str());
-        let there = self
-            .schema
-            .files
-            .get(file.0 as usize)
-            .map_or("", |there| there.name.as_str());
-        let help = match import_path(here, there) {
-            Some(path) => format!("add `import \"{path}\";` to `{here}`"),
-            None => format!("add an import of `{there}` to `{here}`"),
+        let here_file = here.map_or("", |here| here.name.as_str());
+        let there = self.schema.files.get(file.0 as usize);
+        let there_file = there.map_or("", |there| there.name.as_str());
+        if !self.imports(file) {
+            let option_imported =
+                here.is_some_and(|here| option_imported_files(self.schema, here).contains(&file));
+            let help = match (option_imported, import_path(here_file, there_file)) {
+                (true, _) => format!(
+                    "`{here_file}` imports `{there_file}` with `import option`, which makes its \
+                     extensions seen in options and nothing else: import it with a plain \
+                     `import` to use its types"
+                ),
+                (false, Some(path)) => format!("add `import \"{path}\";` to `{here_file}`"),
+                (false, None) => format!("add an import of `{there_file}` to `{here_file}`"),
+            };
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::TypeNotImported,
+                    name.span,
+                    format!(
+                        "`{full_name}` is declared in `{there_file}`, which `{here_file}` does \
+                         not import"
+                    ),
+                )
+                .with_help(help),
+            );
+            return;
+        }
+        let default = (self.file_features.get(file.0 as usize))
+            .map_or(DefaultVisibility::ExportAll, |f| f.default_visibility);
+        let why = match visibility {
+            Some(Visibility::Export) => return,
+            Some(Visibility::Local) => format!("it is marked `local` in `{there_file}`"),
+            None if default.local(parent.is_some()) => format!(
+                "`{there_file}` makes its {}types local (`default_symbol_visibility = {}`)",
+                if default == DefaultVisibility::ExportTopLevel {
+                    "nested "
+                } else {
+                    ""
+                },
+                default.name()
+            ),
+            None => return,
         };
         self.diagnostics.push(
             Diagnostic::new(
-                Code::TypeNotImported,
+                Code::LocalType,
                 name.span,
-                format!("`{full_name}` is declared in `{there}`, which `{here}` does not import"),
+                format!(
+                    "`{full_name}` is local to `{there_file}`, and cannot be used in `{here_file}`"
+                ),
             )
-            .with_help(help),
+            .with_secondary(declaration, "declared here")
+            .with_help(format!(
+                "{why}: mark it `export` there to use it from other files"
+            )),
         );
     }
 }
@@ -713,6 +755,22 @@ impl Lowerer<'_, '_> {
             .or_insert_with(|| imported_files(schema, here));
         imported.contains(&file)
     }
+}
+
+/// The files whose extensions the file `here` sees in options alone:
+/// those it imports with `import option`, and those that a chain of
+/// `import public` in them reaches.
+pub(super) fn option_imported_files(schema: &Schema, here: &crate::model::File) -> HashSet<FileId> {
+    let mut seen = HashSet::new();
+    let mut next = here.option_imports.clone();
+    while let Some(imported) = next.pop() {
+        if seen.insert(imported)
+            && let Some(imported) = schema.files.get(imported.0 as usize)
+        {
+            next.extend(&imported.public_imports);
+        }
+    }
+    seen
 }
 
 /// The files whose types the file `here` sees: those it imports, and

@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use super::collect::{Symbol, Symbols, qualify};
-use super::fields::imported_files;
+use super::fields::{imported_files, option_imported_files};
 use super::hints::closest_name;
 use super::lookup::{self, Failure};
 use super::options::schemac_options;
@@ -709,9 +709,14 @@ impl Interpreter<'_> {
             ));
         }
         let schema = self.schema;
-        let imported = (self.imported)
-            .entry(job.file)
-            .or_insert_with(|| imported_files(schema, job.file));
+        let imported = (self.imported).entry(job.file).or_insert_with(|| {
+            // An option's extension may come from an `import option`.
+            let mut seen = imported_files(schema, job.file);
+            if let Some(file) = schema.file(job.file) {
+                seen.extend(option_imported_files(schema, file));
+            }
+            seen
+        });
         if extension.file != job.file && !imported.contains(&extension.file) {
             let there = self
                 .schema

@@ -30,7 +30,7 @@
 
 mod collect;
 mod cycles;
-mod features;
+pub(crate) mod features;
 mod fields;
 mod hints;
 mod imports;

@@ -54,6 +54,7 @@ impl World {
                 file: FileId(target),
                 span: ast.span(),
                 public: false,
+                option: false,
             })
             .collect();
         let items = build(&ast)
@@ -76,6 +77,7 @@ impl World {
                     .map(|import| Import {
                         path: format!("file{}.schema", import.file.0),
                         public: false,
+                        option: false,
                         span: import.span,
                     })
                     .collect(),
@@ -150,6 +152,7 @@ impl Ast {
         Member::Message(MessageDecl {
             docs: Vec::new(),
             name: self.ident(name),
+            visibility: None,
             members,
             span: self.span(),
         })
@@ -189,6 +192,7 @@ impl Ast {
         Member::Enum(EnumDecl {
             docs: Vec::new(),
             name,
+            visibility: None,
             values,
             reserved,
             options: Vec::new(),

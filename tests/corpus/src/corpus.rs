@@ -8,13 +8,14 @@ use std::path::PathBuf;
 
 /// The import roots, one per source (README.md), each with the folders of
 /// its repository.
-pub const ROOTS: [&str; 6] = [
+pub const ROOTS: [&str; 7] = [
     "googleapis",
     "envoy",
     "xds",
     "protoc-gen-validate",
     "protovalidate",
     "protobuf",
+    "protobuf-2024",
 ];
 
 /// One file of the manifest.

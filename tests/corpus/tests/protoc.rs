@@ -2,7 +2,7 @@
 //! same files, and the descriptor schemac writes of each is the one protoc
 //! writes, byte for byte, source info aside; and the same descriptors of
 //! the editions files of the tests (the conformance suite's and
-//! `tests/grammar/editions.proto`).
+//! `tests/grammar/editions.proto` and `edition_2024.proto`).
 //!
 //! The verdicts of the current protoc (libprotoc 35) are recorded in
 //! `files.txt`, which the first test reads; the second runs protoc itself
@@ -132,6 +132,8 @@ fn editions_descriptors_equal_protocs_byte_for_byte() {
     let tests = corpus_dir().join("..");
     let files = [
         ("grammar", "editions.proto"),
+        ("grammar", "edition_2024.proto"),
+        ("grammar", "edition_2024_options.proto"),
         (
             "conformance/protos",
             "google/protobuf/test_messages_edition2023.proto",

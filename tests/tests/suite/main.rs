@@ -21,6 +21,9 @@
 //!   declarations.
 //! - `editions`: check and the current protoc agree on where edition
 //!   2023's features may be set.
+//! - `editions_2024`: check and the current protoc agree on what edition
+//!   2024 adds (visibility, `import option`, the naming style) and
+//!   removes, over sets of files.
 //! - `reserved`: check and protoc agree on every form of `reserved`
 //!   (ignored, with the protoc tests).
 //! - `proto_syntax`: exported files are proto2 where protoc needs it, and
@@ -49,6 +52,7 @@ mod declarations;
 mod descriptors;
 mod differential;
 mod editions;
+mod editions_2024;
 mod freshness;
 mod fuzz_seeds;
 mod handshake;

@@ -136,6 +136,7 @@ impl Parser<'_> {
         Ok(MessageDecl {
             docs: attached.docs(),
             name,
+            visibility: None,
             members: body.into_members(span),
             span,
         })
@@ -185,17 +186,20 @@ impl Parser<'_> {
         if self.end_of_declaration(';', false).is_some() {
             return Ok(());
         }
+        let visibility = self.visibility()?;
         let word = match self.token.kind {
             Kind::Ident => self.slice(self.token),
             _ => "",
         };
         match word {
             "message" => {
-                let message = self.message()?;
+                let mut message = self.message()?;
+                message.visibility = visibility;
                 body.messages.push(message);
             }
             "enum" => {
-                let enumeration = self.enumeration()?;
+                let mut enumeration = self.enumeration()?;
+                enumeration.visibility = visibility;
                 body.enums.push(enumeration);
             }
             "extensions" => self.extensions(body)?,
@@ -389,6 +393,7 @@ impl Parser<'_> {
         Ok(EnumDecl {
             docs: attached.docs(),
             name,
+            visibility: None,
             values,
             reserved: match reserved.is_empty() {
                 true => Vec::new(),

@@ -7,6 +7,7 @@ use super::comments::{self, Attached};
 use super::{Failed, Parsed, Parser, Syntax};
 use crate::ast::{
     Dialect, Edition, ExtendDecl, Import, Item, MessageDecl, Package, SchemaFile, ServiceDecl,
+    Visibility,
 };
 use crate::diagnostic::{Code, Diagnostic};
 use crate::source::Span;
@@ -18,8 +19,8 @@ const FILE: &str = "a `.proto` file is `syntax = \"proto3\";` (or \"proto2\") fo
 const SYNTAX: &str = "write `syntax = \"proto3\";` or `syntax = \"proto2\";`, as the file's \
                       first statement";
 const PACKAGE: &str = "write `package` and a dotted name: `package shop.v1;`";
-const IMPORT: &str = "write `import \"path/to/file.proto\";`, with `public` or `weak` after \
-                      `import` if need be";
+const IMPORT: &str = "write `import \"path/to/file.proto\";`, with `public`, `weak` (before \
+                      edition 2024) or `option` (from edition 2024 on) after `import` if need be";
 const EXTEND: &str = "write `extend` and the message extended, then the extensions in \
                       braces: `extend google.protobuf.FieldOptions { optional string x = 50000; }`";
 
@@ -97,17 +98,17 @@ impl Parser<'_> {
     /// read: 2024 and the editions protoc knows but does not take yet are
     /// not supported, any other name is none.
     fn unknown_edition(&mut self, name: &str, span: Span) {
-        let known = matches!(name, "2024" | "2026" | "UNSTABLE") || name.ends_with("_TEST_ONLY");
+        let known = matches!(name, "2026" | "UNSTABLE") || name.ends_with("_TEST_ONLY");
         let diagnostic = match known {
             true => Diagnostic::new(
                 Code::Unsupported,
                 span,
                 format!("edition {name} is not supported yet"),
             )
-            .with_label("schemac reads edition 2023")
+            .with_label("schemac reads editions 2023 and 2024")
             .with_help(
-                "write `edition = \"2023\";`, if the file uses nothing of a later edition \
-                 (symbol visibility, `import option`, the 2024 naming style)",
+                "write `edition = \"2024\";`: protoc 35 does not take a later edition either, \
+                 but for its own tests",
             ),
             false => Diagnostic::new(Code::Syntax, span, format!("unknown edition {name:?}"))
                 .with_label("not an edition")
@@ -125,6 +126,7 @@ impl Parser<'_> {
         if self.end_of_declaration(';', false).is_some() {
             return Ok(());
         }
+        let visibility = self.visibility()?;
         let word = match self.token.kind {
             Kind::Ident => self.slice(self.token),
             Kind::Punct('}') => {
@@ -135,11 +137,13 @@ impl Parser<'_> {
         };
         match word {
             "message" => {
-                let message = self.message()?;
+                let mut message = self.message()?;
+                message.visibility = visibility;
                 tree.items.push(Item::Message(message));
             }
             "enum" => {
-                let enumeration = self.enumeration()?;
+                let mut enumeration = self.enumeration()?;
+                enumeration.visibility = visibility;
                 tree.items.push(Item::Enum(enumeration));
             }
             "service" => {
@@ -154,7 +158,19 @@ impl Parser<'_> {
             }
             "import" => {
                 let import = self.import()?;
-                tree.imports.push(import);
+                match tree.imports.iter().find(|first| first.path == import.path) {
+                    Some(first) => self.diagnostics.push(
+                        Diagnostic::new(
+                            Code::Syntax,
+                            import.span,
+                            format!("`{}` is imported twice", import.path),
+                        )
+                        .with_label("imported again")
+                        .with_secondary(first.span, "first imported here")
+                        .with_help("import a file once, with `import` or with `import option`"),
+                    ),
+                    None => tree.imports.push(import),
+                }
             }
             "package" => {
                 let (package, start, attached) = self.package()?;
@@ -175,6 +191,17 @@ impl Parser<'_> {
                     SYNTAX,
                 ));
             }
+            "export" | "local" => {
+                let span = self.span(self.token.start, self.token.end);
+                return Err(self.error(
+                    Code::Syntax,
+                    span,
+                    format!("`{word}` before edition 2024"),
+                    "a word of edition 2024".to_owned(),
+                    "`export` and `local` mark a message or an enum from edition 2024 on: write \
+                     `edition = \"2024\";` as the file's first statement, or remove the word",
+                ));
+            }
             _ => {
                 return Err(self.unexpected(
                     "`message`, `enum`, `service`, `extend`, `import`, `package` or `option`",
@@ -183,6 +210,39 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// `export` or `local` before a message or an enum, in an edition
+    /// 2024 file; nothing is read in an earlier one, where the words are
+    /// names.
+    pub(super) fn visibility(&mut self) -> Parsed<Option<Visibility>> {
+        if !self.grammar.syntax.since_2024() {
+            return Ok(None);
+        }
+        let visibility = match () {
+            () if self.at("export") => Visibility::Export,
+            () if self.at("local") => Visibility::Local,
+            () => return Ok(None),
+        };
+        let keyword = self.bump();
+        if !self.at("message") && !self.at("enum") {
+            let span = self.span(keyword.start, keyword.end);
+            return Err(self.error(
+                Code::Syntax,
+                span,
+                format!(
+                    "`{}` marks a message or an enum, and nothing else",
+                    visibility.keyword()
+                ),
+                "not before `message` or `enum`".to_owned(),
+                &format!(
+                    "write `{word} message` or `{word} enum`; in edition 2024 a field of a type \
+                     named `{word}` writes the type's name with its package or a leading dot",
+                    word = visibility.keyword(),
+                ),
+            ));
+        }
+        Ok(Some(visibility))
     }
 
     /// Gives the file its `package`, or reports a second one.
@@ -217,22 +277,53 @@ impl Parser<'_> {
         Ok((package, keyword.start, attached))
     }
 
-    /// `import "file.proto";`, `import public "..."`, `import weak "..."`.
+    /// `import "file.proto";`, `import public "..."`, `import weak "..."`,
+    /// `import option "..."`.
     fn import(&mut self) -> Parsed<Import> {
         let keyword = self.bump();
-        if self.at("option") {
+        let option = self.at("option");
+        if option {
+            let word = self.bump();
+            self.grammar.option_imported = true;
+            if !self.grammar.syntax.since_2024() {
+                // As protoc, the import is read all the same.
+                let span = self.span(word.start, word.end);
+                self.error(
+                    Code::Syntax,
+                    span,
+                    "`import option` before edition 2024".to_owned(),
+                    "a word of edition 2024".to_owned(),
+                    "`import option` imports a file for its options alone from edition 2024 on: \
+                     write `edition = \"2024\";` as the file's first statement, or a plain \
+                     `import`",
+                );
+            }
+        } else if self.grammar.option_imported {
             let span = self.span(self.token.start, self.token.end);
-            return Err(self.error(
-                Code::Unsupported,
+            self.error(
+                Code::Syntax,
                 span,
-                "`import option` is not supported yet".to_owned(),
-                "needs edition 2024".to_owned(),
-                IMPORT,
-            ));
+                "a plain import after an `import option`".to_owned(),
+                "after `import option`".to_owned(),
+                "protoc wants plain imports first, so that a file written back from its \
+                 descriptor is the same: move the `import option` statements after this one",
+            );
         }
-        let public = self.eat("public").is_some();
-        if !public {
-            self.eat("weak");
+        let public = !option && self.eat("public").is_some();
+        if !option
+            && !public
+            && let Some(weak) = self.eat("weak")
+            && self.grammar.syntax.since_2024()
+        {
+            let span = self.span(weak.start, weak.end);
+            self.error(
+                Code::Syntax,
+                span,
+                "`import weak` in edition 2024".to_owned(),
+                "not from edition 2024 on".to_owned(),
+                "edition 2024 has no weak imports: import the file with `import option` if only \
+                 options use it, or with a plain `import`",
+            );
         }
         if self.token.kind != Kind::String {
             return Err(self.unexpected("the imported file's path in quotes", IMPORT));
@@ -266,6 +357,7 @@ impl Parser<'_> {
         Ok(Import {
             path,
             public,
+            option,
             span: self.span_from(keyword.start),
         })
     }

@@ -84,6 +84,12 @@ impl Syntax {
     fn is_editions(self) -> bool {
         matches!(self, Syntax::Editions(_))
     }
+
+    /// Whether the file is of edition 2024 or later: `export`, `local`
+    /// and `import option` are its words.
+    fn since_2024(self) -> bool {
+        matches!(self, Syntax::Editions(edition) if edition >= Edition::E2024)
+    }
 }
 
 /// The `.proto` parser: the cursor over the `.proto` grammar.
@@ -95,6 +101,9 @@ struct ProtoGrammar {
     syntax: Syntax,
     /// How many messages the one being read is nested in.
     depth: usize,
+    /// Whether an `import option` has been read: a plain import after it
+    /// is refused, as protoc refuses it.
+    option_imported: bool,
     /// The comments collected for the next declaration.
     upcoming: Upcoming,
 }
@@ -115,6 +124,7 @@ fn parser(file: FileId, text: &str) -> Parser<'_> {
     let grammar = ProtoGrammar {
         syntax: Syntax::Proto2,
         depth: 0,
+        option_imported: false,
         upcoming: Upcoming::default(),
     };
     Cursor::new(file, text, Mode::PROTO, grammar)

@@ -40,6 +40,7 @@ impl Parser<'_> {
         Ok(MessageDecl {
             docs: self.docs_of(&start),
             name,
+            visibility: None,
             members,
             span: self.span_from(start.token.start),
         })
@@ -257,6 +258,7 @@ impl Parser<'_> {
         Ok(EnumDecl {
             docs: self.docs_of(&start),
             name,
+            visibility: None,
             values,
             reserved,
             options,

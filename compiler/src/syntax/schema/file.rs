@@ -138,6 +138,7 @@ impl Parser<'_> {
         Ok(Import {
             path: text,
             public: false,
+            option: false,
             span: self.span(path.start, path.end),
         })
     }

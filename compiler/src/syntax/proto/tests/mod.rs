@@ -3,6 +3,7 @@
 
 mod constructs;
 mod docs;
+mod edition_2024;
 mod errors;
 mod robustness;
 
