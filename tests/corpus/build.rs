@@ -1,10 +1,14 @@
 //! Compiles every file of the corpus that protoc accepts (the manifest
 //! `files.txt` says which) into one crate, as a team with these
-//! dependencies would from its build.rs. A file that protoc accepts and
-//! schemac refuses fails the build.
+//! dependencies would from its build.rs: in one compilation, but for the
+//! folders of `corpus::APART`, whose files declare names other files
+//! declare too and are compiled apart, each into a folder of `OUT_DIR`
+//! that `src/lib.rs` includes in a module of its own. A file that protoc
+//! accepts and schemac refuses fails the build.
 //!
 //! It also writes `registry.rs`, the generated type of every message by
-//! its full name, which `src/lib.rs` includes for the differential test.
+//! its full name (those of the one compilation), which `src/lib.rs`
+//! includes for the differential test.
 
 use std::error::Error;
 use std::fmt::Write as _;
@@ -16,15 +20,22 @@ fn main() -> Result<(), Box<dyn Error>> {
     for root in corpus::ROOTS {
         println!("cargo::rerun-if-changed={root}");
     }
-    let mut builder = schemac::Builder::new();
-    for root in corpus::ROOTS {
-        builder.include(root);
+    let builder = || {
+        let mut builder = schemac::Builder::new();
+        for root in corpus::ROOTS {
+            builder.include(root);
+        }
+        builder.json(true);
+        builder
+    };
+    let files = corpus.accepted_together();
+    builder().include_file("corpus.rs").compile(&files)?;
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+    for (module, folder) in corpus::APART {
+        (builder().out_dir(out_dir.join(module)))
+            .include_file(format!("{module}.rs"))
+            .compile(&corpus.accepted_apart(folder))?;
     }
-    let files = corpus.accepted_by_protoc();
-    builder
-        .include_file("corpus.rs")
-        .json(true)
-        .compile(&files)?;
     write_registry(&files)
 }
 

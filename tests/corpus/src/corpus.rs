@@ -18,6 +18,16 @@ pub const ROOTS: [&str; 7] = [
     "protobuf-2024",
 ];
 
+/// The folders whose files declare the very names that other files of the
+/// corpus declare, each with the module of the crate that holds their
+/// generated code: protobuf's golden outputs of its transforms to editions
+/// (`editions/golden/`) declare their inputs' names (`editions/input/`,
+/// and `test_messages_proto{2,3}.proto` of `protobuf/`).  protoc compiles
+/// each file alone; one compilation of the whole corpus would declare
+/// those names twice, so these files are compiled apart, one compilation
+/// per folder ([`Corpus::accepted_together`], [`Corpus::accepted_apart`]).
+pub const APART: [(&str, &str); 1] = [("golden", "protobuf-2024/editions/golden/")];
+
 /// One file of the manifest.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -62,6 +72,22 @@ impl Corpus {
         (self.entries.iter())
             .filter(|entry| entry.protoc_accepts)
             .map(|entry| entry.path.clone())
+            .collect()
+    }
+
+    /// The paths of the files the current protoc accepts that one
+    /// compilation takes together: all but those of [`APART`].
+    pub fn accepted_together(&self) -> Vec<String> {
+        (self.accepted_by_protoc().into_iter())
+            .filter(|path| !APART.iter().any(|(_, folder)| path.starts_with(folder)))
+            .collect()
+    }
+
+    /// The paths of the files the current protoc accepts in `folder`, one
+    /// of [`APART`]'s.
+    pub fn accepted_apart(&self, folder: &str) -> Vec<String> {
+        (self.accepted_by_protoc().into_iter())
+            .filter(|path| path.starts_with(folder))
             .collect()
     }
 }

@@ -12,6 +12,14 @@
 
 include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
 
+/// The generated code of protobuf's golden outputs of its transforms to
+/// editions (`protobuf-2024/editions/golden/`), which declare the names
+/// of their inputs and of `test_messages_proto{2,3}.proto`, compiled apart
+/// (`corpus::APART`).
+pub mod golden {
+    include!(concat!(env!("OUT_DIR"), "/golden/golden.rs"));
+}
+
 #[doc(hidden)]
 pub mod corpus;
 
