@@ -300,7 +300,13 @@ mod tests {
         let unknown = UnknownFields::from_bytes(fields.clone()).unwrap();
         assert_eq!(unknown.as_bytes(), fields);
         assert!(UnknownFields::from_bytes(Vec::new()).unwrap().is_empty());
-        for broken in [&[0x08][..], &[0x1a, 0x05, b'h'], &[0x00, 0x01], &[0x0b], &[0x0c]] {
+        for broken in [
+            &[0x08][..],
+            &[0x1a, 0x05, b'h'],
+            &[0x00, 0x01],
+            &[0x0b],
+            &[0x0c],
+        ] {
             assert!(
                 UnknownFields::from_bytes(broken.to_vec()).is_err(),
                 "{broken:?}"
