@@ -20,36 +20,47 @@ pub struct UnknownField<'a> {
 }
 
 /// The unknown fields of the view of a message that keeps them, in the
-/// order they were read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// order they were read. Equality and hashing are the fields'.
+#[derive(Clone, Default)]
 pub struct UnknownFieldsView<'a> {
-    fields: Vec<UnknownField<'a>>,
+    /// One pointer, null while none were kept, as in [`UnknownFields`]:
+    /// every view holds one, and most keep nothing.
+    #[allow(clippy::box_collection)]
+    fields: Option<Box<Vec<UnknownField<'a>>>>,
 }
 
 impl<'a> UnknownFieldsView<'a> {
     /// No unknown fields.
     pub const fn new() -> Self {
-        Self { fields: Vec::new() }
+        Self { fields: None }
     }
 
     /// Whether there are none.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.fields.is_empty()
+        self.fields().is_empty()
     }
 
     /// The fields, in the order they were read.
+    #[inline]
     pub fn fields(&self) -> &[UnknownField<'a>] {
-        &self.fields
+        self.fields.as_deref().map_or(&[], Vec::as_slice)
     }
 
     /// The owned unknown fields, which the owned message writes back: the
     /// same bytes that decoding the owned message keeps.
+    #[inline]
     pub fn to_owned(&self) -> UnknownFields {
         let mut owned = UnknownFields::new();
-        for field in &self.fields {
+        for field in self.fields() {
             owned.push(field.number, field.wire_type, field.value);
         }
         owned
+    }
+
+    /// Keeps a field, after those kept so far.
+    fn push(&mut self, field: UnknownField<'a>) {
+        self.fields.get_or_insert_with(Box::default).push(field);
     }
 
     /// Reads the value of field `number` and keeps it, borrowed.
@@ -61,7 +72,7 @@ impl<'a> UnknownFieldsView<'a> {
         decoder: &mut Decoder<'a>,
     ) -> Result<(), DecodeError> {
         let value = decoder.skip_raw(wire_type)?;
-        self.fields.push(UnknownField {
+        self.push(UnknownField {
             number,
             wire_type,
             value,
@@ -70,12 +81,34 @@ impl<'a> UnknownFieldsView<'a> {
     }
 }
 
+impl PartialEq for UnknownFieldsView<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.fields() == other.fields()
+    }
+}
+
+impl Eq for UnknownFieldsView<'_> {}
+
+impl core::hash::Hash for UnknownFieldsView<'_> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.fields().hash(state);
+    }
+}
+
+impl core::fmt::Debug for UnknownFieldsView<'_> {
+    fn fmt(&self, formatter: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        (formatter.debug_struct("UnknownFieldsView"))
+            .field("fields", &self.fields())
+            .finish()
+    }
+}
+
 /// A view's unknown fields borrow the records given them from the input.
 #[doc(hidden)]
 impl<'a> UnknownSink<'a> for UnknownFieldsView<'a> {
     #[inline]
     fn keep(&mut self, number: u32, wire_type: WireType, value: &'a [u8]) {
-        self.fields.push(UnknownField {
+        self.push(UnknownField {
             number,
             wire_type,
             value,
@@ -110,6 +143,7 @@ mod tests {
             let (number, wire_type) = decoder.read_key().unwrap();
             view.merge(number, wire_type, &mut decoder).unwrap();
         }
+        assert_eq!(size_of::<UnknownFieldsView<'_>>(), size_of::<usize>());
         assert_eq!(view.fields().len(), 6);
         assert_eq!(view.fields()[2].value, [0x02, b'h', b'i']);
         assert_eq!(view.to_owned(), owned);
