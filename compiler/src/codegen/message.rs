@@ -26,7 +26,7 @@ pub(crate) fn expand_message(cx: &Context, id: MessageId) -> TokenStream {
     });
     let ident = type_ident(&message.name);
     let fields = expand_struct_fields(cx, &scope, id);
-    let unknown_fields = expand_unknown_fields_field(cx, message);
+    let unknown_fields = expand_unknown_fields_field(cx, id);
     let extensions = extensions::expand_struct_field(cx, id, false);
     let extendable = extensions::expand_extendable_impl(cx, id);
     let accessors = defaults::expand_accessors(cx, &scope, id);
@@ -82,12 +82,11 @@ fn expand_struct_fields(cx: &Context, scope: &[String], id: MessageId) -> Vec<To
 
 /// `pub unknown_fields: UnknownFields,` when the message keeps them;
 /// nothing otherwise.
-fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
-    if !cx.keeps_unknown_fields(message) {
+fn expand_unknown_fields_field(cx: &Context, id: MessageId) -> TokenStream {
+    let Some(ident) = cx.unknown_fields(id) else {
         return TokenStream::new();
-    }
+    };
     let rt = &cx.runtime;
-    let ident = ident(&names::unknown_fields_field(message));
     quote! {
         /// The fields read that the schema does not know, written back
         /// after the known ones.

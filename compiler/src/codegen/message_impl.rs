@@ -65,7 +65,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
 /// `fn measure_fields`: the sum of every field's encoded length.
 fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let steps = cx.schema.message(id).encoding_order();
-    let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.len()));
+    let unknown = cx.unknown_fields(id).map(|field| quote!(self.#field.len()));
     let extensions = extensions::measure_term(cx, id);
     let count = steps.len() + usize::from(unknown.is_some()) + usize::from(extensions.is_some());
     let mut terms: Vec<TokenStream> = steps
@@ -107,7 +107,9 @@ fn expand_measure_fields(cx: &Context, scope: &[String], id: MessageId) -> Token
 /// number down.
 fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
-    let unknown = unknown_fields(cx, id).map(|field| quote!(self.#field.write(writer);));
+    let unknown = cx
+        .unknown_fields(id)
+        .map(|field| quote!(self.#field.write(writer);));
     let mut statements: Vec<TokenStream> = unknown.into_iter().collect();
     statements.extend(extensions::write_statement(cx, id));
     let steps = cx.schema.message(id).encoding_order();
@@ -154,7 +156,7 @@ fn expand_merge_field(
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
-    merge_field_fn(cx, arms, unknown_fields(cx, id), quote!('_))
+    merge_field_fn(cx, arms, cx.unknown_fields(id), quote!('_))
 }
 
 /// `fn merge_field` of an owned message or a view, from the arms of its
@@ -288,13 +290,6 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
     }
 }
 
-/// The struct field holding unknown fields, when message `id` keeps them.
-pub(crate) fn unknown_fields(cx: &Context, id: MessageId) -> Option<proc_macro2::Ident> {
-    let message = cx.schema.message(id);
-    let keeps = cx.keeps_unknown_fields(message);
-    keeps.then(|| ident(&names::unknown_fields_field(message)))
-}
-
 /// The read of one occurrence of `field`, outside a oneof, of message `id`
 /// or its view (`action` is `Merge` or `View`):
 /// `_rt::codec::Int64::merge(wire, &mut self.id, decoder)`, and for a
@@ -323,7 +318,7 @@ pub(crate) fn unknown_sink(cx: &Context, id: MessageId, field: &Field) -> Option
         return None;
     }
     let rt = &cx.runtime;
-    Some(match unknown_fields(cx, id) {
+    Some(match cx.unknown_fields(id) {
         Some(unknown) => quote!(&mut self.#unknown),
         None => quote!(&mut #rt::Discard),
     })

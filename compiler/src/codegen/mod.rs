@@ -40,7 +40,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::{Config, MapType};
-use crate::model::{DeclaredType, Field, FieldType, Message, MessageId, Schema, ValueType};
+use crate::model::{DeclaredType, Field, FieldType, MessageId, Schema, ValueType};
 use crate::names;
 use crate::source::FileId;
 
@@ -183,6 +183,9 @@ pub struct Facts {
     /// For each message, whether a group field holds it
     /// ([`Schema::group_marks`](crate::model::Schema::group_marks)).
     groups: Vec<bool>,
+    /// For each message, the struct field holding its unknown fields
+    /// ([`names::unknown_fields_field`]), when it keeps them.
+    unknown_fields: Vec<Option<String>>,
 }
 
 impl Facts {
@@ -200,6 +203,12 @@ impl Facts {
             ref_targets: schema.ref_target_marks(),
             weak_targets: schema.weak_target_marks(),
             groups: schema.group_marks(),
+            unknown_fields: (schema.messages.iter())
+                .map(|message| {
+                    let keeps = config.keeps_unknown_fields(message);
+                    keeps.then(|| names::unknown_fields_field(message))
+                })
+                .collect(),
         }
     }
 }
@@ -339,10 +348,11 @@ impl<'a> Context<'a> {
         self.config.map_type_of(&field.full_name)
     }
 
-    /// Whether `message` keeps its unknown fields: its schema or the
-    /// config asks for it.
-    pub(crate) fn keeps_unknown_fields(&self, message: &Message) -> bool {
-        self.config.keeps_unknown_fields(message)
+    /// The struct field holding the unknown fields of message `id`, when
+    /// it keeps them (its schema, or else the config, says).
+    pub(crate) fn unknown_fields(&self, id: MessageId) -> Option<proc_macro2::Ident> {
+        let name = self.facts.unknown_fields.get(id.0 as usize)?.as_deref()?;
+        Some(ident(name))
     }
 
     /// `use ::schemac_runtime::__private as _rt;`: a short name for what

@@ -45,7 +45,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
         String::new,
     );
     let fields = expand_struct_fields(cx, scope, id);
-    let unknown_fields = expand_unknown_fields_field(cx, message);
+    let unknown_fields = expand_unknown_fields_field(cx, id);
     let extensions = extensions::expand_struct_field(cx, id, true);
     let extendable = extensions::expand_extendable_view_impl(cx, id);
     let marker = (!borrows(cx, id)).then(|| {
@@ -211,12 +211,11 @@ fn expand_oneof_field(cx: &Context, scope: &[String], id: MessageId, index: usiz
 }
 
 /// `pub unknown_fields: UnknownFieldsView<'a>,` when the message keeps them.
-fn expand_unknown_fields_field(cx: &Context, message: &Message) -> TokenStream {
-    if !cx.keeps_unknown_fields(message) {
+fn expand_unknown_fields_field(cx: &Context, id: MessageId) -> TokenStream {
+    let Some(ident) = cx.unknown_fields(id) else {
         return TokenStream::new();
-    }
+    };
     let rt = &cx.runtime;
-    let ident = ident(&names::unknown_fields_field(message));
     quote! {
         /// The fields read that the schema does not know, borrowed.
         pub #ident: #rt::view::UnknownFieldsView<'a>,
@@ -279,8 +278,7 @@ fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<Toke
             }
         }
     }
-    if cx.keeps_unknown_fields(message) {
-        let name = ident(&names::unknown_fields_field(message));
+    if let Some(name) = cx.unknown_fields(id) {
         conversions.push(quote!(#name: self.#name.to_owned(),));
     }
     conversions.extend(extensions::owned_conversion(cx, id));
@@ -352,7 +350,7 @@ fn expand_merge_field(
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
-    let unknown = message_impl::unknown_fields(cx, id);
+    let unknown = cx.unknown_fields(id);
     message_impl::merge_field_fn(cx, arms, unknown, quote!('a))
 }
 
