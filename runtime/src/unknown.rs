@@ -40,19 +40,19 @@ impl UnknownFields {
     }
 
     /// Whether there are none.
-    #[inline]
+    #[inline(always)]
     pub fn is_empty(&self) -> bool {
         self.as_bytes().is_empty()
     }
 
     /// Their encoded length in bytes.
-    #[inline]
+    #[inline(always)]
     pub fn len(&self) -> usize {
         self.as_bytes().len()
     }
 
     /// Their encoding: keys and values, back to back.
-    #[inline]
+    #[inline(always)]
     pub fn as_bytes(&self) -> &[u8] {
         self.bytes.as_deref().map_or(&[], Vec::as_slice)
     }
@@ -101,14 +101,22 @@ impl UnknownFields {
     }
 
     /// Writes them back, after the known fields (so before those, as the
-    /// writer goes back to front).
+    /// writer goes back to front). Always inlined: every message calls it,
+    /// and most have none, which is one test of a pointer; the copy of
+    /// those there are stays out of line.
     #[doc(hidden)]
-    #[inline]
+    #[inline(always)]
     pub fn write(&self, writer: &mut Writer) {
         if let Some(bytes) = &self.bytes {
-            writer.raw(bytes);
+            write_kept(bytes, writer);
         }
     }
+}
+
+#[cold]
+#[inline(never)]
+fn write_kept(bytes: &[u8], writer: &mut Writer) {
+    writer.raw(bytes);
 }
 
 // Equality, order, hashing and `Debug` are the bytes', whether or not a
