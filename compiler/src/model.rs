@@ -698,6 +698,33 @@ impl Field {
         self.number as u32
     }
 
+    /// The wire types, as the runtime's `WireType` names them, under which
+    /// a key of its number is this field's: the one it is written with
+    /// (`StartGroup` when [`delimited`](Self::delimited)), and for a list
+    /// of numbers `Len` too, for it may come packed or not. Under any
+    /// other, the key is an unknown field's, as protobuf's implementations
+    /// read it, not an error.
+    pub fn wire_types_read(&self) -> &'static [&'static str] {
+        if self.delimited {
+            return &["StartGroup"];
+        }
+        if let FieldType::Map(..) = self.ty {
+            return &["Len"];
+        }
+        match (
+            self.ty.value().wire_class().wire_type(),
+            self.ty.is_packable(),
+        ) {
+            ("Varint", true) => &["Varint", "Len"],
+            ("Fixed32", true) => &["Fixed32", "Len"],
+            ("Fixed64", true) => &["Fixed64", "Len"],
+            ("Varint", _) => &["Varint"],
+            ("Fixed32", _) => &["Fixed32"],
+            ("Fixed64", _) => &["Fixed64"],
+            _ => &["Len"],
+        }
+    }
+
     /// The field's name in protobuf's JSON: its `json_name`, or its name in
     /// lowerCamelCase as protoc makes it: each `_` dropped and the letter
     /// after it capitalized, `order_lines` → `orderLines`.

@@ -51,8 +51,9 @@ impl _rt::Message for Profile {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 | 5 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2 | 5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -174,8 +175,9 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 | 5 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2 | 5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -260,8 +262,9 @@ impl _rt::Message for PlainProfile {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 | 5 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2 | 5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -379,8 +382,9 @@ impl<'a> _rt::MessageView<'a> for PlainProfileView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 | 5 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2 | 5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

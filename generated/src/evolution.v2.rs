@@ -97,9 +97,13 @@ impl _rt::Message for Profile {
                     return Err(error);
                 }
             };
-            match number {
-                1..=10 => {}
-                100 => {
+            match (number, wire) {
+                (1 | 3, _rt::WireType::Varint) => {}
+                (2 | 4 | 5 | 7 | 10, _rt::WireType::Len) => {}
+                (6, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (8, _rt::WireType::Fixed64) => {}
+                (9, _rt::WireType::Fixed32) => {}
+                (100, _rt::WireType::Len) => {
                     match preferences_entries
                         .merge::<
                             _rt::codec::String,
@@ -366,8 +370,8 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            100 => {
+        match (number, wire) {
+            (100, _rt::WireType::Len) => {
                 _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Value,
@@ -387,8 +391,12 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=10 => {}
+            match (number, wire) {
+                (1 | 3, _rt::WireType::Varint) => {}
+                (2 | 4 | 5 | 7 | 10, _rt::WireType::Len) => {}
+                (6, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (8, _rt::WireType::Fixed64) => {}
+                (9, _rt::WireType::Fixed32) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -559,8 +567,8 @@ impl _rt::Message for Address {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -667,8 +675,8 @@ impl<'a> _rt::MessageView<'a> for AddressView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

@@ -85,8 +85,11 @@ impl _rt::Message for Scalars {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=15 => {}
+            match (number, wire) {
+                (1..=6 | 13, _rt::WireType::Varint) => {}
+                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
+                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
+                (14 | 15, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -405,8 +408,11 @@ impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=15 => {}
+            match (number, wire) {
+                (1..=6 | 13, _rt::WireType::Varint) => {}
+                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
+                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
+                (14 | 15, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -633,9 +639,13 @@ impl _rt::Message for OptionalScalars {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            16 => _rt::codec::Enum::merge_optional(wire, &mut self.a_color, decoder),
-            17 => _rt::codec::Message::merge_optional(wire, &mut self.a_point, decoder),
+        match (number, wire) {
+            (16, _rt::WireType::Varint) => {
+                _rt::codec::Enum::merge_optional(wire, &mut self.a_color, decoder)
+            }
+            (17, _rt::WireType::Len) => {
+                _rt::codec::Message::merge_optional(wire, &mut self.a_point, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -650,8 +660,11 @@ impl _rt::Message for OptionalScalars {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=15 => {}
+            match (number, wire) {
+                (1..=6 | 13, _rt::WireType::Varint) => {}
+                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
+                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
+                (14 | 15, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1063,9 +1076,13 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            16 => _rt::codec::Enum::view_optional(wire, &mut self.a_color, decoder),
-            17 => _rt::codec::Message::view_optional(wire, &mut self.a_point, decoder),
+        match (number, wire) {
+            (16, _rt::WireType::Varint) => {
+                _rt::codec::Enum::view_optional(wire, &mut self.a_color, decoder)
+            }
+            (17, _rt::WireType::Len) => {
+                _rt::codec::Message::view_optional(wire, &mut self.a_point, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -1080,8 +1097,11 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=15 => {}
+            match (number, wire) {
+                (1..=6 | 13, _rt::WireType::Varint) => {}
+                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
+                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
+                (14 | 15, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1348,9 +1368,13 @@ impl _rt::Message for Lists {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            16 => _rt::codec::Enum::merge_repeated(wire, &mut self.colors, decoder),
-            17 => _rt::codec::Message::merge_repeated(wire, &mut self.points, decoder),
+        match (number, wire) {
+            (16, _rt::WireType::Varint | _rt::WireType::Len) => {
+                _rt::codec::Enum::merge_repeated(wire, &mut self.colors, decoder)
+            }
+            (17, _rt::WireType::Len) => {
+                _rt::codec::Message::merge_repeated(wire, &mut self.points, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -1365,8 +1389,11 @@ impl _rt::Message for Lists {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=15 => {}
+            match (number, wire) {
+                (1..=6 | 13, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (7 | 9 | 11, _rt::WireType::Fixed32 | _rt::WireType::Len) => {}
+                (8 | 10 | 12, _rt::WireType::Fixed64 | _rt::WireType::Len) => {}
+                (14 | 15, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1805,9 +1832,13 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            16 => _rt::codec::Enum::view_repeated(wire, &mut self.colors, decoder),
-            17 => _rt::codec::Message::view_repeated(wire, &mut self.points, decoder),
+        match (number, wire) {
+            (16, _rt::WireType::Varint | _rt::WireType::Len) => {
+                _rt::codec::Enum::view_repeated(wire, &mut self.colors, decoder)
+            }
+            (17, _rt::WireType::Len) => {
+                _rt::codec::Message::view_repeated(wire, &mut self.points, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -1822,8 +1853,11 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=15 => {}
+            match (number, wire) {
+                (1..=6 | 13, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (7 | 9 | 11, _rt::WireType::Fixed32 | _rt::WireType::Len) => {}
+                (8 | 10 | 12, _rt::WireType::Fixed64 | _rt::WireType::Len) => {}
+                (14 | 15, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -2317,8 +2351,8 @@ impl _rt::Message for Maps {
                     return Err(error);
                 }
             };
-            match number {
-                1..=14 => {}
+            match (number, wire) {
+                (1..=14, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -2901,8 +2935,8 @@ impl<'a> _rt::MessageView<'a> for MapsView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=14 => {}
+            match (number, wire) {
+                (1..=14, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -3225,8 +3259,8 @@ impl _rt::Message for Interleaved {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            3 => {
+        match (number, wire) {
+            (3, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
                     Some(interleaved::Pick::Word(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -3235,7 +3269,7 @@ impl _rt::Message for Interleaved {
                 self.pick = Some(interleaved::Pick::Word(value));
                 result
             }
-            6 => {
+            (6, _rt::WireType::Varint) => {
                 let mut value = match self.pick.take() {
                     Some(interleaved::Pick::Amount(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -3244,7 +3278,9 @@ impl _rt::Message for Interleaved {
                 self.pick = Some(interleaved::Pick::Amount(value));
                 result
             }
-            20 => _rt::codec::Uint32::merge(wire, &mut self.far, decoder),
+            (20, _rt::WireType::Varint) => {
+                _rt::codec::Uint32::merge(wire, &mut self.far, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -3267,9 +3303,12 @@ impl _rt::Message for Interleaved {
                     return Err(error);
                 }
             };
-            match number {
-                2 | 4 | 7 | 9 | 11 => {}
-                16 => {
+            match (number, wire) {
+                (2, _rt::WireType::Varint) => {}
+                (4 | 9, _rt::WireType::Len) => {}
+                (7, _rt::WireType::Fixed64) => {}
+                (11, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (16, _rt::WireType::Len) => {
                     match labels_entries
                         .merge::<
                             _rt::codec::String,
@@ -3507,8 +3546,8 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            3 => {
+        match (number, wire) {
+            (3, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
                     Some(interleaved::PickView::Word(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -3517,7 +3556,7 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
                 self.pick = Some(interleaved::PickView::Word(value));
                 result
             }
-            6 => {
+            (6, _rt::WireType::Varint) => {
                 let mut value = match self.pick.take() {
                     Some(interleaved::PickView::Amount(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -3526,13 +3565,15 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
                 self.pick = Some(interleaved::PickView::Amount(value));
                 result
             }
-            16 => {
+            (16, _rt::WireType::Len) => {
                 _rt::codec::Map::<
                     _rt::codec::String,
                     _rt::codec::Int32,
                 >::view(wire, &mut self.labels, decoder)
             }
-            20 => _rt::codec::Uint32::view(wire, &mut self.far, decoder),
+            (20, _rt::WireType::Varint) => {
+                _rt::codec::Uint32::view(wire, &mut self.far, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -3547,8 +3588,11 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                2 | 4 | 7 | 9 | 11 => {}
+            match (number, wire) {
+                (2, _rt::WireType::Varint) => {}
+                (4 | 9, _rt::WireType::Len) => {}
+                (7, _rt::WireType::Fixed64) => {}
+                (11, _rt::WireType::Varint | _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -3699,8 +3743,8 @@ impl _rt::Message for Point {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -3807,8 +3851,8 @@ impl<'a> _rt::MessageView<'a> for PointView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

@@ -81,8 +81,8 @@ impl _rt::Message for Amounts {
                     return Err(error);
                 }
             };
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1..=5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -297,8 +297,8 @@ impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1..=5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -467,8 +467,8 @@ impl _rt::Message for Values {
                     return Err(error);
                 }
             };
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1..=5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -677,8 +677,8 @@ impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1..=5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -819,8 +819,8 @@ impl _rt::Message for Entry {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            2 => {
+        match (number, wire) {
+            (2, _rt::WireType::Len) => {
                 let mut value = match self.amount.take() {
                     Some(entry::Amount::Exact(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -829,7 +829,7 @@ impl _rt::Message for Entry {
                 self.amount = Some(entry::Amount::Exact(value));
                 result
             }
-            3 => {
+            (3, _rt::WireType::Len) => {
                 let mut value = match self.amount.take() {
                     Some(entry::Amount::Other(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -852,8 +852,8 @@ impl _rt::Message for Entry {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 4 | 5 => {}
+            match (number, wire) {
+                (1 | 4 | 5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1020,8 +1020,8 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            2 => {
+        match (number, wire) {
+            (2, _rt::WireType::Len) => {
                 let mut value = match self.amount.take() {
                     Some(entry::AmountView::Exact(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -1030,7 +1030,7 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
                 self.amount = Some(entry::AmountView::Exact(value));
                 result
             }
-            3 => {
+            (3, _rt::WireType::Len) => {
                 let mut value = match self.amount.take() {
                     Some(entry::AmountView::Other(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -1053,8 +1053,8 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 4 | 5 => {}
+            match (number, wire) {
+                (1 | 4 | 5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

@@ -193,8 +193,8 @@ impl _rt::Message for ReportCard {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            5 => {
+        match (number, wire) {
+            (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::merge_member(
                     wire,
                     &mut self.pick,
@@ -203,7 +203,7 @@ impl _rt::Message for ReportCard {
                     &mut self.unknown_fields,
                 )
             }
-            6 => {
+            (6, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
                     Some(report_card::Pick::Note(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -212,7 +212,7 @@ impl _rt::Message for ReportCard {
                 self.pick = Some(report_card::Pick::Note(value));
                 result
             }
-            20 => {
+            (20, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::ClosedEnum::merge_repeated(
                     wire,
                     &mut self.later_levels,
@@ -242,8 +242,10 @@ impl _rt::Message for ReportCard {
                     return Err(error);
                 }
             };
-            match number {
-                1..=4 | 7 => {}
+            match (number, wire) {
+                (1 | 7, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (4, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -502,8 +504,8 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            5 => {
+        match (number, wire) {
+            (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::view_member(
                     wire,
                     &mut self.pick,
@@ -512,7 +514,7 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
                     &mut self.unknown_fields,
                 )
             }
-            6 => {
+            (6, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
                     Some(report_card::PickView::Note(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -521,7 +523,7 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
                 self.pick = Some(report_card::PickView::Note(value));
                 result
             }
-            20 => {
+            (20, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::ClosedEnum::view_repeated(
                     wire,
                     &mut self.later_levels,
@@ -543,8 +545,10 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=4 | 7 => {}
+            match (number, wire) {
+                (1 | 7, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (4, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -733,8 +737,8 @@ impl _rt::Message for Summary {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            5 => {
+        match (number, wire) {
+            (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::merge_member(
                     wire,
                     &mut self.pick,
@@ -743,7 +747,7 @@ impl _rt::Message for Summary {
                     &mut _rt::Discard,
                 )
             }
-            6 => {
+            (6, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
                     Some(summary::Pick::Note(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -774,8 +778,10 @@ impl _rt::Message for Summary {
                     return Err(error);
                 }
             };
-            match number {
-                1..=4 | 7 => {}
+            match (number, wire) {
+                (1 | 7, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (4, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1016,8 +1022,8 @@ impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            5 => {
+        match (number, wire) {
+            (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::view_member(
                     wire,
                     &mut self.pick,
@@ -1026,7 +1032,7 @@ impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
                     &mut _rt::Discard,
                 )
             }
-            6 => {
+            (6, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
                     Some(summary::PickView::Note(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -1049,8 +1055,10 @@ impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=4 | 7 => {}
+            match (number, wire) {
+                (1 | 7, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
+                (4, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

@@ -50,8 +50,9 @@ impl _rt::Message for Drawing {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=3 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Len) => {}
+                (3, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -183,8 +184,9 @@ impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=3 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Len) => {}
+                (3, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -302,8 +304,8 @@ impl _rt::Message for Shape {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => {
+        match (number, wire) {
+            (1, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::Kind::Circle(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -312,7 +314,7 @@ impl _rt::Message for Shape {
                 self.kind = Some(shape::Kind::Circle(value));
                 result
             }
-            2 => {
+            (2, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::Kind::Polygon(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -321,7 +323,7 @@ impl _rt::Message for Shape {
                 self.kind = Some(shape::Kind::Polygon(value));
                 result
             }
-            3 => {
+            (3, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::Kind::Label(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -330,7 +332,7 @@ impl _rt::Message for Shape {
                 self.kind = Some(shape::Kind::Label(value));
                 result
             }
-            4 => {
+            (4, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::Kind::Group(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -339,7 +341,7 @@ impl _rt::Message for Shape {
                 self.kind = Some(shape::Kind::Group(value));
                 result
             }
-            5 => {
+            (5, _rt::WireType::Fixed64) => {
                 let mut value = match self.kind.take() {
                     Some(shape::Kind::ScaleOnly(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -348,7 +350,9 @@ impl _rt::Message for Shape {
                 self.kind = Some(shape::Kind::ScaleOnly(value));
                 result
             }
-            6 => _rt::codec::String::merge_optional(wire, &mut self.note, decoder),
+            (6, _rt::WireType::Len) => {
+                _rt::codec::String::merge_optional(wire, &mut self.note, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -532,8 +536,8 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => {
+        match (number, wire) {
+            (1, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::KindView::Circle(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -542,7 +546,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
                 self.kind = Some(shape::KindView::Circle(value));
                 result
             }
-            2 => {
+            (2, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::KindView::Polygon(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -551,7 +555,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
                 self.kind = Some(shape::KindView::Polygon(value));
                 result
             }
-            3 => {
+            (3, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::KindView::Label(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -560,7 +564,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
                 self.kind = Some(shape::KindView::Label(value));
                 result
             }
-            4 => {
+            (4, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
                     Some(shape::KindView::Group(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -569,7 +573,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
                 self.kind = Some(shape::KindView::Group(value));
                 result
             }
-            5 => {
+            (5, _rt::WireType::Fixed64) => {
                 let mut value = match self.kind.take() {
                     Some(shape::KindView::ScaleOnly(value)) => value,
                     _ => ::core::default::Default::default(),
@@ -578,7 +582,9 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
                 self.kind = Some(shape::KindView::ScaleOnly(value));
                 result
             }
-            6 => _rt::codec::String::view_optional(wire, &mut self.note, decoder),
+            (6, _rt::WireType::Len) => {
+                _rt::codec::String::view_optional(wire, &mut self.note, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -663,8 +669,10 @@ pub mod shape {
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'_>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            match number {
-                1 => _rt::codec::Double::merge(wire, &mut self.radius, decoder),
+            match (number, wire) {
+                (1, _rt::WireType::Fixed64) => {
+                    _rt::codec::Double::merge(wire, &mut self.radius, decoder)
+                }
                 _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
@@ -731,8 +739,10 @@ pub mod shape {
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'a>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            match number {
-                1 => _rt::codec::Double::view(wire, &mut self.radius, decoder),
+            match (number, wire) {
+                (1, _rt::WireType::Fixed64) => {
+                    _rt::codec::Double::view(wire, &mut self.radius, decoder)
+                }
                 _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
@@ -783,8 +793,8 @@ pub mod shape {
                     return Ok(());
                 }
                 let (number, mut wire) = decoder.read_key()?;
-                match number {
-                    1 => {}
+                match (number, wire) {
+                    (1, _rt::WireType::Len) => {}
                     _ => {
                         match self.merge_field(number, wire, decoder) {
                             Ok(()) => continue 'fields,
@@ -888,8 +898,8 @@ pub mod shape {
                     return Ok(());
                 }
                 let (number, mut wire) = decoder.read_key()?;
-                match number {
-                    1 => {}
+                match (number, wire) {
+                    (1, _rt::WireType::Len) => {}
                     _ => {
                         match self.merge_field(number, wire, decoder) {
                             Ok(()) => continue 'fields,
@@ -974,8 +984,8 @@ pub mod shape {
                         return Ok(());
                     }
                     let (number, mut wire) = decoder.read_key()?;
-                    match number {
-                        1 | 2 => {}
+                    match (number, wire) {
+                        (1 | 2, _rt::WireType::Fixed32) => {}
                         _ => {
                             match self.merge_field(number, wire, decoder) {
                                 Ok(()) => continue 'fields,
@@ -1082,8 +1092,8 @@ pub mod shape {
                         return Ok(());
                     }
                     let (number, mut wire) = decoder.read_key()?;
-                    match number {
-                        1 | 2 => {}
+                    match (number, wire) {
+                        (1 | 2, _rt::WireType::Fixed32) => {}
                         _ => {
                             match self.merge_field(number, wire, decoder) {
                                 Ok(()) => continue 'fields,
@@ -1150,8 +1160,10 @@ impl _rt::Message for Layer {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Enum::merge(wire, &mut self.kind, decoder),
+        match (number, wire) {
+            (1, _rt::WireType::Varint) => {
+                _rt::codec::Enum::merge(wire, &mut self.kind, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -1218,8 +1230,10 @@ impl<'a> _rt::MessageView<'a> for LayerView<'a> {
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
     ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match number {
-            1 => _rt::codec::Enum::view(wire, &mut self.kind, decoder),
+        match (number, wire) {
+            (1, _rt::WireType::Varint) => {
+                _rt::codec::Enum::view(wire, &mut self.kind, decoder)
+            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -1355,8 +1369,9 @@ impl _rt::Message for Tree {
                     return Err(error);
                 }
             };
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2..=5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1538,8 +1553,9 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2..=5, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1658,8 +1674,9 @@ impl _rt::Message for Ping {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Len) => {}
+                (2, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1766,8 +1783,9 @@ impl<'a> _rt::MessageView<'a> for PingView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Len) => {}
+                (2, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1843,8 +1861,8 @@ impl _rt::Message for Pong {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -1957,8 +1975,8 @@ impl<'a> _rt::MessageView<'a> for PongView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -2038,8 +2056,8 @@ pub mod pong {
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'_>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            match number {
-                1 => {
+            match (number, wire) {
+                (1, _rt::WireType::Len) => {
                     let mut value = match self.pick.take() {
                         Some(choice::Pick::Again(value)) => value,
                         _ => ::core::default::Default::default(),
@@ -2048,7 +2066,7 @@ pub mod pong {
                     self.pick = Some(choice::Pick::Again(value));
                     result
                 }
-                2 => {
+                (2, _rt::WireType::Varint) => {
                     let mut value = match self.pick.take() {
                         Some(choice::Pick::Done(value)) => value,
                         _ => ::core::default::Default::default(),
@@ -2180,8 +2198,8 @@ pub mod pong {
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'a>,
         ) -> ::core::result::Result<(), _rt::DecodeError> {
-            match number {
-                1 => {
+            match (number, wire) {
+                (1, _rt::WireType::Len) => {
                     let mut value = match self.pick.take() {
                         Some(choice::PickView::Again(value)) => value,
                         _ => ::core::default::Default::default(),
@@ -2190,7 +2208,7 @@ pub mod pong {
                     self.pick = Some(choice::PickView::Again(value));
                     result
                 }
-                2 => {
+                (2, _rt::WireType::Varint) => {
                     let mut value = match self.pick.take() {
                         Some(choice::PickView::Done(value)) => value,
                         _ => ::core::default::Default::default(),
@@ -2309,8 +2327,9 @@ impl _rt::Message for Keywords {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=6 => {}
+            match (number, wire) {
+                (1 | 6, _rt::WireType::Len) => {}
+                (2..=5, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -2473,8 +2492,9 @@ impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=6 => {}
+            match (number, wire) {
+                (1 | 6, _rt::WireType::Len) => {}
+                (2..=5, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

@@ -50,8 +50,9 @@ impl _rt::Message for Customer {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=3 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -179,8 +180,9 @@ impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=3 => {}
+            match (number, wire) {
+                (1, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -278,8 +280,9 @@ impl _rt::Message for OrderLine {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=4 => {}
+            match (number, wire) {
+                (1 | 4, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -420,8 +423,9 @@ impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=4 => {}
+            match (number, wire) {
+                (1 | 4, _rt::WireType::Varint) => {}
+                (2 | 3, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -615,8 +619,9 @@ impl _rt::Message for Order {
                     return Err(error);
                 }
             };
-            match number {
-                1..=7 => {}
+            match (number, wire) {
+                (1 | 6, _rt::WireType::Varint) => {}
+                (2..=5 | 7, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -842,8 +847,9 @@ impl<'a> _rt::MessageView<'a> for OrderView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=7 => {}
+            match (number, wire) {
+                (1 | 6, _rt::WireType::Varint) => {}
+                (2..=5 | 7, _rt::WireType::Len) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

@@ -45,8 +45,8 @@ impl _rt::Message for Coordinates {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Fixed64) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -153,8 +153,8 @@ impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1 | 2 => {}
+            match (number, wire) {
+                (1 | 2, _rt::WireType::Fixed64) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

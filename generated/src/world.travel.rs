@@ -68,8 +68,9 @@ impl _rt::Message for Trip {
                     return Err(error);
                 }
             };
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1..=3 | 5, _rt::WireType::Len) => {}
+                (4, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,
@@ -255,8 +256,9 @@ impl<'a> _rt::MessageView<'a> for TripView<'a> {
                 return Ok(());
             }
             let (number, mut wire) = decoder.read_key()?;
-            match number {
-                1..=5 => {}
+            match (number, wire) {
+                (1..=3 | 5, _rt::WireType::Len) => {}
+                (4, _rt::WireType::Varint) => {}
                 _ => {
                     match self.merge_field(number, wire, decoder) {
                         Ok(()) => continue 'fields,

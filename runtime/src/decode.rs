@@ -480,8 +480,8 @@ impl<'a> Decoder<'a> {
     /// Reads one map entry, a message of the key (field 1) and the value
     /// (field 2), one level deeper, into `key` and `value`: `merge_key` and
     /// `merge_value` read each field's value once its key and wire type are
-    /// read and checked, as often as the field appears. Other fields are
-    /// skipped.
+    /// read and checked, as often as the field appears. Other fields, and
+    /// the key or the value under another wire type, are skipped.
     ///
     /// Encoders write the key, then the value: those come first, without
     /// decoding their keys in general.
@@ -503,15 +503,11 @@ impl<'a> Decoder<'a> {
                 merge_value(value, decoder)?;
             }
             while decoder.has_remaining() {
+                // A key or value under another wire type is an unknown
+                // field of the entry, skipped.
                 match decoder.read_key()? {
-                    (1, wire_type) => {
-                        decoder.expect_wire_type(wire_type, key_wire_type)?;
-                        merge_key(key, decoder)?;
-                    }
-                    (2, wire_type) => {
-                        decoder.expect_wire_type(wire_type, value_wire_type)?;
-                        merge_value(value, decoder)?;
-                    }
+                    (1, wire_type) if wire_type == key_wire_type => merge_key(key, decoder)?,
+                    (2, wire_type) if wire_type == value_wire_type => merge_value(value, decoder)?,
                     (_, wire_type) => decoder.skip(wire_type)?,
                 }
             }

@@ -481,9 +481,16 @@ pub trait ExtensionOf<M> {
     /// Its full protobuf name.
     fn full_name(&self) -> &'static str;
 
-    /// Decodes its value from its records, in order: a singular value
-    /// merged from every record, as a field's is, or the list of every
-    /// element, packed or not.
+    /// Whether a record under `wire_type` is one of its values: one under
+    /// its type's wire type, or for a repeated number also a packed run.
+    /// A record under another is an unknown field, as in a message, which
+    /// is kept and written back but is not the extension's.
+    #[doc(hidden)]
+    fn reads(&self, wire_type: WireType) -> bool;
+
+    /// Decodes its value from the records it [`reads`](Self::reads), in
+    /// order: a singular value merged from every record, as a field's is,
+    /// or the list of every element, packed or not.
     #[doc(hidden)]
     fn read(
         &self,
@@ -507,11 +514,16 @@ impl<M, C: Codec> ExtensionOf<M> for Extension<M, C> {
         self.full_name
     }
 
+    fn reads(&self, wire_type: WireType) -> bool {
+        wire_type == C::WIRE_TYPE
+    }
+
     fn read(
         &self,
         records: &mut dyn Iterator<Item = (WireType, &[u8])>,
     ) -> Result<Option<C::Value>, DecodeError> {
-        read_singular::<C>(self.number, records)
+        let mut records = records.filter(|&(wire_type, _)| self.reads(wire_type));
+        read_singular::<C>(self.number, &mut records)
     }
 
     fn write(&self, value: C::Value, set: &mut ExtensionSet) {
@@ -535,11 +547,16 @@ impl<M, C: Codec> ExtensionOf<M> for RepeatedExtension<M, C> {
         self.full_name
     }
 
+    fn reads(&self, wire_type: WireType) -> bool {
+        wire_type == C::WIRE_TYPE || (C::PACKABLE && wire_type == WireType::Len)
+    }
+
     fn read(
         &self,
         records: &mut dyn Iterator<Item = (WireType, &[u8])>,
     ) -> Result<Vec<C::Value>, DecodeError> {
-        read_repeated::<C>(self.number, records)
+        let mut records = records.filter(|&(wire_type, _)| self.reads(wire_type));
+        read_repeated::<C>(self.number, &mut records)
     }
 
     fn write(&self, values: Vec<C::Value>, set: &mut ExtensionSet) {
@@ -579,8 +596,9 @@ impl<M, C: Codec> ExtensionOf<M> for RepeatedExtension<M, C> {
 /// An extension's records are decoded when it is asked for, so
 /// [`extension`](Extendable::extension) returns a `Result`: bytes that
 /// decoding the message kept without reading them may not be a value of
-/// the extension's type (a wrong wire type, invalid UTF-8, a malformed
-/// message, messages nested past the default recursion limit). The
+/// the extension's type (invalid UTF-8, a malformed message, messages
+/// nested past the default recursion limit); a record under another wire
+/// type than the extension's is an unknown field, not the extension's. The
 /// error's path names the message and the extension,
 /// `Item.[shop.shelf]`, and its offset counts from the start of the
 /// record that holds the problem. The `required` fields of an extension's
@@ -606,9 +624,11 @@ pub trait Extendable: Message {
         })
     }
 
-    /// Whether `extension` is set: it was read or set, and not cleared.
+    /// Whether `extension` is set: a record of it was read or it was set,
+    /// and not cleared.
     fn has_extension<E: ExtensionOf<Self>>(&self, extension: &E) -> bool {
-        self.extension_set().contains(extension.number())
+        (self.extension_set().records(extension.number()))
+            .any(|(wire_type, _)| extension.reads(wire_type))
     }
 
     /// Sets `extension` to `value`, replacing what it held. Setting a

@@ -322,7 +322,8 @@ pub(crate) enum Member<'a> {
 }
 
 /// Reads member `number` of a `value`'s oneof, but for a list or a map,
-/// which is left unread for the caller. A string is not yet checked to be
+/// which is left unread for the caller. A member under another wire type
+/// than its own is `Unknown`, as a number the oneof does not have. A string is not yet checked to be
 /// UTF-8, as in [`Scalar`]; where it is not, the error is
 /// `DecodeError::invalid_utf8` at the offset `read_member` started at.
 pub(crate) fn read_member<'a>(
@@ -337,6 +338,16 @@ pub(crate) fn read_member<'a>(
         let mut read = C::View::default();
         view::field::merge::<C>(wire_type, &mut read, decoder)?;
         Ok(read)
+    }
+    let member_wire_type = match number {
+        1..=6 => WireType::Varint,
+        7 => WireType::Fixed32,
+        8 => WireType::Fixed64,
+        9..=13 => WireType::Len,
+        _ => return Ok(Member::Unknown),
+    };
+    if wire_type != member_wire_type {
+        return Ok(Member::Unknown);
     }
     Ok(Member::Scalar(match number {
         1 => read::<codec::Int32>(wire_type, decoder).map(|_| Scalar::Null)?,

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use schemac_runtime::bytes::{Bytes, BytesMut};
 use schemac_runtime::view::{HasView, MessageView};
-use schemac_runtime::{DecodeOptions, Decoder, Message};
+use schemac_runtime::{DecodeOptions, Decoder, Message, WireType};
 
 use rng::Rng;
 
@@ -156,7 +156,7 @@ where
     let name = M::NAME;
     let (known, kept): (Vec<_>, Vec<_>) = occurrences(bytes)
         .into_iter()
-        .partition(|(number, _)| M::field_name(*number).is_some());
+        .partition(|(number, occurrence)| reads_as_known::<M>(*number, occurrence));
     let mut fields: Vec<(u32, Vec<&[u8]>)> = Vec::new();
     for (number, occurrence) in known {
         match fields.iter_mut().find(|(field, _)| *field == number) {
@@ -209,6 +209,39 @@ fn occurrences(bytes: &[u8]) -> Vec<(u32, &[u8])> {
         occurrences.push((number, &bytes[start..decoder.offset()]));
     }
     occurrences
+}
+
+/// Whether `occurrence`, a field of number `number`, is one of `M`'s
+/// known fields. A number `M` does not declare is not; nor, in a message
+/// that keeps unknown fields, is a declared number under another wire type
+/// than the field's, which is kept as an unknown field, whose order is the
+/// message's value. Such a wire type is told by where `M` writes back the
+/// smallest value of it under `number`, read after an unknown field: after
+/// that field, where a known field's value is written before it, or not at
+/// all.
+fn reads_as_known<M: Message>(number: u32, occurrence: &[u8]) -> bool {
+    const MARKER: [u8; 3] = [0xf8, 0x7f, 0x01]; // number 2047, varint 1
+    if M::field_name(number).is_none() {
+        return false;
+    }
+    if M::field_name(2047).is_some() {
+        return true;
+    }
+    let mut decoder = Decoder::new(occurrence, &DecodeOptions::default()).expect("default options");
+    let (_, wire_type) = decoder.read_key().expect("an encoding's key");
+    let mut input = MARKER.to_vec();
+    input.extend_from_slice(&occurrence[..decoder.offset()]);
+    match wire_type {
+        WireType::Varint | WireType::Len => input.push(0),
+        WireType::Fixed32 => input.extend([0; 4]),
+        WireType::Fixed64 => input.extend([0; 8]),
+        WireType::StartGroup | WireType::EndGroup => {
+            let end = u64::from(number) << 3 | 4;
+            schemac_runtime::wire::put_varint(&mut input, end);
+        }
+    }
+    let written = M::decode(&input).map(|read| read.encode_to_vec().ok());
+    written != Ok(Some(input))
 }
 
 /// Unknown fields of `M` to put between its fields, or none when `M`

@@ -185,7 +185,7 @@ pub(crate) fn merge_arms(cx: &Context, id: MessageId) -> Vec<TokenStream> {
     let message = cx.schema.message(id);
     let items = is_message_set(cx, id).then(|| {
         quote! {
-            1 if wire == #rt::WireType::StartGroup => self.#field.merge_item(decoder),
+            (1, #rt::WireType::StartGroup) => self.#field.merge_item(decoder),
         }
     });
     let ranges = message.extension_ranges.iter().map(|range| {
@@ -196,7 +196,7 @@ pub(crate) fn merge_arms(cx: &Context, id: MessageId) -> Vec<TokenStream> {
             false => quote!(#start..=#end),
         };
         quote! {
-            #pattern => self.#field.merge(number, wire, decoder),
+            (#pattern, _) => self.#field.merge(number, wire, decoder),
         }
     });
     items.into_iter().chain(ranges).collect()
@@ -362,8 +362,8 @@ mod tests {
             "pub extensions: _rt::ExtensionSet,",
             "_rt::codec::String::measure(1, &self.sku) + self.extensions.measure()",
             "self.extensions.write(writer); _rt::codec::String::write(1, &self.sku, writer);",
-            "100..=199 => self.extensions.merge(number, wire, decoder),",
-            "300 => self.extensions.merge(number, wire, decoder),",
+            "(100..=199, _) => self.extensions.merge(number, wire, decoder),",
+            "(300, _) => self.extensions.merge(number, wire, decoder),",
             "impl _rt::Extendable for Item {",
             // Its view.
             "pub extensions: _rt::view::ExtensionSetView<'a>,",
@@ -388,10 +388,10 @@ mod tests {
         for expected in [
             "self.extensions.measure_message_set()",
             "self.extensions.write_message_set(writer);",
-            "1 if wire == _rt::WireType::StartGroup => self.extensions.merge_item(decoder),",
+            "(1, _rt::WireType::StartGroup) => self.extensions.merge_item(decoder),",
             // A message set's `max` is `i32::MAX - 1`; the type ids past the
             // largest field number travel in items only.
-            "4..=2147483646 => self.extensions.merge(number, wire, decoder),",
+            "(4..=2147483646, _) => self.extensions.merge(number, wire, decoder),",
             // JSON reads the key protobuf gives a message set's extension
             // too: its message type's name.
             "\"[shop.Receipt.receipt]\" | \"[shop.Receipt]\" => { receipt::RECEIPT.read_json(map, &mut self.extensions)? }",

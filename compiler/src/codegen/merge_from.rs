@@ -5,10 +5,12 @@
 //! field numbered 1 to 15 outside a oneof, `merge_from` looks at the next
 //! byte for the key of the next such field (`Decoder::read_key_if`): one
 //! byte compared, where the loop decodes the key and looks up the field.
-//! Each field's read is written once. The loop decodes a key; a `match`
-//! sends a oneof's member, a field numbered above 15 and an unknown field
-//! to `merge_field`, which reads only those, and any other number to the
-//! reads of fields 1 to 15, each behind `if number <= n`. From the read of
+//! Each field's read is written once. The loop decodes a key; a `match` on
+//! its number and wire type sends a oneof's member, a field numbered above
+//! 15 and an unknown field (a number the message does not declare, or one
+//! under another wire type than its field's) to `merge_field`, which reads
+//! only those, and any other key to the reads of fields 1 to 15, each
+//! behind `if number <= n`. From the read of
 //! its field, the loop goes on through the reads that follow while each
 //! field is followed by the next. Once a field has been read, the test
 //! before the next is known to hold, and LLVM drops it. Generated for
@@ -20,8 +22,9 @@
 //!         return Ok(());
 //!     }
 //!     let (number, mut wire) = decoder.read_key()?;
-//!     match number {
-//!         1..=4 => {}
+//!     match (number, wire) {
+//!         (1 | 3, _rt::WireType::Varint) => {}
+//!         (2 | 4, _rt::WireType::Len) => {}
 //!         _ => match self.merge_field(number, wire, decoder) { .. },
 //!     }
 //!     if number <= 1 {
@@ -107,14 +110,12 @@ pub(crate) fn expand_merge_from(
     }
     let (chain, own): (Vec<&FieldRead>, Vec<&FieldRead>) =
         reads.iter().partition(|read| read.field.wire_number() < 16);
-    let chain_arm = (!chain.is_empty()).then(|| {
-        let numbers = patterns(chain.iter().map(|read| read.field.wire_number()));
-        quote!(#(#numbers)|* => {})
-    });
+    let chain_arms = chain_arms(cx, &chain);
     let own_arms = own.iter().map(|FieldRead { field, read }| {
         let number = field_number(field);
+        let pattern = field_pattern(cx, field);
         quote! {
-            #number => match #read {
+            #pattern => match #read {
                 Ok(()) => continue 'fields,
                 Err(error) => break 'fields (error, #number),
             },
@@ -125,16 +126,6 @@ pub(crate) fn expand_merge_from(
             Ok(()) => continue 'fields,
             Err(error) => break 'fields (error, number),
         }
-    };
-    let dispatch = match chain.is_empty() && own.is_empty() {
-        true => others,
-        false => quote! {
-            match number {
-                #chain_arm
-                #(#own_arms)*
-                _ => #others,
-            }
-        },
     };
     let chain_reads = chain.iter().enumerate().map(|(position, read)| {
         let number = field_number(read.field);
@@ -172,6 +163,16 @@ pub(crate) fn expand_merge_from(
             }
         }
     });
+    let dispatch = match chain.is_empty() && own.is_empty() {
+        true => others,
+        false => quote! {
+            match (number, wire) {
+                #(#chain_arms)*
+                #(#own_arms)*
+                _ => #others,
+            }
+        },
+    };
     let expects = chain.len() > 1 || chain.iter().any(|read| repeats(read.field));
     let wire = match expects {
         true => quote!(mut wire),
@@ -251,6 +252,49 @@ pub(crate) fn read_by_merge_field<'f>(fields: &[&'f Field], read: &[&Field]) -> 
         .iter()
         .copied()
         .filter(|field| !read.iter().any(|read| read.number == field.number))
+        .collect()
+}
+
+/// The pattern of `field`'s arm in a `match` on the number and the wire
+/// type of a key just read, `(number, wire)`: the field's number and the
+/// wire types it is read from ([`Field::wire_types_read`]). A key of the
+/// field's number and another wire type falls through to the last arm, as
+/// an unknown field: protobuf's implementations keep it so, rather than
+/// refuse the message.
+pub(crate) fn field_pattern(cx: &Context, field: &Field) -> TokenStream {
+    let number = field_number(field);
+    let wire_types = wire_types_pattern(cx, field.wire_types_read());
+    quote!((#number, #wire_types))
+}
+
+/// A pattern of the runtime's wire types `names`: `_rt::WireType::Varint
+/// | _rt::WireType::Len`.
+fn wire_types_pattern(cx: &Context, names: &[&str]) -> TokenStream {
+    let rt = &cx.runtime;
+    let names = names.iter().map(|name| format_ident!("{name}"));
+    quote!(#(#rt::WireType::#names)|*)
+}
+
+/// The arms of the fields `merge_from` reads in order, which go on to
+/// their reads: one per set of wire types the fields are read from, each
+/// matching its fields' numbers, runs of them as ranges, and those wire
+/// types (`(1..=4, _rt::WireType::Len) => {}`).
+fn chain_arms(cx: &Context, chain: &[&FieldRead]) -> Vec<TokenStream> {
+    let mut groups: Vec<(&[&str], Vec<u32>)> = Vec::new();
+    for read in chain {
+        let wire_types = read.field.wire_types_read();
+        let number = read.field.wire_number();
+        match groups.iter_mut().find(|(other, _)| *other == wire_types) {
+            Some((_, numbers)) => numbers.push(number),
+            None => groups.push((wire_types, vec![number])),
+        }
+    }
+    (groups.into_iter())
+        .map(|(wire_types, numbers)| {
+            let numbers = patterns(numbers.into_iter());
+            let wire_types = wire_types_pattern(cx, wire_types);
+            quote!((#(#numbers)|*, #wire_types) => {})
+        })
         .collect()
 }
 

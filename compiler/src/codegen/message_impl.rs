@@ -137,8 +137,9 @@ fn expand_write_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenSt
 }
 
 /// `fn merge_field`: one arm per field of `fields`, those `merge_from` does
-/// not read itself, and the arms of the extension ranges; other numbers
-/// are skipped, or kept when the message keeps unknown fields.
+/// not read itself, and the arms of the extension ranges; other keys, and
+/// a field's number under a wire type it is not read from, are skipped,
+/// or kept when the message keeps unknown fields.
 fn expand_merge_field(
     cx: &Context,
     scope: &[String],
@@ -149,10 +150,10 @@ fn expand_merge_field(
         if field.oneof.is_some() {
             return oneof::expand_oneof_merge_arm(cx, scope, id, field);
         }
-        let number = Literal::u32_unsuffixed(field.wire_number());
+        let pattern = merge_from::field_pattern(cx, field);
         let read = field_read(cx, scope, id, field, Action::Merge);
         quote! {
-            #number => #read,
+            #pattern => #read,
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
@@ -179,7 +180,7 @@ pub(crate) fn merge_field_fn(
         (true, true) => (quote!(number), other),
         (false, _) => {
             let body = quote! {
-                match number {
+                match (number, wire) {
                     #(#arms)*
                     _ => #other,
                 }

@@ -9,7 +9,9 @@ use quote::quote;
 
 use super::attributes::ItemKind;
 use super::deprecation::deprecated;
-use super::{Context, docs, ident, message_impl, paths, schema_docs, type_ident, types};
+use super::{
+    Context, docs, ident, merge_from, message_impl, paths, schema_docs, type_ident, types,
+};
 #[cfg(doc)]
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, RefKind, ValueType};
@@ -206,51 +208,51 @@ pub(crate) fn expand_oneof_merge_arm(
     let codec = types::member_codec(cx, ty, Held::of(cx, member));
     let field = oneof_field(message, index);
     let variant = variant_path(cx, scope, id, index, member);
+    let pattern = merge_from::field_pattern(cx, member);
     if let ValueType::Ref(_, RefKind::Strong) = ty {
-        return replace_arm(member, &field, variant, codec);
+        return replace_arm(pattern, &field, variant, codec);
     }
     if let Some(unknown) = message_impl::unknown_sink(cx, id, member) {
         return closed_member_arm(
-            member,
+            pattern,
             &field,
             variant,
             quote!(#codec::merge_member),
             unknown,
         );
     }
-    merge_arm(member, &field, variant, quote!(#codec::merge))
+    merge_arm(pattern, &field, variant, quote!(#codec::merge))
 }
 
-/// The arm of `merge_field` for `member`, a closed enum, held in the oneof
+/// The arm of `merge_field` matching `pattern`, a member's
+/// ([`merge_from::field_pattern`]), a closed enum, held in the oneof
 /// field `field` as `variant`, of an owned message or a view: `merge`, a
 /// runtime function, sets the member unless the enum does not name the
 /// number read, which goes to `unknown` and leaves the oneof as it was.
 pub(crate) fn closed_member_arm(
-    member: &Field,
+    pattern: TokenStream,
     field: &proc_macro2::Ident,
     variant: TokenStream,
     merge: TokenStream,
     unknown: TokenStream,
 ) -> TokenStream {
-    let number = Literal::u32_unsuffixed(member.wire_number());
     quote! {
-        #number => #merge(wire, &mut self.#field, #variant, decoder, #unknown),
+        #pattern => #merge(wire, &mut self.#field, #variant, decoder, #unknown),
     }
 }
 
-/// The arm of `merge_field` for `member`, a `ref`, held in the oneof field
-/// `field` as `variant`: an occurrence replaces the pointer, and is read
+/// The arm of `merge_field` matching `pattern`, a member's, a `ref`, held
+/// in the oneof field `field` as `variant`: an occurrence replaces the pointer, and is read
 /// without a default pointer to merge into, which would be an allocation
 /// of its own. After an error the oneof holds what it held before.
 fn replace_arm(
-    member: &Field,
+    pattern: TokenStream,
     field: &proc_macro2::Ident,
     variant: TokenStream,
     codec: TokenStream,
 ) -> TokenStream {
-    let number = Literal::u32_unsuffixed(member.wire_number());
     quote! {
-        #number => {
+        #pattern => {
             let mut value = ::core::option::Option::None;
             #codec::merge_optional(wire, &mut value, decoder)?;
             self.#field = value.map(#variant);
@@ -259,18 +261,18 @@ fn replace_arm(
     }
 }
 
-/// The arm of `merge_field` for `member`, held in the oneof field `field`
-/// as `variant`, of an owned message or a view: `merge`, a runtime
+/// The arm of `merge_field` matching `pattern`, a member's, held in the
+/// oneof field `field` as `variant`, of an owned message or a view:
+/// `merge`, a runtime
 /// function, reads into the member's value if that member is set.
 pub(crate) fn merge_arm(
-    member: &Field,
+    pattern: TokenStream,
     field: &proc_macro2::Ident,
     variant: TokenStream,
     merge: TokenStream,
 ) -> TokenStream {
-    let number = Literal::u32_unsuffixed(member.wire_number());
     quote! {
-        #number => {
+        #pattern => {
             let mut value = match self.#field.take() {
                 Some(#variant(value)) => value,
                 _ => ::core::default::Default::default(),

@@ -10,7 +10,7 @@
 //! type in the view, and a oneof none of whose members borrows keeps the
 //! owned enum.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::merge_from::{self, FieldRead, MergeFrom};
@@ -340,13 +340,13 @@ fn expand_merge_field(
     fields: &[&Field],
 ) -> TokenStream {
     let arms = fields.iter().map(|field| {
-        let number = Literal::u32_unsuffixed(field.wire_number());
         if field.oneof.is_some() {
             return expand_oneof_merge_arm(cx, scope, id, field);
         }
+        let pattern = merge_from::field_pattern(cx, field);
         let read = message_impl::field_read(cx, scope, id, field, Action::View);
         quote! {
-            #number => #read,
+            #pattern => #read,
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
@@ -400,16 +400,17 @@ fn expand_oneof_merge_arm(
     let codec = types::member_codec(cx, ty, Held::of(cx, member).in_view());
     let field = oneof::oneof_field(message, index);
     let variant = view_variant_path(cx, scope, id, index, member);
+    let pattern = merge_from::field_pattern(cx, member);
     if let Some(unknown) = message_impl::unknown_sink(cx, id, member) {
         return oneof::closed_member_arm(
-            member,
+            pattern,
             &field,
             variant,
             quote!(#codec::view_member),
             unknown,
         );
     }
-    oneof::merge_arm(member, &field, variant, quote!(#codec::view))
+    oneof::merge_arm(pattern, &field, variant, quote!(#codec::view))
 }
 
 /// The Rust type of a view's field.

@@ -71,6 +71,24 @@ pub fn decode_with_names(
     Ok(json)
 }
 
+/// Whether a key of `field`'s number under `wire_type` is `field`'s
+/// ([`Field::wire_types_read`]).
+fn reads_wire_type(field: &Field, wire_type: WireType) -> bool {
+    (field.wire_types_read().iter()).any(|name| wire_type_named(name) == Some(wire_type))
+}
+
+/// The runtime's wire type of `name`, as the model names wire types.
+fn wire_type_named(name: &str) -> Option<WireType> {
+    Some(match name {
+        "Varint" => WireType::Varint,
+        "Fixed32" => WireType::Fixed32,
+        "Fixed64" => WireType::Fixed64,
+        "Len" => WireType::Len,
+        "StartGroup" => WireType::StartGroup,
+        _ => return None,
+    })
+}
+
 /// The number of `field` if it is a group, whose message is read up to
 /// the end-group key of that number.
 fn group_number(field: &Field) -> Option<u32> {
@@ -246,6 +264,13 @@ impl Reader<'_> {
                 continue;
             };
             let field = &message.fields[index];
+            if !reads_wire_type(field, wire_type) {
+                // An unknown field, as protobuf's implementations read it.
+                decoder
+                    .skip(wire_type)
+                    .map_err(|error| TranscodeError::new(path, error))?;
+                continue;
+            }
             // A oneof member read later replaces the others; but a number
             // that a closed enum does not name leaves the oneof as it was.
             let closed = self.is_closed(field.ty.value());
@@ -330,12 +355,12 @@ impl Reader<'_> {
             .map_err(|error| error.at(&path));
         }
         match read(number) {
-            Some((index, field, path)) => {
+            Some((index, field, path)) if reads_wire_type(field, wire_type) => {
                 let slot = &mut values[index];
                 (self.field(field, Owner::Extension, wire_type, decoder, &path, slot))
                     .map_err(|error| error.at(&path))
             }
-            None => decoder
+            _ => decoder
                 .skip(wire_type)
                 .map_err(|error| TranscodeError::new(path, error)),
         }
@@ -802,9 +827,13 @@ impl Reader<'_> {
     ) -> Result<(String, Json), TranscodeError> {
         let mut key_text = None;
         let mut value = None;
+        // A key or value under another wire type is an unknown field of the
+        // entry, skipped.
+        let key_wire_type = wire_type_named(ValueType::Scalar(key).wire_class().wire_type());
+        let value_wire_type = wire_type_named(ty.wire_class().wire_type());
         while decoder.has_remaining() {
             match decoder.read_key()? {
-                (1, wire_type) => {
+                (1, wire_type) if Some(wire_type) == key_wire_type => {
                     let read = with_key_codec(
                         key,
                         ReadKey {
@@ -817,7 +846,7 @@ impl Reader<'_> {
                             Err(DecodeError::invalid("invalid map key type", 0))
                         })?);
                 }
-                (2, wire_type) => {
+                (2, wire_type) if Some(wire_type) == value_wire_type => {
                     value = Some(self.value(ty, value.take(), wire_type, decoder, path)?.0);
                 }
                 (_, wire_type) => decoder.skip(wire_type)?,

@@ -119,8 +119,9 @@ pub trait ExtendableView<'a>: MessageView<'a, Owned: Extendable> {
         })
     }
 
-    /// Whether `extension` was read.
+    /// Whether a record of `extension` was read.
     fn has_extension<E: ExtensionOf<Self::Owned>>(&self, extension: &E) -> bool {
-        self.extension_set().contains(extension.number())
+        (self.extension_set().records(extension.number()))
+            .any(|(wire_type, _)| extension.reads(wire_type))
     }
 }

@@ -121,8 +121,12 @@ impl Message for Any {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            1 => field::merge::<codec::String>(wire_type, &mut self.type_url, decoder),
-            2 => field::merge::<codec::Bytes>(wire_type, &mut self.value, decoder),
+            1 if wire_type == WireType::Len => {
+                field::merge::<codec::String>(wire_type, &mut self.type_url, decoder)
+            }
+            2 if wire_type == WireType::Len => {
+                field::merge::<codec::Bytes>(wire_type, &mut self.value, decoder)
+            }
             _ => decoder.skip(wire_type),
         }
     }
@@ -154,10 +158,12 @@ impl<'a> ViewCodec<'a> for AnyCodec {
             while decoder.has_remaining() {
                 let (number, wire_type) = decoder.read_key()?;
                 let read = match number {
-                    1 => {
+                    1 if wire_type == WireType::Len => {
                         view::field::merge::<codec::String>(wire_type, &mut view.type_url, decoder)
                     }
-                    2 => view::field::merge::<codec::Bytes>(wire_type, &mut view.value, decoder),
+                    2 if wire_type == WireType::Len => {
+                        view::field::merge::<codec::Bytes>(wire_type, &mut view.value, decoder)
+                    }
                     _ => decoder.skip(wire_type),
                 };
                 read.map_err(|error| Any::field_error(error, number))?;

@@ -63,7 +63,9 @@ impl Message for FieldMask {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            PATHS => field::merge_repeated::<codec::String>(wire_type, &mut self.paths, decoder),
+            PATHS if wire_type == WireType::Len => {
+                field::merge_repeated::<codec::String>(wire_type, &mut self.paths, decoder)
+            }
             _ => decoder.skip(wire_type),
         }
     }
@@ -93,11 +95,15 @@ impl<'a> ViewCodec<'a> for FieldMaskCodec {
         decoder.read_nested(|decoder| {
             while decoder.has_remaining() {
                 match decoder.read_key()? {
-                    (PATHS, wire_type) => view::field::merge_repeated::<codec::String>(
-                        wire_type,
-                        &mut view.paths,
-                        decoder,
-                    )
+                    // Under another wire type, an unknown field, skipped;
+                    // an error names the field, as the owned mask's does.
+                    (PATHS, wire_type) => match wire_type {
+                        WireType::Len => {
+                            let paths = &mut view.paths;
+                            view::field::merge_repeated::<codec::String>(wire_type, paths, decoder)
+                        }
+                        _ => decoder.skip(wire_type),
+                    }
                     .map_err(|error| error.in_field("paths"))?,
                     (_, wire_type) => decoder.skip(wire_type)?,
                 }

@@ -156,10 +156,11 @@ impl Message for Struct {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            ONLY_FIELD => field::merge_map::<codec::String, StructValueCodec>(
-                wire_type,
-                &mut self.fields,
-                decoder,
+            ONLY_FIELD if wire_type == WireType::Len => field::merge_map::<
+                codec::String,
+                StructValueCodec,
+            >(
+                wire_type, &mut self.fields, decoder
             ),
             _ => decoder.skip(wire_type),
         }
@@ -219,6 +220,16 @@ impl Message for Value {
             field::merge::<C>(wire_type, &mut read, decoder)?;
             Ok(read)
         }
+        // A member under another wire type is an unknown field, skipped.
+        let member_wire_type = match number {
+            1 | 4 => WireType::Varint,
+            2 => WireType::Fixed64,
+            3 | 5 | 6 => WireType::Len,
+            _ => return decoder.skip(wire_type),
+        };
+        if wire_type != member_wire_type {
+            return decoder.skip(wire_type);
+        }
         *self = match number {
             1 => read::<NullValueCodec>(wire_type, decoder).map(|_| Value::Null)?,
             2 => Value::Number(read::<codec::Double>(wire_type, decoder)?),
@@ -276,7 +287,7 @@ impl Message for ListValue {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         match number {
-            ONLY_FIELD => {
+            ONLY_FIELD if wire_type == WireType::Len => {
                 field::merge_repeated::<StructValueCodec>(wire_type, &mut self.values, decoder)
             }
             _ => decoder.skip(wire_type),

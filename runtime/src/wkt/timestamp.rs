@@ -195,8 +195,12 @@ macro_rules! seconds_and_nanos {
                 decoder: &mut Decoder<'_>,
             ) -> Result<(), DecodeError> {
                 match number {
-                    1 => field::merge::<codec::Int64>(wire_type, &mut self.seconds, decoder),
-                    2 => field::merge::<codec::Int32>(wire_type, &mut self.nanos, decoder),
+                    1 if wire_type == WireType::Varint => {
+                        field::merge::<codec::Int64>(wire_type, &mut self.seconds, decoder)
+                    }
+                    2 if wire_type == WireType::Varint => {
+                        field::merge::<codec::Int32>(wire_type, &mut self.nanos, decoder)
+                    }
                     _ => decoder.skip(wire_type),
                 }
             }
@@ -285,8 +289,12 @@ mod tests {
                 nanos: -1
             }
         );
-        let error = Timestamp::decode(&[0x0a, 0x00]).unwrap_err();
+        // seconds (1) length-delimited is an unknown field, skipped, as
+        // protobuf's implementations read it; its value is still checked.
+        assert_eq!(Timestamp::decode(&[0x0a, 0x00]), Ok(Timestamp::default()));
+        let error = Timestamp::decode(&[0x0a, 0x01]).unwrap_err();
         assert_eq!(error.path(), "Timestamp.seconds");
+        assert!(error.is_truncated(), "{error}");
     }
 
     #[test]

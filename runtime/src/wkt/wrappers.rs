@@ -53,8 +53,10 @@ impl<C: Codec> Codec for Wrapper<C> {
         decoder.read_nested(|decoder| {
             while decoder.has_remaining() {
                 match decoder.read_key()? {
-                    (VALUE, wire_type) => field::merge::<C>(wire_type, value, decoder)
-                        .map_err(|error| error.in_field("value"))?,
+                    (VALUE, wire_type) if wire_type == C::WIRE_TYPE => {
+                        field::merge::<C>(wire_type, value, decoder)
+                            .map_err(|error| error.in_field("value"))?
+                    }
                     (_, wire_type) => decoder.skip(wire_type)?,
                 }
             }
@@ -73,8 +75,10 @@ impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for Wrapper<C> {
         decoder.read_nested(|decoder| {
             while decoder.has_remaining() {
                 match decoder.read_key()? {
-                    (VALUE, wire_type) => view::field::merge::<C>(wire_type, view, decoder)
-                        .map_err(|error| error.in_field("value"))?,
+                    (VALUE, wire_type) if wire_type == C::WIRE_TYPE => {
+                        view::field::merge::<C>(wire_type, view, decoder)
+                            .map_err(|error| error.in_field("value"))?
+                    }
                     (_, wire_type) => decoder.skip(wire_type)?,
                 }
             }
@@ -155,8 +159,10 @@ mod tests {
         let error = decode::<StringValue>(&[0x03, 0x0a, 0x01, 0xff]).unwrap_err();
         assert_eq!(error.path(), "value");
         assert!(error.to_string().contains("UTF-8"), "{error}");
-        let error = decode::<Int32Value>(&[0x02, 0x0a, 0x00]).unwrap_err();
-        assert!(error.to_string().contains("wire type"), "{error}");
+        // The value length-delimited is an unknown field, skipped, as
+        // protobuf's implementations read it.
+        assert_eq!(decode::<Int32Value>(&[0x02, 0x0a, 0x00]), Ok(0));
+        assert_eq!(decode_view::<Int32Value>(&[0x02, 0x0a, 0x00]), Ok(0));
     }
 
     #[test]

@@ -161,9 +161,19 @@ fn version_1_keeping_unknown_fields_passes_version_2_bytes_on_unchanged() {
 
 #[test]
 fn version_3_misreads_version_1_bytes() {
-    // `id` became a string: the varint at number 1 does not read as one.
+    // `id` became a string and `total_cost` a double: version 1's varint
+    // at number 1 and decimal message at number 3 come under other wire
+    // types than version 3's fields take, so version 3 reads them as
+    // unknown fields, as protobuf does, and drops them (its messages keep
+    // none): the order reads without its id and its total, and no error
+    // says so. `schemac breaking` is what catches it (B0004, B0006).
     let typical = golden("typical");
-    assert!(schemac_evolution::v3::Order::decode(&typical).is_err());
+    let original = v1::Order::decode(&typical).expect("decodes");
+    assert_ne!(original.id, 0);
+    assert!(!original.total_cost.is_zero());
+    let read = schemac_evolution::v3::Order::decode(&typical).expect("decodes");
+    assert_eq!(read.id, "");
+    assert_eq!(read.total_cost, 0.0);
 }
 
 fn analyze(version: &str) -> schemac::Analysis {
