@@ -28,8 +28,8 @@ use crate::wire::{varint_in, varint_near_end};
 ///   up to eight bytes is read from one eight-byte word whatever its
 ///   length. No branch depends on a varint's length.
 ///
-/// On `packed-10k` (docs/benchmarks.md), the first reader alone took
-/// 121 µs and the choice takes 86 µs.
+/// On `packed-10k` (docs/journal/benchmarks-2026-12.md, "packed varints by
+/// blocks"), the first reader alone took 121 µs and the choice 86 µs.
 #[inline]
 pub(crate) fn extend_varints<T>(
     values: &mut Vec<T>,

@@ -63,7 +63,8 @@ impl<'a> StringRun<'a> {
     /// which every string's allocation takes the slow path. Growing by
     /// `realloc` extends the list in place instead. Reserving the run made
     /// `strings-2000` decode in 846,000 instructions and 54 µs; pushing,
-    /// 574,000 and 34 µs (docs/benchmarks.md).
+    /// 574,000 and 34 µs (docs/journal/benchmarks-2026-12.md, "owned string runs
+    /// grow as they go").
     #[inline]
     pub(crate) fn push_owned<T>(self, values: &mut Vec<T>, own: impl Fn(&'a str) -> T) {
         for string in self {

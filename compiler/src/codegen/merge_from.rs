@@ -43,7 +43,7 @@
 //!
 //! Decoding the bench's tree, Order-100 and wide messages this way takes
 //! 7 to 15 % fewer instructions than through `merge_field` alone
-//! (docs/benchmarks.md, "fields read in order, landed").
+//! (docs/journal/benchmarks-2026-12.md, "fields read in order, landed").
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{ToTokens, format_ident, quote};
@@ -352,7 +352,8 @@ fn expected_wire(cx: &Context, field: &Field) -> TokenStream {
 /// somewhere: left to itself, at a field's read, so that every field of
 /// every nested message cost a call. Out of line, `merge_from` is the one
 /// call per message, and the reads stay in its loop: 7% fewer
-/// instructions decoding the bench's tree (docs/benchmarks.md).
+/// instructions decoding the bench's tree
+/// (docs/journal/benchmarks-2026-12.md, "recursive messages").
 fn out_of_line() -> TokenStream {
     quote!(#[inline(never)])
 }

@@ -191,7 +191,8 @@ pub(crate) fn merge_field_fn(
     // `#[inline]` lets LLVM put the arms into the loop of `merge_from`
     // (generated, or the trait's default, `merge::merge_fields`), which
     // then makes no call per field: 9 to 14% fewer instructions decoding
-    // the bench's wide, flat and Order messages (docs/benchmarks.md).
+    // the bench's wide, flat and Order messages
+    // (docs/journal/benchmarks-2026-12.md, "`merge_field` inlined").
     quote! {
         #[inline]
         fn merge_field(

@@ -1,7 +1,7 @@
 //! Decodes one packed list of `u32` of a chosen shape N times and prints
 //! the time of one decode: what `packed-10k` does not show, runs whose
 //! varints all have one length, for which a branch per varint predicts
-//! well (docs/benchmarks.md).
+//! well (docs/journal/benchmarks-2026-12.md, "packed varints by blocks").
 //!
 //! ```sh
 //! cargo run --profile bench -p schemac-bench --example packed_shapes -- SHAPE COUNT N

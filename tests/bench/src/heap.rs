@@ -11,7 +11,8 @@
 //! 128 KiB, took 230 µs a call in a loop of its own, with 51 page faults a
 //! call, and 65 µs in criterion's loop. With the thresholds high, no
 //! format's time depends on what ran before it, as in a long-running
-//! program whose heap is warm (docs/benchmarks.md).
+//! program whose heap is warm (docs/benchmarks.md, "Running"; measured in
+//! docs/journal/benchmarks-2026-12.md, "a steady heap").
 //!
 //! The same settings keep glibc's `memcpy` from copying large blocks with
 //! `rep movsb`, which on this machine's AMD EPYC runs fifteen times slower
