@@ -10,11 +10,10 @@
 //! 15 and an unknown field (a number the message does not declare, or one
 //! under another wire type than its field's) to `merge_field`, which reads
 //! only those, and any other key to the reads of fields 1 to 15, each
-//! behind `if number <= n`. From the read of
-//! its field, the loop goes on through the reads that follow while each
-//! field is followed by the next. Once a field has been read, the test
-//! before the next is known to hold, and LLVM drops it. Generated for
-//! `Tree`:
+//! behind `if number <= n`. From the read of its field, the loop goes on
+//! through the reads that follow while each field is followed by the next.
+//! Once a field has been read, the test before the next is known to hold,
+//! and LLVM drops it. Generated for `Tree`:
 //!
 //! ```ignore
 //! let (error, number) = 'fields: loop {
@@ -127,6 +126,16 @@ pub(crate) fn expand_merge_from(
             Err(error) => break 'fields (error, number),
         }
     };
+    let dispatch = match chain.is_empty() && own.is_empty() {
+        true => others,
+        false => quote! {
+            match (number, wire) {
+                #(#chain_arms)*
+                #(#own_arms)*
+                _ => #others,
+            }
+        },
+    };
     let chain_reads = chain.iter().enumerate().map(|(position, read)| {
         let number = field_number(read.field);
         let value = &read.read;
@@ -163,16 +172,6 @@ pub(crate) fn expand_merge_from(
             }
         }
     });
-    let dispatch = match chain.is_empty() && own.is_empty() {
-        true => others,
-        false => quote! {
-            match (number, wire) {
-                #(#chain_arms)*
-                #(#own_arms)*
-                _ => #others,
-            }
-        },
-    };
     let expects = chain.len() > 1 || chain.iter().any(|read| repeats(read.field));
     let wire = match expects {
         true => quote!(mut wire),
