@@ -616,6 +616,9 @@ mod tests {
         }
     }
 
+    /// The shape's own check: generated code and the well-known types
+    /// send a known number under another wire type to the unknown fields
+    /// before it gets here.
     #[test]
     fn wrong_wire_type_is_an_error() {
         // Field 1 as a fixed32 where the schema says string.
@@ -645,6 +648,19 @@ mod tests {
             merge_map::<Str, Bytes>(wire_type, &mut read, &mut d).unwrap();
         }
         assert_eq!(read, map);
+    }
+
+    /// A key or value under another wire type is an unknown field of the
+    /// entry, skipped, as protobuf's implementations read it.
+    #[test]
+    fn a_map_entry_part_under_another_wire_type_is_skipped() {
+        // Field 3, an entry: key (1) as a varint, value (2) bytes [7].
+        let bytes = [0x1a, 0x05, 0x08, 0x01, 0x12, 0x01, 0x07];
+        let mut d = decoder(&bytes);
+        let (_, wire_type) = d.read_key().unwrap();
+        let mut read = BTreeMap::new();
+        merge_map::<Str, Bytes>(wire_type, &mut read, &mut d).unwrap();
+        assert_eq!(read, BTreeMap::from([(String::new(), vec![7u8])]));
     }
 
     /// The bytes Google's protobuf writes for these entries (issue 17): a

@@ -449,6 +449,16 @@ pub(crate) mod tests {
         Ok(value)
     }
 
+    /// A member under another wire type than its own is an unknown field,
+    /// skipped, as protobuf reads one.
+    #[test]
+    fn a_member_under_another_wire_type_is_skipped() {
+        // bool (2) length-delimited, then i32 (3, zigzag) 1.
+        assert_eq!(decode(&[0x04, 0x12, 0x00, 0x18, 0x02]), Ok(Value::I32(1)));
+        // f64 (8) as a fixed32 alone: null.
+        assert_eq!(decode(&[0x05, 0x45, 1, 2, 3, 4]), Ok(Value::Null));
+    }
+
     #[test]
     fn every_kind_comes_back_as_itself() {
         let values = [

@@ -249,6 +249,14 @@ mod tests {
             decode::<AnyCodec>(&[0x03, 0x0a, 0x01, 0xff]).unwrap_err()
         );
         assert_eq!(error.path(), "type_url");
+        // type_url (1) as a varint and value (2) as a fixed32: unknown
+        // fields, skipped alike, as protobuf reads them.
+        let other_wire_types = [0x07, 0x08, 0x01, 0x15, 1, 2, 3, 4];
+        assert_eq!(decode::<AnyCodec>(&other_wire_types), Ok(Any::default()));
+        assert_eq!(
+            decode_view::<AnyCodec>(&other_wire_types),
+            Ok(Any::default())
+        );
     }
 
     proptest! {

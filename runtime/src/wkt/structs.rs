@@ -471,6 +471,23 @@ pub(crate) mod tests {
         );
     }
 
+    /// A member under another wire type than its own is an unknown field,
+    /// skipped, as protobuf's implementations read it; an entry's too.
+    #[test]
+    fn a_member_under_another_wire_type_is_skipped() {
+        // number_value (2) as a varint, then bool_value (4) true.
+        assert_eq!(Value::decode(&unhex("10052001")), Ok(Value::Bool(true)));
+        assert_eq!(
+            decode_view::<StructValueCodec>(&unhex("0410052001")),
+            Ok(Value::Bool(true))
+        );
+        // string_value (3) as a fixed32: nothing else, so null.
+        assert_eq!(Value::decode(&unhex("1d01020304")), Ok(Value::Null));
+        // A Struct's entries (1) and a ListValue's values (1) as varints.
+        assert_eq!(Struct::decode(&unhex("0801")), Ok(Struct::default()));
+        assert_eq!(ListValue::decode(&unhex("0801")), Ok(ListValue::default()));
+    }
+
     #[test]
     fn errors_name_the_path() {
         // {"a": {string_value: <invalid UTF-8>}}
