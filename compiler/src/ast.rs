@@ -55,6 +55,31 @@ pub enum Dialect {
     Editions(Edition),
 }
 
+impl Dialect {
+    /// Its number in `google.protobuf.Edition`, which `feature_support`
+    /// compares: `EDITION_PROTO2` is 998, `EDITION_PROTO3` 999, an
+    /// edition its own; `None` for a `.schema` file.
+    pub fn edition_number(self) -> Option<i32> {
+        match self {
+            Dialect::Schema => None,
+            Dialect::Proto2 => Some(998),
+            Dialect::Proto3 => Some(999),
+            Dialect::Editions(edition) => Some(edition.number()),
+        }
+    }
+
+    /// How a message names it: `proto2`, `proto3`, `edition 2024`,
+    /// `.schema`.
+    pub fn describe(self) -> String {
+        match self {
+            Dialect::Schema => ".schema".to_owned(),
+            Dialect::Proto2 => "proto2".to_owned(),
+            Dialect::Proto3 => "proto3".to_owned(),
+            Dialect::Editions(edition) => format!("edition {}", edition.name()),
+        }
+    }
+}
+
 /// An edition of protobuf's `.proto` language that schemac reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Edition {

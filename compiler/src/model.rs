@@ -251,6 +251,12 @@ impl Schema {
             .filter(move |service| service.file == file)
     }
 
+    /// The dialect of the file with id `id` (`.schema` if the schema does
+    /// not hold it).
+    pub fn dialect(&self, id: FileId) -> Dialect {
+        self.file(id).map_or(Dialect::Schema, |file| file.dialect)
+    }
+
     /// The file with id `id`, if the schema holds it.
     pub fn file(&self, id: FileId) -> Option<&File> {
         // Resolve puts each file at the index of its id.

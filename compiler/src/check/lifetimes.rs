@@ -12,16 +12,10 @@
 //! And edition 2024 refuses `ctype`, whose work the feature
 //! `(pb.cpp).string_type` does.
 
-use crate::ast::Dialect;
+use crate::ast::{Dialect, Edition};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{Constant, FieldDefinition, OptionField, OptionType, Options, Schema};
 use crate::source::FileId;
-
-/// `EDITION_PROTO2` and `EDITION_PROTO3` in `descriptor.proto`.
-const PROTO2: i32 = 998;
-const PROTO3: i32 = 999;
-/// `EDITION_2024`.
-const EDITION_2024: i32 = 1001;
 
 /// Reports every option and feature set outside the editions that have
 /// it.
@@ -70,26 +64,16 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    /// The edition number of `file`, as `descriptor.proto`'s `Edition`
-    /// has it; `None` for a `.schema` file.
-    fn edition(&self, file: FileId) -> Option<i32> {
-        match self.schema.file(file)?.dialect {
-            Dialect::Schema => None,
-            Dialect::Proto2 => Some(PROTO2),
-            Dialect::Proto3 => Some(PROTO3),
-            Dialect::Editions(edition) => Some(edition.number()),
+    /// Reports what `options`, set in `file`, hold outside its edition;
+    /// nothing in a `.schema` file.
+    fn options(&mut self, file: FileId, options: &Options) {
+        let dialect = self.schema.dialect(file);
+        if dialect.edition_number().is_some() {
+            self.walk(dialect, options);
         }
     }
 
-    /// Reports what `options`, set in `file`, hold outside its edition.
-    fn options(&mut self, file: FileId, options: &Options) {
-        let Some(edition) = self.edition(file) else {
-            return;
-        };
-        self.walk(edition, options);
-    }
-
-    fn walk(&mut self, edition: i32, options: &Options) {
+    fn walk(&mut self, dialect: Dialect, options: &Options) {
         for field in &options.fields {
             let definition = match field.definition {
                 FieldDefinition::Field(message, index) => {
@@ -99,11 +83,11 @@ impl Checker<'_> {
                 FieldDefinition::Fixed => None,
             };
             if let Some(definition) = definition {
-                self.lifetime(edition, &definition.full_name, &definition.options, field);
+                self.lifetime(dialect, &definition.full_name, &definition.options, field);
             }
             for value in &field.values {
                 match (field.ty, value) {
-                    (_, Constant::Message(inner)) => self.walk(edition, inner),
+                    (_, Constant::Message(inner)) => self.walk(dialect, inner),
                     (OptionType::Enum(id), Constant::Enum(number, _)) => {
                         let enumeration = self.schema.enumeration(id);
                         let Some(value) = (enumeration.values.iter())
@@ -116,7 +100,7 @@ impl Checker<'_> {
                             Some((scope, _)) => format!("{scope}.{}", value.name),
                             None => value.name.clone(),
                         };
-                        self.lifetime(edition, &full_name, &value.options, field);
+                        self.lifetime(dialect, &full_name, &value.options, field);
                     }
                     _ => {}
                 }
@@ -124,12 +108,12 @@ impl Checker<'_> {
         }
     }
 
-    /// Reports `field`, set in `edition`, when the `feature_support`
-    /// among `definition` (the options of what it sets, named
-    /// `full_name`) does not have it in that edition.
+    /// Reports `field`, set in a file of `dialect`, when the
+    /// `feature_support` among `definition` (the options of what it sets,
+    /// named `full_name`) does not have it in that edition.
     fn lifetime(
         &mut self,
-        edition: i32,
+        dialect: Dialect,
         full_name: &str,
         definition: &Options,
         field: &OptionField,
@@ -144,7 +128,10 @@ impl Checker<'_> {
             Some([Constant::Enum(number, name)]) => Some((*number, edition_name(name))),
             _ => None,
         };
-        let here = edition_name_of(edition);
+        let Some(edition) = dialect.edition_number() else {
+            return;
+        };
+        let here = dialect.describe();
         if let Some((introduced, name)) = edition_of("edition_introduced")
             && edition < introduced
         {
@@ -184,9 +171,7 @@ impl Checker<'_> {
         let Some(ctype) = options.get("ctype") else {
             return;
         };
-        if self
-            .edition(file)
-            .is_none_or(|edition| edition < EDITION_2024)
+        if !matches!(self.schema.dialect(file), Dialect::Editions(edition) if edition >= Edition::E2024)
         {
             return;
         }
@@ -208,16 +193,4 @@ impl Checker<'_> {
 /// An edition's name without `EDITION_`: `2024`, `PROTO2`.
 fn edition_name(name: &str) -> String {
     name.strip_prefix("EDITION_").unwrap_or(name).to_owned()
-}
-
-/// How a message names the edition numbered `edition`: `edition 2024`,
-/// `proto2`.
-fn edition_name_of(edition: i32) -> String {
-    match edition {
-        PROTO2 => "proto2".to_owned(),
-        PROTO3 => "proto3".to_owned(),
-        1000 => "edition 2023".to_owned(),
-        EDITION_2024 => "edition 2024".to_owned(),
-        other => format!("edition {other}"),
-    }
 }

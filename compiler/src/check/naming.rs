@@ -91,19 +91,12 @@ impl Kind {
 impl Checker<'_> {
     fn run(&mut self) {
         let schema = self.schema;
-        let file_features: Vec<Features> = (schema.files.iter())
-            .map(|file| Features::of(file.dialect).with_interpreted(file.dialect, &file.options))
-            .collect();
+        let file_features: Vec<Features> = (schema.files.iter()).map(Features::of_file).collect();
         let of_file = |file: crate::source::FileId| {
             file_features
                 .get(file.0 as usize)
                 .copied()
                 .unwrap_or(Features::of(crate::ast::Dialect::Schema))
-        };
-        let dialect = |file: crate::source::FileId| {
-            schema
-                .file(file)
-                .map_or(crate::ast::Dialect::Schema, |file| file.dialect)
         };
         for file in &schema.files {
             if let Some(span) = file.package_span {
@@ -119,7 +112,7 @@ impl Checker<'_> {
                 None => None,
             };
             let features = (outer.unwrap_or_else(|| of_file(message.file)))
-                .with_interpreted(dialect(message.file), &message.options);
+                .with_interpreted(schema.dialect(message.file), &message.options);
             message_features.push(features);
         }
         let scope = |parent: Option<crate::model::MessageId>, file| match parent {
@@ -130,7 +123,7 @@ impl Checker<'_> {
             None => of_file(file),
         };
         for (message, features) in schema.messages.iter().zip(&message_features) {
-            let dialect = dialect(message.file);
+            let dialect = schema.dialect(message.file);
             self.name(
                 features.naming_style,
                 Kind::Message,
@@ -157,10 +150,15 @@ impl Checker<'_> {
         for extension in &schema.extensions {
             let outer = scope(extension.parent, extension.file);
             let extendee = extension.extendee.map(|id| schema.message(id));
-            self.field(outer, dialect(extension.file), extendee, &extension.field);
+            self.field(
+                outer,
+                schema.dialect(extension.file),
+                extendee,
+                &extension.field,
+            );
         }
         for enumeration in &schema.enums {
-            let dialect = dialect(enumeration.file);
+            let dialect = schema.dialect(enumeration.file);
             let features = scope(enumeration.parent, enumeration.file)
                 .with_interpreted(dialect, &enumeration.options);
             self.name(
@@ -177,7 +175,7 @@ impl Checker<'_> {
             }
         }
         for service in &schema.services {
-            let dialect = dialect(service.file);
+            let dialect = schema.dialect(service.file);
             let features = of_file(service.file).with_interpreted(dialect, &service.options);
             self.name(
                 features.naming_style,

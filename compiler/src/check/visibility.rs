@@ -19,10 +19,7 @@ use crate::source::FileId;
 pub(super) fn check(schema: &Schema, diagnostics: &mut Vec<Diagnostic>) {
     let strict = |file: FileId| {
         schema.file(file).is_some_and(|file| {
-            Features::of(file.dialect)
-                .with_interpreted(file.dialect, &file.options)
-                .default_visibility
-                == DefaultVisibility::Strict
+            Features::of_file(file).default_visibility == DefaultVisibility::Strict
         })
     };
     let exported = |visibility| visibility == Some(Visibility::Export);

@@ -166,6 +166,12 @@ impl Features {
         }
     }
 
+    /// The features of `file` as a later stage reads them from the model:
+    /// its edition's, with what its own options set.
+    pub fn of_file(file: &crate::model::File) -> Features {
+        Features::of(file.dialect).with_interpreted(file.dialect, &file.options)
+    }
+
     /// These features, with what `options`, an element's, set; only an
     /// editions file's options set any.
     pub fn with<'o>(

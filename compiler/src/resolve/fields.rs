@@ -64,7 +64,7 @@ pub(super) fn lower(
         let Some(message) = schema.messages.get(id.0 as usize) else {
             continue;
         };
-        let dialect = dialect_of(&schema, message.file);
+        let dialect = schema.dialect(message.file);
         let mut lowerer = Lowerer {
             schema: &schema,
             symbols: &symbols,
@@ -93,7 +93,7 @@ pub(super) fn lower(
             symbols: &symbols,
             scope: &scope,
             file: service.file,
-            dialect: dialect_of(&schema, service.file),
+            dialect: schema.dialect(service.file),
             features: features_of(&file_features, service.file.0),
             hints: &mut hints,
             memo: &mut memo,
@@ -118,7 +118,7 @@ pub(super) fn lower(
             symbols: &symbols,
             scope: &scope,
             file: extension.file,
-            dialect: dialect_of(&schema, extension.file),
+            dialect: schema.dialect(extension.file),
             features: match extension.parent {
                 Some(parent) => features_of(&message_features, parent.0),
                 None => features_of(&file_features, extension.file.0),
@@ -148,14 +148,6 @@ fn delimited_by(features: Features, ty: FieldType) -> bool {
         FieldType::Map(..) => return false,
     };
     features.delimited && matches!(message, ValueType::Message(_) | ValueType::WellKnown(_))
-}
-
-/// The dialect of the file `file`.
-fn dialect_of(schema: &Schema, file: FileId) -> Dialect {
-    schema
-        .files
-        .get(file.0 as usize)
-        .map_or(Dialect::Schema, |file| file.dialect)
 }
 
 /// Lowers the body of one message, or the methods of one service. `'a` is

@@ -194,11 +194,7 @@ struct Jobs<'a, 's> {
 
 impl<'a> Jobs<'a, '_> {
     fn push(&mut self, target: Target, written: Vec<&'a OptionDecl>, scope: String, file: FileId) {
-        let dialect = self
-            .schema
-            .files
-            .get(file.0 as usize)
-            .map_or(Dialect::Schema, |file| file.dialect);
+        let dialect = self.schema.dialect(file);
         if written
             .iter()
             .any(|option| option.is_protobuf_option(dialect))

@@ -72,11 +72,7 @@ impl<'a> UnknownFieldsView<'a> {
         decoder: &mut Decoder<'a>,
     ) -> Result<(), DecodeError> {
         let value = decoder.skip_raw(wire_type)?;
-        self.push(UnknownField {
-            number,
-            wire_type,
-            value,
-        });
+        self.keep(number, wire_type, value);
         Ok(())
     }
 }
