@@ -219,10 +219,12 @@ impl Parser<'_> {
         if !self.grammar.syntax.since_2024() {
             return Ok(None);
         }
-        let visibility = match () {
-            () if self.at("export") => Visibility::Export,
-            () if self.at("local") => Visibility::Local,
-            () => return Ok(None),
+        let visibility = if self.at("export") {
+            Visibility::Export
+        } else if self.at("local") {
+            Visibility::Local
+        } else {
+            return Ok(None);
         };
         let keyword = self.bump();
         if !self.at("message") && !self.at("enum") {
