@@ -663,7 +663,7 @@ mod tests {
         assert_eq!(read, BTreeMap::from([(String::new(), vec![7u8])]));
     }
 
-    /// The bytes Google's protobuf writes for these entries (issue 17): a
+    /// The bytes Google's protobuf writes for these entries: a
     /// null `value` and a zero `decimal` are written as messages, not left
     /// out, so a reader of the exported `.proto` gets them back.
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
 //! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
-//!   field representations of issue 14: `CompactString` strings in
+//!   field representations: `CompactString` strings in
 //!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`,
 //!   `HashMap` maps with foldhash's hasher in `bench`, `bytes::Bytes` in
 //!   `bench.Blob` and `otlp`;

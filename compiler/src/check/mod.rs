@@ -15,10 +15,10 @@
 //! point at ([`graph`]); and, for a build's options, what graph mode
 //! cannot generate ([`graph`] too).
 //!
-//! Only [`enum_use`] looks at field types, and only at the enums they name,
-//! so the placeholder types resolve leaves behind for unresolved names
-//! cause no reports here; a method's placeholder is a message, which
-//! [`services`] accepts.
+//! The placeholder types resolve leaves behind for unresolved names
+//! (`bytes`, a `string` map key) are legal wherever a field's type is
+//! looked at, so they cause no reports here; a method's placeholder is a
+//! message, which [`services`] accepts.
 
 mod declarations;
 mod editions;

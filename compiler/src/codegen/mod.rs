@@ -77,7 +77,8 @@ impl Package {
 /// A part of a package's code: what [`expand`] turns into tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
-    /// `use ::schemac_runtime as _rt;` and the version handshake, see
+    /// `use ::schemac_runtime::__private as _rt;` and the version
+    /// handshake, see
     /// [`Context::runtime_alias`] and [`Context::version_handshake`].
     RuntimeAlias,
     /// A message or an enum with everything generated for it.

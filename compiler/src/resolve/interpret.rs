@@ -1,4 +1,4 @@
-//! Pass 5 of resolve: protobuf's options, standard and custom, interpreted
+//! Pass 3 of resolve: protobuf's options, standard and custom, interpreted
 //! as protoc interprets them, into each element's [`Options`].
 //!
 //! An option's name is a path of fields from the element's options message

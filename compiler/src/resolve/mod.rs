@@ -14,8 +14,11 @@
 //!    resolve), lowering each field's features into its type, `packed` and
 //!    `delimited`, and checking that lists, maps, optional and oneof
 //!    members are combined legally.
-//! 3. [`imports`] reports import cycles.
-//! 4. [`cycles`] marks the singular message fields that must be boxed,
+//! 3. [`interpret`] interprets every protobuf option, standard and
+//!    custom, into the model's [`Options`](crate::model::Options), as protoc
+//!    interprets them.
+//! 4. [`imports`] reports import cycles.
+//! 5. [`cycles`] marks the singular message fields that must be boxed,
 //!    and the messages that can contain themselves.
 //!
 //! Resolve never stops early. A type that does not resolve is reported once

@@ -292,7 +292,7 @@ fn fields_go_by_number_with_a_oneof_member_at_its_own() {
 }
 
 /// A null in a map of values, and a zero decimal in a map of decimals,
-/// are written in their entries, as generated code writes them (issue 17);
+/// are written in their entries, as generated code writes them;
 /// a null in a map of another type is an error, as in Google's parsers
 /// (the conformance suite's `MapFieldValueIsNull`).
 #[test]

@@ -18,9 +18,9 @@
 //! from the input and drops it. Views only read: `schemac-view` has no
 //! encode benchmark, and the bytes it reads are the owned types'.
 //!
-//! Some datasets also carry the field representations of issue 14 and
-//! the sorted-vector maps ([`REPRESENTATIONS`]), each decoding from a
-//! `bytes::Bytes` input:
+//! Some datasets also carry the field representations (`CompactString`,
+//! `Bytes`) and the sorted-vector maps ([`REPRESENTATIONS`]), each decoding
+//! from a `bytes::Bytes` input:
 //!
 //! | format | what encodes | how |
 //! |---|---|---|

@@ -1,4 +1,4 @@
-//! Graph mode (issue 15, docs/graph.md) in the benchmark report: the sizes
+//! Graph mode (docs/graph.md) in the benchmark report: the sizes
 //! of the serializer comparisons' Order graphs against Java
 //! serialization's and Kryo 1.x's, and the cost of graph mode, Order-100
 //! with its lines pointing back at it and a shared customer, encoded and
@@ -22,7 +22,7 @@ use schemac_runtime::Message;
 use schemac_runtime::graph::{decode_arc, decode_rc};
 use serde::{Deserialize, Serialize};
 
-use crate::report::{Measurements, Target};
+use crate::report::{Measurements, Target, TargetGroup};
 
 /// The criterion group of the graph benchmarks.
 pub const GROUP: &str = "graph-order-100";
@@ -49,7 +49,7 @@ pub fn bench_id(mode: &str, op: &str) -> String {
     format!("{GROUP}/{mode}/{op}")
 }
 
-/// The most graph mode may cost against plain mode (issue 15).
+/// The most graph mode may cost against plain mode.
 const TARGET_COST: f64 = 1.5;
 
 /// Order-100 in both graph forms and as a plain tree, with their
@@ -195,7 +195,7 @@ pub fn report(measurements: &Measurements) -> GraphReport {
     GraphReport { sizes, costs }
 }
 
-/// The targets of issue 15: each operation on the Order model, its lines
+/// The targets of graph mode: each operation on the Order model, its lines
 /// held by value, costs at most 1.5 × plain mode, with either pointer.
 pub fn targets(report: &GraphReport) -> Vec<Target> {
     report
@@ -203,7 +203,7 @@ pub fn targets(report: &GraphReport) -> Vec<Target> {
         .iter()
         .filter(|cost| [OWNED_LINES, OWNED_LINES_RC].contains(&cost.mode.as_str()))
         .map(|cost| Target {
-            issue: 15,
+            group: TargetGroup::GraphMode,
             case: format!(
                 "Order-100 {} in graph mode ({}) / plain mode",
                 cost.op,
@@ -244,7 +244,7 @@ pub fn markdown(md: &mut String, report: &GraphReport) {
     md.push_str(
         "\nOrder-100 with 100 described lines pointing back at it and a named customer, \
          against the same data as a plain tree, medians of this run. The order holds its \
-         lines by value (`owned-lines`, the Order model, which issue 15's target is for; \
+         lines by value (`owned-lines`, the Order model, which graph mode's target is for; \
          `owned-lines-rc` in the code generated with `Rc` pointers) or through `ref` fields \
          (`ref-lines`, an `Arc` per line):\n\n\
          | graph form | operation | graph mode | plain | graph / plain |\n\
@@ -267,7 +267,7 @@ pub fn markdown(md: &mut String, report: &GraphReport) {
 
 #[cfg(test)]
 mod tests {
-    use super::{GraphCost, GraphReport, targets};
+    use super::{GraphCost, GraphReport, TargetGroup, targets};
 
     fn cost(mode: &str, op: &str, cost: Option<f64>) -> GraphCost {
         GraphCost {
@@ -280,7 +280,7 @@ mod tests {
     }
 
     #[test]
-    fn the_order_model_meets_issue_15s_target_at_1_5_times_plain_mode_or_less() {
+    fn the_order_model_meets_graph_modes_target_at_1_5_times_plain_mode_or_less() {
         let report = GraphReport {
             sizes: Vec::new(),
             costs: vec![
@@ -301,6 +301,10 @@ mod tests {
             targets(&report)[3].case,
             "Order-100 decode in graph mode (`Rc`) / plain mode"
         );
-        assert!(targets(&report).iter().all(|target| target.issue == 15));
+        assert!(
+            targets(&report)
+                .iter()
+                .all(|target| target.group == TargetGroup::GraphMode)
+        );
     }
 }

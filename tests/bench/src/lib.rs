@@ -44,7 +44,7 @@ pub mod prost_gen {
 }
 
 /// The types schemac generates from order.schema and bench.schema with the
-/// field representations of issue 14 (build.rs says which).
+/// field representations (build.rs says which).
 #[allow(missing_docs)]
 pub mod schemac_repr {
     include!(concat!(env!("OUT_DIR"), "/schemac_repr/mod.rs"));

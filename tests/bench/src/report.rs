@@ -77,8 +77,8 @@ pub struct Report {
     pub baseline: String,
     /// One entry per dataset.
     pub datasets: Vec<DatasetReport>,
-    /// The targets of issues 4, 14 and 21 and how this run measured
-    /// against them.
+    /// The speed targets, by group, and how this run measured against
+    /// them.
     pub targets: Vec<Target>,
     /// The compilers' speed.
     pub compiler: CompilerReport,
@@ -126,12 +126,12 @@ pub struct Row {
     pub same_bytes_as_prost: Option<bool>,
 }
 
-/// One target of an issue (4, 14 or 21).
+/// One speed target.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Target {
-    /// The issue that set it.
-    #[serde(default)]
-    pub issue: u32,
+    /// The group it belongs to, the heading of its table
+    /// ([`TargetGroup::heading`]).
+    pub group: TargetGroup,
     /// The case.
     pub case: String,
     /// The target, as text.
@@ -140,6 +140,32 @@ pub struct Target {
     pub measured: String,
     /// Whether it holds; `None` when it could not be measured.
     pub met: Option<bool>,
+}
+
+/// The groups of speed targets, each a table of the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetGroup {
+    /// The Order model and the decimal datasets against prost.
+    AgainstProst,
+    /// The field representations (`CompactString`, `Bytes`).
+    Representations,
+    /// The shapes (packed lists, strings, blobs, wide and deep messages),
+    /// against prost and buffa.
+    Shapes,
+    /// Graph mode against plain mode.
+    GraphMode,
+}
+
+impl TargetGroup {
+    /// The heading of the group's table.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Self::AgainstProst => "against prost",
+            Self::Representations => "field representations",
+            Self::Shapes => "shapes, against prost and buffa",
+            Self::GraphMode => "graph mode against plain mode",
+        }
+    }
 }
 
 /// The compilers' speed.
@@ -398,7 +424,8 @@ pub fn is_protobuf(format: &str) -> bool {
         && !crate::formats::REPRESENTATIONS.contains(&format)
 }
 
-/// The targets of issue 4, measured.
+/// The targets against prost on the Order model and the decimal datasets,
+/// measured.
 fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
     let row = |dataset: &str, format: &str| {
         datasets
@@ -415,7 +442,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         };
         let processes = row.map_or(0, |r| r.processes);
         Target {
-            issue: 4,
+            group: TargetGroup::AgainstProst,
             case: case.to_owned(),
             target: format!("≥ {minimum:.2}"),
             measured: match (measured, range) {
@@ -477,7 +504,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         )
     } else {
         Target {
-            issue: 4,
+            group: TargetGroup::AgainstProst,
             case: "decode map<string, value>, 1000 entries".to_owned(),
             target: "≥ 1.50".to_owned(),
             measured: "no value dataset yet".to_owned(),
@@ -498,7 +525,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         })
         .min_by(|a, b| a.0.total_cmp(&b.0));
     targets.push(Target {
-        issue: 4,
+        group: TargetGroup::AgainstProst,
         case: "any case".to_owned(),
         target: "never below 0.95".to_owned(),
         measured: worst.map_or_else(
@@ -512,7 +539,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
         .map(|(d, _)| d.name.as_str())
         .collect();
     targets.push(Target {
-        issue: 4,
+        group: TargetGroup::AgainstProst,
         case: "bytes".to_owned(),
         target: "identical to prost on every shared dataset".to_owned(),
         measured: if differing.is_empty() {
@@ -555,14 +582,14 @@ pub fn time_ratio(
 }
 
 fn ratio_target(
-    issue: u32,
+    group: TargetGroup,
     case: &str,
     minimum: f64,
     measured: Option<f64>,
     note: String,
 ) -> Target {
     Target {
-        issue,
+        group,
         case: case.to_owned(),
         target: format!("≥ {minimum:.2}"),
         measured: match measured {
@@ -573,7 +600,7 @@ fn ratio_target(
     }
 }
 
-/// The benchmark rows of issue 14: the field representations, each read
+/// The targets of the field representations, each read
 /// from a `Bytes` input.
 fn representation_targets(datasets: &[DatasetReport]) -> Vec<Target> {
     let decode = |format| (format, "decode");
@@ -586,7 +613,7 @@ fn representation_targets(datasets: &[DatasetReport]) -> Vec<Target> {
     );
     vec![
         ratio_target(
-            14,
+            TargetGroup::Representations,
             "decode Simple × 100,000, CompactString and HashMap (foldhash), against prost with HashMap",
             1.8,
             time_ratio(
@@ -598,7 +625,7 @@ fn representation_targets(datasets: &[DatasetReport]) -> Vec<Target> {
             String::new(),
         ),
         ratio_target(
-            14,
+            TargetGroup::Representations,
             "decode Order-100 realistic from `Bytes` input, CompactString, against prost",
             2.5,
             time_ratio(
@@ -610,7 +637,7 @@ fn representation_targets(datasets: &[DatasetReport]) -> Vec<Target> {
             String::new(),
         ),
         ratio_target(
-            14,
+            TargetGroup::Representations,
             "decode a 1 MiB `bytes` field from `Bytes` input (zero-copy), against prost with Vec<u8>",
             20.0,
             time_ratio(datasets, "blob-1m", decode("prost"), decode("schemac-repr")),
@@ -676,7 +703,7 @@ impl<'a> Lowest<'a> {
             },
         );
         Target {
-            issue: 21,
+            group: TargetGroup::Shapes,
             case: case.to_owned(),
             target: "≥ 1.00".to_owned(),
             measured,
@@ -685,14 +712,14 @@ impl<'a> Lowest<'a> {
     }
 }
 
-/// The targets of issue 21: the shapes, against prost and against buffa.
+/// The targets of the shapes, against prost and against buffa.
 fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
     let vs_prost = |dataset: &str, format: &str, op: &str| {
         time_ratio(datasets, dataset, ("prost", op), (format, op))
     };
     let target = |case: &str, minimum: f64, dataset: &str, format: &str, op: &str| {
         ratio_target(
-            21,
+            TargetGroup::Shapes,
             case,
             minimum,
             vs_prost(dataset, format, op),
@@ -705,7 +732,7 @@ fn shape_targets(datasets: &[DatasetReport]) -> Vec<Target> {
     // prost makes).
     let decode_with_representations = |case: &str, minimum: f64, dataset: &str| {
         ratio_target(
-            21,
+            TargetGroup::Shapes,
             case,
             minimum,
             vs_prost(dataset, "schemac", "decode"),
@@ -868,14 +895,14 @@ pub fn markdown(report: &Report) -> String {
         }
     }
     buffa_markdown(&mut md, report);
-    let mut issue = None;
+    let mut group = None;
     for target in &report.targets {
-        if issue != Some(target.issue) {
-            issue = Some(target.issue);
+        if group != Some(target.group) {
+            group = Some(target.group);
             let _ = writeln!(
                 md,
-                "\n## Targets of issue {}\n\n| case | target | measured | met |\n|---|---|---|---|",
-                target.issue
+                "\n## Targets: {}\n\n| case | target | measured | met |\n|---|---|---|---|",
+                target.group.heading()
             );
         }
         let met = match target.met {

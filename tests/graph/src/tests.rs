@@ -1093,7 +1093,7 @@ fn references_have_the_promised_rust_types_and_only_graph_messages_are_marked() 
 }
 
 /// The sizes docs/graph.md gives, against Java serialization's and Kryo
-/// 1.x's (shared/DESIGN.md and issue 15): the seed Order with 1 and 100
+/// 1.x's (shared/DESIGN.md): the seed Order with 1 and 100
 /// lines pointing back at it and a shared customer (Java: 640 and 2,719
 /// bytes), and one 1,500-character string held by three fields (Java:
 /// 1,557 bytes, Kryo 1.x: 4,511).

@@ -41,6 +41,8 @@
 //!   checks that the fuzz targets build in every schema.
 //! - `views`: borrowed views read what owned decoding reads, borrowing,
 //!   and fail where it fails, with the same errors.
+//! - `owned_views`: `OwnedView`, a view with its input kept in a `Bytes`,
+//!   sent to another thread and held across `.await` points.
 //! - `public_api`: the runtime's public API, pinned as a snapshot.
 //! - `handshake`: generated code built against a runtime of another version
 //!   fails with the message of the version handshake.

@@ -1,6 +1,6 @@
 //! `schemac check` and protoc agree on every form of `reserved`: what
 //! protoc refuses check refuses, so every schema that passes check exports
-//! to a `.proto` that protoc accepts (issue 17). check refuses one form
+//! to a `.proto` that protoc accepts. check refuses one form
 //! more: a message's range that ends before it starts, which protoc 3.21
 //! lets pass though it reserves nothing. Ignored unless asked for, since
 //! it needs protoc (`make interop`).
