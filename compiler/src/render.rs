@@ -3,16 +3,22 @@
 //! The output is `include!`d into a module, so it holds items only: no
 //! inner attributes, no `//!` docs.
 
+mod read_fields;
+
 use proc_macro2::TokenStream;
 
-/// The formatted text of one part of a module, items only, by prettyplease.
+/// The formatted text of one part of a module, items only, by prettyplease,
+/// with the runtime's `read_fields!` calls laid out an entry a line
+/// ([`read_fields`]).
 ///
 /// prettyplease writes a file's items one after another, so the parts of a
 /// module formatted on their own and put together read exactly as the
 /// whole module formatted at once; they need not be in memory together.
 pub fn format_part(tokens: TokenStream) -> String {
-    match syn::parse2::<syn::File>(tokens.clone()) {
-        Ok(file) => prettyplease::unparse(&file),
+    let mut calls = Vec::new();
+    let taken = read_fields::take_calls(tokens.clone(), &mut calls);
+    match syn::parse2::<syn::File>(taken) {
+        Ok(file) => read_fields::put_back(&prettyplease::unparse(&file), &calls),
         // Codegen always makes tokens that parse. Were it ever not to, the
         // unformatted tokens still show the compiler what went wrong.
         Err(_) => tokens.to_string() + "\n",

@@ -32,70 +32,24 @@ impl _rt::Message for Profile {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2 | 5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Uint64::merge(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::String::merge(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 5 Len;
+            5 (Len) => _rt::codec::String::merge(wire, &mut self.email, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("id"),
-            2 => Some("name"),
-            5 => Some("email"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "id"),
+        (2, "name"),
+        (5, "email"),
+    ];
 }
 
 impl _rt::Name for Profile {
@@ -141,81 +95,31 @@ pub struct ProfileView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ProfileView<'a> {
-    /// The owned `Profile`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Profile {
+impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
+    type Owned = Profile;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Profile as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Uint64::view(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 5 Len;
+            5 (Len) => _rt::codec::String::view(wire, &mut self.email, decoder);
+        )
+    }
+    fn to_message(&self) -> Profile {
         Profile {
             id: self.id,
             name: _rt::codec::String::owned(&self.name),
             email: _rt::codec::String::owned(&self.email),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
-    type Owned = Profile;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2 | 5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Uint64::view(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::String::view(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Profile as _rt::Message>::field_name),
-        )
-    }
-    fn to_message(&self) -> Profile {
-        ProfileView::to_owned(self)
     }
 }
 
@@ -243,70 +147,19 @@ impl _rt::Message for PlainProfile {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        _number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 5 Len;
+            5 (Len) => _rt::codec::String::merge(wire, &mut self.email, decoder);
+        )
     }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2 | 5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Uint64::merge(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::String::merge(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
-    }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("id"),
-            2 => Some("name"),
-            5 => Some("email"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "id"),
+        (2, "name"),
+        (5, "email"),
+    ];
 }
 
 impl _rt::Name for PlainProfile {
@@ -349,84 +202,23 @@ pub struct PlainProfileView<'a> {
     pub email: &'a str,
 }
 
-impl<'a> PlainProfileView<'a> {
-    /// The owned `PlainProfile`, with strings and bytes copied.
-    pub fn to_owned(&self) -> PlainProfile {
+impl<'a> _rt::MessageView<'a> for PlainProfileView<'a> {
+    type Owned = PlainProfile;
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <PlainProfile as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Uint64::view(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 5 Len;
+            5 (Len) => _rt::codec::String::view(wire, &mut self.email, decoder);
+        )
+    }
+    fn to_message(&self) -> PlainProfile {
         PlainProfile {
             id: self.id,
             name: _rt::codec::String::owned(&self.name),
             email: _rt::codec::String::owned(&self.email),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for PlainProfileView<'a> {
-    type Owned = PlainProfile;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        _number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        decoder.skip(wire)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2 | 5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Uint64::view(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::String::view(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <PlainProfile as _rt::Message>::field_name,
-            ),
-        )
-    }
-    fn to_message(&self) -> PlainProfile {
-        PlainProfileView::to_owned(self)
     }
 }
 

@@ -70,186 +70,53 @@ impl _rt::Message for Profile {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut preferences_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                preferences_entries.finish(&mut self.preferences);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    preferences_entries.finish(&mut self.preferences);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1 | 3, _rt::WireType::Varint) => {}
-                (2 | 4 | 5 | 7 | 10, _rt::WireType::Len) => {}
-                (6, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (8, _rt::WireType::Fixed64) => {}
-                (9, _rt::WireType::Fixed32) => {}
-                (100, _rt::WireType::Len) => {
-                    match preferences_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Value,
-                        >(wire, &mut self.preferences, decoder)
-                    {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, 100),
-                    }
-                }
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Uint64::merge(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Sint32::merge(wire, &mut self.age, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Message::merge_optional(
-                    wire,
-                    &mut self.address,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::String::merge(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                loop {
-                    match _rt::codec::Uint32::merge_repeated(
-                        wire,
-                        &mut self.scores,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 6),
-                    }
-                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Decimal::merge(wire, &mut self.balance, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                match _rt::codec::Double::merge(wire, &mut self.rating, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 8),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Fixed32::merge(wire, &mut self.badge, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                loop {
-                    match _rt::codec::String::merge_repeated(
-                        wire,
-                        &mut self.nicknames,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 10),
-                    }
-                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 3 Varint;
+            3 (Varint) => _rt::codec::Sint32::merge(wire, &mut self.age, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::merge_optional(wire, &mut self.address, decoder), then 5 Len;
+            5 (Len) => _rt::codec::String::merge(wire, &mut self.email, decoder), then 6 Len;
+            6 (Varint | Len) =>
+                _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
+                again Len, then 7 Len;
+            7 (Len) => _rt::codec::Decimal::merge(wire, &mut self.balance, decoder), then 8 Fixed64;
+            8 (Fixed64) =>
+                _rt::codec::Double::merge(wire, &mut self.rating, decoder), then 9 Fixed32;
+            9 (Fixed32) => _rt::codec::Fixed32::merge(wire, &mut self.badge, decoder), then 10 Len;
+            10 (Len) =>
+                _rt::codec::String::merge_repeated(wire, &mut self.nicknames, decoder), again Len;
+            only 100 (Len) =>
+                preferences_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Value,
+                    >(wire, &mut self.preferences, decoder);
+        );
         preferences_entries.finish(&mut self.preferences);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("id"),
-            2 => Some("name"),
-            3 => Some("age"),
-            4 => Some("address"),
-            5 => Some("email"),
-            6 => Some("scores"),
-            7 => Some("balance"),
-            8 => Some("rating"),
-            9 => Some("badge"),
-            10 => Some("nicknames"),
-            100 => Some("preferences"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "id"),
+        (2, "name"),
+        (3, "age"),
+        (4, "address"),
+        (5, "email"),
+        (6, "scores"),
+        (7, "balance"),
+        (8, "rating"),
+        (9, "badge"),
+        (10, "nicknames"),
+        (100, "preferences"),
+    ];
 }
 
 impl _rt::Name for Profile {
@@ -338,9 +205,55 @@ pub struct ProfileView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ProfileView<'a> {
-    /// The owned `Profile`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Profile {
+impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
+    type Owned = Profile;
+    #[inline]
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> _rt::MergeResult {
+        match (number, wire) {
+            (100, _rt::WireType::Len) => {
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Value,
+                >::view(wire, &mut self.preferences, decoder)
+            }
+            _ => self.unknown_fields.merge(number, wire, decoder),
+        }
+    }
+
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Profile as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Uint64::view(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 3 Varint;
+            3 (Varint) => _rt::codec::Sint32::view(wire, &mut self.age, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::view_optional(wire, &mut self.address, decoder), then 5 Len;
+            5 (Len) => _rt::codec::String::view(wire, &mut self.email, decoder), then 6 Len;
+            6 (Varint | Len) =>
+                _rt::codec::Uint32::view_repeated(wire, &mut self.scores, decoder),
+                again Len, then 7 Len;
+            7 (Len) => _rt::codec::Decimal::view(wire, &mut self.balance, decoder), then 8 Fixed64;
+            8 (Fixed64) =>
+                _rt::codec::Double::view(wire, &mut self.rating, decoder), then 9 Fixed32;
+            9 (Fixed32) => _rt::codec::Fixed32::view(wire, &mut self.badge, decoder), then 10 Len;
+            10 (Len) =>
+                _rt::codec::String::view_repeated(wire, &mut self.nicknames, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Profile {
         Profile {
             id: self.id,
             name: _rt::codec::String::owned(&self.name),
@@ -358,168 +271,6 @@ impl<'a> ProfileView<'a> {
             >::owned(&self.preferences),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
-    type Owned = Profile;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match (number, wire) {
-            (100, _rt::WireType::Len) => {
-                _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::view(wire, &mut self.preferences, decoder)
-            }
-            _ => self.unknown_fields.merge(number, wire, decoder),
-        }
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 3, _rt::WireType::Varint) => {}
-                (2 | 4 | 5 | 7 | 10, _rt::WireType::Len) => {}
-                (6, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (8, _rt::WireType::Fixed64) => {}
-                (9, _rt::WireType::Fixed32) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Uint64::view(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Sint32::view(wire, &mut self.age, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Message::view_optional(
-                    wire,
-                    &mut self.address,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::String::view(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                loop {
-                    match _rt::codec::Uint32::view_repeated(
-                        wire,
-                        &mut self.scores,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 6),
-                    }
-                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Decimal::view(wire, &mut self.balance, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                match _rt::codec::Double::view(wire, &mut self.rating, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 8),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Fixed32::view(wire, &mut self.badge, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                loop {
-                    match _rt::codec::String::view_repeated(
-                        wire,
-                        &mut self.nicknames,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 10),
-                    }
-                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Profile as _rt::Message>::field_name),
-        )
-    }
-    fn to_message(&self) -> Profile {
-        ProfileView::to_owned(self)
     }
 }
 
@@ -548,59 +299,19 @@ impl _rt::Message for Address {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::merge(wire, &mut self.street, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.city, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::String::merge(wire, &mut self.street, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.city, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("street"),
-            2 => Some("city"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "street"), (2, "city")];
 }
 
 impl _rt::Name for Address {
@@ -642,70 +353,29 @@ pub struct AddressView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> AddressView<'a> {
-    /// The owned `Address`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Address {
+impl<'a> _rt::MessageView<'a> for AddressView<'a> {
+    type Owned = Address;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Address as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::String::view(wire, &mut self.street, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.city, decoder);
+        )
+    }
+    fn to_message(&self) -> Address {
         Address {
             street: _rt::codec::String::owned(&self.street),
             city: _rt::codec::String::owned(&self.city),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for AddressView<'a> {
-    type Owned = Address;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::view(wire, &mut self.street, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.city, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Address as _rt::Message>::field_name),
-        )
-    }
-    fn to_message(&self) -> Address {
-        AddressView::to_owned(self)
     }
 }
 

@@ -66,192 +66,56 @@ impl _rt::Message for Scalars {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=6 | 13, _rt::WireType::Varint) => {}
-                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
-                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
-                (14 | 15, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::merge(wire, &mut self.an_i32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int64::merge(wire, &mut self.an_i64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Uint32::merge(wire, &mut self.a_u32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Uint64::merge(wire, &mut self.a_u64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Sint32::merge(wire, &mut self.a_sint32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::Sint64::merge(wire, &mut self.a_sint64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Fixed32::merge(wire, &mut self.a_fixed32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                match _rt::codec::Fixed64::merge(wire, &mut self.a_fixed64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 8),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Sfixed32::merge(wire, &mut self.an_sfixed32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                match _rt::codec::Sfixed64::merge(wire, &mut self.an_sfixed64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 10),
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                match _rt::codec::Float::merge(wire, &mut self.an_f32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 11),
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                match _rt::codec::Double::merge(wire, &mut self.an_f64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 12),
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                match _rt::codec::Bool::merge(wire, &mut self.a_bool, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 13),
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                match _rt::codec::String::merge(wire, &mut self.a_string, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 14),
-                }
-                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 15 {
-                match _rt::codec::Bytes::merge(wire, &mut self.some_bytes, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 15),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Int32::merge(wire, &mut self.an_i32, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Int64::merge(wire, &mut self.an_i64, decoder), then 3 Varint;
+            3 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.a_u32, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.a_u64, decoder), then 5 Varint;
+            5 (Varint) =>
+                _rt::codec::Sint32::merge(wire, &mut self.a_sint32, decoder), then 6 Varint;
+            6 (Varint) =>
+                _rt::codec::Sint64::merge(wire, &mut self.a_sint64, decoder), then 7 Fixed32;
+            7 (Fixed32) =>
+                _rt::codec::Fixed32::merge(wire, &mut self.a_fixed32, decoder), then 8 Fixed64;
+            8 (Fixed64) =>
+                _rt::codec::Fixed64::merge(wire, &mut self.a_fixed64, decoder), then 9 Fixed32;
+            9 (Fixed32) =>
+                _rt::codec::Sfixed32::merge(wire, &mut self.an_sfixed32, decoder), then 10 Fixed64;
+            10 (Fixed64) =>
+                _rt::codec::Sfixed64::merge(wire, &mut self.an_sfixed64, decoder), then 11 Fixed32;
+            11 (Fixed32) =>
+                _rt::codec::Float::merge(wire, &mut self.an_f32, decoder), then 12 Fixed64;
+            12 (Fixed64) =>
+                _rt::codec::Double::merge(wire, &mut self.an_f64, decoder), then 13 Varint;
+            13 (Varint) => _rt::codec::Bool::merge(wire, &mut self.a_bool, decoder), then 14 Len;
+            14 (Len) => _rt::codec::String::merge(wire, &mut self.a_string, decoder), then 15 Len;
+            15 (Len) => _rt::codec::Bytes::merge(wire, &mut self.some_bytes, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("an_i32"),
-            2 => Some("an_i64"),
-            3 => Some("a_u32"),
-            4 => Some("a_u64"),
-            5 => Some("a_sint32"),
-            6 => Some("a_sint64"),
-            7 => Some("a_fixed32"),
-            8 => Some("a_fixed64"),
-            9 => Some("an_sfixed32"),
-            10 => Some("an_sfixed64"),
-            11 => Some("an_f32"),
-            12 => Some("an_f64"),
-            13 => Some("a_bool"),
-            14 => Some("a_string"),
-            15 => Some("some_bytes"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "an_i32"),
+        (2, "an_i64"),
+        (3, "a_u32"),
+        (4, "a_u64"),
+        (5, "a_sint32"),
+        (6, "a_sint64"),
+        (7, "a_fixed32"),
+        (8, "a_fixed64"),
+        (9, "an_sfixed32"),
+        (10, "an_sfixed64"),
+        (11, "an_f32"),
+        (12, "an_f64"),
+        (13, "a_bool"),
+        (14, "a_string"),
+        (15, "some_bytes"),
+    ];
 }
 
 impl _rt::Name for Scalars {
@@ -362,9 +226,45 @@ pub struct ScalarsView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ScalarsView<'a> {
-    /// The owned `Scalars`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Scalars {
+impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
+    type Owned = Scalars;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Scalars as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Int32::view(wire, &mut self.an_i32, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Int64::view(wire, &mut self.an_i64, decoder), then 3 Varint;
+            3 (Varint) => _rt::codec::Uint32::view(wire, &mut self.a_u32, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Uint64::view(wire, &mut self.a_u64, decoder), then 5 Varint;
+            5 (Varint) =>
+                _rt::codec::Sint32::view(wire, &mut self.a_sint32, decoder), then 6 Varint;
+            6 (Varint) =>
+                _rt::codec::Sint64::view(wire, &mut self.a_sint64, decoder), then 7 Fixed32;
+            7 (Fixed32) =>
+                _rt::codec::Fixed32::view(wire, &mut self.a_fixed32, decoder), then 8 Fixed64;
+            8 (Fixed64) =>
+                _rt::codec::Fixed64::view(wire, &mut self.a_fixed64, decoder), then 9 Fixed32;
+            9 (Fixed32) =>
+                _rt::codec::Sfixed32::view(wire, &mut self.an_sfixed32, decoder), then 10 Fixed64;
+            10 (Fixed64) =>
+                _rt::codec::Sfixed64::view(wire, &mut self.an_sfixed64, decoder), then 11 Fixed32;
+            11 (Fixed32) =>
+                _rt::codec::Float::view(wire, &mut self.an_f32, decoder), then 12 Fixed64;
+            12 (Fixed64) =>
+                _rt::codec::Double::view(wire, &mut self.an_f64, decoder), then 13 Varint;
+            13 (Varint) => _rt::codec::Bool::view(wire, &mut self.a_bool, decoder), then 14 Len;
+            14 (Len) => _rt::codec::String::view(wire, &mut self.a_string, decoder), then 15 Len;
+            15 (Len) => _rt::codec::Bytes::view(wire, &mut self.some_bytes, decoder);
+        )
+    }
+    fn to_message(&self) -> Scalars {
         Scalars {
             an_i32: self.an_i32,
             an_i64: self.an_i64,
@@ -383,182 +283,6 @@ impl<'a> ScalarsView<'a> {
             some_bytes: _rt::codec::Bytes::owned(&self.some_bytes),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
-    type Owned = Scalars;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=6 | 13, _rt::WireType::Varint) => {}
-                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
-                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
-                (14 | 15, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::view(wire, &mut self.an_i32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int64::view(wire, &mut self.an_i64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Uint32::view(wire, &mut self.a_u32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Uint64::view(wire, &mut self.a_u64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Sint32::view(wire, &mut self.a_sint32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::Sint64::view(wire, &mut self.a_sint64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Fixed32::view(wire, &mut self.a_fixed32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                match _rt::codec::Fixed64::view(wire, &mut self.a_fixed64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 8),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Sfixed32::view(wire, &mut self.an_sfixed32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                match _rt::codec::Sfixed64::view(wire, &mut self.an_sfixed64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 10),
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                match _rt::codec::Float::view(wire, &mut self.an_f32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 11),
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                match _rt::codec::Double::view(wire, &mut self.an_f64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 12),
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                match _rt::codec::Bool::view(wire, &mut self.a_bool, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 13),
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                match _rt::codec::String::view(wire, &mut self.a_string, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 14),
-                }
-                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 15 {
-                match _rt::codec::Bytes::view(wire, &mut self.some_bytes, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 15),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Scalars as _rt::Message>::field_name),
-        )
-    }
-    fn to_message(&self) -> Scalars {
-        ScalarsView::to_owned(self)
     }
 }
 
@@ -638,7 +362,7 @@ impl _rt::Message for OptionalScalars {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (16, _rt::WireType::Varint) => {
                 _rt::codec::Enum::merge_optional(wire, &mut self.a_color, decoder)
@@ -651,240 +375,76 @@ impl _rt::Message for OptionalScalars {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=6 | 13, _rt::WireType::Varint) => {}
-                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
-                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
-                (14 | 15, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::merge_optional(
-                    wire,
-                    &mut self.an_i32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int64::merge_optional(
-                    wire,
-                    &mut self.an_i64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Uint32::merge_optional(
-                    wire,
-                    &mut self.a_u32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Uint64::merge_optional(
-                    wire,
-                    &mut self.a_u64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Sint32::merge_optional(
-                    wire,
-                    &mut self.a_sint32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::Sint64::merge_optional(
-                    wire,
-                    &mut self.a_sint64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Fixed32::merge_optional(
-                    wire,
-                    &mut self.a_fixed32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                match _rt::codec::Fixed64::merge_optional(
-                    wire,
-                    &mut self.a_fixed64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 8),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Sfixed32::merge_optional(
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) =>
+                _rt::codec::Int32::merge_optional(wire, &mut self.an_i32, decoder), then 2 Varint;
+            2 (Varint) =>
+                _rt::codec::Int64::merge_optional(wire, &mut self.an_i64, decoder), then 3 Varint;
+            3 (Varint) =>
+                _rt::codec::Uint32::merge_optional(wire, &mut self.a_u32, decoder), then 4 Varint;
+            4 (Varint) =>
+                _rt::codec::Uint64::merge_optional(wire, &mut self.a_u64, decoder), then 5 Varint;
+            5 (Varint) =>
+                _rt::codec::Sint32::merge_optional(wire, &mut self.a_sint32, decoder),
+                then 6 Varint;
+            6 (Varint) =>
+                _rt::codec::Sint64::merge_optional(wire, &mut self.a_sint64, decoder),
+                then 7 Fixed32;
+            7 (Fixed32) =>
+                _rt::codec::Fixed32::merge_optional(wire, &mut self.a_fixed32, decoder),
+                then 8 Fixed64;
+            8 (Fixed64) =>
+                _rt::codec::Fixed64::merge_optional(wire, &mut self.a_fixed64, decoder),
+                then 9 Fixed32;
+            9 (Fixed32) =>
+                _rt::codec::Sfixed32::merge_optional(
                     wire,
                     &mut self.an_sfixed32,
                     decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                match _rt::codec::Sfixed64::merge_optional(
+                ), then 10 Fixed64;
+            10 (Fixed64) =>
+                _rt::codec::Sfixed64::merge_optional(
                     wire,
                     &mut self.an_sfixed64,
                     decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 10),
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                match _rt::codec::Float::merge_optional(
-                    wire,
-                    &mut self.an_f32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 11),
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                match _rt::codec::Double::merge_optional(
-                    wire,
-                    &mut self.an_f64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 12),
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                match _rt::codec::Bool::merge_optional(wire, &mut self.a_bool, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 13),
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                match _rt::codec::String::merge_optional(
-                    wire,
-                    &mut self.a_string,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 14),
-                }
-                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 15 {
-                match _rt::codec::Bytes::merge_optional(
-                    wire,
-                    &mut self.some_bytes,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 15),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+                ), then 11 Fixed32;
+            11 (Fixed32) =>
+                _rt::codec::Float::merge_optional(wire, &mut self.an_f32, decoder), then 12 Fixed64;
+            12 (Fixed64) =>
+                _rt::codec::Double::merge_optional(wire, &mut self.an_f64, decoder), then 13 Varint;
+            13 (Varint) =>
+                _rt::codec::Bool::merge_optional(wire, &mut self.a_bool, decoder), then 14 Len;
+            14 (Len) =>
+                _rt::codec::String::merge_optional(wire, &mut self.a_string, decoder), then 15 Len;
+            15 (Len) => _rt::codec::Bytes::merge_optional(wire, &mut self.some_bytes, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("an_i32"),
-            2 => Some("an_i64"),
-            3 => Some("a_u32"),
-            4 => Some("a_u64"),
-            5 => Some("a_sint32"),
-            6 => Some("a_sint64"),
-            7 => Some("a_fixed32"),
-            8 => Some("a_fixed64"),
-            9 => Some("an_sfixed32"),
-            10 => Some("an_sfixed64"),
-            11 => Some("an_f32"),
-            12 => Some("an_f64"),
-            13 => Some("a_bool"),
-            14 => Some("a_string"),
-            15 => Some("some_bytes"),
-            16 => Some("a_color"),
-            17 => Some("a_point"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "an_i32"),
+        (2, "an_i64"),
+        (3, "a_u32"),
+        (4, "a_u64"),
+        (5, "a_sint32"),
+        (6, "a_sint64"),
+        (7, "a_fixed32"),
+        (8, "a_fixed64"),
+        (9, "an_sfixed32"),
+        (10, "an_sfixed64"),
+        (11, "an_f32"),
+        (12, "an_f64"),
+        (13, "a_bool"),
+        (14, "a_string"),
+        (15, "some_bytes"),
+        (16, "a_color"),
+        (17, "a_point"),
+    ];
 }
 
 impl _rt::Name for OptionalScalars {
@@ -1041,9 +601,74 @@ pub struct OptionalScalarsView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> OptionalScalarsView<'a> {
-    /// The owned `OptionalScalars`, with strings and bytes copied.
-    pub fn to_owned(&self) -> OptionalScalars {
+impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
+    type Owned = OptionalScalars;
+    #[inline]
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> _rt::MergeResult {
+        match (number, wire) {
+            (16, _rt::WireType::Varint) => {
+                _rt::codec::Enum::view_optional(wire, &mut self.a_color, decoder)
+            }
+            (17, _rt::WireType::Len) => {
+                _rt::codec::Message::view_optional(wire, &mut self.a_point, decoder)
+            }
+            _ => self.unknown_fields.merge(number, wire, decoder),
+        }
+    }
+
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <OptionalScalars as _rt::Message>::field_name;
+            1 (Varint) =>
+                _rt::codec::Int32::view_optional(wire, &mut self.an_i32, decoder), then 2 Varint;
+            2 (Varint) =>
+                _rt::codec::Int64::view_optional(wire, &mut self.an_i64, decoder), then 3 Varint;
+            3 (Varint) =>
+                _rt::codec::Uint32::view_optional(wire, &mut self.a_u32, decoder), then 4 Varint;
+            4 (Varint) =>
+                _rt::codec::Uint64::view_optional(wire, &mut self.a_u64, decoder), then 5 Varint;
+            5 (Varint) =>
+                _rt::codec::Sint32::view_optional(wire, &mut self.a_sint32, decoder), then 6 Varint;
+            6 (Varint) =>
+                _rt::codec::Sint64::view_optional(wire, &mut self.a_sint64, decoder),
+                then 7 Fixed32;
+            7 (Fixed32) =>
+                _rt::codec::Fixed32::view_optional(wire, &mut self.a_fixed32, decoder),
+                then 8 Fixed64;
+            8 (Fixed64) =>
+                _rt::codec::Fixed64::view_optional(wire, &mut self.a_fixed64, decoder),
+                then 9 Fixed32;
+            9 (Fixed32) =>
+                _rt::codec::Sfixed32::view_optional(wire, &mut self.an_sfixed32, decoder),
+                then 10 Fixed64;
+            10 (Fixed64) =>
+                _rt::codec::Sfixed64::view_optional(wire, &mut self.an_sfixed64, decoder),
+                then 11 Fixed32;
+            11 (Fixed32) =>
+                _rt::codec::Float::view_optional(wire, &mut self.an_f32, decoder), then 12 Fixed64;
+            12 (Fixed64) =>
+                _rt::codec::Double::view_optional(wire, &mut self.an_f64, decoder), then 13 Varint;
+            13 (Varint) =>
+                _rt::codec::Bool::view_optional(wire, &mut self.a_bool, decoder), then 14 Len;
+            14 (Len) =>
+                _rt::codec::String::view_optional(wire, &mut self.a_string, decoder), then 15 Len;
+            15 (Len) => _rt::codec::Bytes::view_optional(wire, &mut self.some_bytes, decoder);
+        )
+    }
+    fn to_message(&self) -> OptionalScalars {
         OptionalScalars {
             an_i32: self.an_i32,
             an_i64: self.an_i64,
@@ -1064,230 +689,6 @@ impl<'a> OptionalScalarsView<'a> {
             a_point: _rt::codec::Message::owned_optional(&self.a_point),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
-    type Owned = OptionalScalars;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match (number, wire) {
-            (16, _rt::WireType::Varint) => {
-                _rt::codec::Enum::view_optional(wire, &mut self.a_color, decoder)
-            }
-            (17, _rt::WireType::Len) => {
-                _rt::codec::Message::view_optional(wire, &mut self.a_point, decoder)
-            }
-            _ => self.unknown_fields.merge(number, wire, decoder),
-        }
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=6 | 13, _rt::WireType::Varint) => {}
-                (7 | 9 | 11, _rt::WireType::Fixed32) => {}
-                (8 | 10 | 12, _rt::WireType::Fixed64) => {}
-                (14 | 15, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::view_optional(wire, &mut self.an_i32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int64::view_optional(wire, &mut self.an_i64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Uint32::view_optional(wire, &mut self.a_u32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Uint64::view_optional(wire, &mut self.a_u64, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Sint32::view_optional(
-                    wire,
-                    &mut self.a_sint32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::Sint64::view_optional(
-                    wire,
-                    &mut self.a_sint64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Fixed32::view_optional(
-                    wire,
-                    &mut self.a_fixed32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                match _rt::codec::Fixed64::view_optional(
-                    wire,
-                    &mut self.a_fixed64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 8),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Sfixed32::view_optional(
-                    wire,
-                    &mut self.an_sfixed32,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                match _rt::codec::Sfixed64::view_optional(
-                    wire,
-                    &mut self.an_sfixed64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 10),
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Fixed32, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                match _rt::codec::Float::view_optional(wire, &mut self.an_f32, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 11),
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                match _rt::codec::Double::view_optional(
-                    wire,
-                    &mut self.an_f64,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 12),
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                match _rt::codec::Bool::view_optional(wire, &mut self.a_bool, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 13),
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                match _rt::codec::String::view_optional(
-                    wire,
-                    &mut self.a_string,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 14),
-                }
-                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 15 {
-                match _rt::codec::Bytes::view_optional(
-                    wire,
-                    &mut self.some_bytes,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 15),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <OptionalScalars as _rt::Message>::field_name,
-            ),
-        )
-    }
-    fn to_message(&self) -> OptionalScalars {
-        OptionalScalarsView::to_owned(self)
     }
 }
 
@@ -1367,7 +768,7 @@ impl _rt::Message for Lists {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (16, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::Enum::merge_repeated(wire, &mut self.colors, decoder)
@@ -1380,319 +781,79 @@ impl _rt::Message for Lists {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=6 | 13, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (7 | 9 | 11, _rt::WireType::Fixed32 | _rt::WireType::Len) => {}
-                (8 | 10 | 12, _rt::WireType::Fixed64 | _rt::WireType::Len) => {}
-                (14 | 15, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                loop {
-                    match _rt::codec::Int32::merge_repeated(
-                        wire,
-                        &mut self.i32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 1),
-                    }
-                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Int64::merge_repeated(
-                        wire,
-                        &mut self.i64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Uint32::merge_repeated(
-                        wire,
-                        &mut self.u32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Uint64::merge_repeated(
-                        wire,
-                        &mut self.u64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Sint32::merge_repeated(
-                        wire,
-                        &mut self.sint32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                loop {
-                    match _rt::codec::Sint64::merge_repeated(
-                        wire,
-                        &mut self.sint64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 6),
-                    }
-                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                loop {
-                    match _rt::codec::Fixed32::merge_repeated(
-                        wire,
-                        &mut self.fixed32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 7),
-                    }
-                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                loop {
-                    match _rt::codec::Fixed64::merge_repeated(
-                        wire,
-                        &mut self.fixed64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 8),
-                    }
-                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                loop {
-                    match _rt::codec::Sfixed32::merge_repeated(
-                        wire,
-                        &mut self.sfixed32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 9),
-                    }
-                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                loop {
-                    match _rt::codec::Sfixed64::merge_repeated(
-                        wire,
-                        &mut self.sfixed64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 10),
-                    }
-                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                loop {
-                    match _rt::codec::Float::merge_repeated(
-                        wire,
-                        &mut self.f32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 11),
-                    }
-                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                loop {
-                    match _rt::codec::Double::merge_repeated(
-                        wire,
-                        &mut self.f64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 12),
-                    }
-                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                loop {
-                    match _rt::codec::Bool::merge_repeated(
-                        wire,
-                        &mut self.bools,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 13),
-                    }
-                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                loop {
-                    match _rt::codec::String::merge_repeated(
-                        wire,
-                        &mut self.strings,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 14),
-                    }
-                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 15 {
-                loop {
-                    match _rt::codec::Bytes::merge_repeated(
-                        wire,
-                        &mut self.byte_strings,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 15),
-                    }
-                    if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("i32s"),
-            2 => Some("i64s"),
-            3 => Some("u32s"),
-            4 => Some("u64s"),
-            5 => Some("sint32s"),
-            6 => Some("sint64s"),
-            7 => Some("fixed32s"),
-            8 => Some("fixed64s"),
-            9 => Some("sfixed32s"),
-            10 => Some("sfixed64s"),
-            11 => Some("f32s"),
-            12 => Some("f64s"),
-            13 => Some("bools"),
-            14 => Some("strings"),
-            15 => Some("byte_strings"),
-            16 => Some("colors"),
-            17 => Some("points"),
-            _ => None,
-        }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint | Len) =>
+                _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
+                again Len, then 2 Len;
+            2 (Varint | Len) =>
+                _rt::codec::Int64::merge_repeated(wire, &mut self.i64s, decoder),
+                again Len, then 3 Len;
+            3 (Varint | Len) =>
+                _rt::codec::Uint32::merge_repeated(wire, &mut self.u32s, decoder),
+                again Len, then 4 Len;
+            4 (Varint | Len) =>
+                _rt::codec::Uint64::merge_repeated(wire, &mut self.u64s, decoder),
+                again Len, then 5 Len;
+            5 (Varint | Len) =>
+                _rt::codec::Sint32::merge_repeated(wire, &mut self.sint32s, decoder),
+                again Len, then 6 Len;
+            6 (Varint | Len) =>
+                _rt::codec::Sint64::merge_repeated(wire, &mut self.sint64s, decoder),
+                again Len, then 7 Len;
+            7 (Fixed32 | Len) =>
+                _rt::codec::Fixed32::merge_repeated(wire, &mut self.fixed32s, decoder),
+                again Len, then 8 Len;
+            8 (Fixed64 | Len) =>
+                _rt::codec::Fixed64::merge_repeated(wire, &mut self.fixed64s, decoder),
+                again Len, then 9 Len;
+            9 (Fixed32 | Len) =>
+                _rt::codec::Sfixed32::merge_repeated(wire, &mut self.sfixed32s, decoder),
+                again Len, then 10 Len;
+            10 (Fixed64 | Len) =>
+                _rt::codec::Sfixed64::merge_repeated(wire, &mut self.sfixed64s, decoder),
+                again Len, then 11 Len;
+            11 (Fixed32 | Len) =>
+                _rt::codec::Float::merge_repeated(wire, &mut self.f32s, decoder),
+                again Len, then 12 Len;
+            12 (Fixed64 | Len) =>
+                _rt::codec::Double::merge_repeated(wire, &mut self.f64s, decoder),
+                again Len, then 13 Len;
+            13 (Varint | Len) =>
+                _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
+                again Len, then 14 Len;
+            14 (Len) =>
+                _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
+                again Len, then 15 Len;
+            15 (Len) =>
+                _rt::codec::Bytes::merge_repeated(wire, &mut self.byte_strings, decoder), again Len;
+        )
     }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "i32s"),
+        (2, "i64s"),
+        (3, "u32s"),
+        (4, "u64s"),
+        (5, "sint32s"),
+        (6, "sint64s"),
+        (7, "fixed32s"),
+        (8, "fixed64s"),
+        (9, "sfixed32s"),
+        (10, "sfixed64s"),
+        (11, "f32s"),
+        (12, "f64s"),
+        (13, "bools"),
+        (14, "strings"),
+        (15, "byte_strings"),
+        (16, "colors"),
+        (17, "points"),
+    ];
 }
 
 impl _rt::Name for Lists {
@@ -1797,9 +958,84 @@ pub struct ListsView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ListsView<'a> {
-    /// The owned `Lists`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Lists {
+impl<'a> _rt::MessageView<'a> for ListsView<'a> {
+    type Owned = Lists;
+    #[inline]
+    fn merge_field(
+        &mut self,
+        number: u32,
+        wire: _rt::WireType,
+        decoder: &mut _rt::Decoder<'a>,
+    ) -> _rt::MergeResult {
+        match (number, wire) {
+            (16, _rt::WireType::Varint | _rt::WireType::Len) => {
+                _rt::codec::Enum::view_repeated(wire, &mut self.colors, decoder)
+            }
+            (17, _rt::WireType::Len) => {
+                _rt::codec::Message::view_repeated(wire, &mut self.points, decoder)
+            }
+            _ => self.unknown_fields.merge(number, wire, decoder),
+        }
+    }
+
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Lists as _rt::Message>::field_name;
+            1 (Varint | Len) =>
+                _rt::codec::Int32::view_repeated(wire, &mut self.i32s, decoder),
+                again Len, then 2 Len;
+            2 (Varint | Len) =>
+                _rt::codec::Int64::view_repeated(wire, &mut self.i64s, decoder),
+                again Len, then 3 Len;
+            3 (Varint | Len) =>
+                _rt::codec::Uint32::view_repeated(wire, &mut self.u32s, decoder),
+                again Len, then 4 Len;
+            4 (Varint | Len) =>
+                _rt::codec::Uint64::view_repeated(wire, &mut self.u64s, decoder),
+                again Len, then 5 Len;
+            5 (Varint | Len) =>
+                _rt::codec::Sint32::view_repeated(wire, &mut self.sint32s, decoder),
+                again Len, then 6 Len;
+            6 (Varint | Len) =>
+                _rt::codec::Sint64::view_repeated(wire, &mut self.sint64s, decoder),
+                again Len, then 7 Len;
+            7 (Fixed32 | Len) =>
+                _rt::codec::Fixed32::view_repeated(wire, &mut self.fixed32s, decoder),
+                again Len, then 8 Len;
+            8 (Fixed64 | Len) =>
+                _rt::codec::Fixed64::view_repeated(wire, &mut self.fixed64s, decoder),
+                again Len, then 9 Len;
+            9 (Fixed32 | Len) =>
+                _rt::codec::Sfixed32::view_repeated(wire, &mut self.sfixed32s, decoder),
+                again Len, then 10 Len;
+            10 (Fixed64 | Len) =>
+                _rt::codec::Sfixed64::view_repeated(wire, &mut self.sfixed64s, decoder),
+                again Len, then 11 Len;
+            11 (Fixed32 | Len) =>
+                _rt::codec::Float::view_repeated(wire, &mut self.f32s, decoder),
+                again Len, then 12 Len;
+            12 (Fixed64 | Len) =>
+                _rt::codec::Double::view_repeated(wire, &mut self.f64s, decoder),
+                again Len, then 13 Len;
+            13 (Varint | Len) =>
+                _rt::codec::Bool::view_repeated(wire, &mut self.bools, decoder),
+                again Len, then 14 Len;
+            14 (Len) =>
+                _rt::codec::String::view_repeated(wire, &mut self.strings, decoder),
+                again Len, then 15 Len;
+            15 (Len) =>
+                _rt::codec::Bytes::view_repeated(wire, &mut self.byte_strings, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Lists {
         Lists {
             i32s: self.i32s.clone(),
             i64s: self.i64s.clone(),
@@ -1820,323 +1056,6 @@ impl<'a> ListsView<'a> {
             points: _rt::codec::Message::owned_repeated(&self.points),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for ListsView<'a> {
-    type Owned = Lists;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        match (number, wire) {
-            (16, _rt::WireType::Varint | _rt::WireType::Len) => {
-                _rt::codec::Enum::view_repeated(wire, &mut self.colors, decoder)
-            }
-            (17, _rt::WireType::Len) => {
-                _rt::codec::Message::view_repeated(wire, &mut self.points, decoder)
-            }
-            _ => self.unknown_fields.merge(number, wire, decoder),
-        }
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=6 | 13, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (7 | 9 | 11, _rt::WireType::Fixed32 | _rt::WireType::Len) => {}
-                (8 | 10 | 12, _rt::WireType::Fixed64 | _rt::WireType::Len) => {}
-                (14 | 15, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                loop {
-                    match _rt::codec::Int32::view_repeated(
-                        wire,
-                        &mut self.i32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 1),
-                    }
-                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Int64::view_repeated(
-                        wire,
-                        &mut self.i64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Uint32::view_repeated(
-                        wire,
-                        &mut self.u32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Uint64::view_repeated(
-                        wire,
-                        &mut self.u64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Sint32::view_repeated(
-                        wire,
-                        &mut self.sint32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                loop {
-                    match _rt::codec::Sint64::view_repeated(
-                        wire,
-                        &mut self.sint64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 6),
-                    }
-                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                loop {
-                    match _rt::codec::Fixed32::view_repeated(
-                        wire,
-                        &mut self.fixed32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 7),
-                    }
-                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                loop {
-                    match _rt::codec::Fixed64::view_repeated(
-                        wire,
-                        &mut self.fixed64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 8),
-                    }
-                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                loop {
-                    match _rt::codec::Sfixed32::view_repeated(
-                        wire,
-                        &mut self.sfixed32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 9),
-                    }
-                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                loop {
-                    match _rt::codec::Sfixed64::view_repeated(
-                        wire,
-                        &mut self.sfixed64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 10),
-                    }
-                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                loop {
-                    match _rt::codec::Float::view_repeated(
-                        wire,
-                        &mut self.f32s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 11),
-                    }
-                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                loop {
-                    match _rt::codec::Double::view_repeated(
-                        wire,
-                        &mut self.f64s,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 12),
-                    }
-                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                loop {
-                    match _rt::codec::Bool::view_repeated(
-                        wire,
-                        &mut self.bools,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 13),
-                    }
-                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                loop {
-                    match _rt::codec::String::view_repeated(
-                        wire,
-                        &mut self.strings,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 14),
-                    }
-                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 15 {
-                loop {
-                    match _rt::codec::Bytes::view_repeated(
-                        wire,
-                        &mut self.byte_strings,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 15),
-                    }
-                    if !decoder.read_key_if(15, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Lists as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Lists {
-        ListsView::to_owned(self)
     }
 }
 
@@ -2285,20 +1204,12 @@ impl _rt::Message for Maps {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut by_i32_entries = _rt::field::MapEntries::new();
         let mut by_i64_entries = _rt::field::MapEntries::new();
         let mut by_u32_entries = _rt::field::MapEntries::new();
@@ -2313,317 +1224,93 @@ impl _rt::Message for Maps {
         let mut by_string_entries = _rt::field::MapEntries::new();
         let mut colors_entries = _rt::field::MapEntries::new();
         let mut points_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                by_i32_entries.finish(&mut self.by_i32);
-                by_i64_entries.finish(&mut self.by_i64);
-                by_u32_entries.finish(&mut self.by_u32);
-                by_u64_entries.finish(&mut self.by_u64);
-                by_sint32_entries.finish(&mut self.by_sint32);
-                by_sint64_entries.finish(&mut self.by_sint64);
-                by_fixed32_entries.finish(&mut self.by_fixed32);
-                by_fixed64_entries.finish(&mut self.by_fixed64);
-                by_sfixed32_entries.finish(&mut self.by_sfixed32);
-                by_sfixed64_entries.finish(&mut self.by_sfixed64);
-                by_bool_entries.finish(&mut self.by_bool);
-                by_string_entries.finish(&mut self.by_string);
-                colors_entries.finish(&mut self.colors);
-                points_entries.finish(&mut self.points);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    by_i32_entries.finish(&mut self.by_i32);
-                    by_i64_entries.finish(&mut self.by_i64);
-                    by_u32_entries.finish(&mut self.by_u32);
-                    by_u64_entries.finish(&mut self.by_u64);
-                    by_sint32_entries.finish(&mut self.by_sint32);
-                    by_sint64_entries.finish(&mut self.by_sint64);
-                    by_fixed32_entries.finish(&mut self.by_fixed32);
-                    by_fixed64_entries.finish(&mut self.by_fixed64);
-                    by_sfixed32_entries.finish(&mut self.by_sfixed32);
-                    by_sfixed64_entries.finish(&mut self.by_sfixed64);
-                    by_bool_entries.finish(&mut self.by_bool);
-                    by_string_entries.finish(&mut self.by_string);
-                    colors_entries.finish(&mut self.colors);
-                    points_entries.finish(&mut self.points);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1..=14, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                loop {
-                    match by_i32_entries
-                        .merge::<
-                            _rt::codec::Int32,
-                            _rt::codec::String,
-                        >(wire, &mut self.by_i32, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 1),
-                    }
-                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match by_i64_entries
-                        .merge::<
-                            _rt::codec::Int64,
-                            _rt::codec::Bytes,
-                        >(wire, &mut self.by_i64, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match by_u32_entries
-                        .merge::<
-                            _rt::codec::Uint32,
-                            _rt::codec::Float,
-                        >(wire, &mut self.by_u32, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match by_u64_entries
-                        .merge::<
-                            _rt::codec::Uint64,
-                            _rt::codec::Double,
-                        >(wire, &mut self.by_u64, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match by_sint32_entries
-                        .merge::<
-                            _rt::codec::Sint32,
-                            _rt::codec::Bool,
-                        >(wire, &mut self.by_sint32, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                loop {
-                    match by_sint64_entries
-                        .merge::<
-                            _rt::codec::Sint64,
-                            _rt::codec::Sint64,
-                        >(wire, &mut self.by_sint64, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 6),
-                    }
-                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                loop {
-                    match by_fixed32_entries
-                        .merge::<
-                            _rt::codec::Fixed32,
-                            _rt::codec::Fixed32,
-                        >(wire, &mut self.by_fixed32, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 7),
-                    }
-                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                loop {
-                    match by_fixed64_entries
-                        .merge::<
-                            _rt::codec::Fixed64,
-                            _rt::codec::Fixed64,
-                        >(wire, &mut self.by_fixed64, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 8),
-                    }
-                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                loop {
-                    match by_sfixed32_entries
-                        .merge::<
-                            _rt::codec::Sfixed32,
-                            _rt::codec::Sfixed32,
-                        >(wire, &mut self.by_sfixed32, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 9),
-                    }
-                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                loop {
-                    match by_sfixed64_entries
-                        .merge::<
-                            _rt::codec::Sfixed64,
-                            _rt::codec::Sfixed64,
-                        >(wire, &mut self.by_sfixed64, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 10),
-                    }
-                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                loop {
-                    match by_bool_entries
-                        .merge::<
-                            _rt::codec::Bool,
-                            _rt::codec::Uint64,
-                        >(wire, &mut self.by_bool, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 11),
-                    }
-                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                loop {
-                    match by_string_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Int32,
-                        >(wire, &mut self.by_string, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 12),
-                    }
-                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                loop {
-                    match colors_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Enum<Color>,
-                        >(wire, &mut self.colors, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 13),
-                    }
-                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                loop {
-                    match points_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Message<Point>,
-                        >(wire, &mut self.points, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 14),
-                    }
-                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) =>
+                by_i32_entries
+                    .merge::<
+                        _rt::codec::Int32,
+                        _rt::codec::String,
+                    >(wire, &mut self.by_i32, decoder), again Len, then 2 Len;
+            2 (Len) =>
+                by_i64_entries
+                    .merge::<
+                        _rt::codec::Int64,
+                        _rt::codec::Bytes,
+                    >(wire, &mut self.by_i64, decoder), again Len, then 3 Len;
+            3 (Len) =>
+                by_u32_entries
+                    .merge::<
+                        _rt::codec::Uint32,
+                        _rt::codec::Float,
+                    >(wire, &mut self.by_u32, decoder), again Len, then 4 Len;
+            4 (Len) =>
+                by_u64_entries
+                    .merge::<
+                        _rt::codec::Uint64,
+                        _rt::codec::Double,
+                    >(wire, &mut self.by_u64, decoder), again Len, then 5 Len;
+            5 (Len) =>
+                by_sint32_entries
+                    .merge::<
+                        _rt::codec::Sint32,
+                        _rt::codec::Bool,
+                    >(wire, &mut self.by_sint32, decoder), again Len, then 6 Len;
+            6 (Len) =>
+                by_sint64_entries
+                    .merge::<
+                        _rt::codec::Sint64,
+                        _rt::codec::Sint64,
+                    >(wire, &mut self.by_sint64, decoder), again Len, then 7 Len;
+            7 (Len) =>
+                by_fixed32_entries
+                    .merge::<
+                        _rt::codec::Fixed32,
+                        _rt::codec::Fixed32,
+                    >(wire, &mut self.by_fixed32, decoder), again Len, then 8 Len;
+            8 (Len) =>
+                by_fixed64_entries
+                    .merge::<
+                        _rt::codec::Fixed64,
+                        _rt::codec::Fixed64,
+                    >(wire, &mut self.by_fixed64, decoder), again Len, then 9 Len;
+            9 (Len) =>
+                by_sfixed32_entries
+                    .merge::<
+                        _rt::codec::Sfixed32,
+                        _rt::codec::Sfixed32,
+                    >(wire, &mut self.by_sfixed32, decoder), again Len, then 10 Len;
+            10 (Len) =>
+                by_sfixed64_entries
+                    .merge::<
+                        _rt::codec::Sfixed64,
+                        _rt::codec::Sfixed64,
+                    >(wire, &mut self.by_sfixed64, decoder), again Len, then 11 Len;
+            11 (Len) =>
+                by_bool_entries
+                    .merge::<
+                        _rt::codec::Bool,
+                        _rt::codec::Uint64,
+                    >(wire, &mut self.by_bool, decoder), again Len, then 12 Len;
+            12 (Len) =>
+                by_string_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Int32,
+                    >(wire, &mut self.by_string, decoder), again Len, then 13 Len;
+            13 (Len) =>
+                colors_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Enum<Color>,
+                    >(wire, &mut self.colors, decoder), again Len, then 14 Len;
+            14 (Len) =>
+                points_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Message<Point>,
+                    >(wire, &mut self.points, decoder), again Len;
+        );
         by_i32_entries.finish(&mut self.by_i32);
         by_i64_entries.finish(&mut self.by_i64);
         by_u32_entries.finish(&mut self.by_u32);
@@ -2638,27 +1325,24 @@ impl _rt::Message for Maps {
         by_string_entries.finish(&mut self.by_string);
         colors_entries.finish(&mut self.colors);
         points_entries.finish(&mut self.points);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("by_i32"),
-            2 => Some("by_i64"),
-            3 => Some("by_u32"),
-            4 => Some("by_u64"),
-            5 => Some("by_sint32"),
-            6 => Some("by_sint64"),
-            7 => Some("by_fixed32"),
-            8 => Some("by_fixed64"),
-            9 => Some("by_sfixed32"),
-            10 => Some("by_sfixed64"),
-            11 => Some("by_bool"),
-            12 => Some("by_string"),
-            13 => Some("colors"),
-            14 => Some("points"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "by_i32"),
+        (2, "by_i64"),
+        (3, "by_u32"),
+        (4, "by_u64"),
+        (5, "by_sint32"),
+        (6, "by_sint64"),
+        (7, "by_fixed32"),
+        (8, "by_fixed64"),
+        (9, "by_sfixed32"),
+        (10, "by_sfixed64"),
+        (11, "by_bool"),
+        (12, "by_string"),
+        (13, "colors"),
+        (14, "points"),
+    ];
 }
 
 impl _rt::Name for Maps {
@@ -2848,9 +1532,92 @@ pub struct MapsView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> MapsView<'a> {
-    /// The owned `Maps`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Maps {
+impl<'a> _rt::MessageView<'a> for MapsView<'a> {
+    type Owned = Maps;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Maps as _rt::Message>::field_name;
+            1 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Int32,
+                    _rt::codec::String,
+                >::view(wire, &mut self.by_i32, decoder), again Len, then 2 Len;
+            2 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Int64,
+                    _rt::codec::Bytes,
+                >::view(wire, &mut self.by_i64, decoder), again Len, then 3 Len;
+            3 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Uint32,
+                    _rt::codec::Float,
+                >::view(wire, &mut self.by_u32, decoder), again Len, then 4 Len;
+            4 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Uint64,
+                    _rt::codec::Double,
+                >::view(wire, &mut self.by_u64, decoder), again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Sint32,
+                    _rt::codec::Bool,
+                >::view(wire, &mut self.by_sint32, decoder), again Len, then 6 Len;
+            6 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Sint64,
+                    _rt::codec::Sint64,
+                >::view(wire, &mut self.by_sint64, decoder), again Len, then 7 Len;
+            7 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Fixed32,
+                    _rt::codec::Fixed32,
+                >::view(wire, &mut self.by_fixed32, decoder), again Len, then 8 Len;
+            8 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Fixed64,
+                    _rt::codec::Fixed64,
+                >::view(wire, &mut self.by_fixed64, decoder), again Len, then 9 Len;
+            9 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Sfixed32,
+                    _rt::codec::Sfixed32,
+                >::view(wire, &mut self.by_sfixed32, decoder), again Len, then 10 Len;
+            10 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Sfixed64,
+                    _rt::codec::Sfixed64,
+                >::view(wire, &mut self.by_sfixed64, decoder), again Len, then 11 Len;
+            11 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Bool,
+                    _rt::codec::Uint64,
+                >::view(wire, &mut self.by_bool, decoder), again Len, then 12 Len;
+            12 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Int32,
+                >::view(wire, &mut self.by_string, decoder), again Len, then 13 Len;
+            13 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Enum<Color>,
+                >::view(wire, &mut self.colors, decoder), again Len, then 14 Len;
+            14 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Message<Point>,
+                >::view(wire, &mut self.points, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Maps {
         Maps {
             by_i32: _rt::codec::Map::<
                 _rt::codec::Int32,
@@ -2910,280 +1677,6 @@ impl<'a> MapsView<'a> {
             >::owned(&self.points),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for MapsView<'a> {
-    type Owned = Maps;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=14, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Int32,
-                        _rt::codec::String,
-                    >::view(wire, &mut self.by_i32, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 1),
-                    }
-                    if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Int64,
-                        _rt::codec::Bytes,
-                    >::view(wire, &mut self.by_i64, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Uint32,
-                        _rt::codec::Float,
-                    >::view(wire, &mut self.by_u32, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Uint64,
-                        _rt::codec::Double,
-                    >::view(wire, &mut self.by_u64, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Sint32,
-                        _rt::codec::Bool,
-                    >::view(wire, &mut self.by_sint32, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Sint64,
-                        _rt::codec::Sint64,
-                    >::view(wire, &mut self.by_sint64, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 6),
-                    }
-                    if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Fixed32,
-                        _rt::codec::Fixed32,
-                    >::view(wire, &mut self.by_fixed32, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 7),
-                    }
-                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 8 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Fixed64,
-                        _rt::codec::Fixed64,
-                    >::view(wire, &mut self.by_fixed64, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 8),
-                    }
-                    if !decoder.read_key_if(8, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Sfixed32,
-                        _rt::codec::Sfixed32,
-                    >::view(wire, &mut self.by_sfixed32, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 9),
-                    }
-                    if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 10 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Sfixed64,
-                        _rt::codec::Sfixed64,
-                    >::view(wire, &mut self.by_sfixed64, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 10),
-                    }
-                    if !decoder.read_key_if(10, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Bool,
-                        _rt::codec::Uint64,
-                    >::view(wire, &mut self.by_bool, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 11),
-                    }
-                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 12 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Int32,
-                    >::view(wire, &mut self.by_string, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 12),
-                    }
-                    if !decoder.read_key_if(12, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 13 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Enum<Color>,
-                    >::view(wire, &mut self.colors, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 13),
-                    }
-                    if !decoder.read_key_if(13, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 14 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Message<Point>,
-                    >::view(wire, &mut self.points, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 14),
-                    }
-                    if !decoder.read_key_if(14, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Maps as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Maps {
-        MapsView::to_owned(self)
     }
 }
 
@@ -3258,7 +1751,7 @@ impl _rt::Message for Interleaved {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (3, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
@@ -3286,128 +1779,45 @@ impl _rt::Message for Interleaved {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut labels_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                labels_entries.finish(&mut self.labels);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    labels_entries.finish(&mut self.labels);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (2, _rt::WireType::Varint) => {}
-                (4 | 9, _rt::WireType::Len) => {}
-                (7, _rt::WireType::Fixed64) => {}
-                (11, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (16, _rt::WireType::Len) => {
-                    match labels_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Int32,
-                        >(wire, &mut self.labels, decoder)
-                    {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, 16),
-                    }
-                }
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int32::merge(wire, &mut self.count, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::String::merge_repeated(
-                        wire,
-                        &mut self.names,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Double::merge(wire, &mut self.ratio, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Message::merge_optional(
-                    wire,
-                    &mut self.point,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                loop {
-                    match _rt::codec::Bool::merge_repeated(
-                        wire,
-                        &mut self.flags,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 11),
-                    }
-                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            2 (Varint) => _rt::codec::Int32::merge(wire, &mut self.count, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::String::merge_repeated(wire, &mut self.names, decoder),
+                again Len, then 7 Fixed64;
+            7 (Fixed64) => _rt::codec::Double::merge(wire, &mut self.ratio, decoder), then 9 Len;
+            9 (Len) =>
+                _rt::codec::Message::merge_optional(wire, &mut self.point, decoder), then 11 Len;
+            11 (Varint | Len) =>
+                _rt::codec::Bool::merge_repeated(wire, &mut self.flags, decoder), again Len;
+            only 16 (Len) =>
+                labels_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Int32,
+                    >(wire, &mut self.labels, decoder);
+        );
         labels_entries.finish(&mut self.labels);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            2 => Some("count"),
-            3 => Some("word"),
-            4 => Some("names"),
-            6 => Some("amount"),
-            7 => Some("ratio"),
-            9 => Some("point"),
-            11 => Some("flags"),
-            16 => Some("labels"),
-            20 => Some("far"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (2, "count"),
+        (3, "word"),
+        (4, "names"),
+        (6, "amount"),
+        (7, "ratio"),
+        (9, "point"),
+        (11, "flags"),
+        (16, "labels"),
+        (20, "far"),
+    ];
 }
 
 impl _rt::Name for Interleaved {
@@ -3507,36 +1917,6 @@ pub struct InterleavedView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> InterleavedView<'a> {
-    /// The owned `Interleaved`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Interleaved {
-        Interleaved {
-            count: self.count,
-            pick: self
-                .pick
-                .as_ref()
-                .map(|value| match value {
-                    interleaved::PickView::Word(value) => {
-                        interleaved::Pick::Word(_rt::codec::String::owned(value))
-                    }
-                    interleaved::PickView::Amount(value) => {
-                        interleaved::Pick::Amount(*value)
-                    }
-                }),
-            names: _rt::codec::String::owned_repeated(&self.names),
-            ratio: self.ratio,
-            point: _rt::codec::Message::owned_optional(&self.point),
-            flags: self.flags.clone(),
-            labels: _rt::codec::Map::<
-                _rt::codec::String,
-                _rt::codec::Int32,
-            >::owned(&self.labels),
-            far: self.far,
-            unknown_fields: self.unknown_fields.to_owned(),
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
     type Owned = Interleaved;
     #[inline]
@@ -3545,7 +1925,7 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (3, _rt::WireType::Len) => {
                 let mut value = match self.pick.take() {
@@ -3579,102 +1959,52 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
     }
 
     #[inline]
-    fn merge_from(
+    fn unknown_fields_mut(
         &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (2, _rt::WireType::Varint) => {}
-                (4 | 9, _rt::WireType::Len) => {}
-                (7, _rt::WireType::Fixed64) => {}
-                (11, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int32::view(wire, &mut self.count, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::String::view_repeated(
-                        wire,
-                        &mut self.names,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Double::view(wire, &mut self.ratio, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-                if !decoder.read_key_if(9, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 9 {
-                match _rt::codec::Message::view_optional(
-                    wire,
-                    &mut self.point,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 9),
-                }
-                if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 11 {
-                loop {
-                    match _rt::codec::Bool::view_repeated(
-                        wire,
-                        &mut self.flags,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 11),
-                    }
-                    if !decoder.read_key_if(11, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <Interleaved as _rt::Message>::field_name,
-            ),
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Interleaved as _rt::Message>::field_name;
+            2 (Varint) => _rt::codec::Int32::view(wire, &mut self.count, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::String::view_repeated(wire, &mut self.names, decoder),
+                again Len, then 7 Fixed64;
+            7 (Fixed64) => _rt::codec::Double::view(wire, &mut self.ratio, decoder), then 9 Len;
+            9 (Len) =>
+                _rt::codec::Message::view_optional(wire, &mut self.point, decoder), then 11 Len;
+            11 (Varint | Len) =>
+                _rt::codec::Bool::view_repeated(wire, &mut self.flags, decoder), again Len;
         )
     }
     fn to_message(&self) -> Interleaved {
-        InterleavedView::to_owned(self)
+        Interleaved {
+            count: self.count,
+            pick: self
+                .pick
+                .as_ref()
+                .map(|value| match value {
+                    interleaved::PickView::Word(value) => {
+                        interleaved::Pick::Word(_rt::codec::String::owned(value))
+                    }
+                    interleaved::PickView::Amount(value) => {
+                        interleaved::Pick::Amount(*value)
+                    }
+                }),
+            names: _rt::codec::String::owned_repeated(&self.names),
+            ratio: self.ratio,
+            point: _rt::codec::Message::owned_optional(&self.point),
+            flags: self.flags.clone(),
+            labels: _rt::codec::Map::<
+                _rt::codec::String,
+                _rt::codec::Int32,
+            >::owned(&self.labels),
+            far: self.far,
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -3724,59 +2054,19 @@ impl _rt::Message for Point {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Sint32::merge(wire, &mut self.x, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Sint32::merge(wire, &mut self.y, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Sint32::merge(wire, &mut self.x, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Sint32::merge(wire, &mut self.y, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("x"),
-            2 => Some("y"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
 }
 
 impl _rt::Name for Point {
@@ -3818,68 +2108,29 @@ pub struct PointView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> PointView<'a> {
-    /// The owned `Point`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Point {
+impl<'a> _rt::MessageView<'a> for PointView<'a> {
+    type Owned = Point;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Point as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Sint32::view(wire, &mut self.x, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Sint32::view(wire, &mut self.y, decoder);
+        )
+    }
+    fn to_message(&self) -> Point {
         Point {
             x: self.x,
             y: self.y,
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for PointView<'a> {
-    type Owned = Point;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Sint32::view(wire, &mut self.x, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Sint32::view(wire, &mut self.y, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Point as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Point {
-        PointView::to_owned(self)
     }
 }
 

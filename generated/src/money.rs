@@ -51,135 +51,46 @@ impl _rt::Message for Amounts {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut prices_entries = _rt::field::MapEntries::new();
         let mut by_day_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                prices_entries.finish(&mut self.prices);
-                by_day_entries.finish(&mut self.by_day);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    prices_entries.finish(&mut self.prices);
-                    by_day_entries.finish(&mut self.by_day);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1..=5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Decimal::merge(wire, &mut self.total, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Decimal::merge_optional(
-                    wire,
-                    &mut self.discount,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Decimal::merge_repeated(
-                        wire,
-                        &mut self.line_totals,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match prices_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Decimal,
-                        >(wire, &mut self.prices, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match by_day_entries
-                        .merge::<
-                            _rt::codec::Uint32,
-                            _rt::codec::Decimal,
-                        >(wire, &mut self.by_day, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Decimal::merge_optional(wire, &mut self.discount, decoder), then 3 Len;
+            3 (Len) =>
+                _rt::codec::Decimal::merge_repeated(wire, &mut self.line_totals, decoder),
+                again Len, then 4 Len;
+            4 (Len) =>
+                prices_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Decimal,
+                    >(wire, &mut self.prices, decoder), again Len, then 5 Len;
+            5 (Len) =>
+                by_day_entries
+                    .merge::<
+                        _rt::codec::Uint32,
+                        _rt::codec::Decimal,
+                    >(wire, &mut self.by_day, decoder), again Len;
+        );
         prices_entries.finish(&mut self.prices);
         by_day_entries.finish(&mut self.by_day);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("total"),
-            2 => Some("discount"),
-            3 => Some("line_totals"),
-            4 => Some("prices"),
-            5 => Some("by_day"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "total"),
+        (2, "discount"),
+        (3, "line_totals"),
+        (4, "prices"),
+        (5, "by_day"),
+    ];
 }
 
 impl _rt::Name for Amounts {
@@ -255,9 +166,38 @@ pub struct AmountsView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> AmountsView<'a> {
-    /// The owned `Amounts`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Amounts {
+impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
+    type Owned = Amounts;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Amounts as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::Decimal::view(wire, &mut self.total, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Decimal::view_optional(wire, &mut self.discount, decoder), then 3 Len;
+            3 (Len) =>
+                _rt::codec::Decimal::view_repeated(wire, &mut self.line_totals, decoder),
+                again Len, then 4 Len;
+            4 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Decimal,
+                >::view(wire, &mut self.prices, decoder), again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Uint32,
+                    _rt::codec::Decimal,
+                >::view(wire, &mut self.by_day, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Amounts {
         Amounts {
             total: self.total,
             discount: self.discount,
@@ -272,118 +212,6 @@ impl<'a> AmountsView<'a> {
             >::owned(&self.by_day),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
-    type Owned = Amounts;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Decimal::view(wire, &mut self.total, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Decimal::view_optional(
-                    wire,
-                    &mut self.discount,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Decimal::view_repeated(
-                        wire,
-                        &mut self.line_totals,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Decimal,
-                    >::view(wire, &mut self.prices, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Uint32,
-                        _rt::codec::Decimal,
-                    >::view(wire, &mut self.by_day, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Amounts as _rt::Message>::field_name),
-        )
-    }
-    fn to_message(&self) -> Amounts {
-        AmountsView::to_owned(self)
     }
 }
 
@@ -437,135 +265,46 @@ impl _rt::Message for Values {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut attributes_entries = _rt::field::MapEntries::new();
         let mut by_id_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                attributes_entries.finish(&mut self.attributes);
-                by_id_entries.finish(&mut self.by_id);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    attributes_entries.finish(&mut self.attributes);
-                    by_id_entries.finish(&mut self.by_id);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1..=5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Value::merge(wire, &mut self.payload, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Value::merge_optional(
-                    wire,
-                    &mut self.previous,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Value::merge_repeated(
-                        wire,
-                        &mut self.history,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match attributes_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Value,
-                        >(wire, &mut self.attributes, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match by_id_entries
-                        .merge::<
-                            _rt::codec::Int64,
-                            _rt::codec::Value,
-                        >(wire, &mut self.by_id, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::Value::merge(wire, &mut self.payload, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Value::merge_optional(wire, &mut self.previous, decoder), then 3 Len;
+            3 (Len) =>
+                _rt::codec::Value::merge_repeated(wire, &mut self.history, decoder),
+                again Len, then 4 Len;
+            4 (Len) =>
+                attributes_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Value,
+                    >(wire, &mut self.attributes, decoder), again Len, then 5 Len;
+            5 (Len) =>
+                by_id_entries
+                    .merge::<
+                        _rt::codec::Int64,
+                        _rt::codec::Value,
+                    >(wire, &mut self.by_id, decoder), again Len;
+        );
         attributes_entries.finish(&mut self.attributes);
         by_id_entries.finish(&mut self.by_id);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("payload"),
-            2 => Some("previous"),
-            3 => Some("history"),
-            4 => Some("attributes"),
-            5 => Some("by_id"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "payload"),
+        (2, "previous"),
+        (3, "history"),
+        (4, "attributes"),
+        (5, "by_id"),
+    ];
 }
 
 impl _rt::Name for Values {
@@ -635,9 +374,38 @@ pub struct ValuesView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ValuesView<'a> {
-    /// The owned `Values`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Values {
+impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
+    type Owned = Values;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Values as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::Value::view(wire, &mut self.payload, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Value::view_optional(wire, &mut self.previous, decoder), then 3 Len;
+            3 (Len) =>
+                _rt::codec::Value::view_repeated(wire, &mut self.history, decoder),
+                again Len, then 4 Len;
+            4 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Value,
+                >::view(wire, &mut self.attributes, decoder), again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::Int64,
+                    _rt::codec::Value,
+                >::view(wire, &mut self.by_id, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Values {
         Values {
             payload: _rt::codec::Value::owned(&self.payload),
             previous: _rt::codec::Value::owned_optional(&self.previous),
@@ -652,116 +420,6 @@ impl<'a> ValuesView<'a> {
             >::owned(&self.by_id),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
-    type Owned = Values;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Value::view(wire, &mut self.payload, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Value::view_optional(
-                    wire,
-                    &mut self.previous,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::Value::view_repeated(
-                        wire,
-                        &mut self.history,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Value,
-                    >::view(wire, &mut self.attributes, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::Int64,
-                        _rt::codec::Value,
-                    >::view(wire, &mut self.by_id, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Values as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Values {
-        ValuesView::to_owned(self)
     }
 }
 
@@ -818,7 +476,7 @@ impl _rt::Message for Entry {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (2, _rt::WireType::Len) => {
                 let mut value = match self.amount.take() {
@@ -843,74 +501,28 @@ impl _rt::Message for Entry {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 4 | 5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::merge(wire, &mut self.memo, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Message::merge_optional(
-                    wire,
-                    &mut self.amounts,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Message::merge_repeated(
-                        wire,
-                        &mut self.values,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("memo"),
-            2 => Some("exact"),
-            3 => Some("other"),
-            4 => Some("amounts"),
-            5 => Some("values"),
-            _ => None,
-        }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::String::merge(wire, &mut self.memo, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::merge_optional(wire, &mut self.amounts, decoder), then 5 Len;
+            5 (Len) =>
+                _rt::codec::Message::merge_repeated(wire, &mut self.values, decoder), again Len;
+        )
     }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "memo"),
+        (2, "exact"),
+        (3, "other"),
+        (4, "amounts"),
+        (5, "values"),
+    ];
 }
 
 impl _rt::Name for Entry {
@@ -990,27 +602,6 @@ pub struct EntryView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> EntryView<'a> {
-    /// The owned `Entry`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Entry {
-        Entry {
-            memo: _rt::codec::String::owned(&self.memo),
-            amount: self
-                .amount
-                .as_ref()
-                .map(|value| match value {
-                    entry::AmountView::Exact(value) => entry::Amount::Exact(*value),
-                    entry::AmountView::Other(value) => {
-                        entry::Amount::Other(_rt::codec::Value::owned(value))
-                    }
-                }),
-            amounts: _rt::codec::Message::owned_optional(&self.amounts),
-            values: _rt::codec::Message::owned_repeated(&self.values),
-            unknown_fields: self.unknown_fields.to_owned(),
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for EntryView<'a> {
     type Owned = Entry;
     #[inline]
@@ -1019,7 +610,7 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (2, _rt::WireType::Len) => {
                 let mut value = match self.amount.take() {
@@ -1044,66 +635,39 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
     }
 
     #[inline]
-    fn merge_from(
+    fn unknown_fields_mut(
         &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 4 | 5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::view(wire, &mut self.memo, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Message::view_optional(
-                    wire,
-                    &mut self.amounts,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Message::view_repeated(
-                        wire,
-                        &mut self.values,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Entry as _rt::Message>::field_name))
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Entry as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::String::view(wire, &mut self.memo, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::view_optional(wire, &mut self.amounts, decoder), then 5 Len;
+            5 (Len) =>
+                _rt::codec::Message::view_repeated(wire, &mut self.values, decoder), again Len;
+        )
     }
     fn to_message(&self) -> Entry {
-        EntryView::to_owned(self)
+        Entry {
+            memo: _rt::codec::String::owned(&self.memo),
+            amount: self
+                .amount
+                .as_ref()
+                .map(|value| match value {
+                    entry::AmountView::Exact(value) => entry::Amount::Exact(*value),
+                    entry::AmountView::Other(value) => {
+                        entry::Amount::Other(_rt::codec::Value::owned(value))
+                    }
+                }),
+            amounts: _rt::codec::Message::owned_optional(&self.amounts),
+            values: _rt::codec::Message::owned_repeated(&self.values),
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 

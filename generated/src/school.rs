@@ -192,7 +192,7 @@ impl _rt::Message for ReportCard {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::merge_member(
@@ -225,131 +225,57 @@ impl _rt::Message for ReportCard {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut by_subject_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                by_subject_entries.finish(&mut self.by_subject);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    by_subject_entries.finish(&mut self.by_subject);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1 | 7, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (4, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::ClosedEnum::merge_optional(
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) =>
+                _rt::codec::ClosedEnum::merge_optional(
                     wire,
                     &mut self.grade,
                     decoder,
                     &mut self.unknown_fields,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::ClosedEnum::merge_repeated(
-                        wire,
-                        &mut self.levels,
-                        decoder,
-                        &mut self.unknown_fields,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::ClosedEnum::merge_repeated(
-                        wire,
-                        &mut self.packed_levels,
-                        decoder,
-                        &mut self.unknown_fields,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match by_subject_entries
-                        .merge_closed::<
-                            _rt::codec::String,
-                        >(wire, &mut self.by_subject, decoder, &mut self.unknown_fields)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Int32::merge_optional(
+                ), then 2 Len;
+            2 (Varint | Len) =>
+                _rt::codec::ClosedEnum::merge_repeated(
                     wire,
-                    &mut self.absences,
+                    &mut self.levels,
                     decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-            }
-        };
+                    &mut self.unknown_fields,
+                ), again Len, then 3 Len;
+            3 (Varint | Len) =>
+                _rt::codec::ClosedEnum::merge_repeated(
+                    wire,
+                    &mut self.packed_levels,
+                    decoder,
+                    &mut self.unknown_fields,
+                ), again Len, then 4 Len;
+            4 (Len) =>
+                by_subject_entries
+                    .merge_closed::<
+                        _rt::codec::String,
+                    >(wire, &mut self.by_subject, decoder, &mut self.unknown_fields),
+                again Len, then 7 Varint;
+            7 (Varint) => _rt::codec::Int32::merge_optional(wire, &mut self.absences, decoder);
+        );
         by_subject_entries.finish(&mut self.by_subject);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("grade"),
-            2 => Some("levels"),
-            3 => Some("packed_levels"),
-            4 => Some("by_subject"),
-            5 => Some("level"),
-            6 => Some("note"),
-            7 => Some("absences"),
-            20 => Some("later_levels"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "grade"),
+        (2, "levels"),
+        (3, "packed_levels"),
+        (4, "by_subject"),
+        (5, "level"),
+        (6, "note"),
+        (7, "absences"),
+        (20, "later_levels"),
+    ];
 }
 
 impl _rt::Name for ReportCard {
@@ -466,35 +392,6 @@ pub struct ReportCardView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ReportCardView<'a> {
-    /// The owned `ReportCard`, with strings and bytes copied.
-    pub fn to_owned(&self) -> ReportCard {
-        ReportCard {
-            grade: self.grade,
-            levels: self.levels.clone(),
-            packed_levels: self.packed_levels.clone(),
-            by_subject: _rt::codec::Map::<
-                _rt::codec::String,
-                _rt::codec::ClosedEnum<Level>,
-            >::owned(&self.by_subject),
-            pick: self
-                .pick
-                .as_ref()
-                .map(|value| match value {
-                    report_card::PickView::Level(value) => {
-                        report_card::Pick::Level(*value)
-                    }
-                    report_card::PickView::Note(value) => {
-                        report_card::Pick::Note(_rt::codec::String::owned(value))
-                    }
-                }),
-            absences: self.absences,
-            later_levels: self.later_levels.clone(),
-            unknown_fields: self.unknown_fields.to_owned(),
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
     type Owned = ReportCard;
     #[inline]
@@ -503,7 +400,7 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::view_member(
@@ -536,121 +433,74 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
     }
 
     #[inline]
-    fn merge_from(
+    fn unknown_fields_mut(
         &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 7, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (4, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::ClosedEnum::view_optional(
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <ReportCard as _rt::Message>::field_name;
+            1 (Varint) =>
+                _rt::codec::ClosedEnum::view_optional(
                     wire,
                     &mut self.grade,
                     decoder,
                     &mut self.unknown_fields,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::ClosedEnum::view_repeated(
-                        wire,
-                        &mut self.levels,
-                        decoder,
-                        &mut self.unknown_fields,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::ClosedEnum::view_repeated(
-                        wire,
-                        &mut self.packed_levels,
-                        decoder,
-                        &mut self.unknown_fields,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::ClosedEnum<Level>,
-                    >::view_closed(
-                        wire,
-                        &mut self.by_subject,
-                        decoder,
-                        &mut self.unknown_fields,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Int32::view_optional(
+                ), then 2 Len;
+            2 (Varint | Len) =>
+                _rt::codec::ClosedEnum::view_repeated(
                     wire,
-                    &mut self.absences,
+                    &mut self.levels,
                     decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <ReportCard as _rt::Message>::field_name,
-            ),
+                    &mut self.unknown_fields,
+                ), again Len, then 3 Len;
+            3 (Varint | Len) =>
+                _rt::codec::ClosedEnum::view_repeated(
+                    wire,
+                    &mut self.packed_levels,
+                    decoder,
+                    &mut self.unknown_fields,
+                ), again Len, then 4 Len;
+            4 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::ClosedEnum<Level>,
+                >::view_closed(
+                    wire,
+                    &mut self.by_subject,
+                    decoder,
+                    &mut self.unknown_fields,
+                ), again Len, then 7 Varint;
+            7 (Varint) => _rt::codec::Int32::view_optional(wire, &mut self.absences, decoder);
         )
     }
     fn to_message(&self) -> ReportCard {
-        ReportCardView::to_owned(self)
+        ReportCard {
+            grade: self.grade,
+            levels: self.levels.clone(),
+            packed_levels: self.packed_levels.clone(),
+            by_subject: _rt::codec::Map::<
+                _rt::codec::String,
+                _rt::codec::ClosedEnum<Level>,
+            >::owned(&self.by_subject),
+            pick: self
+                .pick
+                .as_ref()
+                .map(|value| match value {
+                    report_card::PickView::Level(value) => {
+                        report_card::Pick::Level(*value)
+                    }
+                    report_card::PickView::Note(value) => {
+                        report_card::Pick::Note(_rt::codec::String::owned(value))
+                    }
+                }),
+            absences: self.absences,
+            later_levels: self.later_levels.clone(),
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -736,7 +586,7 @@ impl _rt::Message for Summary {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::merge_member(
@@ -761,130 +611,51 @@ impl _rt::Message for Summary {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut by_subject_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                by_subject_entries.finish(&mut self.by_subject);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    by_subject_entries.finish(&mut self.by_subject);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1 | 7, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (4, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::ClosedEnum::merge_optional(
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) =>
+                _rt::codec::ClosedEnum::merge_optional(
                     wire,
                     &mut self.grade,
                     decoder,
                     &mut _rt::Discard,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::ClosedEnum::merge_repeated(
-                        wire,
-                        &mut self.levels,
-                        decoder,
-                        &mut _rt::Discard,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::ClosedEnum::merge_repeated(
-                        wire,
-                        &mut self.packed_levels,
-                        decoder,
-                        &mut _rt::Discard,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match by_subject_entries
-                        .merge_closed::<
-                            _rt::codec::String,
-                        >(wire, &mut self.by_subject, decoder, &mut _rt::Discard)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Int32::merge_optional(
+                ), then 2 Len;
+            2 (Varint | Len) =>
+                _rt::codec::ClosedEnum::merge_repeated(
                     wire,
-                    &mut self.absences,
+                    &mut self.levels,
                     decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-            }
-        };
+                    &mut _rt::Discard,
+                ), again Len, then 3 Len;
+            3 (Varint | Len) =>
+                _rt::codec::ClosedEnum::merge_repeated(
+                    wire,
+                    &mut self.packed_levels,
+                    decoder,
+                    &mut _rt::Discard,
+                ), again Len, then 4 Len;
+            4 (Len) =>
+                by_subject_entries
+                    .merge_closed::<
+                        _rt::codec::String,
+                    >(wire, &mut self.by_subject, decoder, &mut _rt::Discard),
+                again Len, then 7 Varint;
+            7 (Varint) => _rt::codec::Int32::merge_optional(wire, &mut self.absences, decoder);
+        );
         by_subject_entries.finish(&mut self.by_subject);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("grade"),
-            2 => Some("levels"),
-            3 => Some("packed_levels"),
-            4 => Some("by_subject"),
-            5 => Some("level"),
-            6 => Some("note"),
-            7 => Some("absences"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "grade"),
+        (2, "levels"),
+        (3, "packed_levels"),
+        (4, "by_subject"),
+        (5, "level"),
+        (6, "note"),
+        (7, "absences"),
+    ];
 }
 
 impl _rt::Name for Summary {
@@ -988,31 +759,6 @@ pub struct SummaryView<'a> {
     pub absences: ::core::option::Option<i32>,
 }
 
-impl<'a> SummaryView<'a> {
-    /// The owned `Summary`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Summary {
-        Summary {
-            grade: self.grade,
-            levels: self.levels.clone(),
-            packed_levels: self.packed_levels.clone(),
-            by_subject: _rt::codec::Map::<
-                _rt::codec::String,
-                _rt::codec::ClosedEnum<Level>,
-            >::owned(&self.by_subject),
-            pick: self
-                .pick
-                .as_ref()
-                .map(|value| match value {
-                    summary::PickView::Level(value) => summary::Pick::Level(*value),
-                    summary::PickView::Note(value) => {
-                        summary::Pick::Note(_rt::codec::String::owned(value))
-                    }
-                }),
-            absences: self.absences,
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
     type Owned = Summary;
     #[inline]
@@ -1021,7 +767,7 @@ impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (5, _rt::WireType::Varint) => {
                 _rt::codec::ClosedEnum::view_member(
@@ -1046,117 +792,59 @@ impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 7, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Varint | _rt::WireType::Len) => {}
-                (4, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::ClosedEnum::view_optional(
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Summary as _rt::Message>::field_name;
+            1 (Varint) =>
+                _rt::codec::ClosedEnum::view_optional(
                     wire,
                     &mut self.grade,
                     decoder,
                     &mut _rt::Discard,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::ClosedEnum::view_repeated(
-                        wire,
-                        &mut self.levels,
-                        decoder,
-                        &mut _rt::Discard,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                loop {
-                    match _rt::codec::ClosedEnum::view_repeated(
-                        wire,
-                        &mut self.packed_levels,
-                        decoder,
-                        &mut _rt::Discard,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 3),
-                    }
-                    if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::ClosedEnum<Level>,
-                    >::view_closed(
-                        wire,
-                        &mut self.by_subject,
-                        decoder,
-                        &mut _rt::Discard,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                match _rt::codec::Int32::view_optional(
+                ), then 2 Len;
+            2 (Varint | Len) =>
+                _rt::codec::ClosedEnum::view_repeated(
                     wire,
-                    &mut self.absences,
+                    &mut self.levels,
                     decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 7),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Summary as _rt::Message>::field_name),
+                    &mut _rt::Discard,
+                ), again Len, then 3 Len;
+            3 (Varint | Len) =>
+                _rt::codec::ClosedEnum::view_repeated(
+                    wire,
+                    &mut self.packed_levels,
+                    decoder,
+                    &mut _rt::Discard,
+                ), again Len, then 4 Len;
+            4 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::ClosedEnum<Level>,
+                >::view_closed(wire, &mut self.by_subject, decoder, &mut _rt::Discard),
+                again Len, then 7 Varint;
+            7 (Varint) => _rt::codec::Int32::view_optional(wire, &mut self.absences, decoder);
         )
     }
     fn to_message(&self) -> Summary {
-        SummaryView::to_owned(self)
+        Summary {
+            grade: self.grade,
+            levels: self.levels.clone(),
+            packed_levels: self.packed_levels.clone(),
+            by_subject: _rt::codec::Map::<
+                _rt::codec::String,
+                _rt::codec::ClosedEnum<Level>,
+            >::owned(&self.by_subject),
+            pick: self
+                .pick
+                .as_ref()
+                .map(|value| match value {
+                    summary::PickView::Level(value) => summary::Pick::Level(*value),
+                    summary::PickView::Note(value) => {
+                        summary::Pick::Note(_rt::codec::String::owned(value))
+                    }
+                }),
+            absences: self.absences,
+        }
     }
 }
 

@@ -31,79 +31,26 @@ impl _rt::Message for Drawing {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Len) => {}
-                (3, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::merge(wire, &mut self.title, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Message::merge_repeated(
-                        wire,
-                        &mut self.shapes,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Enum::merge(wire, &mut self.layer, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::String::merge(wire, &mut self.title, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
+                again Len, then 3 Varint;
+            3 (Varint) => _rt::codec::Enum::merge(wire, &mut self.layer, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("title"),
-            2 => Some("shapes"),
-            3 => Some("layer"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "title"),
+        (2, "shapes"),
+        (3, "layer"),
+    ];
 }
 
 impl _rt::Name for Drawing {
@@ -150,90 +97,33 @@ pub struct DrawingView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> DrawingView<'a> {
-    /// The owned `Drawing`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Drawing {
+impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
+    type Owned = Drawing;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline(never)]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Drawing as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::String::view(wire, &mut self.title, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Message::view_repeated(wire, &mut self.shapes, decoder),
+                again Len, then 3 Varint;
+            3 (Varint) => _rt::codec::Enum::view(wire, &mut self.layer, decoder);
+        )
+    }
+    fn to_message(&self) -> Drawing {
         Drawing {
             title: _rt::codec::String::owned(&self.title),
             shapes: _rt::codec::Message::owned_repeated(&self.shapes),
             layer: self.layer,
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
-    type Owned = Drawing;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Len) => {}
-                (3, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::view(wire, &mut self.title, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Message::view_repeated(
-                        wire,
-                        &mut self.shapes,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Enum::view(wire, &mut self.layer, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(error, number, <Drawing as _rt::Message>::field_name),
-        )
-    }
-    fn to_message(&self) -> Drawing {
-        DrawingView::to_owned(self)
     }
 }
 
@@ -303,7 +193,7 @@ impl _rt::Message for Shape {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (1, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
@@ -357,34 +247,25 @@ impl _rt::Message for Shape {
         }
     }
 
+    #[inline]
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
     #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, wire) = decoder.read_key()?;
-            match self.merge_field(number, wire, decoder) {
-                Ok(()) => continue 'fields,
-                Err(error) => break 'fields (error, number),
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("circle"),
-            2 => Some("polygon"),
-            3 => Some("label"),
-            4 => Some("group"),
-            5 => Some("scale_only"),
-            6 => Some("note"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "circle"),
+        (2, "polygon"),
+        (3, "label"),
+        (4, "group"),
+        (5, "scale_only"),
+        (6, "note"),
+    ];
 }
 
 impl _rt::Name for Shape {
@@ -499,34 +380,6 @@ pub struct ShapeView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> ShapeView<'a> {
-    /// The owned `Shape`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Shape {
-        Shape {
-            kind: self
-                .kind
-                .as_ref()
-                .map(|value| match value {
-                    shape::KindView::Circle(value) => {
-                        shape::Kind::Circle(_rt::codec::Message::owned(value))
-                    }
-                    shape::KindView::Polygon(value) => {
-                        shape::Kind::Polygon(_rt::codec::Message::owned(value))
-                    }
-                    shape::KindView::Label(value) => {
-                        shape::Kind::Label(_rt::codec::String::owned(value))
-                    }
-                    shape::KindView::Group(value) => {
-                        shape::Kind::Group(_rt::codec::Message::owned(value))
-                    }
-                    shape::KindView::ScaleOnly(value) => shape::Kind::ScaleOnly(*value),
-                }),
-            note: _rt::codec::String::owned_optional(&self.note),
-            unknown_fields: self.unknown_fields.to_owned(),
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
     type Owned = Shape;
     #[inline]
@@ -535,7 +388,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (1, _rt::WireType::Len) => {
                 let mut value = match self.kind.take() {
@@ -589,25 +442,42 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
         }
     }
 
-    #[inline(never)]
-    fn merge_from(
+    #[inline]
+    fn unknown_fields_mut(
         &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, wire) = decoder.read_key()?;
-            match self.merge_field(number, wire, decoder) {
-                Ok(()) => continue 'fields,
-                Err(error) => break 'fields (error, number),
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Shape as _rt::Message>::field_name))
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline(never)]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Shape as _rt::Message>::field_name;
+        )
     }
     fn to_message(&self) -> Shape {
-        ShapeView::to_owned(self)
+        Shape {
+            kind: self
+                .kind
+                .as_ref()
+                .map(|value| match value {
+                    shape::KindView::Circle(value) => {
+                        shape::Kind::Circle(_rt::codec::Message::owned(value))
+                    }
+                    shape::KindView::Polygon(value) => {
+                        shape::Kind::Polygon(_rt::codec::Message::owned(value))
+                    }
+                    shape::KindView::Label(value) => {
+                        shape::Kind::Label(_rt::codec::String::owned(value))
+                    }
+                    shape::KindView::Group(value) => {
+                        shape::Kind::Group(_rt::codec::Message::owned(value))
+                    }
+                    shape::KindView::ScaleOnly(value) => shape::Kind::ScaleOnly(*value),
+                }),
+            note: _rt::codec::String::owned_optional(&self.note),
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -668,7 +538,7 @@ pub mod shape {
             number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'_>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
+        ) -> _rt::MergeResult {
             match (number, wire) {
                 (1, _rt::WireType::Fixed64) => {
                     _rt::codec::Double::merge(wire, &mut self.radius, decoder)
@@ -676,12 +546,14 @@ pub mod shape {
                 _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
-        fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-            match number {
-                1 => Some("radius"),
-                _ => None,
-            }
+
+        #[inline]
+        fn unknown_fields_mut(
+            &mut self,
+        ) -> ::core::option::Option<&mut _rt::UnknownFields> {
+            ::core::option::Option::Some(&mut self.unknown_fields)
         }
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "radius")];
     }
 
     impl _rt::Name for Circle {
@@ -720,16 +592,6 @@ pub mod shape {
         pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
     }
 
-    impl<'a> CircleView<'a> {
-        /// The owned `Circle`, with strings and bytes copied.
-        pub fn to_owned(&self) -> Circle {
-            Circle {
-                radius: self.radius,
-                unknown_fields: self.unknown_fields.to_owned(),
-            }
-        }
-    }
-
     impl<'a> _rt::MessageView<'a> for CircleView<'a> {
         type Owned = Circle;
         #[inline]
@@ -738,7 +600,7 @@ pub mod shape {
             number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'a>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
+        ) -> _rt::MergeResult {
             match (number, wire) {
                 (1, _rt::WireType::Fixed64) => {
                     _rt::codec::Double::view(wire, &mut self.radius, decoder)
@@ -746,8 +608,18 @@ pub mod shape {
                 _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
+
+        #[inline]
+        fn unknown_fields_mut(
+            &mut self,
+        ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+            ::core::option::Option::Some(&mut self.unknown_fields)
+        }
         fn to_message(&self) -> Circle {
-            CircleView::to_owned(self)
+            Circle {
+                radius: self.radius,
+                unknown_fields: self.unknown_fields.to_owned(),
+            }
         }
     }
 
@@ -774,58 +646,22 @@ pub mod shape {
         }
 
         #[inline]
-        fn merge_field(
+        fn unknown_fields_mut(
             &mut self,
-            number: u32,
-            wire: _rt::WireType,
-            decoder: &mut _rt::Decoder<'_>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
-            self.unknown_fields.merge(number, wire, decoder)
+        ) -> ::core::option::Option<&mut _rt::UnknownFields> {
+            ::core::option::Option::Some(&mut self.unknown_fields)
         }
 
         #[inline]
-        fn merge_from(
-            &mut self,
-            decoder: &mut _rt::Decoder<'_>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
-            let (error, number) = 'fields: loop {
-                if !decoder.has_remaining() {
-                    return Ok(());
-                }
-                let (number, mut wire) = decoder.read_key()?;
-                match (number, wire) {
-                    (1, _rt::WireType::Len) => {}
-                    _ => {
-                        match self.merge_field(number, wire, decoder) {
-                            Ok(()) => continue 'fields,
-                            Err(error) => break 'fields (error, number),
-                        }
-                    }
-                }
-                if number <= 1 {
-                    loop {
-                        match _rt::codec::Message::merge_repeated(
-                            wire,
-                            &mut self.corners,
-                            decoder,
-                        ) {
-                            Ok(()) => {}
-                            Err(error) => break 'fields (error, 1),
-                        }
-                        if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
-                            break;
-                        }
-                    }
-                }
-            };
-            Err(_rt::field::field_error(error, number, Self::field_name))
+        fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+            _rt::read_fields!(
+                message self, decoder, wire, Self::field_name;
+                1 (Len) =>
+                    _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder),
+                    again Len;
+            )
         }
-        fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-            match number {
-                1 => Some("corners"),
-                _ => None,
-            }
-        }
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "corners")];
     }
 
     impl _rt::Name for Polygon {
@@ -866,73 +702,28 @@ pub mod shape {
         pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
     }
 
-    impl<'a> PolygonView<'a> {
-        /// The owned `Polygon`, with strings and bytes copied.
-        pub fn to_owned(&self) -> Polygon {
+    impl<'a> _rt::MessageView<'a> for PolygonView<'a> {
+        type Owned = Polygon;
+        #[inline]
+        fn unknown_fields_mut(
+            &mut self,
+        ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+            ::core::option::Option::Some(&mut self.unknown_fields)
+        }
+
+        #[inline]
+        fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+            _rt::read_fields!(
+                message self, decoder, wire, <Polygon as _rt::Message>::field_name;
+                1 (Len) =>
+                    _rt::codec::Message::view_repeated(wire, &mut self.corners, decoder), again Len;
+            )
+        }
+        fn to_message(&self) -> Polygon {
             Polygon {
                 corners: _rt::codec::Message::owned_repeated(&self.corners),
                 unknown_fields: self.unknown_fields.to_owned(),
             }
-        }
-    }
-
-    impl<'a> _rt::MessageView<'a> for PolygonView<'a> {
-        type Owned = Polygon;
-        #[inline]
-        fn merge_field(
-            &mut self,
-            number: u32,
-            wire: _rt::WireType,
-            decoder: &mut _rt::Decoder<'a>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
-            self.unknown_fields.merge(number, wire, decoder)
-        }
-
-        #[inline]
-        fn merge_from(
-            &mut self,
-            decoder: &mut _rt::Decoder<'a>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
-            let (error, number) = 'fields: loop {
-                if !decoder.has_remaining() {
-                    return Ok(());
-                }
-                let (number, mut wire) = decoder.read_key()?;
-                match (number, wire) {
-                    (1, _rt::WireType::Len) => {}
-                    _ => {
-                        match self.merge_field(number, wire, decoder) {
-                            Ok(()) => continue 'fields,
-                            Err(error) => break 'fields (error, number),
-                        }
-                    }
-                }
-                if number <= 1 {
-                    loop {
-                        match _rt::codec::Message::view_repeated(
-                            wire,
-                            &mut self.corners,
-                            decoder,
-                        ) {
-                            Ok(()) => {}
-                            Err(error) => break 'fields (error, 1),
-                        }
-                        if !decoder.read_key_if(1, _rt::WireType::Len, &mut wire) {
-                            break;
-                        }
-                    }
-                }
-            };
-            Err(
-                _rt::field::field_error(
-                    error,
-                    number,
-                    <Polygon as _rt::Message>::field_name,
-                ),
-            )
-        }
-        fn to_message(&self) -> Polygon {
-            PolygonView::to_owned(self)
         }
     }
 
@@ -965,59 +756,25 @@ pub mod shape {
             }
 
             #[inline]
-            fn merge_field(
+            fn unknown_fields_mut(
                 &mut self,
-                number: u32,
-                wire: _rt::WireType,
-                decoder: &mut _rt::Decoder<'_>,
-            ) -> ::core::result::Result<(), _rt::DecodeError> {
-                self.unknown_fields.merge(number, wire, decoder)
+            ) -> ::core::option::Option<&mut _rt::UnknownFields> {
+                ::core::option::Option::Some(&mut self.unknown_fields)
             }
 
             #[inline]
             fn merge_from(
                 &mut self,
                 decoder: &mut _rt::Decoder<'_>,
-            ) -> ::core::result::Result<(), _rt::DecodeError> {
-                let (error, number) = 'fields: loop {
-                    if !decoder.has_remaining() {
-                        return Ok(());
-                    }
-                    let (number, mut wire) = decoder.read_key()?;
-                    match (number, wire) {
-                        (1 | 2, _rt::WireType::Fixed32) => {}
-                        _ => {
-                            match self.merge_field(number, wire, decoder) {
-                                Ok(()) => continue 'fields,
-                                Err(error) => break 'fields (error, number),
-                            }
-                        }
-                    }
-                    if number <= 1 {
-                        match _rt::codec::Float::merge(wire, &mut self.x, decoder) {
-                            Ok(()) => {}
-                            Err(error) => break 'fields (error, 1),
-                        }
-                        if !decoder.read_key_if(2, _rt::WireType::Fixed32, &mut wire) {
-                            continue 'fields;
-                        }
-                    }
-                    if number <= 2 {
-                        match _rt::codec::Float::merge(wire, &mut self.y, decoder) {
-                            Ok(()) => {}
-                            Err(error) => break 'fields (error, 2),
-                        }
-                    }
-                };
-                Err(_rt::field::field_error(error, number, Self::field_name))
+            ) -> _rt::MergeResult {
+                _rt::read_fields!(
+                    message self, decoder, wire, Self::field_name;
+                    1 (Fixed32) =>
+                        _rt::codec::Float::merge(wire, &mut self.x, decoder), then 2 Fixed32;
+                    2 (Fixed32) => _rt::codec::Float::merge(wire, &mut self.y, decoder);
+                )
             }
-            fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-                match number {
-                    1 => Some("x"),
-                    2 => Some("y"),
-                    _ => None,
-                }
-            }
+            const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
         }
 
         impl _rt::Name for Corner {
@@ -1059,74 +816,33 @@ pub mod shape {
             pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
         }
 
-        impl<'a> CornerView<'a> {
-            /// The owned `Corner`, with strings and bytes copied.
-            pub fn to_owned(&self) -> Corner {
-                Corner {
-                    x: self.x,
-                    y: self.y,
-                    unknown_fields: self.unknown_fields.to_owned(),
-                }
-            }
-        }
-
         impl<'a> _rt::MessageView<'a> for CornerView<'a> {
             type Owned = Corner;
             #[inline]
-            fn merge_field(
+            fn unknown_fields_mut(
                 &mut self,
-                number: u32,
-                wire: _rt::WireType,
-                decoder: &mut _rt::Decoder<'a>,
-            ) -> ::core::result::Result<(), _rt::DecodeError> {
-                self.unknown_fields.merge(number, wire, decoder)
+            ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+                ::core::option::Option::Some(&mut self.unknown_fields)
             }
 
             #[inline]
             fn merge_from(
                 &mut self,
                 decoder: &mut _rt::Decoder<'a>,
-            ) -> ::core::result::Result<(), _rt::DecodeError> {
-                let (error, number) = 'fields: loop {
-                    if !decoder.has_remaining() {
-                        return Ok(());
-                    }
-                    let (number, mut wire) = decoder.read_key()?;
-                    match (number, wire) {
-                        (1 | 2, _rt::WireType::Fixed32) => {}
-                        _ => {
-                            match self.merge_field(number, wire, decoder) {
-                                Ok(()) => continue 'fields,
-                                Err(error) => break 'fields (error, number),
-                            }
-                        }
-                    }
-                    if number <= 1 {
-                        match _rt::codec::Float::view(wire, &mut self.x, decoder) {
-                            Ok(()) => {}
-                            Err(error) => break 'fields (error, 1),
-                        }
-                        if !decoder.read_key_if(2, _rt::WireType::Fixed32, &mut wire) {
-                            continue 'fields;
-                        }
-                    }
-                    if number <= 2 {
-                        match _rt::codec::Float::view(wire, &mut self.y, decoder) {
-                            Ok(()) => {}
-                            Err(error) => break 'fields (error, 2),
-                        }
-                    }
-                };
-                Err(
-                    _rt::field::field_error(
-                        error,
-                        number,
-                        <Corner as _rt::Message>::field_name,
-                    ),
+            ) -> _rt::MergeResult {
+                _rt::read_fields!(
+                    message self, decoder, wire, <Corner as _rt::Message>::field_name;
+                    1 (Fixed32) =>
+                        _rt::codec::Float::view(wire, &mut self.x, decoder), then 2 Fixed32;
+                    2 (Fixed32) => _rt::codec::Float::view(wire, &mut self.y, decoder);
                 )
             }
             fn to_message(&self) -> Corner {
-                CornerView::to_owned(self)
+                Corner {
+                    x: self.x,
+                    y: self.y,
+                    unknown_fields: self.unknown_fields.to_owned(),
+                }
             }
         }
 
@@ -1159,7 +875,7 @@ impl _rt::Message for Layer {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (1, _rt::WireType::Varint) => {
                 _rt::codec::Enum::merge(wire, &mut self.kind, decoder)
@@ -1167,12 +883,12 @@ impl _rt::Message for Layer {
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("kind"),
-            _ => None,
-        }
+
+    #[inline]
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "kind")];
 }
 
 impl _rt::Name for Layer {
@@ -1211,16 +927,6 @@ pub struct LayerView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> LayerView<'a> {
-    /// The owned `Layer`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Layer {
-        Layer {
-            kind: self.kind,
-            unknown_fields: self.unknown_fields.to_owned(),
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for LayerView<'a> {
     type Owned = Layer;
     #[inline]
@@ -1229,7 +935,7 @@ impl<'a> _rt::MessageView<'a> for LayerView<'a> {
         number: u32,
         wire: _rt::WireType,
         decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    ) -> _rt::MergeResult {
         match (number, wire) {
             (1, _rt::WireType::Varint) => {
                 _rt::codec::Enum::view(wire, &mut self.kind, decoder)
@@ -1237,8 +943,18 @@ impl<'a> _rt::MessageView<'a> for LayerView<'a> {
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
+
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
     fn to_message(&self) -> Layer {
-        LayerView::to_owned(self)
+        Layer {
+            kind: self.kind,
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 
@@ -1342,118 +1058,39 @@ impl _rt::Message for Tree {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut by_name_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                by_name_entries.finish(&mut self.by_name);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    by_name_entries.finish(&mut self.by_name);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2..=5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::merge(wire, &mut self.value, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Message::merge_repeated(
-                        wire,
-                        &mut self.children,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match by_name_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Message<Tree>,
-                        >(wire, &mut self.by_name, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Int32::merge(wire, &mut self.value, decoder), then 2 Len;
+            2 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder), then 3 Len;
+            3 (Len) =>
+                _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
+                again Len, then 5 Len;
+            5 (Len) =>
+                by_name_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Message<Tree>,
+                    >(wire, &mut self.by_name, decoder), again Len;
+        );
         by_name_entries.finish(&mut self.by_name);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("value"),
-            2 => Some("left"),
-            3 => Some("right"),
-            4 => Some("children"),
-            5 => Some("by_name"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "value"),
+        (2, "left"),
+        (3, "right"),
+        (4, "children"),
+        (5, "by_name"),
+    ];
 }
 
 impl _rt::Name for Tree {
@@ -1514,9 +1151,33 @@ pub struct TreeView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> TreeView<'a> {
-    /// The owned `Tree`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Tree {
+impl<'a> _rt::MessageView<'a> for TreeView<'a> {
+    type Owned = Tree;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline(never)]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Tree as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Int32::view(wire, &mut self.value, decoder), then 2 Len;
+            2 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.left, decoder), then 3 Len;
+            3 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.right, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::view_repeated(wire, &mut self.children, decoder),
+                again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Message<Tree>,
+                >::view(wire, &mut self.by_name, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Tree {
         Tree {
             value: self.value,
             left: _rt::codec::Boxed::owned_optional(&self.left),
@@ -1528,105 +1189,6 @@ impl<'a> TreeView<'a> {
             >::owned(&self.by_name),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for TreeView<'a> {
-    type Owned = Tree;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2..=5, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::view(wire, &mut self.value, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Boxed::view_optional(wire, &mut self.left, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Boxed::view_optional(wire, &mut self.right, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Message::view_repeated(
-                        wire,
-                        &mut self.children,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Message<Tree>,
-                    >::view(wire, &mut self.by_name, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Tree as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Tree {
-        TreeView::to_owned(self)
     }
 }
 
@@ -1655,60 +1217,20 @@ impl _rt::Message for Ping {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Len) => {}
-                (2, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Boxed::merge_optional(wire, &mut self.pong, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Uint32::merge(wire, &mut self.depth, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) =>
+                _rt::codec::Boxed::merge_optional(wire, &mut self.pong, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.depth, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("pong"),
-            2 => Some("depth"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "pong"), (2, "depth")];
 }
 
 impl _rt::Name for Ping {
@@ -1750,69 +1272,30 @@ pub struct PingView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> PingView<'a> {
-    /// The owned `Ping`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Ping {
+impl<'a> _rt::MessageView<'a> for PingView<'a> {
+    type Owned = Ping;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline(never)]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Ping as _rt::Message>::field_name;
+            1 (Len) =>
+                _rt::codec::Boxed::view_optional(wire, &mut self.pong, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Uint32::view(wire, &mut self.depth, decoder);
+        )
+    }
+    fn to_message(&self) -> Ping {
         Ping {
             pong: _rt::codec::Boxed::owned_optional(&self.pong),
             depth: self.depth,
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for PingView<'a> {
-    type Owned = Ping;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Len) => {}
-                (2, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Boxed::view_optional(wire, &mut self.pong, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Uint32::view(wire, &mut self.depth, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Ping as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Ping {
-        PingView::to_owned(self)
     }
 }
 
@@ -1842,63 +1325,19 @@ impl _rt::Message for Pong {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Boxed::merge_optional(wire, &mut self.ping, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Boxed::merge_optional(
-                    wire,
-                    &mut self.choice,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.ping, decoder), then 2 Len;
+            2 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.choice, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("ping"),
-            2 => Some("choice"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "ping"), (2, "choice")];
 }
 
 impl _rt::Name for Pong {
@@ -1942,68 +1381,29 @@ pub struct PongView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> PongView<'a> {
-    /// The owned `Pong`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Pong {
+impl<'a> _rt::MessageView<'a> for PongView<'a> {
+    type Owned = Pong;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline(never)]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Pong as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.ping, decoder), then 2 Len;
+            2 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.choice, decoder);
+        )
+    }
+    fn to_message(&self) -> Pong {
         Pong {
             ping: _rt::codec::Boxed::owned_optional(&self.ping),
             choice: _rt::codec::Boxed::owned_optional(&self.choice),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for PongView<'a> {
-    type Owned = Pong;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline(never)]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Boxed::view_optional(wire, &mut self.ping, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Boxed::view_optional(wire, &mut self.choice, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Pong as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Pong {
-        PongView::to_owned(self)
     }
 }
 
@@ -2055,7 +1455,7 @@ pub mod pong {
             number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'_>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
+        ) -> _rt::MergeResult {
             match (number, wire) {
                 (1, _rt::WireType::Len) => {
                     let mut value = match self.pick.take() {
@@ -2079,30 +1479,20 @@ pub mod pong {
             }
         }
 
-        #[inline(never)]
-        fn merge_from(
+        #[inline]
+        fn unknown_fields_mut(
             &mut self,
-            decoder: &mut _rt::Decoder<'_>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
-            let (error, number) = 'fields: loop {
-                if !decoder.has_remaining() {
-                    return Ok(());
-                }
-                let (number, wire) = decoder.read_key()?;
-                match self.merge_field(number, wire, decoder) {
-                    Ok(()) => continue 'fields,
-                    Err(error) => break 'fields (error, number),
-                }
-            };
-            Err(_rt::field::field_error(error, number, Self::field_name))
+        ) -> ::core::option::Option<&mut _rt::UnknownFields> {
+            ::core::option::Option::Some(&mut self.unknown_fields)
         }
-        fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-            match number {
-                1 => Some("again"),
-                2 => Some("done"),
-                _ => None,
-            }
+
+        #[inline(never)]
+        fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+            _rt::read_fields!(
+                message self, decoder, wire, Self::field_name;
+            )
         }
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "again"), (2, "done")];
     }
 
     impl _rt::Name for Choice {
@@ -2171,24 +1561,6 @@ pub mod pong {
         pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
     }
 
-    impl<'a> ChoiceView<'a> {
-        /// The owned `Choice`, with strings and bytes copied.
-        pub fn to_owned(&self) -> Choice {
-            Choice {
-                pick: self
-                    .pick
-                    .as_ref()
-                    .map(|value| match value {
-                        choice::PickView::Again(value) => {
-                            choice::Pick::Again(_rt::codec::Boxed::owned(value))
-                        }
-                        choice::PickView::Done(value) => choice::Pick::Done(*value),
-                    }),
-                unknown_fields: self.unknown_fields.to_owned(),
-            }
-        }
-    }
-
     impl<'a> _rt::MessageView<'a> for ChoiceView<'a> {
         type Owned = Choice;
         #[inline]
@@ -2197,7 +1569,7 @@ pub mod pong {
             number: u32,
             wire: _rt::WireType,
             decoder: &mut _rt::Decoder<'a>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
+        ) -> _rt::MergeResult {
             match (number, wire) {
                 (1, _rt::WireType::Len) => {
                     let mut value = match self.pick.take() {
@@ -2221,31 +1593,32 @@ pub mod pong {
             }
         }
 
-        #[inline(never)]
-        fn merge_from(
+        #[inline]
+        fn unknown_fields_mut(
             &mut self,
-            decoder: &mut _rt::Decoder<'a>,
-        ) -> ::core::result::Result<(), _rt::DecodeError> {
-            let (error, number) = 'fields: loop {
-                if !decoder.has_remaining() {
-                    return Ok(());
-                }
-                let (number, wire) = decoder.read_key()?;
-                match self.merge_field(number, wire, decoder) {
-                    Ok(()) => continue 'fields,
-                    Err(error) => break 'fields (error, number),
-                }
-            };
-            Err(
-                _rt::field::field_error(
-                    error,
-                    number,
-                    <Choice as _rt::Message>::field_name,
-                ),
+        ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+            ::core::option::Option::Some(&mut self.unknown_fields)
+        }
+
+        #[inline(never)]
+        fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+            _rt::read_fields!(
+                message self, decoder, wire, <Choice as _rt::Message>::field_name;
             )
         }
         fn to_message(&self) -> Choice {
-            ChoiceView::to_owned(self)
+            Choice {
+                pick: self
+                    .pick
+                    .as_ref()
+                    .map(|value| match value {
+                        choice::PickView::Again(value) => {
+                            choice::Pick::Again(_rt::codec::Boxed::owned(value))
+                        }
+                        choice::PickView::Done(value) => choice::Pick::Done(*value),
+                    }),
+                unknown_fields: self.unknown_fields.to_owned(),
+            }
         }
     }
 
@@ -2308,100 +1681,30 @@ impl _rt::Message for Keywords {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 6, _rt::WireType::Len) => {}
-                (2..=5, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::merge(wire, &mut self.r#type, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int32::merge(wire, &mut self.r#match, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Bool::merge(wire, &mut self.self_, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Int64::merge(wire, &mut self.foo_bar, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Uint32::merge(wire, &mut self.r#async, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::String::merge(wire, &mut self.crate_, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::String::merge(wire, &mut self.r#type, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Int32::merge(wire, &mut self.r#match, decoder), then 3 Varint;
+            3 (Varint) => _rt::codec::Bool::merge(wire, &mut self.self_, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Int64::merge(wire, &mut self.foo_bar, decoder), then 5 Varint;
+            5 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.r#async, decoder), then 6 Len;
+            6 (Len) => _rt::codec::String::merge(wire, &mut self.crate_, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("type"),
-            2 => Some("match"),
-            3 => Some("self"),
-            4 => Some("fooBar"),
-            5 => Some("async"),
-            6 => Some("crate"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "type"),
+        (2, "match"),
+        (3, "self"),
+        (4, "fooBar"),
+        (5, "async"),
+        (6, "crate"),
+    ];
 }
 
 impl _rt::Name for Keywords {
@@ -2455,9 +1758,28 @@ pub struct KeywordsView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> KeywordsView<'a> {
-    /// The owned `Keywords`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Keywords {
+impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
+    type Owned = Keywords;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Keywords as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::String::view(wire, &mut self.r#type, decoder), then 2 Varint;
+            2 (Varint) => _rt::codec::Int32::view(wire, &mut self.r#match, decoder), then 3 Varint;
+            3 (Varint) => _rt::codec::Bool::view(wire, &mut self.self_, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Int64::view(wire, &mut self.foo_bar, decoder), then 5 Varint;
+            5 (Varint) => _rt::codec::Uint32::view(wire, &mut self.r#async, decoder), then 6 Len;
+            6 (Len) => _rt::codec::String::view(wire, &mut self.crate_, decoder);
+        )
+    }
+    fn to_message(&self) -> Keywords {
         Keywords {
             r#type: _rt::codec::String::owned(&self.r#type),
             r#match: self.r#match,
@@ -2467,103 +1789,6 @@ impl<'a> KeywordsView<'a> {
             crate_: _rt::codec::String::owned(&self.crate_),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
-    type Owned = Keywords;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 6, _rt::WireType::Len) => {}
-                (2..=5, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::view(wire, &mut self.r#type, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Int32::view(wire, &mut self.r#match, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Bool::view(wire, &mut self.self_, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Int64::view(wire, &mut self.foo_bar, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Uint32::view(wire, &mut self.r#async, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::String::view(wire, &mut self.crate_, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <Keywords as _rt::Message>::field_name,
-            ),
-        )
-    }
-    fn to_message(&self) -> Keywords {
-        KeywordsView::to_owned(self)
     }
 }
 
@@ -2587,16 +1812,8 @@ impl _rt::Message for Empty {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-    fn field_name(_number: u32) -> ::core::option::Option<&'static str> {
-        None
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 }
 
@@ -2630,28 +1847,18 @@ pub struct EmptyView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> EmptyView<'a> {
-    /// The owned `Empty`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Empty {
-        Empty {
-            unknown_fields: self.unknown_fields.to_owned(),
-        }
-    }
-}
-
 impl<'a> _rt::MessageView<'a> for EmptyView<'a> {
     type Owned = Empty;
     #[inline]
-    fn merge_field(
+    fn unknown_fields_mut(
         &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
     fn to_message(&self) -> Empty {
-        EmptyView::to_owned(self)
+        Empty {
+            unknown_fields: self.unknown_fields.to_owned(),
+        }
     }
 }
 

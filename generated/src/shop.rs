@@ -31,74 +31,24 @@ impl _rt::Message for Customer {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int64::merge(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::String::merge_optional(
-                    wire,
-                    &mut self.email,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 3 Len;
+            3 (Len) => _rt::codec::String::merge_optional(wire, &mut self.email, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("id"),
-            2 => Some("name"),
-            3 => Some("email"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "id"),
+        (2, "name"),
+        (3, "email"),
+    ];
 }
 
 impl _rt::Name for Customer {
@@ -146,85 +96,31 @@ pub struct CustomerView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> CustomerView<'a> {
-    /// The owned `Customer`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Customer {
+impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
+    type Owned = Customer;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Customer as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Int64::view(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 3 Len;
+            3 (Len) => _rt::codec::String::view_optional(wire, &mut self.email, decoder);
+        )
+    }
+    fn to_message(&self) -> Customer {
         Customer {
             id: self.id,
             name: _rt::codec::String::owned(&self.name),
             email: _rt::codec::String::owned_optional(&self.email),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
-    type Owned = Customer;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int64::view(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::String::view_optional(wire, &mut self.email, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <Customer as _rt::Message>::field_name,
-            ),
-        )
-    }
-    fn to_message(&self) -> Customer {
-        CustomerView::to_owned(self)
     }
 }
 
@@ -261,80 +157,27 @@ impl _rt::Message for OrderLine {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 4, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::merge(wire, &mut self.line_number, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.description, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Decimal::merge(wire, &mut self.cost, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Uint32::merge(wire, &mut self.quantity, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) =>
+                _rt::codec::Int32::merge(wire, &mut self.line_number, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.description, decoder), then 3 Len;
+            3 (Len) => _rt::codec::Decimal::merge(wire, &mut self.cost, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.quantity, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("line_number"),
-            2 => Some("description"),
-            3 => Some("cost"),
-            4 => Some("quantity"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "line_number"),
+        (2, "description"),
+        (3, "cost"),
+        (4, "quantity"),
+    ];
 }
 
 impl _rt::Name for OrderLine {
@@ -388,9 +231,26 @@ pub struct OrderLineView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> OrderLineView<'a> {
-    /// The owned `OrderLine`, with strings and bytes copied.
-    pub fn to_owned(&self) -> OrderLine {
+impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
+    type Owned = OrderLine;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <OrderLine as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Int32::view(wire, &mut self.line_number, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.description, decoder), then 3 Len;
+            3 (Len) => _rt::codec::Decimal::view(wire, &mut self.cost, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Uint32::view(wire, &mut self.quantity, decoder);
+        )
+    }
+    fn to_message(&self) -> OrderLine {
         OrderLine {
             line_number: self.line_number,
             description: _rt::codec::String::owned(&self.description),
@@ -398,85 +258,6 @@ impl<'a> OrderLineView<'a> {
             quantity: self.quantity,
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
-    type Owned = OrderLine;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 4, _rt::WireType::Varint) => {}
-                (2 | 3, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int32::view(wire, &mut self.line_number, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.description, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Decimal::view(wire, &mut self.cost, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Uint32::view(wire, &mut self.quantity, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <OrderLine as _rt::Message>::field_name,
-            ),
-        )
-    }
-    fn to_message(&self) -> OrderLine {
-        OrderLineView::to_owned(self)
     }
 }
 
@@ -592,142 +373,44 @@ impl _rt::Message for Order {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut attributes_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                attributes_entries.finish(&mut self.attributes);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    attributes_entries.finish(&mut self.attributes);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1 | 6, _rt::WireType::Varint) => {}
-                (2..=5 | 7, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int64::merge(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::merge(wire, &mut self.description, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Message::merge_repeated(
-                        wire,
-                        &mut self.order_lines,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Message::merge_optional(
-                    wire,
-                    &mut self.customer,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::Enum::merge(wire, &mut self.status, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                loop {
-                    match attributes_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Value,
-                        >(wire, &mut self.attributes, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 7),
-                    }
-                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::merge(wire, &mut self.description, decoder), then 3 Len;
+            3 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder),
+                again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
+                then 6 Varint;
+            6 (Varint) => _rt::codec::Enum::merge(wire, &mut self.status, decoder), then 7 Len;
+            7 (Len) =>
+                attributes_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Value,
+                    >(wire, &mut self.attributes, decoder), again Len;
+        );
         attributes_entries.finish(&mut self.attributes);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("id"),
-            2 => Some("description"),
-            3 => Some("total_cost"),
-            4 => Some("order_lines"),
-            5 => Some("customer"),
-            6 => Some("status"),
-            7 => Some("attributes"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "id"),
+        (2, "description"),
+        (3, "total_cost"),
+        (4, "order_lines"),
+        (5, "customer"),
+        (6, "status"),
+        (7, "attributes"),
+    ];
 }
 
 impl _rt::Name for Order {
@@ -806,9 +489,37 @@ pub struct OrderView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> OrderView<'a> {
-    /// The owned `Order`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Order {
+impl<'a> _rt::MessageView<'a> for OrderView<'a> {
+    type Owned = Order;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Order as _rt::Message>::field_name;
+            1 (Varint) => _rt::codec::Int64::view(wire, &mut self.id, decoder), then 2 Len;
+            2 (Len) => _rt::codec::String::view(wire, &mut self.description, decoder), then 3 Len;
+            3 (Len) => _rt::codec::Decimal::view(wire, &mut self.total_cost, decoder), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::view_repeated(wire, &mut self.order_lines, decoder),
+                again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Message::view_optional(wire, &mut self.customer, decoder),
+                then 6 Varint;
+            6 (Varint) => _rt::codec::Enum::view(wire, &mut self.status, decoder), then 7 Len;
+            7 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Value,
+                >::view(wire, &mut self.attributes, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Order {
         Order {
             id: self.id,
             description: _rt::codec::String::owned(&self.description),
@@ -822,127 +533,6 @@ impl<'a> OrderView<'a> {
             >::owned(&self.attributes),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for OrderView<'a> {
-    type Owned = Order;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 6, _rt::WireType::Varint) => {}
-                (2..=5 | 7, _rt::WireType::Len) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Int64::view(wire, &mut self.id, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::String::view(wire, &mut self.description, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Decimal::view(wire, &mut self.total_cost, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                loop {
-                    match _rt::codec::Message::view_repeated(
-                        wire,
-                        &mut self.order_lines,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 4),
-                    }
-                    if !decoder.read_key_if(4, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                match _rt::codec::Message::view_optional(
-                    wire,
-                    &mut self.customer,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 5),
-                }
-                if !decoder.read_key_if(6, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 6 {
-                match _rt::codec::Enum::view(wire, &mut self.status, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 6),
-                }
-                if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 7 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Value,
-                    >::view(wire, &mut self.attributes, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 7),
-                    }
-                    if !decoder.read_key_if(7, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Order as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Order {
-        OrderView::to_owned(self)
     }
 }
 

@@ -26,59 +26,23 @@ impl _rt::Message for Coordinates {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Fixed64) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Double::merge(wire, &mut self.latitude, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Double::merge(wire, &mut self.longitude, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, Self::field_name))
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Fixed64) =>
+                _rt::codec::Double::merge(wire, &mut self.latitude, decoder), then 2 Fixed64;
+            2 (Fixed64) => _rt::codec::Double::merge(wire, &mut self.longitude, decoder);
+        )
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("latitude"),
-            2 => Some("longitude"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "latitude"),
+        (2, "longitude"),
+    ];
 }
 
 impl _rt::Name for Coordinates {
@@ -120,74 +84,30 @@ pub struct CoordinatesView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> CoordinatesView<'a> {
-    /// The owned `Coordinates`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Coordinates {
+impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
+    type Owned = Coordinates;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Coordinates as _rt::Message>::field_name;
+            1 (Fixed64) =>
+                _rt::codec::Double::view(wire, &mut self.latitude, decoder), then 2 Fixed64;
+            2 (Fixed64) => _rt::codec::Double::view(wire, &mut self.longitude, decoder);
+        )
+    }
+    fn to_message(&self) -> Coordinates {
         Coordinates {
             latitude: self.latitude,
             longitude: self.longitude,
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
-    type Owned = Coordinates;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1 | 2, _rt::WireType::Fixed64) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::Double::view(wire, &mut self.latitude, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Fixed64, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                match _rt::codec::Double::view(wire, &mut self.longitude, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 2),
-                }
-            }
-        };
-        Err(
-            _rt::field::field_error(
-                error,
-                number,
-                <Coordinates as _rt::Message>::field_name,
-            ),
-        )
-    }
-    fn to_message(&self) -> Coordinates {
-        CoordinatesView::to_owned(self)
     }
 }
 

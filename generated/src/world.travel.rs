@@ -41,122 +41,39 @@ impl _rt::Message for Trip {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
+    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
     }
 
     #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let mut distances_entries = _rt::field::MapEntries::new();
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                distances_entries.finish(&mut self.distances);
-                return Ok(());
-            }
-            let (number, mut wire) = match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    distances_entries.finish(&mut self.distances);
-                    return Err(error);
-                }
-            };
-            match (number, wire) {
-                (1..=3 | 5, _rt::WireType::Len) => {}
-                (4, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::merge(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Message::merge_repeated(
-                        wire,
-                        &mut self.stops,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Message::merge_optional(
-                    wire,
-                    &mut self.start,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Enum::merge(wire, &mut self.unit, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match distances_entries
-                        .merge::<
-                            _rt::codec::String,
-                            _rt::codec::Double,
-                        >(wire, &mut self.distances, decoder)
-                    {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
+        let read = _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+            1 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
+                again Len, then 3 Len;
+            3 (Len) =>
+                _rt::codec::Message::merge_optional(wire, &mut self.start, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Enum::merge(wire, &mut self.unit, decoder), then 5 Len;
+            5 (Len) =>
+                distances_entries
+                    .merge::<
+                        _rt::codec::String,
+                        _rt::codec::Double,
+                    >(wire, &mut self.distances, decoder), again Len;
+        );
         distances_entries.finish(&mut self.distances);
-        Err(_rt::field::field_error(error, number, Self::field_name))
+        read
     }
-    fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-        match number {
-            1 => Some("name"),
-            2 => Some("stops"),
-            3 => Some("start"),
-            4 => Some("unit"),
-            5 => Some("distances"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "name"),
+        (2, "stops"),
+        (3, "start"),
+        (4, "unit"),
+        (5, "distances"),
+    ];
 }
 
 impl _rt::Name for Trip {
@@ -217,9 +134,34 @@ pub struct TripView<'a> {
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
 
-impl<'a> TripView<'a> {
-    /// The owned `Trip`, with strings and bytes copied.
-    pub fn to_owned(&self) -> Trip {
+impl<'a> _rt::MessageView<'a> for TripView<'a> {
+    type Owned = Trip;
+    #[inline]
+    fn unknown_fields_mut(
+        &mut self,
+    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
+        ::core::option::Option::Some(&mut self.unknown_fields)
+    }
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
+        _rt::read_fields!(
+            message self, decoder, wire, <Trip as _rt::Message>::field_name;
+            1 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Message::view_repeated(wire, &mut self.stops, decoder),
+                again Len, then 3 Len;
+            3 (Len) =>
+                _rt::codec::Message::view_optional(wire, &mut self.start, decoder), then 4 Varint;
+            4 (Varint) => _rt::codec::Enum::view(wire, &mut self.unit, decoder), then 5 Len;
+            5 (Len) =>
+                _rt::codec::Map::<
+                    _rt::codec::String,
+                    _rt::codec::Double,
+                >::view(wire, &mut self.distances, decoder), again Len;
+        )
+    }
+    fn to_message(&self) -> Trip {
         Trip {
             name: _rt::codec::String::owned(&self.name),
             stops: _rt::codec::Message::owned_repeated(&self.stops),
@@ -231,109 +173,6 @@ impl<'a> TripView<'a> {
             >::owned(&self.distances),
             unknown_fields: self.unknown_fields.to_owned(),
         }
-    }
-}
-
-impl<'a> _rt::MessageView<'a> for TripView<'a> {
-    type Owned = Trip;
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        self.unknown_fields.merge(number, wire, decoder)
-    }
-
-    #[inline]
-    fn merge_from(
-        &mut self,
-        decoder: &mut _rt::Decoder<'a>,
-    ) -> ::core::result::Result<(), _rt::DecodeError> {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                return Ok(());
-            }
-            let (number, mut wire) = decoder.read_key()?;
-            match (number, wire) {
-                (1..=3 | 5, _rt::WireType::Len) => {}
-                (4, _rt::WireType::Varint) => {}
-                _ => {
-                    match self.merge_field(number, wire, decoder) {
-                        Ok(()) => continue 'fields,
-                        Err(error) => break 'fields (error, number),
-                    }
-                }
-            }
-            if number <= 1 {
-                match _rt::codec::String::view(wire, &mut self.name, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 1),
-                }
-                if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 2 {
-                loop {
-                    match _rt::codec::Message::view_repeated(
-                        wire,
-                        &mut self.stops,
-                        decoder,
-                    ) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 2),
-                    }
-                    if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-                if !decoder.read_key_if(3, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 3 {
-                match _rt::codec::Message::view_optional(
-                    wire,
-                    &mut self.start,
-                    decoder,
-                ) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 3),
-                }
-                if !decoder.read_key_if(4, _rt::WireType::Varint, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 4 {
-                match _rt::codec::Enum::view(wire, &mut self.unit, decoder) {
-                    Ok(()) => {}
-                    Err(error) => break 'fields (error, 4),
-                }
-                if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                    continue 'fields;
-                }
-            }
-            if number <= 5 {
-                loop {
-                    match _rt::codec::Map::<
-                        _rt::codec::String,
-                        _rt::codec::Double,
-                    >::view(wire, &mut self.distances, decoder) {
-                        Ok(()) => {}
-                        Err(error) => break 'fields (error, 5),
-                    }
-                    if !decoder.read_key_if(5, _rt::WireType::Len, &mut wire) {
-                        break;
-                    }
-                }
-            }
-        };
-        Err(_rt::field::field_error(error, number, <Trip as _rt::Message>::field_name))
-    }
-    fn to_message(&self) -> Trip {
-        TripView::to_owned(self)
     }
 }
 

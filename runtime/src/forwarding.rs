@@ -60,9 +60,9 @@ macro_rules! __enumeration {
 }
 
 /// For the view `$view<'a>` of a generated message `$owned`, whose
-/// `MessageView` impl and inherent `to_owned` are generated: its inherent
-/// `decode` and `decode_with`, `HasView` for the message, and `From` the
-/// view to the message.
+/// `MessageView` impl is generated: its inherent `decode`, `decode_with`
+/// and `to_owned`, `HasView` for the message, and `From` the view to the
+/// message.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __view {
@@ -84,6 +84,15 @@ macro_rules! __view {
                 options: &$crate::DecodeOptions,
             ) -> ::core::result::Result<Self, $crate::DecodeError> {
                 <Self as $crate::MessageView<'a>>::decode_with(bytes, options)
+            }
+
+            #[doc = concat!(
+                "The owned `",
+                stringify!($owned),
+                "`, with strings and bytes copied.",
+            )]
+            pub fn to_owned(&self) -> $owned {
+                <Self as $crate::MessageView<'a>>::to_message(self)
             }
         }
 

@@ -110,6 +110,7 @@ mod merge;
 mod message;
 mod packed;
 mod prelude;
+mod read_fields;
 mod representations;
 mod shapes;
 mod string_run;
@@ -144,12 +145,16 @@ pub mod __private {
     pub use crate::unknown::{Discard, UnknownSink};
     #[cfg(feature = "json")]
     pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
-    pub use crate::{__enumeration as enumeration, __view as view_of};
+    pub use crate::{
+        __enumeration as enumeration, __read_fields as read_fields, __view as view_of,
+    };
     pub use crate::{
         Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
         UnknownFields, Value, ValueView, WireType, Writer, graph, view, wkt,
     };
     pub use crate::{Extendable, Extension, ExtensionSet, RepeatedExtension};
+    /// What a generated `merge_from` and `merge_field` return.
+    pub type MergeResult = ::core::result::Result<(), crate::DecodeError>;
     pub use bytes::Bytes;
     #[cfg(feature = "tonic")]
     pub use tonic;

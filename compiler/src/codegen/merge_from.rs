@@ -1,51 +1,29 @@
-//! `fn merge_from` of an owned message or a view: its fields read in the
-//! order writers put them, each expecting the next.
-//!
-//! Writers put fields in the order of their numbers, so after reading a
-//! field numbered 1 to 15 outside a oneof, `merge_from` looks at the next
-//! byte for the key of the next such field (`Decoder::read_key_if`): one
-//! byte compared, where the loop decodes the key and looks up the field.
-//! Each field's read is written once. The loop decodes a key; a `match` on
-//! its number and wire type sends a oneof's member, a field numbered above
-//! 15 and an unknown field (a number the message does not declare, or one
-//! under another wire type than its field's) to `merge_field`, which reads
-//! only those, and any other key to the reads of fields 1 to 15, each
-//! behind `if number <= n`. From the read of its field, the loop goes on
-//! through the reads that follow while each field is followed by the next.
-//! Once a field has been read, the test before the next is known to hold,
-//! and LLVM drops it. Generated for `Tree`:
+//! `fn merge_from` of an owned message or a view: a call of the runtime's
+//! `read_fields!`, which reads fields 1 to 15 in the order writers put
+//! them, each expecting the next (its doc says how), with one entry a
+//! field. Generated for `Tree`:
 //!
 //! ```ignore
-//! let (error, number) = 'fields: loop {
-//!     if !decoder.has_remaining() {
-//!         return Ok(());
-//!     }
-//!     let (number, mut wire) = decoder.read_key()?;
-//!     match (number, wire) {
-//!         (1 | 3, _rt::WireType::Varint) => {}
-//!         (2 | 4, _rt::WireType::Len) => {}
-//!         _ => match self.merge_field(number, wire, decoder) { .. },
-//!     }
-//!     if number <= 1 {
-//!         match _rt::codec::Uint32::merge(wire, &mut self.id, decoder) {
-//!             Ok(()) => {}
-//!             Err(error) => break 'fields (error, 1),
-//!         }
-//!         if !decoder.read_key_if(2, _rt::WireType::Len, &mut wire) {
-//!             continue 'fields;
-//!         }
-//!     }
-//!     // … fields 2 and 3 alike; field 4, a list, expected again too.
-//! };
-//! Err(_rt::field::field_error(error, number, Self::field_name))
+//! #[inline]
+//! fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+//!     _rt::read_fields!(
+//!         message self, decoder, wire, Self::field_name;
+//!         1 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.id, decoder), then 2 Len;
+//!         2 (Len) => _rt::codec::String::merge(wire, &mut self.label, decoder), then 3 Varint;
+//!         3 (Varint) => _rt::codec::Int64::merge(wire, &mut self.weight, decoder), then 4 Len;
+//!         4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder), again Len;
+//!     )
+//! }
 //! ```
 //!
 //! Decoding the bench's tree, Order-100 and wide messages this way takes
 //! 7 to 15 % fewer instructions than through `merge_field` alone
 //! (docs/journal/benchmarks-2026-12.md, "fields read in order, landed").
+//! The render stage lays the call out, an entry a line
+//! ([`render`](crate::render)).
 
-use proc_macro2::{Literal, TokenStream};
-use quote::{ToTokens, format_ident, quote};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
 
 use super::types::{Held, Shape};
 use super::{Context, field_number};
@@ -82,14 +60,11 @@ pub(crate) struct MergeFrom {
 /// `fn merge_from` reading `reads` itself, in the order of their numbers,
 /// and every other field through `merge_field`; none, the trait's default
 /// serving, when there is nothing to read itself and the message is
-/// neither recursive nor a group's. A group's message ends at an
-/// end-group key, which the loop hands to `Decoder::end_group` before
-/// looking at its number: only a key decoded in general can be one, so
-/// the fields read in order pay nothing for it.
+/// neither recursive nor a group's.
 ///
 /// A field numbered 1 to 15 is expected after the one before it; a list or
-/// a map, after itself too. Fields numbered above 15 in `reads` have an arm
-/// of their own and expect nothing.
+/// a map, after itself too. Fields numbered above 15 in `reads` are
+/// `only` entries, which expect nothing.
 pub(crate) fn expand_merge_from(
     cx: &Context,
     reads: &[FieldRead],
@@ -107,109 +82,50 @@ pub(crate) fn expand_merge_from(
     if reads.is_empty() && !recursive && !group {
         return TokenStream::new();
     }
-    let (chain, own): (Vec<&FieldRead>, Vec<&FieldRead>) =
+    let (chain, only): (Vec<&FieldRead>, Vec<&FieldRead>) =
         reads.iter().partition(|read| read.field.wire_number() < 16);
-    let chain_arms = chain_arms(cx, &chain);
-    let own_arms = own.iter().map(|FieldRead { field, read }| {
-        let number = field_number(field);
-        let pattern = field_pattern(cx, field);
-        quote! {
-            #pattern => match #read {
-                Ok(()) => continue 'fields,
-                Err(error) => break 'fields (error, #number),
-            },
-        }
-    });
-    let others = quote! {
-        match self.merge_field(number, wire, decoder) {
-            Ok(()) => continue 'fields,
-            Err(error) => break 'fields (error, number),
-        }
-    };
-    let dispatch = match chain.is_empty() && own.is_empty() {
-        true => others,
-        false => quote! {
-            match (number, wire) {
-                #(#chain_arms)*
-                #(#own_arms)*
-                _ => #others,
-            }
-        },
-    };
-    let chain_reads = chain.iter().enumerate().map(|(position, read)| {
+    let chain_entries = chain.iter().enumerate().map(|(position, read)| {
         let number = field_number(read.field);
+        let wire_types = wire_types_read(read.field);
         let value = &read.read;
-        let mut read_all = quote! {
-            match #value {
-                Ok(()) => {}
-                Err(error) => break 'fields (error, #number),
-            }
-        };
-        if repeats(read.field) {
+        let again = repeats(read.field).then(|| {
             let wire = expected_wire(cx, read.field);
-            read_all = quote! {
-                loop {
-                    #read_all
-                    if !decoder.read_key_if(#number, #wire, &mut wire) {
-                        break;
-                    }
-                }
-            };
-        }
-        let expect_next = chain.get(position + 1).map(|next| {
+            quote!(, again #wire)
+        });
+        let then = chain.get(position + 1).map(|next| {
             let number = field_number(next.field);
             let wire = expected_wire(cx, next.field);
-            quote! {
-                if !decoder.read_key_if(#number, #wire, &mut wire) {
-                    continue 'fields;
-                }
-            }
+            quote!(, then #number #wire)
         });
-        quote! {
-            if number <= #number {
-                #read_all
-                #expect_next
-            }
-        }
+        quote!(#number (#wire_types) => #value #again #then;)
     });
-    let expects = chain.len() > 1 || chain.iter().any(|read| repeats(read.field));
-    let wire = match expects {
-        true => quote!(mut wire),
-        false => quote!(wire),
+    let only_entries = only.iter().map(|read| {
+        let number = field_number(read.field);
+        let wire_types = wire_types_read(read.field);
+        let value = &read.read;
+        quote!(only #number (#wire_types) => #value;)
+    });
+    let kind = match group {
+        true => quote!(group),
+        false => quote!(message),
     };
-    let read_key = match after.is_empty() {
-        true => quote!(decoder.read_key()?),
+    let read_fields = quote! {
+        #rt::read_fields!(
+            #kind self, decoder, wire, #field_name;
+            #(#chain_entries)*
+            #(#only_entries)*
+        )
+    };
+    // Statements that run however the loop ends. Run at each of its exits
+    // instead (a `finally` clause of the macro), they cost the decode of
+    // the bench's Order-100 0.7% more instructions.
+    let read_fields = match after.is_empty() {
+        true => read_fields,
         false => quote! {
-            match decoder.read_key() {
-                Ok(key) => key,
-                Err(error) => {
-                    #after
-                    return Err(error);
-                }
-            }
+            let read = #read_fields;
+            #after
+            read
         },
-    };
-    let end_group = group.then(|| {
-        quote! {
-            if wire == #rt::WireType::EndGroup {
-                #after
-                return decoder.end_group(number);
-            }
-        }
-    });
-    let fields = quote! {
-        let (error, number) = 'fields: loop {
-            if !decoder.has_remaining() {
-                #after
-                return Ok(());
-            }
-            let (number, #wire) = #read_key;
-            #end_group
-            #dispatch
-            #(#chain_reads)*
-        };
-        #after
-        Err(#rt::field::field_error(error, number, #field_name))
     };
     // As the trait's default, which this replaces, is.
     let inline = match recursive {
@@ -218,12 +134,9 @@ pub(crate) fn expand_merge_from(
     };
     quote! {
         #inline
-        fn merge_from(
-            &mut self,
-            decoder: &mut #rt::Decoder<#lifetime>,
-        ) -> ::core::result::Result<(), #rt::DecodeError> {
+        fn merge_from(&mut self, decoder: &mut #rt::Decoder<#lifetime>) -> #rt::MergeResult {
             #before
-            #fields
+            #read_fields
         }
     }
 }
@@ -274,56 +187,19 @@ fn wire_types_pattern(cx: &Context, names: &[&str]) -> TokenStream {
     quote!(#(#rt::WireType::#names)|*)
 }
 
-/// The arms of the fields `merge_from` reads in order, which go on to
-/// their reads: one per set of wire types the fields are read from, each
-/// matching its fields' numbers, runs of them as ranges, and those wire
-/// types (`(1..=4, _rt::WireType::Len) => {}`).
-fn chain_arms(cx: &Context, chain: &[&FieldRead]) -> Vec<TokenStream> {
-    let mut groups: Vec<(&[&str], Vec<u32>)> = Vec::new();
-    for read in chain {
-        let wire_types = read.field.wire_types_read();
-        let number = read.field.wire_number();
-        match groups.iter_mut().find(|(other, _)| *other == wire_types) {
-            Some((_, numbers)) => numbers.push(number),
-            None => groups.push((wire_types, vec![number])),
-        }
-    }
-    (groups.into_iter())
-        .map(|(wire_types, numbers)| {
-            let numbers = patterns(numbers.into_iter());
-            let wire_types = wire_types_pattern(cx, wire_types);
-            quote!((#(#numbers)|*, #wire_types) => {})
-        })
-        .collect()
+/// The wire types `field` is read from ([`Field::wire_types_read`]), as
+/// `read_fields!` takes them: `Varint | Len`.
+fn wire_types_read(field: &Field) -> TokenStream {
+    let names = field
+        .wire_types_read()
+        .iter()
+        .map(|name| format_ident!("{name}"));
+    quote!(#(#names)|*)
 }
 
 /// Whether `field` may come several times in a row: a list or a map.
 fn repeats(field: &Field) -> bool {
     matches!(field.ty, FieldType::List(_) | FieldType::Map(..))
-}
-
-/// Patterns matching `numbers`, ascending: a run of three or more as a
-/// range, `1..=15`.
-fn patterns(numbers: impl Iterator<Item = u32>) -> Vec<TokenStream> {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for number in numbers {
-        match runs.last_mut() {
-            Some((_, last)) if *last + 1 == number => *last = number,
-            _ => runs.push((number, number)),
-        }
-    }
-    let literal = Literal::u32_unsuffixed;
-    runs.into_iter()
-        .flat_map(|(first, last)| match last - first {
-            0 | 1 => (first..=last)
-                .map(|number| literal(number).into_token_stream())
-                .collect(),
-            _ => {
-                let (first, last) = (literal(first), literal(last));
-                vec![quote!(#first..=#last)]
-            }
-        })
-        .collect()
 }
 
 /// The wire type `field` is written with: a packed list and a map under
@@ -333,8 +209,7 @@ fn patterns(numbers: impl Iterator<Item = u32>) -> Vec<TokenStream> {
 /// a guess at the next key: were it wrong, the key would be decoded in
 /// general, which gives the same wire type `Decoder::read_key_if` would
 /// have.
-fn expected_wire(cx: &Context, field: &Field) -> TokenStream {
-    let rt = &cx.runtime;
+fn expected_wire(cx: &Context, field: &Field) -> Ident {
     let wire = match Shape::of(cx, field) {
         Shape::Packed | Shape::Map => "Len",
         _ if Held::of(cx, field).group => "StartGroup",
@@ -342,8 +217,7 @@ fn expected_wire(cx: &Context, field: &Field) -> TokenStream {
             field.ty.value().wire_class().wire_type()
         }
     };
-    let wire = format_ident!("{wire}");
-    quote!(#rt::WireType::#wire)
+    format_ident!("{wire}")
 }
 
 /// The attribute that keeps a recursive message's `merge_from` out of

@@ -157,36 +157,40 @@ fn expand_merge_field(
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
-    merge_field_fn(cx, arms, cx.unknown_fields(id), quote!('_))
+    let rt = &cx.runtime;
+    let unknown_type = quote!(#rt::UnknownFields);
+    merge_field_fn(cx, arms, cx.unknown_fields(id), unknown_type, quote!('_))
 }
 
 /// `fn merge_field` of an owned message or a view, from the arms of its
 /// fields: numbers without an arm go to `unknown`, the field that keeps
-/// unknown fields, or are skipped. `lifetime` is the decoder's.
+/// unknown fields and is of type `unknown_type`, or are skipped; and
+/// `fn unknown_fields_mut`, which reaches that field. Without arms, the
+/// trait's default `merge_field` serves: every field is unknown, kept
+/// where `unknown_fields_mut` says. `lifetime` is the decoder's.
 pub(crate) fn merge_field_fn(
     cx: &Context,
     arms: impl Iterator<Item = TokenStream>,
     unknown: Option<proc_macro2::Ident>,
+    unknown_type: TokenStream,
     lifetime: TokenStream,
 ) -> TokenStream {
     let rt = &cx.runtime;
+    let unknown_fields_mut = unknown.as_ref().map(|field| {
+        quote! {
+            #[inline]
+            fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut #unknown_type> {
+                ::core::option::Option::Some(&mut self.#field)
+            }
+        }
+    });
+    let mut arms = arms.peekable();
+    if arms.peek().is_none() {
+        return unknown_fields_mut.unwrap_or_default();
+    }
     let other = match &unknown {
         Some(field) => quote!(self.#field.merge(number, wire, decoder)),
         None => quote!(decoder.skip(wire)),
-    };
-    let mut arms = arms.peekable();
-    let (number, body) = match (arms.peek().is_none(), unknown.is_some()) {
-        (true, false) => (quote!(_number), other),
-        (true, true) => (quote!(number), other),
-        (false, _) => {
-            let body = quote! {
-                match (number, wire) {
-                    #(#arms)*
-                    _ => #other,
-                }
-            };
-            (quote!(number), body)
-        }
     };
     // `#[inline]` lets LLVM put the arms into the loop of `merge_from`
     // (generated, or the trait's default, `merge::merge_fields`), which
@@ -197,12 +201,16 @@ pub(crate) fn merge_field_fn(
         #[inline]
         fn merge_field(
             &mut self,
-            #number: u32,
+            number: u32,
             wire: #rt::WireType,
             decoder: &mut #rt::Decoder<#lifetime>,
-        ) -> ::core::result::Result<(), #rt::DecodeError> {
-            #body
+        ) -> #rt::MergeResult {
+            match (number, wire) {
+                #(#arms)*
+                _ => #other,
+            }
         }
+        #unknown_fields_mut
     }
 }
 
@@ -269,26 +277,18 @@ fn expand_merge_from<'f>(
     (merge_from::expand_merge_from(cx, &reads, &merge), read)
 }
 
-/// `fn field_name`: the schema name of each field number, for error paths.
+/// `FIELD_NAMES`: the schema name of each field number, for error paths;
+/// none, the trait's default, for a message without fields.
 fn expand_field_name(fields: &[&Field]) -> TokenStream {
     if fields.is_empty() {
-        return quote! {
-            fn field_name(_number: u32) -> ::core::option::Option<&'static str> {
-                None
-            }
-        };
+        return TokenStream::new();
     }
     let numbers = fields
         .iter()
         .map(|field| Literal::u32_unsuffixed(field.wire_number()));
     let names = fields.iter().map(|field| &field.name);
     quote! {
-        fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-            match number {
-                #(#numbers => Some(#names),)*
-                _ => None,
-            }
-        }
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[#((#numbers, #names)),*];
     }
 }
 

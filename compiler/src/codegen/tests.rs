@@ -225,7 +225,7 @@ fn order_fields_use_the_runtime_per_shape() {
         "_rt::codec::Message::measure_optional(5, self.customer.as_ref())",
         "_rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder)",
         "_rt::codec::Message::write_optional(5, self.customer.as_ref(), writer);",
-        "5 => Some(\"customer\"),",
+        "(5, \"customer\"),",
         "const NAME: &'static str = \"Order\";",
     ];
     for expected in expected {
@@ -245,13 +245,14 @@ fn an_empty_message_names_its_unused_parameters() {
     for expected in [
         "fn measure_fields(&self) -> usize {\n        0\n    }",
         "_writer: &mut _rt::Writer",
-        "_number: u32,",
-        "decoder.skip(wire)",
         "==> _.rs",
     ] {
         assert!(code.contains(expected), "{expected:?} not in\n{code}");
     }
-    assert!(!code.contains("match"), "{code}");
+    // Every field is skipped, as the trait's defaults do, and none named.
+    for absent in ["match", "fn merge_field", "fn merge_from", "FIELD_NAMES"] {
+        assert!(!code.contains(absent), "{absent:?} in\n{code}");
+    }
 }
 
 #[test]
@@ -450,7 +451,7 @@ fn nested_types_are_reached_by_relative_paths() {
         "pub r#type: _rt::alloc::string::String,",
         "pub self_: bool,",
         "pub foo_bar: i64,",
-        "4 => Some(\"fooBar\"),",
+        "(4, \"fooBar\"),",
         "_rt::codec::Enum::measure_packed(",
         "_rt::codec::Enum::merge_repeated(wire, &mut self.crate_, decoder)",
         "if let Some(single::Only::Type(value)) = &self.only {",
@@ -672,9 +673,10 @@ fn every_message_keeps_unknown_fields_unless_the_config_drops_them() {
          self.unknown_fields.len()\n    }",
         "fn write_fields(&self, writer: &mut _rt::Writer) {\n        \
          self.unknown_fields.write(writer);\n    }",
-        "number: u32,",
-        ") -> ::core::result::Result<(), _rt::DecodeError> {\n        \
-         self.unknown_fields.merge(number, wire, decoder)\n    }",
+        // Every field is unknown: the trait's `merge_field` keeps it
+        // where `unknown_fields_mut` says.
+        "fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {\n        \
+         ::core::option::Option::Some(&mut self.unknown_fields)\n    }",
         // A `match` that starts a sum is in parentheses.
         "(match &self.pick {",
         "}) + self.unknown_fields.len()",

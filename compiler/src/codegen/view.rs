@@ -53,7 +53,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
             _input: ::core::marker::PhantomData<&'a [u8]>,
         }
     });
-    let inherent = expand_inherent_impl(cx, scope, id);
+    let to_message = expand_to_message(cx, scope, id);
     let by_number = message.fields_by_number();
     let in_order = merge_from::read_in_order(&by_number);
     let others = merge_from::read_by_merge_field(&by_number, &in_order);
@@ -71,8 +71,6 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
             #marker
         }
 
-        #inherent
-
         impl<'a> #rt::MessageView<'a> for #view<'a> {
             type Owned = #owned;
 
@@ -82,9 +80,7 @@ pub(crate) fn expand_message_view(cx: &Context, scope: &[String], id: MessageId)
 
             #check_required
 
-            fn to_message(&self) -> #owned {
-                #view::to_owned(self)
-            }
+            #to_message
         }
 
         #extendable
@@ -222,27 +218,22 @@ fn expand_unknown_fields_field(cx: &Context, id: MessageId) -> TokenStream {
     }
 }
 
-/// `impl<'a> MView<'a>`: `to_owned`; the runtime's `view_of!` writes
-/// `decode` and `decode_with`.
-fn expand_inherent_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let message = cx.schema.message(id);
-    let owned = type_ident(&message.name);
-    let view = ident(&names::view_name(&message.name));
-    let to_owned_doc = format!(" The owned `{owned}`, with strings and bytes copied.");
+/// `fn to_message` of `MessageView`, which the inherent `to_owned` that
+/// the runtime's `view_of!` writes (with `decode` and `decode_with`)
+/// calls.
+fn expand_to_message(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
+    let owned = type_ident(&cx.schema.message(id).name);
     let conversions = expand_conversions(cx, scope, id);
     quote! {
-        impl<'a> #view<'a> {
-            #[doc = #to_owned_doc]
-            pub fn to_owned(&self) -> #owned {
-                #owned {
-                    #(#conversions)*
-                }
+        fn to_message(&self) -> #owned {
+            #owned {
+                #(#conversions)*
             }
         }
     }
 }
 
-/// The fields of the owned struct literal in `to_owned`, one per struct
+/// The fields of the owned struct literal in `to_message`, one per struct
 /// field: a field that borrows nothing is copied (or cloned, for a list),
 /// the others go through the runtime's `view::owned*`.
 fn expand_conversions(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
@@ -350,8 +341,10 @@ fn expand_merge_field(
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
+    let rt = &cx.runtime;
+    let unknown_type = quote!(#rt::view::UnknownFieldsView<'a>);
     let unknown = cx.unknown_fields(id);
-    message_impl::merge_field_fn(cx, arms, unknown, quote!('a))
+    message_impl::merge_field_fn(cx, arms, unknown, unknown_type, quote!('a))
 }
 
 /// `fn merge_from`: the fields numbered 1 to 15 outside a oneof read in

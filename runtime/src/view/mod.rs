@@ -79,14 +79,29 @@ pub trait MessageView<'a>: Default {
     /// Merges one field read from `decoder` into `self`; unknown numbers
     /// are skipped (or kept, where the owned message keeps them). A view
     /// whose `merge_from` reads some fields itself merges only the others
-    /// here.
+    /// here. By default every field is an unknown one, kept where
+    /// [`unknown_fields_mut`](Self::unknown_fields_mut) says, or skipped,
+    /// as [`Message::merge_field`] does.
     #[doc(hidden)]
+    #[inline]
     fn merge_field(
         &mut self,
         number: u32,
         wire_type: WireType,
         decoder: &mut Decoder<'a>,
-    ) -> Result<(), DecodeError>;
+    ) -> Result<(), DecodeError> {
+        match self.unknown_fields_mut() {
+            Some(unknown) => unknown.merge(number, wire_type, decoder),
+            None => decoder.skip(wire_type),
+        }
+    }
+
+    /// The unknown fields `self` keeps, if it keeps them.
+    #[doc(hidden)]
+    #[inline]
+    fn unknown_fields_mut(&mut self) -> Option<&mut UnknownFieldsView<'a>> {
+        None
+    }
 
     /// Merges every field up to the decoder's current limit into `self`,
     /// naming the field in the path of any error, as
