@@ -377,13 +377,16 @@ mod tests {
     #[test]
     fn rerun_lines_name_the_files_on_disk_not_the_shipped_ones() {
         let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let roots = [workspace.join("tests/proto/wkt.proto")];
+        let roots = [workspace.join("tests/protos/proto/wkt.proto")];
         let analysis = crate::analyze(&roots, &[], &mut |path| fs::read_to_string(path))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(analysis.sources.iter().count() > 1, "wkt.proto imports");
         let paths = Builder::new().rerun_paths(&roots, Some(&analysis));
         assert_eq!(paths.len(), 1, "{paths:?}");
-        assert!(paths[0].ends_with("tests/proto/wkt.proto"), "{paths:?}");
+        assert!(
+            paths[0].ends_with("tests/protos/proto/wkt.proto"),
+            "{paths:?}"
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //!   same Rust as the `.proto` itself, and → export-proto again compiles,
 //!   with protox, to the same descriptors as the original.
 //!
-//! The corpus: tests/proto, the descriptors Google ships that are not
+//! The corpus: tests/protos/proto, the descriptors Google ships that are not
 //! well-known types (`descriptor.proto`, `api.proto`, `type.proto`,
 //! `source_context.proto`), the conformance suite's test messages
 //! (test_messages_proto2 with its groups, without its extensions), and the
@@ -188,7 +188,7 @@ struct Corpus {
 
 impl Corpus {
     fn all() -> Vec<Corpus> {
-        let tests_proto = workspace().join("tests/proto");
+        let tests_proto = workspace().join("tests/protos/proto");
         let mut test_protos = Vec::new();
         find_protos(&tests_proto, Path::new(""), &mut test_protos);
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_proto");
