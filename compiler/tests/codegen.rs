@@ -294,7 +294,7 @@ fn generated_rust_from_proto() {
 /// closed enums, extension ranges, nested types), as schemac ships it.
 #[test]
 fn generated_rust_from_descriptor_proto() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("proto");
     let root = PathBuf::from("google/protobuf/descriptor.proto");
     let analysis = schemac::analyze(std::slice::from_ref(&root), &[], &mut |path| {
         fs::read_to_string(dir.join(path))

@@ -199,7 +199,7 @@ impl Corpus {
                 roots: test_protos,
             },
             Corpus {
-                dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+                dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("proto"),
                 roots: names(&[
                     "google/protobuf/descriptor.proto",
                     "google/protobuf/api.proto",
@@ -352,7 +352,7 @@ fn protos_through_schema_and_back_to_proto_have_the_same_descriptors() {
 /// cannot parse (an extension declaration on a single number), so protox
 /// reads its own.
 fn shipped_for_protox() -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/google/protobuf");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("proto/google/protobuf");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shipped-for-protox");
     let google = dir.join("google/protobuf");
     fs::create_dir_all(&google).expect("mkdir");

@@ -503,7 +503,7 @@ fn provided_names() -> Vec<String> {
 fn protoc_makes_the_provided_descriptors_schemac_stores() {
     let names = provided_names();
     assert_eq!(names.len(), 8, "{names:?}");
-    let shipped = workspace_root().join("compiler/src");
+    let shipped = workspace_root().join("compiler/proto");
     for (_, analysis) in analyses() {
         let set = analysis.export_descriptor_set(&analysis.roots, true);
         for file in set

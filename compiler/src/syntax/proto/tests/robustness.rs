@@ -70,7 +70,7 @@ fn example_protos() -> Vec<String> {
     let mut dirs = vec![
         root.join("tests/protos/proto"),
         root.join("schemas/invalid"),
-        root.join("compiler/src/google/protobuf"),
+        root.join("compiler/proto/google/protobuf"),
     ];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("a directory") {
