@@ -38,9 +38,9 @@
 
 use std::fmt::Write as _;
 
-use crate::ast::{Dialect, Docs, Edition};
 use crate::builtin::{self, TYPES_PROTO, TYPES_PROTO_NAME};
 use crate::indented::Indented;
+use crate::language::{Dialect, Docs, Edition};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof, FieldType, File,
     GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,

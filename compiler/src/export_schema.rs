@@ -47,10 +47,10 @@
 
 use std::fmt::Write as _;
 
-use crate::ast::Docs;
 use crate::builtin::{self, TYPES_PROTO_NAME};
 use crate::export_proto::{quoted_with, ranges};
 use crate::indented::Indented;
+use crate::language::Docs;
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldType, File, MAX_ENUM_NUMBER,
     MAX_FIELD_NUMBER, Message, MessageId, MethodType, Options, Reserved, Schema, Service,

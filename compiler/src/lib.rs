@@ -65,6 +65,7 @@ mod export_descriptor;
 mod export_proto;
 mod export_schema;
 mod indented;
+mod language;
 mod lint;
 mod load;
 pub mod model;

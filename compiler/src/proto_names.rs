@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use heck::ToShoutySnakeCase;
 
-use crate::ast::Dialect;
+use crate::language::Dialect;
 use crate::model::{Enum, EnumId, MessageId, Schema};
 
 /// The exported name of enum value `value` of `enumeration`: as written,
