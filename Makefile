@@ -50,8 +50,8 @@ PROVIDED_PROTOS = schemac/types.proto google/protobuf/any.proto google/protobuf/
 	google/protobuf/empty.proto google/protobuf/field_mask.proto google/protobuf/struct.proto \
 	google/protobuf/timestamp.proto google/protobuf/wrappers.proto
 
-descriptors: ## Rewrite compiler/src/provided_descriptors.binpb with protoc after a file it describes changed.
-	cd compiler/src && protoc -I . --include_source_info \
+descriptors: ## Rewrite compiler/proto/provided_descriptors.binpb with protoc after a file it describes changed.
+	cd compiler/proto && protoc -I . --include_source_info \
 		--descriptor_set_out=provided_descriptors.binpb $(PROVIDED_PROTOS)
 
 # The differential test against Google's protobuf (docs/differential.md):

@@ -26,6 +26,10 @@ use crate::service::ServiceGenerator;
 use crate::{Analysis, Error, GeneratedFile};
 
 /// Compiles schemas into Rust files in a directory, `OUT_DIR` by default.
+///
+/// The options of the generated code are a [`Config`]'s: each setter of
+/// `Config` is a method of the builder too, with the same docs, and
+/// [`Builder::config`] replaces them all at once.
 #[derive(Clone, Debug)]
 pub struct Builder {
     config: Config,
@@ -94,162 +98,6 @@ impl Builder {
     /// Replaces every option of the generated code with those of `config`.
     pub fn config(&mut self, config: Config) -> &mut Self {
         self.config = config;
-        self
-    }
-
-    /// Sets the generator of services' code; see
-    /// [`Config::service_generator`].
-    pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
-        self.config.service_generator(generator);
-        self
-    }
-
-    /// Sets what services generate, such as [`Services::Tonic`] for tonic
-    /// servers and clients; see [`Config::services`].
-    pub fn services(&mut self, services: Services) -> &mut Self {
-        self.config.services(services);
-        self
-    }
-
-    /// Sets the Rust type of the `string` fields under `path`; `String` by
-    /// default. See [`Config::string_type`].
-    pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
-        self.config.string_type(path, string_type);
-        self
-    }
-
-    /// Sets the Rust type of the `bytes` fields under `path`; `Vec<u8>` by
-    /// default. See [`Config::bytes_type`].
-    pub fn bytes_type(&mut self, path: impl Into<String>, bytes_type: BytesType) -> &mut Self {
-        self.config.bytes_type(path, bytes_type);
-        self
-    }
-
-    /// Sets the collection of the map fields under `path`; `BTreeMap` by
-    /// default. See [`Config::map_type`].
-    pub fn map_type(&mut self, path: impl Into<String>, map_type: MapType) -> &mut Self {
-        self.config.map_type(path, map_type);
-        self
-    }
-
-    /// Whether to also generate serde impls with the canonical JSON mapping
-    /// (docs/json.md); off by default. The crate then needs
-    /// `schemac-runtime` with its `json` feature.
-    pub fn json(&mut self, enabled: bool) -> &mut Self {
-        self.config.json(enabled);
-        self
-    }
-
-    /// Which field names the generated JSON writes: the schema's (the
-    /// default) or protobuf's lowerCamelCase JSON names.
-    pub fn json_names(&mut self, names: JsonNames) -> &mut Self {
-        self.config.json_names(names);
-        self
-    }
-
-    /// Sets the path generated code uses for the runtime crate;
-    /// `::schemac_runtime` by default.
-    pub fn runtime_crate(&mut self, path: impl Into<String>) -> &mut Self {
-        self.config.runtime_crate(path);
-        self
-    }
-
-    /// Whether messages keep the fields they do not know and write them
-    /// back; on by default. See [`Config::keep_unknown_fields`].
-    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
-        self.config.keep_unknown_fields(keep);
-        self
-    }
-
-    /// Sets the pointers of graph mode's `ref` and `weak` fields: `Arc`
-    /// (the default) or `Rc`. See [`Config::pointer_type`].
-    pub fn pointer_type(&mut self, pointer_type: PointerType) -> &mut Self {
-        self.config.pointer_type(pointer_type);
-        self
-    }
-
-    /// Whether every message also gets a borrowed view for zero-copy reads;
-    /// off by default. See [`Config::views`].
-    pub fn views(&mut self, enabled: bool) -> &mut Self {
-        self.config.views(enabled);
-        self
-    }
-
-    /// Writes `attribute` on the messages, enums and oneof enums under
-    /// `path`; see [`Config::type_attribute`], and docs/options.md for
-    /// the paths.
-    pub fn type_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.config.type_attribute(path, attribute);
-        self
-    }
-
-    /// Writes `attribute` on the struct fields and oneof variants under
-    /// `path`; see [`Config::field_attribute`].
-    pub fn field_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.config.field_attribute(path, attribute);
-        self
-    }
-
-    /// Writes `attribute` on the message structs under `path`; see
-    /// [`Config::message_attribute`].
-    pub fn message_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.config.message_attribute(path, attribute);
-        self
-    }
-
-    /// Writes `attribute` on the enums and oneof enums under `path`; see
-    /// [`Config::enum_attribute`].
-    pub fn enum_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.config.enum_attribute(path, attribute);
-        self
-    }
-
-    /// The types under `path` do not derive `Debug`; see
-    /// [`Config::skip_debug`].
-    pub fn skip_debug(&mut self, path: impl Into<String>) -> &mut Self {
-        self.config.skip_debug(path);
-        self
-    }
-
-    /// The singular message fields under `path` hold their message in a
-    /// `Box`; see [`Config::boxed`].
-    pub fn boxed(&mut self, path: impl Into<String>) -> &mut Self {
-        self.config.boxed(path);
-        self
-    }
-
-    /// The singular message fields under `path` hold `M` rather than
-    /// `Option<M>`; see [`Config::always_present`].
-    pub fn always_present(&mut self, path: impl Into<String>) -> &mut Self {
-        self.config.always_present(path);
-        self
-    }
-
-    /// The types under `path` are not generated: generated code names them
-    /// under `rust_path`, where another crate generated them; see
-    /// [`Config::extern_path`].
-    pub fn extern_path(
-        &mut self,
-        path: impl Into<String>,
-        rust_path: impl Into<String>,
-    ) -> &mut Self {
-        self.config.extern_path(path, rust_path);
         self
     }
 
@@ -348,6 +196,27 @@ impl Builder {
     }
 }
 
+/// The methods of [`Builder`] that set an option of its [`Config`]: one of
+/// each name and docs as `Config`'s, from `config::setters`.
+macro_rules! builder_setters {
+    ($(
+        $(#[$attr:meta])*
+        fn $name:ident(&mut $self:ident $(, $arg:ident: $ty:ty)* $(,)?) $body:block
+    )*) => {
+        impl Builder {
+            $(
+                $(#[$attr])*
+                pub fn $name(&mut $self $(, $arg: $ty)*) -> &mut Self {
+                    $self.config.$name($($arg),*);
+                    $self
+                }
+            )*
+        }
+    };
+}
+
+crate::config::setters!(builder_setters);
+
 /// Writes `contents` to `path` unless the file already holds exactly that,
 /// so that unchanged output does not trigger rebuilds. Creates the parent
 /// directory. Returns whether it wrote.
@@ -370,6 +239,30 @@ mod tests {
     use super::*;
     use prost::Message as _;
 
+    /// Each setter the builder shares with `Config` sets its `Config` as
+    /// `Config`'s own does.
+    #[test]
+    fn the_builders_setters_set_its_config() {
+        let mut builder = Builder::new();
+        builder
+            .json(true)
+            .views(true)
+            .map_type(".", MapType::HashMap)
+            .string_type(".a", StringType::ArcStr)
+            .type_attribute(".a.B", "#[derive(Hash)]")
+            .extern_path(".c", "::c");
+        let mut config = Config::new();
+        config
+            .json(true)
+            .views(true)
+            .map_type(".", MapType::HashMap)
+            .string_type(".a", StringType::ArcStr)
+            .type_attribute(".a.B", "#[derive(Hash)]")
+            .extern_path(".c", "::c");
+        assert_eq!(builder.config, config);
+        assert_ne!(builder.config, Config::new());
+    }
+
     /// A file that imports well-known types names only itself: a shipped
     /// file named for `rerun-if-changed` is missing on disk, which made
     /// cargo rerun the build script, and rebuild its crate, every time
@@ -377,13 +270,16 @@ mod tests {
     #[test]
     fn rerun_lines_name_the_files_on_disk_not_the_shipped_ones() {
         let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let roots = [workspace.join("tests/proto/wkt.proto")];
+        let roots = [workspace.join("tests/protos/proto/wkt.proto")];
         let analysis = crate::analyze(&roots, &[], &mut |path| fs::read_to_string(path))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(analysis.sources.iter().count() > 1, "wkt.proto imports");
         let paths = Builder::new().rerun_paths(&roots, Some(&analysis));
         assert_eq!(paths.len(), 1, "{paths:?}");
-        assert!(paths[0].ends_with("tests/proto/wkt.proto"), "{paths:?}");
+        assert!(
+            paths[0].ends_with("tests/protos/proto/wkt.proto"),
+            "{paths:?}"
+        );
     }
 
     #[test]

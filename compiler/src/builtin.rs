@@ -1,9 +1,10 @@
 //! The files schemac ships, which imports find without the user having
 //! them: `schemac/types.proto` (the messages `decimal` and `value` travel
 //! as) and Google's well-known types and descriptors, `google/protobuf/*`
-//! (BSD licence: in each file, and `google/LICENSE`). They are those of
-//! the current protoc (libprotoc 35.1, as PyPI's grpcio-tools 1.85.1 ships
-//! them): `descriptor.proto` has the options (`retention`, `targets`,
+//! (BSD licence: in each file, and `google/LICENSE`), all in the crate's
+//! `proto/` directory, beside `src/`. They are those of the current protoc
+//! (libprotoc 35.1, as PyPI's grpcio-tools 1.85.1 ships them):
+//! `descriptor.proto` has the options (`retention`, `targets`,
 //! extension declarations, features) that files with options of their own
 //! are written against, `type.proto` and `api.proto` the `edition` fields
 //! that Google's runtimes read and write, and `cpp_features.proto`,
@@ -22,21 +23,21 @@ pub const TYPES_PACKAGE: &str = "schemac";
 
 /// The built-in types file: `schemac.Decimal` for `decimal`, and
 /// `schemac.Value` with its helpers for `value`, in package `schemac`.
-pub const TYPES_PROTO: &str = include_str!("schemac/types.proto");
+pub const TYPES_PROTO: &str = include_str!("../proto/schemac/types.proto");
 
 /// The descriptors of the files whose types the runtime provides
 /// ([`provides_types`]), with source info: a `FileDescriptorSet` as protoc
 /// 3.21 makes it of the shipped texts. `make descriptors` rewrites it after
 /// one of them changed; `make interop` checks it against protoc, and a test
 /// against protox.
-pub const PROVIDED_DESCRIPTORS: &[u8] = include_bytes!("provided_descriptors.binpb");
+pub const PROVIDED_DESCRIPTORS: &[u8] = include_bytes!("../proto/provided_descriptors.binpb");
 
 /// The entry of `google/protobuf/<name>.proto`.
 macro_rules! google {
     ($name:literal) => {
         (
             concat!("google/protobuf/", $name, ".proto"),
-            include_str!(concat!("google/protobuf/", $name, ".proto")),
+            include_str!(concat!("../proto/google/protobuf/", $name, ".proto")),
         )
     };
 }

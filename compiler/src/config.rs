@@ -221,71 +221,6 @@ impl Config {
         Self::default()
     }
 
-    /// Sets the generator of services' code: each service is handed to it,
-    /// and its code appended to the package's file ([`crate::service`]).
-    /// Without one, the default, services generate nothing.
-    pub fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) -> &mut Self {
-        self.service_generator = Some(SharedGenerator(generator.into()));
-        self
-    }
-
-    /// Sets what services generate: [`Services::Tonic`] for tonic servers
-    /// and clients (docs/services.md), [`Services::None`] for nothing. It
-    /// replaces the [`service_generator`](Config::service_generator) set
-    /// before, and a later one replaces it.
-    pub fn services(&mut self, services: Services) -> &mut Self {
-        self.service_generator = match services {
-            Services::None => None,
-            Services::Tonic => Some(SharedGenerator(Arc::new(TonicGenerator::new()))),
-        };
-        self
-    }
-
-    /// Sets the path generated code uses for the runtime crate, for crates
-    /// that re-export it; `::schemac_runtime` by default.
-    pub fn runtime_crate(&mut self, path: impl Into<String>) -> &mut Self {
-        self.runtime_crate = path.into();
-        self
-    }
-
-    /// Sets the collection of the map fields under `path`: `.` for every
-    /// map, `.shop.Order.labels` for one. Where paths nest, the longest
-    /// that covers a field holds; maps under none are `BTreeMap`.
-    /// [`Analysis::check_config`] refuses a path that does not start with
-    /// `.` and a hasher that does not parse as a Rust type.
-    ///
-    /// [`Analysis::check_config`]: crate::Analysis::check_config
-    pub fn map_type(&mut self, path: impl Into<String>, map_type: MapType) -> &mut Self {
-        self.map_types.push((path.into(), map_type));
-        self
-    }
-
-    /// Sets the Rust type of the `string` fields under `path` (single,
-    /// optional, oneof members, list elements, map keys and values);
-    /// `String` by default. Where paths nest, the longest
-    /// that covers a field holds.
-    pub fn string_type(&mut self, path: impl Into<String>, string_type: StringType) -> &mut Self {
-        self.string_types.push((path.into(), string_type));
-        self
-    }
-
-    /// Sets the Rust type of the `bytes` fields under `path` (single,
-    /// optional, oneof members, list elements and map values); `Vec<u8>`
-    /// by default. Where paths nest, the longest that covers a field holds.
-    pub fn bytes_type(&mut self, path: impl Into<String>, bytes_type: BytesType) -> &mut Self {
-        self.bytes_types.push((path.into(), bytes_type));
-        self
-    }
-
-    /// Sets the pointers of graph mode's `ref` and `weak` fields, for the
-    /// whole schema: `Arc` (the default) or `Rc`. Decode a graph message
-    /// whose own object a `weak` field points back at with
-    /// `graph::decode_arc` or `graph::decode_rc` to match.
-    pub fn pointer_type(&mut self, pointer_type: PointerType) -> &mut Self {
-        self.pointer_type = pointer_type;
-        self
-    }
-
     /// The Rust type of the bytes values of the field named `full_name`.
     pub(crate) fn bytes_type_of(&self, full_name: &str) -> BytesType {
         let paths = self
@@ -314,26 +249,6 @@ impl Config {
         longest_covering(paths, full_name).unwrap_or(SORTED)
     }
 
-    /// Whether to also generate serde `Serialize` and `Deserialize` impls
-    /// with the canonical JSON mapping (docs/json.md); off by default.
-    /// The generated code then needs `schemac-runtime`'s `json` feature,
-    /// and no serde dependency of its own.
-    pub fn json(&mut self, enabled: bool) -> &mut Self {
-        self.json = enabled;
-        self
-    }
-
-    /// Whether messages keep the fields they do not know, in a field
-    /// `unknown_fields`, and write them back, as protobuf's own
-    /// implementations do: on by default. Off, a message reads past them
-    /// and they are lost, unless its schema says
-    /// `option keep_unknown_fields = true;` (a message's own option wins
-    /// either way).
-    pub fn keep_unknown_fields(&mut self, keep: bool) -> &mut Self {
-        self.keep_unknown_fields = keep;
-        self
-    }
-
     /// Whether `message` keeps unknown fields: its own option, or else
     /// this config's choice.
     pub(crate) fn keeps_unknown_fields(&self, message: &Message) -> bool {
@@ -342,116 +257,11 @@ impl Config {
             .unwrap_or(self.keep_unknown_fields)
     }
 
-    /// Which field names the generated serde impls write: the schema's
-    /// (the default) or protobuf's lowerCamelCase JSON names. Reading
-    /// accepts both either way.
-    pub fn json_names(&mut self, names: JsonNames) -> &mut Self {
-        self.json_names = names;
-        self
-    }
-
-    /// Whether every message `M` also gets a borrowed view `MView<'a>`,
-    /// whose strings and bytes point into the input, for zero-copy reads
-    /// (docs/views.md); off by default.
-    pub fn views(&mut self, enabled: bool) -> &mut Self {
-        self.views = enabled;
-        self
-    }
-
-    /// Writes `attribute` on every message, enum and oneof enum under
-    /// `path`, after its derives: `.` for everything, `.shop` for a
-    /// package, `.shop.Order` for a type and the types nested in it.
-    /// `attribute` is one or more outer attributes, such as
-    /// `#[derive(serde::Serialize)]`; [`Analysis::check_config`] refuses
-    /// one that does not parse, or a path that does not start with `.`.
-    /// Owned types only: views get no attributes (docs/options.md).
-    ///
-    /// [`Analysis::check_config`]: crate::Analysis::check_config
-    pub fn type_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.attribute(AttributeTarget::Type, path.into(), attribute.into())
-    }
-
-    /// Writes `attribute` on every struct field and oneof variant under
-    /// `path`: `.shop.Order.id` for one field. Checked as
-    /// [`Config::type_attribute`]'s.
-    pub fn field_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.attribute(AttributeTarget::Field, path.into(), attribute.into())
-    }
-
-    /// Writes `attribute` on every message struct under `path`, and on no
-    /// enum. Checked as [`Config::type_attribute`]'s.
-    pub fn message_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.attribute(AttributeTarget::Message, path.into(), attribute.into())
-    }
-
-    /// Writes `attribute` on every enum and oneof enum under `path`, and on
-    /// no message struct. Checked as [`Config::type_attribute`]'s.
-    pub fn enum_attribute(
-        &mut self,
-        path: impl Into<String>,
-        attribute: impl Into<String>,
-    ) -> &mut Self {
-        self.attribute(AttributeTarget::Enum, path.into(), attribute.into())
-    }
-
     fn attribute(&mut self, target: AttributeTarget, path: String, attribute: String) -> &mut Self {
         self.attributes.push(PathAttribute {
             target,
             path,
             attribute,
-        });
-        self
-    }
-
-    /// The messages, enums and oneof enums under `path` do not derive
-    /// `Debug`: the crate implements it, for example to hide a secret. An
-    /// enum must still be `Debug`, which `Enumeration` requires, and so
-    /// must a message that another message holds.
-    pub fn skip_debug(&mut self, path: impl Into<String>) -> &mut Self {
-        self.skip_debug.push(path.into());
-        self
-    }
-
-    /// The singular message fields under `path` (plain, `optional`,
-    /// `required` and oneof members) hold their message in a `Box`, as
-    /// recursive fields always do: `Option<Box<M>>`. The encoding does not
-    /// change. Lists, maps and fields of other types are left as they are.
-    pub fn boxed(&mut self, path: impl Into<String>) -> &mut Self {
-        self.boxed.push(path.into());
-        self
-    }
-
-    /// The messages and enums under `path` are not generated: generated
-    /// code names them under `rust_path`, where another crate generated
-    /// them, with schemac and the same options. `rust_path` stands for what
-    /// `path` names: for a package, its module (`.common` at
-    /// `::common_types` puts `common.v1.Money` at
-    /// `::common_types::v1::Money`); for a type, the type itself
-    /// (`.common.Money` at `::billing::Money`), with its nested types in
-    /// the module beside it (`::billing::money::Currency`) and its view
-    /// beside it (`::billing::MoneyView`). Where paths nest, the longest
-    /// one that covers a type holds. `rust_path` is a path from a crate
-    /// root: `::common_types` or `crate::common`.
-    pub fn extern_path(
-        &mut self,
-        path: impl Into<String>,
-        rust_path: impl Into<String>,
-    ) -> &mut Self {
-        self.extern_paths.push(ExternPath {
-            path: path.into(),
-            rust_path: rust_path.into(),
         });
         self
     }
@@ -466,19 +276,6 @@ impl Config {
             Some((&extern_path.path, (rust_path, segments(&extern_path.path))))
         });
         longest_covering(paths, full_name)
-    }
-
-    /// The singular message fields under `path` hold `M` rather than
-    /// `Option<M>`, for code that never tests their presence: such a field
-    /// is always there, so it is always written (an empty message takes two
-    /// bytes or more), and a field the bytes leave out decodes as
-    /// `M::default()`. `optional` and `required` fields, oneof members and
-    /// boxed fields (recursive ones, and those under a [`Config::boxed`]
-    /// path) keep their `Option`, since a recursive default would never
-    /// end.
-    pub fn always_present(&mut self, path: impl Into<String>) -> &mut Self {
-        self.always_present.push(path.into());
-        self
     }
 
     /// Whether the messages and enums named `full_name` derive `Debug`.
@@ -564,6 +361,239 @@ impl Config {
             .collect()
     }
 }
+
+/// Each setter of [`Config`], declared once with its docs, handed to the
+/// macro `$then` as items `fn name(&mut self, arg: Type, ...) { body }`
+/// whose bodies return `self`: `config_setters` below makes them `Config`'s
+/// methods, and `builder.rs` gives `Builder` a method of each name, with
+/// the same docs, that sets its `Config`'s option, so that the two cannot
+/// drift apart.
+macro_rules! setters {
+    ($then:ident) => {
+        $then! {
+            /// Sets the generator of services' code: each service is handed to it,
+            /// and its code appended to the package's file ([`crate::service`]).
+            /// Without one, the default, services generate nothing.
+            fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) {
+                self.service_generator = Some(SharedGenerator(generator.into()));
+                self
+            }
+
+            /// Sets what services generate: [`Services::Tonic`] for tonic servers
+            /// and clients (docs/services.md), [`Services::None`] for nothing. It
+            /// replaces the [`service_generator`](Config::service_generator) set
+            /// before, and a later one replaces it.
+            fn services(&mut self, services: Services) {
+                self.service_generator = match services {
+                    Services::None => None,
+                    Services::Tonic => Some(SharedGenerator(Arc::new(TonicGenerator::new()))),
+                };
+                self
+            }
+
+            /// Sets the path generated code uses for the runtime crate, for crates
+            /// that re-export it; `::schemac_runtime` by default.
+            fn runtime_crate(&mut self, path: impl Into<String>) {
+                self.runtime_crate = path.into();
+                self
+            }
+
+            /// Sets the collection of the map fields under `path`: `.` for every
+            /// map, `.shop.Order.labels` for one. Where paths nest, the longest
+            /// that covers a field holds; maps under none are `BTreeMap`.
+            /// [`Analysis::check_config`] refuses a path that does not start with
+            /// `.` and a hasher that does not parse as a Rust type.
+            ///
+            /// [`Analysis::check_config`]: crate::Analysis::check_config
+            fn map_type(&mut self, path: impl Into<String>, map_type: MapType) {
+                self.map_types.push((path.into(), map_type));
+                self
+            }
+
+            /// Sets the Rust type of the `string` fields under `path` (single,
+            /// optional, oneof members, list elements, map keys and values);
+            /// `String` by default. Where paths nest, the longest
+            /// that covers a field holds.
+            fn string_type(&mut self, path: impl Into<String>, string_type: StringType) {
+                self.string_types.push((path.into(), string_type));
+                self
+            }
+
+            /// Sets the Rust type of the `bytes` fields under `path` (single,
+            /// optional, oneof members, list elements and map values); `Vec<u8>`
+            /// by default. Where paths nest, the longest that covers a field holds.
+            fn bytes_type(&mut self, path: impl Into<String>, bytes_type: BytesType) {
+                self.bytes_types.push((path.into(), bytes_type));
+                self
+            }
+
+            /// Sets the pointers of graph mode's `ref` and `weak` fields, for the
+            /// whole schema: `Arc` (the default) or `Rc`. Decode a graph message
+            /// whose own object a `weak` field points back at with
+            /// `graph::decode_arc` or `graph::decode_rc` to match.
+            fn pointer_type(&mut self, pointer_type: PointerType) {
+                self.pointer_type = pointer_type;
+                self
+            }
+
+            /// Whether to also generate serde `Serialize` and `Deserialize` impls
+            /// with the canonical JSON mapping (docs/json.md); off by default.
+            /// The generated code then needs `schemac-runtime`'s `json` feature,
+            /// and no serde dependency of its own.
+            fn json(&mut self, enabled: bool) {
+                self.json = enabled;
+                self
+            }
+
+            /// Whether messages keep the fields they do not know, in a field
+            /// `unknown_fields`, and write them back, as protobuf's own
+            /// implementations do: on by default. Off, a message reads past them
+            /// and they are lost, unless its schema says
+            /// `option keep_unknown_fields = true;` (a message's own option wins
+            /// either way).
+            fn keep_unknown_fields(&mut self, keep: bool) {
+                self.keep_unknown_fields = keep;
+                self
+            }
+
+            /// Which field names the generated serde impls write: the schema's
+            /// (the default) or protobuf's lowerCamelCase JSON names. Reading
+            /// accepts both either way.
+            fn json_names(&mut self, names: JsonNames) {
+                self.json_names = names;
+                self
+            }
+
+            /// Whether every message `M` also gets a borrowed view `MView<'a>`,
+            /// whose strings and bytes point into the input, for zero-copy reads
+            /// (docs/views.md); off by default.
+            fn views(&mut self, enabled: bool) {
+                self.views = enabled;
+                self
+            }
+
+            /// Writes `attribute` on every message, enum and oneof enum under
+            /// `path`, after its derives: `.` for everything, `.shop` for a
+            /// package, `.shop.Order` for a type and the types nested in it.
+            /// `attribute` is one or more outer attributes, such as
+            /// `#[derive(serde::Serialize)]`; [`Analysis::check_config`] refuses
+            /// one that does not parse, or a path that does not start with `.`.
+            /// Owned types only: views get no attributes (docs/options.md).
+            ///
+            /// [`Analysis::check_config`]: crate::Analysis::check_config
+            fn type_attribute(
+                &mut self,
+                path: impl Into<String>,
+                attribute: impl Into<String>,
+            ) {
+                self.attribute(AttributeTarget::Type, path.into(), attribute.into())
+            }
+
+            /// Writes `attribute` on every struct field and oneof variant under
+            /// `path`: `.shop.Order.id` for one field. Checked as
+            /// [`Config::type_attribute`]'s.
+            fn field_attribute(
+                &mut self,
+                path: impl Into<String>,
+                attribute: impl Into<String>,
+            ) {
+                self.attribute(AttributeTarget::Field, path.into(), attribute.into())
+            }
+
+            /// Writes `attribute` on every message struct under `path`, and on no
+            /// enum. Checked as [`Config::type_attribute`]'s.
+            fn message_attribute(
+                &mut self,
+                path: impl Into<String>,
+                attribute: impl Into<String>,
+            ) {
+                self.attribute(AttributeTarget::Message, path.into(), attribute.into())
+            }
+
+            /// Writes `attribute` on every enum and oneof enum under `path`, and on
+            /// no message struct. Checked as [`Config::type_attribute`]'s.
+            fn enum_attribute(
+                &mut self,
+                path: impl Into<String>,
+                attribute: impl Into<String>,
+            ) {
+                self.attribute(AttributeTarget::Enum, path.into(), attribute.into())
+            }
+
+            /// The messages, enums and oneof enums under `path` do not derive
+            /// `Debug`: the crate implements it, for example to hide a secret. An
+            /// enum must still be `Debug`, which `Enumeration` requires, and so
+            /// must a message that another message holds.
+            fn skip_debug(&mut self, path: impl Into<String>) {
+                self.skip_debug.push(path.into());
+                self
+            }
+
+            /// The singular message fields under `path` (plain, `optional`,
+            /// `required` and oneof members) hold their message in a `Box`, as
+            /// recursive fields always do: `Option<Box<M>>`. The encoding does not
+            /// change. Lists, maps and fields of other types are left as they are.
+            fn boxed(&mut self, path: impl Into<String>) {
+                self.boxed.push(path.into());
+                self
+            }
+
+            /// The messages and enums under `path` are not generated: generated
+            /// code names them under `rust_path`, where another crate generated
+            /// them, with schemac and the same options. `rust_path` stands for what
+            /// `path` names: for a package, its module (`.common` at
+            /// `::common_types` puts `common.v1.Money` at
+            /// `::common_types::v1::Money`); for a type, the type itself
+            /// (`.common.Money` at `::billing::Money`), with its nested types in
+            /// the module beside it (`::billing::money::Currency`) and its view
+            /// beside it (`::billing::MoneyView`). Where paths nest, the longest
+            /// one that covers a type holds. `rust_path` is a path from a crate
+            /// root: `::common_types` or `crate::common`.
+            fn extern_path(
+                &mut self,
+                path: impl Into<String>,
+                rust_path: impl Into<String>,
+            ) {
+                self.extern_paths.push(ExternPath {
+                    path: path.into(),
+                    rust_path: rust_path.into(),
+                });
+                self
+            }
+
+            /// The singular message fields under `path` hold `M` rather than
+            /// `Option<M>`, for code that never tests their presence: such a field
+            /// is always there, so it is always written (an empty message takes two
+            /// bytes or more), and a field the bytes leave out decodes as
+            /// `M::default()`. `optional` and `required` fields, oneof members and
+            /// boxed fields (recursive ones, and those under a [`Config::boxed`]
+            /// path) keep their `Option`, since a recursive default would never
+            /// end.
+            fn always_present(&mut self, path: impl Into<String>) {
+                self.always_present.push(path.into());
+                self
+            }
+        }
+    };
+}
+pub(crate) use setters;
+
+/// The setters of [`Config`], from `setters`.
+macro_rules! config_setters {
+    ($(
+        $(#[$attr:meta])*
+        fn $name:ident(&mut $self:ident $(, $arg:ident: $ty:ty)* $(,)?) $body:block
+    )*) => {
+        impl Config {
+            $(
+                $(#[$attr])*
+                pub fn $name(&mut $self $(, $arg: $ty)*) -> &mut Self $body
+            )*
+        }
+    };
+}
+
+setters!(config_setters);
 
 /// `schema` with every singular message field under a path of
 /// [`Config::boxed`] boxed.

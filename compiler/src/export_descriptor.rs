@@ -39,9 +39,9 @@ use prost_types::{
     enum_descriptor_proto,
 };
 
-use crate::ast::Edition;
 use crate::builtin::PROVIDED_DESCRIPTORS;
 use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
+use crate::language::Edition;
 use crate::model::{
     Constant, DeclaredType, DefaultValue, Enum, ExtensionId, Field, FieldOrOneof, FieldType, File,
     GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, Options,

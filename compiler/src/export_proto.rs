@@ -38,8 +38,9 @@
 
 use std::fmt::Write as _;
 
-use crate::ast::{Dialect, Docs, Edition};
 use crate::builtin::{self, TYPES_PROTO, TYPES_PROTO_NAME};
+use crate::indented::Indented;
+use crate::language::{Dialect, Docs, Edition};
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof, FieldType, File,
     GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,
@@ -80,8 +81,7 @@ pub fn export(schema: &Schema, file: FileId) -> String {
     let proto2 = edition.is_none() && needs_proto2(schema, file);
     let mut out = Out {
         schema,
-        text: String::new(),
-        depth: 0,
+        text: Indented::default(),
         proto2,
         edition,
         ref_targets: schema.ref_target_marks(),
@@ -94,38 +94,40 @@ pub fn export(schema: &Schema, file: FileId) -> String {
         (None, true) => ("proto2".to_owned(), "syntax = \"proto2\";".to_owned()),
         (None, false) => ("proto3".to_owned(), "syntax = \"proto3\";".to_owned()),
     };
-    out.line(&format!(
+    out.text.line(&format!(
         "// Exported by schemac from {}: the {syntax} equivalent of the schema.",
         file.name
     ));
-    out.line(&statement);
+    out.text.line(&statement);
     if !file.package.is_empty() {
-        out.blank();
-        out.line(&format!("package {};", file.package.join(".")));
+        out.text.blank();
+        out.text
+            .line(&format!("package {};", file.package.join(".")));
     }
     let imports = imports(schema, file);
     let option_imports = option_imports(schema, file);
     if !imports.is_empty() || !option_imports.is_empty() {
-        out.blank();
+        out.text.blank();
     }
     for import in &imports {
         let public = if import.public { "public " } else { "" };
-        out.line(&format!("import {public}\"{}\";", import.name));
+        out.text
+            .line(&format!("import {public}\"{}\";", import.name));
     }
     // protoc wants them after the others.
     for import in &option_imports {
-        out.line(&format!("import option \"{import}\";"));
+        out.text.line(&format!("import option \"{import}\";"));
     }
     if !file.options.is_empty() {
-        out.blank();
+        out.text.blank();
         out.options(&file.options);
     }
     out.items(&file.messages, &file.enums, &file.extensions);
     for service in schema.file_services(file.id) {
-        out.blank();
+        out.text.blank();
         out.service(service);
     }
-    out.text
+    out.text.into_text()
 }
 
 /// Every `.proto` file that `root` needs: its own, then those of the files
@@ -365,11 +367,10 @@ fn comment_text(line: &str) -> String {
     line.replace('\0', "\\u{0000}")
 }
 
-/// The text being written, at an indentation depth.
+/// The file being written, and what writing it needs.
 struct Out<'a> {
     schema: &'a Schema,
-    text: String,
-    depth: usize,
+    text: Indented,
     /// Whether the file is written as proto2.
     proto2: bool,
     /// The edition of an editions file, which is written as itself: its
@@ -381,24 +382,12 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
-    fn line(&mut self, line: &str) {
-        for _ in 0..self.depth {
-            self.text.push_str("  ");
-        }
-        self.text.push_str(line);
-        self.text.push('\n');
-    }
-
-    fn blank(&mut self) {
-        self.text.push('\n');
-    }
-
     fn docs(&mut self, docs: &Docs) {
         for line in docs {
             if line.is_empty() {
-                self.line("//");
+                self.text.line("//");
             } else {
-                self.line(&format!("// {}", comment_text(line)));
+                self.text.line(&format!("// {}", comment_text(line)));
             }
         }
     }
@@ -406,7 +395,7 @@ impl Out<'_> {
     /// `option name = value;` for each of `options`.
     fn options(&mut self, options: &Options) {
         for assignment in options_text::assignments(self.schema, options, quoted) {
-            self.line(&format!("option {assignment};"));
+            self.text.line(&format!("option {assignment};"));
         }
     }
 
@@ -430,7 +419,7 @@ impl Out<'_> {
             .filter(|message| !groups.contains(message))
             .collect();
         for (_, item) in self.declared(&messages, enums, extensions) {
-            self.blank();
+            self.text.blank();
             self.item(item);
         }
     }
@@ -504,14 +493,12 @@ impl Out<'_> {
             return;
         };
         let name = type_name(schema, ValueType::Message(extendee));
-        self.line(&format!("extend {name} {{"));
-        self.depth += 1;
+        self.text.open(&format!("extend {name}"));
         for &id in block {
             let extension = schema.extension(id);
             self.field(extension.parent, &extension.field);
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     fn message(&mut self, id: MessageId) {
@@ -539,11 +526,10 @@ impl Out<'_> {
             && reserved.names.is_empty()
             && message.extension_ranges.is_empty()
         {
-            self.line(&format!("{head} {{}}"));
+            self.text.line(&format!("{head} {{}}"));
             return;
         }
-        self.line(&format!("{head} {{"));
-        self.depth += 1;
+        self.text.open(head);
         self.options(&message.options);
         // Fields and nested declarations in the order written: protoc
         // orders the entries of map fields among the nested messages so.
@@ -567,14 +553,14 @@ impl Out<'_> {
             let member = match item {
                 Item::Member(member) => member,
                 item => {
-                    self.blank();
+                    self.text.blank();
                     self.item(item);
                     after_item = true;
                     continue;
                 }
             };
             if after_item {
-                self.blank();
+                self.text.blank();
                 after_item = false;
             }
             match member {
@@ -584,14 +570,13 @@ impl Out<'_> {
         }
         if ref_target {
             if written {
-                self.blank();
+                self.text.blank();
             }
             self.graph_id_field();
         }
         self.reserved(&message.reserved, MAX_FIELD_NUMBER, |name| name.to_owned());
         self.extension_ranges(message);
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// `extensions 100 to 199, 1000 to max;`, or a line for each range
@@ -607,7 +592,7 @@ impl Out<'_> {
         if !with_options {
             if !message.extension_ranges.is_empty() {
                 let ranges = ranges(&message.extension_ranges, max);
-                self.line(&format!("extensions {ranges};"));
+                self.text.line(&format!("extensions {ranges};"));
             }
             return;
         }
@@ -619,7 +604,7 @@ impl Out<'_> {
                 .get(index)
                 .unwrap_or(&no_options);
             let options = self.bracketed(Vec::new(), options);
-            self.line(&format!("extensions {range}{options};"));
+            self.text.line(&format!("extensions {range}{options};"));
         }
     }
 
@@ -627,10 +612,10 @@ impl Out<'_> {
     /// that a `ref` or `weak` points at.
     fn graph_id_field(&mut self) {
         for line in GRAPH_ID_COMMENT {
-            self.line(&format!("// {line}"));
+            self.text.line(&format!("// {line}"));
         }
         let label = if self.proto2 { "optional " } else { "" };
-        self.line(&format!(
+        self.text.line(&format!(
             "{label}uint32 {GRAPH_ID_FIELD_NAME} = {GRAPH_ID_FIELD_NUMBER};"
         ));
     }
@@ -639,11 +624,10 @@ impl Out<'_> {
     fn service(&mut self, service: &Service) {
         self.docs(&service.docs);
         if service.methods.is_empty() {
-            self.line(&format!("service {} {{}}", service.name));
+            self.text.line(&format!("service {} {{}}", service.name));
             return;
         }
-        self.line(&format!("service {} {{", service.name));
-        self.depth += 1;
+        self.text.open(&format!("service {}", service.name));
         self.options(&service.options);
         for method in &service.methods {
             self.docs(&method.docs);
@@ -658,19 +642,16 @@ impl Out<'_> {
                 side(&method.output)
             );
             match method.options.is_empty() {
-                true if method.body => self.line(&format!("{signature} {{}}")),
-                true => self.line(&format!("{signature};")),
+                true if method.body => self.text.line(&format!("{signature} {{}}")),
+                true => self.text.line(&format!("{signature};")),
                 false => {
-                    self.line(&format!("{signature} {{"));
-                    self.depth += 1;
+                    self.text.open(&signature);
                     self.options(&method.options);
-                    self.depth -= 1;
-                    self.line("}");
+                    self.text.close();
                 }
             }
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// Oneof `index` of message `id`.
@@ -680,14 +661,12 @@ impl Out<'_> {
             return;
         };
         self.docs(&oneof.docs);
-        self.line(&format!("oneof {} {{", oneof.name));
-        self.depth += 1;
+        self.text.open(&format!("oneof {}", oneof.name));
         self.options(&oneof.options);
         for field in message.oneof_members(index) {
             self.field(Some(id), field);
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// `field`, of message `scope` or (`None`) an extension of the file:
@@ -735,7 +714,8 @@ impl Out<'_> {
             }
         };
         let options = self.field_options(field);
-        self.line(&format!("{ty} {} = {}{options};", field.name, field.number));
+        self.text
+            .line(&format!("{ty} {} = {}{options};", field.name, field.number));
     }
 
     /// ` [default = 3, json_name = "n", packed = false, ...]`, or
@@ -783,20 +763,20 @@ impl Out<'_> {
     fn enumeration(&mut self, enumeration: &Enum) {
         self.docs(&enumeration.docs);
         let visibility = keyword(enumeration.visibility);
-        self.line(&format!("{visibility}enum {} {{", enumeration.name));
-        self.depth += 1;
+        self.text
+            .open(&format!("{visibility}enum {}", enumeration.name));
         self.options(&enumeration.options);
         for value in &enumeration.values {
             self.docs(&value.docs);
             let name = value_name(self.schema, enumeration, &value.name);
             let options = self.bracketed(Vec::new(), &value.options);
-            self.line(&format!("{name} = {}{options};", value.number));
+            self.text
+                .line(&format!("{name} = {}{options};", value.number));
         }
         self.reserved(&enumeration.reserved, i64::from(i32::MAX), |name| {
             value_name(self.schema, enumeration, name)
         });
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// `reserved 8, 10 to 12;` and `reserved "name";` (`reserved name;` in
@@ -804,7 +784,8 @@ impl Out<'_> {
     /// exported by `rename`.
     fn reserved(&mut self, reserved: &Reserved, max: i64, rename: impl Fn(&str) -> String) {
         if !reserved.ranges.is_empty() {
-            self.line(&format!("reserved {};", ranges(&reserved.ranges, max)));
+            self.text
+                .line(&format!("reserved {};", ranges(&reserved.ranges, max)));
         }
         if !reserved.names.is_empty() {
             let names: Vec<String> = reserved
@@ -816,7 +797,7 @@ impl Out<'_> {
                     None => format!("\"{}\"", rename(name)),
                 })
                 .collect();
-            self.line(&format!("reserved {};", names.join(", ")));
+            self.text.line(&format!("reserved {};", names.join(", ")));
         }
     }
 }

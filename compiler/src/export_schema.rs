@@ -47,9 +47,10 @@
 
 use std::fmt::Write as _;
 
-use crate::ast::Docs;
 use crate::builtin::{self, TYPES_PROTO_NAME};
 use crate::export_proto::{quoted_with, ranges};
+use crate::indented::Indented;
+use crate::language::Docs;
 use crate::model::{
     DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldType, File, MAX_ENUM_NUMBER,
     MAX_FIELD_NUMBER, Message, MessageId, MethodType, Options, Reserved, Schema, Service,
@@ -80,44 +81,44 @@ pub fn export(schema: &Schema, roots: &[FileId], file: FileId) -> String {
     let mut out = Out {
         schema,
         names: &names,
-        text: String::new(),
-        depth: 0,
+        text: Indented::default(),
     };
     // The file's own head first: a licence stays at the top.
     for line in &file.header {
         match line.is_empty() {
-            true => out.line("//"),
-            false => out.line(&format!("// {line}")),
+            true => out.text.line("//"),
+            false => out.text.line(&format!("// {line}")),
         }
     }
     if !file.header.is_empty() {
-        out.blank();
+        out.text.blank();
     }
-    out.line(&format!(
+    out.text.line(&format!(
         "// Written by schemac from {}: its .schema equivalent.",
         file.import_name
     ));
     if !file.package.is_empty() {
-        out.blank();
-        out.line(&format!("package {};", file.package.join(".")));
+        out.text.blank();
+        out.text
+            .line(&format!("package {};", file.package.join(".")));
     }
     let imports = imports(schema, roots, file);
     if !imports.is_empty() {
-        out.blank();
+        out.text.blank();
     }
     for import in &imports {
-        out.line(&format!("import {};", quoted_text(import)));
+        out.text.line(&format!("import {};", quoted_text(import)));
     }
     if !file.options.is_empty() {
-        out.blank();
+        out.text.blank();
         out.options(&file.options);
     }
     out.items(&file.messages, &file.enums, &file.extensions);
     for service in schema.file_services(file.id) {
-        out.blank();
+        out.text.blank();
         out.service(service);
     }
-    out.text
+    out.text.into_text()
 }
 
 /// The `.schema` files of `root`, one of `roots`, and of every converted
@@ -229,12 +230,11 @@ fn used_types(schema: &Schema, file: FileId) -> impl Iterator<Item = ValueType> 
     fields.chain(methods)
 }
 
-/// The text being written, at an indentation depth.
+/// The file being written, and what writing it needs.
 struct Out<'a> {
     schema: &'a Schema,
     names: &'a TypeNames,
-    text: String,
-    depth: usize,
+    text: Indented,
 }
 
 /// One member of a message body, to be written in source order.
@@ -258,23 +258,11 @@ impl Part<'_> {
 }
 
 impl Out<'_> {
-    fn line(&mut self, line: &str) {
-        for _ in 0..self.depth {
-            self.text.push_str("  ");
-        }
-        self.text.push_str(line);
-        self.text.push('\n');
-    }
-
-    fn blank(&mut self) {
-        self.text.push('\n');
-    }
-
     fn docs(&mut self, docs: &Docs) {
         for line in docs {
             match line.is_empty() {
-                true => self.line("///"),
-                false => self.line(&format!("/// {line}")),
+                true => self.text.line("///"),
+                false => self.text.line(&format!("/// {line}")),
             }
         }
     }
@@ -283,7 +271,7 @@ impl Out<'_> {
     fn options(&mut self, options: &Options) {
         let options = written(options);
         for assignment in options_text::assignments(self.schema, &options, quoted_bytes) {
-            self.line(&format!("option {assignment};"));
+            self.text.line(&format!("option {assignment};"));
         }
     }
 
@@ -305,7 +293,7 @@ impl Out<'_> {
     /// file declares them, each after a blank line.
     fn items(&mut self, messages: &[MessageId], enums: &[EnumId], extensions: &[ExtensionId]) {
         for (_, part) in declared(self.schema, messages, enums, extensions) {
-            self.blank();
+            self.text.blank();
             match part {
                 Part::Type(item) => self.item(item),
                 Part::Extend(block) => self.extend(&block, ""),
@@ -329,13 +317,11 @@ impl Out<'_> {
             false => scope.to_owned(),
         };
         let name = self.type_name(ValueType::Message(extendee), &scope);
-        self.line(&format!("extend {name} {{"));
-        self.depth += 1;
+        self.text.open(&format!("extend {name}"));
         for &id in block {
             self.field(&scope, &schema.extension(id).field);
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     fn item(&mut self, item: DeclaredType) {
@@ -350,19 +336,19 @@ impl Out<'_> {
         self.docs(&message.docs);
         let parts = parts(self.schema, message);
         if parts.is_empty() && message.keep_unknown_fields.is_none() {
-            self.line(&format!("message {} {{}}", message.name));
+            self.text.line(&format!("message {} {{}}", message.name));
             return;
         }
-        self.line(&format!("message {} {{", message.name));
-        self.depth += 1;
+        self.text.open(&format!("message {}", message.name));
         if let Some(keep) = message.keep_unknown_fields {
-            self.line(&format!("option keep_unknown_fields = {keep};"));
+            self.text
+                .line(&format!("option keep_unknown_fields = {keep};"));
         }
         self.options(&message.options);
         let mut previous: Option<bool> = None;
         for part in &parts {
             if previous.is_some_and(|was_type| was_type || part.is_type()) {
-                self.blank();
+                self.text.blank();
             }
             previous = Some(part.is_type());
             match part {
@@ -370,7 +356,7 @@ impl Out<'_> {
                 Part::Oneof(index) => self.oneof(message, *index),
                 Part::ReservedNumbers => {
                     let ranges = ranges(&message.reserved.ranges, MAX_FIELD_NUMBER);
-                    self.line(&format!("reserved {ranges};"));
+                    self.text.line(&format!("reserved {ranges};"));
                 }
                 Part::ReservedNames => self.reserved_names(&message.reserved),
                 Part::Extensions => self.extension_ranges(message),
@@ -378,8 +364,7 @@ impl Out<'_> {
                 Part::Extend(block) => self.extend(block, &message.full_name),
             }
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// `extensions 100 to 199;`, or a line for each range when they have
@@ -392,7 +377,7 @@ impl Out<'_> {
         let with_options = (message.extension_range_options.iter()).any(|o| !o.is_empty());
         if !with_options {
             let ranges = ranges(&message.extension_ranges, max);
-            self.line(&format!("extensions {ranges};"));
+            self.text.line(&format!("extensions {ranges};"));
             return;
         }
         let no_options = Options::default();
@@ -403,7 +388,7 @@ impl Out<'_> {
                 .get(index)
                 .unwrap_or(&no_options);
             let options = self.bracketed(Vec::new(), options);
-            self.line(&format!("extensions {range}{options};"));
+            self.text.line(&format!("extensions {range}{options};"));
         }
     }
 
@@ -412,14 +397,12 @@ impl Out<'_> {
             return;
         };
         self.docs(&oneof.docs);
-        self.line(&format!("oneof {} {{", oneof.name));
-        self.depth += 1;
+        self.text.open(&format!("oneof {}", oneof.name));
         self.options(&oneof.options);
         for field in message.fields.iter().filter(|f| f.oneof == Some(index)) {
             self.field(&message.full_name, field);
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// A field, or an extension, whose types are named from `scope`.
@@ -434,7 +417,7 @@ impl Out<'_> {
             FieldType::Map(key, value) => format!("map<{}, {}>", key.name(), name(value)),
         };
         let options = self.bracketed(field_properties(field), &field.options);
-        self.line(&format!(
+        self.text.line(&format!(
             "{}: {ty} = {}{options};",
             field.name, field.number
         ));
@@ -445,11 +428,10 @@ impl Out<'_> {
     fn service(&mut self, service: &Service) {
         self.docs(&service.docs);
         if service.methods.is_empty() {
-            self.line(&format!("service {} {{}}", service.name));
+            self.text.line(&format!("service {} {{}}", service.name));
             return;
         }
-        self.line(&format!("service {} {{", service.name));
-        self.depth += 1;
+        self.text.open(&format!("service {}", service.name));
         self.options(&service.options);
         let scope = service.package.join(".");
         for method in &service.methods {
@@ -465,19 +447,16 @@ impl Out<'_> {
                 side(&method.output)
             );
             match method.options.is_empty() {
-                true if method.body => self.line(&format!("{signature} {{}}")),
-                true => self.line(&format!("{signature};")),
+                true if method.body => self.text.line(&format!("{signature} {{}}")),
+                true => self.text.line(&format!("{signature};")),
                 false => {
-                    self.line(&format!("{signature} {{"));
-                    self.depth += 1;
+                    self.text.open(&signature);
                     self.options(&method.options);
-                    self.depth -= 1;
-                    self.line("}");
+                    self.text.close();
                 }
             }
         }
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// `ty` as written inside the message `scope`.
@@ -499,10 +478,9 @@ impl Out<'_> {
 
     fn enumeration(&mut self, enumeration: &Enum) {
         self.docs(&enumeration.docs);
-        self.line(&format!("enum {} {{", enumeration.name));
-        self.depth += 1;
+        self.text.open(&format!("enum {}", enumeration.name));
         if enumeration.closed {
-            self.line("option closed = true;");
+            self.text.line("option closed = true;");
         }
         self.options(&enumeration.options);
         // Values and reservations in source order.
@@ -515,23 +493,23 @@ impl Out<'_> {
         for (_, part) in parts {
             let Some(value) = part.and_then(|index| enumeration.values.get(index)) else {
                 let ranges = ranges(&reserved.ranges, MAX_ENUM_NUMBER);
-                self.line(&format!("reserved {ranges};"));
+                self.text.line(&format!("reserved {ranges};"));
                 continue;
             };
             self.docs(&value.docs);
             let options = self.bracketed(Vec::new(), &value.options);
-            self.line(&format!("{} = {}{options};", value.name, value.number));
+            self.text
+                .line(&format!("{} = {}{options};", value.name, value.number));
         }
         self.reserved_names(reserved);
-        self.depth -= 1;
-        self.line("}");
+        self.text.close();
     }
 
     /// `reserved old_name, legacy;`, if any name is reserved.
     fn reserved_names(&mut self, reserved: &Reserved) {
         if !reserved.names.is_empty() {
             let names: Vec<&str> = reserved.names.iter().map(|(n, _)| n.as_str()).collect();
-            self.line(&format!("reserved {};", names.join(", ")));
+            self.text.line(&format!("reserved {};", names.join(", ")));
         }
     }
 }

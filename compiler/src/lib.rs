@@ -64,6 +64,8 @@ pub mod evolution;
 mod export_descriptor;
 mod export_proto;
 mod export_schema;
+mod indented;
+mod language;
 mod lint;
 mod load;
 pub mod model;

@@ -16,8 +16,7 @@ mod options;
 
 use std::collections::BTreeMap;
 
-use crate::ast::{Dialect, Docs};
-pub use crate::ast::{RefKind, Visibility};
+pub use crate::language::{Dialect, Docs, Edition, RefKind, Visibility};
 use crate::source::{FileId, Span};
 pub use options::{Constant, FieldDefinition, OptionField, OptionType, Options};
 
@@ -393,7 +392,7 @@ pub struct File {
 impl File {
     /// The edition of an editions file; `None` for proto2, proto3 and
     /// `.schema` files.
-    pub fn edition(&self) -> Option<crate::ast::Edition> {
+    pub fn edition(&self) -> Option<Edition> {
         match self.dialect {
             Dialect::Editions(edition) => Some(edition),
             _ => None,

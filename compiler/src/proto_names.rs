@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use heck::ToShoutySnakeCase;
 
-use crate::ast::Dialect;
+use crate::language::Dialect;
 use crate::model::{Enum, EnumId, MessageId, Schema};
 
 /// The exported name of enum value `value` of `enumeration`: as written,
@@ -194,7 +194,7 @@ mod tests {
     use super::{prefixed_enums, prefixes_values};
     use crate::ast::Member;
     use crate::model::{Enum, EnumId, MessageId, Schema};
-    use crate::resolve::testing::{Ast, World};
+    use crate::resolve::test_helpers::{Ast, World};
 
     /// [`prefixes_values`] as it was first written, comparing each value
     /// with a list of every name in its scope.

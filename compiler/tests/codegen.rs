@@ -243,10 +243,10 @@ fn the_types_file_is_the_documented_wire_format() {
 }
 
 fn protos_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/proto")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/protos/proto")
 }
 
-/// The `.proto` files of tests/proto, compiled with `-I tests/proto` as a
+/// The `.proto` files of tests/protos/proto, compiled with `-I tests/protos/proto` as a
 /// prost user compiles them, and the well-known types schemac ships
 /// (imports of `google/protobuf/*` never read the disk).
 fn analyze_proto(root: &Path) -> Analysis {
@@ -258,17 +258,17 @@ fn analyze_proto(root: &Path) -> Analysis {
     .unwrap_or_else(|error| panic!("{} does not compile:\n{error}", root.display()))
 }
 
-/// Each `.proto` file of tests/proto: the Rust of its own package, with
+/// Each `.proto` file of tests/protos/proto: the Rust of its own package, with
 /// JSON and views on (what a build.rs user would turn on), and the `.proto`
 /// schemac exports back.
 #[test]
 fn generated_rust_from_proto() {
-    insta::glob!("../../tests/proto", "**/*.proto", |path| {
+    insta::glob!("../../tests/protos/proto", "**/*.proto", |path| {
         let source = fs::read_to_string(path).expect("read .proto");
         let relative = path
             .strip_prefix(protos_dir().canonicalize().unwrap_or(protos_dir()))
             .or_else(|_| path.strip_prefix(protos_dir()))
-            .expect("under tests/proto");
+            .expect("under tests/protos/proto");
         let analysis = analyze_proto(relative);
         let file = &analysis.schema.files[0];
         let name = format!("{}.rs", file.package.join("."));
@@ -294,7 +294,7 @@ fn generated_rust_from_proto() {
 /// closed enums, extension ranges, nested types), as schemac ships it.
 #[test]
 fn generated_rust_from_descriptor_proto() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("proto");
     let root = PathBuf::from("google/protobuf/descriptor.proto");
     let analysis = schemac::analyze(std::slice::from_ref(&root), &[], &mut |path| {
         fs::read_to_string(dir.join(path))

@@ -6,7 +6,7 @@
 //!   same Rust as the `.proto` itself, and → export-proto again compiles,
 //!   with protox, to the same descriptors as the original.
 //!
-//! The corpus: tests/proto, the descriptors Google ships that are not
+//! The corpus: tests/protos/proto, the descriptors Google ships that are not
 //! well-known types (`descriptor.proto`, `api.proto`, `type.proto`,
 //! `source_context.proto`), the conformance suite's test messages
 //! (test_messages_proto2 with its groups, without its extensions), and the
@@ -188,7 +188,7 @@ struct Corpus {
 
 impl Corpus {
     fn all() -> Vec<Corpus> {
-        let tests_proto = workspace().join("tests/proto");
+        let tests_proto = workspace().join("tests/protos/proto");
         let mut test_protos = Vec::new();
         find_protos(&tests_proto, Path::new(""), &mut test_protos);
         let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/import_proto");
@@ -199,7 +199,7 @@ impl Corpus {
                 roots: test_protos,
             },
             Corpus {
-                dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+                dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("proto"),
                 roots: names(&[
                     "google/protobuf/descriptor.proto",
                     "google/protobuf/api.proto",
@@ -352,7 +352,7 @@ fn protos_through_schema_and_back_to_proto_have_the_same_descriptors() {
 /// cannot parse (an extension declaration on a single number), so protox
 /// reads its own.
 fn shipped_for_protox() -> PathBuf {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/google/protobuf");
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("proto/google/protobuf");
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("shipped-for-protox");
     let google = dir.join("google/protobuf");
     fs::create_dir_all(&google).expect("mkdir");

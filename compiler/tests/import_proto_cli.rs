@@ -27,8 +27,8 @@ fn import_proto_prints_the_schema_of_one_file() {
     let args = [
         "import-proto",
         "-I",
-        "tests/proto",
-        "tests/proto/legacy/v1/inventory.proto",
+        "tests/protos/proto",
+        "tests/protos/proto/legacy/v1/inventory.proto",
     ];
     let output = schemac(&args);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -52,9 +52,9 @@ fn import_proto_prints_several_files_each_under_its_name() {
     let args = [
         "import-proto",
         "-I",
-        "tests/proto",
-        "tests/proto/acme/common/v1/common.proto",
-        "tests/proto/wkt.proto",
+        "tests/protos/proto",
+        "tests/protos/proto/acme/common/v1/common.proto",
+        "tests/protos/proto/wkt.proto",
     ];
     let output = schemac(&args);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
@@ -68,8 +68,15 @@ fn import_proto_prints_several_files_each_under_its_name() {
 fn import_proto_writes_every_converted_file_and_they_compile_to_the_same_rust() {
     let out = tempdir("import_proto_out");
     let out_arg = out.to_string_lossy().into_owned();
-    let root = "tests/proto/acme/trace/v1/trace.proto";
-    let args = ["import-proto", "-I", "tests/proto", "-o", &out_arg, root];
+    let root = "tests/protos/proto/acme/trace/v1/trace.proto";
+    let args = [
+        "import-proto",
+        "-I",
+        "tests/protos/proto",
+        "-o",
+        &out_arg,
+        root,
+    ];
     let output = schemac(&args);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let mut written = Vec::new();
@@ -87,7 +94,7 @@ fn import_proto_writes_every_converted_file_and_they_compile_to_the_same_rust() 
     assert_eq!(top.len(), 1, "{top:?}");
 
     // The .schema files generate the .proto's Rust.
-    let from_proto = schemac(&["compile", "--json", "-I", "tests/proto", root]);
+    let from_proto = schemac(&["compile", "--json", "-I", "tests/protos/proto", root]);
     assert_eq!(from_proto.status.code(), Some(0), "{}", stderr(&from_proto));
     let compile = ["compile", "--json", "-I", ".", "acme/trace/v1/trace.schema"];
     let from_schema = schemac_in(&out, &compile);

@@ -2,8 +2,8 @@
 //! enum's users rather than to the enum: a proto3 message cannot hold a
 //! closed enum, and a map's values need an enum whose default is 0.
 
-use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::language::Dialect;
 use crate::model::{Field, FieldType, Message, Schema, ValueType};
 
 /// Reports every field that holds an enum it may not.

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use super::ranges;
-use crate::ast::Dialect;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::language::Dialect;
 use crate::model::{Extension, FieldType, MessageId, Schema, ValueType};
 
 /// The package whose `*Options` messages custom options extend.

@@ -12,8 +12,8 @@
 //! And edition 2024 refuses `ctype`, whose work the feature
 //! `(pb.cpp).string_type` does.
 
-use crate::ast::{Dialect, Edition};
 use crate::diagnostic::{Code, Diagnostic};
+use crate::language::{Dialect, Edition};
 use crate::model::{Constant, FieldDefinition, OptionField, OptionType, Options, Schema};
 use crate::source::FileId;
 

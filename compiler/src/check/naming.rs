@@ -96,7 +96,7 @@ impl Checker<'_> {
             file_features
                 .get(file.0 as usize)
                 .copied()
-                .unwrap_or(Features::of(crate::ast::Dialect::Schema))
+                .unwrap_or(Features::of(crate::language::Dialect::Schema))
         };
         for file in &schema.files {
             if let Some(span) = file.package_span {
@@ -197,7 +197,7 @@ impl Checker<'_> {
     fn field(
         &mut self,
         outer: Features,
-        dialect: crate::ast::Dialect,
+        dialect: crate::language::Dialect,
         message: Option<&Message>,
         field: &Field,
     ) {

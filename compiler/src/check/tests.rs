@@ -2,7 +2,7 @@
 
 use crate::ast::Member;
 use crate::diagnostic::{Code, Diagnostic};
-use crate::resolve::testing::{Ast, World, codes};
+use crate::resolve::test_helpers::{Ast, World, codes};
 use crate::source::Span;
 
 /// Resolves and checks one file holding what `build` makes, and expects no

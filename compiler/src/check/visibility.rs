@@ -8,8 +8,8 @@
 //! That another file uses no type local to its own is resolve's to
 //! report, where names are looked up.
 
-use crate::ast::Visibility;
 use crate::diagnostic::{Code, Diagnostic};
+use crate::language::Visibility;
 use crate::model::{MAX_FIELD_NUMBER, Message, Schema};
 use crate::resolve::features::{DefaultVisibility, Features};
 use crate::source::FileId;

@@ -1,8 +1,8 @@
 //! Unit tests of single expansions, on hand-built models.
 
 use super::*;
-use crate::ast::Dialect;
 use crate::config::MapType;
+use crate::language::Dialect;
 use crate::model::{
     Enum, EnumId, EnumValue, Field, FieldType, File, Message, MessageId, Oneof, Options, Reserved,
     Scalar, ValueType,

@@ -2,8 +2,8 @@
 //! and enum values by number and name. docs/evolution.md lists every rule
 //! with its code, level and an example.
 
-use crate::ast::Dialect;
 use crate::diagnostic::Code;
+use crate::language::Dialect;
 use crate::model::{
     Enum, Field, FieldType, Message, MessageId, RefKind, Reserved, Scalar, Schema, ValueType,
     WireClass,

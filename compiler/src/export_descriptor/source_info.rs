@@ -23,7 +23,7 @@
 use prost_types::SourceCodeInfo;
 use prost_types::source_code_info::Location;
 
-use crate::ast::Docs;
+use crate::language::Docs;
 use crate::source::{FileId, Span};
 
 /// The width a tab advances to, as protoc counts columns.

@@ -41,11 +41,9 @@ mod interpret;
 mod lookup;
 pub(crate) mod options;
 #[cfg(test)]
-pub(crate) mod testing;
+pub(crate) mod test_helpers;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod text_tests;
 
 use crate::diagnostic::Diagnostic;
 use crate::load::Loaded;

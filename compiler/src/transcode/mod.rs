@@ -257,6 +257,4 @@ fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output
 }
 
 #[cfg(test)]
-mod extension_tests;
-#[cfg(test)]
 mod tests;

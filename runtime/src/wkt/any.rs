@@ -180,7 +180,7 @@ impl<'a> ViewCodec<'a> for AnyCodec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wkt::testing::{decode, decode_garbage, decode_view, encode, garbage, hex};
+    use crate::wkt::test_helpers::{decode, decode_garbage, decode_view, encode, garbage, hex};
     use crate::wkt::{Duration, Timestamp};
     use proptest::prelude::*;
 

@@ -185,7 +185,7 @@ copied_view!(DurationCodec);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wkt::testing::{decode, decode_garbage, encode, garbage, hex};
+    use crate::wkt::test_helpers::{decode, decode_garbage, encode, garbage, hex};
     use proptest::prelude::*;
 
     /// From python3-protobuf 3.21: `Duration(...).SerializeToString()`.

@@ -53,7 +53,7 @@ copied_view!(EmptyCodec);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wkt::testing::{decode, decode_garbage, encode, garbage};
+    use crate::wkt::test_helpers::{decode, decode_garbage, encode, garbage};
     use proptest::prelude::*;
 
     #[test]

@@ -170,7 +170,7 @@ pub(crate) fn from_camel_case(path: &str) -> Result<String, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wkt::testing::{decode, decode_garbage, decode_view, encode, garbage, hex};
+    use crate::wkt::test_helpers::{decode, decode_garbage, decode_view, encode, garbage, hex};
     use proptest::prelude::*;
 
     fn mask(paths: &[&str]) -> FieldMask {

@@ -226,7 +226,7 @@ macro_rules! owned_view {
 
 pub(crate) use {copied_view, message_codec, owned_view};
 
-#[cfg(all(test, feature = "json"))]
-mod json_tests;
 #[cfg(test)]
-pub(crate) mod testing;
+pub(crate) mod test_helpers;
+#[cfg(all(test, feature = "json"))]
+mod tests;

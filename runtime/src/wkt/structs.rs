@@ -360,7 +360,7 @@ copied_view!(NullValueCodec);
 pub(crate) mod tests {
     use super::*;
     use crate::decode::DecodeOptions;
-    use crate::wkt::testing::{
+    use crate::wkt::test_helpers::{
         decode, decode_garbage, decode_view, encode, garbage, hex, read, unhex,
     };
     use proptest::prelude::*;

@@ -231,7 +231,7 @@ copied_view!(TimestampCodec);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wkt::testing::{decode, decode_garbage, encode, garbage, hex};
+    use crate::wkt::test_helpers::{decode, decode_garbage, encode, garbage, hex};
     use proptest::prelude::*;
 
     /// From python3-protobuf 3.21: `Timestamp(...).SerializeToString()`.

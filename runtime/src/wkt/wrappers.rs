@@ -99,7 +99,7 @@ mod tests {
         BoolValue, BytesValue, DoubleValue, FloatValue, Int32Value, Int64Value, StringValue,
         UInt32Value, UInt64Value,
     };
-    use crate::wkt::testing::{decode, decode_garbage, decode_view, encode, garbage, hex};
+    use crate::wkt::test_helpers::{decode, decode_garbage, decode_view, encode, garbage, hex};
     use proptest::prelude::*;
 
     /// `value` in wrapper `W`, as its message without the length prefix.

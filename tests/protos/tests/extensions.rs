@@ -391,9 +391,9 @@ fn the_transcoder_handles_extensions_as_generated_code_does() {
     }
 }
 
-/// tests/proto.
+/// tests/protos/proto.
 fn proto_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../proto")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("proto")
 }
 
 /// What `extensions_peer.py` answers for schemac's encodings and JSON of

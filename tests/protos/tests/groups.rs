@@ -1,4 +1,4 @@
-//! proto2's groups in generated code (tests/proto/legacy/v1/search.proto):
+//! proto2's groups in generated code (tests/protos/proto/legacy/v1/search.proto):
 //! each shape of a group field written between its keys, read back owned
 //! and as views, refused with its path where its keys do not pair up, and
 //! a message in JSON under its field's name.

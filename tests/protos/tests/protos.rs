@@ -1,4 +1,4 @@
-//! The generated code of tests/proto at work: round trips, proto2's
+//! The generated code of tests/protos/proto at work: round trips, proto2's
 //! `required` and defaults, the wire form of packed and unpacked lists,
 //! views, and the well-known types in JSON.
 

@@ -1,6 +1,6 @@
 //! The descriptors schemac exports (`Analysis::export_descriptor_set`)
 //! against protoc's and protox's of the exported `.proto` files: for
-//! `schemas/`, the `.proto` corpus under `tests/proto/` when there is one,
+//! `schemas/`, the `.proto` corpus under `tests/protos/proto/` when there is one,
 //! and the corpora below, which have the forms `schemas/` lacks (proto2,
 //! defaults, extensions, the well-known types). The
 //! protoc tests are ignored unless asked for (`make interop`).
@@ -291,7 +291,7 @@ fn analyze_corpus(corpus: &Corpus) -> Analysis {
     .unwrap_or_else(|error| panic!("{}: {error}", corpus.name))
 }
 
-/// Every analysis to check, by name: `schemas/`, `tests/proto/` if it is
+/// Every analysis to check, by name: `schemas/`, `tests/protos/proto/` if it is
 /// there, and the corpora.
 fn analyses() -> Vec<(String, Analysis)> {
     let mut analyses = vec![(
@@ -309,8 +309,8 @@ fn analyses() -> Vec<(String, Analysis)> {
     ));
     let protos = proto_corpus();
     if !protos.is_empty() {
-        let analysis = analyze_dir(Path::new("tests/proto"), &protos);
-        analyses.push(("tests/proto/".to_owned(), analysis));
+        let analysis = analyze_dir(Path::new("tests/protos/proto"), &protos);
+        analyses.push(("tests/protos/proto/".to_owned(), analysis));
     }
     for corpus in CORPORA {
         analyses.push((corpus.name.to_owned(), analyze_corpus(corpus)));
@@ -318,7 +318,7 @@ fn analyses() -> Vec<(String, Analysis)> {
     analyses
 }
 
-/// The `.proto` files under `tests/proto/`, relative to the workspace,
+/// The `.proto` files under `tests/protos/proto/`, relative to the workspace,
 /// sorted; none when the folder is not there.
 fn proto_corpus() -> Vec<PathBuf> {
     fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
@@ -333,7 +333,7 @@ fn proto_corpus() -> Vec<PathBuf> {
     }
     let root = workspace_root();
     let mut found = Vec::new();
-    walk(&root.join("tests/proto"), &mut found);
+    walk(&root.join("tests/protos/proto"), &mut found);
     let mut paths: Vec<PathBuf> = found
         .into_iter()
         .filter_map(|path| path.strip_prefix(&root).ok().map(Path::to_path_buf))
@@ -503,7 +503,7 @@ fn provided_names() -> Vec<String> {
 fn protoc_makes_the_provided_descriptors_schemac_stores() {
     let names = provided_names();
     assert_eq!(names.len(), 8, "{names:?}");
-    let shipped = workspace_root().join("compiler/src");
+    let shipped = workspace_root().join("compiler/proto");
     for (_, analysis) in analyses() {
         let set = analysis.export_descriptor_set(&analysis.roots, true);
         for file in set

@@ -141,10 +141,10 @@ fn seeds() -> Seeds {
         "schemas",
         "schemas/invalid",
         "schemas/invalid/imports",
-        "tests/proto",
-        "tests/proto/acme/trace/v1",
-        "tests/proto/store/v1",
-        "tests/proto/legacy/v1",
+        "tests/protos/proto",
+        "tests/protos/proto/acme/trace/v1",
+        "tests/protos/proto/store/v1",
+        "tests/protos/proto/legacy/v1",
         "tests/grammar",
     ];
     for dir in dirs {

@@ -30,7 +30,7 @@
 //!   `corpus::current_protoc`) too, when it is installed (a note says so
 //!   when it is not, and under `CI=true`, where CI installs it, its
 //!   absence fails).
-//!   Three thousand mutations of the `.proto` files of `tests/proto`,
+//!   Three thousand mutations of the `.proto` files of `tests/protos/proto`,
 //!   `tests/grammar` (options, extensions, groups, editions) and
 //!   `schemas/invalid`, inserting `.proto` pieces too, go the same way,
 //!   through schemac's `.proto` parser.
@@ -127,18 +127,18 @@ fn mutated_schemas_compile_or_give_diagnostics() {
     );
 }
 
-/// The same for `.proto` text: the files of tests/proto, of tests/grammar
+/// The same for `.proto` text: the files of tests/protos/proto, of tests/grammar
 /// (options, extensions, groups, editions) and the invalid ones, mutated
 /// with `.proto` tokens too, through schemac's `.proto` parser and the
 /// same stages after it.
 #[test]
 fn mutated_proto_files_compile_or_give_diagnostics() {
     let dirs = [
-        "tests/proto",
-        "tests/proto/acme/common/v1",
-        "tests/proto/acme/trace/v1",
-        "tests/proto/store/v1",
-        "tests/proto/legacy/v1",
+        "tests/protos/proto",
+        "tests/protos/proto/acme/common/v1",
+        "tests/protos/proto/acme/trace/v1",
+        "tests/protos/proto/store/v1",
+        "tests/protos/proto/legacy/v1",
         "tests/grammar",
         "schemas/invalid",
     ];

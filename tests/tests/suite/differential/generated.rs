@@ -1,4 +1,4 @@
-//! The generated types of `schemas/`, of `tests/proto`, of the editions
+//! The generated types of `schemas/`, of `tests/protos/proto`, of the editions
 //! schemas (`tests/differential/editions`) and of the corpus, by full name, for the differential test: each reads Google's bytes and
 //! writes them back, and, but for the corpus's, reads a random value as
 //! JSON (through its serde impls) and encodes it.

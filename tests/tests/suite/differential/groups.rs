@@ -1,5 +1,5 @@
 //! proto2's groups against Google's Python protobuf on one value with a
-//! group of every shape (tests/proto/legacy/v1/search.proto): Google writes
+//! group of every shape (tests/protos/proto/legacy/v1/search.proto): Google writes
 //! it as schemac does, byte for byte, and each reads the other's bytes as
 //! the value. The random messages of `differential_proto_files` cover the
 //! rest.

@@ -820,7 +820,7 @@ fn differential_random_schemas() {
     run.report.assert_clean();
 }
 
-/// The `.proto` files of tests/proto, as they are: protoc compiles the
+/// The `.proto` files of tests/protos/proto, as they are: protoc compiles the
 /// files themselves for Google's side, and schemac reads them with the
 /// generated code of the `schemac-protos` crate and with the schema alone.
 #[test]
@@ -892,10 +892,10 @@ fn corpus_through_google() {
     run.report.assert_clean();
 }
 
-/// tests/proto and the `.proto` files in it that the `schemac-protos`
+/// tests/protos/proto and the `.proto` files in it that the `schemac-protos`
 /// crate compiles.
 fn proto_roots() -> (PathBuf, Vec<PathBuf>) {
-    let dir = workspace_root().join("tests/proto");
+    let dir = workspace_root().join("tests/protos/proto");
     let roots = [
         "acme/trace/v1/trace.proto",
         "store/v1/orders.proto",
@@ -907,7 +907,7 @@ fn proto_roots() -> (PathBuf, Vec<PathBuf>) {
     (dir, roots)
 }
 
-/// The table of generated types names every message of tests/proto.
+/// The table of generated types names every message of tests/protos/proto.
 #[test]
 fn every_generated_proto_message_is_in_the_table() {
     let (dir, roots) = proto_roots();

@@ -62,15 +62,15 @@ fn check_span(text: &str, span: Span) {
     assert!(text.get(span.range()).is_some(), "{span:?} in {text:?}");
 }
 
-/// The `.proto` files of tests/proto, schemas/invalid and the shipped
+/// The `.proto` files of tests/protos/proto, schemas/invalid and the shipped
 /// ones.
 fn example_protos() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let mut texts = Vec::new();
     let mut dirs = vec![
-        root.join("tests/proto"),
+        root.join("tests/protos/proto"),
         root.join("schemas/invalid"),
-        root.join("compiler/src/google/protobuf"),
+        root.join("compiler/proto/google/protobuf"),
     ];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).expect("a directory") {

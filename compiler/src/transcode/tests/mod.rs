@@ -1,5 +1,7 @@
-//! Tests of transcoding on small schemas; the tests crate checks the result
-//! against generated code.
+//! Tests of transcoding on small schemas, extensions' in `extensions`; the
+//! tests crate checks the result against generated code.
+
+mod extensions;
 
 use serde_json::{Value as Json, json};
 
@@ -233,8 +235,9 @@ fn messages_are_found_by_full_or_unique_name() {
 
 #[test]
 fn decimal_and_value_transcode_with_their_json_mapping() {
-    let analysis = crate::analyze_text("m.schema", include_str!("../../../schemas/money.schema"))
-        .unwrap_or_else(|error| panic!("{error}"));
+    let analysis =
+        crate::analyze_text("m.schema", include_str!("../../../../schemas/money.schema"))
+            .unwrap_or_else(|error| panic!("{error}"));
     let schema = &analysis.schema;
     let amounts = find_message(schema, "money.Amounts").unwrap();
     let json = json!({"total": "12.34", "discount": "0.00", "prices": {"a": "-1"}});

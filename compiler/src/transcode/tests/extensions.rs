@@ -4,8 +4,8 @@
 
 use serde_json::{Value as Json, json};
 
-use super::{TranscodeError, decode, encode, find_message};
 use crate::Analysis;
+use crate::transcode::{TranscodeError, decode, encode, find_message};
 use schemac_runtime::DecodeOptions;
 
 const SCHEMA: &str = r#"

@@ -3,9 +3,9 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::testing::{codes, enumeration, message};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{DefaultValue, FieldType, MessageId, RefKind, Scalar, Schema, ValueType};
+use crate::resolve::test_helpers::{codes, enumeration, message};
 use crate::{Analysis, Error};
 
 /// Analyzes in-memory files, the first as root; imports name them as given.
@@ -38,9 +38,9 @@ fn diagnostics(files: &[(&str, &str)]) -> Vec<Diagnostic> {
     }
 }
 
-const SHAPES: &str = include_str!("../../../schemas/shapes.schema");
-const WORLD_GEO: &str = include_str!("../../../schemas/world_geo.schema");
-const WORLD_TRAVEL: &str = include_str!("../../../schemas/world_travel.schema");
+const SHAPES: &str = include_str!("../../../../schemas/shapes.schema");
+const WORLD_GEO: &str = include_str!("../../../../schemas/world_geo.schema");
+const WORLD_TRAVEL: &str = include_str!("../../../../schemas/world_travel.schema");
 
 #[test]
 fn shapes_boxes_exactly_the_recursive_singular_fields() {
@@ -190,7 +190,7 @@ fn an_import_cycle_is_reported_at_the_closing_import() {
     assert_eq!(diagnostics[0].primary.span.file.0, 2);
 }
 
-const MONEY: &str = include_str!("../../../schemas/money.schema");
+const MONEY: &str = include_str!("../../../../schemas/money.schema");
 
 #[test]
 fn decimal_and_value_resolve_in_every_cardinality() {

@@ -10,7 +10,7 @@ use super::codecs::*;
 use super::{Any, Duration, Empty, FieldMask, ListValue, NullValue, Struct, Timestamp, Value};
 use crate::codec::{self, Codec};
 use crate::json::{JsonCodec, Ser};
-use crate::wkt::testing::unhex;
+use crate::wkt::test_helpers::unhex;
 
 /// The JSON text of `value`, or the serializer's error.
 fn to_json<C: JsonCodec>(value: &C::Value) -> Result<String, String> {

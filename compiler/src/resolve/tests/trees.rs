@@ -1,8 +1,8 @@
 //! Unit tests of resolve, on hand-built syntax trees.
 
-use super::testing::{World, codes, enumeration, message};
 use crate::diagnostic::Code;
 use crate::model::{EnumId, FieldType, MessageId, Scalar, ValueType};
+use crate::resolve::test_helpers::{World, codes, enumeration, message};
 use crate::source::FileId;
 
 #[test]
@@ -310,7 +310,7 @@ fn import_cycles_are_reported_once_at_the_closing_import() {
     world.file("d.schema", "", &[3], |_| vec![]);
     let loaded = world.loaded();
     let closing = loaded.files[2].imports[0].span;
-    let (_, diagnostics) = super::resolve(&loaded);
+    let (_, diagnostics) = crate::resolve::resolve(&loaded);
     assert_eq!(codes(&diagnostics), [Code::ImportCycle, Code::ImportCycle]);
     assert_eq!(
         diagnostics[0].message,
@@ -629,7 +629,7 @@ fn hints_weighing_many_types_stop_when_their_budget_is_spent() {
     let (_, diagnostics) = world.resolve();
     assert_eq!(codes(&diagnostics), [Code::UnknownType; 200]);
     let helps: Vec<_> = diagnostics.iter().map(|d| d.help.as_str()).collect();
-    let budget = super::hints::CANDIDATE_WEIGHINGS / 100;
+    let budget = crate::resolve::hints::CANDIDATE_WEIGHINGS / 100;
     for help in &helps[..budget] {
         assert_eq!(*help, "did you mean `M0.Item`?");
     }
