@@ -244,7 +244,7 @@ fn expand_merge_from<'f>(
             let local = ident(&format!("{}_entries", name.trim_start_matches("r#")));
             before.extend(quote!(let mut #local = #rt::field::MapEntries::new();));
             after.extend(quote!(#local.finish(&mut self.#member);));
-            let read = match (unknown_sink(cx, id, field), field.ty) {
+            let read = match (types::unknown_sink(cx, id, field), field.ty) {
                 // A closed enum's map names the key's codec alone.
                 (Some(unknown), FieldType::Map(key, _)) => {
                     let held = types::Held::of(cx, field);
@@ -295,7 +295,7 @@ fn expand_field_name(fields: &[&Field]) -> TokenStream {
 /// The read of one occurrence of `field`, outside a oneof, of message `id`
 /// or its view (`action` is `Merge` or `View`):
 /// `_rt::codec::Int64::merge(wire, &mut self.id, decoder)`, and for a
-/// closed enum the unknown fields last ([`unknown_sink`]).
+/// closed enum the unknown fields last ([`types::unknown_sink`]).
 pub(crate) fn field_read(
     cx: &Context,
     scope: &[String],
@@ -305,25 +305,10 @@ pub(crate) fn field_read(
 ) -> TokenStream {
     let call = field_call(cx, scope, field, action);
     let name = ident(&names::field_name(&field.name));
-    match unknown_sink(cx, id, field) {
+    match types::unknown_sink(cx, id, field) {
         Some(unknown) => quote!(#call(wire, &mut self.#name, decoder, #unknown)),
         None => quote!(#call(wire, &mut self.#name, decoder)),
     }
-}
-
-/// What the read of `field` of message `id` (or its view) takes last when
-/// its enum is closed: where a number the enum does not name goes, the
-/// message's unknown fields, or `&mut _rt::Discard` when it keeps none.
-/// `None` for any other field.
-pub(crate) fn unknown_sink(cx: &Context, id: MessageId, field: &Field) -> Option<TokenStream> {
-    if !types::Held::of(cx, field).closed {
-        return None;
-    }
-    let rt = &cx.runtime;
-    Some(match cx.unknown_fields(id) {
-        Some(unknown) => quote!(&mut self.#unknown),
-        None => quote!(&mut #rt::Discard),
-    })
 }
 
 /// How measuring and writing take a field's value: by reference, or as an

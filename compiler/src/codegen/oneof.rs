@@ -9,9 +9,7 @@ use quote::quote;
 
 use super::attributes::ItemKind;
 use super::deprecation::deprecated;
-use super::{
-    Context, docs, ident, merge_from, message_impl, paths, schema_docs, type_ident, types,
-};
+use super::{Context, docs, ident, merge_from, paths, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, RefKind, ValueType};
@@ -212,7 +210,7 @@ pub(crate) fn expand_oneof_merge_arm(
     if let ValueType::Ref(_, RefKind::Strong) = ty {
         return replace_arm(pattern, &field, variant, codec);
     }
-    if let Some(unknown) = message_impl::unknown_sink(cx, id, member) {
+    if let Some(unknown) = types::unknown_sink(cx, id, member) {
         return closed_member_arm(
             pattern,
             &field,

@@ -5,7 +5,7 @@ use quote::{format_ident, quote};
 
 use super::{Context, paths};
 use crate::config::{BytesType, MapType, PointerType, StringType};
-use crate::model::{Field, FieldType, RefKind, Scalar, ValueType, WellKnown};
+use crate::model::{Field, FieldType, MessageId, RefKind, Scalar, ValueType, WellKnown};
 
 /// How a field holds each of its values, where the `Config` or the schema
 /// choose: a singular message in a `Box`, a string in a type other than
@@ -174,6 +174,21 @@ pub(crate) fn field_call(
     }
     let codec = call_codec(cx, scope, field, held);
     quote!(#codec::#function)
+}
+
+/// What the read of `field` of message `id` (or its view) takes last when
+/// its enum is closed: where a number the enum does not name goes, the
+/// message's unknown fields, or `&mut _rt::Discard` when it keeps none.
+/// `None` for any other field.
+pub(crate) fn unknown_sink(cx: &Context, id: MessageId, field: &Field) -> Option<TokenStream> {
+    if !Held::of(cx, field).closed {
+        return None;
+    }
+    let rt = &cx.runtime;
+    Some(match cx.unknown_fields(id) {
+        Some(unknown) => quote!(&mut self.#unknown),
+        None => quote!(&mut #rt::Discard),
+    })
 }
 
 /// The codec that `field`'s calls go through: that of its values, or for

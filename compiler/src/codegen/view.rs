@@ -394,7 +394,7 @@ fn expand_oneof_merge_arm(
     let field = oneof::oneof_field(message, index);
     let variant = view_variant_path(cx, scope, id, index, member);
     let pattern = merge_from::field_pattern(cx, member);
-    if let Some(unknown) = message_impl::unknown_sink(cx, id, member) {
+    if let Some(unknown) = types::unknown_sink(cx, id, member) {
         return oneof::closed_member_arm(
             pattern,
             &field,
