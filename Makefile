@@ -23,7 +23,7 @@ lint: ## Formatting and clippy with warnings denied, also on the library without
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p schemac --no-default-features -- -D warnings
-	$(CARGO) clippy -p schemac-runtime --no-default-features -- -D warnings
+	$(CARGO) clippy -p schemac-runtime --no-default-features --all-targets -- -D warnings
 
 interop: ## Interop with Google's protoc, and extensions with Google's Python protobuf (needs protobuf-compiler, python3-protobuf).
 	$(CARGO) test -p schemac-tests --test suite -- --ignored protoc

@@ -740,6 +740,7 @@ fn large_hint() -> usize {
 }
 
 /// A message of small fields only: `parts` parts of 11 bytes each.
+#[cfg(feature = "std")]
 fn many_parts(parts: usize) -> Blob {
     blob(
         "many",
