@@ -17,8 +17,14 @@ use proc_macro2::TokenStream;
 pub fn format_part(tokens: TokenStream) -> String {
     let mut calls = Vec::new();
     let taken = read_fields::take_calls(tokens.clone(), &mut calls);
-    match syn::parse2::<syn::File>(taken) {
-        Ok(file) => read_fields::put_back(&prettyplease::unparse(&file), &calls),
+    let laid_out = syn::parse2::<syn::File>(taken)
+        .ok()
+        .and_then(|file| read_fields::put_back(&prettyplease::unparse(&file), &calls));
+    if let Some(text) = laid_out {
+        return text;
+    }
+    match syn::parse2::<syn::File>(tokens.clone()) {
+        Ok(file) => prettyplease::unparse(&file),
         // Codegen always makes tokens that parse. Were it ever not to, the
         // unformatted tokens still show the compiler what went wrong.
         Err(_) => tokens.to_string() + "\n",

@@ -73,10 +73,15 @@ fn ends_call(before: &[TokenTree]) -> bool {
 }
 
 /// `text`, prettyplease's, with each placeholder `take_calls` left replaced
-/// by its call's arguments, laid out under the line that holds it.
-pub(super) fn put_back(text: &str, calls: &[TokenStream]) -> String {
+/// by its call's arguments, laid out under the line that holds it; `None`
+/// when the text spells a placeholder elsewhere too (in a doc comment or a
+/// string a schema wrote), which could not be told from a call.
+pub(super) fn put_back(text: &str, calls: &[TokenStream]) -> Option<String> {
     if calls.is_empty() {
-        return text.to_owned();
+        return Some(text.to_owned());
+    }
+    if text.matches(PLACEHOLDER).count() != calls.len() {
+        return None;
     }
     let mut laid_out = String::with_capacity(text.len() + calls.len() * 1024);
     for line in text.lines() {
@@ -96,7 +101,7 @@ pub(super) fn put_back(text: &str, calls: &[TokenStream]) -> String {
         }
         laid_out.push('\n');
     }
-    laid_out
+    Some(laid_out)
 }
 
 /// The placeholder in `line`, if it holds one: the line up to and with
@@ -321,6 +326,24 @@ mod tests {
         assert!(text.contains("fn a() -> R {") && a < b, "{text}");
         assert!(
             text.find("fn b()").is_some_and(|fn_b| a < fn_b && fn_b < b),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_doc_comment_that_spells_a_placeholder_is_left_as_it_is() {
+        let doc = " read_fields!(__schemac_read_fields_0)";
+        let text = format_part(quote! {
+            #[doc = #doc]
+            fn f() -> R { _rt::read_fields!(message self, d, w, F::field_name;) }
+        });
+        // The call is then formatted as prettyplease formats any macro.
+        assert!(
+            text.starts_with("/// read_fields!(__schemac_read_fields_0)\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("_rt::read_fields!(message self, d, w, F::field_name;)"),
             "{text}"
         );
     }
