@@ -14,6 +14,7 @@ use core::marker::PhantomData;
 use crate::codec::Codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
+use crate::unknown::UnknownSink;
 use crate::view::ViewCodec;
 use crate::wire::WireType;
 
@@ -249,6 +250,27 @@ pub(crate) fn merge_fields<'a>(
         }
     }
     Ok(())
+}
+
+/// Merges field `number` as one the message does not read: kept in
+/// `unknown`, its unknown fields, or skipped when it keeps none. The
+/// default `merge_field` of [`Message`](crate::Message) and
+/// [`MessageView`](crate::MessageView).
+#[inline]
+pub(crate) fn merge_unknown<'a>(
+    unknown: Option<&mut impl UnknownSink<'a>>,
+    number: u32,
+    wire_type: WireType,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    match unknown {
+        Some(unknown) => {
+            let value = decoder.skip_raw(wire_type)?;
+            unknown.keep(number, wire_type, value);
+            Ok(())
+        }
+        None => decoder.skip(wire_type),
+    }
 }
 
 /// `error`, met in field `number`, with the field's name (by

@@ -90,10 +90,7 @@ pub trait MessageView<'a>: Default {
         wire_type: WireType,
         decoder: &mut Decoder<'a>,
     ) -> Result<(), DecodeError> {
-        match self.unknown_fields_mut() {
-            Some(unknown) => unknown.merge(number, wire_type, decoder),
-            None => decoder.skip(wire_type),
-        }
+        crate::merge::merge_unknown(self.unknown_fields_mut(), number, wire_type, decoder)
     }
 
     /// The unknown fields `self` keeps, if it keeps them.
