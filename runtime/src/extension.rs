@@ -44,9 +44,7 @@
 //! #             _ => decoder.skip(wire),
 //! #         }
 //! #     }
-//! #     fn field_name(number: u32) -> Option<&'static str> {
-//! #         (number == 1).then_some("sku")
-//! #     }
+//! #     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "sku")];
 //! # }
 //! # impl Extendable for Item {
 //! #     fn extension_set(&self) -> &ExtensionSet { &self.extensions }

@@ -35,13 +35,7 @@
 //! #             _ => decoder.skip(wire),
 //! #         }
 //! #     }
-//! #     fn field_name(number: u32) -> ::core::option::Option<&'static str> {
-//! #         match number {
-//! #             1 => Some("x"),
-//! #             2 => Some("y"),
-//! #             _ => None,
-//! #         }
-//! #     }
+//! #     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
 //! # }
 //! # }
 //! use schemac_runtime::Message;

@@ -131,13 +131,7 @@ impl Message for Any {
         }
     }
 
-    fn field_name(number: u32) -> Option<&'static str> {
-        match number {
-            1 => Some("type_url"),
-            2 => Some("value"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "type_url"), (2, "value")];
 }
 
 impl Name for Any {

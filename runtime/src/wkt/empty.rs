@@ -32,10 +32,6 @@ impl Message for Empty {
     ) -> Result<(), DecodeError> {
         decoder.skip(wire_type)
     }
-
-    fn field_name(_number: u32) -> Option<&'static str> {
-        None
-    }
 }
 
 impl Name for Empty {

@@ -70,9 +70,7 @@ impl Message for FieldMask {
         }
     }
 
-    fn field_name(number: u32) -> Option<&'static str> {
-        (number == PATHS).then_some("paths")
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(PATHS, "paths")];
 }
 
 impl Name for FieldMask {

@@ -166,9 +166,7 @@ impl Message for Struct {
         }
     }
 
-    fn field_name(number: u32) -> Option<&'static str> {
-        (number == ONLY_FIELD).then_some("fields")
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(ONLY_FIELD, "fields")];
 }
 
 /// The length of the map entry of `key` and `value`, both written.
@@ -256,17 +254,14 @@ impl Message for Value {
         Ok(())
     }
 
-    fn field_name(number: u32) -> Option<&'static str> {
-        match number {
-            1 => Some("null_value"),
-            2 => Some("number_value"),
-            3 => Some("string_value"),
-            4 => Some("bool_value"),
-            5 => Some("struct_value"),
-            6 => Some("list_value"),
-            _ => None,
-        }
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "null_value"),
+        (2, "number_value"),
+        (3, "string_value"),
+        (4, "bool_value"),
+        (5, "struct_value"),
+        (6, "list_value"),
+    ];
 }
 
 impl Message for ListValue {
@@ -294,9 +289,7 @@ impl Message for ListValue {
         }
     }
 
-    fn field_name(number: u32) -> Option<&'static str> {
-        (number == ONLY_FIELD).then_some("values")
-    }
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[(ONLY_FIELD, "values")];
 }
 
 message_codec!(

@@ -205,13 +205,7 @@ macro_rules! seconds_and_nanos {
                 }
             }
 
-            fn field_name(number: u32) -> Option<&'static str> {
-                match number {
-                    1 => Some("seconds"),
-                    2 => Some("nanos"),
-                    _ => None,
-                }
-            }
+            const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "seconds"), (2, "nanos")];
         }
     };
 }
