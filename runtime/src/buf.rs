@@ -1,4 +1,4 @@
-//! Decoding from any [`bytes::Buf`], for [`Message::decode_buf`].
+//! Decoding from any [`bytes::Buf`], for [`Message::decode_buf`](crate::Message::decode_buf).
 //!
 //! The decoder reads one contiguous slice, so that nested messages narrow
 //! a limit instead of copying and every error can name its offset. A
@@ -10,20 +10,22 @@ use bytes::Buf;
 
 use crate::decode::DecodeOptions;
 use crate::error::DecodeError;
-use crate::message::Message;
 
-/// Decodes a message from all that `buf` holds, and advances `buf` past
-/// it, whether decoding succeeds or not. An input longer than `options`
-/// allow is refused before anything is copied, and leaves `buf` as it was.
-pub(crate) fn decode_buf<M: Message, B: Buf + ?Sized>(
+/// Decodes, with `decode`, the message `name` from all that `buf` holds,
+/// and advances `buf` past it, whether decoding succeeds or not. An input
+/// longer than `options` allow is refused before anything is copied, and
+/// leaves `buf` as it was.
+pub(crate) fn decode_buf<M, B: Buf + ?Sized>(
     buf: &mut B,
     options: &DecodeOptions,
+    name: &'static str,
+    decode: impl FnOnce(&[u8], &DecodeOptions) -> Result<M, DecodeError>,
 ) -> Result<M, DecodeError> {
     let length = buf.remaining();
-    check_input_len::<M>(length, options)?;
+    check_input_len(length, options, name)?;
     let result = match buf.chunk().get(..length) {
-        Some(all) => M::decode_with(all, options),
-        None => M::decode_with(&gather(buf, length), options),
+        Some(all) => decode(all, options),
+        None => decode(&gather(buf, length), options),
     };
     // `gather` advanced already; what remains is nothing or all of it.
     let left = buf.remaining();
@@ -31,15 +33,16 @@ pub(crate) fn decode_buf<M: Message, B: Buf + ?Sized>(
     result
 }
 
-/// Refuses an input of `length` bytes that `options` do not allow, as
-/// decoding it would, before anything is copied for it.
-pub(crate) fn check_input_len<M: Message>(
+/// Refuses an input of `length` bytes for message `name` that `options`
+/// do not allow, as decoding it would, before anything is copied for it.
+pub(crate) fn check_input_len(
     length: usize,
     options: &DecodeOptions,
+    name: &'static str,
 ) -> Result<(), DecodeError> {
     let max = options.get_max_input_len();
     if length > max {
-        return Err(DecodeError::input_too_large(length, max).in_message(M::NAME));
+        return Err(DecodeError::input_too_large(length, max).in_message(name));
     }
     Ok(())
 }

@@ -13,8 +13,7 @@
 //! another number.
 
 use crate::error::DecodeError;
-use crate::graph::DecodeTable;
-use crate::prelude::*;
+use crate::state::State;
 use crate::wire::{self, WireType};
 
 /// Limits applied while decoding untrusted input.
@@ -96,9 +95,9 @@ pub struct Decoder<'a> {
     /// `depth_left` inside that group: a message nested in it is one level
     /// deeper, and an end-group key there is not the group's.
     group_depth: u32,
-    /// The objects read so far by graph mode's references, made at the
-    /// first one.
-    graph: Option<Box<DecodeTable>>,
+    /// What a layer above the core keeps for the length of the decode:
+    /// graph mode's table of the objects read so far.
+    pub(crate) state: State,
 }
 
 impl<'a> Decoder<'a> {
@@ -121,7 +120,7 @@ impl<'a> Decoder<'a> {
             key_start: 0,
             group: 0,
             group_depth: 0,
-            graph: None,
+            state: State::empty(),
         })
     }
 
@@ -135,12 +134,6 @@ impl<'a> Decoder<'a> {
         let mut decoder = Self::new(input, options)?;
         decoder.shared = Some(input);
         Ok(decoder)
-    }
-
-    /// The objects graph mode's references have read so far.
-    #[inline]
-    pub(crate) fn graph_table(&mut self) -> &mut DecodeTable {
-        self.graph.get_or_insert_with(Box::default)
     }
 
     /// The `Bytes` being decoded, if the decoder was made over one.

@@ -8,7 +8,7 @@
 //! message is walked once. The bytes are the same as a front-to-back
 //! encoder writes: fields in ascending number, lists and maps in order.
 //!
-//! [`Message::encode`] and [`Message::encode_to_vec`] write into a buffer
+//! [`Message::encode`](crate::Message::encode) and [`Message::encode_to_vec`](crate::Message::encode_to_vec) write into a buffer
 //! kept per thread (up to [`RETAINED_BUFFER`] bytes of it), so that
 //! encoding allocates only the output, of exactly the encoded length.
 //!
@@ -23,8 +23,8 @@
 //! payload copied straight from the message (what follows it in the
 //! encoding is already written, and the room for what precedes it is all
 //! that is zeroed). See [`Writer::raw`]. The output is the caller's vector
-//! when encoding into one ([`Message::encode`],
-//! [`Message::encode_length_delimited`]); [`Message::encode_to_buf`] then
+//! when encoding into one ([`Message::encode`](crate::Message::encode),
+//! [`Message::encode_length_delimited`](crate::Message::encode_length_delimited)); [`Message::encode_to_buf`](crate::Message::encode_to_buf) then
 //! copies it into the buffer, a second copy of the payloads.
 //!
 //! A large payload in a `bytes::Bytes` needs neither: the first walk
@@ -40,8 +40,7 @@ use crate::prelude::*;
 use bytes::{BufMut, Bytes};
 
 use crate::error::EncodeError;
-use crate::graph::{Occurrence, Visitor};
-use crate::message::Message;
+use crate::state::State;
 use crate::wire::{self, WireType};
 
 /// The largest buffer a thread keeps between two encodes; a larger one is
@@ -65,21 +64,22 @@ thread_local! {
     static SCRATCH: RefCell<Writer> = const { RefCell::new(Writer::empty()) };
 }
 
-/// Appends the encoding of `message` to `out`, after its length as a
-/// varint when `delimited`, unless messages nest deeper than `limit` or a
-/// `required` field is not set, in which case nothing is written.
-pub(crate) fn encode<M: Message>(
-    message: &M,
+/// Appends the encoding of the message that `write` writes (the
+/// top-level message of the walk, its fields) to `out`, after its length
+/// as a varint when `delimited`, unless messages nest deeper than
+/// `limit`, in which case nothing is written. `write` may be called twice
+/// (`append_left_out`).
+pub(crate) fn encode(
+    write: impl Fn(&mut Writer),
     out: &mut Vec<u8>,
     limit: u32,
     delimited: bool,
 ) -> Result<(), EncodeError> {
-    check_required(message)?;
     with_scratch(|writer| {
-        write_top(message, writer);
+        write(writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
-            append_left_out(message, writer, out, delimited);
+            append_left_out(&write, writer, out, delimited);
         } else {
             if delimited {
                 writer.varint(writer.written_len() as u64);
@@ -90,16 +90,18 @@ pub(crate) fn encode<M: Message>(
     })
 }
 
-/// The encoding of `message` in a vector of its own, unless messages nest
-/// deeper than `limit`.
-pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u8>, EncodeError> {
-    check_required(message)?;
+/// The encoding of the message that `write` writes in a vector of its
+/// own, unless messages nest deeper than `limit`.
+pub(crate) fn encode_to_vec(
+    write: impl Fn(&mut Writer),
+    limit: u32,
+) -> Result<Vec<u8>, EncodeError> {
     with_scratch(|writer| {
-        write_top(message, writer);
+        write(writer);
         writer.check_depth(limit)?;
         if writer.skipped() != 0 {
             let mut out = Vec::new();
-            append_left_out(message, writer, &mut out, false);
+            append_left_out(&write, writer, &mut out, false);
             Ok(out)
         } else {
             Ok(writer.take_written())
@@ -107,24 +109,23 @@ pub(crate) fn encode_to_vec<M: Message>(message: &M, limit: u32) -> Result<Vec<u
     })
 }
 
-/// Puts the encoding of `message` into `buf`, after its length as a
-/// varint when `delimited`, unless messages nest deeper than `limit`, a
-/// `required` field is not set or `buf` has no room for all of it, in
-/// which case nothing is written.
+/// Puts the encoding of the message that `write` writes into `buf`, after
+/// its length as a varint when `delimited`, unless messages nest deeper
+/// than `limit` or `buf` has no room for all of it, in which case nothing
+/// is written.
 ///
 /// The one walk that encodes also gives the length, so nothing is
 /// measured ahead: the thread's writer holds the encoding, whose bytes are
 /// then put into `buf`, with the shared payloads between them
 /// ([`Writer::shared_bytes`]).
-pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
-    message: &M,
+pub(crate) fn encode_to_buf<B: BufMut + ?Sized>(
+    write: impl Fn(&mut Writer),
     buf: &mut B,
     limit: u32,
     delimited: bool,
 ) -> Result<(), EncodeError> {
-    check_required(message)?;
     with_scratch(|writer| {
-        write_top(message, writer);
+        write(writer);
         writer.check_depth(limit)?;
         let body = writer.written_len();
         let prefix = if delimited {
@@ -147,7 +148,7 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
             }
         } else {
             let mut placed = Vec::new();
-            append_left_out(message, writer, &mut placed, delimited);
+            append_left_out(&write, writer, &mut placed, delimited);
             // Only a message that changed between the two walks can have
             // grown.
             if buf.remaining_mut() < placed.len() {
@@ -162,41 +163,8 @@ pub(crate) fn encode_to_buf<M: Message, B: BufMut + ?Sized>(
     })
 }
 
-/// Writes the fields of `message`, the top-level message of an encode
-/// walk: a graph message after the pre-pass that numbers the objects it
-/// reaches (`graph.rs`); any other as it is.
-#[inline(always)]
-fn write_top<M: Message>(message: &M, writer: &mut Writer) {
-    if M::GRAPH {
-        writer.graph.get_or_insert_default().visit_top(message);
-        message.write_fields(writer);
-        if let Some(visitor) = &mut writer.graph {
-            visitor.finish();
-        }
-    } else {
-        message.write_fields(writer);
-    }
-}
-
-/// The encoded length of the graph message `message`, by encoding it:
-/// which references carry their objects depends on the whole message.
-pub(crate) fn graph_encoded_len<M: Message>(message: &M) -> usize {
-    let mut writer = Writer::new();
-    write_top(message, &mut writer);
-    writer.written_len()
-}
-
-/// Refuses a message whose `required` fields are not all set, naming the
-/// first as decoding would.
-#[inline(always)]
-fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
-    message
-        .check_required()
-        .map_err(|missing| EncodeError::missing_required(&missing.in_message(M::NAME)))
-}
-
-/// Appends the encoding of `message`, whose first walk left large payloads
-/// out, to `out`, after its length as a varint when `delimited`.
+/// Appends the encoding of the message that `write` writes, whose first
+/// walk left large payloads out, to `out`, after its length as a varint when `delimited`.
 ///
 /// When all of them were shared ([`Writer::shared_bytes`]), the encoding
 /// is put together from the buffer and them, each copied once. Otherwise
@@ -210,8 +178,8 @@ fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
 /// second time.
 #[cold]
 #[inline(never)]
-fn append_left_out<M: Message>(
-    message: &M,
+fn append_left_out(
+    write: &impl Fn(&mut Writer),
     writer: &mut Writer,
     out: &mut Vec<u8>,
     delimited: bool,
@@ -227,7 +195,7 @@ fn append_left_out<M: Message>(
     }
     if 2 * out.len() > writer.largest_skipped {
         let mut placed = Vec::new();
-        append_left_out(message, writer, &mut placed, delimited);
+        append_left_out(write, writer, &mut placed, delimited);
         out.extend_from_slice(&placed);
         return;
     }
@@ -239,7 +207,7 @@ fn append_left_out<M: Message>(
     }
     out.reserve_exact(head.len() - held + total);
     out.resize(head.len(), 0);
-    match write_placed(message, writer, core::mem::take(out)) {
+    match write_placed(write, writer, core::mem::take(out)) {
         Ok(mut output) => {
             output[..head.len()].copy_from_slice(&head);
             *out = output;
@@ -255,10 +223,10 @@ fn append_left_out<M: Message>(
     }
 }
 
-/// Walks `message` a second time, after a first walk that left large
-/// payloads out and counted the encoded length, and writes its encoding
-/// after the bytes `output` holds, which it may write over; `output` has
-/// room for it all.
+/// Walks the message that `write` writes a second time, after a first
+/// walk that left large payloads out and counted the encoded length, and
+/// writes its encoding after the bytes `output` holds, which it may write
+/// over; `output` has room for it all.
 ///
 /// Fails, giving the encoding alone, when this walk wrote otherwise than
 /// the first: a message can change between the two, say when another
@@ -266,8 +234,8 @@ fn append_left_out<M: Message>(
 /// weak one.
 #[cold]
 #[inline(never)]
-fn write_placed<M: Message>(
-    message: &M,
+fn write_placed(
+    write: &impl Fn(&mut Writer),
     writer: &mut Writer,
     output: Vec<u8>,
 ) -> Result<Vec<u8>, Vec<u8>> {
@@ -279,7 +247,7 @@ fn write_placed<M: Message>(
         largest,
         output,
     };
-    write_top(message, writer);
+    write(writer);
     writer.take_placed(total)
 }
 
@@ -412,9 +380,10 @@ pub struct Writer {
     /// least this at once ([`Writer::remember_large`]).
     large_hint: usize,
     large: Large,
-    /// The pre-pass of graph messages, made at the first, and the
-    /// references of the one being written.
-    graph: Option<Visitor>,
+    /// What a layer above the core keeps from one encode to the next:
+    /// graph mode's pre-pass, with the references of the message being
+    /// written.
+    pub(crate) state: State,
 }
 
 impl Writer {
@@ -435,7 +404,7 @@ impl Writer {
             largest_skipped: 0,
             large_hint: 0,
             large: Large::Copy,
-            graph: None,
+            state: State::empty(),
         }
     }
 
@@ -454,18 +423,6 @@ impl Writer {
             // A fresh writer, or one whose walk panicked while it held
             // shared payloads, which are let go here.
             _ => self.large = Large::skip(),
-        }
-    }
-
-    /// How to write the occurrence of the object at `address` met now in
-    /// the graph message being written ([`Visitor::meet`]); outside a graph
-    /// encode (only when the hidden `write_fields` is called alone), the
-    /// object itself.
-    #[inline]
-    pub(crate) fn meet_graph_object(&mut self, address: usize) -> Occurrence {
-        match &mut self.graph {
-            Some(visitor) => visitor.meet(address),
-            None => Occurrence::Object { number: 0 },
         }
     }
 
@@ -745,8 +702,8 @@ impl Writer {
 
     /// Writes `bytes` as they are, with no length prefix.
     ///
-    /// In the first walk of [`Message::encode`] or
-    /// [`Message::encode_to_vec`], 16 KiB of bytes or more are only
+    /// In the first walk of [`Message::encode`](crate::Message::encode) or
+    /// [`Message::encode_to_vec`](crate::Message::encode_to_vec), 16 KiB of bytes or more are only
     /// counted, when they are at least 16 times what was written after
     /// them, and [`written`](Writer::written) lacks them;
     /// the second walk copies them once, into the output.
@@ -804,7 +761,7 @@ impl Writer {
     /// an encode, are shared rather than copied. They are counted as
     /// written, and the output takes them from `bytes` once, when the
     /// encoding is put together; no second walk is needed for them, so
-    /// [`Message::encode_to_buf`] copies them once too.
+    /// [`Message::encode_to_buf`](crate::Message::encode_to_buf) copies them once too.
     #[inline(always)]
     pub fn shared_bytes(&mut self, bytes: &Bytes) {
         if bytes.len() >= LARGE_PAYLOAD {

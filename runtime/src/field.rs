@@ -319,7 +319,7 @@ pub fn field_error(
     number: u32,
     field_name: fn(u32) -> Option<&'static str>,
 ) -> DecodeError {
-    merge::field_error(error, number, field_name)
+    crate::message::field_error(error, number, field_name)
 }
 
 /// The entries of a sorted map field (a `BTreeMap` or a `LiteMap`) read

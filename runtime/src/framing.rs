@@ -2,8 +2,8 @@
 //! as protobuf's `writeDelimitedTo` and `parseDelimitedFrom` write and
 //! read them, for streams of several messages.
 //!
-//! [`Message::encode_length_delimited`] writes a frame and
-//! [`Message::decode_length_delimited`] reads one from the front of a
+//! [`Message::encode_length_delimited`](crate::Message::encode_length_delimited) writes a frame and
+//! [`Message::decode_length_delimited`](crate::Message::decode_length_delimited) reads one from the front of a
 //! slice. With the `std` feature, `FrameReader` iterates over the frames
 //! of any `std::io::Read`, reading one frame at a time, and `FrameWriter`
 //! writes frames to any `std::io::Write` (docs/io.md in the repository
@@ -35,7 +35,6 @@ use bytes::Buf;
 use crate::buf::{check_input_len, gather};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::error::DecodeError;
-use crate::message::Message;
 
 #[cfg(feature = "std")]
 mod stream;
@@ -45,40 +44,46 @@ pub use stream::{
     DEFAULT_MAX_FRAME_LEN, FrameError, FrameReader, FrameWriter, write_length_delimited,
 };
 
-/// Reads the frame at the front of `bytes` and moves `bytes` past it; on
-/// an error `bytes` is left as it was.
-pub(crate) fn decode_length_delimited<M: Message>(
+/// Reads the frame at the front of `bytes`, message `name`, with
+/// `decode`, and moves `bytes` past it; on an error `bytes` is left as it
+/// was.
+pub(crate) fn decode_length_delimited<M>(
     bytes: &mut &[u8],
     options: &DecodeOptions,
+    name: &'static str,
+    decode: impl FnOnce(&[u8], &DecodeOptions) -> Result<M, DecodeError>,
 ) -> Result<M, DecodeError> {
     let input: &[u8] = bytes;
-    let (length, prefix) = read_prefix(input).map_err(|e| e.in_message(M::NAME))?;
+    let (length, prefix) = read_prefix(input).map_err(|e| e.in_message(name))?;
     let rest = &input[prefix..];
     let frame = usize::try_from(length)
         .ok()
         .and_then(|length| rest.get(..length))
         .ok_or_else(|| {
-            DecodeError::length_out_of_bounds(length, rest.len(), prefix).in_message(M::NAME)
+            DecodeError::length_out_of_bounds(length, rest.len(), prefix).in_message(name)
         })?;
     // Offsets count from the start of the frame's prefix.
-    let message = M::decode_with(frame, options).map_err(|e| e.shifted(prefix))?;
+    let message = decode(frame, options).map_err(|e| e.shifted(prefix))?;
     *bytes = &rest[frame.len()..];
     Ok(message)
 }
 
-/// Reads the frame at the front of `buf` and advances `buf` past it. A
+/// Reads the frame at the front of `buf`, message `name`, with `decode`,
+/// and advances `buf` past it. A
 /// `Buf` whose first chunk holds all it has is read as a slice is, and left
 /// as it was on an error; from one of several chunks the prefix is read
 /// first, and the frame then copied into one vector, so that an error
 /// leaves it past what was read.
-pub(crate) fn decode_length_delimited_buf<M: Message, B: Buf + ?Sized>(
+pub(crate) fn decode_length_delimited_buf<M, B: Buf + ?Sized>(
     buf: &mut B,
     options: &DecodeOptions,
+    name: &'static str,
+    decode: impl FnOnce(&[u8], &DecodeOptions) -> Result<M, DecodeError>,
 ) -> Result<M, DecodeError> {
     let chunk = buf.chunk();
     if chunk.len() >= buf.remaining() {
         let mut rest = chunk;
-        let message = decode_length_delimited(&mut rest, options)?;
+        let message = decode_length_delimited(&mut rest, options, name, decode)?;
         let read = chunk.len() - rest.len();
         buf.advance(read);
         return Ok(message);
@@ -96,22 +101,22 @@ pub(crate) fn decode_length_delimited_buf<M: Message, B: Buf + ?Sized>(
             break;
         }
     }
-    let (length, prefix_len) = read_prefix(&prefix[..taken]).map_err(|e| e.in_message(M::NAME))?;
+    let (length, prefix_len) = read_prefix(&prefix[..taken]).map_err(|e| e.in_message(name))?;
     let remaining = buf.remaining();
     let length = usize::try_from(length)
         .ok()
         .filter(|&length| length <= remaining)
         .ok_or_else(|| {
-            DecodeError::length_out_of_bounds(length, remaining, prefix_len).in_message(M::NAME)
+            DecodeError::length_out_of_bounds(length, remaining, prefix_len).in_message(name)
         })?;
-    check_input_len::<M>(length, options).map_err(|e| e.shifted(prefix_len))?;
+    check_input_len(length, options, name).map_err(|e| e.shifted(prefix_len))?;
     let frame = match buf.chunk().get(..length) {
         Some(frame) => {
-            let message = M::decode_with(frame, options);
+            let message = decode(frame, options);
             buf.advance(length);
             message
         }
-        None => M::decode_with(&gather(buf, length), options),
+        None => decode(&gather(buf, length), options),
     };
     frame.map_err(|e| e.shifted(prefix_len))
 }

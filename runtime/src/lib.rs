@@ -107,6 +107,7 @@ mod prelude;
 mod read_fields;
 mod representations;
 mod shapes;
+mod state;
 mod string_run;
 mod unknown;
 mod value;

@@ -14,7 +14,6 @@ use core::marker::PhantomData;
 use crate::codec::Codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::unknown::UnknownSink;
 use crate::view::ViewCodec;
 use crate::wire::WireType;
 
@@ -231,60 +230,6 @@ pub(crate) fn read_entry<'a, K: Merge<'a>, V: Merge<'a>>(
         K::merge_into,
         V::merge_into,
     )
-}
-
-/// Reads every field up to the decoder's current limit with
-/// `merge_field`, naming the field (by `field_name`) in the path of any
-/// error: the loop of [`Message::merge_from`](crate::Message::merge_from)
-/// and of [`MessageView::merge_from`](crate::MessageView::merge_from).
-#[inline]
-pub(crate) fn merge_fields<'a>(
-    decoder: &mut Decoder<'a>,
-    mut merge_field: impl FnMut(u32, WireType, &mut Decoder<'a>) -> Result<(), DecodeError>,
-    field_name: fn(u32) -> Option<&'static str>,
-) -> Result<(), DecodeError> {
-    while decoder.has_remaining() {
-        let (number, wire_type) = decoder.read_key()?;
-        if let Err(error) = merge_field(number, wire_type, decoder) {
-            return Err(field_error(error, number, field_name));
-        }
-    }
-    Ok(())
-}
-
-/// Merges field `number` as one the message does not read: kept in
-/// `unknown`, its unknown fields, or skipped when it keeps none. The
-/// default `merge_field` of [`Message`](crate::Message) and
-/// [`MessageView`](crate::MessageView).
-#[inline]
-pub(crate) fn merge_unknown<'a>(
-    unknown: Option<&mut impl UnknownSink<'a>>,
-    number: u32,
-    wire_type: WireType,
-    decoder: &mut Decoder<'a>,
-) -> Result<(), DecodeError> {
-    match unknown {
-        Some(unknown) => {
-            let value = decoder.skip_raw(wire_type)?;
-            unknown.keep(number, wire_type, value);
-            Ok(())
-        }
-        None => decoder.skip(wire_type),
-    }
-}
-
-/// `error`, met in field `number`, with the field's name (by
-/// `field_name`) on its path.
-#[cold]
-pub(crate) fn field_error(
-    error: DecodeError,
-    number: u32,
-    field_name: fn(u32) -> Option<&'static str>,
-) -> DecodeError {
-    match field_name(number) {
-        Some(name) => error.in_field(name),
-        None => error,
-    }
 }
 
 /// Allocates an empty list's first buffer, with the capacity its first

@@ -145,7 +145,7 @@ mod tests {
     fn read<'a, M: Merge<'a>>(input: &'a [u8], text: impl Fn(&M::Target) -> String) -> Outcome {
         let mut list = Vec::new();
         let mut decoder = Decoder::new(input, &DecodeOptions::new()).unwrap();
-        let result = merge::merge_fields(
+        let result = crate::message::merge_fields(
             &mut decoder,
             |number, wire_type, decoder| match number {
                 1 => merge::merge_repeated::<M>(wire_type, &mut list, decoder),

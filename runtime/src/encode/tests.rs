@@ -2,6 +2,7 @@
 //! the two walks of large payloads.
 
 use super::*;
+use crate::message::Message;
 
 #[test]
 fn writes_back_to_front_with_lengths_counted() {

@@ -5,6 +5,7 @@ use std::io::{self, Cursor, Read};
 use proptest::prelude::*;
 
 use super::*;
+use crate::message::Message;
 use crate::wire;
 use crate::wkt::{Duration, Struct, Value};
 

@@ -38,13 +38,13 @@
 //! a cycle through a strong reference, and an error.
 
 mod pointer;
+pub(crate) mod visit;
 
 use core::any::Any;
 use core::marker::PhantomData;
 
 use alloc::rc::Rc;
 use alloc::sync::Arc;
-use hashbrown::HashMap;
 
 use crate::codec::Codec;
 use crate::decode::{DecodeOptions, Decoder};
@@ -55,9 +55,9 @@ use crate::prelude::*;
 use crate::wire::{self, WireType};
 
 pub use pointer::{Shareable, SharedPointer, WeakPointer};
+pub use visit::Visitor;
 
-/// The id of the top-level message of an encode.
-const ROOT_ID: u32 = 1;
+use visit::{Occurrence, ROOT_ID};
 
 /// The field that holds an object's number, first in its first
 /// occurrence and alone in a later one, inside the message of the
@@ -83,99 +83,9 @@ const LATER_PREFIX: [u8; 6] = {
     [LATER_LENGTH, a, b, c, d, e]
 };
 
-/// The most objects whose room a thread's [`Visitor`] keeps between
-/// encodes, as the writer keeps its buffer.
-const RETAINED_OBJECTS: usize = 4096;
-
-/// An object that may occur more than once in an encode, because another
-/// `Arc` or a `Weak` holds it too, as the pre-pass found it.
-#[derive(Clone, Copy, Debug)]
-struct Shared {
-    /// Its occurrences outside what its first occurrence holds, the first
-    /// included: the writer, which meets occurrences from the back, counts
-    /// them down to find the first.
-    outside: u32,
-    /// Whether it occurs more than once, and so takes a number.
-    repeated: bool,
-    /// Its number once the pre-pass has ended, if it is repeated.
-    number: u32,
-    /// Whether the pre-pass is inside its first occurrence, where it can
-    /// occur again only through a `weak` field pointing back at it.
-    visiting: bool,
-    /// Whether the writer has met its first occurrence: what it meets of
-    /// the object from then on lies inside it, and is a later occurrence.
-    written: bool,
-}
-
-/// How the writer writes one occurrence of an object.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Occurrence {
-    /// The object, led by its number if it has one (not 0): its first
-    /// occurrence, or its only one.
-    Object { number: u32 },
-    /// A later occurrence of the object of this number.
-    Later(u32),
-}
-
-/// The forward pre-pass of an encode: it finds the objects a graph message
-/// reaches more than once and numbers them in the order of their first
-/// occurrence in the bytes. Generated code calls [`Visitor::visit_ref`]
-/// and [`Visitor::visit_weak`] for each reference, in field number order,
-/// list elements and map entries in order, and [`Message::visit_refs`] on
-/// each message field that can reach one.
-///
-/// The writer then asks it how to write each occurrence it meets
-/// ([`Visitor::meet`]). A writer keeps its visitor, and the visitor its
-/// room, from one encode to the next.
-#[doc(hidden)]
-#[derive(Debug, Default)]
-pub struct Visitor {
-    /// The address of the top-level message, object 1.
-    root: usize,
-    /// The objects that may occur more than once, by address. An object
-    /// that no other `Arc` and no `Weak` holds has no entry.
-    shared: HashMap<usize, Shared>,
-    /// The addresses in `shared`, in the order of first occurrence.
-    order: Vec<usize>,
-    /// The objects first reached through `weak` fields, held alive until
-    /// the encode ends, so that the writer finds alive what the pre-pass
-    /// did; every other object the pre-pass meets is held by the message
-    /// being encoded.
-    alive: Vec<Box<dyn Any>>,
-}
-
+/// The pre-pass's walk over references: generated `visit_refs` calls
+/// these for each reference it reaches.
 impl Visitor {
-    /// Runs the pre-pass over `message`, the top-level message, object 1,
-    /// with a visitor that the encode before left empty ([`Visitor::finish`]),
-    /// and numbers the objects that occur more than once: 2, 3, … in the
-    /// order of their first occurrence.
-    pub(crate) fn visit_top<M: Message>(&mut self, message: &M) {
-        self.root = message as *const M as *const () as usize;
-        message.visit_refs(self);
-        let mut number = ROOT_ID;
-        for address in &self.order {
-            if let Some(shared) = self
-                .shared
-                .get_mut(address)
-                .filter(|shared| shared.repeated)
-            {
-                number = number.saturating_add(1);
-                shared.number = number;
-            }
-        }
-    }
-
-    /// Forgets the encode that ended: its objects, which may be freed now
-    /// and their addresses reused.
-    pub(crate) fn finish(&mut self) {
-        self.shared.clear();
-        self.order.clear();
-        self.alive.clear();
-        self.shared.shrink_to(RETAINED_OBJECTS);
-        self.order.shrink_to(RETAINED_OBJECTS);
-        self.alive.shrink_to(RETAINED_OBJECTS);
-    }
-
     /// Visits an occurrence of a `ref` field's object.
     #[inline(always)]
     pub fn visit_ref<P: SharedPointer>(&mut self, object: &P) {
@@ -199,71 +109,36 @@ impl Visitor {
         }
         if let Some(object) = W::upgrade(object) {
             self.visit_first(address, &*object);
-            self.alive.push(Box::new(object));
+            self.keep_alive(Box::new(object));
         }
-    }
-
-    /// Counts an occurrence of the object at `address` if the pre-pass has
-    /// met it before (or it is the top-level message), and says whether it
-    /// had.
-    #[inline(always)]
-    fn met_again(&mut self, address: usize) -> bool {
-        if address == self.root {
-            return true;
-        }
-        let Some(shared) = self.shared.get_mut(&address) else {
-            return false;
-        };
-        shared.repeated = true;
-        if !shared.visiting {
-            shared.outside += 1;
-        }
-        true
     }
 
     /// Visits the first occurrence of `object`, at `address`, which may
     /// occur again, and what is inside it.
     fn visit_first<T: Message>(&mut self, address: usize, object: &T) {
-        let shared = Shared {
-            outside: 1,
-            repeated: false,
-            number: 0,
-            visiting: true,
-            written: false,
-        };
-        self.shared.insert(address, shared);
-        self.order.push(address);
+        self.enter(address);
         object.visit_refs(self);
-        if let Some(shared) = self.shared.get_mut(&address) {
-            shared.visiting = false;
-        }
+        self.leave(address);
     }
+}
 
-    /// How to write the occurrence of the object at `address` that the
-    /// writer meets now. The writer meets occurrences from the back, and
-    /// decides on one before it writes what is inside it: the first
-    /// occurrence is the one that leaves no occurrence outside it unmet.
-    #[inline(always)]
-    pub(crate) fn meet(&mut self, address: usize) -> Occurrence {
-        if address == self.root {
-            return Occurrence::Later(ROOT_ID);
-        }
-        let Some(shared) = self.shared.get_mut(&address) else {
-            // The pre-pass met it once.
-            return Occurrence::Object { number: 0 };
-        };
-        if shared.written {
-            return Occurrence::Later(shared.number);
-        }
-        shared.outside = shared.outside.saturating_sub(1);
-        if shared.outside > 0 {
-            return Occurrence::Later(shared.number);
-        }
-        shared.written = true;
-        Occurrence::Object {
-            number: shared.number,
-        }
+/// How `writer` is to write the occurrence of the object at `address` met
+/// now in the graph message being written ([`Visitor::meet`]); outside a
+/// graph encode (only when the hidden `write_fields` is called alone), the
+/// object itself.
+#[inline]
+fn meet(writer: &mut Writer, address: usize) -> Occurrence {
+    match writer.state.get::<Visitor>() {
+        Some(visitor) => visitor.meet(address),
+        None => Occurrence::Object { number: 0 },
     }
+}
+
+/// The objects of the decode `decoder` is in that graph mode's references
+/// have read so far.
+#[inline]
+fn table<'d>(decoder: &'d mut Decoder<'_>) -> &'d mut DecodeTable {
+    decoder.state.get_or_default()
 }
 
 /// The codec of a `ref T` value, the shared pointer `P` (`Arc<T>` or
@@ -288,7 +163,7 @@ impl<P: SharedPointer> Ref<P> {
         // borrowed, so this cannot change while it is encoded.
         let occurrence = match P::is_alone(value) {
             true => Occurrence::Object { number: 0 },
-            false => writer.meet_graph_object(P::address(value)),
+            false => meet(writer, P::address(value)),
         };
         match occurrence {
             Occurrence::Object { number } => write_object(field, &**value, number, writer),
@@ -302,7 +177,7 @@ impl<W: WeakPointer> WeakRef<W> {
     /// field `field` when given.
     #[inline(always)]
     fn write_occurrence(field: Option<u32>, value: &W, writer: &mut Writer) {
-        match writer.meet_graph_object(W::address(value)) {
+        match meet(writer, W::address(value)) {
             Occurrence::Later(number) => write_later(field, number, writer),
             // Alive now if the pre-pass found it alive, which keeps it so
             // (`Visitor::alive`); dead if it found it dead.
@@ -460,11 +335,7 @@ fn read_back_reference<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Option<W> {
     if *prefix != LATER_PREFIX || !(1..0x80).contains(&number) || !decoder.can_nest() {
         return None;
     }
-    let weak = decoder
-        .graph_table()
-        .slot_mut(u32::from(number))?
-        .weak()
-        .ok()?;
+    let weak = table(decoder).slot_mut(u32::from(number))?.weak().ok()?;
     decoder.advance(LATER_PREFIX.len() + 1);
     Some(weak)
 }
@@ -488,7 +359,7 @@ fn read_occurrence<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<Read<P
     decoder.advance(REFERENCE_KEY.len());
     let number = u32::try_from(decoder.read_varint()?)
         .map_err(|_| DecodeError::invalid("an object's number is larger than 2^32 - 1", start))?;
-    let next = decoder.graph_table().next_number();
+    let next = table(decoder).next_number();
     if number == next {
         return read_object::<P>(Some(number), decoder).map(Read::Object);
     }
@@ -519,7 +390,7 @@ fn read_object<P: SharedPointer>(
         object.merge_from(decoder)?;
         return Ok(P::new(object));
     };
-    decoder.graph_table().numbered.push(Slot::default());
+    table(decoder).numbered.push(Slot::default());
     let object = match P::Target::WEAK_TARGET {
         true => read_cyclic::<P>(number, decoder, P::Target::merge_from)?,
         false => {
@@ -528,7 +399,7 @@ fn read_object<P: SharedPointer>(
             P::new(object)
         }
     };
-    if let Some(slot) = decoder.graph_table().slot_mut(number) {
+    if let Some(slot) = table(decoder).slot_mut(number) {
         slot.hold(object.clone());
     }
     Ok(object)
@@ -563,7 +434,7 @@ fn read_cyclic<P: SharedPointer>(
     read: impl FnOnce(&mut P::Target, &mut Decoder<'_>) -> Result<(), DecodeError>,
 ) -> Result<P, DecodeError> {
     build_cyclic::<P, _>(|weak, object| {
-        if let Some(slot) = decoder.graph_table().slot_mut(number) {
+        if let Some(slot) = table(decoder).slot_mut(number) {
             slot.hold_weak(weak);
         }
         read(object, decoder)
@@ -590,7 +461,7 @@ fn read_strong<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<P, DecodeE
         }
         Read::Later(number) => number,
     };
-    match decoder.graph_table().slot(number, start)?.strong() {
+    match table(decoder).slot(number, start)?.strong() {
         Ok(object) => Ok(object),
         Err(Unresolved::AnotherType) => Err(another_type(start)),
         Err(Unresolved::BeingRead) if number == ROOT_ID => Err(DecodeError::invalid(
@@ -613,7 +484,7 @@ fn read_weak<W: WeakPointer>(decoder: &mut Decoder<'_>) -> Result<W, DecodeError
         Read::Later(DEAD) => return Ok(W::default()),
         Read::Later(number) => number,
     };
-    match decoder.graph_table().slot(number, start)?.weak() {
+    match table(decoder).slot(number, start)?.weak() {
         Ok(object) => Ok(object),
         Err(Unresolved::BeingRead) if number == ROOT_ID => Err(DecodeError::invalid(
             "a back reference to the top-level message, which `decode` returns by value: \

@@ -90,7 +90,7 @@ pub trait MessageView<'a>: Default {
         wire_type: WireType,
         decoder: &mut Decoder<'a>,
     ) -> Result<(), DecodeError> {
-        crate::merge::merge_unknown(self.unknown_fields_mut(), number, wire_type, decoder)
+        crate::message::merge_unknown(self.unknown_fields_mut(), number, wire_type, decoder)
     }
 
     /// The unknown fields `self` keeps, if it keeps them.
@@ -106,7 +106,7 @@ pub trait MessageView<'a>: Default {
     #[doc(hidden)]
     #[inline]
     fn merge_from(&mut self, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
-        crate::merge::merge_fields(
+        crate::message::merge_fields(
             decoder,
             |number, wire_type, decoder| self.merge_field(number, wire_type, decoder),
             Self::Owned::field_name,
