@@ -17,7 +17,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::codec::Codec;
+use crate::__private::codec::Codec;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;

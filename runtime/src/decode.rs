@@ -214,7 +214,7 @@ impl<'a> Decoder<'a> {
 
     /// The bytes of the key [`read_key`](Self::read_key) read last, when
     /// nothing has been read since: a list's element finds the elements
-    /// that follow it under the same key ([`crate::string_run`]).
+    /// that follow it under the same key ([`crate::__private::string_run`]).
     #[inline]
     pub(crate) fn last_key(&self) -> &'a [u8] {
         self.input.get(self.key_start..self.pos).unwrap_or_default()

@@ -87,11 +87,11 @@ use alloc::collections::BTreeMap;
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::codec::Codec;
+use crate::__private::codec::Codec;
+use crate::__private::merge::{self, Owned};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::merge::{self, Owned};
 use crate::message::Message;
 use crate::wire::{self, WireType};
 

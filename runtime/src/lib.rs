@@ -84,89 +84,31 @@
 extern crate alloc;
 
 mod buf;
-mod closed;
-mod codec;
 mod decimal;
 pub mod decode;
 pub mod encode;
 mod error;
 pub mod extension;
-mod field;
-mod forwarding;
 pub mod framing;
 pub mod graph;
 #[cfg(feature = "tonic")]
 pub mod grpc;
-mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
-mod merge;
 mod message;
-mod packed;
 mod prelude;
-mod read_fields;
-mod representations;
-mod shapes;
 mod state;
-mod string_run;
 mod unknown;
 mod value;
 pub mod view;
 pub mod wire;
 pub mod wkt;
 
-/// What generated code uses: the codecs whose associated functions it
-/// calls for each field, the `field` functions, the macros of its
-/// forwarding impls, the version handshake, and the public items it
-/// names, so that one alias
-/// (`use ::schemac_runtime::__private as _rt;`) reaches all of it.
-/// Hand-written code has no use for it, and none of it is semver-stable.
+/// What generated code uses (`private/`), which it names `_rt`; not
+/// semver-stable, and of no use to hand-written code.
 #[doc(hidden)]
-pub mod __private {
-    #[cfg(feature = "compact_str")]
-    pub use crate::CompactString;
-    #[cfg(feature = "litemap")]
-    pub use crate::LiteMap;
-    pub use crate::handshake::{VERSION, check_version};
-    /// The `alloc` crate, through which generated code names `Vec`,
-    /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
-    pub extern crate alloc;
-    pub use crate::extension::read_message_set_item;
-    /// The gRPC codec and tonic, which generated tonic services name.
-    #[cfg(feature = "tonic")]
-    pub use crate::grpc;
-    #[cfg(feature = "json")]
-    pub use crate::json;
-    pub use crate::unknown::{Discard, UnknownSink};
-    #[cfg(feature = "json")]
-    pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
-    pub use crate::{
-        __enumeration as enumeration, __read_fields as read_fields, __view as view_of,
-    };
-    pub use crate::{
-        Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
-        UnknownFields, Value, ValueView, WireType, Writer, graph, view, wkt,
-    };
-    pub use crate::{Extendable, Extension, ExtensionSet, RepeatedExtension};
-    /// What a generated `merge_from` and `merge_field` return.
-    pub type MergeResult = ::core::result::Result<(), crate::DecodeError>;
-    pub use bytes::Bytes;
-    #[cfg(feature = "tonic")]
-    pub use tonic;
-
-    /// The codecs: one per schema type, with one associated function per
-    /// field shape.
-    pub mod codec {
-        pub use crate::codec::*;
-        pub use crate::representations::{SharedBytes, StringAs, StringType};
-    }
-
-    /// The shape functions the codecs forward to, which transcode calls
-    /// too; the checks of `required` fields; the gathering of map entries.
-    pub mod field {
-        pub use crate::field::*;
-    }
-}
+#[path = "private/mod.rs"]
+pub mod __private;
 
 /// The crate of `Bytes`, which a `bytes` field may be held in
 /// (docs/options.md).

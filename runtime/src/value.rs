@@ -36,11 +36,11 @@ use alloc::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
-use crate::codec::{self, Codec};
+use crate::__private::codec::{self, Codec};
+use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::field;
 use crate::view::{self, ValueView, ViewCodec};
 use crate::wire::{self, WireType};
 

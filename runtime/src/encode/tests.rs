@@ -109,15 +109,15 @@ impl Message for Blob {
     const NAME: &'static str = "Blob";
 
     fn measure_fields(&self) -> usize {
-        crate::field::measure::<codec::String>(1, &self.name)
-            + crate::field::measure::<codec::Bytes>(2, &self.content)
-            + crate::field::measure_repeated::<codec::Message<Blob>>(3, &self.parts)
+        crate::__private::field::measure::<codec::String>(1, &self.name)
+            + crate::__private::field::measure::<codec::Bytes>(2, &self.content)
+            + crate::__private::field::measure_repeated::<codec::Message<Blob>>(3, &self.parts)
     }
 
     fn write_fields(&self, writer: &mut Writer) {
-        crate::field::write_repeated::<codec::Message<Blob>>(3, &self.parts, writer);
-        crate::field::write::<codec::Bytes>(2, &self.content, writer);
-        crate::field::write::<codec::String>(1, &self.name, writer);
+        crate::__private::field::write_repeated::<codec::Message<Blob>>(3, &self.parts, writer);
+        crate::__private::field::write::<codec::Bytes>(2, &self.content, writer);
+        crate::__private::field::write::<codec::String>(1, &self.name, writer);
     }
 
     fn merge_field(
@@ -127,9 +127,15 @@ impl Message for Blob {
         decoder: &mut crate::Decoder<'_>,
     ) -> Result<(), crate::DecodeError> {
         match number {
-            1 => crate::field::merge::<codec::String>(wire_type, &mut self.name, decoder),
-            2 => crate::field::merge::<codec::Bytes>(wire_type, &mut self.content, decoder),
-            3 => crate::field::merge_repeated::<codec::Message<Blob>>(
+            1 => {
+                crate::__private::field::merge::<codec::String>(wire_type, &mut self.name, decoder)
+            }
+            2 => crate::__private::field::merge::<codec::Bytes>(
+                wire_type,
+                &mut self.content,
+                decoder,
+            ),
+            3 => crate::__private::field::merge_repeated::<codec::Message<Blob>>(
                 wire_type,
                 &mut self.parts,
                 decoder,
@@ -145,7 +151,7 @@ impl Message for Blob {
     }
 }
 
-use crate::codec;
+use crate::__private::codec;
 
 /// The encoding of `blob`, written front to back the plain way.
 fn reference(blob: &Blob) -> Vec<u8> {
@@ -311,8 +317,8 @@ impl Message for Shifting {
         let walk = self.walks.get();
         self.walks.set(walk + 1);
         let name = "n".repeat(self.names[walk.min(self.names.len() - 1)]);
-        crate::field::write::<codec::Bytes>(2, &self.content, writer);
-        crate::field::write::<codec::String>(1, &name, writer);
+        crate::__private::field::write::<codec::Bytes>(2, &self.content, writer);
+        crate::__private::field::write::<codec::String>(1, &name, writer);
     }
 
     fn merge_field(
@@ -372,17 +378,24 @@ impl Message for SharedBlob {
     const NAME: &'static str = "SharedBlob";
 
     fn measure_fields(&self) -> usize {
-        crate::field::measure::<codec::String>(1, &self.name)
-            + crate::field::measure::<SharedBytes>(2, &self.content)
-            + crate::field::measure_repeated::<codec::Message<SharedBlob>>(3, &self.parts)
-            + crate::field::measure::<codec::Bytes>(4, &self.plain)
+        crate::__private::field::measure::<codec::String>(1, &self.name)
+            + crate::__private::field::measure::<SharedBytes>(2, &self.content)
+            + crate::__private::field::measure_repeated::<codec::Message<SharedBlob>>(
+                3,
+                &self.parts,
+            )
+            + crate::__private::field::measure::<codec::Bytes>(4, &self.plain)
     }
 
     fn write_fields(&self, writer: &mut Writer) {
-        crate::field::write::<codec::Bytes>(4, &self.plain, writer);
-        crate::field::write_repeated::<codec::Message<SharedBlob>>(3, &self.parts, writer);
-        crate::field::write::<SharedBytes>(2, &self.content, writer);
-        crate::field::write::<codec::String>(1, &self.name, writer);
+        crate::__private::field::write::<codec::Bytes>(4, &self.plain, writer);
+        crate::__private::field::write_repeated::<codec::Message<SharedBlob>>(
+            3,
+            &self.parts,
+            writer,
+        );
+        crate::__private::field::write::<SharedBytes>(2, &self.content, writer);
+        crate::__private::field::write::<codec::String>(1, &self.name, writer);
     }
 
     fn merge_field(
@@ -392,14 +405,20 @@ impl Message for SharedBlob {
         decoder: &mut crate::Decoder<'_>,
     ) -> Result<(), crate::DecodeError> {
         match number {
-            1 => crate::field::merge::<codec::String>(wire_type, &mut self.name, decoder),
-            2 => crate::field::merge::<SharedBytes>(wire_type, &mut self.content, decoder),
-            3 => crate::field::merge_repeated::<codec::Message<SharedBlob>>(
+            1 => {
+                crate::__private::field::merge::<codec::String>(wire_type, &mut self.name, decoder)
+            }
+            2 => {
+                crate::__private::field::merge::<SharedBytes>(wire_type, &mut self.content, decoder)
+            }
+            3 => crate::__private::field::merge_repeated::<codec::Message<SharedBlob>>(
                 wire_type,
                 &mut self.parts,
                 decoder,
             ),
-            4 => crate::field::merge::<codec::Bytes>(wire_type, &mut self.plain, decoder),
+            4 => {
+                crate::__private::field::merge::<codec::Bytes>(wire_type, &mut self.plain, decoder)
+            }
             _ => decoder.skip(wire_type),
         }
     }
@@ -411,7 +430,7 @@ impl Message for SharedBlob {
     }
 }
 
-use crate::representations::SharedBytes;
+use crate::__private::representations::SharedBytes;
 
 /// The encoding of `blob`, written front to back the plain way.
 fn shared_reference(blob: &SharedBlob) -> Vec<u8> {
@@ -542,11 +561,11 @@ impl Message for PanicsAfterSharing {
     const NAME: &'static str = "PanicsAfterSharing";
 
     fn measure_fields(&self) -> usize {
-        crate::field::measure::<SharedBytes>(1, &self.content)
+        crate::__private::field::measure::<SharedBytes>(1, &self.content)
     }
 
     fn write_fields(&self, writer: &mut Writer) {
-        crate::field::write::<SharedBytes>(1, &self.content, writer);
+        crate::__private::field::write::<SharedBytes>(1, &self.content, writer);
         panic!("a write_fields that fails half way");
     }
 

@@ -5,8 +5,8 @@
 //! extension's type.
 
 use super::*;
-use crate::codec::{self, Int32, Sint64, String as Str, Uint32};
-use crate::field;
+use crate::__private::codec::{self, Int32, Sint64, String as Str, Uint32};
+use crate::__private::field;
 use crate::message::Message as _;
 use crate::unknown::UnknownFields;
 use crate::view::{ExtendableView, ExtensionSetView, MessageView};

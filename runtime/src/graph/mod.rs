@@ -46,7 +46,7 @@ use core::marker::PhantomData;
 use alloc::rc::Rc;
 use alloc::sync::Arc;
 
-use crate::codec::Codec;
+use crate::__private::codec::Codec;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Writer;
 use crate::error::DecodeError;

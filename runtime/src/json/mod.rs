@@ -24,7 +24,7 @@ pub use serde;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use crate::codec::{self, Codec};
+use crate::__private::codec::{self, Codec};
 use crate::message::{Enumeration, Message};
 
 thread_local! {

@@ -18,7 +18,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::ser::Serializer;
 
 use super::{JsonCodec, JsonKey};
-use crate::codec::{
+use crate::__private::codec::{
     Bool, Boxed, Bytes, ClosedEnum, Double, Enum, Fixed32, Fixed64, Float, Int32, Int64, Sfixed32,
     Sfixed64, Sint32, Sint64, String as Str, Uint32, Uint64,
 };
@@ -348,7 +348,7 @@ impl<E: Enumeration> JsonCodec for ClosedEnum<E> {
     }
 }
 
-impl JsonCodec for crate::codec::Decimal {
+impl JsonCodec for crate::__private::codec::Decimal {
     fn serialize<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(value)
     }

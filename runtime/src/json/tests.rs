@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use serde_json::{Value as Json, json};
 
 use super::{De, DeMap, JsonCodec, Ser};
-use crate::codec;
+use crate::__private::codec;
 use crate::value::Value;
 use crate::value::tests::value;
 
@@ -197,7 +197,7 @@ fn a_null_map_value_is_an_error_unless_null_is_a_value() {
 /// enum does.
 #[test]
 fn a_closed_enum_reads_only_the_numbers_it_names() {
-    use crate::closed::tests::Level;
+    use crate::__private::closed::tests::Level;
     type Closed = codec::ClosedEnum<Level>;
     type Open = codec::Enum<Level>;
     assert_eq!(from_json::<Closed>(json!("TOP")).unwrap(), Level::Top);
@@ -343,7 +343,7 @@ proptest! {
 /// refuses as above `f32::MAX`; both read back as `f32::MAX`.
 #[test]
 fn the_largest_f32_is_written_so_that_python_reads_it() {
-    use crate::codec::Float;
+    use crate::__private::codec::Float;
     use crate::json::Ser;
     for value in [f32::MAX, f32::MIN] {
         let text = serde_json::to_string(&Ser::<Float>(&value)).unwrap();

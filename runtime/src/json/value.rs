@@ -185,9 +185,18 @@ fn read_tagged<'de, A: MapAccess<'de>>(key: &str, map: &mut A) -> Result<Option<
     let value = match key {
         "$i32" => Value::I32(map.next_value()?),
         "$u32" => Value::U32(map.next_value()?),
-        "$u64" => Value::U64(map.next_value::<super::De<crate::codec::Uint64>>()?.0),
-        "$f32" => Value::F32(map.next_value::<super::De<crate::codec::Float>>()?.0),
-        "$f64" => Value::F64(map.next_value::<super::De<crate::codec::Double>>()?.0),
+        "$u64" => Value::U64(
+            map.next_value::<super::De<crate::__private::codec::Uint64>>()?
+                .0,
+        ),
+        "$f32" => Value::F32(
+            map.next_value::<super::De<crate::__private::codec::Float>>()?
+                .0,
+        ),
+        "$f64" => Value::F64(
+            map.next_value::<super::De<crate::__private::codec::Double>>()?
+                .0,
+        ),
         "$bytes" => {
             let text: String = map.next_value()?;
             Value::Bytes(decode_base64(&text).map_err(de::Error::custom)?)

@@ -1,7 +1,7 @@
 //! How each codec reads its values as views.
 
 use super::{HasView, MessageView, ValueView};
-use crate::codec::{self, Codec};
+use crate::__private::codec::{self, Codec};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
 use crate::message::Enumeration;

@@ -1,5 +1,5 @@
 //! Reading one field of a view, and making it owned, for each shape a
-//! field can have; the views' counterpart of [`crate::field`], reading
+//! field can have; the views' counterpart of [`crate::__private::field`], reading
 //! through the same decode core (`merge.rs`).
 //!
 //! | shape | view type | merge | owned |
@@ -10,9 +10,9 @@
 //! | map | [`MapView<K::View, V::View>`] | [`merge_map`] | [`owned_map`] |
 
 use super::{MapView, ViewCodec};
+use crate::__private::merge::{self, Viewed};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::merge::{self, Viewed};
 use crate::prelude::*;
 use crate::wire::WireType;
 
@@ -102,9 +102,9 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{Bytes, Int32, Sint64, String as Str};
+    use crate::__private::codec::{Bytes, Int32, Sint64, String as Str};
+    use crate::__private::field as owned_field;
     use crate::decode::DecodeOptions;
-    use crate::field as owned_field;
 
     fn decoder(bytes: &[u8]) -> Decoder<'_> {
         Decoder::new(bytes, &DecodeOptions::new()).unwrap()

@@ -1,6 +1,6 @@
 //! The view of a map field: its entries as they were read.
 
-use crate::merge::allocate_first;
+use crate::__private::merge::allocate_first;
 use crate::prelude::*;
 use core::borrow::Borrow;
 

@@ -6,7 +6,7 @@ use alloc::collections::BTreeMap;
 use rust_decimal::Decimal;
 
 use super::{MapView, field};
-use crate::codec;
+use crate::__private::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
 use crate::value::{Member, Value, canonical_scalar, read_member, read_wrapped};
@@ -151,7 +151,7 @@ fn merge_member<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::Codec;
+    use crate::__private::codec::Codec;
     use crate::decode::DecodeOptions;
     use crate::encode::Writer;
     use crate::value::ValueCodec;

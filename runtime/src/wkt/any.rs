@@ -2,11 +2,11 @@
 //! naming the type, `{ 1: type_url, 2: value }`.
 
 use super::message_codec;
-use crate::codec;
+use crate::__private::codec;
+use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::{DecodeError, EncodeError};
-use crate::field;
 use crate::message::{Message, Name};
 use crate::prelude::*;
 use crate::view::{self, ViewCodec};

@@ -18,7 +18,7 @@ use serde_json::{Map, Value as Json};
 
 use super::codecs::*;
 use super::{Any, Empty};
-use crate::codec;
+use crate::__private::codec;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Writer;
 use crate::json::{JsonCodec, Ser};

@@ -7,11 +7,11 @@ use core::str::FromStr;
 use super::text::{self, NANOS_PER_SECOND, WriteError};
 use super::timestamp::seconds_and_nanos;
 use super::{ParseError, RangeError, copied_view, message_codec};
-use crate::codec;
+use crate::__private::codec;
+use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::field;
 use crate::message::{Message, Name};
 use crate::wire::WireType;
 

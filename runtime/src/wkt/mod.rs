@@ -73,7 +73,7 @@ mod with_time;
 use core::fmt;
 
 #[cfg(doc)]
-use crate::codec;
+use crate::__private::codec;
 
 pub use any::{Any, AnyView};
 pub use duration::Duration;
@@ -82,7 +82,7 @@ pub use field_mask::{FieldMask, FieldMaskView};
 pub use structs::{ListValue, NullValue, Struct, Value};
 pub use timestamp::Timestamp;
 
-/// The codecs of this module; [`codec`](crate::codec) re-exports them.
+/// The codecs of this module; [`codec`](crate::__private::codec) re-exports them.
 pub(crate) mod codecs {
     pub use super::any::AnyCodec;
     pub use super::duration::DurationCodec;
@@ -145,7 +145,7 @@ macro_rules! message_codec {
         #[derive(Debug)]
         pub enum $codec {}
 
-        impl $crate::codec::Codec for $codec {
+        impl $crate::__private::codec::Codec for $codec {
             type Value = $ty;
             const WIRE_TYPE: $crate::wire::WireType = $crate::wire::WireType::Len;
             const IS_MESSAGE: bool = true;
@@ -183,14 +183,14 @@ macro_rules! message_codec {
 macro_rules! copied_view {
     ($codec:ty) => {
         impl<'a> $crate::view::ViewCodec<'a> for $codec {
-            type View = <$codec as $crate::codec::Codec>::Value;
+            type View = <$codec as $crate::__private::codec::Codec>::Value;
 
             #[inline]
             fn merge_view(
                 view: &mut Self::View,
                 decoder: &mut $crate::Decoder<'a>,
             ) -> Result<(), $crate::DecodeError> {
-                <$codec as $crate::codec::Codec>::merge_value(view, decoder)
+                <$codec as $crate::__private::codec::Codec>::merge_value(view, decoder)
             }
 
             #[inline]
@@ -206,14 +206,14 @@ macro_rules! copied_view {
 macro_rules! owned_view {
     ($codec:ty) => {
         impl<'a> $crate::view::ViewCodec<'a> for $codec {
-            type View = <$codec as $crate::codec::Codec>::Value;
+            type View = <$codec as $crate::__private::codec::Codec>::Value;
 
             #[inline]
             fn merge_view(
                 view: &mut Self::View,
                 decoder: &mut $crate::Decoder<'a>,
             ) -> Result<(), $crate::DecodeError> {
-                <$codec as $crate::codec::Codec>::merge_value(view, decoder)
+                <$codec as $crate::__private::codec::Codec>::merge_value(view, decoder)
             }
 
             #[inline]

@@ -24,11 +24,11 @@ use crate::prelude::*;
 use alloc::collections::BTreeMap;
 
 use super::{copied_view, message_codec, owned_view};
-use crate::codec::{self, Codec};
+use crate::__private::codec::{self, Codec};
+use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::field;
 use crate::message::{Message, Name};
 use crate::wire::{self, WireType};
 

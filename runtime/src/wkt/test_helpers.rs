@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 
-use crate::codec::Codec;
+use crate::__private::codec::Codec;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Writer;
 use crate::error::DecodeError;

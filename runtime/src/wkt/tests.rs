@@ -8,7 +8,7 @@ use serde_json::Value as Json;
 
 use super::codecs::*;
 use super::{Any, Duration, Empty, FieldMask, ListValue, NullValue, Struct, Timestamp, Value};
-use crate::codec::{self, Codec};
+use crate::__private::codec::{self, Codec};
 use crate::json::{JsonCodec, Ser};
 use crate::wkt::test_helpers::unhex;
 
@@ -384,13 +384,13 @@ impl crate::Message for Point {
     const NAME: &'static str = "Point";
 
     fn measure_fields(&self) -> usize {
-        crate::field::measure::<codec::Int32>(1, &self.x)
-            + crate::field::measure::<codec::String>(2, &self.label)
+        crate::__private::field::measure::<codec::Int32>(1, &self.x)
+            + crate::__private::field::measure::<codec::String>(2, &self.label)
     }
 
     fn write_fields(&self, writer: &mut crate::Writer) {
-        crate::field::write::<codec::String>(2, &self.label, writer);
-        crate::field::write::<codec::Int32>(1, &self.x, writer);
+        crate::__private::field::write::<codec::String>(2, &self.label, writer);
+        crate::__private::field::write::<codec::Int32>(1, &self.x, writer);
     }
 
     fn merge_field(
@@ -400,8 +400,10 @@ impl crate::Message for Point {
         decoder: &mut crate::Decoder<'_>,
     ) -> Result<(), crate::DecodeError> {
         match number {
-            1 => crate::field::merge::<codec::Int32>(wire_type, &mut self.x, decoder),
-            2 => crate::field::merge::<codec::String>(wire_type, &mut self.label, decoder),
+            1 => crate::__private::field::merge::<codec::Int32>(wire_type, &mut self.x, decoder),
+            2 => {
+                crate::__private::field::merge::<codec::String>(wire_type, &mut self.label, decoder)
+            }
             _ => decoder.skip(wire_type),
         }
     }

@@ -3,17 +3,17 @@
 
 use core::marker::PhantomData;
 
-use crate::codec::Codec;
+use crate::__private::codec::Codec;
+use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::field;
 use crate::view::{self, ViewCodec};
 use crate::wire::{self, WireType};
 
 /// A value of codec `C` in a wrapper message, `{ 1: value }`:
 /// `google.protobuf.Int32Value` is `Wrapper<Int32>`, whose value is an
-/// `i32` (see the aliases [`Int32Value`](crate::codec::Int32Value) and
+/// `i32` (see the aliases [`Int32Value`](crate::__private::codec::Int32Value) and
 /// the others).
 ///
 /// Inside the wrapper, the value has implicit presence, as Google writes
@@ -95,7 +95,7 @@ impl<'a, C: ViewCodec<'a>> ViewCodec<'a> for Wrapper<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{
+    use crate::__private::codec::{
         BoolValue, BytesValue, DoubleValue, FloatValue, Int32Value, Int64Value, StringValue,
         UInt32Value, UInt64Value,
     };

@@ -18,7 +18,7 @@ use core::ops::Deref;
 
 use bytes::Bytes;
 
-use crate::codec::{self, Codec};
+use crate::__private::codec::{self, Codec};
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
@@ -185,8 +185,8 @@ impl crate::json::JsonCodec for SharedBytes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::__private::field;
     use crate::decode::DecodeOptions;
-    use crate::field;
 
     /// The bytes `value` is written as, field 1, even when empty.
     fn written<C: Codec>(value: &C::Value) -> Vec<u8> {

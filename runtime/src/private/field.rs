@@ -18,12 +18,12 @@
 use crate::prelude::*;
 use alloc::collections::BTreeMap;
 
-use crate::closed;
-use crate::codec::Codec;
+use crate::__private::closed;
+use crate::__private::codec::Codec;
+use crate::__private::merge::{self, Owned};
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::merge::{self, Owned};
 use crate::message::Enumeration;
 use crate::unknown::UnknownSink;
 use crate::wire::{self, WireType};
@@ -509,7 +509,7 @@ impl<K: Ord, V> SortedMap<K, V> for litemap::LiteMap<K, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::codec::{Bytes, Double, Int32, Sint64, String as Str, Uint32};
+    use crate::__private::codec::{Bytes, Double, Int32, Sint64, String as Str, Uint32};
     use crate::decode::DecodeOptions;
     use std::collections::HashMap;
 
@@ -668,7 +668,7 @@ mod tests {
     /// out, so a reader of the exported `.proto` gets them back.
     #[test]
     fn map_entries_write_a_null_value_and_a_zero_decimal() {
-        use crate::codec::{Decimal as DecimalCodec, Value as ValueCodec};
+        use crate::__private::codec::{Decimal as DecimalCodec, Value as ValueCodec};
         use crate::{Decimal, Value};
         let hex = |bytes: Vec<u8>| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
 

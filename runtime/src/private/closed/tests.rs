@@ -6,9 +6,9 @@
 use alloc::collections::BTreeMap;
 
 use super::*;
-use crate::codec::{ClosedEnum, Int32, Map};
+use crate::__private::codec::{ClosedEnum, Int32, Map};
+use crate::__private::field::MapEntries;
 use crate::decode::DecodeOptions;
-use crate::field::MapEntries;
 use crate::unknown::{Discard, UnknownFields};
 use crate::view::{MapView, UnknownFieldsView};
 
@@ -113,10 +113,12 @@ fn read_report<'a, S: UnknownSink<'a>>(
             6 => ClosedEnum::merge_member(wire, &mut report.choice, Choice::Level, d, unknown)?,
             7 => {
                 let mut text = alloc::string::String::new();
-                crate::field::merge::<crate::codec::String>(wire, &mut text, d)?;
+                crate::__private::field::merge::<crate::__private::codec::String>(
+                    wire, &mut text, d,
+                )?;
                 report.choice = Some(Choice::Text(text));
             }
-            8 => crate::field::merge::<Int32>(wire, &mut report.count, d)?,
+            8 => crate::__private::field::merge::<Int32>(wire, &mut report.count, d)?,
             _ => panic!("field {number} is not in the test's message"),
         }
     }
@@ -321,9 +323,11 @@ fn errors_are_those_of_an_open_enum() {
             let mut values = Vec::new();
             let result = match closed {
                 true => merge_repeated(wire, &mut values, &mut decoder, &mut UnknownFields::new()),
-                false => {
-                    crate::field::merge_repeated::<Enum<Level>>(wire, &mut values, &mut decoder)
-                }
+                false => crate::__private::field::merge_repeated::<Enum<Level>>(
+                    wire,
+                    &mut values,
+                    &mut decoder,
+                ),
             };
             result.unwrap_err()
         };

@@ -19,16 +19,16 @@
 //! 6 => _rt::codec::ClosedEnum::merge(wire_type, &mut self.grade, decoder, &mut self.unknown_fields),
 //! ```
 
-use crate::closed;
-use crate::codec::{self, Codec};
+use crate::__private::closed;
+use crate::__private::codec::{self, Codec};
+use crate::__private::field;
+use crate::__private::merge::{Owned, Viewed};
+use crate::__private::representations::{SharedBytes, StringAs, StringType};
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::field;
-use crate::merge::{Owned, Viewed};
 use crate::message::Enumeration;
 use crate::prelude::*;
-use crate::representations::{SharedBytes, StringAs, StringType};
 use crate::unknown::UnknownSink;
 use crate::view::{self, HasView, MapView, MessageView, ViewCodec};
 use crate::wire::WireType;

@@ -130,11 +130,11 @@ mod tests {
     //! The run against the general path, which reads a list string by
     //! string: the same strings, or the same error at the same offset.
 
-    use crate::codec::{self, Codec};
+    use crate::__private::codec::{self, Codec};
+    use crate::__private::merge::{self, General, Merge, Owned, Viewed};
+    use crate::__private::representations::StringAs;
     use crate::decode::{DecodeOptions, Decoder};
-    use crate::merge::{self, General, Merge, Owned, Viewed};
     use crate::prelude::*;
-    use crate::representations::StringAs;
     use crate::wire::{self, WireType};
     use proptest::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Reading the fields of closed enums ([`ClosedEnum`](crate::codec::ClosedEnum)),
+//! Reading the fields of closed enums ([`ClosedEnum`](crate::__private::codec::ClosedEnum)),
 //! which hold only the numbers their enum names, as Google's protobuf
 //! reads a proto2 enum.
 //!
@@ -21,10 +21,10 @@
 //! functions are generic over the sink, so owned messages and views read
 //! alike: an enum's view is its value.
 
-use crate::codec::{Codec, Enum};
+use crate::__private::codec::{Codec, Enum};
+use crate::__private::merge::{self, Merge, Owned};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::merge::{self, Merge, Owned};
 use crate::message::Enumeration;
 use crate::prelude::*;
 use crate::unknown::UnknownSink;

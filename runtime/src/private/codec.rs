@@ -2,17 +2,17 @@
 //!
 //! Generated code calls a codec's associated function for every field, as
 //! in `codec::Sint64::merge(..)` (`shapes.rs`), and the
-//! [`field`](crate::field) functions do the rest. Codecs are zero-sized
+//! [`field`](crate::__private::field) functions do the rest. Codecs are zero-sized
 //! and never constructed.
 
 use crate::prelude::*;
 use core::marker::PhantomData;
 
+use crate::__private::packed;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
 use crate::message::Enumeration;
-use crate::packed;
 use crate::wire::{self, WireType};
 
 /// How the values of one schema type are measured, written and read.
@@ -28,7 +28,7 @@ pub trait Codec {
 
     /// Whether a value travels as a message of its own, as nested
     /// messages, `decimal` and `value` do. A map entry always writes such a
-    /// value (see [`field::left_out_of_entry`](crate::field::left_out_of_entry)).
+    /// value (see [`field::left_out_of_entry`](crate::__private::field::left_out_of_entry)).
     const IS_MESSAGE: bool = false;
 
     /// Whether a value is read whole ([`Codec::read_value`]) rather than
@@ -572,6 +572,7 @@ impl<M: crate::Message> Codec for BoxedGroup<M> {
 #[derive(Debug)]
 pub struct Map<K, V>(PhantomData<(K, V)>);
 
+pub use super::representations::{SharedBytes, StringAs, StringType};
 pub use crate::decimal::DecimalCodec as Decimal;
 pub use crate::graph::{Ref, WeakRef};
 pub use crate::value::ValueCodec as Value;

@@ -2,8 +2,8 @@
 //! back, owned and as views, and every input a group reader must refuse.
 
 use super::*;
+use crate::__private::field;
 use crate::decode::DecodeOptions;
-use crate::field;
 use crate::message::Message as _;
 use crate::view::{HasView, MessageView};
 

@@ -4,7 +4,7 @@
 //! append its values to a list, reserving once. They return `false`, with
 //! the list as it was, on anything unusual (a truncated or overlong varint,
 //! a run whose length is not a multiple of the width), so that the general
-//! path ([`crate::merge::merge_repeated`]) reads the run again and reports
+//! path ([`crate::__private::merge::merge_repeated`]) reads the run again and reports
 //! the error with its message, field path and offset, as it always has.
 
 use crate::prelude::*;
@@ -228,9 +228,9 @@ mod tests {
     //! value: the same values, or the same error at the same offset.
 
     use super::{extend_fixed, extend_varints};
-    use crate::codec::{self, Codec};
+    use crate::__private::codec::{self, Codec};
+    use crate::__private::merge::{self, General, Owned, Viewed};
     use crate::decode::{DecodeOptions, Decoder};
-    use crate::merge::{self, General, Owned, Viewed};
     use crate::message::Enumeration;
     use crate::prelude::*;
     use crate::wire::{self, WireType};

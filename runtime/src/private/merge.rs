@@ -5,13 +5,13 @@
 //! [`Owned`] reads a [`Codec`]'s owned value, [`Viewed`] a [`ViewCodec`]'s
 //! view. The shapes, a singular field, one with explicit presence, a list
 //! packed or not, a map entry, and the loop over a message's fields, are
-//! generic over it, so [`crate::field`] and [`crate::view::field`] cannot
+//! generic over it, so [`crate::__private::field`] and [`crate::view::field`] cannot
 //! read a shape differently.
 
 use crate::prelude::*;
 use core::marker::PhantomData;
 
-use crate::codec::Codec;
+use crate::__private::codec::Codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
 use crate::view::ViewCodec;
