@@ -26,7 +26,7 @@ pub struct Profile {
     /// A field number that needs a two-byte key.
     pub preferences: _rt::alloc::collections::BTreeMap<
         _rt::alloc::string::String,
-        _rt::Value,
+        _rt::DynamicValue,
     >,
     /// The fields read that the schema does not know, written back
     /// after the known ones.
@@ -200,7 +200,7 @@ pub struct ProfileView<'a> {
     /// One record per element.
     pub nicknames: _rt::alloc::vec::Vec<&'a str>,
     /// A field number that needs a two-byte key.
-    pub preferences: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+    pub preferences: _rt::view::MapView<&'a str, _rt::DynamicValueView<'a>>,
     /// The fields read that the schema does not know, borrowed.
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }

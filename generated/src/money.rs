@@ -221,14 +221,14 @@ _rt::view_of!(AmountsView of Amounts);
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Values {
     /// Left out when it is null.
-    pub payload: _rt::Value,
-    pub previous: ::core::option::Option<_rt::Value>,
-    pub history: _rt::alloc::vec::Vec<_rt::Value>,
+    pub payload: _rt::DynamicValue,
+    pub previous: ::core::option::Option<_rt::DynamicValue>,
+    pub history: _rt::alloc::vec::Vec<_rt::DynamicValue>,
     pub attributes: _rt::alloc::collections::BTreeMap<
         _rt::alloc::string::String,
-        _rt::Value,
+        _rt::DynamicValue,
     >,
-    pub by_id: _rt::alloc::collections::BTreeMap<i64, _rt::Value>,
+    pub by_id: _rt::alloc::collections::BTreeMap<i64, _rt::DynamicValue>,
     /// The fields read that the schema does not know, written back
     /// after the known ones.
     pub unknown_fields: _rt::UnknownFields,
@@ -365,11 +365,11 @@ _rt::message_serde!(Values);
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ValuesView<'a> {
     /// Left out when it is null.
-    pub payload: _rt::ValueView<'a>,
-    pub previous: ::core::option::Option<_rt::ValueView<'a>>,
-    pub history: _rt::alloc::vec::Vec<_rt::ValueView<'a>>,
-    pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
-    pub by_id: _rt::view::MapView<i64, _rt::ValueView<'a>>,
+    pub payload: _rt::DynamicValueView<'a>,
+    pub previous: ::core::option::Option<_rt::DynamicValueView<'a>>,
+    pub history: _rt::alloc::vec::Vec<_rt::DynamicValueView<'a>>,
+    pub attributes: _rt::view::MapView<&'a str, _rt::DynamicValueView<'a>>,
+    pub by_id: _rt::view::MapView<i64, _rt::DynamicValueView<'a>>,
     /// The fields read that the schema does not know, borrowed.
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }
@@ -682,7 +682,7 @@ pub mod entry {
     #[derive(Clone, Debug, PartialEq)]
     pub enum Amount {
         Exact(_rt::Decimal),
-        Other(_rt::Value),
+        Other(_rt::DynamicValue),
     }
 
     /// The borrowed view of [`Amount`].
@@ -690,6 +690,6 @@ pub mod entry {
     #[derive(Clone, Debug, PartialEq)]
     pub enum AmountView<'a> {
         Exact(_rt::Decimal),
-        Other(_rt::ValueView<'a>),
+        Other(_rt::DynamicValueView<'a>),
     }
 }

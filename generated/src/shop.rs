@@ -337,7 +337,7 @@ pub struct Order {
     /// Free-form attributes; every value keeps its type.
     pub attributes: _rt::alloc::collections::BTreeMap<
         _rt::alloc::string::String,
-        _rt::Value,
+        _rt::DynamicValue,
     >,
     /// The fields read that the schema does not know, written back
     /// after the known ones.
@@ -484,7 +484,7 @@ pub struct OrderView<'a> {
     pub customer: ::core::option::Option<CustomerView<'a>>,
     pub status: Status,
     /// Free-form attributes; every value keeps its type.
-    pub attributes: _rt::view::MapView<&'a str, _rt::ValueView<'a>>,
+    pub attributes: _rt::view::MapView<&'a str, _rt::DynamicValueView<'a>>,
     /// The fields read that the schema does not know, borrowed.
     pub unknown_fields: _rt::view::UnknownFieldsView<'a>,
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Debug;
 
 use schemac_generated::money::{Amounts, Entry, Values, entry};
-use schemac_runtime::{Decimal, Message, Value};
+use schemac_runtime::{Decimal, DynamicValue, Message};
 
 /// Encodes `value`, checks the length against `encoded_len`, decodes it
 /// back and checks that nothing changed, scales included; returns the bytes.
@@ -95,34 +95,37 @@ fn an_optional_zero_is_written() {
 }
 
 /// Every kind of value, lists and maps nested in each other included.
-fn every_kind() -> Vec<Value> {
+fn every_kind() -> Vec<DynamicValue> {
     let nested_map = BTreeMap::from([
-        ("null".to_owned(), Value::Null),
-        ("list".to_owned(), Value::List(vec![Value::Bool(true)])),
-        ("empty".to_owned(), Value::Map(BTreeMap::new())),
+        ("null".to_owned(), DynamicValue::Null),
+        (
+            "list".to_owned(),
+            DynamicValue::List(vec![DynamicValue::Bool(true)]),
+        ),
+        ("empty".to_owned(), DynamicValue::Map(BTreeMap::new())),
     ]);
     vec![
-        Value::Null,
-        Value::Bool(false),
-        Value::Bool(true),
-        Value::I32(i32::MIN),
-        Value::I64(i64::MAX),
-        Value::U32(u32::MAX),
-        Value::U64(0),
-        Value::F32(-0.0),
-        Value::F64(f64::NEG_INFINITY),
-        Value::String("π".to_owned()),
-        Value::Bytes(vec![0, 255]),
-        Value::Decimal(decimal("0.00")),
-        Value::Decimal(Decimal::MIN),
-        Value::List(Vec::new()),
-        Value::List(vec![
-            Value::Null,
-            Value::I32(1),
-            Value::List(vec![Value::String("deep".to_owned())]),
-            Value::Map(nested_map.clone()),
+        DynamicValue::Null,
+        DynamicValue::Bool(false),
+        DynamicValue::Bool(true),
+        DynamicValue::I32(i32::MIN),
+        DynamicValue::I64(i64::MAX),
+        DynamicValue::U32(u32::MAX),
+        DynamicValue::U64(0),
+        DynamicValue::F32(-0.0),
+        DynamicValue::F64(f64::NEG_INFINITY),
+        DynamicValue::String("π".to_owned()),
+        DynamicValue::Bytes(vec![0, 255]),
+        DynamicValue::Decimal(decimal("0.00")),
+        DynamicValue::Decimal(Decimal::MIN),
+        DynamicValue::List(Vec::new()),
+        DynamicValue::List(vec![
+            DynamicValue::Null,
+            DynamicValue::I32(1),
+            DynamicValue::List(vec![DynamicValue::String("deep".to_owned())]),
+            DynamicValue::Map(nested_map.clone()),
         ]),
-        Value::Map(nested_map),
+        DynamicValue::Map(nested_map),
     ]
 }
 
@@ -149,8 +152,8 @@ fn every_kind_of_value_round_trips_in_every_cardinality() {
         .map(|(value, id)| (id, value))
         .collect();
     round_trip(&Values {
-        payload: Value::I64(-1),
-        previous: Some(Value::Null),
+        payload: DynamicValue::I64(-1),
+        previous: Some(DynamicValue::Null),
         history: every_kind(),
         attributes,
         by_id,
@@ -162,13 +165,13 @@ fn every_kind_of_value_round_trips_in_every_cardinality() {
 fn a_null_value_is_left_out_unless_optional() {
     assert_eq!(round_trip(&Values::default()), [0u8; 0]);
     let previous = Values {
-        previous: Some(Value::Null),
+        previous: Some(DynamicValue::Null),
         ..Values::default()
     };
     // 2: { 1: 0 }, the null member set.
     assert_eq!(round_trip(&previous), [0x12, 0x02, 0x08, 0x00]);
     let payload = Values {
-        payload: Value::I32(5),
+        payload: DynamicValue::I32(5),
         ..Values::default()
     };
     // 1: { 3: zigzag 5 }
@@ -178,7 +181,7 @@ fn a_null_value_is_left_out_unless_optional() {
 #[test]
 fn a_list_keeps_its_nulls() {
     let values = Values {
-        history: vec![Value::Null, Value::Null],
+        history: vec![DynamicValue::Null, DynamicValue::Null],
         ..Values::default()
     };
     let back = Values::decode(&round_trip(&values)).unwrap();
@@ -193,7 +196,7 @@ fn oneof_members_at_their_defaults_are_written() {
     };
     assert_eq!(round_trip(&exact), [0x12, 0x03, 0x0a, 0x01, 0x00]);
     let null = Entry {
-        amount: Some(entry::Amount::Other(Value::Null)),
+        amount: Some(entry::Amount::Other(DynamicValue::Null)),
         ..Entry::default()
     };
     assert_eq!(round_trip(&null), [0x1a, 0x02, 0x08, 0x00]);
@@ -204,7 +207,7 @@ fn oneof_members_at_their_defaults_are_written() {
         values: vec![
             Values::default(),
             Values {
-                payload: Value::String("x".to_owned()),
+                payload: DynamicValue::String("x".to_owned()),
                 ..Values::default()
             },
         ],

@@ -10,7 +10,7 @@ use schemac_generated::shapes::{
 };
 use schemac_generated::shop::{Customer, Order, OrderLine, Status};
 use schemac_generated::world::{geo, travel};
-use schemac_runtime::{Decimal, Enumeration, Message, Value};
+use schemac_runtime::{Decimal, DynamicValue, Enumeration, Message};
 
 /// Encodes `value`, checks the length against `encoded_len`, decodes it
 /// back and checks that nothing changed; returns the bytes.
@@ -54,7 +54,7 @@ fn shop_messages_round_trip() {
         order_lines: vec![line, OrderLine::default()],
         customer: Some(customer),
         status: Status::Shipped,
-        attributes: BTreeMap::from([("n".to_owned(), Value::U64(u64::MAX))]),
+        attributes: BTreeMap::from([("n".to_owned(), DynamicValue::U64(u64::MAX))]),
         ..Default::default()
     });
     round_trip(&Order::default());
@@ -260,7 +260,7 @@ fn a_simple_order_has_the_protobuf_bytes() {
             ..Default::default()
         }),
         status: Status::Paid,
-        attributes: BTreeMap::from([("n".to_owned(), Value::I32(5))]),
+        attributes: BTreeMap::from([("n".to_owned(), DynamicValue::I32(5))]),
         ..Default::default()
     };
     let expected = [

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use schemac_generated::evolution::{v1, v2};
-use schemac_runtime::{Decimal, Message, Value};
+use schemac_runtime::{Decimal, DynamicValue, Message};
 
 /// A v2 profile with every field set, so that every wire type is unknown to v1.
 fn full_profile() -> v2::Profile {
@@ -25,9 +25,12 @@ fn full_profile() -> v2::Profile {
         badge: 0xdead_beef,
         nicknames: vec!["Countess".to_owned(), String::new()],
         preferences: BTreeMap::from([
-            ("theme".to_owned(), Value::String("dark".to_owned())),
-            ("zoom".to_owned(), Value::F32(1.25)),
-            ("recent".to_owned(), Value::List(vec![Value::I64(7)])),
+            ("theme".to_owned(), DynamicValue::String("dark".to_owned())),
+            ("zoom".to_owned(), DynamicValue::F32(1.25)),
+            (
+                "recent".to_owned(),
+                DynamicValue::List(vec![DynamicValue::I64(7)]),
+            ),
         ]),
         ..Default::default()
     }

@@ -41,12 +41,12 @@ use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::view::{self, ValueView, ViewCodec};
+use crate::view::{self, DynamicValueView, ViewCodec};
 use crate::wire::{self, WireType};
 
 /// A dynamic value that keeps its exact type.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub enum Value {
+pub enum DynamicValue {
     /// No value.
     #[default]
     Null,
@@ -71,9 +71,9 @@ pub enum Value {
     /// An exact decimal.
     Decimal(Decimal),
     /// A list of values.
-    List(Vec<Value>),
+    List(Vec<DynamicValue>),
     /// A map from strings to values, in key order.
-    Map(BTreeMap<String, Value>),
+    Map(BTreeMap<String, DynamicValue>),
 }
 
 /// The codec of `value`; see the module documentation.
@@ -81,26 +81,26 @@ pub enum Value {
 pub enum ValueCodec {}
 
 impl Codec for ValueCodec {
-    type Value = Value;
+    type Value = DynamicValue;
     const WIRE_TYPE: WireType = WireType::Len;
     const IS_MESSAGE: bool = true;
 
     #[inline]
-    fn is_default(value: &Value) -> bool {
-        matches!(value, Value::Null)
+    fn is_default(value: &DynamicValue) -> bool {
+        matches!(value, DynamicValue::Null)
     }
 
-    fn value_len(value: &Value) -> usize {
+    fn value_len(value: &DynamicValue) -> usize {
         let length = content_len(value);
         wire::varint_len(length as u64) + length
     }
 
-    fn write_value(value: &Value, writer: &mut Writer) {
+    fn write_value(value: &DynamicValue, writer: &mut Writer) {
         writer.nested(|writer| write_content(value, writer));
     }
 
     #[inline]
-    fn merge_value(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    fn merge_value(value: &mut DynamicValue, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         // `read_nested` would refuse the message past the recursion limit.
         if decoder.can_nest()
             && let Some((scalar, length)) = canonical_scalar(decoder.rest())
@@ -110,7 +110,7 @@ impl Codec for ValueCodec {
             match core::mem::replace(value, read) {
                 // What a map entry or a list element starts as: no call
                 // to drop it.
-                old @ Value::Null => core::mem::forget(old),
+                old @ DynamicValue::Null => core::mem::forget(old),
                 old => drop(old),
             }
             return Ok(());
@@ -121,7 +121,7 @@ impl Codec for ValueCodec {
 
 /// Reads a length-prefixed `value` message into `value`, field by field.
 #[inline(never)]
-fn merge_message(value: &mut Value, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+fn merge_message(value: &mut DynamicValue, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
     decoder.read_nested(|decoder| {
         while decoder.has_remaining() {
             let (number, wire_type) = decoder.read_key()?;
@@ -172,7 +172,7 @@ pub(crate) fn canonical_scalar(bytes: &[u8]) -> Option<(Scalar<'_>, usize)> {
 }
 
 /// A scalar member of a `value`, as [`canonical_scalar`] reads it for the
-/// owned [`Value`] and for the [`ValueView`]. A string's bytes are not yet
+/// owned [`DynamicValue`] and for the [`DynamicValueView`]. A string's bytes are not yet
 /// checked to be UTF-8: the owned value checks its copy, whose start is
 /// aligned, which checks faster than the input.
 #[derive(Clone, Copy)]
@@ -193,37 +193,37 @@ pub(crate) enum Scalar<'a> {
 impl<'a> Scalar<'a> {
     /// The owned value; `None` for a string that is not UTF-8.
     #[inline(always)]
-    fn to_value(self) -> Option<Value> {
+    fn to_value(self) -> Option<DynamicValue> {
         Some(match self {
-            Scalar::Null => Value::Null,
-            Scalar::Bool(v) => Value::Bool(v),
-            Scalar::I32(v) => Value::I32(v),
-            Scalar::I64(v) => Value::I64(v),
-            Scalar::U32(v) => Value::U32(v),
-            Scalar::U64(v) => Value::U64(v),
-            Scalar::F32(v) => Value::F32(v),
-            Scalar::F64(v) => Value::F64(v),
-            Scalar::Text(v) => Value::String(String::from_utf8(v.to_vec()).ok()?),
-            Scalar::Bytes(v) => Value::Bytes(v.to_vec()),
-            Scalar::Decimal(v) => Value::Decimal(v),
+            Scalar::Null => DynamicValue::Null,
+            Scalar::Bool(v) => DynamicValue::Bool(v),
+            Scalar::I32(v) => DynamicValue::I32(v),
+            Scalar::I64(v) => DynamicValue::I64(v),
+            Scalar::U32(v) => DynamicValue::U32(v),
+            Scalar::U64(v) => DynamicValue::U64(v),
+            Scalar::F32(v) => DynamicValue::F32(v),
+            Scalar::F64(v) => DynamicValue::F64(v),
+            Scalar::Text(v) => DynamicValue::String(String::from_utf8(v.to_vec()).ok()?),
+            Scalar::Bytes(v) => DynamicValue::Bytes(v.to_vec()),
+            Scalar::Decimal(v) => DynamicValue::Decimal(v),
         })
     }
 
     /// The view; `None` for a string that is not UTF-8.
     #[inline(always)]
-    pub(crate) fn to_view(self) -> Option<ValueView<'a>> {
+    pub(crate) fn to_view(self) -> Option<DynamicValueView<'a>> {
         Some(match self {
-            Scalar::Null => ValueView::Null,
-            Scalar::Bool(v) => ValueView::Bool(v),
-            Scalar::I32(v) => ValueView::I32(v),
-            Scalar::I64(v) => ValueView::I64(v),
-            Scalar::U32(v) => ValueView::U32(v),
-            Scalar::U64(v) => ValueView::U64(v),
-            Scalar::F32(v) => ValueView::F32(v),
-            Scalar::F64(v) => ValueView::F64(v),
-            Scalar::Text(v) => ValueView::String(core::str::from_utf8(v).ok()?),
-            Scalar::Bytes(v) => ValueView::Bytes(v),
-            Scalar::Decimal(v) => ValueView::Decimal(v),
+            Scalar::Null => DynamicValueView::Null,
+            Scalar::Bool(v) => DynamicValueView::Bool(v),
+            Scalar::I32(v) => DynamicValueView::I32(v),
+            Scalar::I64(v) => DynamicValueView::I64(v),
+            Scalar::U32(v) => DynamicValueView::U32(v),
+            Scalar::U64(v) => DynamicValueView::U64(v),
+            Scalar::F32(v) => DynamicValueView::F32(v),
+            Scalar::F64(v) => DynamicValueView::F64(v),
+            Scalar::Text(v) => DynamicValueView::String(core::str::from_utf8(v).ok()?),
+            Scalar::Bytes(v) => DynamicValueView::Bytes(v),
+            Scalar::Decimal(v) => DynamicValueView::Decimal(v),
         })
     }
 }
@@ -258,50 +258,50 @@ fn bytes_filling(payload: &[u8]) -> Option<&[u8]> {
 /// The wrapper messages of lists and maps: one field, number 1.
 const WRAPPED: u32 = 1;
 
-fn content_len(value: &Value) -> usize {
+fn content_len(value: &DynamicValue) -> usize {
     use field::measure_present as present;
     match value {
-        Value::Null => present::<codec::Int32>(1, &0),
-        Value::Bool(v) => present::<codec::Bool>(2, v),
-        Value::I32(v) => present::<codec::Sint32>(3, v),
-        Value::I64(v) => present::<codec::Sint64>(4, v),
-        Value::U32(v) => present::<codec::Uint32>(5, v),
-        Value::U64(v) => present::<codec::Uint64>(6, v),
-        Value::F32(v) => present::<codec::Float>(7, v),
-        Value::F64(v) => present::<codec::Double>(8, v),
-        Value::String(v) => present::<codec::String>(9, v),
-        Value::Bytes(v) => present::<codec::Bytes>(10, v),
-        Value::Decimal(v) => present::<codec::Decimal>(11, v),
-        Value::List(values) => {
+        DynamicValue::Null => present::<codec::Int32>(1, &0),
+        DynamicValue::Bool(v) => present::<codec::Bool>(2, v),
+        DynamicValue::I32(v) => present::<codec::Sint32>(3, v),
+        DynamicValue::I64(v) => present::<codec::Sint64>(4, v),
+        DynamicValue::U32(v) => present::<codec::Uint32>(5, v),
+        DynamicValue::U64(v) => present::<codec::Uint64>(6, v),
+        DynamicValue::F32(v) => present::<codec::Float>(7, v),
+        DynamicValue::F64(v) => present::<codec::Double>(8, v),
+        DynamicValue::String(v) => present::<codec::String>(9, v),
+        DynamicValue::Bytes(v) => present::<codec::Bytes>(10, v),
+        DynamicValue::Decimal(v) => present::<codec::Decimal>(11, v),
+        DynamicValue::List(values) => {
             let length = field::measure_repeated::<ValueCodec>(WRAPPED, values);
             wire::key_len(12) + wire::varint_len(length as u64) + length
         }
-        Value::Map(entries) => {
+        DynamicValue::Map(entries) => {
             let length = field::measure_map::<codec::String, ValueCodec>(WRAPPED, entries);
             wire::key_len(13) + wire::varint_len(length as u64) + length
         }
     }
 }
 
-fn write_content(value: &Value, writer: &mut Writer) {
+fn write_content(value: &DynamicValue, writer: &mut Writer) {
     use field::write_present as present;
     match value {
-        Value::Null => present::<codec::Int32>(1, &0, writer),
-        Value::Bool(v) => present::<codec::Bool>(2, v, writer),
-        Value::I32(v) => present::<codec::Sint32>(3, v, writer),
-        Value::I64(v) => present::<codec::Sint64>(4, v, writer),
-        Value::U32(v) => present::<codec::Uint32>(5, v, writer),
-        Value::U64(v) => present::<codec::Uint64>(6, v, writer),
-        Value::F32(v) => present::<codec::Float>(7, v, writer),
-        Value::F64(v) => present::<codec::Double>(8, v, writer),
-        Value::String(v) => present::<codec::String>(9, v, writer),
-        Value::Bytes(v) => present::<codec::Bytes>(10, v, writer),
-        Value::Decimal(v) => present::<codec::Decimal>(11, v, writer),
-        Value::List(values) => {
+        DynamicValue::Null => present::<codec::Int32>(1, &0, writer),
+        DynamicValue::Bool(v) => present::<codec::Bool>(2, v, writer),
+        DynamicValue::I32(v) => present::<codec::Sint32>(3, v, writer),
+        DynamicValue::I64(v) => present::<codec::Sint64>(4, v, writer),
+        DynamicValue::U32(v) => present::<codec::Uint32>(5, v, writer),
+        DynamicValue::U64(v) => present::<codec::Uint64>(6, v, writer),
+        DynamicValue::F32(v) => present::<codec::Float>(7, v, writer),
+        DynamicValue::F64(v) => present::<codec::Double>(8, v, writer),
+        DynamicValue::String(v) => present::<codec::String>(9, v, writer),
+        DynamicValue::Bytes(v) => present::<codec::Bytes>(10, v, writer),
+        DynamicValue::Decimal(v) => present::<codec::Decimal>(11, v, writer),
+        DynamicValue::List(values) => {
             writer.nested(|writer| field::write_repeated::<ValueCodec>(WRAPPED, values, writer));
             writer.key(12, WireType::Len);
         }
-        Value::Map(entries) => {
+        DynamicValue::Map(entries) => {
             writer.nested(|writer| {
                 field::write_map::<codec::String, ValueCodec>(WRAPPED, entries, writer)
             });
@@ -311,7 +311,7 @@ fn write_content(value: &Value, writer: &mut Writer) {
 }
 
 /// One member of a `value`'s oneof as [`read_member`] reads it, for the
-/// owned [`Value`] and the [`ValueView`] alike: a scalar, whose string and
+/// owned [`DynamicValue`] and the [`DynamicValueView`] alike: a scalar, whose string and
 /// bytes borrow from the input, or the mark of a list or a map, which each
 /// merges into what it holds, as protobuf merges a message read twice.
 pub(crate) enum Member<'a> {
@@ -371,7 +371,7 @@ pub(crate) fn read_member<'a>(
 /// earlier one, except that a list or map read twice is merged, as
 /// protobuf merges a message that appears twice.
 fn merge_member(
-    value: &mut Value,
+    value: &mut DynamicValue,
     number: u32,
     wire_type: WireType,
     decoder: &mut Decoder<'_>,
@@ -383,23 +383,23 @@ fn merge_member(
             .ok_or_else(|| DecodeError::invalid_utf8(start))?,
         Member::List => {
             let mut values = match core::mem::take(value) {
-                Value::List(values) => values,
+                DynamicValue::List(values) => values,
                 _ => Vec::new(),
             };
             read_wrapped(wire_type, decoder, |wire_type, decoder| {
                 field::merge_repeated::<ValueCodec>(wire_type, &mut values, decoder)
             })?;
-            Value::List(values)
+            DynamicValue::List(values)
         }
         Member::Map => {
             let mut entries = match core::mem::take(value) {
-                Value::Map(entries) => entries,
+                DynamicValue::Map(entries) => entries,
                 _ => BTreeMap::new(),
             };
             read_wrapped(wire_type, decoder, |wire_type, decoder| {
                 field::merge_map::<codec::String, ValueCodec>(wire_type, &mut entries, decoder)
             })?;
-            Value::Map(entries)
+            DynamicValue::Map(entries)
         }
         Member::Unknown => return decoder.skip(wire_type),
     };
@@ -433,7 +433,7 @@ pub(crate) mod tests {
     use core::str::FromStr;
     use proptest::prelude::*;
 
-    fn encode(value: &Value) -> Vec<u8> {
+    fn encode(value: &DynamicValue) -> Vec<u8> {
         let length = ValueCodec::value_len(value);
         let mut writer = Writer::new();
         ValueCodec::write_value(value, &mut writer);
@@ -442,9 +442,9 @@ pub(crate) mod tests {
         buf
     }
 
-    fn decode(bytes: &[u8]) -> Result<Value, DecodeError> {
+    fn decode(bytes: &[u8]) -> Result<DynamicValue, DecodeError> {
         let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
-        let mut value = Value::Null;
+        let mut value = DynamicValue::Null;
         ValueCodec::merge_value(&mut value, &mut decoder)?;
         Ok(value)
     }
@@ -454,29 +454,36 @@ pub(crate) mod tests {
     #[test]
     fn a_member_under_another_wire_type_is_skipped() {
         // bool (2) length-delimited, then i32 (3, zigzag) 1.
-        assert_eq!(decode(&[0x04, 0x12, 0x00, 0x18, 0x02]), Ok(Value::I32(1)));
+        assert_eq!(
+            decode(&[0x04, 0x12, 0x00, 0x18, 0x02]),
+            Ok(DynamicValue::I32(1))
+        );
         // f64 (8) as a fixed32 alone: null.
-        assert_eq!(decode(&[0x05, 0x45, 1, 2, 3, 4]), Ok(Value::Null));
+        assert_eq!(decode(&[0x05, 0x45, 1, 2, 3, 4]), Ok(DynamicValue::Null));
     }
 
     #[test]
     fn every_kind_comes_back_as_itself() {
         let values = [
-            Value::Null,
-            Value::Bool(false),
-            Value::I32(-1),
-            Value::I64(-1),
-            Value::U32(1),
-            Value::U64(u64::MAX),
-            Value::F32(1.5),
-            Value::F64(1.5),
-            Value::String("s".to_owned()),
-            Value::Bytes(vec![0]),
-            Value::Decimal(Decimal::from_str("-12.340").unwrap()),
-            Value::List(vec![Value::I32(1), Value::Null, Value::List(Vec::new())]),
-            Value::Map(BTreeMap::from([
-                ("a".to_owned(), Value::I64(7)),
-                ("null".to_owned(), Value::Null),
+            DynamicValue::Null,
+            DynamicValue::Bool(false),
+            DynamicValue::I32(-1),
+            DynamicValue::I64(-1),
+            DynamicValue::U32(1),
+            DynamicValue::U64(u64::MAX),
+            DynamicValue::F32(1.5),
+            DynamicValue::F64(1.5),
+            DynamicValue::String("s".to_owned()),
+            DynamicValue::Bytes(vec![0]),
+            DynamicValue::Decimal(Decimal::from_str("-12.340").unwrap()),
+            DynamicValue::List(vec![
+                DynamicValue::I32(1),
+                DynamicValue::Null,
+                DynamicValue::List(Vec::new()),
+            ]),
+            DynamicValue::Map(BTreeMap::from([
+                ("a".to_owned(), DynamicValue::I64(7)),
+                ("null".to_owned(), DynamicValue::Null),
             ])),
         ];
         // Compared as written (`Debug`): `==` takes -12.340 for -12.34.
@@ -489,24 +496,29 @@ pub(crate) mod tests {
     #[test]
     fn numbers_keep_their_width_and_kind() {
         // The same number in four kinds: four different encodings.
-        let kinds = [Value::I32(5), Value::I64(5), Value::U32(5), Value::F64(5.0)];
+        let kinds = [
+            DynamicValue::I32(5),
+            DynamicValue::I64(5),
+            DynamicValue::U32(5),
+            DynamicValue::F64(5.0),
+        ];
         let encodings: Vec<Vec<u8>> = kinds.iter().map(encode).collect();
         assert_eq!(encodings[0], [0x02, 0x18, 0x0a]);
         assert_eq!(encodings[1], [0x02, 0x20, 0x0a]);
         assert_eq!(encodings[2], [0x02, 0x28, 0x05]);
-        assert!(matches!(decode(&encodings[3]).unwrap(), Value::F64(x) if x == 5.0));
+        assert!(matches!(decode(&encodings[3]).unwrap(), DynamicValue::F64(x) if x == 5.0));
     }
 
     #[test]
     fn an_empty_message_is_null() {
-        assert_eq!(decode(&[0x00]).unwrap(), Value::Null);
+        assert_eq!(decode(&[0x00]).unwrap(), DynamicValue::Null);
     }
 
     #[test]
     fn nesting_is_bounded_by_the_recursion_limit() {
-        let mut value = Value::Null;
+        let mut value = DynamicValue::Null;
         for _ in 0..60 {
-            value = Value::List(vec![value]);
+            value = DynamicValue::List(vec![value]);
         }
         let bytes = encode(&value);
         let error = decode(&bytes).unwrap_err();
@@ -515,11 +527,11 @@ pub(crate) mod tests {
 
     #[test]
     fn a_scalar_value_is_one_level_of_nesting() {
-        let bytes = encode(&Value::Bool(true));
+        let bytes = encode(&DynamicValue::Bool(true));
         assert!(canonical_scalar(&bytes).is_some(), "the fast path's layout");
         let options = DecodeOptions::new().recursion_limit(0);
         let mut decoder = Decoder::new(&bytes, &options).unwrap();
-        let error = ValueCodec::merge_value(&mut Value::Null, &mut decoder).unwrap_err();
+        let error = ValueCodec::merge_value(&mut DynamicValue::Null, &mut decoder).unwrap_err();
         assert!(error.is_recursion_limit(), "{error}");
     }
 
@@ -529,11 +541,12 @@ pub(crate) mod tests {
     fn near_canonical() -> impl Strategy<Value = Vec<u8>> {
         let value = prop_oneof![
             value(),
-            any::<f32>().prop_map(Value::F32),
-            any::<f64>().prop_map(Value::F64),
-            proptest::collection::vec(any::<u8>(), 0..6)
-                .prop_map(|bytes| Value::String(String::from_utf8_lossy(&bytes).into_owned())),
-            "[a-zé€]{0,4}".prop_map(Value::String),
+            any::<f32>().prop_map(DynamicValue::F32),
+            any::<f64>().prop_map(DynamicValue::F64),
+            proptest::collection::vec(any::<u8>(), 0..6).prop_map(|bytes| DynamicValue::String(
+                String::from_utf8_lossy(&bytes).into_owned()
+            )),
+            "[a-zé€]{0,4}".prop_map(DynamicValue::String),
         ];
         let noise = prop_oneof![
             Just(None),
@@ -558,7 +571,7 @@ pub(crate) mod tests {
         fn the_canonical_layout_reads_as_the_general_reader_does(bytes in near_canonical()) {
             if let Some((scalar, length)) = canonical_scalar(&bytes) {
                 let mut decoder = Decoder::new(&bytes, &DecodeOptions::new()).unwrap();
-                let mut general = Value::Null;
+                let mut general = DynamicValue::Null;
                 let read = merge_message(&mut general, &mut decoder);
                 // A string that is not UTF-8 is left to the general reader,
                 // which refuses it; the owned value and the view agree.
@@ -577,29 +590,29 @@ pub(crate) mod tests {
     }
 
     /// Any value without NaN, nested a few levels; the JSON tests use it too.
-    pub(crate) fn value() -> impl Strategy<Value = Value> {
+    pub(crate) fn value() -> impl Strategy<Value = DynamicValue> {
         let leaf = prop_oneof![
-            Just(Value::Null),
-            any::<bool>().prop_map(Value::Bool),
-            any::<i32>().prop_map(Value::I32),
-            any::<i64>().prop_map(Value::I64),
-            any::<u32>().prop_map(Value::U32),
-            any::<u64>().prop_map(Value::U64),
+            Just(DynamicValue::Null),
+            any::<bool>().prop_map(DynamicValue::Bool),
+            any::<i32>().prop_map(DynamicValue::I32),
+            any::<i64>().prop_map(DynamicValue::I64),
+            any::<u32>().prop_map(DynamicValue::U32),
+            any::<u64>().prop_map(DynamicValue::U64),
             any::<f32>()
                 .prop_filter("NaN", |x| !x.is_nan())
-                .prop_map(Value::F32),
+                .prop_map(DynamicValue::F32),
             any::<f64>()
                 .prop_filter("NaN", |x| !x.is_nan())
-                .prop_map(Value::F64),
-            ".*".prop_map(Value::String),
-            proptest::collection::vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
+                .prop_map(DynamicValue::F64),
+            ".*".prop_map(DynamicValue::String),
+            proptest::collection::vec(any::<u8>(), 0..8).prop_map(DynamicValue::Bytes),
             (any::<i64>(), 0u32..=28)
-                .prop_map(|(digits, scale)| Value::Decimal(Decimal::new(digits, scale))),
+                .prop_map(|(digits, scale)| DynamicValue::Decimal(Decimal::new(digits, scale))),
         ];
         leaf.prop_recursive(4, 32, 4, |inner| {
             prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::List),
-                proptest::collection::btree_map(".*", inner, 0..4).prop_map(Value::Map),
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(DynamicValue::List),
+                proptest::collection::btree_map(".*", inner, 0..4).prop_map(DynamicValue::Map),
             ]
         })
     }

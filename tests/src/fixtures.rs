@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use schemac_runtime::{Decimal, Value};
+use schemac_runtime::{Decimal, DynamicValue};
 
 use schemac_generated::kitchen::{Color, Lists, Maps, OptionalScalars, Point, Scalars};
 use schemac_generated::shapes::{self, Drawing, Layer, Shape, Tree};
@@ -122,43 +122,53 @@ fn typical_line(line_number: i32) -> OrderLine {
 
 /// Attributes of a realistic order: a value of each common kind, each of
 /// which must come back as the same kind.
-fn typical_attributes() -> BTreeMap<String, Value> {
+fn typical_attributes() -> BTreeMap<String, DynamicValue> {
     BTreeMap::from([
-        ("gift".to_owned(), Value::Bool(true)),
-        ("priority".to_owned(), Value::I32(2)),
-        ("loyalty_points".to_owned(), Value::I64(15_000)),
-        ("weight_kg".to_owned(), Value::F32(1.25)),
-        ("distance_km".to_owned(), Value::F64(12.5)),
-        ("discount".to_owned(), Value::Decimal(Decimal::new(10, 2))),
+        ("gift".to_owned(), DynamicValue::Bool(true)),
+        ("priority".to_owned(), DynamicValue::I32(2)),
+        ("loyalty_points".to_owned(), DynamicValue::I64(15_000)),
+        ("weight_kg".to_owned(), DynamicValue::F32(1.25)),
+        ("distance_km".to_owned(), DynamicValue::F64(12.5)),
+        (
+            "discount".to_owned(),
+            DynamicValue::Decimal(Decimal::new(10, 2)),
+        ),
         (
             "note".to_owned(),
-            Value::String("leave at the door".to_owned()),
+            DynamicValue::String("leave at the door".to_owned()),
         ),
     ])
 }
 
 /// Attributes at the edges: every kind of value, nested lists and maps,
 /// empty ones, null, and extreme numbers.
-fn extreme_attributes() -> BTreeMap<String, Value> {
+fn extreme_attributes() -> BTreeMap<String, DynamicValue> {
     BTreeMap::from([
-        ("null".to_owned(), Value::Null),
-        ("u32".to_owned(), Value::U32(u32::MAX)),
-        ("u64".to_owned(), Value::U64(u64::MAX)),
-        ("i64".to_owned(), Value::I64(i64::MIN)),
-        ("f64".to_owned(), Value::F64(-0.0)),
-        ("bytes".to_owned(), Value::Bytes(vec![0, 255])),
-        ("max".to_owned(), Value::Decimal(Decimal::MAX)),
-        ("zero_cents".to_owned(), Value::Decimal(Decimal::new(0, 2))),
-        ("".to_owned(), Value::String(String::new())),
+        ("null".to_owned(), DynamicValue::Null),
+        ("u32".to_owned(), DynamicValue::U32(u32::MAX)),
+        ("u64".to_owned(), DynamicValue::U64(u64::MAX)),
+        ("i64".to_owned(), DynamicValue::I64(i64::MIN)),
+        ("f64".to_owned(), DynamicValue::F64(-0.0)),
+        ("bytes".to_owned(), DynamicValue::Bytes(vec![0, 255])),
+        ("max".to_owned(), DynamicValue::Decimal(Decimal::MAX)),
+        (
+            "zero_cents".to_owned(),
+            DynamicValue::Decimal(Decimal::new(0, 2)),
+        ),
+        ("".to_owned(), DynamicValue::String(String::new())),
         (
             "list".to_owned(),
-            Value::List(vec![Value::Null, Value::List(Vec::new()), Value::I32(-1)]),
+            DynamicValue::List(vec![
+                DynamicValue::Null,
+                DynamicValue::List(Vec::new()),
+                DynamicValue::I32(-1),
+            ]),
         ),
         (
             "map".to_owned(),
-            Value::Map(BTreeMap::from([
-                ("$i32".to_owned(), Value::Map(BTreeMap::new())),
-                ("nested".to_owned(), Value::Bool(false)),
+            DynamicValue::Map(BTreeMap::from([
+                ("$i32".to_owned(), DynamicValue::Map(BTreeMap::new())),
+                ("nested".to_owned(), DynamicValue::Bool(false)),
             ])),
         ),
     ])

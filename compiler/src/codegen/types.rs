@@ -429,7 +429,7 @@ pub(crate) fn scalar_type(cx: &Context, scalar: Scalar) -> TokenStream {
         Scalar::String => quote!(#rt::alloc::string::String),
         Scalar::Bytes => quote!(#rt::alloc::vec::Vec<u8>),
         Scalar::Decimal => quote!(#rt::Decimal),
-        Scalar::Value => quote!(#rt::Value),
+        Scalar::Value => quote!(#rt::DynamicValue),
     }
 }
 

@@ -148,7 +148,7 @@ pub(crate) fn borrowing_views(schema: &Schema, config: &Config) -> Vec<bool> {
     schema.spread_to_holders(schema.messages.iter().map(direct).collect(), true)
 }
 
-/// Whether a value of `ty` is a slice of the input or a `ValueView`.
+/// Whether a value of `ty` is a slice of the input or a `DynamicValueView`.
 fn borrows_directly(ty: ValueType) -> bool {
     match ty {
         ValueType::Scalar(scalar) => {
@@ -454,7 +454,7 @@ fn value_type(cx: &Context, scope: &[String], ty: ValueType) -> TokenStream {
         ValueType::Scalar(Scalar::Bytes) | ValueType::WellKnown(WellKnown::BytesValue) => {
             quote!(&'a [u8])
         }
-        ValueType::Scalar(Scalar::Value) => quote!(#rt::ValueView<'a>),
+        ValueType::Scalar(Scalar::Value) => quote!(#rt::DynamicValueView<'a>),
         ValueType::WellKnown(WellKnown::FieldMask) => quote!(#rt::wkt::FieldMaskView<'a>),
         ValueType::WellKnown(WellKnown::Any) => quote!(#rt::wkt::AnyView<'a>),
         ValueType::Message(id) => {

@@ -55,6 +55,7 @@ use crate::prelude::*;
 use crate::wire::{self, WireType};
 
 pub use pointer::{Shareable, SharedPointer, WeakPointer};
+#[doc(hidden)]
 pub use visit::Visitor;
 
 use visit::{Occurrence, ROOT_ID};

@@ -62,6 +62,7 @@ pub(crate) fn unknown_fields_ignored() -> bool {
 }
 
 /// How the values of one codec are written to and read from JSON.
+#[doc(hidden)]
 pub trait JsonCodec: Codec {
     /// Whether `null` is a value of this type (`value`'s `Null`) rather than
     /// no value: an `optional` field or oneof member reads it as set.
@@ -83,6 +84,7 @@ pub trait JsonCodec: Codec {
 }
 
 /// A codec whose values can be JSON object keys, which are strings.
+#[doc(hidden)]
 pub trait JsonKey: Codec {
     /// The key as a string: `"12"`, `"true"`, or the string itself.
     fn to_key(value: &Self::Value) -> String;
@@ -161,6 +163,7 @@ impl<'de, A: MapAccess<'de>> FieldAccess<A> {
 }
 
 /// A value of codec `C`, borrowed, as something serde can write.
+#[doc(hidden)]
 pub struct Ser<'a, C: Codec>(pub &'a C::Value);
 
 impl<C: JsonCodec> Serialize for Ser<'_, C> {
@@ -171,6 +174,7 @@ impl<C: JsonCodec> Serialize for Ser<'_, C> {
 
 /// A value of codec `C` read by serde; `null`, and a value skipped (see
 /// [`JsonCodec::deserialize_known`]), read as the default.
+#[doc(hidden)]
 pub struct De<C: Codec>(pub C::Value);
 
 impl<'de, C: JsonCodec> Deserialize<'de> for De<C> {

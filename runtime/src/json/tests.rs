@@ -10,7 +10,7 @@ use serde_json::{Value as Json, json};
 
 use super::{De, DeMap, JsonCodec, Ser};
 use crate::__private::codec;
-use crate::value::Value;
+use crate::value::DynamicValue;
 use crate::value::tests::value;
 
 fn to_json<C: JsonCodec>(value: &C::Value) -> Json {
@@ -92,7 +92,7 @@ fn floats_name_what_json_cannot_hold() {
     // A value holds the f32 as written, not widened.
     assert_eq!(to_json::<codec::Float>(&0.1), json!(0.1));
     assert_eq!(
-        serde_json::to_value(Value::F32(0.1)).unwrap(),
+        serde_json::to_value(DynamicValue::F32(0.1)).unwrap(),
         json!({"$f32": 0.1})
     );
     assert_eq!(
@@ -187,7 +187,7 @@ fn a_null_map_value_is_an_error_unless_null_is_a_value() {
     assert_eq!(read::<codec::Int32>(json!({"a": 0})).unwrap()["a"], 0);
     assert_eq!(
         read::<codec::Value>(json!({"a": null})).unwrap()["a"],
-        Value::Null
+        DynamicValue::Null
     );
 }
 
@@ -235,24 +235,24 @@ fn null_reads_as_the_default() {
 
 #[test]
 fn values_keep_their_type_in_json() {
-    let value = Value::Map(BTreeMap::from([
-        ("i32".to_owned(), Value::I32(1)),
-        ("i64".to_owned(), Value::I64(1)),
-        ("u32".to_owned(), Value::U32(1)),
-        ("u64".to_owned(), Value::U64(u64::MAX)),
-        ("f32".to_owned(), Value::F32(1.5)),
-        ("f64".to_owned(), Value::F64(1.0)),
-        ("nan".to_owned(), Value::F64(f64::NAN)),
+    let value = DynamicValue::Map(BTreeMap::from([
+        ("i32".to_owned(), DynamicValue::I32(1)),
+        ("i64".to_owned(), DynamicValue::I64(1)),
+        ("u32".to_owned(), DynamicValue::U32(1)),
+        ("u64".to_owned(), DynamicValue::U64(u64::MAX)),
+        ("f32".to_owned(), DynamicValue::F32(1.5)),
+        ("f64".to_owned(), DynamicValue::F64(1.0)),
+        ("nan".to_owned(), DynamicValue::F64(f64::NAN)),
         (
             "decimal".to_owned(),
-            Value::Decimal(Decimal::from_str("-0.10").unwrap()),
+            DynamicValue::Decimal(Decimal::from_str("-0.10").unwrap()),
         ),
-        ("bytes".to_owned(), Value::Bytes(vec![1])),
+        ("bytes".to_owned(), DynamicValue::Bytes(vec![1])),
         (
             "list".to_owned(),
-            Value::List(vec![Value::Null, Value::Bool(true)]),
+            DynamicValue::List(vec![DynamicValue::Null, DynamicValue::Bool(true)]),
         ),
-        ("text".to_owned(), Value::String("$i32".to_owned())),
+        ("text".to_owned(), DynamicValue::String("$i32".to_owned())),
     ]));
     let json = to_json::<codec::Value>(&value);
     assert_eq!(
@@ -265,13 +265,13 @@ fn values_keep_their_type_in_json() {
         })
     );
     let back = from_json::<codec::Value>(json).unwrap();
-    let Value::Map(back) = back else {
+    let DynamicValue::Map(back) = back else {
         panic!("a map")
     };
-    assert_eq!(back["i32"], Value::I32(1));
-    assert_eq!(back["f64"], Value::F64(1.0));
-    assert!(matches!(back["nan"], Value::F64(x) if x.is_nan()));
-    assert!(matches!(&back["decimal"], Value::Decimal(d) if d.scale() == 2));
+    assert_eq!(back["i32"], DynamicValue::I32(1));
+    assert_eq!(back["f64"], DynamicValue::F64(1.0));
+    assert!(matches!(back["nan"], DynamicValue::F64(x) if x.is_nan()));
+    assert!(matches!(&back["decimal"], DynamicValue::Decimal(d) if d.scale() == 2));
 }
 
 #[test]
@@ -279,17 +279,20 @@ fn plain_json_integers_stay_integers() {
     let read = from_json::<codec::Value>(
         json!({"age": 30, "height": 1.8, "big": 18446744073709551615u64}),
     );
-    let Value::Map(read) = read.unwrap() else {
+    let DynamicValue::Map(read) = read.unwrap() else {
         panic!("a map")
     };
-    assert_eq!(read["age"], Value::I64(30));
-    assert_eq!(read["height"], Value::F64(1.8));
-    assert_eq!(read["big"], Value::U64(u64::MAX));
+    assert_eq!(read["age"], DynamicValue::I64(30));
+    assert_eq!(read["height"], DynamicValue::F64(1.8));
+    assert_eq!(read["big"], DynamicValue::U64(u64::MAX));
 }
 
 #[test]
 fn maps_with_dollar_keys_are_wrapped() {
-    let value = Value::Map(BTreeMap::from([("$i32".to_owned(), Value::Bool(true))]));
+    let value = DynamicValue::Map(BTreeMap::from([(
+        "$i32".to_owned(),
+        DynamicValue::Bool(true),
+    )]));
     let json = to_json::<codec::Value>(&value);
     assert_eq!(json, json!({"$map": {"$i32": true}}));
     assert_eq!(from_json::<codec::Value>(json).unwrap(), value);
@@ -298,7 +301,7 @@ fn maps_with_dollar_keys_are_wrapped() {
 
 /// Equality as written, decimal scales and the sign of zero included
 /// (`PartialEq` says 1.0 == 1.00 and -0.0 == 0.0; `Debug` does not).
-fn same(a: &Value, b: &Value) -> bool {
+fn same(a: &DynamicValue, b: &DynamicValue) -> bool {
     format!("{a:?}") == format!("{b:?}")
 }
 

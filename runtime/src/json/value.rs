@@ -28,17 +28,17 @@ use super::JsonCodec;
 use super::scalars::{
     DecimalVisitor, decode_base64, encode_base64, f32_as_written, non_finite_name,
 };
-use crate::value::{Value, ValueCodec};
+use crate::value::{DynamicValue, ValueCodec};
 
 impl JsonCodec for ValueCodec {
     const NULL_IS_A_VALUE: bool = true;
 
-    fn serialize<S: Serializer>(value: &Value, serializer: S) -> Result<S::Ok, S::Error> {
+    fn serialize<S: Serializer>(value: &DynamicValue, serializer: S) -> Result<S::Ok, S::Error> {
         value.serialize(serializer)
     }
 
-    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
-        Value::deserialize(deserializer)
+    fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DynamicValue, D::Error> {
+        DynamicValue::deserialize(deserializer)
     }
 }
 
@@ -52,42 +52,42 @@ fn tagged<S: Serializer, T: Serialize + ?Sized>(
     map.end()
 }
 
-impl Serialize for Value {
+impl Serialize for DynamicValue {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
-            Value::Null => serializer.serialize_unit(),
-            Value::Bool(value) => serializer.serialize_bool(*value),
-            Value::I64(value) => serializer.serialize_i64(*value),
-            Value::F64(value) => match non_finite_name(*value) {
+            DynamicValue::Null => serializer.serialize_unit(),
+            DynamicValue::Bool(value) => serializer.serialize_bool(*value),
+            DynamicValue::I64(value) => serializer.serialize_i64(*value),
+            DynamicValue::F64(value) => match non_finite_name(*value) {
                 Some(name) => tagged(serializer, "$f64", name),
                 None => serializer.serialize_f64(*value),
             },
-            Value::String(value) => serializer.serialize_str(value),
-            Value::I32(value) => tagged(serializer, "$i32", value),
-            Value::U32(value) => tagged(serializer, "$u32", value),
-            Value::U64(value) => tagged(serializer, "$u64", &value.to_string()),
-            Value::F32(value) => match non_finite_name(f64::from(*value)) {
+            DynamicValue::String(value) => serializer.serialize_str(value),
+            DynamicValue::I32(value) => tagged(serializer, "$i32", value),
+            DynamicValue::U32(value) => tagged(serializer, "$u32", value),
+            DynamicValue::U64(value) => tagged(serializer, "$u64", &value.to_string()),
+            DynamicValue::F32(value) => match non_finite_name(f64::from(*value)) {
                 Some(name) => tagged(serializer, "$f32", name),
                 None => tagged(serializer, "$f32", &f32_as_written(*value)),
             },
-            Value::Bytes(value) => tagged(serializer, "$bytes", &encode_base64(value)),
-            Value::Decimal(value) => tagged(serializer, "$decimal", &value.to_string()),
-            Value::List(values) => {
+            DynamicValue::Bytes(value) => tagged(serializer, "$bytes", &encode_base64(value)),
+            DynamicValue::Decimal(value) => tagged(serializer, "$decimal", &value.to_string()),
+            DynamicValue::List(values) => {
                 let mut seq = serializer.serialize_seq(Some(values.len()))?;
                 for value in values {
                     seq.serialize_element(value)?;
                 }
                 seq.end()
             }
-            Value::Map(entries) if entries.keys().any(|key| key.starts_with('$')) => {
+            DynamicValue::Map(entries) if entries.keys().any(|key| key.starts_with('$')) => {
                 tagged(serializer, "$map", &PlainMap(entries))
             }
-            Value::Map(entries) => PlainMap(entries).serialize(serializer),
+            DynamicValue::Map(entries) => PlainMap(entries).serialize(serializer),
         }
     }
 }
 
-struct PlainMap<'a>(&'a BTreeMap<String, Value>);
+struct PlainMap<'a>(&'a BTreeMap<String, DynamicValue>);
 
 impl Serialize for PlainMap<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -99,7 +99,7 @@ impl Serialize for PlainMap<'_> {
     }
 }
 
-impl<'de> Deserialize<'de> for Value {
+impl<'de> Deserialize<'de> for DynamicValue {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_any(ValueVisitor)
     }
@@ -108,59 +108,59 @@ impl<'de> Deserialize<'de> for Value {
 struct ValueVisitor;
 
 impl<'de> Visitor<'de> for ValueVisitor {
-    type Value = Value;
+    type Value = DynamicValue;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("any JSON value")
     }
 
-    fn visit_unit<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_unit<E: de::Error>(self) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::Null)
     }
 
-    fn visit_none<E: de::Error>(self) -> Result<Value, E> {
-        Ok(Value::Null)
+    fn visit_none<E: de::Error>(self) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::Null)
     }
 
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value, D::Error> {
-        Value::deserialize(deserializer)
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<DynamicValue, D::Error> {
+        DynamicValue::deserialize(deserializer)
     }
 
-    fn visit_bool<E: de::Error>(self, value: bool) -> Result<Value, E> {
-        Ok(Value::Bool(value))
+    fn visit_bool<E: de::Error>(self, value: bool) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::Bool(value))
     }
 
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Value, E> {
-        Ok(Value::I64(value))
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::I64(value))
     }
 
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Value, E> {
-        Ok(i64::try_from(value).map_or(Value::U64(value), Value::I64))
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<DynamicValue, E> {
+        Ok(i64::try_from(value).map_or(DynamicValue::U64(value), DynamicValue::I64))
     }
 
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Value, E> {
-        Ok(Value::F64(value))
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::F64(value))
     }
 
-    fn visit_str<E: de::Error>(self, value: &str) -> Result<Value, E> {
-        Ok(Value::String(value.to_owned()))
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::String(value.to_owned()))
     }
 
-    fn visit_string<E: de::Error>(self, value: String) -> Result<Value, E> {
-        Ok(Value::String(value))
+    fn visit_string<E: de::Error>(self, value: String) -> Result<DynamicValue, E> {
+        Ok(DynamicValue::String(value))
     }
 
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<DynamicValue, A::Error> {
         let mut values = Vec::new();
         while let Some(value) = seq.next_element()? {
             values.push(value);
         }
-        Ok(Value::List(values))
+        Ok(DynamicValue::List(values))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DynamicValue, A::Error> {
         let Some(first) = map.next_key::<String>()? else {
-            return Ok(Value::Map(BTreeMap::new()));
+            return Ok(DynamicValue::Map(BTreeMap::new()));
         };
         if let Some(value) = read_tagged(&first, &mut map)? {
             if map.next_key::<de::IgnoredAny>()?.is_some() {
@@ -175,41 +175,44 @@ impl<'de> Visitor<'de> for ValueVisitor {
         while let Some((key, value)) = map.next_entry()? {
             entries.insert(key, value);
         }
-        Ok(Value::Map(entries))
+        Ok(DynamicValue::Map(entries))
     }
 }
 
 /// The value of a one-key object whose key is a type tag, or `None` when
 /// `key` is not a tag (the object is then a plain map).
-fn read_tagged<'de, A: MapAccess<'de>>(key: &str, map: &mut A) -> Result<Option<Value>, A::Error> {
+fn read_tagged<'de, A: MapAccess<'de>>(
+    key: &str,
+    map: &mut A,
+) -> Result<Option<DynamicValue>, A::Error> {
     let value = match key {
-        "$i32" => Value::I32(map.next_value()?),
-        "$u32" => Value::U32(map.next_value()?),
-        "$u64" => Value::U64(
+        "$i32" => DynamicValue::I32(map.next_value()?),
+        "$u32" => DynamicValue::U32(map.next_value()?),
+        "$u64" => DynamicValue::U64(
             map.next_value::<super::De<crate::__private::codec::Uint64>>()?
                 .0,
         ),
-        "$f32" => Value::F32(
+        "$f32" => DynamicValue::F32(
             map.next_value::<super::De<crate::__private::codec::Float>>()?
                 .0,
         ),
-        "$f64" => Value::F64(
+        "$f64" => DynamicValue::F64(
             map.next_value::<super::De<crate::__private::codec::Double>>()?
                 .0,
         ),
         "$bytes" => {
             let text: String = map.next_value()?;
-            Value::Bytes(decode_base64(&text).map_err(de::Error::custom)?)
+            DynamicValue::Bytes(decode_base64(&text).map_err(de::Error::custom)?)
         }
-        "$decimal" => Value::Decimal(map.next_value::<DecimalText>()?.0),
-        "$map" => Value::Map(map.next_value::<PlainMapDe>()?.0),
+        "$decimal" => DynamicValue::Decimal(map.next_value::<DecimalText>()?.0),
+        "$map" => DynamicValue::Map(map.next_value::<PlainMapDe>()?.0),
         _ => return Ok(None),
     };
     Ok(Some(value))
 }
 
 /// An object read as a map whatever its keys: the inside of `$map`.
-struct PlainMapDe(BTreeMap<String, Value>);
+struct PlainMapDe(BTreeMap<String, DynamicValue>);
 
 impl<'de> Deserialize<'de> for PlainMapDe {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

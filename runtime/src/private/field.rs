@@ -669,10 +669,10 @@ mod tests {
     #[test]
     fn map_entries_write_a_null_value_and_a_zero_decimal() {
         use crate::__private::codec::{Decimal as DecimalCodec, Value as ValueCodec};
-        use crate::{Decimal, Value};
+        use crate::{Decimal, DynamicValue};
         let hex = |bytes: Vec<u8>| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
 
-        let values = BTreeMap::from([("a".to_owned(), Value::Null)]);
+        let values = BTreeMap::from([("a".to_owned(), DynamicValue::Null)]);
         let bytes = encode(
             || measure_map::<Str, ValueCodec>(1, &values),
             |w| write_map::<Str, ValueCodec>(1, &values, w),
@@ -687,7 +687,7 @@ mod tests {
         assert_eq!(hex(bytes), "1207080112030a0100");
 
         // Inside a value's own map, as field 4 of a message.
-        let nested = Value::Map(BTreeMap::from([("x".to_owned(), Value::Null)]));
+        let nested = DynamicValue::Map(BTreeMap::from([("x".to_owned(), DynamicValue::Null)]));
         let bytes = encode(
             || measure_present::<ValueCodec>(4, &nested),
             |w| write_present::<ValueCodec>(4, &nested, w),

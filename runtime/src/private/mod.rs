@@ -46,8 +46,8 @@ pub use crate::unknown::{Discard, UnknownSink};
 pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
 pub use crate::{__enumeration as enumeration, __read_fields as read_fields, __view as view_of};
 pub use crate::{
-    Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
-    UnknownFields, Value, ValueView, WireType, Writer, graph, view, wkt,
+    Decimal, DecodeError, DecodeOptions, Decoder, DynamicValue, DynamicValueView, Enumeration,
+    Message, MessageView, Name, UnknownFields, WireType, Writer, graph, view, wkt,
 };
 pub use crate::{Extendable, Extension, ExtensionSet, RepeatedExtension};
 /// What a generated `merge_from` and `merge_field` return.

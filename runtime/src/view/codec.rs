@@ -1,6 +1,6 @@
 //! How each codec reads its values as views.
 
-use super::{HasView, MessageView, ValueView};
+use super::{DynamicValueView, HasView, MessageView};
 use crate::__private::codec::{self, Codec};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
@@ -229,17 +229,20 @@ impl<'a, M: HasView> ViewCodec<'a> for codec::BoxedGroup<M> {
     }
 }
 
-/// `value`: a [`ValueView`], whose strings and bytes borrow.
+/// `value`: a [`DynamicValueView`], whose strings and bytes borrow.
 impl<'a> ViewCodec<'a> for codec::Value {
-    type View = ValueView<'a>;
+    type View = DynamicValueView<'a>;
 
     #[inline]
-    fn merge_view(view: &mut ValueView<'a>, decoder: &mut Decoder<'a>) -> Result<(), DecodeError> {
+    fn merge_view(
+        view: &mut DynamicValueView<'a>,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<(), DecodeError> {
         super::value::merge(view, decoder)
     }
 
     #[inline]
-    fn owned(view: &ValueView<'a>) -> crate::Value {
+    fn owned(view: &DynamicValueView<'a>) -> crate::DynamicValue {
         view.to_owned()
     }
 }

@@ -10,7 +10,7 @@
 //! | numbers, `bool`, enums, `decimal` | `T` | `T`, decoded |
 //! | `string` | `String` | `&'a str`, UTF-8 checked |
 //! | `bytes` | `Vec<u8>` | `&'a [u8]` |
-//! | `value` | [`Value`](crate::Value) | [`ValueView<'a>`] |
+//! | `value` | [`DynamicValue`](crate::DynamicValue) | [`DynamicValueView<'a>`] |
 //! | a message `N` | `Option<N>` (boxed where it recurses) | `Option<NView<'a>>` (boxed alike) |
 //! | `list<T>` | `Vec<T>` | `Vec` of the view of `T` |
 //! | `map<K, V>` | `BTreeMap<K, V>` or `HashMap<K, V>` | [`MapView`]: the entries in wire order |
@@ -54,12 +54,13 @@ mod owned;
 mod unknown;
 mod value;
 
+#[doc(hidden)]
 pub use codec::ViewCodec;
 pub use extension::{ExtendableView, ExtensionSetView};
 pub use map::MapView;
 pub use owned::OwnedView;
 pub use unknown::{UnknownField, UnknownFieldsView};
-pub use value::ValueView;
+pub use value::DynamicValueView;
 
 use crate::decode::{DecodeOptions, Decoder};
 use crate::error::DecodeError;
@@ -143,6 +144,7 @@ pub trait MessageView<'a>: Default {
 
 /// An owned message that has a view: the link from `M` to `MView<'a>`
 /// that lets the codec of a nested message read its view.
+#[doc(hidden)]
 pub trait HasView: Message {
     /// The view of this message over input that lives for `'a`.
     type View<'a>: MessageView<'a, Owned = Self>;

@@ -1,4 +1,4 @@
-//! The view of a `value`: a [`Value`] whose strings and bytes borrow.
+//! The view of a `value`: a [`DynamicValue`] whose strings and bytes borrow.
 
 use crate::prelude::*;
 use alloc::collections::BTreeMap;
@@ -9,13 +9,13 @@ use super::{MapView, field};
 use crate::__private::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::{Member, Value, canonical_scalar, read_member, read_wrapped};
+use crate::value::{DynamicValue, Member, canonical_scalar, read_member, read_wrapped};
 use crate::wire::WireType;
 
-/// The view of a [`Value`]: the same kinds, with strings and bytes
+/// The view of a [`DynamicValue`]: the same kinds, with strings and bytes
 /// borrowed from the input, and a map's entries in wire order.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub enum ValueView<'a> {
+pub enum DynamicValueView<'a> {
     /// No value.
     #[default]
     Null,
@@ -40,46 +40,48 @@ pub enum ValueView<'a> {
     /// An exact decimal.
     Decimal(Decimal),
     /// A list of values.
-    List(Vec<ValueView<'a>>),
+    List(Vec<DynamicValueView<'a>>),
     /// A map from strings to values, as read (see [`MapView`]).
-    Map(MapView<&'a str, ValueView<'a>>),
+    Map(MapView<&'a str, DynamicValueView<'a>>),
 }
 
-impl ValueView<'_> {
+impl DynamicValueView<'_> {
     /// The owned value: strings and bytes copied, a map's entries inserted
     /// in order, so that a later entry under a key wins.
-    pub fn to_owned(&self) -> Value {
+    pub fn to_owned(&self) -> DynamicValue {
         match self {
-            ValueView::Null => Value::Null,
-            ValueView::Bool(v) => Value::Bool(*v),
-            ValueView::I32(v) => Value::I32(*v),
-            ValueView::I64(v) => Value::I64(*v),
-            ValueView::U32(v) => Value::U32(*v),
-            ValueView::U64(v) => Value::U64(*v),
-            ValueView::F32(v) => Value::F32(*v),
-            ValueView::F64(v) => Value::F64(*v),
-            ValueView::String(v) => Value::String((*v).to_owned()),
-            ValueView::Bytes(v) => Value::Bytes(v.to_vec()),
-            ValueView::Decimal(v) => Value::Decimal(*v),
-            ValueView::List(values) => Value::List(values.iter().map(Self::to_owned).collect()),
-            ValueView::Map(entries) => {
+            DynamicValueView::Null => DynamicValue::Null,
+            DynamicValueView::Bool(v) => DynamicValue::Bool(*v),
+            DynamicValueView::I32(v) => DynamicValue::I32(*v),
+            DynamicValueView::I64(v) => DynamicValue::I64(*v),
+            DynamicValueView::U32(v) => DynamicValue::U32(*v),
+            DynamicValueView::U64(v) => DynamicValue::U64(*v),
+            DynamicValueView::F32(v) => DynamicValue::F32(*v),
+            DynamicValueView::F64(v) => DynamicValue::F64(*v),
+            DynamicValueView::String(v) => DynamicValue::String((*v).to_owned()),
+            DynamicValueView::Bytes(v) => DynamicValue::Bytes(v.to_vec()),
+            DynamicValueView::Decimal(v) => DynamicValue::Decimal(*v),
+            DynamicValueView::List(values) => {
+                DynamicValue::List(values.iter().map(Self::to_owned).collect())
+            }
+            DynamicValueView::Map(entries) => {
                 let mut map = BTreeMap::new();
                 map.extend(
                     entries
                         .iter()
                         .map(|(key, value)| ((*key).to_owned(), value.to_owned())),
                 );
-                Value::Map(map)
+                DynamicValue::Map(map)
             }
         }
     }
 }
 
 /// Reads one `value` message into `view`, one level deeper. A scalar laid
-/// out as schemac writes it is read in one step, as the owned `Value` does.
+/// out as schemac writes it is read in one step, as the owned `DynamicValue` does.
 #[inline]
 pub(super) fn merge<'a>(
-    view: &mut ValueView<'a>,
+    view: &mut DynamicValueView<'a>,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
     // `read_nested` would refuse the message past the recursion limit.
@@ -97,7 +99,7 @@ pub(super) fn merge<'a>(
 /// Reads a length-prefixed `value` message into `view`, field by field.
 #[inline(never)]
 fn merge_message<'a>(
-    view: &mut ValueView<'a>,
+    view: &mut DynamicValueView<'a>,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
     decoder.read_nested(|decoder| {
@@ -109,11 +111,11 @@ fn merge_message<'a>(
     })
 }
 
-/// Reads one member of the oneof into `view`, as the owned `Value` does:
+/// Reads one member of the oneof into `view`, as the owned `DynamicValue` does:
 /// a later member replaces an earlier one, except that a list or map read
 /// twice is merged.
 fn merge_member<'a>(
-    view: &mut ValueView<'a>,
+    view: &mut DynamicValueView<'a>,
     number: u32,
     wire_type: WireType,
     decoder: &mut Decoder<'a>,
@@ -125,23 +127,23 @@ fn merge_member<'a>(
             .ok_or_else(|| DecodeError::invalid_utf8(start))?,
         Member::List => {
             let mut values = match core::mem::take(view) {
-                ValueView::List(values) => values,
+                DynamicValueView::List(values) => values,
                 _ => Vec::new(),
             };
             read_wrapped(wire_type, decoder, |wire_type, decoder| {
                 field::merge_repeated::<codec::Value>(wire_type, &mut values, decoder)
             })?;
-            ValueView::List(values)
+            DynamicValueView::List(values)
         }
         Member::Map => {
             let mut entries = match core::mem::take(view) {
-                ValueView::Map(entries) => entries,
+                DynamicValueView::Map(entries) => entries,
                 _ => MapView::new(),
             };
             read_wrapped(wire_type, decoder, |wire_type, decoder| {
                 field::merge_map::<codec::String, codec::Value>(wire_type, &mut entries, decoder)
             })?;
-            ValueView::Map(entries)
+            DynamicValueView::Map(entries)
         }
         Member::Unknown => return decoder.skip(wire_type),
     };
@@ -157,69 +159,69 @@ mod tests {
     use crate::value::ValueCodec;
     use proptest::prelude::*;
 
-    fn encode(value: &Value) -> Vec<u8> {
+    fn encode(value: &DynamicValue) -> Vec<u8> {
         let mut writer = Writer::new();
         ValueCodec::write_value(value, &mut writer);
         writer.into_vec()
     }
 
-    fn decode_owned(bytes: &[u8]) -> Result<Value, DecodeError> {
+    fn decode_owned(bytes: &[u8]) -> Result<DynamicValue, DecodeError> {
         let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
-        let mut value = Value::Null;
+        let mut value = DynamicValue::Null;
         ValueCodec::merge_value(&mut value, &mut decoder)?;
         Ok(value)
     }
 
-    fn decode_view(bytes: &[u8]) -> Result<ValueView<'_>, DecodeError> {
+    fn decode_view(bytes: &[u8]) -> Result<DynamicValueView<'_>, DecodeError> {
         let mut decoder = Decoder::new(bytes, &DecodeOptions::new())?;
-        let mut view = ValueView::Null;
+        let mut view = DynamicValueView::Null;
         merge(&mut view, &mut decoder)?;
         Ok(view)
     }
 
     #[test]
     fn strings_and_bytes_borrow_from_the_input() {
-        let bytes = encode(&Value::List(vec![
-            Value::String("hello".to_owned()),
-            Value::Bytes(vec![1, 2, 3]),
+        let bytes = encode(&DynamicValue::List(vec![
+            DynamicValue::String("hello".to_owned()),
+            DynamicValue::Bytes(vec![1, 2, 3]),
         ]));
         let view = decode_view(&bytes).unwrap();
-        let ValueView::List(items) = &view else {
+        let DynamicValueView::List(items) = &view else {
             panic!("{view:?}");
         };
         let range = bytes.as_ptr_range();
-        assert!(matches!(items[0], ValueView::String(s) if range.contains(&s.as_ptr())));
-        assert!(matches!(items[1], ValueView::Bytes(b) if range.contains(&b.as_ptr())));
+        assert!(matches!(items[0], DynamicValueView::String(s) if range.contains(&s.as_ptr())));
+        assert!(matches!(items[1], DynamicValueView::Bytes(b) if range.contains(&b.as_ptr())));
     }
 
     #[test]
     fn a_map_read_twice_is_merged_and_the_later_key_wins() {
         // Two map members in one value message: {a: 1} then {a: 2, b: true}.
-        let first = encode(&Value::Map(BTreeMap::from([(
+        let first = encode(&DynamicValue::Map(BTreeMap::from([(
             "a".to_owned(),
-            Value::I32(1),
+            DynamicValue::I32(1),
         )])));
-        let second = encode(&Value::Map(BTreeMap::from([
-            ("a".to_owned(), Value::I32(2)),
-            ("b".to_owned(), Value::Bool(true)),
+        let second = encode(&DynamicValue::Map(BTreeMap::from([
+            ("a".to_owned(), DynamicValue::I32(2)),
+            ("b".to_owned(), DynamicValue::Bool(true)),
         ])));
         let mut bytes = vec![(first.len() + second.len() - 2) as u8];
         bytes.extend(&first[1..]);
         bytes.extend(&second[1..]);
         let view = decode_view(&bytes).unwrap();
-        let ValueView::Map(entries) = &view else {
+        let DynamicValueView::Map(entries) = &view else {
             panic!("{view:?}");
         };
         assert_eq!(entries.len(), 3);
-        assert_eq!(entries.get("a"), Some(&ValueView::I32(2)));
+        assert_eq!(entries.get("a"), Some(&DynamicValueView::I32(2)));
         assert_eq!(view.to_owned(), decode_owned(&bytes).unwrap());
     }
 
     #[test]
     fn nesting_is_bounded_by_the_recursion_limit() {
-        let mut value = Value::Null;
+        let mut value = DynamicValue::Null;
         for _ in 0..60 {
-            value = Value::List(vec![value]);
+            value = DynamicValue::List(vec![value]);
         }
         let bytes = encode(&value);
         let error = decode_view(&bytes).unwrap_err();
@@ -229,14 +231,14 @@ mod tests {
 
     #[test]
     fn a_scalar_value_is_one_level_of_nesting_as_when_owned() {
-        let bytes = encode(&Value::String("é".to_owned()));
+        let bytes = encode(&DynamicValue::String("é".to_owned()));
         assert!(canonical_scalar(&bytes).is_some(), "the one-step layout");
         let options = DecodeOptions::new().recursion_limit(0);
         let mut decoder = Decoder::new(&bytes, &options).unwrap();
-        let error = merge(&mut ValueView::Null, &mut decoder).unwrap_err();
+        let error = merge(&mut DynamicValueView::Null, &mut decoder).unwrap_err();
         assert!(error.is_recursion_limit(), "{error}");
         let mut decoder = Decoder::new(&bytes, &options).unwrap();
-        let owned = ValueCodec::merge_value(&mut Value::Null, &mut decoder).unwrap_err();
+        let owned = ValueCodec::merge_value(&mut DynamicValue::Null, &mut decoder).unwrap_err();
         assert_eq!(error, owned);
     }
 

@@ -40,7 +40,7 @@ pub struct Struct {
 }
 
 /// A JSON value: `google.protobuf.Value`. Not the runtime's own
-/// [`crate::Value`], which keeps exact numeric types.
+/// [`crate::DynamicValue`], which keeps exact numeric types.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub enum Value {
     /// `null`; also what a `Value` with no member set reads as.

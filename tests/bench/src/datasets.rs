@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use schemac_runtime::{Decimal, Value};
+use schemac_runtime::{Decimal, DynamicValue};
 
 use crate::formats::Dataset;
 use crate::prost_repr;
@@ -229,13 +229,16 @@ pub fn order(lines: usize, form: Form) -> Order {
             }),
             status: Status::Paid,
             attributes: BTreeMap::from([
-                ("channel".to_owned(), Value::String("web".to_owned())),
-                ("gift_wrap".to_owned(), Value::Bool(true)),
-                ("items_in_stock".to_owned(), Value::I32(98)),
-                ("loyalty_points".to_owned(), Value::I64(12_345)),
-                ("weight_kg".to_owned(), Value::F32(4.75)),
-                ("discount_rate".to_owned(), Value::F64(0.05)),
-                ("voucher".to_owned(), Value::Decimal(Decimal::new(500, 2))),
+                ("channel".to_owned(), DynamicValue::String("web".to_owned())),
+                ("gift_wrap".to_owned(), DynamicValue::Bool(true)),
+                ("items_in_stock".to_owned(), DynamicValue::I32(98)),
+                ("loyalty_points".to_owned(), DynamicValue::I64(12_345)),
+                ("weight_kg".to_owned(), DynamicValue::F32(4.75)),
+                ("discount_rate".to_owned(), DynamicValue::F64(0.05)),
+                (
+                    "voucher".to_owned(),
+                    DynamicValue::Decimal(Decimal::new(500, 2)),
+                ),
             ]),
             // Fields the flagship schema gains stay default until set here;
             // a test checks that the realistic form sets every field.
@@ -313,12 +316,12 @@ pub fn values(count: usize) -> Attributes {
     let entries = (0..count)
         .map(|i| {
             let value = match i % 6 {
-                0 => Value::String(format!("value number {i}")),
-                1 => Value::I32(i as i32 * 31 - 500),
-                2 => Value::I64(i as i64 * 1_000_003),
-                3 => Value::Bool(i % 4 == 3),
-                4 => Value::F32(i as f32 * 0.25),
-                _ => Value::F64(i as f64 / 3.0),
+                0 => DynamicValue::String(format!("value number {i}")),
+                1 => DynamicValue::I32(i as i32 * 31 - 500),
+                2 => DynamicValue::I64(i as i64 * 1_000_003),
+                3 => DynamicValue::Bool(i % 4 == 3),
+                4 => DynamicValue::F32(i as f32 * 0.25),
+                _ => DynamicValue::F64(i as f64 / 3.0),
             };
             (format!("attribute-{i:04}"), value)
         })

@@ -23,7 +23,7 @@ use buffa::view::HasMessageView;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use schemac_runtime::{Decimal, Value};
+use schemac_runtime::{Decimal, DynamicValue};
 
 use crate::buffa_gen;
 use crate::mirror;
@@ -423,7 +423,7 @@ fn minimal_twos_complement(n: i128) -> Vec<u8> {
     bytes[redundant..].to_vec()
 }
 
-fn map_to_prost(map: &BTreeMap<String, Value>) -> BTreeMap<String, pb::Value> {
+fn map_to_prost(map: &BTreeMap<String, DynamicValue>) -> BTreeMap<String, pb::Value> {
     map.iter()
         .map(|(key, value)| (key.clone(), value_to_prost(value)))
         .collect()
@@ -432,51 +432,53 @@ fn map_to_prost(map: &BTreeMap<String, Value>) -> BTreeMap<String, pb::Value> {
 /// A value as `schemac.Value`. `Null` becomes the null member, as schemac
 /// writes it in a list; the datasets hold no nulls in maps, where schemac
 /// leaves them out.
-fn value_to_prost(value: &Value) -> pb::Value {
+fn value_to_prost(value: &DynamicValue) -> pb::Value {
     use pb::value::Kind;
     let kind = match value {
-        Value::Null => Kind::NullValue(0),
-        Value::Bool(v) => Kind::BoolValue(*v),
-        Value::I32(v) => Kind::I32Value(*v),
-        Value::I64(v) => Kind::I64Value(*v),
-        Value::U32(v) => Kind::U32Value(*v),
-        Value::U64(v) => Kind::U64Value(*v),
-        Value::F32(v) => Kind::F32Value(*v),
-        Value::F64(v) => Kind::F64Value(*v),
-        Value::String(v) => Kind::StringValue(v.clone()),
-        Value::Bytes(v) => Kind::BytesValue(v.clone()),
-        Value::Decimal(v) => Kind::DecimalValue(decimal_to_prost(v)),
-        Value::List(values) => Kind::ListValue(pb::ValueList {
+        DynamicValue::Null => Kind::NullValue(0),
+        DynamicValue::Bool(v) => Kind::BoolValue(*v),
+        DynamicValue::I32(v) => Kind::I32Value(*v),
+        DynamicValue::I64(v) => Kind::I64Value(*v),
+        DynamicValue::U32(v) => Kind::U32Value(*v),
+        DynamicValue::U64(v) => Kind::U64Value(*v),
+        DynamicValue::F32(v) => Kind::F32Value(*v),
+        DynamicValue::F64(v) => Kind::F64Value(*v),
+        DynamicValue::String(v) => Kind::StringValue(v.clone()),
+        DynamicValue::Bytes(v) => Kind::BytesValue(v.clone()),
+        DynamicValue::Decimal(v) => Kind::DecimalValue(decimal_to_prost(v)),
+        DynamicValue::List(values) => Kind::ListValue(pb::ValueList {
             values: values.iter().map(value_to_prost).collect(),
         }),
-        Value::Map(entries) => Kind::MapValue(pb::ValueMap {
+        DynamicValue::Map(entries) => Kind::MapValue(pb::ValueMap {
             entries: map_to_prost(entries),
         }),
     };
     pb::Value { kind: Some(kind) }
 }
 
-fn map_to_mirror(map: &BTreeMap<String, Value>) -> BTreeMap<String, mirror::Value> {
+fn map_to_mirror(map: &BTreeMap<String, DynamicValue>) -> BTreeMap<String, mirror::Value> {
     map.iter()
         .map(|(key, value)| (key.clone(), value_to_mirror(value)))
         .collect()
 }
 
-fn value_to_mirror(value: &Value) -> mirror::Value {
+fn value_to_mirror(value: &DynamicValue) -> mirror::Value {
     match value {
-        Value::Null => mirror::Value::Null,
-        Value::Bool(v) => mirror::Value::Bool(*v),
-        Value::I32(v) => mirror::Value::I32(*v),
-        Value::I64(v) => mirror::Value::I64(*v),
-        Value::U32(v) => mirror::Value::U32(*v),
-        Value::U64(v) => mirror::Value::U64(*v),
-        Value::F32(v) => mirror::Value::F32(*v),
-        Value::F64(v) => mirror::Value::F64(*v),
-        Value::String(v) => mirror::Value::String(v.clone()),
-        Value::Bytes(v) => mirror::Value::Bytes(v.clone()),
-        Value::Decimal(v) => mirror::Value::Decimal(*v),
-        Value::List(values) => mirror::Value::List(values.iter().map(value_to_mirror).collect()),
-        Value::Map(entries) => mirror::Value::Map(map_to_mirror(entries)),
+        DynamicValue::Null => mirror::Value::Null,
+        DynamicValue::Bool(v) => mirror::Value::Bool(*v),
+        DynamicValue::I32(v) => mirror::Value::I32(*v),
+        DynamicValue::I64(v) => mirror::Value::I64(*v),
+        DynamicValue::U32(v) => mirror::Value::U32(*v),
+        DynamicValue::U64(v) => mirror::Value::U64(*v),
+        DynamicValue::F32(v) => mirror::Value::F32(*v),
+        DynamicValue::F64(v) => mirror::Value::F64(*v),
+        DynamicValue::String(v) => mirror::Value::String(v.clone()),
+        DynamicValue::Bytes(v) => mirror::Value::Bytes(v.clone()),
+        DynamicValue::Decimal(v) => mirror::Value::Decimal(*v),
+        DynamicValue::List(values) => {
+            mirror::Value::List(values.iter().map(value_to_mirror).collect())
+        }
+        DynamicValue::Map(entries) => mirror::Value::Map(map_to_mirror(entries)),
     }
 }
 

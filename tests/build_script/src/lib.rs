@@ -6,7 +6,7 @@ include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 mod tests {
     use super::shop::{Customer, Order, OrderLine, Status};
     use super::world::{geo, travel};
-    use schemac_runtime::{Decimal, Message, Value};
+    use schemac_runtime::{Decimal, DynamicValue, Message};
 
     #[test]
     fn build_script_types_round_trip() {
@@ -28,7 +28,7 @@ mod tests {
                 ..Default::default()
             }),
             status: Status::Shipped,
-            attributes: [("gift".to_owned(), Value::Bool(true))].into(),
+            attributes: [("gift".to_owned(), DynamicValue::Bool(true))].into(),
             ..Default::default()
         };
         let bytes = order.encode_to_vec().unwrap();

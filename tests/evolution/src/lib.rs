@@ -32,7 +32,7 @@ pub mod v3 {
 
 use std::collections::BTreeMap;
 
-use schemac_runtime::{Decimal, Value};
+use schemac_runtime::{Decimal, DynamicValue};
 
 /// The version-1 orders whose encodings are checked in, by name.
 pub fn v1_orders() -> Vec<(&'static str, v1::Order)> {
@@ -58,9 +58,12 @@ pub fn v1_orders() -> Vec<(&'static str, v1::Order)> {
                 }),
                 status: v1::Status::Paid,
                 attributes: BTreeMap::from([
-                    ("gift".to_owned(), Value::Bool(true)),
-                    ("priority".to_owned(), Value::I32(2)),
-                    ("discount".to_owned(), Value::Decimal(Decimal::new(10, 2))),
+                    ("gift".to_owned(), DynamicValue::Bool(true)),
+                    ("priority".to_owned(), DynamicValue::I32(2)),
+                    (
+                        "discount".to_owned(),
+                        DynamicValue::Decimal(Decimal::new(10, 2)),
+                    ),
                 ]),
             },
         ),
@@ -73,7 +76,7 @@ pub fn v1_orders() -> Vec<(&'static str, v1::Order)> {
                 order_lines: vec![v1::OrderLine::default()],
                 customer: Some(v1::Customer::default()),
                 status: v1::Status::Shipped,
-                attributes: BTreeMap::from([("null".to_owned(), Value::Null)]),
+                attributes: BTreeMap::from([("null".to_owned(), DynamicValue::Null)]),
             },
         ),
     ]

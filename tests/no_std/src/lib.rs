@@ -16,7 +16,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use schemac_runtime::graph::{decode_arc, decode_rc};
-use schemac_runtime::{Decimal, DecodeError, EncodeError, Extendable, Message, Value};
+use schemac_runtime::{Decimal, DecodeError, DynamicValue, EncodeError, Extendable, Message};
 
 include!(concat!(env!("OUT_DIR"), "/schemas.rs"));
 
@@ -32,7 +32,10 @@ pub fn sample_report() -> Report {
     let mut labels = BTreeMap::new();
     labels.insert("site".to_string(), "roof".to_string());
     let mut extra = BTreeMap::new();
-    extra.insert("firmware".to_string(), Value::String("1.2.3".to_string()));
+    extra.insert(
+        "firmware".to_string(),
+        DynamicValue::String("1.2.3".to_string()),
+    );
     Report {
         device: "probe-7".to_string(),
         readings: vec![

@@ -195,7 +195,7 @@ fn code_through_a_re_exported_runtime_round_trips() {
         }],
         customer: Some(Customer::default()),
         status: Status::Unrecognized(9),
-        attributes: BTreeMap::from([("f".to_owned(), runtime::Value::F64(-0.0))]),
+        attributes: BTreeMap::from([("f".to_owned(), runtime::DynamicValue::F64(-0.0))]),
         ..Default::default()
     };
     let bytes = order.encode_to_vec().unwrap();
@@ -227,7 +227,7 @@ fn profile(email: &str) -> v2::Profile {
         rating: 4.5,
         badge: 7,
         nicknames: vec!["Countess".to_owned()],
-        preferences: BTreeMap::from([("zoom".to_owned(), runtime::Value::F32(1.25))]),
+        preferences: BTreeMap::from([("zoom".to_owned(), runtime::DynamicValue::F32(1.25))]),
         unknown_fields: UnknownFields::default(),
     }
 }

@@ -20,7 +20,7 @@ fn order_fields_have_the_promised_types() {
     is::<Option<Customer>>(&order.customer);
     is::<Status>(&order.status);
     is::<schemac_runtime::Decimal>(&order.total_cost);
-    is::<BTreeMap<String, schemac_runtime::Value>>(&order.attributes);
+    is::<BTreeMap<String, schemac_runtime::DynamicValue>>(&order.attributes);
     is::<schemac_runtime::Decimal>(&OrderLine::default().cost);
     is::<Option<String>>(&Customer::default().email);
     is::<u32>(&OrderLine::default().quantity);

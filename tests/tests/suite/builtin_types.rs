@@ -12,7 +12,7 @@ use prost::Message as _;
 use prost_reflect::{DescriptorPool, DynamicMessage, ReflectMessage, Value as Dyn};
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::money::{Amounts, Entry, Values, entry};
-use schemac_runtime::{Decimal, Message, UnknownFields, Value};
+use schemac_runtime::{Decimal, DynamicValue, Message, UnknownFields};
 
 use crate::protoc::protoc;
 use crate::reflect::{descriptor, export_all, pool};
@@ -40,26 +40,29 @@ pub(crate) fn amounts() -> Amounts {
 
 pub(crate) fn values() -> Values {
     let map = BTreeMap::from([
-        ("null".to_owned(), Value::Null),
-        ("n".to_owned(), Value::U64(u64::MAX)),
+        ("null".to_owned(), DynamicValue::Null),
+        ("n".to_owned(), DynamicValue::U64(u64::MAX)),
     ]);
     Values {
-        payload: Value::I32(-5),
-        previous: Some(Value::Null),
+        payload: DynamicValue::I32(-5),
+        previous: Some(DynamicValue::Null),
         history: vec![
-            Value::Null,
-            Value::Bool(true),
-            Value::I64(i64::MIN),
-            Value::U32(7),
-            Value::F32(1.5),
-            Value::F64(-0.25),
-            Value::String("π".to_owned()),
-            Value::Bytes(vec![0, 255]),
-            Value::Decimal(decimal("-0.50")),
-            Value::List(vec![Value::List(Vec::new()), Value::Map(map.clone())]),
+            DynamicValue::Null,
+            DynamicValue::Bool(true),
+            DynamicValue::I64(i64::MIN),
+            DynamicValue::U32(7),
+            DynamicValue::F32(1.5),
+            DynamicValue::F64(-0.25),
+            DynamicValue::String("π".to_owned()),
+            DynamicValue::Bytes(vec![0, 255]),
+            DynamicValue::Decimal(decimal("-0.50")),
+            DynamicValue::List(vec![
+                DynamicValue::List(Vec::new()),
+                DynamicValue::Map(map.clone()),
+            ]),
         ],
-        attributes: BTreeMap::from([("m".to_owned(), Value::Map(map))]),
-        by_id: BTreeMap::from([(-1, Value::String(String::new()))]),
+        attributes: BTreeMap::from([("m".to_owned(), DynamicValue::Map(map))]),
+        by_id: BTreeMap::from([(-1, DynamicValue::String(String::new()))]),
         ..Default::default()
     }
 }
@@ -74,7 +77,7 @@ pub(crate) fn entries() -> Vec<Entry> {
             ..Default::default()
         },
         Entry {
-            amount: Some(entry::Amount::Other(Value::Null)),
+            amount: Some(entry::Amount::Other(DynamicValue::Null)),
             ..Entry::default()
         },
     ]
@@ -167,7 +170,7 @@ pub(crate) fn full_profile() -> v2::Profile {
         rating: 4.5,
         badge: 7,
         nicknames: vec!["Countess".to_owned()],
-        preferences: BTreeMap::from([("zoom".to_owned(), Value::F32(1.25))]),
+        preferences: BTreeMap::from([("zoom".to_owned(), DynamicValue::F32(1.25))]),
         ..Default::default()
     }
 }
@@ -211,8 +214,8 @@ fn the_new_types_have_the_promised_rust_types() {
     is::<Vec<Decimal>>(&amounts.line_totals);
     is::<BTreeMap<u32, Decimal>>(&amounts.by_day);
     let values = Values::default();
-    is::<Value>(&values.payload);
-    is::<BTreeMap<i64, Value>>(&values.by_id);
+    is::<DynamicValue>(&values.payload);
+    is::<BTreeMap<i64, DynamicValue>>(&values.by_id);
     is::<UnknownFields>(&v1::Profile::default().unknown_fields);
 }
 

@@ -284,10 +284,10 @@ fn documented_refusals_name_the_problem() {
             "{text}: {generated}"
         );
     }
-    // A list of values may hold null: it is `Value::Null`.
+    // A list of values may hold null: it is `DynamicValue::Null`.
     let values: schemac_generated::money::Values =
         serde_json::from_str(r#"{"history": [null]}"#).unwrap();
-    assert_eq!(values.history, [schemac_runtime::Value::Null]);
+    assert_eq!(values.history, [schemac_runtime::DynamicValue::Null]);
 }
 
 #[test]
@@ -455,7 +455,7 @@ fn unknown_enum_names_are_skipped_only_when_unknown_fields_are() {
 fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     use schemac_generated::kitchen::Point;
     use schemac_generated::money::Values;
-    use schemac_runtime::Value;
+    use schemac_runtime::DynamicValue;
     use std::collections::BTreeMap;
 
     /// The message's encoding, which holds one length-delimited field; its
@@ -469,10 +469,10 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
         assert!(payload.len() < 0x80, "a one-byte length");
         [&[key, payload.len() as u8][..], payload].concat()
     }
-    fn list(items: &[i32]) -> Value {
-        Value::List(items.iter().copied().map(Value::I32).collect())
+    fn list(items: &[i32]) -> DynamicValue {
+        DynamicValue::List(items.iter().copied().map(DynamicValue::I32).collect())
     }
-    fn value_payload(value: Value) -> Vec<u8> {
+    fn value_payload(value: DynamicValue) -> Vec<u8> {
         let values = Values {
             payload: value,
             ..Values::default()
@@ -498,9 +498,12 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     let analysis = analysis();
     // Three `Values`, one after the other: `payload` is read three times,
     // `previous` twice.
-    let values_with = |payload: Value, previous: Option<(&str, i32)>| {
+    let values_with = |payload: DynamicValue, previous: Option<(&str, i32)>| {
         let previous = previous.map(|(key, number)| {
-            Value::Map(BTreeMap::from([(key.to_owned(), Value::I32(number))]))
+            DynamicValue::Map(BTreeMap::from([(
+                key.to_owned(),
+                DynamicValue::I32(number),
+            )]))
         });
         Values {
             payload,
@@ -513,7 +516,7 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     let mut values = [
         values_with(list(&[1]), None),
         values_with(list(&[2]), Some(("a", 1))),
-        values_with(Value::Bool(true), Some(("b", 2))),
+        values_with(DynamicValue::Bool(true), Some(("b", 2))),
     ]
     .concat();
     // An `attributes` entry with key "k" and its value field twice.
@@ -533,10 +536,10 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
     let maps = delimited(0x72, &entry);
 
     let read: Values = Message::decode(&values).unwrap();
-    assert_eq!(read.payload, Value::Bool(true));
+    assert_eq!(read.payload, DynamicValue::Bool(true));
     assert_eq!(
         read.previous.as_ref().map(|previous| match previous {
-            Value::Map(map) => map.len(),
+            DynamicValue::Map(map) => map.len(),
             _ => 0,
         }),
         Some(2)

@@ -1,14 +1,21 @@
 //! The runtime's public API, pinned: every item a user of
-//! `schemac-runtime` can name, read from its source with syn, as a sorted
-//! list of paths, one line each, with the features it needs. The public
-//! modules' `pub` items are listed, and those of private modules that a
-//! `pub use` makes public; a `macro_rules!` that declares items is listed
-//! by the first name each invocation gives it (`codec::Int32`), since syn
-//! does not expand macros. What is `#[doc(hidden)]` (`__private`, the
-//! trait methods only generated code calls) is not API and is left out.
-//! A change to the snapshot is a change to the crates' semver surface:
-//! read it as such.
+//! `schemac-runtime` can name, by the paths a user types, read from its
+//! source with syn, as a sorted list of lines with the features each
+//! needs.
+//!
+//! An item is listed at each path it can be reached by from the crate's
+//! root: through public modules, and through `pub use`s in them
+//! (`schemac_runtime::DynamicValue`, not the private module it is defined in);
+//! its fields, variants, trait members, methods and trait impls are
+//! listed once, under the shortest of those paths. What is
+//! `#[doc(hidden)]` (`__private`, the trait methods and codecs only
+//! generated code calls) is not API and is left out, and so is what only
+//! a hidden path reaches. syn does not expand macros: a `macro_rules!`
+//! invocation that implements a trait is listed by the first name it
+//! gives (`item ... (by seconds_and_nanos!)`). A change to the snapshot is
+//! a change to the crate's semver surface: read it as such.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -17,232 +24,433 @@ use quote::ToTokens;
 use schemac_tests::workspace_root;
 use syn::{Attribute, ImplItem, Item, Meta, TraitItem, Type, UseTree, Visibility};
 
+/// The crate's root path.
+const ROOT: &str = "schemac_runtime";
+
 #[test]
 fn the_runtime_public_api_is_pinned() {
     let root = workspace_root().join("runtime/src");
-    let mut api = Api::default();
-    api.module(&root.join("lib.rs"), &root, "schemac_runtime", "", true);
-    // An item's own line is API when its module is public or a `pub use`
-    // names it. A method or trait impl is API when its type is: the first
-    // of its owner's candidates (`|`-separated) that names a type at all.
-    let is_api = |owner: &str| {
-        for candidate in owner.split('|') {
-            let types = || {
-                api.found
-                    .iter()
-                    .filter(|found| !found.item.contains(['*', '|']))
-                    .filter(move |found| match candidate.strip_prefix('*') {
-                        Some(name) => found.item.ends_with(name),
-                        None => found.item == candidate,
-                    })
-            };
-            let reexported = api
-                .reexported
-                .iter()
-                .any(|path| match candidate.strip_prefix('*') {
-                    Some(name) => path.ends_with(name),
-                    None => path == candidate,
-                });
-            if reexported || types().next().is_some() {
-                return reexported || types().any(|found| found.public);
-            }
-        }
-        false
-    };
-    let mut lines: Vec<String> = api
-        .found
-        .iter()
-        .filter(|found| match found.item.contains('|') {
-            true => is_api(&found.item),
-            false => found.public || is_api(&found.item),
-        })
-        .map(|found| found.line.clone())
-        .collect();
-    lines.sort();
-    lines.dedup();
+    let mut source = Source::default();
+    source.module(&root.join("lib.rs"), &root, ROOT, "");
+    let api = Reach::of(&source);
+    let lines = api.lines(&source);
     insta::assert_snapshot!(lines.join("\n"));
 }
 
-/// The lines found so far, and the paths `pub use` makes public.
+/// What the crate's source declares, private or not, but for what is
+/// hidden or only compiled for tests.
 #[derive(Default)]
-struct Api {
-    found: Vec<Found>,
-    reexported: Vec<String>,
-    /// Whether the module being read is public.
-    public: bool,
+struct Source {
+    /// Each module by its path, with whether it is declared `pub`.
+    modules: BTreeMap<String, bool>,
+    /// The items that define a name, by their path.
+    defs: BTreeMap<String, Def>,
+    /// Each module's `use`s, `pub` or not.
+    uses: Vec<Use>,
+    impls: Vec<Impl>,
+    /// Item-level macro invocations, as (module, first name, macro, cfg).
+    invocations: Vec<(String, String, String, String)>,
 }
 
-/// One line of the list.
-struct Found {
-    /// The path of the item it belongs to: `schemac_runtime::wkt::Any`
-    /// for the item, its fields and variants; for the methods and trait
-    /// impls of a type, the `|`-separated paths it may have, where
-    /// `*::Any` stands for any type named `Any`.
-    item: String,
-    line: String,
-    /// Whether the item's module is public, so the line is API.
+struct Def {
+    kind: &'static str,
     public: bool,
+    cfg: String,
+    /// The lines of its fields, variants or trait members, each with what
+    /// follows the item's path: `field ::name`, as (kind, `::name` and cfg).
+    members: Vec<(&'static str, String)>,
 }
 
-impl Api {
-    /// Reads the module in `file`, whose submodules are files in `dir`,
-    /// at `path`, under the `cfg` of the modules around it.
-    fn module(&mut self, file: &Path, dir: &Path, path: &str, cfg: &str, public: bool) {
+struct Use {
+    module: String,
+    public: bool,
+    /// The name it gives, or `*` for a glob.
+    name: String,
+    /// The absolute path it names, and the path as written.
+    target: String,
+    written: String,
+    cfg: String,
+}
+
+struct Impl {
+    module: String,
+    /// The self type's path as written, without generics (`Codec`,
+    /// `compact_str::CompactString`).
+    ty: String,
+    /// The trait's path as written, and the trait as text, for a trait
+    /// impl.
+    trait_: Option<(String, String)>,
+    generics: String,
+    /// The public methods of an inherent impl, with their cfg.
+    methods: Vec<(String, String)>,
+    cfg: String,
+}
+
+impl Source {
+    /// Reads the module in `file`, whose submodules are files in `dir`, at
+    /// `path`, under the `cfg` of the modules around it.
+    fn module(&mut self, file: &Path, dir: &Path, path: &str, cfg: &str) {
         let text = fs::read_to_string(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let parsed = syn::parse_file(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        self.items(&parsed.items, dir, path, cfg, public);
+        self.items(&parsed.items, dir, path, cfg);
     }
 
-    fn items(&mut self, items: &[Item], dir: &Path, path: &str, cfg: &str, public: bool) {
-        let outer = std::mem::replace(&mut self.public, public);
+    fn items(&mut self, items: &[Item], dir: &Path, path: &str, cfg: &str) {
         for item in items {
             self.item(item, dir, path, cfg);
         }
-        self.public = outer;
     }
 
-    fn push(&mut self, item: String, line: String) {
-        let public = self.public;
-        self.found.push(Found { item, line, public });
+    fn def(&mut self, path: &str, name: String, kind: &'static str, public: bool, cfg: &str) {
+        let def = Def {
+            kind,
+            public,
+            cfg: cfg.to_owned(),
+            members: Vec::new(),
+        };
+        self.defs.insert(format!("{path}::{name}"), def);
     }
 
     fn item(&mut self, item: &Item, dir: &Path, path: &str, outer_cfg: &str) {
-        let (attrs, public) = match item {
-            Item::Const(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Enum(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Fn(i) => (&i.attrs, is_pub(&i.vis)),
-            // Private modules too: a `pub use` may make their items public.
-            Item::Mod(i) => (&i.attrs, true),
-            Item::Static(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Struct(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Trait(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Type(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Use(i) => (&i.attrs, is_pub(&i.vis)),
-            Item::Macro(i) => (&i.attrs, i.ident.is_none() || exported(&i.attrs)),
-            // Impls are public where their type and trait are.
-            Item::Impl(i) => (&i.attrs, true),
+        let attrs = match item {
+            Item::Const(i) => &i.attrs,
+            Item::Enum(i) => &i.attrs,
+            Item::Fn(i) => &i.attrs,
+            Item::Mod(i) => &i.attrs,
+            Item::Static(i) => &i.attrs,
+            Item::Struct(i) => &i.attrs,
+            Item::Trait(i) => &i.attrs,
+            Item::Type(i) => &i.attrs,
+            Item::Use(i) => &i.attrs,
+            Item::Macro(i) => &i.attrs,
+            Item::Impl(i) => &i.attrs,
             _ => return,
         };
-        if !public || hidden(attrs) || test_only(attrs) {
+        if hidden(attrs) || test_only(attrs) {
             return;
         }
         let cfg = format!("{outer_cfg}{}", cfg_of(attrs));
-        // `owner` is the item a line belongs to, below `path`.
-        let mut line = |kind: &str, owner: &str, name: String| {
-            let item = format!("{path}::{owner}");
-            self.push(item, format!("{kind} {path}::{name}{cfg}"));
-        };
         match item {
-            Item::Const(i) => line("const", &i.ident.to_string(), i.ident.to_string()),
-            Item::Static(i) => line("static", &i.ident.to_string(), i.ident.to_string()),
-            Item::Type(i) => line("type", &i.ident.to_string(), i.ident.to_string()),
-            Item::Fn(i) => line("fn", &i.sig.ident.to_string(), i.sig.ident.to_string()),
+            Item::Const(i) => self.def(path, i.ident.to_string(), "const", is_pub(&i.vis), &cfg),
+            Item::Static(i) => self.def(path, i.ident.to_string(), "static", is_pub(&i.vis), &cfg),
+            Item::Type(i) => self.def(path, i.ident.to_string(), "type", is_pub(&i.vis), &cfg),
+            Item::Fn(i) => self.def(path, i.sig.ident.to_string(), "fn", is_pub(&i.vis), &cfg),
             Item::Macro(i) => match &i.ident {
-                Some(name) => line("macro", &name.to_string(), name.to_string()),
+                // `#[macro_export]` puts a macro at the crate's root.
+                Some(name) if exported(&i.attrs) => {
+                    self.def(ROOT, name.to_string(), "macro", true, &cfg)
+                }
+                Some(_) => {}
                 None => {
                     let called = tokens(&i.mac.path);
-                    if let Some(declared) = declared_name(&i.mac.tokens)
-                        && called != "thread_local"
-                    {
-                        let what = format!("{declared} (by {called}!)");
-                        line("item", &declared, what);
+                    if let Some(declared) = declared_name(&i.mac.tokens) {
+                        self.invocations
+                            .push((path.to_owned(), declared, called, cfg));
                     }
                 }
             },
             Item::Struct(i) => {
-                let owner = i.ident.to_string();
-                line("struct", &owner, owner.clone());
-                for field in i.fields.iter().filter(|field| is_pub(&field.vis)) {
-                    let name = field.ident.as_ref().map_or("0".into(), |n| n.to_string());
-                    line("field", &owner, format!("{owner}::{name}"));
-                }
+                let name = i.ident.to_string();
+                self.def(path, name.clone(), "struct", is_pub(&i.vis), &cfg);
+                let members = i
+                    .fields
+                    .iter()
+                    .filter(|field| is_pub(&field.vis))
+                    .map(|field| {
+                        let name = field.ident.as_ref().map_or("0".into(), |n| n.to_string());
+                        ("field", format!("::{name}"))
+                    });
+                self.members(path, &name, members);
             }
             Item::Enum(i) => {
-                let owner = i.ident.to_string();
-                line("enum", &owner, owner.clone());
-                for variant in &i.variants {
-                    line("variant", &owner, format!("{owner}::{}", variant.ident));
-                }
+                let name = i.ident.to_string();
+                self.def(path, name.clone(), "enum", is_pub(&i.vis), &cfg);
+                let members = i
+                    .variants
+                    .iter()
+                    .map(|variant| ("variant", format!("::{}", variant.ident)));
+                self.members(path, &name, members);
             }
             Item::Trait(i) => {
-                let owner = i.ident.to_string();
-                line("trait", &owner, owner.clone());
-                for member in &i.items {
+                let name = i.ident.to_string();
+                self.def(path, name.clone(), "trait", is_pub(&i.vis), &cfg);
+                let members = i.items.iter().filter_map(|member| {
                     let (kind, name, attrs) = match member {
                         TraitItem::Fn(f) => ("fn", f.sig.ident.to_string(), &f.attrs),
                         TraitItem::Const(c) => ("const", c.ident.to_string(), &c.attrs),
                         TraitItem::Type(t) => ("type", t.ident.to_string(), &t.attrs),
-                        _ => continue,
+                        _ => return None,
                     };
-                    if !hidden(attrs) {
-                        line(kind, &owner, format!("{owner}::{name}"));
-                    }
-                }
+                    (!hidden(attrs)).then(|| (kind, format!("::{name}")))
+                });
+                self.members(path, &name, members);
             }
             Item::Use(i) => {
                 let mut names = Vec::new();
                 leaves(&i.tree, String::new(), &mut names);
-                for (name, from) in &names {
-                    line("use", name, format!("{name} = {from}"));
+                for (name, from) in names {
+                    self.uses.push(Use {
+                        module: path.to_owned(),
+                        public: is_pub(&i.vis),
+                        name,
+                        target: absolute(path, &from),
+                        written: from,
+                        cfg: cfg.clone(),
+                    });
                 }
-                let targets = names.iter().map(|(_, from)| absolute(path, from));
-                self.reexported.extend(targets);
             }
             Item::Impl(i) => {
-                let ty = tokens(&i.self_ty);
-                // An impl may sit in another module than its type (as
-                // `wkt/any_json.rs` adds to `Any`): it belongs to the type
-                // of its module of that name, else to any type of that
-                // name, else to any of the name its last segment gives
-                // (`std::time::Duration` gets the impls of `Duration`).
-                let name = type_name(&i.self_ty);
-                let last = name.rsplit("::").next().unwrap_or_default();
-                let owner = format!("{path}::{name}|*::{name}|*::{last}");
-                if let Some((_, trait_path, _)) = &i.trait_ {
-                    let generics = tokens(&i.generics);
-                    let trait_path = tokens(trait_path);
-                    self.push(
-                        owner,
-                        format!("impl{generics} {trait_path} for {ty} (in {path}){cfg}"),
-                    );
-                    return;
-                }
-                for member in &i.items {
-                    if let ImplItem::Fn(f) = member
-                        && is_pub(&f.vis)
-                        && !hidden(&f.attrs)
-                    {
-                        let method_cfg = cfg_of(&f.attrs);
-                        let name = &f.sig.ident;
-                        let line = format!("fn {ty}::{name} (in {path}){cfg}{method_cfg}");
-                        self.push(owner.clone(), line);
-                    }
-                }
+                let methods = i
+                    .items
+                    .iter()
+                    .filter_map(|member| match member {
+                        ImplItem::Fn(f) if is_pub(&f.vis) && !hidden(&f.attrs) => {
+                            Some((f.sig.ident.to_string(), cfg_of(&f.attrs)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let trait_ = i.trait_.as_ref().map(|(_, trait_path, _)| {
+                    let written = trait_path
+                        .segments
+                        .iter()
+                        .map(|segment| segment.ident.to_string())
+                        .collect::<Vec<_>>()
+                        .join("::");
+                    (written, tokens(trait_path))
+                });
+                self.impls.push(Impl {
+                    module: path.to_owned(),
+                    ty: type_name(&i.self_ty),
+                    trait_,
+                    generics: tokens(&i.generics),
+                    methods,
+                    cfg,
+                });
             }
             Item::Mod(i) => {
                 let name = i.ident.to_string();
-                let public = self.public && is_pub(&i.vis);
                 let inner = format!("{path}::{name}");
-                if public {
-                    self.push(inner.clone(), format!("mod {inner}{cfg}"));
-                }
+                self.modules.insert(inner.clone(), is_pub(&i.vis));
                 match &i.content {
-                    Some((_, items)) => {
-                        self.items(items, &dir.join(&name), &inner, &cfg, public);
-                    }
+                    Some((_, items)) => self.items(items, &dir.join(&name), &inner, &cfg),
                     None => {
                         let (file, sub) = module_file(dir, &name);
-                        self.module(&file, &sub, &inner, &cfg, public);
+                        self.module(&file, &sub, &inner, &cfg);
                     }
                 }
             }
             _ => {}
         }
     }
+
+    fn members(
+        &mut self,
+        path: &str,
+        name: &str,
+        members: impl Iterator<Item = (&'static str, String)>,
+    ) {
+        if let Some(def) = self.defs.get_mut(&format!("{path}::{name}")) {
+            def.members.extend(members);
+        }
+    }
+
+    /// The definition or module that `path`, absolute, names: followed
+    /// through modules and `use`s, public or not, as the compiler
+    /// resolves a path inside the crate.
+    fn resolve(&self, path: &str, depth: u32) -> Option<String> {
+        if depth > 16 {
+            return None;
+        }
+        if self.defs.contains_key(path) || self.modules.contains_key(path) || path == ROOT {
+            return Some(path.to_owned());
+        }
+        let (parent, name) = path.rsplit_once("::")?;
+        let parent = self.resolve(parent, depth + 1)?;
+        let here = format!("{parent}::{name}");
+        if self.defs.contains_key(&here) || self.modules.contains_key(&here) {
+            return Some(here);
+        }
+        let uses = self.uses.iter().filter(|u| u.module == parent);
+        let named = uses.clone().find(|u| u.name == name);
+        if let Some(found) = named.and_then(|u| self.resolve(&u.target, depth + 1)) {
+            return Some(found);
+        }
+        uses.filter(|u| u.name == "*").find_map(|u| {
+            let glob = u.target.trim_end_matches("::*");
+            self.resolve(&format!("{glob}::{name}"), depth + 1)
+        })
+    }
+
+    /// What `written`, a path as written in `module`, names.
+    fn resolve_in(&self, module: &str, written: &str) -> Option<String> {
+        let mut from = module.to_owned();
+        let mut rest = written;
+        loop {
+            if let Some(after) = rest.strip_prefix("crate::") {
+                return self.resolve(&format!("{ROOT}::{after}"), 0);
+            } else if let Some(after) = rest.strip_prefix("self::") {
+                rest = after;
+            } else if let Some(after) = rest.strip_prefix("super::") {
+                from = from.rsplit_once("::")?.0.to_owned();
+                rest = after;
+            } else {
+                return self.resolve(&format!("{from}::{rest}"), 0);
+            }
+        }
+    }
 }
 
-/// The file of module `name` declared in `dir`, and the folder of its own
-/// submodules.
+/// The paths by which a user reaches each definition.
+struct Reach {
+    /// The user paths of each definition (and module) by its path.
+    paths: BTreeMap<String, BTreeSet<String>>,
+    /// `use` lines for what a public `pub use` names outside the crate:
+    /// (user path, target, cfg).
+    external: BTreeSet<(String, String, String)>,
+}
+
+impl Reach {
+    fn of(source: &Source) -> Self {
+        let mut reach = Reach {
+            paths: BTreeMap::new(),
+            external: BTreeSet::new(),
+        };
+        let mut modules = vec![(ROOT.to_owned(), ROOT.to_owned())];
+        while let Some((module, at)) = modules.pop() {
+            if !reach.add(&module, &at) {
+                continue;
+            }
+            for (path, &public) in &source.modules {
+                if public && path.rsplit_once("::").map(|(parent, _)| parent) == Some(&module) {
+                    let name = path.rsplit("::").next().unwrap_or_default();
+                    modules.push((path.clone(), format!("{at}::{name}")));
+                }
+            }
+            for (path, def) in &source.defs {
+                if def.public && path.rsplit_once("::").map(|(parent, _)| parent) == Some(&module) {
+                    let name = path.rsplit("::").next().unwrap_or_default();
+                    reach.add(path, &format!("{at}::{name}"));
+                }
+            }
+            for u in source
+                .uses
+                .iter()
+                .filter(|u| u.public && u.module == module)
+            {
+                if u.name == "*" {
+                    continue;
+                }
+                let user = format!("{at}::{}", u.name);
+                match source.resolve(&u.target, 0) {
+                    Some(target) if source.modules.contains_key(&target) => {
+                        modules.push((target, user));
+                    }
+                    Some(target) => {
+                        reach.add(&target, &user);
+                    }
+                    None => {
+                        reach
+                            .external
+                            .insert((user, u.written.clone(), u.cfg.clone()));
+                    }
+                }
+            }
+        }
+        reach
+    }
+
+    /// Records that `path` is reached at `user`; whether that is new.
+    fn add(&mut self, path: &str, user: &str) -> bool {
+        self.paths
+            .entry(path.to_owned())
+            .or_default()
+            .insert(user.to_owned())
+    }
+
+    /// The path a definition's members are listed under: its shortest.
+    fn canonical(&self, path: &str) -> Option<&str> {
+        let paths = self.paths.get(path)?;
+        paths
+            .iter()
+            .min_by_key(|user| (user.matches("::").count(), user.len(), user.as_str()))
+            .map(String::as_str)
+    }
+
+    fn lines(&self, source: &Source) -> Vec<String> {
+        let mut lines = BTreeSet::new();
+        for (path, users) in &self.paths {
+            if let Some(&public) = source.modules.get(path) {
+                if public || path == ROOT {
+                    for user in users.iter().filter(|user| *user != ROOT) {
+                        lines.insert(format!("mod {user}"));
+                    }
+                }
+                continue;
+            }
+            let Some(def) = source.defs.get(path) else {
+                continue;
+            };
+            let cfg = &def.cfg;
+            for user in users {
+                lines.insert(format!("{} {user}{cfg}", def.kind));
+            }
+            let Some(canonical) = self.canonical(path) else {
+                continue;
+            };
+            for (kind, member) in &def.members {
+                lines.insert(format!("{kind} {canonical}{member}{cfg}"));
+            }
+        }
+        for (user, target, cfg) in &self.external {
+            lines.insert(format!("use {user} = {target}{cfg}"));
+        }
+        for i in &source.impls {
+            let reached = |written: &str| {
+                let found = source.resolve_in(&i.module, written)?;
+                self.canonical(&found)
+            };
+            let cfg = &i.cfg;
+            let generics = match i.generics.as_str() {
+                "" => String::new(),
+                generics => format!(" with {generics}"),
+            };
+            match (&i.trait_, reached(&i.ty)) {
+                (None, Some(ty)) => {
+                    for (method, method_cfg) in &i.methods {
+                        lines.insert(format!("fn {ty}::{method}{cfg}{method_cfg}"));
+                    }
+                }
+                (Some((_, trait_)), Some(ty)) => {
+                    lines.insert(format!("impl {trait_} for {ty}{generics}{cfg}"));
+                }
+                // An impl for a type of another crate is API where its
+                // trait is.
+                (Some((written, trait_)), None) => {
+                    if reached(written).is_some() {
+                        let ty = &i.ty;
+                        lines.insert(format!("impl {trait_} for {ty}{generics}{cfg}"));
+                    }
+                }
+                (None, None) => {}
+            }
+        }
+        for (module, declared, called, cfg) in &source.invocations {
+            if called == "thread_local" {
+                continue;
+            }
+            if let Some(item) = source.resolve_in(module, declared)
+                && let Some(canonical) = self.canonical(&item)
+            {
+                lines.insert(format!("item {canonical} (by {called}!){cfg}"));
+            }
+        }
+        lines.into_iter().collect()
+    }
+}
+
+/// The file of module `name` declared in `dir`, and the folder of its
+/// own submodules.
 fn module_file(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
     let flat = dir.join(format!("{name}.rs"));
     if flat.exists() {
@@ -252,7 +460,7 @@ fn module_file(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
     }
 }
 
-/// The names a `pub use` makes public, each with the path it comes from.
+/// The names a `use` gives, each with the path it comes from.
 fn leaves(tree: &UseTree, prefix: String, out: &mut Vec<(String, String)>) {
     match tree {
         UseTree::Path(p) => leaves(&p.tree, format!("{prefix}{}::", p.ident), out),
@@ -289,8 +497,16 @@ fn hidden(attrs: &[Attribute]) -> bool {
     has(attrs, "doc", "hidden")
 }
 
+/// Whether the item is compiled only for tests: its `cfg` requires
+/// `test` (`cfg(test)`, `cfg(all(test, ...))`).
 fn test_only(attrs: &[Attribute]) -> bool {
-    has(attrs, "cfg", "test")
+    attrs.iter().any(|attr| match &attr.meta {
+        Meta::List(list) if list.path.is_ident("cfg") => {
+            let cfg = tokens(&list.tokens);
+            cfg == "test" || cfg.starts_with("all (test ,")
+        }
+        _ => false,
+    })
 }
 
 fn exported(attrs: &[Attribute]) -> bool {
@@ -309,7 +525,7 @@ fn cfg_of(attrs: &[Attribute]) -> String {
 }
 
 /// The first name a macro invocation gives, past its doc attributes: the
-/// item it declares, for the runtime's declaring macros.
+/// item it declares or implements for.
 fn declared_name(tokens: &proc_macro2::TokenStream) -> Option<String> {
     let mut trees = tokens.clone().into_iter();
     while let Some(tree) = trees.next() {
@@ -324,34 +540,40 @@ fn declared_name(tokens: &proc_macro2::TokenStream) -> Option<String> {
     None
 }
 
-/// The name of the type an impl is for, without its generics, and with
-/// the path it is written with but for `crate`, `self` and `super`:
-/// `codec::Message` for `codec::Message<M>`, so that the impls of a
-/// private type are not taken for those of a public one of its name.
+/// The path of the type an impl is for, as written, without its
+/// generics: `codec::Message` for `codec::Message<M>`.
 fn type_name(ty: &Type) -> String {
     match ty {
-        Type::Path(path) => {
-            let segments: Vec<String> = path
-                .path
-                .segments
-                .iter()
-                .map(|segment| segment.ident.to_string())
-                .skip_while(|name| ["crate", "self", "super"].contains(&name.as_str()))
-                .collect();
-            segments.join("::")
-        }
+        Type::Path(path) => path
+            .path
+            .segments
+            .iter()
+            .map(|segment| segment.ident.to_string())
+            .collect::<Vec<_>>()
+            .join("::"),
         other => tokens(other),
     }
 }
 
-/// The absolute path of `from`, a `pub use` path written in module `path`.
+/// The absolute path of `from`, a `use` path written in module `path`:
+/// `crate::`, `self::` and `super::` resolved; another path is taken
+/// from the module (or, failing that, is another crate's).
 fn absolute(path: &str, from: &str) -> String {
-    match from.strip_prefix("crate::") {
-        Some(rest) => format!("schemac_runtime::{rest}"),
-        None => match from.strip_prefix("self::") {
-            Some(rest) => format!("{path}::{rest}"),
-            None => format!("{path}::{from}"),
-        },
+    let mut module = path.to_owned();
+    let mut rest = from;
+    loop {
+        if let Some(after) = rest.strip_prefix("crate::") {
+            return format!("{ROOT}::{after}");
+        } else if let Some(after) = rest.strip_prefix("self::") {
+            rest = after;
+        } else if let Some(after) = rest.strip_prefix("super::") {
+            module = module
+                .rsplit_once("::")
+                .map_or(module.clone(), |(parent, _)| parent.to_owned());
+            rest = after;
+        } else {
+            return format!("{module}::{rest}");
+        }
     }
 }
 

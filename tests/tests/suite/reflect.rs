@@ -197,8 +197,8 @@ impl Builder {
 
     /// A dynamic value as the message `schemac.Value`. `Null` is the member
     /// `null_value`, wherever the value is: in a list or a map too.
-    fn value(&self, value: &schemac_runtime::Value) -> Value {
-        use schemac_runtime::Value as V;
+    fn value(&self, value: &schemac_runtime::DynamicValue) -> Value {
+        use schemac_runtime::DynamicValue as V;
         let mut message = DynamicMessage::new(descriptor(&self.pool, "schemac.Value"));
         let (member, member_value) = match value {
             V::Null => ("null_value", Value::EnumNumber(0)),

@@ -18,7 +18,7 @@ use schemac_generated::shapes::{self, Drawing, Keywords, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine, Status};
 use schemac_generated::world::{geo, travel};
 use schemac_runtime::view::HasView;
-use schemac_runtime::{Decimal, Message, Value};
+use schemac_runtime::{Decimal, DynamicValue, Message};
 use schemac_tests::repr;
 
 fn round_trip<M: HasView + PartialEq + Debug>(value: &M) -> Result<(), TestCaseError> {
@@ -75,24 +75,24 @@ fn decimal() -> impl Strategy<Value = Decimal> {
 }
 
 /// Any value without NaN, nested up to three levels.
-fn value() -> impl Strategy<Value = Value> {
+fn value() -> impl Strategy<Value = DynamicValue> {
     let leaf = prop_oneof![
-        Just(Value::Null),
-        any::<bool>().prop_map(Value::Bool),
-        any::<i32>().prop_map(Value::I32),
-        any::<i64>().prop_map(Value::I64),
-        any::<u32>().prop_map(Value::U32),
-        any::<u64>().prop_map(Value::U64),
-        f32s().prop_map(Value::F32),
-        f64s().prop_map(Value::F64),
-        ".*".prop_map(Value::String),
-        vec(any::<u8>(), 0..8).prop_map(Value::Bytes),
-        decimal().prop_map(Value::Decimal),
+        Just(DynamicValue::Null),
+        any::<bool>().prop_map(DynamicValue::Bool),
+        any::<i32>().prop_map(DynamicValue::I32),
+        any::<i64>().prop_map(DynamicValue::I64),
+        any::<u32>().prop_map(DynamicValue::U32),
+        any::<u64>().prop_map(DynamicValue::U64),
+        f32s().prop_map(DynamicValue::F32),
+        f64s().prop_map(DynamicValue::F64),
+        ".*".prop_map(DynamicValue::String),
+        vec(any::<u8>(), 0..8).prop_map(DynamicValue::Bytes),
+        decimal().prop_map(DynamicValue::Decimal),
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
-            vec(inner.clone(), 0..4).prop_map(Value::List),
-            btree_map(".*", inner, 0..4).prop_map(Value::Map),
+            vec(inner.clone(), 0..4).prop_map(DynamicValue::List),
+            btree_map(".*", inner, 0..4).prop_map(DynamicValue::Map),
         ]
     })
 }
@@ -511,11 +511,11 @@ proptest! {
 fn repr_sees_what_eq_hides() {
     let cases = [
         (
-            Value::Decimal(Decimal::new(150, 2)),
-            Value::Decimal(Decimal::new(15, 1)),
+            DynamicValue::Decimal(Decimal::new(150, 2)),
+            DynamicValue::Decimal(Decimal::new(15, 1)),
         ),
-        (Value::F64(-0.0), Value::F64(0.0)),
-        (Value::F32(-0.0), Value::F32(0.0)),
+        (DynamicValue::F64(-0.0), DynamicValue::F64(0.0)),
+        (DynamicValue::F32(-0.0), DynamicValue::F32(0.0)),
     ];
     for (a, b) in cases {
         assert_eq!(a, b);
@@ -557,9 +557,9 @@ fn empty_map_entries_and_defaults_round_trip() {
 /// gathered rather than inserted (`MapEntries::DIRECT`, 16).
 #[test]
 fn a_failed_merge_keeps_the_map_entries_held_and_read() {
-    let attributes = |range: std::ops::Range<usize>| -> BTreeMap<String, Value> {
+    let attributes = |range: std::ops::Range<usize>| -> BTreeMap<String, DynamicValue> {
         range
-            .map(|i| (format!("key-{i:03}"), Value::I64(i as i64)))
+            .map(|i| (format!("key-{i:03}"), DynamicValue::I64(i as i64)))
             .collect()
     };
     for held in [0, 1, 15, 16, 17, 40] {

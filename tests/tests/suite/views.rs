@@ -14,7 +14,7 @@ use schemac_generated::money::{Values, ValuesView};
 use schemac_generated::shapes::{self, Drawing, Tree, TreeView};
 use schemac_generated::shop::{Order, OrderView};
 use schemac_runtime::view::HasView;
-use schemac_runtime::{DecodeError, DecodeOptions, Message, MessageView, ValueView};
+use schemac_runtime::{DecodeError, DecodeOptions, DynamicValueView, Message, MessageView};
 use schemac_tests::fixtures;
 
 use crate::{builtin_types, roundtrip};
@@ -130,7 +130,7 @@ fn strings_and_bytes_borrow_from_the_input() {
     let mut strings = 0;
     for (key, value) in &order.attributes {
         assert!(inside(&bytes, key.as_bytes()));
-        if let ValueView::String(text) = value {
+        if let DynamicValueView::String(text) = value {
             assert!(inside(&bytes, text.as_bytes()));
             strings += 1;
         }
@@ -156,7 +156,7 @@ fn strings_and_bytes_borrow_from_the_input() {
     let values = ValuesView::decode(&bytes).unwrap();
     assert!(values.history.iter().any(|value| matches!(
         value,
-        ValueView::String(text) if inside(&bytes, text.as_bytes())
+        DynamicValueView::String(text) if inside(&bytes, text.as_bytes())
     )));
     assert_eq!(values.to_owned(), Values::decode(&bytes).unwrap());
 }
@@ -298,22 +298,32 @@ fn a_repeated_message_field_merges_into_the_view_read_first() {
 
 #[test]
 fn a_key_read_twice_keeps_the_later_value() {
-    use schemac_runtime::Value;
-    let order = |value: Value, line: &str| Order {
-        attributes: [("k".to_owned(), value), (line.to_owned(), Value::Null)].into(),
+    use schemac_runtime::DynamicValue;
+    let order = |value: DynamicValue, line: &str| Order {
+        attributes: [
+            ("k".to_owned(), value),
+            (line.to_owned(), DynamicValue::Null),
+        ]
+        .into(),
         ..Order::default()
     };
-    let mut bytes = order(Value::I32(1), "a").encode_to_vec().unwrap();
+    let mut bytes = order(DynamicValue::I32(1), "a").encode_to_vec().unwrap();
     bytes.extend(
-        order(Value::String("two".to_owned()), "b")
+        order(DynamicValue::String("two".to_owned()), "b")
             .encode_to_vec()
             .unwrap(),
     );
     let view = OrderView::decode(&bytes).unwrap();
     assert_eq!(view.attributes.len(), 4, "every entry, as read");
-    assert_eq!(view.attributes.get("k"), Some(&ValueView::String("two")));
+    assert_eq!(
+        view.attributes.get("k"),
+        Some(&DynamicValueView::String("two"))
+    );
     let owned = view.to_owned();
-    assert_eq!(owned.attributes["k"], Value::String("two".to_owned()));
+    assert_eq!(
+        owned.attributes["k"],
+        DynamicValue::String("two".to_owned())
+    );
     assert_eq!(owned.attributes.len(), 3);
     agree::<Order>(&bytes).unwrap();
 
@@ -473,7 +483,7 @@ fn view_fields_have_the_promised_types() {
     is::<&str>(&view.description);
     is::<Vec<schemac_generated::shop::OrderLineView<'_>>>(&view.order_lines);
     is::<Option<schemac_generated::shop::CustomerView<'_>>>(&view.customer);
-    is::<schemac_runtime::view::MapView<&str, ValueView<'_>>>(&view.attributes);
+    is::<schemac_runtime::view::MapView<&str, DynamicValueView<'_>>>(&view.attributes);
     is::<schemac_runtime::Decimal>(&view.total_cost);
     let tree = TreeView::default();
     is::<Option<Box<TreeView<'_>>>>(&tree.left);

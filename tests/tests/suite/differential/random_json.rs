@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 use schemac_runtime::__private::codec;
 use schemac_runtime::json::{JsonCodec, Ser};
-use schemac_runtime::{Decimal, Value, wkt};
+use schemac_runtime::{Decimal, DynamicValue, wkt};
 use serde_json::{Map, Value as Json};
 
 use schemac_tests::rng::Rng;
@@ -305,22 +305,22 @@ fn decimal(rng: &mut Rng) -> Decimal {
 }
 
 /// A dynamic value of any kind, lists and maps nested while `depth` allows.
-fn value(rng: &mut Rng, depth: u32) -> Value {
+fn value(rng: &mut Rng, depth: u32) -> DynamicValue {
     let kinds = if depth < MAX_DEPTH { 13 } else { 11 };
     match rng.below(kinds) {
-        0 => Value::Null,
-        1 => Value::Bool(rng.chance(0.5)),
-        2 => Value::I32(i32s(rng)),
-        3 => Value::I64(i64s(rng)),
-        4 => Value::U32(u64s(rng) as u32),
-        5 => Value::U64(u64s(rng)),
-        6 => Value::F32(f32s(rng)),
-        7 => Value::F64(f64s(rng)),
-        8 => Value::String(string(rng)),
-        9 => Value::Bytes(bytes(rng)),
-        10 => Value::Decimal(decimal(rng)),
-        11 => Value::List((0..rng.below(4)).map(|_| value(rng, depth + 1)).collect()),
-        _ => Value::Map(
+        0 => DynamicValue::Null,
+        1 => DynamicValue::Bool(rng.chance(0.5)),
+        2 => DynamicValue::I32(i32s(rng)),
+        3 => DynamicValue::I64(i64s(rng)),
+        4 => DynamicValue::U32(u64s(rng) as u32),
+        5 => DynamicValue::U64(u64s(rng)),
+        6 => DynamicValue::F32(f32s(rng)),
+        7 => DynamicValue::F64(f64s(rng)),
+        8 => DynamicValue::String(string(rng)),
+        9 => DynamicValue::Bytes(bytes(rng)),
+        10 => DynamicValue::Decimal(decimal(rng)),
+        11 => DynamicValue::List((0..rng.below(4)).map(|_| value(rng, depth + 1)).collect()),
+        _ => DynamicValue::Map(
             (0..rng.below(4))
                 .map(|_| (string(rng), value(rng, depth + 1)))
                 .collect::<BTreeMap<_, _>>(),
