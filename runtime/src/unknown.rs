@@ -260,6 +260,17 @@ impl UnknownSink<'_> for Discard {
     fn keep(&mut self, _number: u32, _wire_type: WireType, _value: &[u8]) {}
 }
 
+/// A field of each wire type, for the tests of owned and borrowed
+/// unknown fields.
+#[cfg(test)]
+pub(crate) const EVERY_WIRE_TYPE: [u8; 25] = [
+    0x08, 0x96, 0x01, // field 1, varint 150
+    0x11, 1, 2, 3, 4, 5, 6, 7, 8, // field 2, fixed64
+    0x1a, 0x02, b'h', b'i', // field 3, bytes
+    0x25, 1, 2, 3, 4, // field 4, fixed32
+    0x2b, 0x08, 0x01, 0x2c, // field 5, a group holding a varint
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,13 +278,7 @@ mod tests {
 
     #[test]
     fn keeps_every_wire_type_byte_for_byte() {
-        let input = [
-            0x08, 0x96, 0x01, // field 1, varint 150
-            0x11, 1, 2, 3, 4, 5, 6, 7, 8, // field 2, fixed64
-            0x1a, 0x02, b'h', b'i', // field 3, bytes
-            0x25, 1, 2, 3, 4, // field 4, fixed32
-            0x2b, 0x08, 0x01, 0x2c, // field 5, a group holding a varint
-        ];
+        let input = EVERY_WIRE_TYPE;
         let mut decoder = Decoder::new(&input, &DecodeOptions::new()).unwrap();
         let mut unknown = UnknownFields::new();
         while decoder.has_remaining() {

@@ -44,36 +44,65 @@ use crate::error::DecodeError;
 use crate::view::{self, DynamicValueView, ViewCodec};
 use crate::wire::{self, WireType};
 
-/// A dynamic value that keeps its exact type.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum DynamicValue {
-    /// No value.
-    #[default]
-    Null,
-    /// A boolean.
-    Bool(bool),
-    /// A 32-bit signed integer.
-    I32(i32),
-    /// A 64-bit signed integer.
-    I64(i64),
-    /// A 32-bit unsigned integer.
-    U32(u32),
-    /// A 64-bit unsigned integer.
-    U64(u64),
-    /// A 32-bit float.
-    F32(f32),
-    /// A 64-bit float.
-    F64(f64),
-    /// A UTF-8 string.
-    String(String),
-    /// Raw bytes.
-    Bytes(Vec<u8>),
-    /// An exact decimal.
-    Decimal(Decimal),
-    /// A list of values.
-    List(Vec<DynamicValue>),
-    /// A map from strings to values, in key order.
-    Map(BTreeMap<String, DynamicValue>),
+/// Declares a dynamic value's enum, the owned one or its view, with the
+/// kinds both have, so that the two cannot differ in them; what holds a
+/// string, bytes, a list and a map is given, as each owns or borrows them.
+macro_rules! dynamic_value {
+    (
+        $(#[$attr:meta])*
+        pub enum $name:ident $(<$lifetime:lifetime>)? {
+            String($string:ty),
+            Bytes($bytes:ty),
+            List($list:ty),
+            $(#[$map_doc:meta])*
+            Map($map:ty),
+        }
+    ) => {
+        $(#[$attr])*
+        #[derive(Clone, Debug, Default, PartialEq)]
+        pub enum $name $(<$lifetime>)? {
+            /// No value.
+            #[default]
+            Null,
+            /// A boolean.
+            Bool(bool),
+            /// A 32-bit signed integer.
+            I32(i32),
+            /// A 64-bit signed integer.
+            I64(i64),
+            /// A 32-bit unsigned integer.
+            U32(u32),
+            /// A 64-bit unsigned integer.
+            U64(u64),
+            /// A 32-bit float.
+            F32(f32),
+            /// A 64-bit float.
+            F64(f64),
+            /// A UTF-8 string.
+            String($string),
+            /// Raw bytes.
+            Bytes($bytes),
+            /// An exact decimal.
+            Decimal(Decimal),
+            /// A list of values.
+            List($list),
+            $(#[$map_doc])*
+            Map($map),
+        }
+    };
+}
+
+pub(crate) use dynamic_value;
+
+dynamic_value! {
+    /// A dynamic value that keeps its exact type.
+    pub enum DynamicValue {
+        String(String),
+        Bytes(Vec<u8>),
+        List(Vec<DynamicValue>),
+        /// A map from strings to values, in key order.
+        Map(BTreeMap<String, DynamicValue>),
+    }
 }
 
 /// The codec of `value`; see the module documentation.

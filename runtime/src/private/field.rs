@@ -2,9 +2,9 @@
 //!
 //! | shape | Rust type | measure / write | merge |
 //! |---|---|---|---|
-//! | implicit presence | `T` | [`measure`], [`write()`]: left out when default | [`merge`] |
+//! | implicit presence | `T` | [`measure`], [`write()`]: left out when default | [`merge()`] |
 //! | explicit presence | `Option<T>` | [`measure_optional`], [`write_optional`] | [`merge_optional`] |
-//! | oneof variant | `T` in an enum | [`measure_present`], [`write_present`] | [`merge`] |
+//! | oneof variant | `T` in an enum | [`measure_present`], [`write_present`] | [`merge()`] |
 //! | list, unpacked | `Vec<T>` | [`measure_repeated`], [`write_repeated`] | [`merge_repeated`] |
 //! | list, packed | `Vec<T>` | [`measure_packed`], [`write_packed`] | [`merge_repeated`] |
 //! | map | `BTreeMap<K, V>` or `HashMap<K, V>` | [`measure_map`], [`write_map`] | [`merge_map`] |

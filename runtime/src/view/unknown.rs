@@ -119,14 +119,8 @@ mod tests {
 
     #[test]
     fn owned_unknown_fields_are_those_owned_decoding_keeps() {
-        let input = [
-            0x08, 0x96, 0x01, // field 1, varint 150
-            0x11, 1, 2, 3, 4, 5, 6, 7, 8, // field 2, fixed64
-            0x1a, 0x02, b'h', b'i', // field 3, bytes
-            0x25, 1, 2, 3, 4, // field 4, fixed32
-            0x2b, 0x08, 0x01, 0x2c, // field 5, a group holding a varint
-            0x88, 0x00, 0x07, // field 1 again, with a padded key
-        ];
+        // Field 1 again last, with a padded key.
+        let input = [&crate::unknown::EVERY_WIRE_TYPE[..], &[0x88, 0x00, 0x07]].concat();
         let mut view = UnknownFieldsView::new();
         let mut owned = UnknownFields::new();
         let mut decoder = Decoder::new(&input, &DecodeOptions::new()).unwrap();

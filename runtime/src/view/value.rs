@@ -9,40 +9,21 @@ use super::{MapView, field};
 use crate::__private::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::{DynamicValue, Member, canonical_scalar, read_member, read_wrapped};
+use crate::value::{
+    DynamicValue, Member, canonical_scalar, dynamic_value, read_member, read_wrapped,
+};
 use crate::wire::WireType;
 
-/// The view of a [`DynamicValue`]: the same kinds, with strings and bytes
-/// borrowed from the input, and a map's entries in wire order.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum DynamicValueView<'a> {
-    /// No value.
-    #[default]
-    Null,
-    /// A boolean.
-    Bool(bool),
-    /// A 32-bit signed integer.
-    I32(i32),
-    /// A 64-bit signed integer.
-    I64(i64),
-    /// A 32-bit unsigned integer.
-    U32(u32),
-    /// A 64-bit unsigned integer.
-    U64(u64),
-    /// A 32-bit float.
-    F32(f32),
-    /// A 64-bit float.
-    F64(f64),
-    /// A UTF-8 string.
-    String(&'a str),
-    /// Raw bytes.
-    Bytes(&'a [u8]),
-    /// An exact decimal.
-    Decimal(Decimal),
-    /// A list of values.
-    List(Vec<DynamicValueView<'a>>),
-    /// A map from strings to values, as read (see [`MapView`]).
-    Map(MapView<&'a str, DynamicValueView<'a>>),
+dynamic_value! {
+    /// The view of a [`DynamicValue`]: the same kinds, with strings and bytes
+    /// borrowed from the input, and a map's entries in wire order.
+    pub enum DynamicValueView<'a> {
+        String(&'a str),
+        Bytes(&'a [u8]),
+        List(Vec<DynamicValueView<'a>>),
+        /// A map from strings to values, as read (see [`MapView`]).
+        Map(MapView<&'a str, DynamicValueView<'a>>),
+    }
 }
 
 impl DynamicValueView<'_> {
