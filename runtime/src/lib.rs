@@ -101,6 +101,7 @@ mod handshake;
 #[cfg(feature = "json")]
 pub mod json;
 mod merge;
+mod merge_field;
 mod message;
 mod packed;
 mod prelude;
@@ -138,9 +139,12 @@ pub mod __private {
     pub use crate::json;
     pub use crate::unknown::{Discard, UnknownSink};
     #[cfg(feature = "json")]
-    pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
     pub use crate::{
-        __enumeration as enumeration, __read_fields as read_fields, __view as view_of,
+        __enum_serde as enum_serde, __json_fields as json_fields, __message_serde as message_serde,
+    };
+    pub use crate::{
+        __enumeration as enumeration, __merge_member as merge_member, __read_fields as read_fields,
+        __unknown_fields_at as unknown_fields_at, __view as view_of,
     };
     pub use crate::{
         Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,
