@@ -3,23 +3,23 @@
 //! The output is `include!`d into a module, so it holds items only: no
 //! inner attributes, no `//!` docs.
 
-mod read_fields;
+mod macro_calls;
 
 use proc_macro2::TokenStream;
 
 /// The formatted text of one part of a module, items only, by prettyplease,
-/// with the runtime's `read_fields!` calls laid out an entry a line
-/// ([`read_fields`]).
+/// with the calls of the runtime's macros that take entries, `read_fields!`
+/// and `json_fields!`, laid out an entry a line ([`macro_calls`]).
 ///
 /// prettyplease writes a file's items one after another, so the parts of a
 /// module formatted on their own and put together read exactly as the
 /// whole module formatted at once; they need not be in memory together.
 pub fn format_part(tokens: TokenStream) -> String {
     let mut calls = Vec::new();
-    let taken = read_fields::take_calls(tokens.clone(), &mut calls);
+    let taken = macro_calls::take_calls(tokens.clone(), &mut calls);
     let laid_out = syn::parse2::<syn::File>(taken)
         .ok()
-        .and_then(|file| read_fields::put_back(&prettyplease::unparse(&file), &calls));
+        .and_then(|file| macro_calls::put_back(&prettyplease::unparse(&file), &calls));
     if let Some(text) = laid_out {
         return text;
     }

@@ -116,12 +116,10 @@ fn taken_group(group: &Group, calls: &mut Vec<Call>) -> Group {
 /// [`MACROS`].
 fn called(before: &[TokenTree]) -> Option<Layout> {
     match before {
-        [.., TokenTree::Ident(name), TokenTree::Punct(bang)] if bang.as_char() == '!' => {
-            MACROS
-                .iter()
-                .find(|(macro_name, _)| name == macro_name)
-                .map(|&(_, layout)| layout)
-        }
+        [.., TokenTree::Ident(name), TokenTree::Punct(bang)] if bang.as_char() == '!' => MACROS
+            .iter()
+            .find(|(macro_name, _)| name == macro_name)
+            .map(|&(_, layout)| layout),
         _ => None,
     }
 }
@@ -174,7 +172,10 @@ pub(super) fn put_back(text: &str, calls: &[Call]) -> Option<String> {
 
 /// The placeholder in `line`, if it holds one: the line up to and with
 /// the call's `(`, the call, and the line from its `)` on.
-fn placeholder_in<'l, 'c>(line: &'l str, calls: &'c [Call]) -> Option<(&'l str, &'c Call, &'l str)> {
+fn placeholder_in<'l, 'c>(
+    line: &'l str,
+    calls: &'c [Call],
+) -> Option<(&'l str, &'c Call, &'l str)> {
     let at = line.find(PLACEHOLDER)?;
     let digits = &line[at + PLACEHOLDER.len()..];
     let end = digits.find(|c: char| !c.is_ascii_digit())?;
@@ -332,7 +333,6 @@ impl ReadEntry {
 fn one_line(expr: &Expr) -> String {
     expr_lines(expr, 4).join(" ").trim().to_owned()
 }
-
 
 /// A call's arguments, each on one line as prettyplease writes it; a word
 /// before the first, as in `replace self.value`, stays with it.
@@ -569,14 +569,14 @@ mod tests {
 
     #[test]
     fn a_doc_comment_that_spells_a_placeholder_is_left_as_it_is() {
-        let doc = " read_fields!(__schemac_read_fields_0)";
+        let doc = " read_fields!(__schemac_macro_call_0)";
         let text = format_part(quote! {
             #[doc = #doc]
             fn f() -> R { _rt::read_fields!(message self, d, w, F::field_name;) }
         });
         // The call is then formatted as prettyplease formats any macro.
         assert!(
-            text.starts_with("/// read_fields!(__schemac_read_fields_0)\n"),
+            text.starts_with("/// read_fields!(__schemac_macro_call_0)\n"),
             "{text}"
         );
         assert!(
@@ -594,5 +594,98 @@ mod tests {
             text.contains("_rt::read_fields!(\n        message ; 1 =>\n    )"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_read_too_long_for_its_number_s_line_goes_on_one_line_under_it() {
+        let text = format_part(quote! {
+            fn f() -> R {
+                _rt::read_fields!(
+                    message self, decoder, wire, Self::field_name;
+                    10 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.dropped_attributes_count, decoder), then 11 Len;
+                )
+            }
+        });
+        // prettyplease, which keeps a margin of 89, would break the read.
+        let expected = "fn f() -> R {
+    _rt::read_fields!(
+        message self, decoder, wire, Self::field_name;
+        10 (Varint) =>
+            _rt::codec::Uint32::merge(wire, &mut self.dropped_attributes_count, decoder),
+            then 11 Len;
+    )
+}
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn json_fields_has_an_entry_a_line_and_a_oneof_s_members_in_its_braces() {
+        let text = format_part(quote! {
+            impl _rt::json::JsonMessage for M {
+                const REF_TARGET: bool = true;
+                _rt::json_fields!(
+                    "id" => 1 id: Int64;
+                    "by_name" | "byName" => 2 by_name: Map::<_rt::codec::String, _rt::codec::Message<Tree>>, optional;
+                    "dropped_attributes_count" | "droppedAttributesCount" => 10 dropped_attributes_count: Uint32;
+                    oneof "kind" r#kind {
+                        "circle" => 3 m::Kind::Circle: Message;
+                    };
+                    extension "[m.e]" | "[m.E]" => super::E in extensions;
+                );
+            }
+        });
+        let expected = "impl _rt::json::JsonMessage for M {
+    const REF_TARGET: bool = true;
+    _rt::json_fields!(
+        \"id\" => 1 id: Int64;
+        \"by_name\" | \"byName\" =>
+            2 by_name: Map::<_rt::codec::String, _rt::codec::Message<Tree>>, optional;
+        \"dropped_attributes_count\" | \"droppedAttributesCount\" =>
+            10 dropped_attributes_count: Uint32;
+        oneof \"kind\" r#kind {
+            \"circle\" => 3 m::Kind::Circle: Message;
+        };
+        extension \"[m.e]\" | \"[m.E]\" => super::E in extensions;
+    );
+}
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn json_fields_without_entries_is_left_to_prettyplease() {
+        let text = format_part(quote! {
+            impl _rt::json::JsonMessage for M { _rt::json_fields!(); }
+        });
+        assert_eq!(
+            text,
+            "impl _rt::json::JsonMessage for M {\n    _rt::json_fields!();\n}\n"
+        );
+    }
+
+    #[test]
+    fn merge_member_is_on_its_arm_s_line_when_it_fits_else_its_arguments_fill_lines() {
+        let text = format_part(quote! {
+            fn f() -> R {
+                match (number, wire) {
+                    (1, _rt::WireType::Len) => _rt::merge_member!(self.v, m::V::A, |v| C::merge(w, &mut v, d)),
+                    (2, _rt::WireType::Len) => _rt::merge_member!(replace self.value, any_value::Value::StringValue, |value| _rt::codec::Ref::merge_optional(wire, &mut value, decoder)),
+                    _ => self.unknown_fields.merge(number, wire, decoder),
+                }
+            }
+        });
+        let expected = "fn f() -> R {
+    match (number, wire) {
+        (1, _rt::WireType::Len) => _rt::merge_member!(self.v, m::V::A, |v| C::merge(w, &mut v, d)),
+        (2, _rt::WireType::Len) => _rt::merge_member!(
+            replace self.value, any_value::Value::StringValue,
+            |value| _rt::codec::Ref::merge_optional(wire, &mut value, decoder)
+        ),
+        _ => self.unknown_fields.merge(number, wire, decoder),
+    }
+}
+";
+        assert_eq!(text, expected);
     }
 }
