@@ -43,9 +43,7 @@ impl _rt::Message for Profile {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (5, "email"),
+        (1, "id"), (2, "name"), (5, "email"),
     ];
 }
 
@@ -131,9 +129,7 @@ impl _rt::Message for PlainProfile {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (5, "email"),
+        (1, "id"), (2, "name"), (5, "email"),
     ];
 }
 

@@ -82,8 +82,7 @@ impl _rt::Message for Profile {
             4 (Len) =>
                 _rt::codec::Message::merge_optional(wire, &mut self.address, decoder), then 5 Len;
             5 (Len) => _rt::codec::String::merge(wire, &mut self.email, decoder), then 6 Len;
-            6 (Varint | Len) =>
-                _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
+            6 (Varint | Len) => _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
                 again Len, then 7 Len;
             7 (Len) => _rt::codec::Decimal::merge(wire, &mut self.balance, decoder), then 8 Fixed64;
             8 (Fixed64) =>
@@ -102,17 +101,8 @@ impl _rt::Message for Profile {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (3, "age"),
-        (4, "address"),
-        (5, "email"),
-        (6, "scores"),
-        (7, "balance"),
-        (8, "rating"),
-        (9, "badge"),
-        (10, "nicknames"),
-        (100, "preferences"),
+        (1, "id"), (2, "name"), (3, "age"), (4, "address"), (5, "email"), (6, "scores"),
+        (7, "balance"), (8, "rating"), (9, "badge"), (10, "nicknames"), (100, "preferences"),
     ];
 }
 
@@ -197,8 +187,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
             4 (Len) =>
                 _rt::codec::Message::view_optional(wire, &mut self.address, decoder), then 5 Len;
             5 (Len) => _rt::codec::String::view(wire, &mut self.email, decoder), then 6 Len;
-            6 (Varint | Len) =>
-                _rt::codec::Uint32::view_repeated(wire, &mut self.scores, decoder),
+            6 (Varint | Len) => _rt::codec::Uint32::view_repeated(wire, &mut self.scores, decoder),
                 again Len, then 7 Len;
             7 (Len) => _rt::codec::Decimal::view(wire, &mut self.balance, decoder), then 8 Fixed64;
             8 (Fixed64) =>

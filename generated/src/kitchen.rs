@@ -97,21 +97,9 @@ impl _rt::Message for Scalars {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "an_i32"),
-        (2, "an_i64"),
-        (3, "a_u32"),
-        (4, "a_u64"),
-        (5, "a_sint32"),
-        (6, "a_sint64"),
-        (7, "a_fixed32"),
-        (8, "a_fixed64"),
-        (9, "an_sfixed32"),
-        (10, "an_sfixed64"),
-        (11, "an_f32"),
-        (12, "an_f64"),
-        (13, "a_bool"),
-        (14, "a_string"),
-        (15, "some_bytes"),
+        (1, "an_i32"), (2, "an_i64"), (3, "a_u32"), (4, "a_u64"), (5, "a_sint32"), (6, "a_sint64"),
+        (7, "a_fixed32"), (8, "a_fixed64"), (9, "an_sfixed32"), (10, "an_sfixed64"), (11, "an_f32"),
+        (12, "an_f64"), (13, "a_bool"), (14, "a_string"), (15, "some_bytes"),
     ];
 }
 
@@ -321,17 +309,13 @@ impl _rt::Message for OptionalScalars {
                 _rt::codec::Uint32::merge_optional(wire, &mut self.a_u32, decoder), then 4 Varint;
             4 (Varint) =>
                 _rt::codec::Uint64::merge_optional(wire, &mut self.a_u64, decoder), then 5 Varint;
-            5 (Varint) =>
-                _rt::codec::Sint32::merge_optional(wire, &mut self.a_sint32, decoder),
+            5 (Varint) => _rt::codec::Sint32::merge_optional(wire, &mut self.a_sint32, decoder),
                 then 6 Varint;
-            6 (Varint) =>
-                _rt::codec::Sint64::merge_optional(wire, &mut self.a_sint64, decoder),
+            6 (Varint) => _rt::codec::Sint64::merge_optional(wire, &mut self.a_sint64, decoder),
                 then 7 Fixed32;
-            7 (Fixed32) =>
-                _rt::codec::Fixed32::merge_optional(wire, &mut self.a_fixed32, decoder),
+            7 (Fixed32) => _rt::codec::Fixed32::merge_optional(wire, &mut self.a_fixed32, decoder),
                 then 8 Fixed64;
-            8 (Fixed64) =>
-                _rt::codec::Fixed64::merge_optional(wire, &mut self.a_fixed64, decoder),
+            8 (Fixed64) => _rt::codec::Fixed64::merge_optional(wire, &mut self.a_fixed64, decoder),
                 then 9 Fixed32;
             9 (Fixed32) =>
                 _rt::codec::Sfixed32::merge_optional(wire, &mut self.an_sfixed32, decoder),
@@ -351,22 +335,9 @@ impl _rt::Message for OptionalScalars {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "an_i32"),
-        (2, "an_i64"),
-        (3, "a_u32"),
-        (4, "a_u64"),
-        (5, "a_sint32"),
-        (6, "a_sint64"),
-        (7, "a_fixed32"),
-        (8, "a_fixed64"),
-        (9, "an_sfixed32"),
-        (10, "an_sfixed64"),
-        (11, "an_f32"),
-        (12, "an_f64"),
-        (13, "a_bool"),
-        (14, "a_string"),
-        (15, "some_bytes"),
-        (16, "a_color"),
+        (1, "an_i32"), (2, "an_i64"), (3, "a_u32"), (4, "a_u64"), (5, "a_sint32"), (6, "a_sint64"),
+        (7, "a_fixed32"), (8, "a_fixed64"), (9, "an_sfixed32"), (10, "an_sfixed64"), (11, "an_f32"),
+        (12, "an_f64"), (13, "a_bool"), (14, "a_string"), (15, "some_bytes"), (16, "a_color"),
         (17, "a_point"),
     ];
 }
@@ -460,14 +431,11 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
                 _rt::codec::Uint64::view_optional(wire, &mut self.a_u64, decoder), then 5 Varint;
             5 (Varint) =>
                 _rt::codec::Sint32::view_optional(wire, &mut self.a_sint32, decoder), then 6 Varint;
-            6 (Varint) =>
-                _rt::codec::Sint64::view_optional(wire, &mut self.a_sint64, decoder),
+            6 (Varint) => _rt::codec::Sint64::view_optional(wire, &mut self.a_sint64, decoder),
                 then 7 Fixed32;
-            7 (Fixed32) =>
-                _rt::codec::Fixed32::view_optional(wire, &mut self.a_fixed32, decoder),
+            7 (Fixed32) => _rt::codec::Fixed32::view_optional(wire, &mut self.a_fixed32, decoder),
                 then 8 Fixed64;
-            8 (Fixed64) =>
-                _rt::codec::Fixed64::view_optional(wire, &mut self.a_fixed64, decoder),
+            8 (Fixed64) => _rt::codec::Fixed64::view_optional(wire, &mut self.a_fixed64, decoder),
                 then 9 Fixed32;
             9 (Fixed32) =>
                 _rt::codec::Sfixed32::view_optional(wire, &mut self.an_sfixed32, decoder),
@@ -604,17 +572,13 @@ impl _rt::Message for Lists {
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
-            1 (Varint | Len) =>
-                _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
+            1 (Varint | Len) => _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
                 again Len, then 2 Len;
-            2 (Varint | Len) =>
-                _rt::codec::Int64::merge_repeated(wire, &mut self.i64s, decoder),
+            2 (Varint | Len) => _rt::codec::Int64::merge_repeated(wire, &mut self.i64s, decoder),
                 again Len, then 3 Len;
-            3 (Varint | Len) =>
-                _rt::codec::Uint32::merge_repeated(wire, &mut self.u32s, decoder),
+            3 (Varint | Len) => _rt::codec::Uint32::merge_repeated(wire, &mut self.u32s, decoder),
                 again Len, then 4 Len;
-            4 (Varint | Len) =>
-                _rt::codec::Uint64::merge_repeated(wire, &mut self.u64s, decoder),
+            4 (Varint | Len) => _rt::codec::Uint64::merge_repeated(wire, &mut self.u64s, decoder),
                 again Len, then 5 Len;
             5 (Varint | Len) =>
                 _rt::codec::Sint32::merge_repeated(wire, &mut self.sint32s, decoder),
@@ -634,39 +598,22 @@ impl _rt::Message for Lists {
             10 (Fixed64 | Len) =>
                 _rt::codec::Sfixed64::merge_repeated(wire, &mut self.sfixed64s, decoder),
                 again Len, then 11 Len;
-            11 (Fixed32 | Len) =>
-                _rt::codec::Float::merge_repeated(wire, &mut self.f32s, decoder),
+            11 (Fixed32 | Len) => _rt::codec::Float::merge_repeated(wire, &mut self.f32s, decoder),
                 again Len, then 12 Len;
-            12 (Fixed64 | Len) =>
-                _rt::codec::Double::merge_repeated(wire, &mut self.f64s, decoder),
+            12 (Fixed64 | Len) => _rt::codec::Double::merge_repeated(wire, &mut self.f64s, decoder),
                 again Len, then 13 Len;
-            13 (Varint | Len) =>
-                _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
+            13 (Varint | Len) => _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
                 again Len, then 14 Len;
-            14 (Len) =>
-                _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
+            14 (Len) => _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
                 again Len, then 15 Len;
             15 (Len) =>
                 _rt::codec::Bytes::merge_repeated(wire, &mut self.byte_strings, decoder), again Len;
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "i32s"),
-        (2, "i64s"),
-        (3, "u32s"),
-        (4, "u64s"),
-        (5, "sint32s"),
-        (6, "sint64s"),
-        (7, "fixed32s"),
-        (8, "fixed64s"),
-        (9, "sfixed32s"),
-        (10, "sfixed64s"),
-        (11, "f32s"),
-        (12, "f64s"),
-        (13, "bools"),
-        (14, "strings"),
-        (15, "byte_strings"),
-        (16, "colors"),
+        (1, "i32s"), (2, "i64s"), (3, "u32s"), (4, "u64s"), (5, "sint32s"), (6, "sint64s"),
+        (7, "fixed32s"), (8, "fixed64s"), (9, "sfixed32s"), (10, "sfixed64s"), (11, "f32s"),
+        (12, "f64s"), (13, "bools"), (14, "strings"), (15, "byte_strings"), (16, "colors"),
         (17, "points"),
     ];
 }
@@ -750,23 +697,17 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, <Lists as _rt::Message>::field_name;
-            1 (Varint | Len) =>
-                _rt::codec::Int32::view_repeated(wire, &mut self.i32s, decoder),
+            1 (Varint | Len) => _rt::codec::Int32::view_repeated(wire, &mut self.i32s, decoder),
                 again Len, then 2 Len;
-            2 (Varint | Len) =>
-                _rt::codec::Int64::view_repeated(wire, &mut self.i64s, decoder),
+            2 (Varint | Len) => _rt::codec::Int64::view_repeated(wire, &mut self.i64s, decoder),
                 again Len, then 3 Len;
-            3 (Varint | Len) =>
-                _rt::codec::Uint32::view_repeated(wire, &mut self.u32s, decoder),
+            3 (Varint | Len) => _rt::codec::Uint32::view_repeated(wire, &mut self.u32s, decoder),
                 again Len, then 4 Len;
-            4 (Varint | Len) =>
-                _rt::codec::Uint64::view_repeated(wire, &mut self.u64s, decoder),
+            4 (Varint | Len) => _rt::codec::Uint64::view_repeated(wire, &mut self.u64s, decoder),
                 again Len, then 5 Len;
-            5 (Varint | Len) =>
-                _rt::codec::Sint32::view_repeated(wire, &mut self.sint32s, decoder),
+            5 (Varint | Len) => _rt::codec::Sint32::view_repeated(wire, &mut self.sint32s, decoder),
                 again Len, then 6 Len;
-            6 (Varint | Len) =>
-                _rt::codec::Sint64::view_repeated(wire, &mut self.sint64s, decoder),
+            6 (Varint | Len) => _rt::codec::Sint64::view_repeated(wire, &mut self.sint64s, decoder),
                 again Len, then 7 Len;
             7 (Fixed32 | Len) =>
                 _rt::codec::Fixed32::view_repeated(wire, &mut self.fixed32s, decoder),
@@ -780,17 +721,13 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
             10 (Fixed64 | Len) =>
                 _rt::codec::Sfixed64::view_repeated(wire, &mut self.sfixed64s, decoder),
                 again Len, then 11 Len;
-            11 (Fixed32 | Len) =>
-                _rt::codec::Float::view_repeated(wire, &mut self.f32s, decoder),
+            11 (Fixed32 | Len) => _rt::codec::Float::view_repeated(wire, &mut self.f32s, decoder),
                 again Len, then 12 Len;
-            12 (Fixed64 | Len) =>
-                _rt::codec::Double::view_repeated(wire, &mut self.f64s, decoder),
+            12 (Fixed64 | Len) => _rt::codec::Double::view_repeated(wire, &mut self.f64s, decoder),
                 again Len, then 13 Len;
-            13 (Varint | Len) =>
-                _rt::codec::Bool::view_repeated(wire, &mut self.bools, decoder),
+            13 (Varint | Len) => _rt::codec::Bool::view_repeated(wire, &mut self.bools, decoder),
                 again Len, then 14 Len;
-            14 (Len) =>
-                _rt::codec::String::view_repeated(wire, &mut self.strings, decoder),
+            14 (Len) => _rt::codec::String::view_repeated(wire, &mut self.strings, decoder),
                 again Len, then 15 Len;
             15 (Len) =>
                 _rt::codec::Bytes::view_repeated(wire, &mut self.byte_strings, decoder), again Len;
@@ -1086,20 +1023,9 @@ impl _rt::Message for Maps {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "by_i32"),
-        (2, "by_i64"),
-        (3, "by_u32"),
-        (4, "by_u64"),
-        (5, "by_sint32"),
-        (6, "by_sint64"),
-        (7, "by_fixed32"),
-        (8, "by_fixed64"),
-        (9, "by_sfixed32"),
-        (10, "by_sfixed64"),
-        (11, "by_bool"),
-        (12, "by_string"),
-        (13, "colors"),
-        (14, "points"),
+        (1, "by_i32"), (2, "by_i64"), (3, "by_u32"), (4, "by_u64"), (5, "by_sint32"),
+        (6, "by_sint64"), (7, "by_fixed32"), (8, "by_fixed64"), (9, "by_sfixed32"),
+        (10, "by_sfixed64"), (11, "by_bool"), (12, "by_string"), (13, "colors"), (14, "points"),
     ];
 }
 
@@ -1391,8 +1317,7 @@ impl _rt::Message for Interleaved {
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             2 (Varint) => _rt::codec::Int32::merge(wire, &mut self.count, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::String::merge_repeated(wire, &mut self.names, decoder),
+            4 (Len) => _rt::codec::String::merge_repeated(wire, &mut self.names, decoder),
                 again Len, then 7 Fixed64;
             7 (Fixed64) => _rt::codec::Double::merge(wire, &mut self.ratio, decoder), then 9 Len;
             9 (Len) =>
@@ -1410,15 +1335,8 @@ impl _rt::Message for Interleaved {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (2, "count"),
-        (3, "word"),
-        (4, "names"),
-        (6, "amount"),
-        (7, "ratio"),
-        (9, "point"),
-        (11, "flags"),
-        (16, "labels"),
-        (20, "far"),
+        (2, "count"), (3, "word"), (4, "names"), (6, "amount"), (7, "ratio"), (9, "point"),
+        (11, "flags"), (16, "labels"), (20, "far"),
     ];
 }
 
@@ -1499,8 +1417,7 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
         _rt::read_fields!(
             message self, decoder, wire, <Interleaved as _rt::Message>::field_name;
             2 (Varint) => _rt::codec::Int32::view(wire, &mut self.count, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::String::view_repeated(wire, &mut self.names, decoder),
+            4 (Len) => _rt::codec::String::view_repeated(wire, &mut self.names, decoder),
                 again Len, then 7 Fixed64;
             7 (Fixed64) => _rt::codec::Double::view(wire, &mut self.ratio, decoder), then 9 Len;
             9 (Len) =>

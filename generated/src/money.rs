@@ -61,8 +61,7 @@ impl _rt::Message for Amounts {
             1 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Decimal::merge_optional(wire, &mut self.discount, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Decimal::merge_repeated(wire, &mut self.line_totals, decoder),
+            3 (Len) => _rt::codec::Decimal::merge_repeated(wire, &mut self.line_totals, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 prices_entries
@@ -82,11 +81,7 @@ impl _rt::Message for Amounts {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "total"),
-        (2, "discount"),
-        (3, "line_totals"),
-        (4, "prices"),
-        (5, "by_day"),
+        (1, "total"), (2, "discount"), (3, "line_totals"), (4, "prices"), (5, "by_day"),
     ];
 }
 
@@ -131,8 +126,7 @@ impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
             1 (Len) => _rt::codec::Decimal::view(wire, &mut self.total, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Decimal::view_optional(wire, &mut self.discount, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Decimal::view_repeated(wire, &mut self.line_totals, decoder),
+            3 (Len) => _rt::codec::Decimal::view_repeated(wire, &mut self.line_totals, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 _rt::codec::Map::<
@@ -224,8 +218,7 @@ impl _rt::Message for Values {
             1 (Len) => _rt::codec::Value::merge(wire, &mut self.payload, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Value::merge_optional(wire, &mut self.previous, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Value::merge_repeated(wire, &mut self.history, decoder),
+            3 (Len) => _rt::codec::Value::merge_repeated(wire, &mut self.history, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 attributes_entries
@@ -245,11 +238,7 @@ impl _rt::Message for Values {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "payload"),
-        (2, "previous"),
-        (3, "history"),
-        (4, "attributes"),
-        (5, "by_id"),
+        (1, "payload"), (2, "previous"), (3, "history"), (4, "attributes"), (5, "by_id"),
     ];
 }
 
@@ -294,8 +283,7 @@ impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
             1 (Len) => _rt::codec::Value::view(wire, &mut self.payload, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Value::view_optional(wire, &mut self.previous, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Value::view_repeated(wire, &mut self.history, decoder),
+            3 (Len) => _rt::codec::Value::view_repeated(wire, &mut self.history, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 _rt::codec::Map::<
@@ -408,11 +396,7 @@ impl _rt::Message for Entry {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "memo"),
-        (2, "exact"),
-        (3, "other"),
-        (4, "amounts"),
-        (5, "values"),
+        (1, "memo"), (2, "exact"), (3, "other"), (4, "amounts"), (5, "values"),
     ];
 }
 

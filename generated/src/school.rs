@@ -259,14 +259,8 @@ impl _rt::Message for ReportCard {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "grade"),
-        (2, "levels"),
-        (3, "packed_levels"),
-        (4, "by_subject"),
-        (5, "level"),
-        (6, "note"),
-        (7, "absences"),
-        (20, "later_levels"),
+        (1, "grade"), (2, "levels"), (3, "packed_levels"), (4, "by_subject"), (5, "level"),
+        (6, "note"), (7, "absences"), (20, "later_levels"),
     ];
 }
 
@@ -549,13 +543,8 @@ impl _rt::Message for Summary {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "grade"),
-        (2, "levels"),
-        (3, "packed_levels"),
-        (4, "by_subject"),
-        (5, "level"),
-        (6, "note"),
-        (7, "absences"),
+        (1, "grade"), (2, "levels"), (3, "packed_levels"), (4, "by_subject"), (5, "level"),
+        (6, "note"), (7, "absences"),
     ];
 }
 

@@ -37,16 +37,13 @@ impl _rt::Message for Drawing {
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.title, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
+            2 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
                 again Len, then 3 Varint;
             3 (Varint) => _rt::codec::Enum::merge(wire, &mut self.layer, decoder);
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "title"),
-        (2, "shapes"),
-        (3, "layer"),
+        (1, "title"), (2, "shapes"), (3, "layer"),
     ];
 }
 
@@ -86,8 +83,7 @@ impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
         _rt::read_fields!(
             message self, decoder, wire, <Drawing as _rt::Message>::field_name;
             1 (Len) => _rt::codec::String::view(wire, &mut self.title, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.shapes, decoder),
+            2 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.shapes, decoder),
                 again Len, then 3 Varint;
             3 (Varint) => _rt::codec::Enum::view(wire, &mut self.layer, decoder);
         )
@@ -206,12 +202,7 @@ impl _rt::Message for Shape {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "circle"),
-        (2, "polygon"),
-        (3, "label"),
-        (4, "group"),
-        (5, "scale_only"),
-        (6, "note"),
+        (1, "circle"), (2, "polygon"), (3, "label"), (4, "group"), (5, "scale_only"), (6, "note"),
     ];
 }
 
@@ -462,8 +453,7 @@ pub mod shape {
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
             _rt::read_fields!(
                 message self, decoder, wire, Self::field_name;
-                1 (Len) =>
-                    _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder),
+                1 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder),
                     again Len;
             )
         }
@@ -803,8 +793,7 @@ impl _rt::Message for Tree {
             2 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder), then 3 Len;
             3 (Len) =>
                 _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
+            4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
                 again Len, then 5 Len;
             5 (Len) =>
                 by_name_entries
@@ -817,11 +806,7 @@ impl _rt::Message for Tree {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "value"),
-        (2, "left"),
-        (3, "right"),
-        (4, "children"),
-        (5, "by_name"),
+        (1, "value"), (2, "left"), (3, "right"), (4, "children"), (5, "by_name"),
     ];
 }
 
@@ -865,8 +850,7 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
             1 (Varint) => _rt::codec::Int32::view(wire, &mut self.value, decoder), then 2 Len;
             2 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.left, decoder), then 3 Len;
             3 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.right, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.children, decoder),
+            4 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.children, decoder),
                 again Len, then 5 Len;
             5 (Len) =>
                 _rt::codec::Map::<
@@ -1272,12 +1256,7 @@ impl _rt::Message for Keywords {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "type"),
-        (2, "match"),
-        (3, "self"),
-        (4, "fooBar"),
-        (5, "async"),
-        (6, "crate"),
+        (1, "type"), (2, "match"), (3, "self"), (4, "fooBar"), (5, "async"), (6, "crate"),
     ];
 }
 

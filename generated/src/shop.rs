@@ -42,9 +42,7 @@ impl _rt::Message for Customer {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (3, "email"),
+        (1, "id"), (2, "name"), (3, "email"),
     ];
 }
 
@@ -143,10 +141,7 @@ impl _rt::Message for OrderLine {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "line_number"),
-        (2, "description"),
-        (3, "cost"),
-        (4, "quantity"),
+        (1, "line_number"), (2, "description"), (3, "cost"), (4, "quantity"),
     ];
 }
 
@@ -325,11 +320,9 @@ impl _rt::Message for Order {
             1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;
             2 (Len) => _rt::codec::String::merge(wire, &mut self.description, decoder), then 3 Len;
             3 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder),
+            4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder),
                 again Len, then 5 Len;
-            5 (Len) =>
-                _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
+            5 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
                 then 6 Varint;
             6 (Varint) => _rt::codec::Enum::merge(wire, &mut self.status, decoder), then 7 Len;
             7 (Len) =>
@@ -343,13 +336,8 @@ impl _rt::Message for Order {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "description"),
-        (3, "total_cost"),
-        (4, "order_lines"),
-        (5, "customer"),
-        (6, "status"),
-        (7, "attributes"),
+        (1, "id"), (2, "description"), (3, "total_cost"), (4, "order_lines"), (5, "customer"),
+        (6, "status"), (7, "attributes"),
     ];
 }
 
@@ -399,11 +387,9 @@ impl<'a> _rt::MessageView<'a> for OrderView<'a> {
             1 (Varint) => _rt::codec::Int64::view(wire, &mut self.id, decoder), then 2 Len;
             2 (Len) => _rt::codec::String::view(wire, &mut self.description, decoder), then 3 Len;
             3 (Len) => _rt::codec::Decimal::view(wire, &mut self.total_cost, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.order_lines, decoder),
+            4 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.order_lines, decoder),
                 again Len, then 5 Len;
-            5 (Len) =>
-                _rt::codec::Message::view_optional(wire, &mut self.customer, decoder),
+            5 (Len) => _rt::codec::Message::view_optional(wire, &mut self.customer, decoder),
                 then 6 Varint;
             6 (Varint) => _rt::codec::Enum::view(wire, &mut self.status, decoder), then 7 Len;
             7 (Len) =>

@@ -37,8 +37,7 @@ impl _rt::Message for Coordinates {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "latitude"),
-        (2, "longitude"),
+        (1, "latitude"), (2, "longitude"),
     ];
 }
 

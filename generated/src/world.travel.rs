@@ -48,8 +48,7 @@ impl _rt::Message for Trip {
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
+            2 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
                 again Len, then 3 Len;
             3 (Len) =>
                 _rt::codec::Message::merge_optional(wire, &mut self.start, decoder), then 4 Varint;
@@ -65,11 +64,7 @@ impl _rt::Message for Trip {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "stops"),
-        (3, "start"),
-        (4, "unit"),
-        (5, "distances"),
+        (1, "name"), (2, "stops"), (3, "start"), (4, "unit"), (5, "distances"),
     ];
 }
 
@@ -111,8 +106,7 @@ impl<'a> _rt::MessageView<'a> for TripView<'a> {
         _rt::read_fields!(
             message self, decoder, wire, <Trip as _rt::Message>::field_name;
             1 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.stops, decoder),
+            2 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.stops, decoder),
                 again Len, then 3 Len;
             3 (Len) =>
                 _rt::codec::Message::view_optional(wire, &mut self.start, decoder), then 4 Varint;

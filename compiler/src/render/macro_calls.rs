@@ -185,9 +185,11 @@ fn placeholder_in<'l, 'c>(
 }
 
 /// A `read_fields!` call's lines at `indent`: its head, then its entries,
-/// each on a line when it fits; else its read on the lines that follow,
-/// with its tail after it, or on a line of its own when the read's last
-/// line leaves no room for it.
+/// each on a line when it fits; else, when the read fits on one line,
+/// the read under its number with its tail, or on its number's line with
+/// its tail under it; else the read as prettyplease breaks it under its
+/// number, with its tail after it, or on a line of its own when the read's
+/// last line leaves no room for it.
 fn read_fields_lines(call: &TokenStream, indent: usize) -> Vec<String> {
     let margin = " ".repeat(indent);
     let Ok(ReadFields { head, entries }) = Parser::parse2(ReadFields::parse, call.clone()) else {
@@ -205,9 +207,23 @@ fn read_fields_lines(call: &TokenStream, indent: usize) -> Vec<String> {
                 lines.push(line);
                 continue;
             }
-            // The read on one line under its number, where prettyplease,
-            // which keeps a margin, would break it.
+            // The read on one line under its number, with its tail, where
+            // prettyplease, which keeps a margin, would break it.
             let under = format!("{margin}    {read}");
+            if under.len() + tail.len() <= WIDTH {
+                lines.push(format!("{margin}{prefix} =>"));
+                lines.push(format!("{under}{tail}"));
+                continue;
+            }
+            // Else the read on its number's line, and the tail under it.
+            let with_number = format!("{margin}{prefix} => {read},");
+            if let Some(rest) = tail.strip_prefix(", ")
+                && with_number.len() <= WIDTH
+            {
+                lines.push(with_number);
+                lines.push(format!("{margin}    {rest}"));
+                continue;
+            }
             if under.len() < WIDTH {
                 lines.push(format!("{margin}{prefix} =>"));
                 push_with_tail(&mut lines, under, &tail, &margin);
@@ -527,7 +543,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tail_too_long_for_its_read_goes_on_a_line_of_its_own() {
+    fn a_tail_too_long_for_its_read_goes_under_it() {
         let text = format_part(quote! {
             fn f() -> R {
                 let read = _rt::read_fields!(
@@ -541,8 +557,7 @@ mod tests {
         let expected = "fn f() -> R {
     let read = _rt::read_fields!(
         group self, decoder, wire, <Message as _rt::Message>::field_name;
-        3 (Len) =>
-            _rt::codec::Message::merge_repeated(wire, &mut self.long_name, decoder),
+        3 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.long_name, decoder),
             again Len, then 4 StartGroup;
     );
     map_entries.finish(&mut self.map);
@@ -597,12 +612,12 @@ mod tests {
     }
 
     #[test]
-    fn a_read_too_long_for_its_number_s_line_goes_on_one_line_under_it() {
+    fn a_read_too_long_for_its_number_s_line_goes_on_one_line_under_it_with_its_tail() {
         let text = format_part(quote! {
             fn f() -> R {
                 _rt::read_fields!(
                     message self, decoder, wire, Self::field_name;
-                    10 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.dropped_attributes_count, decoder), then 11 Len;
+                    1 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.resource, decoder), then 2 Len;
                 )
             }
         });
@@ -610,9 +625,8 @@ mod tests {
         let expected = "fn f() -> R {
     _rt::read_fields!(
         message self, decoder, wire, Self::field_name;
-        10 (Varint) =>
-            _rt::codec::Uint32::merge(wire, &mut self.dropped_attributes_count, decoder),
-            then 11 Len;
+        1 (Len) =>
+            _rt::codec::Message::merge_optional(wire, &mut self.resource, decoder), then 2 Len;
     )
 }
 ";
