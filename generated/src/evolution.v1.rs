@@ -47,9 +47,7 @@ impl _rt::Message for Profile {
     ];
 }
 
-impl _rt::Name for Profile {
-    const FULL_NAME: &'static str = "evolution.v1.Profile";
-}
+_rt::full_name!(Profile, "evolution.v1.Profile");
 
 impl _rt::json::JsonMessage for Profile {
     _rt::json_fields!(
@@ -133,9 +131,7 @@ impl _rt::Message for PlainProfile {
     ];
 }
 
-impl _rt::Name for PlainProfile {
-    const FULL_NAME: &'static str = "evolution.v1.PlainProfile";
-}
+_rt::full_name!(PlainProfile, "evolution.v1.PlainProfile");
 
 impl _rt::json::JsonMessage for PlainProfile {
     _rt::json_fields!(

@@ -106,9 +106,7 @@ impl _rt::Message for Profile {
     ];
 }
 
-impl _rt::Name for Profile {
-    const FULL_NAME: &'static str = "evolution.v2.Profile";
-}
+_rt::full_name!(Profile, "evolution.v2.Profile");
 
 impl _rt::json::JsonMessage for Profile {
     _rt::json_fields!(
@@ -255,9 +253,7 @@ impl _rt::Message for Address {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "street"), (2, "city")];
 }
 
-impl _rt::Name for Address {
-    const FULL_NAME: &'static str = "evolution.v2.Address";
-}
+_rt::full_name!(Address, "evolution.v2.Address");
 
 impl _rt::json::JsonMessage for Address {
     _rt::json_fields!(

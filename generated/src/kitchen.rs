@@ -103,9 +103,7 @@ impl _rt::Message for Scalars {
     ];
 }
 
-impl _rt::Name for Scalars {
-    const FULL_NAME: &'static str = "kitchen.Scalars";
-}
+_rt::full_name!(Scalars, "kitchen.Scalars");
 
 impl _rt::json::JsonMessage for Scalars {
     _rt::json_fields!(
@@ -342,9 +340,7 @@ impl _rt::Message for OptionalScalars {
     ];
 }
 
-impl _rt::Name for OptionalScalars {
-    const FULL_NAME: &'static str = "kitchen.OptionalScalars";
-}
+_rt::full_name!(OptionalScalars, "kitchen.OptionalScalars");
 
 impl _rt::json::JsonMessage for OptionalScalars {
     _rt::json_fields!(
@@ -618,9 +614,7 @@ impl _rt::Message for Lists {
     ];
 }
 
-impl _rt::Name for Lists {
-    const FULL_NAME: &'static str = "kitchen.Lists";
-}
+_rt::full_name!(Lists, "kitchen.Lists");
 
 impl _rt::json::JsonMessage for Lists {
     _rt::json_fields!(
@@ -1029,9 +1023,7 @@ impl _rt::Message for Maps {
     ];
 }
 
-impl _rt::Name for Maps {
-    const FULL_NAME: &'static str = "kitchen.Maps";
-}
+_rt::full_name!(Maps, "kitchen.Maps");
 
 impl _rt::json::JsonMessage for Maps {
     _rt::json_fields!(
@@ -1340,9 +1332,7 @@ impl _rt::Message for Interleaved {
     ];
 }
 
-impl _rt::Name for Interleaved {
-    const FULL_NAME: &'static str = "kitchen.Interleaved";
-}
+_rt::full_name!(Interleaved, "kitchen.Interleaved");
 
 impl _rt::json::JsonMessage for Interleaved {
     _rt::json_fields!(
@@ -1512,9 +1502,7 @@ impl _rt::Message for Point {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
 }
 
-impl _rt::Name for Point {
-    const FULL_NAME: &'static str = "kitchen.Point";
-}
+_rt::full_name!(Point, "kitchen.Point");
 
 impl _rt::json::JsonMessage for Point {
     _rt::json_fields!(

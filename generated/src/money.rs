@@ -85,9 +85,7 @@ impl _rt::Message for Amounts {
     ];
 }
 
-impl _rt::Name for Amounts {
-    const FULL_NAME: &'static str = "money.Amounts";
-}
+_rt::full_name!(Amounts, "money.Amounts");
 
 impl _rt::json::JsonMessage for Amounts {
     _rt::json_fields!(
@@ -242,9 +240,7 @@ impl _rt::Message for Values {
     ];
 }
 
-impl _rt::Name for Values {
-    const FULL_NAME: &'static str = "money.Values";
-}
+_rt::full_name!(Values, "money.Values");
 
 impl _rt::json::JsonMessage for Values {
     _rt::json_fields!(
@@ -400,9 +396,7 @@ impl _rt::Message for Entry {
     ];
 }
 
-impl _rt::Name for Entry {
-    const FULL_NAME: &'static str = "money.Entry";
-}
+_rt::full_name!(Entry, "money.Entry");
 
 impl _rt::json::JsonMessage for Entry {
     _rt::json_fields!(

@@ -264,9 +264,7 @@ impl _rt::Message for ReportCard {
     ];
 }
 
-impl _rt::Name for ReportCard {
-    const FULL_NAME: &'static str = "school.ReportCard";
-}
+_rt::full_name!(ReportCard, "school.ReportCard");
 
 impl _rt::json::JsonMessage for ReportCard {
     _rt::json_fields!(
@@ -548,9 +546,7 @@ impl _rt::Message for Summary {
     ];
 }
 
-impl _rt::Name for Summary {
-    const FULL_NAME: &'static str = "school.Summary";
-}
+_rt::full_name!(Summary, "school.Summary");
 
 impl _rt::json::JsonMessage for Summary {
     _rt::json_fields!(

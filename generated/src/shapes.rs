@@ -47,9 +47,7 @@ impl _rt::Message for Drawing {
     ];
 }
 
-impl _rt::Name for Drawing {
-    const FULL_NAME: &'static str = "shapes.Drawing";
-}
+_rt::full_name!(Drawing, "shapes.Drawing");
 
 impl _rt::json::JsonMessage for Drawing {
     _rt::json_fields!(
@@ -206,9 +204,7 @@ impl _rt::Message for Shape {
     ];
 }
 
-impl _rt::Name for Shape {
-    const FULL_NAME: &'static str = "shapes.Shape";
-}
+_rt::full_name!(Shape, "shapes.Shape");
 
 impl _rt::json::JsonMessage for Shape {
     _rt::json_fields!(
@@ -378,9 +374,7 @@ pub mod shape {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "radius")];
     }
 
-    impl _rt::Name for Circle {
-        const FULL_NAME: &'static str = "shapes.Shape.Circle";
-    }
+    _rt::full_name!(Circle, "shapes.Shape.Circle");
 
     impl _rt::json::JsonMessage for Circle {
         _rt::json_fields!(
@@ -460,9 +454,7 @@ pub mod shape {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "corners")];
     }
 
-    impl _rt::Name for Polygon {
-        const FULL_NAME: &'static str = "shapes.Shape.Polygon";
-    }
+    _rt::full_name!(Polygon, "shapes.Shape.Polygon");
 
     impl _rt::json::JsonMessage for Polygon {
         _rt::json_fields!(
@@ -546,9 +538,7 @@ pub mod shape {
             const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
         }
 
-        impl _rt::Name for Corner {
-            const FULL_NAME: &'static str = "shapes.Shape.Polygon.Corner";
-        }
+        _rt::full_name!(Corner, "shapes.Shape.Polygon.Corner");
 
         impl _rt::json::JsonMessage for Corner {
             _rt::json_fields!(
@@ -636,9 +626,7 @@ impl _rt::Message for Layer {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "kind")];
 }
 
-impl _rt::Name for Layer {
-    const FULL_NAME: &'static str = "shapes.Layer";
-}
+_rt::full_name!(Layer, "shapes.Layer");
 
 impl _rt::json::JsonMessage for Layer {
     _rt::json_fields!(
@@ -810,9 +798,7 @@ impl _rt::Message for Tree {
     ];
 }
 
-impl _rt::Name for Tree {
-    const FULL_NAME: &'static str = "shapes.Tree";
-}
+_rt::full_name!(Tree, "shapes.Tree");
 
 impl _rt::json::JsonMessage for Tree {
     _rt::json_fields!(
@@ -912,9 +898,7 @@ impl _rt::Message for Ping {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "pong"), (2, "depth")];
 }
 
-impl _rt::Name for Ping {
-    const FULL_NAME: &'static str = "shapes.Ping";
-}
+_rt::full_name!(Ping, "shapes.Ping");
 
 impl _rt::json::JsonMessage for Ping {
     _rt::json_fields!(
@@ -995,9 +979,7 @@ impl _rt::Message for Pong {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "ping"), (2, "choice")];
 }
 
-impl _rt::Name for Pong {
-    const FULL_NAME: &'static str = "shapes.Pong";
-}
+_rt::full_name!(Pong, "shapes.Pong");
 
 impl _rt::json::JsonMessage for Pong {
     _rt::json_fields!(
@@ -1112,9 +1094,7 @@ pub mod pong {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "again"), (2, "done")];
     }
 
-    impl _rt::Name for Choice {
-        const FULL_NAME: &'static str = "shapes.Pong.Choice";
-    }
+    _rt::full_name!(Choice, "shapes.Pong.Choice");
 
     impl _rt::json::JsonMessage for Choice {
         _rt::json_fields!(
@@ -1260,9 +1240,7 @@ impl _rt::Message for Keywords {
     ];
 }
 
-impl _rt::Name for Keywords {
-    const FULL_NAME: &'static str = "shapes.Keywords";
-}
+_rt::full_name!(Keywords, "shapes.Keywords");
 
 impl _rt::json::JsonMessage for Keywords {
     _rt::json_fields!(
@@ -1342,9 +1320,7 @@ impl _rt::Message for Empty {
     _rt::unknown_fields_at!(unknown_fields);
 }
 
-impl _rt::Name for Empty {
-    const FULL_NAME: &'static str = "shapes.Empty";
-}
+_rt::full_name!(Empty, "shapes.Empty");
 
 impl _rt::json::JsonMessage for Empty {
     _rt::json_fields!();

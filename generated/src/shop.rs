@@ -46,9 +46,7 @@ impl _rt::Message for Customer {
     ];
 }
 
-impl _rt::Name for Customer {
-    const FULL_NAME: &'static str = "shop.Customer";
-}
+_rt::full_name!(Customer, "shop.Customer");
 
 impl _rt::json::JsonMessage for Customer {
     _rt::json_fields!(
@@ -145,9 +143,7 @@ impl _rt::Message for OrderLine {
     ];
 }
 
-impl _rt::Name for OrderLine {
-    const FULL_NAME: &'static str = "shop.OrderLine";
-}
+_rt::full_name!(OrderLine, "shop.OrderLine");
 
 impl _rt::json::JsonMessage for OrderLine {
     _rt::json_fields!(
@@ -341,9 +337,7 @@ impl _rt::Message for Order {
     ];
 }
 
-impl _rt::Name for Order {
-    const FULL_NAME: &'static str = "shop.Order";
-}
+_rt::full_name!(Order, "shop.Order");
 
 impl _rt::json::JsonMessage for Order {
     _rt::json_fields!(

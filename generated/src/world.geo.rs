@@ -41,9 +41,7 @@ impl _rt::Message for Coordinates {
     ];
 }
 
-impl _rt::Name for Coordinates {
-    const FULL_NAME: &'static str = "world.geo.Coordinates";
-}
+_rt::full_name!(Coordinates, "world.geo.Coordinates");
 
 impl _rt::json::JsonMessage for Coordinates {
     _rt::json_fields!(

@@ -68,9 +68,7 @@ impl _rt::Message for Trip {
     ];
 }
 
-impl _rt::Name for Trip {
-    const FULL_NAME: &'static str = "world.travel.Trip";
-}
+_rt::full_name!(Trip, "world.travel.Trip");
 
 impl _rt::json::JsonMessage for Trip {
     _rt::json_fields!(

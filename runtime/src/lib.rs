@@ -143,8 +143,8 @@ pub mod __private {
         __enum_serde as enum_serde, __json_fields as json_fields, __message_serde as message_serde,
     };
     pub use crate::{
-        __enumeration as enumeration, __merge_member as merge_member, __read_fields as read_fields,
-        __unknown_fields_at as unknown_fields_at, __view as view_of,
+        __enumeration as enumeration, __full_name as full_name, __merge_member as merge_member,
+        __read_fields as read_fields, __unknown_fields_at as unknown_fields_at, __view as view_of,
     };
     pub use crate::{
         Decimal, DecodeError, DecodeOptions, Decoder, Enumeration, Message, MessageView, Name,

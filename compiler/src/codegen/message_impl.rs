@@ -56,9 +56,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
             #check_required
         }
 
-        impl #rt::Name for #ident {
-            const FULL_NAME: &'static str = #full_name;
-        }
+        #rt::full_name!(#ident, #full_name);
     }
 }
 
