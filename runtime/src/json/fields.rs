@@ -27,10 +27,11 @@
 //!   twice ([`FieldAccess::field`](super::FieldAccess::field)); the struct
 //!   field; the codec its functions are called on, as the module of codecs,
 //!   `_rt::codec`, names it (a map's with its key's and its value's codecs,
-//!   `Map::<K, V>`, which are types); and its shape,
-//!   which picks them: none for a value left out at its default or a map
-//!   (`write_json`, `read_json`), `list`, or `optional` for an `Option`
-//!   (`write_json_optional`, `read_json_optional`).
+//!   `Map::<K, V>`, which are types); and its shape, which picks them: none
+//!   for a value left out at its default or a map (`write_json`,
+//!   `read_json`), `list` (`write_json_list`, `read_json_list`), or
+//!   `optional` for an `Option` (`write_json_optional`,
+//!   `read_json_optional`).
 //! - A oneof: its name in the schema, for errors, and its struct field;
 //!   then its members, each with its keys, its number, its variant and
 //!   its codec. JSON writes whichever of them is set (a graph message's
