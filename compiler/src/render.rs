@@ -3,23 +3,29 @@
 //! The output is `include!`d into a module, so it holds items only: no
 //! inner attributes, no `//!` docs.
 
-mod read_fields;
+mod macro_calls;
 
 use proc_macro2::TokenStream;
 
 /// The formatted text of one part of a module, items only, by prettyplease,
-/// with the runtime's `read_fields!` calls laid out an entry a line
-/// ([`read_fields`]).
+/// with the calls of the runtime's macros that take entries, `read_fields!`
+/// and `json_fields!`, laid out an entry a line ([`macro_calls`]).
 ///
 /// prettyplease writes a file's items one after another, so the parts of a
 /// module formatted on their own and put together read exactly as the
 /// whole module formatted at once; they need not be in memory together.
 pub fn format_part(tokens: TokenStream) -> String {
+    fill_field_names(&unfilled(tokens))
+}
+
+/// [`format_part`] but for `FIELD_NAMES`, which prettyplease writes a pair
+/// a line.
+fn unfilled(tokens: TokenStream) -> String {
     let mut calls = Vec::new();
-    let taken = read_fields::take_calls(tokens.clone(), &mut calls);
+    let taken = macro_calls::take_calls(tokens.clone(), &mut calls);
     let laid_out = syn::parse2::<syn::File>(taken)
         .ok()
-        .and_then(|file| read_fields::put_back(&prettyplease::unparse(&file), &calls));
+        .and_then(|file| macro_calls::put_back(&prettyplease::unparse(&file), &calls));
     if let Some(text) = laid_out {
         return text;
     }
@@ -29,6 +35,44 @@ pub fn format_part(tokens: TokenStream) -> String {
         // unformatted tokens still show the compiler what went wrong.
         Err(_) => tokens.to_string() + "\n",
     }
+}
+
+/// `text` with the pairs of each `FIELD_NAMES` table, a number and a name
+/// each, which prettyplease writes one a line, as many a line as fit in
+/// 100 columns.
+fn fill_field_names(text: &str) -> String {
+    const TABLE: &str = "const FIELD_NAMES: &'static [(u32, &'static str)] = &[";
+    const WIDTH: usize = 100;
+    let mut filled = String::with_capacity(text.len());
+    let mut line_of_pairs = String::new();
+    let mut in_table = false;
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        let pair = trimmed.starts_with('(') && trimmed.ends_with("\"),");
+        if in_table && pair {
+            if !line_of_pairs.is_empty() && line_of_pairs.len() + 1 + trimmed.len() > WIDTH {
+                filled.push_str(&line_of_pairs);
+                filled.push('\n');
+                line_of_pairs.clear();
+            }
+            if line_of_pairs.is_empty() {
+                line_of_pairs.push_str(line);
+            } else {
+                line_of_pairs.push(' ');
+                line_of_pairs.push_str(trimmed);
+            }
+            continue;
+        }
+        if !line_of_pairs.is_empty() {
+            filled.push_str(&line_of_pairs);
+            filled.push('\n');
+            line_of_pairs.clear();
+        }
+        in_table = trimmed.ends_with(TABLE);
+        filled.push_str(line);
+        filled.push('\n');
+    }
+    filled
 }
 
 /// The text a service generator wrote, as a part: formatted as
@@ -149,6 +193,35 @@ mod tests {
             body,
             "use ::x as _rt;\nconst _: () = _rt::__private::check_version(\"0.1.0\");\n\npub struct A {}\n\nimpl A {\n    fn f(n: u32) -> u32 {\n        match n {\n            1 => 2,\n            _ => 3,\n        }\n    }\n}\n\npub mod a {\n    pub struct B {}\n\n    pub struct C {}\n}\n"
         );
+    }
+
+    #[test]
+    fn field_names_fill_their_lines_and_other_tables_do_not() {
+        let names = (1..=9).map(|number| {
+            let name = format!("field_number_{number}");
+            let number = proc_macro2::Literal::u32_unsuffixed(number);
+            quote!((#number, #name))
+        });
+        let text = format_part(quote! {
+            impl M {
+                const FIELD_NAMES: &'static [(u32, &'static str)] = &[#(#names),*];
+                const OTHER: &'static [(u32, &'static str)] = &[(1, "a_long_name_to_break_the_line"), (2, "b_long_name_to_break_the_line"), (3, "c")];
+            }
+        });
+        let expected = "impl M {
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, \"field_number_1\"), (2, \"field_number_2\"), (3, \"field_number_3\"), (4, \"field_number_4\"),
+        (5, \"field_number_5\"), (6, \"field_number_6\"), (7, \"field_number_7\"), (8, \"field_number_8\"),
+        (9, \"field_number_9\"),
+    ];
+    const OTHER: &'static [(u32, &'static str)] = &[
+        (1, \"a_long_name_to_break_the_line\"),
+        (2, \"b_long_name_to_break_the_line\"),
+        (3, \"c\"),
+    ];
+}
+";
+        assert_eq!(text, expected);
     }
 
     #[test]

@@ -31,10 +31,7 @@ impl _rt::Message for Profile {
         _rt::codec::Uint64::write(1, &self.id, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -46,39 +43,18 @@ impl _rt::Message for Profile {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (5, "email"),
+        (1, "id"), (2, "name"), (5, "email"),
     ];
 }
 
-impl _rt::Name for Profile {
-    const FULL_NAME: &'static str = "evolution.v1.Profile";
-}
+_rt::full_name!(Profile, "evolution.v1.Profile");
 
 impl _rt::json::JsonMessage for Profile {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Uint64::write_json(map, "id", &self.id)?;
-        _rt::codec::String::write_json(map, "name", &self.name)?;
-        _rt::codec::String::write_json(map, "email", &self.email)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "id" => self.id = _rt::codec::Uint64::read_json(map.field(1)?)?,
-            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
-            "email" => self.email = _rt::codec::String::read_json(map.field(5)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "id" => 1 id: Uint64;
+        "name" => 2 name: String;
+        "email" => 5 email: String;
+    );
 }
 
 _rt::message_serde!(Profile);
@@ -97,12 +73,7 @@ pub struct ProfileView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
     type Owned = Profile;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -156,39 +127,18 @@ impl _rt::Message for PlainProfile {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (5, "email"),
+        (1, "id"), (2, "name"), (5, "email"),
     ];
 }
 
-impl _rt::Name for PlainProfile {
-    const FULL_NAME: &'static str = "evolution.v1.PlainProfile";
-}
+_rt::full_name!(PlainProfile, "evolution.v1.PlainProfile");
 
 impl _rt::json::JsonMessage for PlainProfile {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Uint64::write_json(map, "id", &self.id)?;
-        _rt::codec::String::write_json(map, "name", &self.name)?;
-        _rt::codec::String::write_json(map, "email", &self.email)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "id" => self.id = _rt::codec::Uint64::read_json(map.field(1)?)?,
-            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
-            "email" => self.email = _rt::codec::String::read_json(map.field(5)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "id" => 1 id: Uint64;
+        "name" => 2 name: String;
+        "email" => 5 email: String;
+    );
 }
 
 _rt::message_serde!(PlainProfile);

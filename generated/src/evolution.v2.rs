@@ -69,10 +69,7 @@ impl _rt::Message for Profile {
         _rt::codec::Uint64::write(1, &self.id, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -85,8 +82,7 @@ impl _rt::Message for Profile {
             4 (Len) =>
                 _rt::codec::Message::merge_optional(wire, &mut self.address, decoder), then 5 Len;
             5 (Len) => _rt::codec::String::merge(wire, &mut self.email, decoder), then 6 Len;
-            6 (Varint | Len) =>
-                _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
+            6 (Varint | Len) => _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
                 again Len, then 7 Len;
             7 (Len) => _rt::codec::Decimal::merge(wire, &mut self.balance, decoder), then 8 Fixed64;
             8 (Fixed64) =>
@@ -105,75 +101,27 @@ impl _rt::Message for Profile {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (3, "age"),
-        (4, "address"),
-        (5, "email"),
-        (6, "scores"),
-        (7, "balance"),
-        (8, "rating"),
-        (9, "badge"),
-        (10, "nicknames"),
-        (100, "preferences"),
+        (1, "id"), (2, "name"), (3, "age"), (4, "address"), (5, "email"), (6, "scores"),
+        (7, "balance"), (8, "rating"), (9, "badge"), (10, "nicknames"), (100, "preferences"),
     ];
 }
 
-impl _rt::Name for Profile {
-    const FULL_NAME: &'static str = "evolution.v2.Profile";
-}
+_rt::full_name!(Profile, "evolution.v2.Profile");
 
 impl _rt::json::JsonMessage for Profile {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Uint64::write_json(map, "id", &self.id)?;
-        _rt::codec::String::write_json(map, "name", &self.name)?;
-        _rt::codec::Sint32::write_json(map, "age", &self.age)?;
-        _rt::codec::Message::write_json_optional(map, "address", self.address.as_ref())?;
-        _rt::codec::String::write_json(map, "email", &self.email)?;
-        _rt::codec::Uint32::write_json_list(map, "scores", &self.scores)?;
-        _rt::codec::Decimal::write_json(map, "balance", &self.balance)?;
-        _rt::codec::Double::write_json(map, "rating", &self.rating)?;
-        _rt::codec::Fixed32::write_json(map, "badge", &self.badge)?;
-        _rt::codec::String::write_json_list(map, "nicknames", &self.nicknames)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Value,
-        >::write_json(map, "preferences", &self.preferences)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "id" => self.id = _rt::codec::Uint64::read_json(map.field(1)?)?,
-            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
-            "age" => self.age = _rt::codec::Sint32::read_json(map.field(3)?)?,
-            "address" => {
-                self.address = _rt::codec::Message::read_json_optional(map.field(4)?)?;
-            }
-            "email" => self.email = _rt::codec::String::read_json(map.field(5)?)?,
-            "scores" => self.scores = _rt::codec::Uint32::read_json_list(map.field(6)?)?,
-            "balance" => self.balance = _rt::codec::Decimal::read_json(map.field(7)?)?,
-            "rating" => self.rating = _rt::codec::Double::read_json(map.field(8)?)?,
-            "badge" => self.badge = _rt::codec::Fixed32::read_json(map.field(9)?)?,
-            "nicknames" => {
-                self.nicknames = _rt::codec::String::read_json_list(map.field(10)?)?;
-            }
-            "preferences" => {
-                self.preferences = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::read_json(map.field(100)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "id" => 1 id: Uint64;
+        "name" => 2 name: String;
+        "age" => 3 age: Sint32;
+        "address" => 4 address: Message, optional;
+        "email" => 5 email: String;
+        "scores" => 6 scores: Uint32, list;
+        "balance" => 7 balance: Decimal;
+        "rating" => 8 rating: Double;
+        "badge" => 9 badge: Fixed32;
+        "nicknames" => 10 nicknames: String, list;
+        "preferences" => 100 preferences: Map::<_rt::codec::String, _rt::codec::Value>;
+    );
 }
 
 _rt::message_serde!(Profile);
@@ -225,12 +173,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -242,8 +185,7 @@ impl<'a> _rt::MessageView<'a> for ProfileView<'a> {
             4 (Len) =>
                 _rt::codec::Message::view_optional(wire, &mut self.address, decoder), then 5 Len;
             5 (Len) => _rt::codec::String::view(wire, &mut self.email, decoder), then 6 Len;
-            6 (Varint | Len) =>
-                _rt::codec::Uint32::view_repeated(wire, &mut self.scores, decoder),
+            6 (Varint | Len) => _rt::codec::Uint32::view_repeated(wire, &mut self.scores, decoder),
                 again Len, then 7 Len;
             7 (Len) => _rt::codec::Decimal::view(wire, &mut self.balance, decoder), then 8 Fixed64;
             8 (Fixed64) =>
@@ -298,10 +240,7 @@ impl _rt::Message for Address {
         _rt::codec::String::write(1, &self.street, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -314,31 +253,13 @@ impl _rt::Message for Address {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "street"), (2, "city")];
 }
 
-impl _rt::Name for Address {
-    const FULL_NAME: &'static str = "evolution.v2.Address";
-}
+_rt::full_name!(Address, "evolution.v2.Address");
 
 impl _rt::json::JsonMessage for Address {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::String::write_json(map, "street", &self.street)?;
-        _rt::codec::String::write_json(map, "city", &self.city)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "street" => self.street = _rt::codec::String::read_json(map.field(1)?)?,
-            "city" => self.city = _rt::codec::String::read_json(map.field(2)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "street" => 1 street: String;
+        "city" => 2 city: String;
+    );
 }
 
 _rt::message_serde!(Address);
@@ -355,12 +276,7 @@ pub struct AddressView<'a> {
 
 impl<'a> _rt::MessageView<'a> for AddressView<'a> {
     type Owned = Address;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {

@@ -65,10 +65,7 @@ impl _rt::Message for Scalars {
         _rt::codec::Int32::write(1, &self.an_i32, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -100,105 +97,32 @@ impl _rt::Message for Scalars {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "an_i32"),
-        (2, "an_i64"),
-        (3, "a_u32"),
-        (4, "a_u64"),
-        (5, "a_sint32"),
-        (6, "a_sint64"),
-        (7, "a_fixed32"),
-        (8, "a_fixed64"),
-        (9, "an_sfixed32"),
-        (10, "an_sfixed64"),
-        (11, "an_f32"),
-        (12, "an_f64"),
-        (13, "a_bool"),
-        (14, "a_string"),
-        (15, "some_bytes"),
+        (1, "an_i32"), (2, "an_i64"), (3, "a_u32"), (4, "a_u64"), (5, "a_sint32"), (6, "a_sint64"),
+        (7, "a_fixed32"), (8, "a_fixed64"), (9, "an_sfixed32"), (10, "an_sfixed64"), (11, "an_f32"),
+        (12, "an_f64"), (13, "a_bool"), (14, "a_string"), (15, "some_bytes"),
     ];
 }
 
-impl _rt::Name for Scalars {
-    const FULL_NAME: &'static str = "kitchen.Scalars";
-}
+_rt::full_name!(Scalars, "kitchen.Scalars");
 
 impl _rt::json::JsonMessage for Scalars {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int32::write_json(map, "an_i32", &self.an_i32)?;
-        _rt::codec::Int64::write_json(map, "an_i64", &self.an_i64)?;
-        _rt::codec::Uint32::write_json(map, "a_u32", &self.a_u32)?;
-        _rt::codec::Uint64::write_json(map, "a_u64", &self.a_u64)?;
-        _rt::codec::Sint32::write_json(map, "a_sint32", &self.a_sint32)?;
-        _rt::codec::Sint64::write_json(map, "a_sint64", &self.a_sint64)?;
-        _rt::codec::Fixed32::write_json(map, "a_fixed32", &self.a_fixed32)?;
-        _rt::codec::Fixed64::write_json(map, "a_fixed64", &self.a_fixed64)?;
-        _rt::codec::Sfixed32::write_json(map, "an_sfixed32", &self.an_sfixed32)?;
-        _rt::codec::Sfixed64::write_json(map, "an_sfixed64", &self.an_sfixed64)?;
-        _rt::codec::Float::write_json(map, "an_f32", &self.an_f32)?;
-        _rt::codec::Double::write_json(map, "an_f64", &self.an_f64)?;
-        _rt::codec::Bool::write_json(map, "a_bool", &self.a_bool)?;
-        _rt::codec::String::write_json(map, "a_string", &self.a_string)?;
-        _rt::codec::Bytes::write_json(map, "some_bytes", &self.some_bytes)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "an_i32" | "anI32" => {
-                self.an_i32 = _rt::codec::Int32::read_json(map.field(1)?)?;
-            }
-            "an_i64" | "anI64" => {
-                self.an_i64 = _rt::codec::Int64::read_json(map.field(2)?)?;
-            }
-            "a_u32" | "aU32" => {
-                self.a_u32 = _rt::codec::Uint32::read_json(map.field(3)?)?;
-            }
-            "a_u64" | "aU64" => {
-                self.a_u64 = _rt::codec::Uint64::read_json(map.field(4)?)?;
-            }
-            "a_sint32" | "aSint32" => {
-                self.a_sint32 = _rt::codec::Sint32::read_json(map.field(5)?)?;
-            }
-            "a_sint64" | "aSint64" => {
-                self.a_sint64 = _rt::codec::Sint64::read_json(map.field(6)?)?;
-            }
-            "a_fixed32" | "aFixed32" => {
-                self.a_fixed32 = _rt::codec::Fixed32::read_json(map.field(7)?)?;
-            }
-            "a_fixed64" | "aFixed64" => {
-                self.a_fixed64 = _rt::codec::Fixed64::read_json(map.field(8)?)?;
-            }
-            "an_sfixed32" | "anSfixed32" => {
-                self.an_sfixed32 = _rt::codec::Sfixed32::read_json(map.field(9)?)?;
-            }
-            "an_sfixed64" | "anSfixed64" => {
-                self.an_sfixed64 = _rt::codec::Sfixed64::read_json(map.field(10)?)?;
-            }
-            "an_f32" | "anF32" => {
-                self.an_f32 = _rt::codec::Float::read_json(map.field(11)?)?;
-            }
-            "an_f64" | "anF64" => {
-                self.an_f64 = _rt::codec::Double::read_json(map.field(12)?)?;
-            }
-            "a_bool" | "aBool" => {
-                self.a_bool = _rt::codec::Bool::read_json(map.field(13)?)?;
-            }
-            "a_string" | "aString" => {
-                self.a_string = _rt::codec::String::read_json(map.field(14)?)?;
-            }
-            "some_bytes" | "someBytes" => {
-                self.some_bytes = _rt::codec::Bytes::read_json(map.field(15)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "an_i32" | "anI32" => 1 an_i32: Int32;
+        "an_i64" | "anI64" => 2 an_i64: Int64;
+        "a_u32" | "aU32" => 3 a_u32: Uint32;
+        "a_u64" | "aU64" => 4 a_u64: Uint64;
+        "a_sint32" | "aSint32" => 5 a_sint32: Sint32;
+        "a_sint64" | "aSint64" => 6 a_sint64: Sint64;
+        "a_fixed32" | "aFixed32" => 7 a_fixed32: Fixed32;
+        "a_fixed64" | "aFixed64" => 8 a_fixed64: Fixed64;
+        "an_sfixed32" | "anSfixed32" => 9 an_sfixed32: Sfixed32;
+        "an_sfixed64" | "anSfixed64" => 10 an_sfixed64: Sfixed64;
+        "an_f32" | "anF32" => 11 an_f32: Float;
+        "an_f64" | "anF64" => 12 an_f64: Double;
+        "a_bool" | "aBool" => 13 a_bool: Bool;
+        "a_string" | "aString" => 14 a_string: String;
+        "some_bytes" | "someBytes" => 15 some_bytes: Bytes;
+    );
 }
 
 _rt::message_serde!(Scalars);
@@ -228,12 +152,7 @@ pub struct ScalarsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ScalarsView<'a> {
     type Owned = Scalars;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -374,10 +293,7 @@ impl _rt::Message for OptionalScalars {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -391,30 +307,20 @@ impl _rt::Message for OptionalScalars {
                 _rt::codec::Uint32::merge_optional(wire, &mut self.a_u32, decoder), then 4 Varint;
             4 (Varint) =>
                 _rt::codec::Uint64::merge_optional(wire, &mut self.a_u64, decoder), then 5 Varint;
-            5 (Varint) =>
-                _rt::codec::Sint32::merge_optional(wire, &mut self.a_sint32, decoder),
+            5 (Varint) => _rt::codec::Sint32::merge_optional(wire, &mut self.a_sint32, decoder),
                 then 6 Varint;
-            6 (Varint) =>
-                _rt::codec::Sint64::merge_optional(wire, &mut self.a_sint64, decoder),
+            6 (Varint) => _rt::codec::Sint64::merge_optional(wire, &mut self.a_sint64, decoder),
                 then 7 Fixed32;
-            7 (Fixed32) =>
-                _rt::codec::Fixed32::merge_optional(wire, &mut self.a_fixed32, decoder),
+            7 (Fixed32) => _rt::codec::Fixed32::merge_optional(wire, &mut self.a_fixed32, decoder),
                 then 8 Fixed64;
-            8 (Fixed64) =>
-                _rt::codec::Fixed64::merge_optional(wire, &mut self.a_fixed64, decoder),
+            8 (Fixed64) => _rt::codec::Fixed64::merge_optional(wire, &mut self.a_fixed64, decoder),
                 then 9 Fixed32;
             9 (Fixed32) =>
-                _rt::codec::Sfixed32::merge_optional(
-                    wire,
-                    &mut self.an_sfixed32,
-                    decoder,
-                ), then 10 Fixed64;
+                _rt::codec::Sfixed32::merge_optional(wire, &mut self.an_sfixed32, decoder),
+                then 10 Fixed64;
             10 (Fixed64) =>
-                _rt::codec::Sfixed64::merge_optional(
-                    wire,
-                    &mut self.an_sfixed64,
-                    decoder,
-                ), then 11 Fixed32;
+                _rt::codec::Sfixed64::merge_optional(wire, &mut self.an_sfixed64, decoder),
+                then 11 Fixed32;
             11 (Fixed32) =>
                 _rt::codec::Float::merge_optional(wire, &mut self.an_f32, decoder), then 12 Fixed64;
             12 (Fixed64) =>
@@ -427,151 +333,35 @@ impl _rt::Message for OptionalScalars {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "an_i32"),
-        (2, "an_i64"),
-        (3, "a_u32"),
-        (4, "a_u64"),
-        (5, "a_sint32"),
-        (6, "a_sint64"),
-        (7, "a_fixed32"),
-        (8, "a_fixed64"),
-        (9, "an_sfixed32"),
-        (10, "an_sfixed64"),
-        (11, "an_f32"),
-        (12, "an_f64"),
-        (13, "a_bool"),
-        (14, "a_string"),
-        (15, "some_bytes"),
-        (16, "a_color"),
+        (1, "an_i32"), (2, "an_i64"), (3, "a_u32"), (4, "a_u64"), (5, "a_sint32"), (6, "a_sint64"),
+        (7, "a_fixed32"), (8, "a_fixed64"), (9, "an_sfixed32"), (10, "an_sfixed64"), (11, "an_f32"),
+        (12, "an_f64"), (13, "a_bool"), (14, "a_string"), (15, "some_bytes"), (16, "a_color"),
         (17, "a_point"),
     ];
 }
 
-impl _rt::Name for OptionalScalars {
-    const FULL_NAME: &'static str = "kitchen.OptionalScalars";
-}
+_rt::full_name!(OptionalScalars, "kitchen.OptionalScalars");
 
 impl _rt::json::JsonMessage for OptionalScalars {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int32::write_json_optional(map, "an_i32", self.an_i32.as_ref())?;
-        _rt::codec::Int64::write_json_optional(map, "an_i64", self.an_i64.as_ref())?;
-        _rt::codec::Uint32::write_json_optional(map, "a_u32", self.a_u32.as_ref())?;
-        _rt::codec::Uint64::write_json_optional(map, "a_u64", self.a_u64.as_ref())?;
-        _rt::codec::Sint32::write_json_optional(
-            map,
-            "a_sint32",
-            self.a_sint32.as_ref(),
-        )?;
-        _rt::codec::Sint64::write_json_optional(
-            map,
-            "a_sint64",
-            self.a_sint64.as_ref(),
-        )?;
-        _rt::codec::Fixed32::write_json_optional(
-            map,
-            "a_fixed32",
-            self.a_fixed32.as_ref(),
-        )?;
-        _rt::codec::Fixed64::write_json_optional(
-            map,
-            "a_fixed64",
-            self.a_fixed64.as_ref(),
-        )?;
-        _rt::codec::Sfixed32::write_json_optional(
-            map,
-            "an_sfixed32",
-            self.an_sfixed32.as_ref(),
-        )?;
-        _rt::codec::Sfixed64::write_json_optional(
-            map,
-            "an_sfixed64",
-            self.an_sfixed64.as_ref(),
-        )?;
-        _rt::codec::Float::write_json_optional(map, "an_f32", self.an_f32.as_ref())?;
-        _rt::codec::Double::write_json_optional(map, "an_f64", self.an_f64.as_ref())?;
-        _rt::codec::Bool::write_json_optional(map, "a_bool", self.a_bool.as_ref())?;
-        _rt::codec::String::write_json_optional(
-            map,
-            "a_string",
-            self.a_string.as_ref(),
-        )?;
-        _rt::codec::Bytes::write_json_optional(
-            map,
-            "some_bytes",
-            self.some_bytes.as_ref(),
-        )?;
-        _rt::codec::Enum::write_json_optional(map, "a_color", self.a_color.as_ref())?;
-        _rt::codec::Message::write_json_optional(map, "a_point", self.a_point.as_ref())?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "an_i32" | "anI32" => {
-                self.an_i32 = _rt::codec::Int32::read_json_optional(map.field(1)?)?;
-            }
-            "an_i64" | "anI64" => {
-                self.an_i64 = _rt::codec::Int64::read_json_optional(map.field(2)?)?;
-            }
-            "a_u32" | "aU32" => {
-                self.a_u32 = _rt::codec::Uint32::read_json_optional(map.field(3)?)?;
-            }
-            "a_u64" | "aU64" => {
-                self.a_u64 = _rt::codec::Uint64::read_json_optional(map.field(4)?)?;
-            }
-            "a_sint32" | "aSint32" => {
-                self.a_sint32 = _rt::codec::Sint32::read_json_optional(map.field(5)?)?;
-            }
-            "a_sint64" | "aSint64" => {
-                self.a_sint64 = _rt::codec::Sint64::read_json_optional(map.field(6)?)?;
-            }
-            "a_fixed32" | "aFixed32" => {
-                self.a_fixed32 = _rt::codec::Fixed32::read_json_optional(map.field(7)?)?;
-            }
-            "a_fixed64" | "aFixed64" => {
-                self.a_fixed64 = _rt::codec::Fixed64::read_json_optional(map.field(8)?)?;
-            }
-            "an_sfixed32" | "anSfixed32" => {
-                self.an_sfixed32 = _rt::codec::Sfixed32::read_json_optional(
-                    map.field(9)?,
-                )?;
-            }
-            "an_sfixed64" | "anSfixed64" => {
-                self.an_sfixed64 = _rt::codec::Sfixed64::read_json_optional(
-                    map.field(10)?,
-                )?;
-            }
-            "an_f32" | "anF32" => {
-                self.an_f32 = _rt::codec::Float::read_json_optional(map.field(11)?)?;
-            }
-            "an_f64" | "anF64" => {
-                self.an_f64 = _rt::codec::Double::read_json_optional(map.field(12)?)?;
-            }
-            "a_bool" | "aBool" => {
-                self.a_bool = _rt::codec::Bool::read_json_optional(map.field(13)?)?;
-            }
-            "a_string" | "aString" => {
-                self.a_string = _rt::codec::String::read_json_optional(map.field(14)?)?;
-            }
-            "some_bytes" | "someBytes" => {
-                self.some_bytes = _rt::codec::Bytes::read_json_optional(map.field(15)?)?;
-            }
-            "a_color" | "aColor" => {
-                self.a_color = _rt::codec::Enum::read_json_optional(map.field(16)?)?;
-            }
-            "a_point" | "aPoint" => {
-                self.a_point = _rt::codec::Message::read_json_optional(map.field(17)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "an_i32" | "anI32" => 1 an_i32: Int32, optional;
+        "an_i64" | "anI64" => 2 an_i64: Int64, optional;
+        "a_u32" | "aU32" => 3 a_u32: Uint32, optional;
+        "a_u64" | "aU64" => 4 a_u64: Uint64, optional;
+        "a_sint32" | "aSint32" => 5 a_sint32: Sint32, optional;
+        "a_sint64" | "aSint64" => 6 a_sint64: Sint64, optional;
+        "a_fixed32" | "aFixed32" => 7 a_fixed32: Fixed32, optional;
+        "a_fixed64" | "aFixed64" => 8 a_fixed64: Fixed64, optional;
+        "an_sfixed32" | "anSfixed32" => 9 an_sfixed32: Sfixed32, optional;
+        "an_sfixed64" | "anSfixed64" => 10 an_sfixed64: Sfixed64, optional;
+        "an_f32" | "anF32" => 11 an_f32: Float, optional;
+        "an_f64" | "anF64" => 12 an_f64: Double, optional;
+        "a_bool" | "aBool" => 13 a_bool: Bool, optional;
+        "a_string" | "aString" => 14 a_string: String, optional;
+        "some_bytes" | "someBytes" => 15 some_bytes: Bytes, optional;
+        "a_color" | "aColor" => 16 a_color: Enum, optional;
+        "a_point" | "aPoint" => 17 a_point: Message, optional;
+    );
 }
 
 _rt::message_serde!(OptionalScalars);
@@ -621,12 +411,7 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -642,14 +427,11 @@ impl<'a> _rt::MessageView<'a> for OptionalScalarsView<'a> {
                 _rt::codec::Uint64::view_optional(wire, &mut self.a_u64, decoder), then 5 Varint;
             5 (Varint) =>
                 _rt::codec::Sint32::view_optional(wire, &mut self.a_sint32, decoder), then 6 Varint;
-            6 (Varint) =>
-                _rt::codec::Sint64::view_optional(wire, &mut self.a_sint64, decoder),
+            6 (Varint) => _rt::codec::Sint64::view_optional(wire, &mut self.a_sint64, decoder),
                 then 7 Fixed32;
-            7 (Fixed32) =>
-                _rt::codec::Fixed32::view_optional(wire, &mut self.a_fixed32, decoder),
+            7 (Fixed32) => _rt::codec::Fixed32::view_optional(wire, &mut self.a_fixed32, decoder),
                 then 8 Fixed64;
-            8 (Fixed64) =>
-                _rt::codec::Fixed64::view_optional(wire, &mut self.a_fixed64, decoder),
+            8 (Fixed64) => _rt::codec::Fixed64::view_optional(wire, &mut self.a_fixed64, decoder),
                 then 9 Fixed32;
             9 (Fixed32) =>
                 _rt::codec::Sfixed32::view_optional(wire, &mut self.an_sfixed32, decoder),
@@ -780,26 +562,19 @@ impl _rt::Message for Lists {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
-            1 (Varint | Len) =>
-                _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
+            1 (Varint | Len) => _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
                 again Len, then 2 Len;
-            2 (Varint | Len) =>
-                _rt::codec::Int64::merge_repeated(wire, &mut self.i64s, decoder),
+            2 (Varint | Len) => _rt::codec::Int64::merge_repeated(wire, &mut self.i64s, decoder),
                 again Len, then 3 Len;
-            3 (Varint | Len) =>
-                _rt::codec::Uint32::merge_repeated(wire, &mut self.u32s, decoder),
+            3 (Varint | Len) => _rt::codec::Uint32::merge_repeated(wire, &mut self.u32s, decoder),
                 again Len, then 4 Len;
-            4 (Varint | Len) =>
-                _rt::codec::Uint64::merge_repeated(wire, &mut self.u64s, decoder),
+            4 (Varint | Len) => _rt::codec::Uint64::merge_repeated(wire, &mut self.u64s, decoder),
                 again Len, then 5 Len;
             5 (Varint | Len) =>
                 _rt::codec::Sint32::merge_repeated(wire, &mut self.sint32s, decoder),
@@ -819,116 +594,48 @@ impl _rt::Message for Lists {
             10 (Fixed64 | Len) =>
                 _rt::codec::Sfixed64::merge_repeated(wire, &mut self.sfixed64s, decoder),
                 again Len, then 11 Len;
-            11 (Fixed32 | Len) =>
-                _rt::codec::Float::merge_repeated(wire, &mut self.f32s, decoder),
+            11 (Fixed32 | Len) => _rt::codec::Float::merge_repeated(wire, &mut self.f32s, decoder),
                 again Len, then 12 Len;
-            12 (Fixed64 | Len) =>
-                _rt::codec::Double::merge_repeated(wire, &mut self.f64s, decoder),
+            12 (Fixed64 | Len) => _rt::codec::Double::merge_repeated(wire, &mut self.f64s, decoder),
                 again Len, then 13 Len;
-            13 (Varint | Len) =>
-                _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
+            13 (Varint | Len) => _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
                 again Len, then 14 Len;
-            14 (Len) =>
-                _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
+            14 (Len) => _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
                 again Len, then 15 Len;
             15 (Len) =>
                 _rt::codec::Bytes::merge_repeated(wire, &mut self.byte_strings, decoder), again Len;
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "i32s"),
-        (2, "i64s"),
-        (3, "u32s"),
-        (4, "u64s"),
-        (5, "sint32s"),
-        (6, "sint64s"),
-        (7, "fixed32s"),
-        (8, "fixed64s"),
-        (9, "sfixed32s"),
-        (10, "sfixed64s"),
-        (11, "f32s"),
-        (12, "f64s"),
-        (13, "bools"),
-        (14, "strings"),
-        (15, "byte_strings"),
-        (16, "colors"),
+        (1, "i32s"), (2, "i64s"), (3, "u32s"), (4, "u64s"), (5, "sint32s"), (6, "sint64s"),
+        (7, "fixed32s"), (8, "fixed64s"), (9, "sfixed32s"), (10, "sfixed64s"), (11, "f32s"),
+        (12, "f64s"), (13, "bools"), (14, "strings"), (15, "byte_strings"), (16, "colors"),
         (17, "points"),
     ];
 }
 
-impl _rt::Name for Lists {
-    const FULL_NAME: &'static str = "kitchen.Lists";
-}
+_rt::full_name!(Lists, "kitchen.Lists");
 
 impl _rt::json::JsonMessage for Lists {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int32::write_json_list(map, "i32s", &self.i32s)?;
-        _rt::codec::Int64::write_json_list(map, "i64s", &self.i64s)?;
-        _rt::codec::Uint32::write_json_list(map, "u32s", &self.u32s)?;
-        _rt::codec::Uint64::write_json_list(map, "u64s", &self.u64s)?;
-        _rt::codec::Sint32::write_json_list(map, "sint32s", &self.sint32s)?;
-        _rt::codec::Sint64::write_json_list(map, "sint64s", &self.sint64s)?;
-        _rt::codec::Fixed32::write_json_list(map, "fixed32s", &self.fixed32s)?;
-        _rt::codec::Fixed64::write_json_list(map, "fixed64s", &self.fixed64s)?;
-        _rt::codec::Sfixed32::write_json_list(map, "sfixed32s", &self.sfixed32s)?;
-        _rt::codec::Sfixed64::write_json_list(map, "sfixed64s", &self.sfixed64s)?;
-        _rt::codec::Float::write_json_list(map, "f32s", &self.f32s)?;
-        _rt::codec::Double::write_json_list(map, "f64s", &self.f64s)?;
-        _rt::codec::Bool::write_json_list(map, "bools", &self.bools)?;
-        _rt::codec::String::write_json_list(map, "strings", &self.strings)?;
-        _rt::codec::Bytes::write_json_list(map, "byte_strings", &self.byte_strings)?;
-        _rt::codec::Enum::write_json_list(map, "colors", &self.colors)?;
-        _rt::codec::Message::write_json_list(map, "points", &self.points)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "i32s" => self.i32s = _rt::codec::Int32::read_json_list(map.field(1)?)?,
-            "i64s" => self.i64s = _rt::codec::Int64::read_json_list(map.field(2)?)?,
-            "u32s" => self.u32s = _rt::codec::Uint32::read_json_list(map.field(3)?)?,
-            "u64s" => self.u64s = _rt::codec::Uint64::read_json_list(map.field(4)?)?,
-            "sint32s" => {
-                self.sint32s = _rt::codec::Sint32::read_json_list(map.field(5)?)?;
-            }
-            "sint64s" => {
-                self.sint64s = _rt::codec::Sint64::read_json_list(map.field(6)?)?;
-            }
-            "fixed32s" => {
-                self.fixed32s = _rt::codec::Fixed32::read_json_list(map.field(7)?)?;
-            }
-            "fixed64s" => {
-                self.fixed64s = _rt::codec::Fixed64::read_json_list(map.field(8)?)?;
-            }
-            "sfixed32s" => {
-                self.sfixed32s = _rt::codec::Sfixed32::read_json_list(map.field(9)?)?;
-            }
-            "sfixed64s" => {
-                self.sfixed64s = _rt::codec::Sfixed64::read_json_list(map.field(10)?)?;
-            }
-            "f32s" => self.f32s = _rt::codec::Float::read_json_list(map.field(11)?)?,
-            "f64s" => self.f64s = _rt::codec::Double::read_json_list(map.field(12)?)?,
-            "bools" => self.bools = _rt::codec::Bool::read_json_list(map.field(13)?)?,
-            "strings" => {
-                self.strings = _rt::codec::String::read_json_list(map.field(14)?)?;
-            }
-            "byte_strings" | "byteStrings" => {
-                self.byte_strings = _rt::codec::Bytes::read_json_list(map.field(15)?)?;
-            }
-            "colors" => self.colors = _rt::codec::Enum::read_json_list(map.field(16)?)?,
-            "points" => {
-                self.points = _rt::codec::Message::read_json_list(map.field(17)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "i32s" => 1 i32s: Int32, list;
+        "i64s" => 2 i64s: Int64, list;
+        "u32s" => 3 u32s: Uint32, list;
+        "u64s" => 4 u64s: Uint64, list;
+        "sint32s" => 5 sint32s: Sint32, list;
+        "sint64s" => 6 sint64s: Sint64, list;
+        "fixed32s" => 7 fixed32s: Fixed32, list;
+        "fixed64s" => 8 fixed64s: Fixed64, list;
+        "sfixed32s" => 9 sfixed32s: Sfixed32, list;
+        "sfixed64s" => 10 sfixed64s: Sfixed64, list;
+        "f32s" => 11 f32s: Float, list;
+        "f64s" => 12 f64s: Double, list;
+        "bools" => 13 bools: Bool, list;
+        "strings" => 14 strings: String, list;
+        "byte_strings" | "byteStrings" => 15 byte_strings: Bytes, list;
+        "colors" => 16 colors: Enum, list;
+        "points" => 17 points: Message, list;
+    );
 }
 
 _rt::message_serde!(Lists);
@@ -978,34 +685,23 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, <Lists as _rt::Message>::field_name;
-            1 (Varint | Len) =>
-                _rt::codec::Int32::view_repeated(wire, &mut self.i32s, decoder),
+            1 (Varint | Len) => _rt::codec::Int32::view_repeated(wire, &mut self.i32s, decoder),
                 again Len, then 2 Len;
-            2 (Varint | Len) =>
-                _rt::codec::Int64::view_repeated(wire, &mut self.i64s, decoder),
+            2 (Varint | Len) => _rt::codec::Int64::view_repeated(wire, &mut self.i64s, decoder),
                 again Len, then 3 Len;
-            3 (Varint | Len) =>
-                _rt::codec::Uint32::view_repeated(wire, &mut self.u32s, decoder),
+            3 (Varint | Len) => _rt::codec::Uint32::view_repeated(wire, &mut self.u32s, decoder),
                 again Len, then 4 Len;
-            4 (Varint | Len) =>
-                _rt::codec::Uint64::view_repeated(wire, &mut self.u64s, decoder),
+            4 (Varint | Len) => _rt::codec::Uint64::view_repeated(wire, &mut self.u64s, decoder),
                 again Len, then 5 Len;
-            5 (Varint | Len) =>
-                _rt::codec::Sint32::view_repeated(wire, &mut self.sint32s, decoder),
+            5 (Varint | Len) => _rt::codec::Sint32::view_repeated(wire, &mut self.sint32s, decoder),
                 again Len, then 6 Len;
-            6 (Varint | Len) =>
-                _rt::codec::Sint64::view_repeated(wire, &mut self.sint64s, decoder),
+            6 (Varint | Len) => _rt::codec::Sint64::view_repeated(wire, &mut self.sint64s, decoder),
                 again Len, then 7 Len;
             7 (Fixed32 | Len) =>
                 _rt::codec::Fixed32::view_repeated(wire, &mut self.fixed32s, decoder),
@@ -1019,17 +715,13 @@ impl<'a> _rt::MessageView<'a> for ListsView<'a> {
             10 (Fixed64 | Len) =>
                 _rt::codec::Sfixed64::view_repeated(wire, &mut self.sfixed64s, decoder),
                 again Len, then 11 Len;
-            11 (Fixed32 | Len) =>
-                _rt::codec::Float::view_repeated(wire, &mut self.f32s, decoder),
+            11 (Fixed32 | Len) => _rt::codec::Float::view_repeated(wire, &mut self.f32s, decoder),
                 again Len, then 12 Len;
-            12 (Fixed64 | Len) =>
-                _rt::codec::Double::view_repeated(wire, &mut self.f64s, decoder),
+            12 (Fixed64 | Len) => _rt::codec::Double::view_repeated(wire, &mut self.f64s, decoder),
                 again Len, then 13 Len;
-            13 (Varint | Len) =>
-                _rt::codec::Bool::view_repeated(wire, &mut self.bools, decoder),
+            13 (Varint | Len) => _rt::codec::Bool::view_repeated(wire, &mut self.bools, decoder),
                 again Len, then 14 Len;
-            14 (Len) =>
-                _rt::codec::String::view_repeated(wire, &mut self.strings, decoder),
+            14 (Len) => _rt::codec::String::view_repeated(wire, &mut self.strings, decoder),
                 again Len, then 15 Len;
             15 (Len) =>
                 _rt::codec::Bytes::view_repeated(wire, &mut self.byte_strings, decoder), again Len;
@@ -1203,10 +895,7 @@ impl _rt::Message for Maps {
         >::write(1, &self.by_i32, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1328,184 +1017,33 @@ impl _rt::Message for Maps {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "by_i32"),
-        (2, "by_i64"),
-        (3, "by_u32"),
-        (4, "by_u64"),
-        (5, "by_sint32"),
-        (6, "by_sint64"),
-        (7, "by_fixed32"),
-        (8, "by_fixed64"),
-        (9, "by_sfixed32"),
-        (10, "by_sfixed64"),
-        (11, "by_bool"),
-        (12, "by_string"),
-        (13, "colors"),
-        (14, "points"),
+        (1, "by_i32"), (2, "by_i64"), (3, "by_u32"), (4, "by_u64"), (5, "by_sint32"),
+        (6, "by_sint64"), (7, "by_fixed32"), (8, "by_fixed64"), (9, "by_sfixed32"),
+        (10, "by_sfixed64"), (11, "by_bool"), (12, "by_string"), (13, "colors"), (14, "points"),
     ];
 }
 
-impl _rt::Name for Maps {
-    const FULL_NAME: &'static str = "kitchen.Maps";
-}
+_rt::full_name!(Maps, "kitchen.Maps");
 
 impl _rt::json::JsonMessage for Maps {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Map::<
-            _rt::codec::Int32,
-            _rt::codec::String,
-        >::write_json(map, "by_i32", &self.by_i32)?;
-        _rt::codec::Map::<
-            _rt::codec::Int64,
-            _rt::codec::Bytes,
-        >::write_json(map, "by_i64", &self.by_i64)?;
-        _rt::codec::Map::<
-            _rt::codec::Uint32,
-            _rt::codec::Float,
-        >::write_json(map, "by_u32", &self.by_u32)?;
-        _rt::codec::Map::<
-            _rt::codec::Uint64,
-            _rt::codec::Double,
-        >::write_json(map, "by_u64", &self.by_u64)?;
-        _rt::codec::Map::<
-            _rt::codec::Sint32,
-            _rt::codec::Bool,
-        >::write_json(map, "by_sint32", &self.by_sint32)?;
-        _rt::codec::Map::<
-            _rt::codec::Sint64,
-            _rt::codec::Sint64,
-        >::write_json(map, "by_sint64", &self.by_sint64)?;
-        _rt::codec::Map::<
-            _rt::codec::Fixed32,
-            _rt::codec::Fixed32,
-        >::write_json(map, "by_fixed32", &self.by_fixed32)?;
-        _rt::codec::Map::<
-            _rt::codec::Fixed64,
-            _rt::codec::Fixed64,
-        >::write_json(map, "by_fixed64", &self.by_fixed64)?;
-        _rt::codec::Map::<
-            _rt::codec::Sfixed32,
-            _rt::codec::Sfixed32,
-        >::write_json(map, "by_sfixed32", &self.by_sfixed32)?;
-        _rt::codec::Map::<
-            _rt::codec::Sfixed64,
-            _rt::codec::Sfixed64,
-        >::write_json(map, "by_sfixed64", &self.by_sfixed64)?;
-        _rt::codec::Map::<
-            _rt::codec::Bool,
-            _rt::codec::Uint64,
-        >::write_json(map, "by_bool", &self.by_bool)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Int32,
-        >::write_json(map, "by_string", &self.by_string)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Enum<Color>,
-        >::write_json(map, "colors", &self.colors)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Message<Point>,
-        >::write_json(map, "points", &self.points)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "by_i32" | "byI32" => {
-                self.by_i32 = _rt::codec::Map::<
-                    _rt::codec::Int32,
-                    _rt::codec::String,
-                >::read_json(map.field(1)?)?;
-            }
-            "by_i64" | "byI64" => {
-                self.by_i64 = _rt::codec::Map::<
-                    _rt::codec::Int64,
-                    _rt::codec::Bytes,
-                >::read_json(map.field(2)?)?;
-            }
-            "by_u32" | "byU32" => {
-                self.by_u32 = _rt::codec::Map::<
-                    _rt::codec::Uint32,
-                    _rt::codec::Float,
-                >::read_json(map.field(3)?)?;
-            }
-            "by_u64" | "byU64" => {
-                self.by_u64 = _rt::codec::Map::<
-                    _rt::codec::Uint64,
-                    _rt::codec::Double,
-                >::read_json(map.field(4)?)?;
-            }
-            "by_sint32" | "bySint32" => {
-                self.by_sint32 = _rt::codec::Map::<
-                    _rt::codec::Sint32,
-                    _rt::codec::Bool,
-                >::read_json(map.field(5)?)?;
-            }
-            "by_sint64" | "bySint64" => {
-                self.by_sint64 = _rt::codec::Map::<
-                    _rt::codec::Sint64,
-                    _rt::codec::Sint64,
-                >::read_json(map.field(6)?)?;
-            }
-            "by_fixed32" | "byFixed32" => {
-                self.by_fixed32 = _rt::codec::Map::<
-                    _rt::codec::Fixed32,
-                    _rt::codec::Fixed32,
-                >::read_json(map.field(7)?)?;
-            }
-            "by_fixed64" | "byFixed64" => {
-                self.by_fixed64 = _rt::codec::Map::<
-                    _rt::codec::Fixed64,
-                    _rt::codec::Fixed64,
-                >::read_json(map.field(8)?)?;
-            }
-            "by_sfixed32" | "bySfixed32" => {
-                self.by_sfixed32 = _rt::codec::Map::<
-                    _rt::codec::Sfixed32,
-                    _rt::codec::Sfixed32,
-                >::read_json(map.field(9)?)?;
-            }
-            "by_sfixed64" | "bySfixed64" => {
-                self.by_sfixed64 = _rt::codec::Map::<
-                    _rt::codec::Sfixed64,
-                    _rt::codec::Sfixed64,
-                >::read_json(map.field(10)?)?;
-            }
-            "by_bool" | "byBool" => {
-                self.by_bool = _rt::codec::Map::<
-                    _rt::codec::Bool,
-                    _rt::codec::Uint64,
-                >::read_json(map.field(11)?)?;
-            }
-            "by_string" | "byString" => {
-                self.by_string = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Int32,
-                >::read_json(map.field(12)?)?;
-            }
-            "colors" => {
-                self.colors = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Enum<Color>,
-                >::read_json(map.field(13)?)?;
-            }
-            "points" => {
-                self.points = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Message<Point>,
-                >::read_json(map.field(14)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "by_i32" | "byI32" => 1 by_i32: Map::<_rt::codec::Int32, _rt::codec::String>;
+        "by_i64" | "byI64" => 2 by_i64: Map::<_rt::codec::Int64, _rt::codec::Bytes>;
+        "by_u32" | "byU32" => 3 by_u32: Map::<_rt::codec::Uint32, _rt::codec::Float>;
+        "by_u64" | "byU64" => 4 by_u64: Map::<_rt::codec::Uint64, _rt::codec::Double>;
+        "by_sint32" | "bySint32" => 5 by_sint32: Map::<_rt::codec::Sint32, _rt::codec::Bool>;
+        "by_sint64" | "bySint64" => 6 by_sint64: Map::<_rt::codec::Sint64, _rt::codec::Sint64>;
+        "by_fixed32" | "byFixed32" => 7 by_fixed32: Map::<_rt::codec::Fixed32, _rt::codec::Fixed32>;
+        "by_fixed64" | "byFixed64" => 8 by_fixed64: Map::<_rt::codec::Fixed64, _rt::codec::Fixed64>;
+        "by_sfixed32" | "bySfixed32" =>
+            9 by_sfixed32: Map::<_rt::codec::Sfixed32, _rt::codec::Sfixed32>;
+        "by_sfixed64" | "bySfixed64" =>
+            10 by_sfixed64: Map::<_rt::codec::Sfixed64, _rt::codec::Sfixed64>;
+        "by_bool" | "byBool" => 11 by_bool: Map::<_rt::codec::Bool, _rt::codec::Uint64>;
+        "by_string" | "byString" => 12 by_string: Map::<_rt::codec::String, _rt::codec::Int32>;
+        "colors" => 13 colors: Map::<_rt::codec::String, _rt::codec::Enum<Color>>;
+        "points" => 14 points: Map::<_rt::codec::String, _rt::codec::Message<Point>>;
+    );
 }
 
 _rt::message_serde!(Maps);
@@ -1534,12 +1072,7 @@ pub struct MapsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for MapsView<'a> {
     type Owned = Maps;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -1753,24 +1286,14 @@ impl _rt::Message for Interleaved {
         decoder: &mut _rt::Decoder<'_>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (3, _rt::WireType::Len) => {
-                let mut value = match self.pick.take() {
-                    Some(interleaved::Pick::Word(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::merge(wire, &mut value, decoder);
-                self.pick = Some(interleaved::Pick::Word(value));
-                result
-            }
-            (6, _rt::WireType::Varint) => {
-                let mut value = match self.pick.take() {
-                    Some(interleaved::Pick::Amount(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Int64::merge(wire, &mut value, decoder);
-                self.pick = Some(interleaved::Pick::Amount(value));
-                result
-            }
+            (3, _rt::WireType::Len) => _rt::merge_member!(
+                self.pick, interleaved::Pick::Word,
+                |value| _rt::codec::String::merge(wire, &mut value, decoder)
+            ),
+            (6, _rt::WireType::Varint) => _rt::merge_member!(
+                self.pick, interleaved::Pick::Amount,
+                |value| _rt::codec::Int64::merge(wire, &mut value, decoder)
+            ),
             (20, _rt::WireType::Varint) => {
                 _rt::codec::Uint32::merge(wire, &mut self.far, decoder)
             }
@@ -1778,10 +1301,7 @@ impl _rt::Message for Interleaved {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1789,8 +1309,7 @@ impl _rt::Message for Interleaved {
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             2 (Varint) => _rt::codec::Int32::merge(wire, &mut self.count, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::String::merge_repeated(wire, &mut self.names, decoder),
+            4 (Len) => _rt::codec::String::merge_repeated(wire, &mut self.names, decoder),
                 again Len, then 7 Fixed64;
             7 (Fixed64) => _rt::codec::Double::merge(wire, &mut self.ratio, decoder), then 9 Len;
             9 (Len) =>
@@ -1808,94 +1327,27 @@ impl _rt::Message for Interleaved {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (2, "count"),
-        (3, "word"),
-        (4, "names"),
-        (6, "amount"),
-        (7, "ratio"),
-        (9, "point"),
-        (11, "flags"),
-        (16, "labels"),
-        (20, "far"),
+        (2, "count"), (3, "word"), (4, "names"), (6, "amount"), (7, "ratio"), (9, "point"),
+        (11, "flags"), (16, "labels"), (20, "far"),
     ];
 }
 
-impl _rt::Name for Interleaved {
-    const FULL_NAME: &'static str = "kitchen.Interleaved";
-}
+_rt::full_name!(Interleaved, "kitchen.Interleaved");
 
 impl _rt::json::JsonMessage for Interleaved {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int32::write_json(map, "count", &self.count)?;
-        match &self.pick {
-            Some(interleaved::Pick::Word(value)) => {
-                _rt::codec::String::write_json_present(map, "word", value)?
-            }
-            Some(interleaved::Pick::Amount(value)) => {
-                _rt::codec::Int64::write_json_present(map, "amount", value)?
-            }
-            None => {}
-        }
-        _rt::codec::String::write_json_list(map, "names", &self.names)?;
-        _rt::codec::Double::write_json(map, "ratio", &self.ratio)?;
-        _rt::codec::Message::write_json_optional(map, "point", self.point.as_ref())?;
-        _rt::codec::Bool::write_json_list(map, "flags", &self.flags)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Int32,
-        >::write_json(map, "labels", &self.labels)?;
-        _rt::codec::Uint32::write_json(map, "far", &self.far)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "count" => self.count = _rt::codec::Int32::read_json(map.field(2)?)?,
-            "word" => {
-                let set = self.pick.is_some();
-                if let Some(value) = _rt::codec::String::read_json_member(
-                    map.field(3)?,
-                    "word",
-                    "pick",
-                    set,
-                )? {
-                    self.pick = Some(interleaved::Pick::Word(value));
-                }
-            }
-            "amount" => {
-                let set = self.pick.is_some();
-                if let Some(value) = _rt::codec::Int64::read_json_member(
-                    map.field(6)?,
-                    "amount",
-                    "pick",
-                    set,
-                )? {
-                    self.pick = Some(interleaved::Pick::Amount(value));
-                }
-            }
-            "names" => self.names = _rt::codec::String::read_json_list(map.field(4)?)?,
-            "ratio" => self.ratio = _rt::codec::Double::read_json(map.field(7)?)?,
-            "point" => {
-                self.point = _rt::codec::Message::read_json_optional(map.field(9)?)?;
-            }
-            "flags" => self.flags = _rt::codec::Bool::read_json_list(map.field(11)?)?,
-            "labels" => {
-                self.labels = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Int32,
-                >::read_json(map.field(16)?)?;
-            }
-            "far" => self.far = _rt::codec::Uint32::read_json(map.field(20)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "count" => 2 count: Int32;
+        oneof "pick" pick {
+            "word" => 3 interleaved::Pick::Word: String;
+            "amount" => 6 interleaved::Pick::Amount: Int64;
+        };
+        "names" => 4 names: String, list;
+        "ratio" => 7 ratio: Double;
+        "point" => 9 point: Message, optional;
+        "flags" => 11 flags: Bool, list;
+        "labels" => 16 labels: Map::<_rt::codec::String, _rt::codec::Int32>;
+        "far" => 20 far: Uint32;
+    );
 }
 
 _rt::message_serde!(Interleaved);
@@ -1927,24 +1379,14 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (3, _rt::WireType::Len) => {
-                let mut value = match self.pick.take() {
-                    Some(interleaved::PickView::Word(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::view(wire, &mut value, decoder);
-                self.pick = Some(interleaved::PickView::Word(value));
-                result
-            }
-            (6, _rt::WireType::Varint) => {
-                let mut value = match self.pick.take() {
-                    Some(interleaved::PickView::Amount(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Int64::view(wire, &mut value, decoder);
-                self.pick = Some(interleaved::PickView::Amount(value));
-                result
-            }
+            (3, _rt::WireType::Len) => _rt::merge_member!(
+                self.pick, interleaved::PickView::Word,
+                |value| _rt::codec::String::view(wire, &mut value, decoder)
+            ),
+            (6, _rt::WireType::Varint) => _rt::merge_member!(
+                self.pick, interleaved::PickView::Amount,
+                |value| _rt::codec::Int64::view(wire, &mut value, decoder)
+            ),
             (16, _rt::WireType::Len) => {
                 _rt::codec::Map::<
                     _rt::codec::String,
@@ -1958,20 +1400,14 @@ impl<'a> _rt::MessageView<'a> for InterleavedView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, <Interleaved as _rt::Message>::field_name;
             2 (Varint) => _rt::codec::Int32::view(wire, &mut self.count, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::String::view_repeated(wire, &mut self.names, decoder),
+            4 (Len) => _rt::codec::String::view_repeated(wire, &mut self.names, decoder),
                 again Len, then 7 Fixed64;
             7 (Fixed64) => _rt::codec::Double::view(wire, &mut self.ratio, decoder), then 9 Len;
             9 (Len) =>
@@ -2053,10 +1489,7 @@ impl _rt::Message for Point {
         _rt::codec::Sint32::write(1, &self.x, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -2069,31 +1502,13 @@ impl _rt::Message for Point {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
 }
 
-impl _rt::Name for Point {
-    const FULL_NAME: &'static str = "kitchen.Point";
-}
+_rt::full_name!(Point, "kitchen.Point");
 
 impl _rt::json::JsonMessage for Point {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Sint32::write_json(map, "x", &self.x)?;
-        _rt::codec::Sint32::write_json(map, "y", &self.y)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "x" => self.x = _rt::codec::Sint32::read_json(map.field(1)?)?,
-            "y" => self.y = _rt::codec::Sint32::read_json(map.field(2)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "x" => 1 x: Sint32;
+        "y" => 2 y: Sint32;
+    );
 }
 
 _rt::message_serde!(Point);
@@ -2110,12 +1525,7 @@ pub struct PointView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PointView<'a> {
     type Owned = Point;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {

@@ -50,10 +50,7 @@ impl _rt::Message for Amounts {
         _rt::codec::Decimal::write(1, &self.total, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -64,8 +61,7 @@ impl _rt::Message for Amounts {
             1 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Decimal::merge_optional(wire, &mut self.discount, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Decimal::merge_repeated(wire, &mut self.line_totals, decoder),
+            3 (Len) => _rt::codec::Decimal::merge_repeated(wire, &mut self.line_totals, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 prices_entries
@@ -85,69 +81,20 @@ impl _rt::Message for Amounts {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "total"),
-        (2, "discount"),
-        (3, "line_totals"),
-        (4, "prices"),
-        (5, "by_day"),
+        (1, "total"), (2, "discount"), (3, "line_totals"), (4, "prices"), (5, "by_day"),
     ];
 }
 
-impl _rt::Name for Amounts {
-    const FULL_NAME: &'static str = "money.Amounts";
-}
+_rt::full_name!(Amounts, "money.Amounts");
 
 impl _rt::json::JsonMessage for Amounts {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Decimal::write_json(map, "total", &self.total)?;
-        _rt::codec::Decimal::write_json_optional(
-            map,
-            "discount",
-            self.discount.as_ref(),
-        )?;
-        _rt::codec::Decimal::write_json_list(map, "line_totals", &self.line_totals)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Decimal,
-        >::write_json(map, "prices", &self.prices)?;
-        _rt::codec::Map::<
-            _rt::codec::Uint32,
-            _rt::codec::Decimal,
-        >::write_json(map, "by_day", &self.by_day)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "total" => self.total = _rt::codec::Decimal::read_json(map.field(1)?)?,
-            "discount" => {
-                self.discount = _rt::codec::Decimal::read_json_optional(map.field(2)?)?;
-            }
-            "line_totals" | "lineTotals" => {
-                self.line_totals = _rt::codec::Decimal::read_json_list(map.field(3)?)?;
-            }
-            "prices" => {
-                self.prices = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Decimal,
-                >::read_json(map.field(4)?)?;
-            }
-            "by_day" | "byDay" => {
-                self.by_day = _rt::codec::Map::<
-                    _rt::codec::Uint32,
-                    _rt::codec::Decimal,
-                >::read_json(map.field(5)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "total" => 1 total: Decimal;
+        "discount" => 2 discount: Decimal, optional;
+        "line_totals" | "lineTotals" => 3 line_totals: Decimal, list;
+        "prices" => 4 prices: Map::<_rt::codec::String, _rt::codec::Decimal>;
+        "by_day" | "byDay" => 5 by_day: Map::<_rt::codec::Uint32, _rt::codec::Decimal>;
+    );
 }
 
 _rt::message_serde!(Amounts);
@@ -168,12 +115,7 @@ pub struct AmountsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
     type Owned = Amounts;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -182,8 +124,7 @@ impl<'a> _rt::MessageView<'a> for AmountsView<'a> {
             1 (Len) => _rt::codec::Decimal::view(wire, &mut self.total, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Decimal::view_optional(wire, &mut self.discount, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Decimal::view_repeated(wire, &mut self.line_totals, decoder),
+            3 (Len) => _rt::codec::Decimal::view_repeated(wire, &mut self.line_totals, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 _rt::codec::Map::<
@@ -264,10 +205,7 @@ impl _rt::Message for Values {
         _rt::codec::Value::write(1, &self.payload, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -278,8 +216,7 @@ impl _rt::Message for Values {
             1 (Len) => _rt::codec::Value::merge(wire, &mut self.payload, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Value::merge_optional(wire, &mut self.previous, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Value::merge_repeated(wire, &mut self.history, decoder),
+            3 (Len) => _rt::codec::Value::merge_repeated(wire, &mut self.history, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 attributes_entries
@@ -299,63 +236,20 @@ impl _rt::Message for Values {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "payload"),
-        (2, "previous"),
-        (3, "history"),
-        (4, "attributes"),
-        (5, "by_id"),
+        (1, "payload"), (2, "previous"), (3, "history"), (4, "attributes"), (5, "by_id"),
     ];
 }
 
-impl _rt::Name for Values {
-    const FULL_NAME: &'static str = "money.Values";
-}
+_rt::full_name!(Values, "money.Values");
 
 impl _rt::json::JsonMessage for Values {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Value::write_json(map, "payload", &self.payload)?;
-        _rt::codec::Value::write_json_optional(map, "previous", self.previous.as_ref())?;
-        _rt::codec::Value::write_json_list(map, "history", &self.history)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Value,
-        >::write_json(map, "attributes", &self.attributes)?;
-        _rt::codec::Map::<
-            _rt::codec::Int64,
-            _rt::codec::Value,
-        >::write_json(map, "by_id", &self.by_id)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "payload" => self.payload = _rt::codec::Value::read_json(map.field(1)?)?,
-            "previous" => {
-                self.previous = _rt::codec::Value::read_json_optional(map.field(2)?)?;
-            }
-            "history" => self.history = _rt::codec::Value::read_json_list(map.field(3)?)?,
-            "attributes" => {
-                self.attributes = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::read_json(map.field(4)?)?;
-            }
-            "by_id" | "byId" => {
-                self.by_id = _rt::codec::Map::<
-                    _rt::codec::Int64,
-                    _rt::codec::Value,
-                >::read_json(map.field(5)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "payload" => 1 payload: Value;
+        "previous" => 2 previous: Value, optional;
+        "history" => 3 history: Value, list;
+        "attributes" => 4 attributes: Map::<_rt::codec::String, _rt::codec::Value>;
+        "by_id" | "byId" => 5 by_id: Map::<_rt::codec::Int64, _rt::codec::Value>;
+    );
 }
 
 _rt::message_serde!(Values);
@@ -376,12 +270,7 @@ pub struct ValuesView<'a> {
 
 impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
     type Owned = Values;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -390,8 +279,7 @@ impl<'a> _rt::MessageView<'a> for ValuesView<'a> {
             1 (Len) => _rt::codec::Value::view(wire, &mut self.payload, decoder), then 2 Len;
             2 (Len) =>
                 _rt::codec::Value::view_optional(wire, &mut self.previous, decoder), then 3 Len;
-            3 (Len) =>
-                _rt::codec::Value::view_repeated(wire, &mut self.history, decoder),
+            3 (Len) => _rt::codec::Value::view_repeated(wire, &mut self.history, decoder),
                 again Len, then 4 Len;
             4 (Len) =>
                 _rt::codec::Map::<
@@ -478,32 +366,19 @@ impl _rt::Message for Entry {
         decoder: &mut _rt::Decoder<'_>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (2, _rt::WireType::Len) => {
-                let mut value = match self.amount.take() {
-                    Some(entry::Amount::Exact(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Decimal::merge(wire, &mut value, decoder);
-                self.amount = Some(entry::Amount::Exact(value));
-                result
-            }
-            (3, _rt::WireType::Len) => {
-                let mut value = match self.amount.take() {
-                    Some(entry::Amount::Other(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Value::merge(wire, &mut value, decoder);
-                self.amount = Some(entry::Amount::Other(value));
-                result
-            }
+            (2, _rt::WireType::Len) => _rt::merge_member!(
+                self.amount, entry::Amount::Exact,
+                |value| _rt::codec::Decimal::merge(wire, &mut value, decoder)
+            ),
+            (3, _rt::WireType::Len) => _rt::merge_member!(
+                self.amount, entry::Amount::Other,
+                |value| _rt::codec::Value::merge(wire, &mut value, decoder)
+            ),
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -517,74 +392,22 @@ impl _rt::Message for Entry {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "memo"),
-        (2, "exact"),
-        (3, "other"),
-        (4, "amounts"),
-        (5, "values"),
+        (1, "memo"), (2, "exact"), (3, "other"), (4, "amounts"), (5, "values"),
     ];
 }
 
-impl _rt::Name for Entry {
-    const FULL_NAME: &'static str = "money.Entry";
-}
+_rt::full_name!(Entry, "money.Entry");
 
 impl _rt::json::JsonMessage for Entry {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::String::write_json(map, "memo", &self.memo)?;
-        match &self.amount {
-            Some(entry::Amount::Exact(value)) => {
-                _rt::codec::Decimal::write_json_present(map, "exact", value)?
-            }
-            Some(entry::Amount::Other(value)) => {
-                _rt::codec::Value::write_json_present(map, "other", value)?
-            }
-            None => {}
-        }
-        _rt::codec::Message::write_json_optional(map, "amounts", self.amounts.as_ref())?;
-        _rt::codec::Message::write_json_list(map, "values", &self.values)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "memo" => self.memo = _rt::codec::String::read_json(map.field(1)?)?,
-            "exact" => {
-                let set = self.amount.is_some();
-                if let Some(value) = _rt::codec::Decimal::read_json_member(
-                    map.field(2)?,
-                    "exact",
-                    "amount",
-                    set,
-                )? {
-                    self.amount = Some(entry::Amount::Exact(value));
-                }
-            }
-            "other" => {
-                let set = self.amount.is_some();
-                if let Some(value) = _rt::codec::Value::read_json_member(
-                    map.field(3)?,
-                    "other",
-                    "amount",
-                    set,
-                )? {
-                    self.amount = Some(entry::Amount::Other(value));
-                }
-            }
-            "amounts" => {
-                self.amounts = _rt::codec::Message::read_json_optional(map.field(4)?)?;
-            }
-            "values" => self.values = _rt::codec::Message::read_json_list(map.field(5)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "memo" => 1 memo: String;
+        oneof "amount" amount {
+            "exact" => 2 entry::Amount::Exact: Decimal;
+            "other" => 3 entry::Amount::Other: Value;
+        };
+        "amounts" => 4 amounts: Message, optional;
+        "values" => 5 values: Message, list;
+    );
 }
 
 _rt::message_serde!(Entry);
@@ -612,34 +435,19 @@ impl<'a> _rt::MessageView<'a> for EntryView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (2, _rt::WireType::Len) => {
-                let mut value = match self.amount.take() {
-                    Some(entry::AmountView::Exact(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Decimal::view(wire, &mut value, decoder);
-                self.amount = Some(entry::AmountView::Exact(value));
-                result
-            }
-            (3, _rt::WireType::Len) => {
-                let mut value = match self.amount.take() {
-                    Some(entry::AmountView::Other(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Value::view(wire, &mut value, decoder);
-                self.amount = Some(entry::AmountView::Other(value));
-                result
-            }
+            (2, _rt::WireType::Len) => _rt::merge_member!(
+                self.amount, entry::AmountView::Exact,
+                |value| _rt::codec::Decimal::view(wire, &mut value, decoder)
+            ),
+            (3, _rt::WireType::Len) => _rt::merge_member!(
+                self.amount, entry::AmountView::Other,
+                |value| _rt::codec::Value::view(wire, &mut value, decoder)
+            ),
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {

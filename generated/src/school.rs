@@ -203,15 +203,10 @@ impl _rt::Message for ReportCard {
                     &mut self.unknown_fields,
                 )
             }
-            (6, _rt::WireType::Len) => {
-                let mut value = match self.pick.take() {
-                    Some(report_card::Pick::Note(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::merge(wire, &mut value, decoder);
-                self.pick = Some(report_card::Pick::Note(value));
-                result
-            }
+            (6, _rt::WireType::Len) => _rt::merge_member!(
+                self.pick, report_card::Pick::Note,
+                |value| _rt::codec::String::merge(wire, &mut value, decoder)
+            ),
             (20, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::ClosedEnum::merge_repeated(
                     wire,
@@ -224,10 +219,7 @@ impl _rt::Message for ReportCard {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -267,111 +259,27 @@ impl _rt::Message for ReportCard {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "grade"),
-        (2, "levels"),
-        (3, "packed_levels"),
-        (4, "by_subject"),
-        (5, "level"),
-        (6, "note"),
-        (7, "absences"),
-        (20, "later_levels"),
+        (1, "grade"), (2, "levels"), (3, "packed_levels"), (4, "by_subject"), (5, "level"),
+        (6, "note"), (7, "absences"), (20, "later_levels"),
     ];
 }
 
-impl _rt::Name for ReportCard {
-    const FULL_NAME: &'static str = "school.ReportCard";
-}
+_rt::full_name!(ReportCard, "school.ReportCard");
 
 impl _rt::json::JsonMessage for ReportCard {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::ClosedEnum::write_json_optional(map, "grade", self.grade.as_ref())?;
-        _rt::codec::ClosedEnum::write_json_list(map, "levels", &self.levels)?;
-        _rt::codec::ClosedEnum::write_json_list(
-            map,
-            "packed_levels",
-            &self.packed_levels,
-        )?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::ClosedEnum<Level>,
-        >::write_json(map, "by_subject", &self.by_subject)?;
-        match &self.pick {
-            Some(report_card::Pick::Level(value)) => {
-                _rt::codec::ClosedEnum::write_json_present(map, "level", value)?
-            }
-            Some(report_card::Pick::Note(value)) => {
-                _rt::codec::String::write_json_present(map, "note", value)?
-            }
-            None => {}
-        }
-        _rt::codec::Int32::write_json_optional(map, "absences", self.absences.as_ref())?;
-        _rt::codec::ClosedEnum::write_json_list(
-            map,
-            "later_levels",
-            &self.later_levels,
-        )?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "grade" => {
-                self.grade = _rt::codec::ClosedEnum::read_json_optional(map.field(1)?)?;
-            }
-            "levels" => {
-                self.levels = _rt::codec::ClosedEnum::read_json_list(map.field(2)?)?;
-            }
-            "packed_levels" | "packedLevels" => {
-                self.packed_levels = _rt::codec::ClosedEnum::read_json_list(
-                    map.field(3)?,
-                )?;
-            }
-            "by_subject" | "bySubject" => {
-                self.by_subject = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::ClosedEnum<Level>,
-                >::read_json(map.field(4)?)?;
-            }
-            "level" => {
-                let set = self.pick.is_some();
-                if let Some(value) = _rt::codec::ClosedEnum::read_json_member(
-                    map.field(5)?,
-                    "level",
-                    "pick",
-                    set,
-                )? {
-                    self.pick = Some(report_card::Pick::Level(value));
-                }
-            }
-            "note" => {
-                let set = self.pick.is_some();
-                if let Some(value) = _rt::codec::String::read_json_member(
-                    map.field(6)?,
-                    "note",
-                    "pick",
-                    set,
-                )? {
-                    self.pick = Some(report_card::Pick::Note(value));
-                }
-            }
-            "absences" => {
-                self.absences = _rt::codec::Int32::read_json_optional(map.field(7)?)?;
-            }
-            "later_levels" | "laterLevels" => {
-                self.later_levels = _rt::codec::ClosedEnum::read_json_list(
-                    map.field(20)?,
-                )?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "grade" => 1 grade: ClosedEnum, optional;
+        "levels" => 2 levels: ClosedEnum, list;
+        "packed_levels" | "packedLevels" => 3 packed_levels: ClosedEnum, list;
+        "by_subject" | "bySubject" =>
+            4 by_subject: Map::<_rt::codec::String, _rt::codec::ClosedEnum<Level>>;
+        oneof "pick" pick {
+            "level" => 5 report_card::Pick::Level: ClosedEnum;
+            "note" => 6 report_card::Pick::Note: String;
+        };
+        "absences" => 7 absences: Int32, optional;
+        "later_levels" | "laterLevels" => 20 later_levels: ClosedEnum, list;
+    );
 }
 
 _rt::message_serde!(ReportCard);
@@ -411,15 +319,10 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
                     &mut self.unknown_fields,
                 )
             }
-            (6, _rt::WireType::Len) => {
-                let mut value = match self.pick.take() {
-                    Some(report_card::PickView::Note(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::view(wire, &mut value, decoder);
-                self.pick = Some(report_card::PickView::Note(value));
-                result
-            }
+            (6, _rt::WireType::Len) => _rt::merge_member!(
+                self.pick, report_card::PickView::Note,
+                |value| _rt::codec::String::view(wire, &mut value, decoder)
+            ),
             (20, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::ClosedEnum::view_repeated(
                     wire,
@@ -432,12 +335,7 @@ impl<'a> _rt::MessageView<'a> for ReportCardView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -597,15 +495,10 @@ impl _rt::Message for Summary {
                     &mut _rt::Discard,
                 )
             }
-            (6, _rt::WireType::Len) => {
-                let mut value = match self.pick.take() {
-                    Some(summary::Pick::Note(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::merge(wire, &mut value, decoder);
-                self.pick = Some(summary::Pick::Note(value));
-                result
-            }
+            (6, _rt::WireType::Len) => _rt::merge_member!(
+                self.pick, summary::Pick::Note,
+                |value| _rt::codec::String::merge(wire, &mut value, decoder)
+            ),
             _ => decoder.skip(wire),
         }
     }
@@ -648,100 +541,26 @@ impl _rt::Message for Summary {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "grade"),
-        (2, "levels"),
-        (3, "packed_levels"),
-        (4, "by_subject"),
-        (5, "level"),
-        (6, "note"),
-        (7, "absences"),
+        (1, "grade"), (2, "levels"), (3, "packed_levels"), (4, "by_subject"), (5, "level"),
+        (6, "note"), (7, "absences"),
     ];
 }
 
-impl _rt::Name for Summary {
-    const FULL_NAME: &'static str = "school.Summary";
-}
+_rt::full_name!(Summary, "school.Summary");
 
 impl _rt::json::JsonMessage for Summary {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::ClosedEnum::write_json_optional(map, "grade", self.grade.as_ref())?;
-        _rt::codec::ClosedEnum::write_json_list(map, "levels", &self.levels)?;
-        _rt::codec::ClosedEnum::write_json_list(
-            map,
-            "packed_levels",
-            &self.packed_levels,
-        )?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::ClosedEnum<Level>,
-        >::write_json(map, "by_subject", &self.by_subject)?;
-        match &self.pick {
-            Some(summary::Pick::Level(value)) => {
-                _rt::codec::ClosedEnum::write_json_present(map, "level", value)?
-            }
-            Some(summary::Pick::Note(value)) => {
-                _rt::codec::String::write_json_present(map, "note", value)?
-            }
-            None => {}
-        }
-        _rt::codec::Int32::write_json_optional(map, "absences", self.absences.as_ref())?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "grade" => {
-                self.grade = _rt::codec::ClosedEnum::read_json_optional(map.field(1)?)?;
-            }
-            "levels" => {
-                self.levels = _rt::codec::ClosedEnum::read_json_list(map.field(2)?)?;
-            }
-            "packed_levels" | "packedLevels" => {
-                self.packed_levels = _rt::codec::ClosedEnum::read_json_list(
-                    map.field(3)?,
-                )?;
-            }
-            "by_subject" | "bySubject" => {
-                self.by_subject = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::ClosedEnum<Level>,
-                >::read_json(map.field(4)?)?;
-            }
-            "level" => {
-                let set = self.pick.is_some();
-                if let Some(value) = _rt::codec::ClosedEnum::read_json_member(
-                    map.field(5)?,
-                    "level",
-                    "pick",
-                    set,
-                )? {
-                    self.pick = Some(summary::Pick::Level(value));
-                }
-            }
-            "note" => {
-                let set = self.pick.is_some();
-                if let Some(value) = _rt::codec::String::read_json_member(
-                    map.field(6)?,
-                    "note",
-                    "pick",
-                    set,
-                )? {
-                    self.pick = Some(summary::Pick::Note(value));
-                }
-            }
-            "absences" => {
-                self.absences = _rt::codec::Int32::read_json_optional(map.field(7)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "grade" => 1 grade: ClosedEnum, optional;
+        "levels" => 2 levels: ClosedEnum, list;
+        "packed_levels" | "packedLevels" => 3 packed_levels: ClosedEnum, list;
+        "by_subject" | "bySubject" =>
+            4 by_subject: Map::<_rt::codec::String, _rt::codec::ClosedEnum<Level>>;
+        oneof "pick" pick {
+            "level" => 5 summary::Pick::Level: ClosedEnum;
+            "note" => 6 summary::Pick::Note: String;
+        };
+        "absences" => 7 absences: Int32, optional;
+    );
 }
 
 _rt::message_serde!(Summary);
@@ -778,15 +597,10 @@ impl<'a> _rt::MessageView<'a> for SummaryView<'a> {
                     &mut _rt::Discard,
                 )
             }
-            (6, _rt::WireType::Len) => {
-                let mut value = match self.pick.take() {
-                    Some(summary::PickView::Note(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::view(wire, &mut value, decoder);
-                self.pick = Some(summary::PickView::Note(value));
-                result
-            }
+            (6, _rt::WireType::Len) => _rt::merge_member!(
+                self.pick, summary::PickView::Note,
+                |value| _rt::codec::String::view(wire, &mut value, decoder)
+            ),
             _ => decoder.skip(wire),
         }
     }

@@ -30,56 +30,31 @@ impl _rt::Message for Drawing {
         _rt::codec::String::write(1, &self.title, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.title, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
+            2 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
                 again Len, then 3 Varint;
             3 (Varint) => _rt::codec::Enum::merge(wire, &mut self.layer, decoder);
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "title"),
-        (2, "shapes"),
-        (3, "layer"),
+        (1, "title"), (2, "shapes"), (3, "layer"),
     ];
 }
 
-impl _rt::Name for Drawing {
-    const FULL_NAME: &'static str = "shapes.Drawing";
-}
+_rt::full_name!(Drawing, "shapes.Drawing");
 
 impl _rt::json::JsonMessage for Drawing {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::String::write_json(map, "title", &self.title)?;
-        _rt::codec::Message::write_json_list(map, "shapes", &self.shapes)?;
-        _rt::codec::Enum::write_json(map, "layer", &self.layer)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "title" => self.title = _rt::codec::String::read_json(map.field(1)?)?,
-            "shapes" => self.shapes = _rt::codec::Message::read_json_list(map.field(2)?)?,
-            "layer" => self.layer = _rt::codec::Enum::read_json(map.field(3)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "title" => 1 title: String;
+        "shapes" => 2 shapes: Message, list;
+        "layer" => 3 layer: Enum;
+    );
 }
 
 _rt::message_serde!(Drawing);
@@ -99,20 +74,14 @@ pub struct DrawingView<'a> {
 
 impl<'a> _rt::MessageView<'a> for DrawingView<'a> {
     type Owned = Drawing;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, <Drawing as _rt::Message>::field_name;
             1 (Len) => _rt::codec::String::view(wire, &mut self.title, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.shapes, decoder),
+            2 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.shapes, decoder),
                 again Len, then 3 Varint;
             3 (Varint) => _rt::codec::Enum::view(wire, &mut self.layer, decoder);
         )
@@ -195,51 +164,26 @@ impl _rt::Message for Shape {
         decoder: &mut _rt::Decoder<'_>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (1, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::Kind::Circle(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Message::merge(wire, &mut value, decoder);
-                self.kind = Some(shape::Kind::Circle(value));
-                result
-            }
-            (2, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::Kind::Polygon(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Message::merge(wire, &mut value, decoder);
-                self.kind = Some(shape::Kind::Polygon(value));
-                result
-            }
-            (3, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::Kind::Label(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::merge(wire, &mut value, decoder);
-                self.kind = Some(shape::Kind::Label(value));
-                result
-            }
-            (4, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::Kind::Group(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Message::merge(wire, &mut value, decoder);
-                self.kind = Some(shape::Kind::Group(value));
-                result
-            }
-            (5, _rt::WireType::Fixed64) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::Kind::ScaleOnly(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Double::merge(wire, &mut value, decoder);
-                self.kind = Some(shape::Kind::ScaleOnly(value));
-                result
-            }
+            (1, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::Kind::Circle,
+                |value| _rt::codec::Message::merge(wire, &mut value, decoder)
+            ),
+            (2, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::Kind::Polygon,
+                |value| _rt::codec::Message::merge(wire, &mut value, decoder)
+            ),
+            (3, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::Kind::Label,
+                |value| _rt::codec::String::merge(wire, &mut value, decoder)
+            ),
+            (4, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::Kind::Group,
+                |value| _rt::codec::Message::merge(wire, &mut value, decoder)
+            ),
+            (5, _rt::WireType::Fixed64) => _rt::merge_member!(
+                self.kind, shape::Kind::ScaleOnly,
+                |value| _rt::codec::Double::merge(wire, &mut value, decoder)
+            ),
             (6, _rt::WireType::Len) => {
                 _rt::codec::String::merge_optional(wire, &mut self.note, decoder)
             }
@@ -247,10 +191,7 @@ impl _rt::Message for Shape {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -259,111 +200,23 @@ impl _rt::Message for Shape {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "circle"),
-        (2, "polygon"),
-        (3, "label"),
-        (4, "group"),
-        (5, "scale_only"),
-        (6, "note"),
+        (1, "circle"), (2, "polygon"), (3, "label"), (4, "group"), (5, "scale_only"), (6, "note"),
     ];
 }
 
-impl _rt::Name for Shape {
-    const FULL_NAME: &'static str = "shapes.Shape";
-}
+_rt::full_name!(Shape, "shapes.Shape");
 
 impl _rt::json::JsonMessage for Shape {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        match &self.kind {
-            Some(shape::Kind::Circle(value)) => {
-                _rt::codec::Message::write_json_present(map, "circle", value)?
-            }
-            Some(shape::Kind::Polygon(value)) => {
-                _rt::codec::Message::write_json_present(map, "polygon", value)?
-            }
-            Some(shape::Kind::Label(value)) => {
-                _rt::codec::String::write_json_present(map, "label", value)?
-            }
-            Some(shape::Kind::Group(value)) => {
-                _rt::codec::Message::write_json_present(map, "group", value)?
-            }
-            Some(shape::Kind::ScaleOnly(value)) => {
-                _rt::codec::Double::write_json_present(map, "scale_only", value)?
-            }
-            None => {}
-        }
-        _rt::codec::String::write_json_optional(map, "note", self.note.as_ref())?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "circle" => {
-                let set = self.kind.is_some();
-                if let Some(value) = _rt::codec::Message::read_json_member(
-                    map.field(1)?,
-                    "circle",
-                    "kind",
-                    set,
-                )? {
-                    self.kind = Some(shape::Kind::Circle(value));
-                }
-            }
-            "polygon" => {
-                let set = self.kind.is_some();
-                if let Some(value) = _rt::codec::Message::read_json_member(
-                    map.field(2)?,
-                    "polygon",
-                    "kind",
-                    set,
-                )? {
-                    self.kind = Some(shape::Kind::Polygon(value));
-                }
-            }
-            "label" => {
-                let set = self.kind.is_some();
-                if let Some(value) = _rt::codec::String::read_json_member(
-                    map.field(3)?,
-                    "label",
-                    "kind",
-                    set,
-                )? {
-                    self.kind = Some(shape::Kind::Label(value));
-                }
-            }
-            "group" => {
-                let set = self.kind.is_some();
-                if let Some(value) = _rt::codec::Message::read_json_member(
-                    map.field(4)?,
-                    "group",
-                    "kind",
-                    set,
-                )? {
-                    self.kind = Some(shape::Kind::Group(value));
-                }
-            }
-            "scale_only" | "scaleOnly" => {
-                let set = self.kind.is_some();
-                if let Some(value) = _rt::codec::Double::read_json_member(
-                    map.field(5)?,
-                    "scale_only",
-                    "kind",
-                    set,
-                )? {
-                    self.kind = Some(shape::Kind::ScaleOnly(value));
-                }
-            }
-            "note" => self.note = _rt::codec::String::read_json_optional(map.field(6)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        oneof "kind" kind {
+            "circle" => 1 shape::Kind::Circle: Message;
+            "polygon" => 2 shape::Kind::Polygon: Message;
+            "label" => 3 shape::Kind::Label: String;
+            "group" => 4 shape::Kind::Group: Message;
+            "scale_only" | "scaleOnly" => 5 shape::Kind::ScaleOnly: Double;
+        };
+        "note" => 6 note: String, optional;
+    );
 }
 
 _rt::message_serde!(Shape);
@@ -390,51 +243,26 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
         decoder: &mut _rt::Decoder<'a>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (1, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::KindView::Circle(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Message::view(wire, &mut value, decoder);
-                self.kind = Some(shape::KindView::Circle(value));
-                result
-            }
-            (2, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::KindView::Polygon(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Message::view(wire, &mut value, decoder);
-                self.kind = Some(shape::KindView::Polygon(value));
-                result
-            }
-            (3, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::KindView::Label(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::String::view(wire, &mut value, decoder);
-                self.kind = Some(shape::KindView::Label(value));
-                result
-            }
-            (4, _rt::WireType::Len) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::KindView::Group(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Message::view(wire, &mut value, decoder);
-                self.kind = Some(shape::KindView::Group(value));
-                result
-            }
-            (5, _rt::WireType::Fixed64) => {
-                let mut value = match self.kind.take() {
-                    Some(shape::KindView::ScaleOnly(value)) => value,
-                    _ => ::core::default::Default::default(),
-                };
-                let result = _rt::codec::Double::view(wire, &mut value, decoder);
-                self.kind = Some(shape::KindView::ScaleOnly(value));
-                result
-            }
+            (1, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::KindView::Circle,
+                |value| _rt::codec::Message::view(wire, &mut value, decoder)
+            ),
+            (2, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::KindView::Polygon,
+                |value| _rt::codec::Message::view(wire, &mut value, decoder)
+            ),
+            (3, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::KindView::Label,
+                |value| _rt::codec::String::view(wire, &mut value, decoder)
+            ),
+            (4, _rt::WireType::Len) => _rt::merge_member!(
+                self.kind, shape::KindView::Group,
+                |value| _rt::codec::Message::view(wire, &mut value, decoder)
+            ),
+            (5, _rt::WireType::Fixed64) => _rt::merge_member!(
+                self.kind, shape::KindView::ScaleOnly,
+                |value| _rt::codec::Double::view(wire, &mut value, decoder)
+            ),
             (6, _rt::WireType::Len) => {
                 _rt::codec::String::view_optional(wire, &mut self.note, decoder)
             }
@@ -442,12 +270,7 @@ impl<'a> _rt::MessageView<'a> for ShapeView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -547,38 +370,16 @@ pub mod shape {
             }
         }
 
-        #[inline]
-        fn unknown_fields_mut(
-            &mut self,
-        ) -> ::core::option::Option<&mut _rt::UnknownFields> {
-            ::core::option::Option::Some(&mut self.unknown_fields)
-        }
+        _rt::unknown_fields_at!(unknown_fields);
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "radius")];
     }
 
-    impl _rt::Name for Circle {
-        const FULL_NAME: &'static str = "shapes.Shape.Circle";
-    }
+    _rt::full_name!(Circle, "shapes.Shape.Circle");
 
     impl _rt::json::JsonMessage for Circle {
-        fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-            &self,
-            map: &mut _M,
-        ) -> ::core::result::Result<(), _M::Error> {
-            _rt::codec::Double::write_json(map, "radius", &self.radius)?;
-            Ok(())
-        }
-        fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-            &mut self,
-            key: &str,
-            map: &mut _rt::json::FieldAccess<_A>,
-        ) -> ::core::result::Result<bool, _A::Error> {
-            match key {
-                "radius" => self.radius = _rt::codec::Double::read_json(map.field(1)?)?,
-                _ => return Ok(false),
-            }
-            Ok(true)
-        }
+        _rt::json_fields!(
+            "radius" => 1 radius: Double;
+        );
     }
 
     _rt::message_serde!(Circle);
@@ -609,12 +410,7 @@ pub mod shape {
             }
         }
 
-        #[inline]
-        fn unknown_fields_mut(
-            &mut self,
-        ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-            ::core::option::Option::Some(&mut self.unknown_fields)
-        }
+        _rt::unknown_fields_at!(view 'a, unknown_fields);
         fn to_message(&self) -> Circle {
             Circle {
                 radius: self.radius,
@@ -645,50 +441,25 @@ pub mod shape {
             _rt::codec::Message::write_repeated(1, &self.corners, writer);
         }
 
-        #[inline]
-        fn unknown_fields_mut(
-            &mut self,
-        ) -> ::core::option::Option<&mut _rt::UnknownFields> {
-            ::core::option::Option::Some(&mut self.unknown_fields)
-        }
+        _rt::unknown_fields_at!(unknown_fields);
 
         #[inline]
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
             _rt::read_fields!(
                 message self, decoder, wire, Self::field_name;
-                1 (Len) =>
-                    _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder),
+                1 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder),
                     again Len;
             )
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "corners")];
     }
 
-    impl _rt::Name for Polygon {
-        const FULL_NAME: &'static str = "shapes.Shape.Polygon";
-    }
+    _rt::full_name!(Polygon, "shapes.Shape.Polygon");
 
     impl _rt::json::JsonMessage for Polygon {
-        fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-            &self,
-            map: &mut _M,
-        ) -> ::core::result::Result<(), _M::Error> {
-            _rt::codec::Message::write_json_list(map, "corners", &self.corners)?;
-            Ok(())
-        }
-        fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-            &mut self,
-            key: &str,
-            map: &mut _rt::json::FieldAccess<_A>,
-        ) -> ::core::result::Result<bool, _A::Error> {
-            match key {
-                "corners" => {
-                    self.corners = _rt::codec::Message::read_json_list(map.field(1)?)?;
-                }
-                _ => return Ok(false),
-            }
-            Ok(true)
-        }
+        _rt::json_fields!(
+            "corners" => 1 corners: Message, list;
+        );
     }
 
     _rt::message_serde!(Polygon);
@@ -704,12 +475,7 @@ pub mod shape {
 
     impl<'a> _rt::MessageView<'a> for PolygonView<'a> {
         type Owned = Polygon;
-        #[inline]
-        fn unknown_fields_mut(
-            &mut self,
-        ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-            ::core::option::Option::Some(&mut self.unknown_fields)
-        }
+        _rt::unknown_fields_at!(view 'a, unknown_fields);
 
         #[inline]
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -755,12 +521,7 @@ pub mod shape {
                 _rt::codec::Float::write(1, &self.x, writer);
             }
 
-            #[inline]
-            fn unknown_fields_mut(
-                &mut self,
-            ) -> ::core::option::Option<&mut _rt::UnknownFields> {
-                ::core::option::Option::Some(&mut self.unknown_fields)
-            }
+            _rt::unknown_fields_at!(unknown_fields);
 
             #[inline]
             fn merge_from(
@@ -777,31 +538,13 @@ pub mod shape {
             const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
         }
 
-        impl _rt::Name for Corner {
-            const FULL_NAME: &'static str = "shapes.Shape.Polygon.Corner";
-        }
+        _rt::full_name!(Corner, "shapes.Shape.Polygon.Corner");
 
         impl _rt::json::JsonMessage for Corner {
-            fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-                &self,
-                map: &mut _M,
-            ) -> ::core::result::Result<(), _M::Error> {
-                _rt::codec::Float::write_json(map, "x", &self.x)?;
-                _rt::codec::Float::write_json(map, "y", &self.y)?;
-                Ok(())
-            }
-            fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-                &mut self,
-                key: &str,
-                map: &mut _rt::json::FieldAccess<_A>,
-            ) -> ::core::result::Result<bool, _A::Error> {
-                match key {
-                    "x" => self.x = _rt::codec::Float::read_json(map.field(1)?)?,
-                    "y" => self.y = _rt::codec::Float::read_json(map.field(2)?)?,
-                    _ => return Ok(false),
-                }
-                Ok(true)
-            }
+            _rt::json_fields!(
+                "x" => 1 x: Float;
+                "y" => 2 y: Float;
+            );
         }
 
         _rt::message_serde!(Corner);
@@ -818,12 +561,7 @@ pub mod shape {
 
         impl<'a> _rt::MessageView<'a> for CornerView<'a> {
             type Owned = Corner;
-            #[inline]
-            fn unknown_fields_mut(
-                &mut self,
-            ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-                ::core::option::Option::Some(&mut self.unknown_fields)
-            }
+            _rt::unknown_fields_at!(view 'a, unknown_fields);
 
             #[inline]
             fn merge_from(
@@ -884,36 +622,16 @@ impl _rt::Message for Layer {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "kind")];
 }
 
-impl _rt::Name for Layer {
-    const FULL_NAME: &'static str = "shapes.Layer";
-}
+_rt::full_name!(Layer, "shapes.Layer");
 
 impl _rt::json::JsonMessage for Layer {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Enum::write_json(map, "kind", &self.kind)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "kind" => self.kind = _rt::codec::Enum::read_json(map.field(1)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "kind" => 1 kind: Enum;
+    );
 }
 
 _rt::message_serde!(Layer);
@@ -944,12 +662,7 @@ impl<'a> _rt::MessageView<'a> for LayerView<'a> {
         }
     }
 
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
     fn to_message(&self) -> Layer {
         Layer {
             kind: self.kind,
@@ -1057,10 +770,7 @@ impl _rt::Message for Tree {
         _rt::codec::Int32::write(1, &self.value, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1071,8 +781,7 @@ impl _rt::Message for Tree {
             2 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder), then 3 Len;
             3 (Len) =>
                 _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
+            4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
                 again Len, then 5 Len;
             5 (Len) =>
                 by_name_entries
@@ -1085,55 +794,20 @@ impl _rt::Message for Tree {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "value"),
-        (2, "left"),
-        (3, "right"),
-        (4, "children"),
-        (5, "by_name"),
+        (1, "value"), (2, "left"), (3, "right"), (4, "children"), (5, "by_name"),
     ];
 }
 
-impl _rt::Name for Tree {
-    const FULL_NAME: &'static str = "shapes.Tree";
-}
+_rt::full_name!(Tree, "shapes.Tree");
 
 impl _rt::json::JsonMessage for Tree {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int32::write_json(map, "value", &self.value)?;
-        _rt::codec::Boxed::write_json_optional(map, "left", self.left.as_ref())?;
-        _rt::codec::Boxed::write_json_optional(map, "right", self.right.as_ref())?;
-        _rt::codec::Message::write_json_list(map, "children", &self.children)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Message<Tree>,
-        >::write_json(map, "by_name", &self.by_name)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "value" => self.value = _rt::codec::Int32::read_json(map.field(1)?)?,
-            "left" => self.left = _rt::codec::Boxed::read_json_optional(map.field(2)?)?,
-            "right" => self.right = _rt::codec::Boxed::read_json_optional(map.field(3)?)?,
-            "children" => {
-                self.children = _rt::codec::Message::read_json_list(map.field(4)?)?;
-            }
-            "by_name" | "byName" => {
-                self.by_name = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Message<Tree>,
-                >::read_json(map.field(5)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "value" => 1 value: Int32;
+        "left" => 2 left: Boxed, optional;
+        "right" => 3 right: Boxed, optional;
+        "children" => 4 children: Message, list;
+        "by_name" | "byName" => 5 by_name: Map::<_rt::codec::String, _rt::codec::Message<Tree>>;
+    );
 }
 
 _rt::message_serde!(Tree);
@@ -1153,12 +827,7 @@ pub struct TreeView<'a> {
 
 impl<'a> _rt::MessageView<'a> for TreeView<'a> {
     type Owned = Tree;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -1167,8 +836,7 @@ impl<'a> _rt::MessageView<'a> for TreeView<'a> {
             1 (Varint) => _rt::codec::Int32::view(wire, &mut self.value, decoder), then 2 Len;
             2 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.left, decoder), then 3 Len;
             3 (Len) => _rt::codec::Boxed::view_optional(wire, &mut self.right, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.children, decoder),
+            4 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.children, decoder),
                 again Len, then 5 Len;
             5 (Len) =>
                 _rt::codec::Map::<
@@ -1216,10 +884,7 @@ impl _rt::Message for Ping {
         _rt::codec::Boxed::write_optional(1, self.pong.as_ref(), writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1233,31 +898,13 @@ impl _rt::Message for Ping {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "pong"), (2, "depth")];
 }
 
-impl _rt::Name for Ping {
-    const FULL_NAME: &'static str = "shapes.Ping";
-}
+_rt::full_name!(Ping, "shapes.Ping");
 
 impl _rt::json::JsonMessage for Ping {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Boxed::write_json_optional(map, "pong", self.pong.as_ref())?;
-        _rt::codec::Uint32::write_json(map, "depth", &self.depth)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "pong" => self.pong = _rt::codec::Boxed::read_json_optional(map.field(1)?)?,
-            "depth" => self.depth = _rt::codec::Uint32::read_json(map.field(2)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "pong" => 1 pong: Boxed, optional;
+        "depth" => 2 depth: Uint32;
+    );
 }
 
 _rt::message_serde!(Ping);
@@ -1274,12 +921,7 @@ pub struct PingView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PingView<'a> {
     type Owned = Ping;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -1324,10 +966,7 @@ impl _rt::Message for Pong {
         _rt::codec::Boxed::write_optional(1, self.ping.as_ref(), writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1340,33 +979,13 @@ impl _rt::Message for Pong {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "ping"), (2, "choice")];
 }
 
-impl _rt::Name for Pong {
-    const FULL_NAME: &'static str = "shapes.Pong";
-}
+_rt::full_name!(Pong, "shapes.Pong");
 
 impl _rt::json::JsonMessage for Pong {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Boxed::write_json_optional(map, "ping", self.ping.as_ref())?;
-        _rt::codec::Boxed::write_json_optional(map, "choice", self.choice.as_ref())?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "ping" => self.ping = _rt::codec::Boxed::read_json_optional(map.field(1)?)?,
-            "choice" => {
-                self.choice = _rt::codec::Boxed::read_json_optional(map.field(2)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "ping" => 1 ping: Boxed, optional;
+        "choice" => 2 choice: Boxed, optional;
+    );
 }
 
 _rt::message_serde!(Pong);
@@ -1383,12 +1002,7 @@ pub struct PongView<'a> {
 
 impl<'a> _rt::MessageView<'a> for PongView<'a> {
     type Owned = Pong;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -1457,34 +1071,19 @@ pub mod pong {
             decoder: &mut _rt::Decoder<'_>,
         ) -> _rt::MergeResult {
             match (number, wire) {
-                (1, _rt::WireType::Len) => {
-                    let mut value = match self.pick.take() {
-                        Some(choice::Pick::Again(value)) => value,
-                        _ => ::core::default::Default::default(),
-                    };
-                    let result = _rt::codec::Boxed::merge(wire, &mut value, decoder);
-                    self.pick = Some(choice::Pick::Again(value));
-                    result
-                }
-                (2, _rt::WireType::Varint) => {
-                    let mut value = match self.pick.take() {
-                        Some(choice::Pick::Done(value)) => value,
-                        _ => ::core::default::Default::default(),
-                    };
-                    let result = _rt::codec::Bool::merge(wire, &mut value, decoder);
-                    self.pick = Some(choice::Pick::Done(value));
-                    result
-                }
+                (1, _rt::WireType::Len) => _rt::merge_member!(
+                    self.pick, choice::Pick::Again,
+                    |value| _rt::codec::Boxed::merge(wire, &mut value, decoder)
+                ),
+                (2, _rt::WireType::Varint) => _rt::merge_member!(
+                    self.pick, choice::Pick::Done,
+                    |value| _rt::codec::Bool::merge(wire, &mut value, decoder)
+                ),
                 _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
 
-        #[inline]
-        fn unknown_fields_mut(
-            &mut self,
-        ) -> ::core::option::Option<&mut _rt::UnknownFields> {
-            ::core::option::Option::Some(&mut self.unknown_fields)
-        }
+        _rt::unknown_fields_at!(unknown_fields);
 
         #[inline(never)]
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1495,58 +1094,15 @@ pub mod pong {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "again"), (2, "done")];
     }
 
-    impl _rt::Name for Choice {
-        const FULL_NAME: &'static str = "shapes.Pong.Choice";
-    }
+    _rt::full_name!(Choice, "shapes.Pong.Choice");
 
     impl _rt::json::JsonMessage for Choice {
-        fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-            &self,
-            map: &mut _M,
-        ) -> ::core::result::Result<(), _M::Error> {
-            match &self.pick {
-                Some(choice::Pick::Again(value)) => {
-                    _rt::codec::Boxed::write_json_present(map, "again", value)?
-                }
-                Some(choice::Pick::Done(value)) => {
-                    _rt::codec::Bool::write_json_present(map, "done", value)?
-                }
-                None => {}
-            }
-            Ok(())
-        }
-        fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-            &mut self,
-            key: &str,
-            map: &mut _rt::json::FieldAccess<_A>,
-        ) -> ::core::result::Result<bool, _A::Error> {
-            match key {
-                "again" => {
-                    let set = self.pick.is_some();
-                    if let Some(value) = _rt::codec::Boxed::read_json_member(
-                        map.field(1)?,
-                        "again",
-                        "pick",
-                        set,
-                    )? {
-                        self.pick = Some(choice::Pick::Again(value));
-                    }
-                }
-                "done" => {
-                    let set = self.pick.is_some();
-                    if let Some(value) = _rt::codec::Bool::read_json_member(
-                        map.field(2)?,
-                        "done",
-                        "pick",
-                        set,
-                    )? {
-                        self.pick = Some(choice::Pick::Done(value));
-                    }
-                }
-                _ => return Ok(false),
-            }
-            Ok(true)
-        }
+        _rt::json_fields!(
+            oneof "pick" pick {
+                "again" => 1 choice::Pick::Again: Boxed;
+                "done" => 2 choice::Pick::Done: Bool;
+            };
+        );
     }
 
     _rt::message_serde!(Choice);
@@ -1571,34 +1127,19 @@ pub mod pong {
             decoder: &mut _rt::Decoder<'a>,
         ) -> _rt::MergeResult {
             match (number, wire) {
-                (1, _rt::WireType::Len) => {
-                    let mut value = match self.pick.take() {
-                        Some(choice::PickView::Again(value)) => value,
-                        _ => ::core::default::Default::default(),
-                    };
-                    let result = _rt::codec::Boxed::view(wire, &mut value, decoder);
-                    self.pick = Some(choice::PickView::Again(value));
-                    result
-                }
-                (2, _rt::WireType::Varint) => {
-                    let mut value = match self.pick.take() {
-                        Some(choice::PickView::Done(value)) => value,
-                        _ => ::core::default::Default::default(),
-                    };
-                    let result = _rt::codec::Bool::view(wire, &mut value, decoder);
-                    self.pick = Some(choice::PickView::Done(value));
-                    result
-                }
+                (1, _rt::WireType::Len) => _rt::merge_member!(
+                    self.pick, choice::PickView::Again,
+                    |value| _rt::codec::Boxed::view(wire, &mut value, decoder)
+                ),
+                (2, _rt::WireType::Varint) => _rt::merge_member!(
+                    self.pick, choice::PickView::Done,
+                    |value| _rt::codec::Bool::view(wire, &mut value, decoder)
+                ),
                 _ => self.unknown_fields.merge(number, wire, decoder),
             }
         }
 
-        #[inline]
-        fn unknown_fields_mut(
-            &mut self,
-        ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-            ::core::option::Option::Some(&mut self.unknown_fields)
-        }
+        _rt::unknown_fields_at!(view 'a, unknown_fields);
 
         #[inline(never)]
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -1680,10 +1221,7 @@ impl _rt::Message for Keywords {
         _rt::codec::String::write(1, &self.r#type, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -1698,48 +1236,21 @@ impl _rt::Message for Keywords {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "type"),
-        (2, "match"),
-        (3, "self"),
-        (4, "fooBar"),
-        (5, "async"),
-        (6, "crate"),
+        (1, "type"), (2, "match"), (3, "self"), (4, "fooBar"), (5, "async"), (6, "crate"),
     ];
 }
 
-impl _rt::Name for Keywords {
-    const FULL_NAME: &'static str = "shapes.Keywords";
-}
+_rt::full_name!(Keywords, "shapes.Keywords");
 
 impl _rt::json::JsonMessage for Keywords {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::String::write_json(map, "type", &self.r#type)?;
-        _rt::codec::Int32::write_json(map, "match", &self.r#match)?;
-        _rt::codec::Bool::write_json(map, "self", &self.self_)?;
-        _rt::codec::Int64::write_json(map, "fooBar", &self.foo_bar)?;
-        _rt::codec::Uint32::write_json(map, "async", &self.r#async)?;
-        _rt::codec::String::write_json(map, "crate", &self.crate_)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "type" => self.r#type = _rt::codec::String::read_json(map.field(1)?)?,
-            "match" => self.r#match = _rt::codec::Int32::read_json(map.field(2)?)?,
-            "self" => self.self_ = _rt::codec::Bool::read_json(map.field(3)?)?,
-            "fooBar" => self.foo_bar = _rt::codec::Int64::read_json(map.field(4)?)?,
-            "async" => self.r#async = _rt::codec::Uint32::read_json(map.field(5)?)?,
-            "crate" => self.crate_ = _rt::codec::String::read_json(map.field(6)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "type" => 1 r#type: String;
+        "match" => 2 r#match: Int32;
+        "self" => 3 self_: Bool;
+        "fooBar" => 4 foo_bar: Int64;
+        "async" => 5 r#async: Uint32;
+        "crate" => 6 crate_: String;
+    );
 }
 
 _rt::message_serde!(Keywords);
@@ -1760,12 +1271,7 @@ pub struct KeywordsView<'a> {
 
 impl<'a> _rt::MessageView<'a> for KeywordsView<'a> {
     type Owned = Keywords;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -1811,30 +1317,13 @@ impl _rt::Message for Empty {
         self.unknown_fields.write(writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 }
 
-impl _rt::Name for Empty {
-    const FULL_NAME: &'static str = "shapes.Empty";
-}
+_rt::full_name!(Empty, "shapes.Empty");
 
 impl _rt::json::JsonMessage for Empty {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        _map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        _key: &str,
-        _map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        Ok(false)
-    }
+    _rt::json_fields!();
 }
 
 _rt::message_serde!(Empty);
@@ -1849,12 +1338,7 @@ pub struct EmptyView<'a> {
 
 impl<'a> _rt::MessageView<'a> for EmptyView<'a> {
     type Owned = Empty;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
     fn to_message(&self) -> Empty {
         Empty {
             unknown_fields: self.unknown_fields.to_owned(),

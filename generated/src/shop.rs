@@ -30,10 +30,7 @@ impl _rt::Message for Customer {
         _rt::codec::Int64::write(1, &self.id, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -45,41 +42,18 @@ impl _rt::Message for Customer {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "name"),
-        (3, "email"),
+        (1, "id"), (2, "name"), (3, "email"),
     ];
 }
 
-impl _rt::Name for Customer {
-    const FULL_NAME: &'static str = "shop.Customer";
-}
+_rt::full_name!(Customer, "shop.Customer");
 
 impl _rt::json::JsonMessage for Customer {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int64::write_json(map, "id", &self.id)?;
-        _rt::codec::String::write_json(map, "name", &self.name)?;
-        _rt::codec::String::write_json_optional(map, "email", self.email.as_ref())?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "id" => self.id = _rt::codec::Int64::read_json(map.field(1)?)?,
-            "name" => self.name = _rt::codec::String::read_json(map.field(2)?)?,
-            "email" => {
-                self.email = _rt::codec::String::read_json_optional(map.field(3)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "id" => 1 id: Int64;
+        "name" => 2 name: String;
+        "email" => 3 email: String, optional;
+    );
 }
 
 _rt::message_serde!(Customer);
@@ -98,12 +72,7 @@ pub struct CustomerView<'a> {
 
 impl<'a> _rt::MessageView<'a> for CustomerView<'a> {
     type Owned = Customer;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -156,10 +125,7 @@ impl _rt::Message for OrderLine {
         _rt::codec::Int32::write(1, &self.line_number, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -173,46 +139,19 @@ impl _rt::Message for OrderLine {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "line_number"),
-        (2, "description"),
-        (3, "cost"),
-        (4, "quantity"),
+        (1, "line_number"), (2, "description"), (3, "cost"), (4, "quantity"),
     ];
 }
 
-impl _rt::Name for OrderLine {
-    const FULL_NAME: &'static str = "shop.OrderLine";
-}
+_rt::full_name!(OrderLine, "shop.OrderLine");
 
 impl _rt::json::JsonMessage for OrderLine {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int32::write_json(map, "line_number", &self.line_number)?;
-        _rt::codec::String::write_json(map, "description", &self.description)?;
-        _rt::codec::Decimal::write_json(map, "cost", &self.cost)?;
-        _rt::codec::Uint32::write_json(map, "quantity", &self.quantity)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "line_number" | "lineNumber" => {
-                self.line_number = _rt::codec::Int32::read_json(map.field(1)?)?;
-            }
-            "description" => {
-                self.description = _rt::codec::String::read_json(map.field(2)?)?;
-            }
-            "cost" => self.cost = _rt::codec::Decimal::read_json(map.field(3)?)?,
-            "quantity" => self.quantity = _rt::codec::Uint32::read_json(map.field(4)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "line_number" | "lineNumber" => 1 line_number: Int32;
+        "description" => 2 description: String;
+        "cost" => 3 cost: Decimal;
+        "quantity" => 4 quantity: Uint32;
+    );
 }
 
 _rt::message_serde!(OrderLine);
@@ -233,12 +172,7 @@ pub struct OrderLineView<'a> {
 
 impl<'a> _rt::MessageView<'a> for OrderLineView<'a> {
     type Owned = OrderLine;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -372,10 +306,7 @@ impl _rt::Message for Order {
         _rt::codec::Int64::write(1, &self.id, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -385,11 +316,9 @@ impl _rt::Message for Order {
             1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;
             2 (Len) => _rt::codec::String::merge(wire, &mut self.description, decoder), then 3 Len;
             3 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder),
+            4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder),
                 again Len, then 5 Len;
-            5 (Len) =>
-                _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
+            5 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
                 then 6 Varint;
             6 (Varint) => _rt::codec::Enum::merge(wire, &mut self.status, decoder), then 7 Len;
             7 (Len) =>
@@ -403,71 +332,23 @@ impl _rt::Message for Order {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "id"),
-        (2, "description"),
-        (3, "total_cost"),
-        (4, "order_lines"),
-        (5, "customer"),
-        (6, "status"),
-        (7, "attributes"),
+        (1, "id"), (2, "description"), (3, "total_cost"), (4, "order_lines"), (5, "customer"),
+        (6, "status"), (7, "attributes"),
     ];
 }
 
-impl _rt::Name for Order {
-    const FULL_NAME: &'static str = "shop.Order";
-}
+_rt::full_name!(Order, "shop.Order");
 
 impl _rt::json::JsonMessage for Order {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Int64::write_json(map, "id", &self.id)?;
-        _rt::codec::String::write_json(map, "description", &self.description)?;
-        _rt::codec::Decimal::write_json(map, "total_cost", &self.total_cost)?;
-        _rt::codec::Message::write_json_list(map, "order_lines", &self.order_lines)?;
-        _rt::codec::Message::write_json_optional(
-            map,
-            "customer",
-            self.customer.as_ref(),
-        )?;
-        _rt::codec::Enum::write_json(map, "status", &self.status)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Value,
-        >::write_json(map, "attributes", &self.attributes)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "id" => self.id = _rt::codec::Int64::read_json(map.field(1)?)?,
-            "description" => {
-                self.description = _rt::codec::String::read_json(map.field(2)?)?;
-            }
-            "total_cost" | "totalCost" => {
-                self.total_cost = _rt::codec::Decimal::read_json(map.field(3)?)?;
-            }
-            "order_lines" | "orderLines" => {
-                self.order_lines = _rt::codec::Message::read_json_list(map.field(4)?)?;
-            }
-            "customer" => {
-                self.customer = _rt::codec::Message::read_json_optional(map.field(5)?)?;
-            }
-            "status" => self.status = _rt::codec::Enum::read_json(map.field(6)?)?,
-            "attributes" => {
-                self.attributes = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Value,
-                >::read_json(map.field(7)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "id" => 1 id: Int64;
+        "description" => 2 description: String;
+        "total_cost" | "totalCost" => 3 total_cost: Decimal;
+        "order_lines" | "orderLines" => 4 order_lines: Message, list;
+        "customer" => 5 customer: Message, optional;
+        "status" => 6 status: Enum;
+        "attributes" => 7 attributes: Map::<_rt::codec::String, _rt::codec::Value>;
+    );
 }
 
 _rt::message_serde!(Order);
@@ -491,12 +372,7 @@ pub struct OrderView<'a> {
 
 impl<'a> _rt::MessageView<'a> for OrderView<'a> {
     type Owned = Order;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
@@ -505,11 +381,9 @@ impl<'a> _rt::MessageView<'a> for OrderView<'a> {
             1 (Varint) => _rt::codec::Int64::view(wire, &mut self.id, decoder), then 2 Len;
             2 (Len) => _rt::codec::String::view(wire, &mut self.description, decoder), then 3 Len;
             3 (Len) => _rt::codec::Decimal::view(wire, &mut self.total_cost, decoder), then 4 Len;
-            4 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.order_lines, decoder),
+            4 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.order_lines, decoder),
                 again Len, then 5 Len;
-            5 (Len) =>
-                _rt::codec::Message::view_optional(wire, &mut self.customer, decoder),
+            5 (Len) => _rt::codec::Message::view_optional(wire, &mut self.customer, decoder),
                 then 6 Varint;
             6 (Varint) => _rt::codec::Enum::view(wire, &mut self.status, decoder), then 7 Len;
             7 (Len) =>

@@ -25,10 +25,7 @@ impl _rt::Message for Coordinates {
         _rt::codec::Double::write(1, &self.latitude, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -40,36 +37,17 @@ impl _rt::Message for Coordinates {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "latitude"),
-        (2, "longitude"),
+        (1, "latitude"), (2, "longitude"),
     ];
 }
 
-impl _rt::Name for Coordinates {
-    const FULL_NAME: &'static str = "world.geo.Coordinates";
-}
+_rt::full_name!(Coordinates, "world.geo.Coordinates");
 
 impl _rt::json::JsonMessage for Coordinates {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::Double::write_json(map, "latitude", &self.latitude)?;
-        _rt::codec::Double::write_json(map, "longitude", &self.longitude)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "latitude" => self.latitude = _rt::codec::Double::read_json(map.field(1)?)?,
-            "longitude" => self.longitude = _rt::codec::Double::read_json(map.field(2)?)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "latitude" => 1 latitude: Double;
+        "longitude" => 2 longitude: Double;
+    );
 }
 
 _rt::message_serde!(Coordinates);
@@ -86,12 +64,7 @@ pub struct CoordinatesView<'a> {
 
 impl<'a> _rt::MessageView<'a> for CoordinatesView<'a> {
     type Owned = Coordinates;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {

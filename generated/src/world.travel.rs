@@ -40,10 +40,7 @@ impl _rt::Message for Trip {
         _rt::codec::String::write(1, &self.name, writer);
     }
 
-    #[inline]
-    fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
@@ -51,8 +48,7 @@ impl _rt::Message for Trip {
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
+            2 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
                 again Len, then 3 Len;
             3 (Len) =>
                 _rt::codec::Message::merge_optional(wire, &mut self.start, decoder), then 4 Varint;
@@ -68,55 +64,20 @@ impl _rt::Message for Trip {
         read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "stops"),
-        (3, "start"),
-        (4, "unit"),
-        (5, "distances"),
+        (1, "name"), (2, "stops"), (3, "start"), (4, "unit"), (5, "distances"),
     ];
 }
 
-impl _rt::Name for Trip {
-    const FULL_NAME: &'static str = "world.travel.Trip";
-}
+_rt::full_name!(Trip, "world.travel.Trip");
 
 impl _rt::json::JsonMessage for Trip {
-    fn serialize_fields<_M: _rt::json::serde::ser::SerializeMap>(
-        &self,
-        map: &mut _M,
-    ) -> ::core::result::Result<(), _M::Error> {
-        _rt::codec::String::write_json(map, "name", &self.name)?;
-        _rt::codec::Message::write_json_list(map, "stops", &self.stops)?;
-        _rt::codec::Message::write_json_optional(map, "start", self.start.as_ref())?;
-        _rt::codec::Enum::write_json(map, "unit", &self.unit)?;
-        _rt::codec::Map::<
-            _rt::codec::String,
-            _rt::codec::Double,
-        >::write_json(map, "distances", &self.distances)?;
-        Ok(())
-    }
-    fn deserialize_field<'de, _A: _rt::json::serde::de::MapAccess<'de>>(
-        &mut self,
-        key: &str,
-        map: &mut _rt::json::FieldAccess<_A>,
-    ) -> ::core::result::Result<bool, _A::Error> {
-        match key {
-            "name" => self.name = _rt::codec::String::read_json(map.field(1)?)?,
-            "stops" => self.stops = _rt::codec::Message::read_json_list(map.field(2)?)?,
-            "start" => {
-                self.start = _rt::codec::Message::read_json_optional(map.field(3)?)?;
-            }
-            "unit" => self.unit = _rt::codec::Enum::read_json(map.field(4)?)?,
-            "distances" => {
-                self.distances = _rt::codec::Map::<
-                    _rt::codec::String,
-                    _rt::codec::Double,
-                >::read_json(map.field(5)?)?;
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
+    _rt::json_fields!(
+        "name" => 1 name: String;
+        "stops" => 2 stops: Message, list;
+        "start" => 3 start: Message, optional;
+        "unit" => 4 unit: Enum;
+        "distances" => 5 distances: Map::<_rt::codec::String, _rt::codec::Double>;
+    );
 }
 
 _rt::message_serde!(Trip);
@@ -136,20 +97,14 @@ pub struct TripView<'a> {
 
 impl<'a> _rt::MessageView<'a> for TripView<'a> {
     type Owned = Trip;
-    #[inline]
-    fn unknown_fields_mut(
-        &mut self,
-    ) -> ::core::option::Option<&mut _rt::view::UnknownFieldsView<'a>> {
-        ::core::option::Option::Some(&mut self.unknown_fields)
-    }
+    _rt::unknown_fields_at!(view 'a, unknown_fields);
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'a>) -> _rt::MergeResult {
         _rt::read_fields!(
             message self, decoder, wire, <Trip as _rt::Message>::field_name;
             1 (Len) => _rt::codec::String::view(wire, &mut self.name, decoder), then 2 Len;
-            2 (Len) =>
-                _rt::codec::Message::view_repeated(wire, &mut self.stops, decoder),
+            2 (Len) => _rt::codec::Message::view_repeated(wire, &mut self.stops, decoder),
                 again Len, then 3 Len;
             3 (Len) =>
                 _rt::codec::Message::view_optional(wire, &mut self.start, decoder), then 4 Varint;

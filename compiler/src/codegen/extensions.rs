@@ -265,28 +265,13 @@ fn constant_path(cx: &Context, scope: &[String], extension: &Extension) -> Token
     paths::relative(scope, &to, &name)
 }
 
-/// The statements of `serialize_fields` that write the extensions of
-/// message `id`, whose struct is in `scope`, that this code declares,
-/// each under `"[its.full_name]"` when it is set.
-pub(crate) fn json_writes(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
-    let Some(field) = extensions_field(cx, id) else {
-        return Vec::new();
-    };
-    json_extensions(cx, id)
-        .into_iter()
-        .map(|extension| {
-            let constant = constant_path(cx, scope, extension);
-            quote!(#constant.write_json(map, &self.#field)?;)
-        })
-        .collect()
-}
-
-/// The arms of `deserialize_field` that read the extensions of message
-/// `id` that this code declares, by `"[its.full_name]"`; in a message set,
-/// an extension named as protobuf names a message set's extension, by the
-/// full name of its message type declared around it, is read by that name
-/// too, as Google's parsers read it.
-pub(crate) fn json_reads(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
+/// The entries of `_rt::json_fields!` for the extensions of message `id`,
+/// whose struct is in `scope`, that this code declares: each read from
+/// `"[its.full_name]"` (and written under it by its constant when it is
+/// set); in a message set, an extension named as protobuf names a message
+/// set's extension, by the full name of its message type declared around
+/// it, is read by that name too, as Google's parsers read it.
+pub(crate) fn json_entries(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
     let Some(field) = extensions_field(cx, id) else {
         return Vec::new();
     };
@@ -297,7 +282,7 @@ pub(crate) fn json_reads(cx: &Context, scope: &[String], id: MessageId) -> Vec<T
             let key = extension.json_key();
             let alias = (cx.schema.extension_json_alias(extension)).map(|alias| quote!(| #alias));
             quote! {
-                #key #alias => #constant.read_json(map, &mut self.#field)?,
+                extension #key #alias => #constant in #field;
             }
         })
         .collect()
@@ -370,10 +355,10 @@ mod tests {
             "extensions: self.extensions.to_owned(),",
             "impl<'a> _rt::view::ExtendableView<'a> for ItemView<'a> {",
             // Its JSON: the extensions this code declares, by number.
-            "SHELF.write_json(map, &self.extensions)?; GRADES.write_json(map, &self.extensions)?; \
-             LABELS.write_json(map, &self.extensions)?; audit::LAST_NOTE.write_json(map, &self.extensions)?;",
-            "\"[shop.shelf]\" => SHELF.read_json(map, &mut self.extensions)?,",
-            "\"[shop.Audit.last_note]\" => { audit::LAST_NOTE.read_json(map, &mut self.extensions)? }",
+            "extension \"[shop.shelf]\" => SHELF in extensions; \
+             extension \"[shop.grades]\" => GRADES in extensions; \
+             extension \"[shop.labels]\" => LABELS in extensions; \
+             extension \"[shop.Audit.last_note]\" => audit::LAST_NOTE in extensions; );",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
@@ -394,7 +379,7 @@ mod tests {
             "(4..=2147483646, _) => self.extensions.merge(number, wire, decoder),",
             // JSON reads the key protobuf gives a message set's extension
             // too: its message type's name.
-            "\"[shop.Receipt.receipt]\" | \"[shop.Receipt]\" => { receipt::RECEIPT.read_json(map, &mut self.extensions)? }",
+            "extension \"[shop.Receipt.receipt]\" | \"[shop.Receipt]\" => receipt::RECEIPT in extensions;",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
@@ -406,6 +391,9 @@ mod tests {
         config.extern_path(".shop.Audit", "::elsewhere::Audit");
         let code = analyzed(SCHEMA).render(&config);
         assert!(!code.contains("LAST_NOTE"), "{code}");
-        assert!(contains(&code, "SHELF.write_json(map, &self.extensions)?;"));
+        assert!(contains(
+            &code,
+            "extension \"[shop.shelf]\" => SHELF in extensions;"
+        ));
     }
 }

@@ -20,11 +20,12 @@ use super::{Context, extensions, field_number, ident, oneof, type_ident, types};
 use crate::config::JsonNames;
 use crate::model::{EncodingStep, Field, FieldOrOneof, MessageId, ValueType};
 use crate::names;
-use types::{Action, Held, Shape};
+use types::{Held, Shape};
 
 /// `JsonMessage` for message `id`, whose struct is in `scope`, and
 /// `Serialize` and `Deserialize` through it (`_rt::message_serde!`);
-/// nothing when JSON is off.
+/// nothing when JSON is off. Its methods are the runtime's
+/// `_rt::json_fields!`, from an entry per field ([`entries`]).
 pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     if !cx.config.json {
         return TokenStream::new();
@@ -32,8 +33,7 @@ pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId)
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
     let ident = type_ident(&message.name);
-    let serialize = expand_serialize_fields(cx, scope, id);
-    let deserialize = expand_deserialize_field(cx, scope, id);
+    let entries = entries(cx, scope, id);
     let ref_target = cx.is_ref_target(id).then(|| {
         quote!(
             const REF_TARGET: bool = true;
@@ -42,10 +42,7 @@ pub(crate) fn expand_message_json(cx: &Context, scope: &[String], id: MessageId)
     quote! {
         impl #rt::json::JsonMessage for #ident {
             #ref_target
-
-            #serialize
-
-            #deserialize
+            #rt::json_fields!(#(#entries)*);
         }
 
         #rt::message_serde!(#ident);
@@ -62,22 +59,23 @@ pub(crate) fn expand_enum_json(cx: &Context, ident: &Ident) -> TokenStream {
     quote!(#rt::enum_serde!(#ident);)
 }
 
-/// `fn serialize_fields`: one call per field, in declaration order; for a
-/// graph message, in the order the bytes hold them, which is the order its
-/// objects are numbered in (docs/graph.md); then the extensions this code
-/// declares, by number.
-fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let rt = &cx.runtime;
+/// The entries of `_rt::json_fields!` for message `id`, in the order JSON
+/// writes them: its fields and oneofs in declaration order; for a graph
+/// message, in the order the bytes hold them, which is the order its
+/// objects are numbered in (docs/graph.md), a oneof's members in a run of
+/// their own between the fields they are numbered between; then the
+/// extensions this code declares, by number.
+fn entries(cx: &Context, scope: &[String], id: MessageId) -> Vec<TokenStream> {
     let message = cx.schema.message(id);
-    let mut statements: Vec<TokenStream> = match cx.is_graph(id) {
+    let mut entries: Vec<TokenStream> = match cx.is_graph(id) {
         false => message
             .members()
             .into_iter()
             .map(|member| match member {
-                FieldOrOneof::Field(field) => expand_serialize_field(cx, scope, field),
+                FieldOrOneof::Field(field) => field_entry(cx, scope, field),
                 FieldOrOneof::Oneof(index) => {
                     let members = oneof::members(message, index);
-                    expand_serialize_oneof(cx, scope, id, index, &members)
+                    oneof_entry(cx, scope, id, index, &members)
                 }
             })
             .collect(),
@@ -85,165 +83,86 @@ fn expand_serialize_fields(cx: &Context, scope: &[String], id: MessageId) -> Tok
             .encoding_order()
             .into_iter()
             .map(|step| match step {
-                EncodingStep::Field(field) => expand_serialize_field(cx, scope, field),
+                EncodingStep::Field(field) => field_entry(cx, scope, field),
                 EncodingStep::Oneof { oneof, members } => {
                     let members: Vec<(&Field, ValueType)> = members
                         .iter()
                         .map(|member| (*member, member.ty.value()))
                         .collect();
-                    expand_serialize_oneof(cx, scope, id, oneof, &members)
+                    oneof_entry(cx, scope, id, oneof, &members)
                 }
             })
             .collect(),
     };
-    statements.extend(extensions::json_writes(cx, scope, id));
-    let map = if statements.is_empty() {
-        quote!(_map)
-    } else {
-        quote!(map)
-    };
-    quote! {
-        fn serialize_fields<_M: #rt::json::serde::ser::SerializeMap>(
-            &self,
-            #map: &mut _M,
-        ) -> ::core::result::Result<(), _M::Error> {
-            #(#statements)*
-            Ok(())
-        }
-    }
+    entries.extend(extensions::json_entries(cx, scope, id));
+    entries
 }
 
-/// The statement that writes `field`, with its codec's function for its
-/// shape.
-fn expand_serialize_field(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
-    let call = types::field_call(cx, scope, field, Action::WriteJson);
+/// The entry of `field`: `"order_lines" | "orderLines" => 4 order_lines:
+/// Message, list;`, with the codec, in `_rt::codec`, its shape's functions
+/// are called on.
+fn field_entry(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
+    let keys = keys(cx, field);
+    let number = field_number(field);
     let member = ident(&names::field_name(&field.name));
-    let name = written_name(cx, field);
-    let value = match Shape::of(cx, field) {
-        Shape::Optional => quote!(self.#member.as_ref()),
-        _ => quote!(&self.#member),
+    let codec = types::codec_in_module(cx, scope, field, Held::of(cx, field));
+    let shape = match Shape::of(cx, field) {
+        Shape::Implicit | Shape::Map => None,
+        Shape::Optional => Some(quote!(, optional)),
+        Shape::Packed | Shape::Repeated => Some(quote!(, list)),
     };
     quote! {
-        #call(map, #name, #value)?;
+        #keys => #number #member: #codec #shape;
     }
 }
 
-/// The statement that writes oneof `index` when one of `members` is set:
-/// that member, under its own name.
-fn expand_serialize_oneof(
+/// The entry of oneof `index` for `members`, those of its members that
+/// JSON writes at this point with their types: `oneof "kind" kind { .. };`,
+/// a member a line. Nothing when the oneof does not exist.
+fn oneof_entry(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     index: usize,
     members: &[(&Field, ValueType)],
 ) -> TokenStream {
-    oneof::expand_for_set_member(cx, scope, id, index, members, |member, codec| {
-        let name = written_name(cx, member);
-        quote!(#codec::write_json_present(map, #name, value)?)
-    })
+    let message = cx.schema.message(id);
+    let Some(oneof) = message.oneofs.get(index) else {
+        return TokenStream::new();
+    };
+    let name = &oneof.name;
+    let field = oneof::oneof_field(message, index);
+    let members = members.iter().map(|&(member, ty)| {
+        let keys = keys(cx, member);
+        let number = field_number(member);
+        let variant = oneof::variant_path(cx, scope, id, index, member);
+        let codec = types::member_codec_name(ty, Held::of(cx, member));
+        quote! {
+            #keys => #number #variant: #codec;
+        }
+    });
+    quote! {
+        oneof #name #field { #(#members)* };
+    }
 }
 
-/// The key JSON writes `field` under, as [`Config::json_names`] chooses.
+/// The keys JSON reads `field` from: first the one it writes it under, as
+/// [`Config::json_names`] chooses, then the other of its schema name and
+/// its protobuf JSON name, where they differ.
 ///
 /// [`Config::json_names`]: crate::Config::json_names
-fn written_name(cx: &Context, field: &Field) -> String {
-    match cx.config.json_names {
-        JsonNames::Schema => field.name.clone(),
-        JsonNames::Proto => field.json_name(),
-    }
-}
-
-/// The pattern of the keys JSON reads `field` from: its schema name, and
-/// its protobuf JSON name where that differs.
-fn read_names(field: &Field) -> TokenStream {
+fn keys(cx: &Context, field: &Field) -> TokenStream {
     let name = &field.name;
     let json_name = field.json_name();
-    if json_name == *name {
-        quote!(#name)
-    } else {
-        quote!(#name | #json_name)
-    }
-}
-
-/// `fn deserialize_field`: one arm per field name, per oneof member, and
-/// per extension this code declares, `"[its.full_name]"`; other names are
-/// not this message's.
-fn expand_deserialize_field(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
-    let rt = &cx.runtime;
-    let message = cx.schema.message(id);
-    let mut arms: Vec<TokenStream> = message
-        .fields
-        .iter()
-        .filter_map(|field| match field.oneof {
-            None => Some(expand_deserialize_arm(cx, scope, field)),
-            Some(index) => expand_deserialize_member_arm(cx, scope, id, index, field),
-        })
-        .collect();
-    arms.extend(extensions::json_reads(cx, scope, id));
-    let (key, map, body) = if arms.is_empty() {
-        (quote!(_key), quote!(_map), quote!(Ok(false)))
-    } else {
-        let body = quote! {
-            match key {
-                #(#arms)*
-                _ => return Ok(false),
-            }
-            Ok(true)
-        };
-        (quote!(key), quote!(map), body)
+    let (written, other) = match cx.config.json_names {
+        JsonNames::Schema => (name, &json_name),
+        JsonNames::Proto => (&json_name, name),
     };
-    quote! {
-        fn deserialize_field<'de, _A: #rt::json::serde::de::MapAccess<'de>>(
-            &mut self,
-            #key: &str,
-            #map: &mut #rt::json::FieldAccess<_A>,
-        ) -> ::core::result::Result<bool, _A::Error> {
-            #body
-        }
+    if written == other {
+        quote!(#written)
+    } else {
+        quote!(#written | #other)
     }
-}
-
-/// The arm that reads `field`, outside any oneof, with its codec's
-/// function for its shape.
-fn expand_deserialize_arm(cx: &Context, scope: &[String], field: &Field) -> TokenStream {
-    let call = types::field_call(cx, scope, field, Action::ReadJson);
-    let member = ident(&names::field_name(&field.name));
-    let keys = read_names(field);
-    let number = field_number(field);
-    quote! {
-        #keys => self.#member = #call(map.field(#number)?)?,
-    }
-}
-
-/// The arm that reads `member` of oneof `index`, which sets the oneof to
-/// it; `None` when codegen leaves the member out.
-fn expand_deserialize_member_arm(
-    cx: &Context,
-    scope: &[String],
-    id: MessageId,
-    index: usize,
-    member: &Field,
-) -> Option<TokenStream> {
-    let message = cx.schema.message(id);
-    let ty = oneof::members(message, index)
-        .into_iter()
-        .find(|(field, _)| std::ptr::eq(*field, member))
-        .map(|(_, ty)| ty)?;
-    let oneof_name = &message.oneofs.get(index)?.name;
-    let field = oneof::oneof_field(message, index);
-    let variant = oneof::variant_path(cx, scope, id, index, member);
-    let codec = types::member_codec(cx, ty, Held::of(cx, member));
-    let name = &member.name;
-    let keys = read_names(member);
-    let number = field_number(member);
-    Some(quote! {
-        #keys => {
-            let set = self.#field.is_some();
-            if let Some(value) = #codec::read_json_member(map.field(#number)?, #name, #oneof_name, set)? {
-                self.#field = Some(#variant(value));
-            }
-        }
-    })
 }
 
 #[cfg(test)]
@@ -265,18 +184,14 @@ mod tests {
     }
 
     #[test]
-    fn each_shape_has_its_helper_and_the_schema_name() {
+    fn each_shape_has_its_entry_and_the_schema_name() {
         let code = shop().render(&json());
         for expected in [
-            "impl _rt::json::JsonMessage for Order {",
-            "_rt::codec::Int64::write_json(map, \"id\", &self.id)?;",
-            "_rt::codec::Message::write_json_list(map, \"order_lines\", &self.order_lines)?;",
-            "_rt::codec::Message::write_json_optional(map, \"customer\", self.customer.as_ref())?;",
-            "_rt::codec::Enum::write_json(map, \"status\", &self.status)?;",
-            "\"id\" => self.id = _rt::codec::Int64::read_json(map.field(1)?)?,",
-            "\"customer\" => { self.customer = _rt::codec::Message::read_json_optional(map.field(5)?)?; }",
-            "self.order_lines = _rt::codec::Message::read_json_list(map.field(4)?)?",
-            "_ => return Ok(false), } Ok(true)",
+            "impl _rt::json::JsonMessage for Order { _rt::json_fields!(",
+            "\"id\" => 1 id: Int64;",
+            "\"order_lines\" | \"orderLines\" => 4 order_lines: Message, list;",
+            "\"customer\" => 5 customer: Message, optional;",
+            "\"status\" => 6 status: Enum;",
             "_rt::message_serde!(Order);",
             "_rt::enum_serde!(Status);",
         ] {
@@ -289,38 +204,56 @@ mod tests {
         assert!(id < status, "{code}");
     }
 
+    /// With protobuf's JSON names, a field's JSON name comes first, which
+    /// is the key it is written under; it is read by both.
+    #[test]
+    fn the_key_written_comes_first() {
+        let mut config = json();
+        config.json_names(crate::config::JsonNames::Proto);
+        let code = shop().render(&config);
+        assert!(
+            contains(
+                &code,
+                "\"orderLines\" | \"order_lines\" => 4 order_lines: Message, list;"
+            ),
+            "{code}"
+        );
+        assert!(contains(&code, "\"id\" => 1 id: Int64;"), "{code}");
+    }
+
     #[test]
     fn oneofs_boxes_maps_and_keywords() {
         let code = shapes().render(&json());
         for expected in [
-            "Some(shape::Kind::Circle(value)) => { _rt::codec::Message::write_json_present(map, \"circle\", value)? }",
-            "\"scale_only\" | \"scaleOnly\" => { let set = self.kind.is_some(); if let Some(value) = _rt::codec::Double::read_json_member(map.field(5)?, \"scale_only\", \"kind\", set)? { self.kind = Some(shape::Kind::ScaleOnly(value)); } }",
-            "if let Some(single::Only::Type(value)) = &self.only { _rt::codec::Int32::write_json_present(map, \"type\", value)?; }",
-            "_rt::codec::Boxed::write_json_optional(map, \"left\", self.left.as_ref())?;",
-            "_rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::write_json(map, \"by_name\", &self.by_name)?;",
-            "\"by_name\" | \"byName\" => { self.by_name = _rt::codec::Map::<_rt::codec::String, _rt::codec::Message<Tree>>::read_json(map.field(5)?)?; }",
-            "_rt::codec::Boxed::write_json_present(map, \"again\", value)?",
-            "\"type\" => self.r#type = _rt::codec::String::read_json(map.field(1)?)?,",
-            "\"fooBar\" => self.foo_bar = _rt::codec::Int64::read_json(map.field(4)?)?,",
-            "_rt::codec::Enum::write_json_list(map, \"crate\", &self.crate_)?;",
+            "oneof \"kind\" kind { \"circle\" => 1 shape::Kind::Circle: Message;",
+            "\"scale_only\" | \"scaleOnly\" => 5 shape::Kind::ScaleOnly: Double; };",
+            "oneof \"only\" only { \"type\" => 7 single::Only::Type: Int32; };",
+            "\"left\" => 2 left: Boxed, optional;",
+            "\"by_name\" | \"byName\" => 5 by_name: Map::<_rt::codec::String, _rt::codec::Message<Tree>>;",
+            "\"again\" => 1 choice::Pick::Again: Boxed;",
+            "\"type\" => 1 r#type: String;",
+            "\"fooBar\" => 4 foo_bar: Int64;",
+            "\"crate\" => 6 crate_: Enum, list;",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
     }
 
+    /// An empty message calls the macro without entries, whose methods
+    /// name their parameters `_map` and `_key`.
     #[test]
-    fn an_empty_message_names_its_unused_parameters() {
+    fn an_empty_message_has_no_entries() {
         let mut b = Build::default();
         let file = b.file("empty.schema", &[]);
         b.message(file, None, "Empty", Vec::new());
         let code = b.render(&json());
-        for expected in [
-            "_map: &mut _M,",
-            "_key: &str,",
-            "_map: &mut _rt::json::FieldAccess<_A>,",
-        ] {
-            assert!(code.contains(expected), "{expected:?} not in\n{code}");
-        }
+        assert!(
+            contains(
+                &code,
+                "impl _rt::json::JsonMessage for Empty { _rt::json_fields!(); }"
+            ),
+            "{code}"
+        );
     }
 
     #[test]
@@ -349,7 +282,7 @@ mod tests {
             "use crate::rt::__private as _rt;",
             "_rt::message_serde!(M);",
             "::std::collections::HashMap<i64, _rt::alloc::vec::Vec<u8>>",
-            "_rt::codec::Map::<_rt::codec::Int64, _rt::codec::Bytes>::read_json(map.field(1)?)?",
+            "\"counts\" => 1 counts: Map::<_rt::codec::Int64, _rt::codec::Bytes>;",
         ] {
             assert!(contains(&code, expected), "{expected:?} not in\n{code}");
         }
@@ -373,22 +306,25 @@ mod tests {
         )
         .render(&json());
         let order = &code[code.find("JsonMessage for Order").unwrap()..];
-        let order = &order[..order.find("fn deserialize_field").unwrap()];
+        let order = &order[..order.find("message_serde").unwrap()];
         assert!(order.contains("const REF_TARGET: bool = true;"), "{code}");
         let lines = order.find("\"lines\"").unwrap();
         let customer = order.find("\"customer\"").unwrap();
         assert!(lines < customer, "{code}");
         assert!(contains(
             order,
-            "_rt::codec::Ref::write_json_optional(map, \"customer\", self.customer.as_ref())?;"
+            "\"customer\" => 5 customer: Ref, optional;"
         ));
         let customer = &code[code.find("JsonMessage for Customer").unwrap()..];
         assert!(
-            customer[..200].contains("const REF_TARGET: bool = true;"),
+            customer[..customer.len().min(200)].contains("const REF_TARGET: bool = true;"),
             "{code}"
         );
         let plain = &code[code.find("JsonMessage for Plain").unwrap()..];
-        assert!(!plain[..200].contains("REF_TARGET"), "{code}");
+        assert!(
+            !plain[..plain.len().min(200)].contains("REF_TARGET"),
+            "{code}"
+        );
         assert!(
             plain.find("\"b\"").unwrap() < plain.find("\"a\"").unwrap(),
             "{code}"

@@ -56,9 +56,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
             #check_required
         }
 
-        impl #rt::Name for #ident {
-            const FULL_NAME: &'static str = #full_name;
-        }
+        #rt::full_name!(#ident, #full_name);
     }
 }
 
@@ -157,33 +155,28 @@ fn expand_merge_field(
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
-    let rt = &cx.runtime;
-    let unknown_type = quote!(#rt::UnknownFields);
-    merge_field_fn(cx, arms, cx.unknown_fields(id), unknown_type, quote!('_))
+    merge_field_fn(cx, arms, cx.unknown_fields(id), None)
 }
 
-/// `fn merge_field` of an owned message or a view, from the arms of its
-/// fields: numbers without an arm go to `unknown`, the field that keeps
-/// unknown fields and is of type `unknown_type`, or are skipped; and
-/// `fn unknown_fields_mut`, which reaches that field. Without arms, the
-/// trait's default `merge_field` serves: every field is unknown, kept
-/// where `unknown_fields_mut` says. `lifetime` is the decoder's.
+/// `fn merge_field` of an owned message, or with `view`'s lifetime of a
+/// view, from the arms of its fields: numbers without an arm go to
+/// `unknown`, the field that keeps unknown fields, or are skipped; and
+/// `fn unknown_fields_mut`, which reaches that field
+/// (`_rt::unknown_fields_at!`). Without arms, the trait's default
+/// `merge_field` serves: every field is unknown, kept where
+/// `unknown_fields_mut` says.
 pub(crate) fn merge_field_fn(
     cx: &Context,
     arms: impl Iterator<Item = TokenStream>,
     unknown: Option<proc_macro2::Ident>,
-    unknown_type: TokenStream,
-    lifetime: TokenStream,
+    view: Option<TokenStream>,
 ) -> TokenStream {
     let rt = &cx.runtime;
-    let unknown_fields_mut = unknown.as_ref().map(|field| {
-        quote! {
-            #[inline]
-            fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut #unknown_type> {
-                ::core::option::Option::Some(&mut self.#field)
-            }
-        }
+    let unknown_fields_mut = unknown.as_ref().map(|field| match &view {
+        Some(lifetime) => quote!(#rt::unknown_fields_at!(view #lifetime, #field);),
+        None => quote!(#rt::unknown_fields_at!(#field);),
     });
+    let lifetime = view.unwrap_or_else(|| quote!('_));
     let mut arms = arms.peekable();
     if arms.peek().is_none() {
         return unknown_fields_mut.unwrap_or_default();

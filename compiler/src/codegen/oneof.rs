@@ -208,7 +208,7 @@ pub(crate) fn expand_oneof_merge_arm(
     let variant = variant_path(cx, scope, id, index, member);
     let pattern = merge_from::field_pattern(cx, member);
     if let ValueType::Ref(_, RefKind::Strong) = ty {
-        return replace_arm(pattern, &field, variant, codec);
+        return replace_arm(cx, pattern, &field, variant, codec);
     }
     if let Some(unknown) = types::unknown_sink(cx, id, member) {
         return closed_member_arm(
@@ -219,7 +219,7 @@ pub(crate) fn expand_oneof_merge_arm(
             unknown,
         );
     }
-    merge_arm(pattern, &field, variant, quote!(#codec::merge))
+    merge_arm(cx, pattern, &field, variant, quote!(#codec::merge))
 }
 
 /// The arm of `merge_field` matching `pattern`, a member's
@@ -240,45 +240,43 @@ pub(crate) fn closed_member_arm(
 }
 
 /// The arm of `merge_field` matching `pattern`, a member's, a `ref`, held
-/// in the oneof field `field` as `variant`: an occurrence replaces the pointer, and is read
-/// without a default pointer to merge into, which would be an allocation
-/// of its own. After an error the oneof holds what it held before.
+/// in the oneof field `field` as `variant` (`_rt::merge_member!(replace
+/// ..)`): an occurrence replaces the pointer, and is read without a
+/// default pointer to merge into, which would be an allocation of its
+/// own. After an error the oneof holds what it held before.
 fn replace_arm(
+    cx: &Context,
     pattern: TokenStream,
     field: &proc_macro2::Ident,
     variant: TokenStream,
     codec: TokenStream,
 ) -> TokenStream {
+    let rt = &cx.runtime;
     quote! {
-        #pattern => {
-            let mut value = ::core::option::Option::None;
-            #codec::merge_optional(wire, &mut value, decoder)?;
-            self.#field = value.map(#variant);
-            ::core::result::Result::Ok(())
-        }
+        #pattern => #rt::merge_member!(
+            replace self.#field, #variant,
+            |value| #codec::merge_optional(wire, &mut value, decoder)
+        ),
     }
 }
 
 /// The arm of `merge_field` matching `pattern`, a member's, held in the
-/// oneof field `field` as `variant`, of an owned message or a view:
-/// `merge`, a runtime
-/// function, reads into the member's value if that member is set.
+/// oneof field `field` as `variant`, of an owned message or a view
+/// (`_rt::merge_member!`): `merge`, a runtime function, reads into the
+/// member's value if that member is set, and sets it.
 pub(crate) fn merge_arm(
+    cx: &Context,
     pattern: TokenStream,
     field: &proc_macro2::Ident,
     variant: TokenStream,
     merge: TokenStream,
 ) -> TokenStream {
+    let rt = &cx.runtime;
     quote! {
-        #pattern => {
-            let mut value = match self.#field.take() {
-                Some(#variant(value)) => value,
-                _ => ::core::default::Default::default(),
-            };
-            let result = #merge(wire, &mut value, decoder);
-            self.#field = Some(#variant(value));
-            result
-        }
+        #pattern => #rt::merge_member!(
+            self.#field, #variant,
+            |value| #merge(wire, &mut value, decoder)
+        ),
     }
 }
 

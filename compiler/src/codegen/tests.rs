@@ -319,8 +319,13 @@ fn a_oneof_member_is_encoded_at_its_own_number() {
         .find("if let Some(shape::Kind::Size(value)) = &self.kind")
         .unwrap();
     assert!(z < label && label < note && note < size, "{code}");
+    // Reading a member merges into its value when it is set.
     assert!(
-        code.contains("Some(shape::Kind::Size(value)) => value,"),
+        contains(
+            &code,
+            "_rt::merge_member!( self.kind, shape::Kind::Size, \
+             |value| _rt::codec::Double::merge(wire, &mut value, decoder) ),"
+        ),
         "{code}"
     );
 }
@@ -675,8 +680,7 @@ fn every_message_keeps_unknown_fields_unless_the_config_drops_them() {
          self.unknown_fields.write(writer);\n    }",
         // Every field is unknown: the trait's `merge_field` keeps it
         // where `unknown_fields_mut` says.
-        "fn unknown_fields_mut(&mut self) -> ::core::option::Option<&mut _rt::UnknownFields> {\n        \
-         ::core::option::Option::Some(&mut self.unknown_fields)\n    }",
+        "\n    _rt::unknown_fields_at!(unknown_fields);\n",
         // A `match` that starts a sum is in parentheses.
         "(match &self.pick {",
         "}) + self.unknown_fields.len()",

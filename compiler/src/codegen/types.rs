@@ -1,7 +1,7 @@
 //! The Rust type of each field, and the runtime codec that encodes it.
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::{ToTokens, format_ident, quote};
 
 use super::{Context, paths};
 use crate::config::{BytesType, MapType, PointerType, StringType};
@@ -122,12 +122,6 @@ impl Shape {
             (Action::Owned, Optional) => "owned_optional",
             (Action::Owned, Packed | Repeated) => "owned_repeated",
             (Action::Owned, Map) => "owned",
-            (Action::WriteJson, Implicit | Map) => "write_json",
-            (Action::WriteJson, Optional) => "write_json_optional",
-            (Action::WriteJson, Packed | Repeated) => "write_json_list",
-            (Action::ReadJson, Implicit | Map) => "read_json",
-            (Action::ReadJson, Optional) => "read_json_optional",
-            (Action::ReadJson, Packed | Repeated) => "read_json_list",
         };
         Ident::new(name, Span::call_site())
     }
@@ -147,10 +141,6 @@ pub(crate) enum Action {
     View,
     /// A view's field made owned (`owned*`).
     Owned,
-    /// Writing it to a JSON object (`write_json*`).
-    WriteJson,
-    /// Reading it from a JSON object (`read_json*`).
-    ReadJson,
 }
 
 /// The call of the codec function that does `action` to `field`, without
@@ -193,17 +183,29 @@ pub(crate) fn unknown_sink(cx: &Context, id: MessageId, field: &Field) -> Option
 
 /// The codec that `field`'s calls go through: that of its values, or for
 /// a map `_rt::codec::Map::<K, V>` of its key's and its value's.
-fn call_codec(cx: &Context, scope: &[String], field: &Field, held: Held) -> TokenStream {
+pub(crate) fn call_codec(cx: &Context, scope: &[String], field: &Field, held: Held) -> TokenStream {
     let rt = &cx.runtime;
+    let codec = codec_in_module(cx, scope, field, held);
+    quote!(#rt::codec::#codec)
+}
+
+/// [`call_codec`] as its module, `_rt::codec`, names it: `Int64`, or
+/// `Map::<_rt::codec::String, _rt::codec::Int64>`.
+pub(crate) fn codec_in_module(
+    cx: &Context,
+    scope: &[String],
+    field: &Field,
+    held: Held,
+) -> TokenStream {
     match field.ty {
         FieldType::Single(ty)
         | FieldType::Optional(ty)
         | FieldType::Required(ty)
-        | FieldType::List(ty) => member_codec(cx, ty, held),
+        | FieldType::List(ty) => member_codec_name(ty, held).into_token_stream(),
         FieldType::Map(key, value) => {
             let key = value_codec(cx, scope, ValueType::Scalar(key), held);
             let value = value_codec(cx, scope, value, held);
-            quote!(#rt::codec::Map::<#key, #value>)
+            quote!(Map::<#key, #value>)
         }
     }
 }
@@ -217,25 +219,28 @@ fn call_codec(cx: &Context, scope: &[String], field: &Field, held: Held) -> Toke
 /// would fit `_rt::codec::Boxed::<_rt::codec::Group<_>>` too.
 pub(crate) fn member_codec(cx: &Context, ty: ValueType, held: Held) -> TokenStream {
     let rt = &cx.runtime;
-    match ty {
-        ValueType::Scalar(Scalar::String) if held.string != StringType::String => {
-            quote!(#rt::codec::StringAs)
-        }
-        ValueType::Scalar(Scalar::Bytes) if held.bytes == BytesType::Bytes => {
-            quote!(#rt::codec::SharedBytes)
-        }
-        ValueType::Scalar(scalar) => scalar_codec(cx, scalar),
-        ValueType::Enum(_) if held.closed => quote!(#rt::codec::ClosedEnum),
-        ValueType::Enum(_) => quote!(#rt::codec::Enum),
+    let codec = member_codec_name(ty, held);
+    quote!(#rt::codec::#codec)
+}
+
+/// The name of [`member_codec`] in its module, `_rt::codec`.
+pub(crate) fn member_codec_name(ty: ValueType, held: Held) -> Ident {
+    let name = match ty {
+        ValueType::Scalar(Scalar::String) if held.string != StringType::String => "StringAs",
+        ValueType::Scalar(Scalar::Bytes) if held.bytes == BytesType::Bytes => "SharedBytes",
+        ValueType::Scalar(scalar) => scalar.codec_name(),
+        ValueType::Enum(_) if held.closed => "ClosedEnum",
+        ValueType::Enum(_) => "Enum",
         ValueType::Message(_) => match (held.boxed, held.group) {
-            (true, true) => quote!(#rt::codec::BoxedGroup),
-            (true, false) => quote!(#rt::codec::Boxed),
-            (false, true) => quote!(#rt::codec::Group),
-            (false, false) => quote!(#rt::codec::Message),
+            (true, true) => "BoxedGroup",
+            (true, false) => "Boxed",
+            (false, true) => "Group",
+            (false, false) => "Message",
         },
-        ValueType::WellKnown(known) => well_known_codec(cx, known),
-        ValueType::Ref(_, kind) => ref_codec(cx, kind),
-    }
+        ValueType::WellKnown(known) => return well_known_codec_name(known),
+        ValueType::Ref(_, kind) => ref_codec_name(kind),
+    };
+    Ident::new(name, Span::call_site())
 }
 
 /// Whether a singular value of type `ty` has presence without `optional`,
@@ -358,9 +363,15 @@ pub(crate) fn value_codec(
 /// The codec of a `ref` or `weak` value, without its type parameter.
 fn ref_codec(cx: &Context, kind: RefKind) -> TokenStream {
     let rt = &cx.runtime;
+    let codec = Ident::new(ref_codec_name(kind), Span::call_site());
+    quote!(#rt::codec::#codec)
+}
+
+/// The name of [`ref_codec`] in `_rt::codec`.
+fn ref_codec_name(kind: RefKind) -> &'static str {
     match kind {
-        RefKind::Strong => quote!(#rt::codec::Ref),
-        RefKind::Weak => quote!(#rt::codec::WeakRef),
+        RefKind::Strong => "Ref",
+        RefKind::Weak => "WeakRef",
     }
 }
 
@@ -404,15 +415,20 @@ fn well_known_type(cx: &Context, known: WellKnown) -> TokenStream {
     }
 }
 
-/// The runtime's codec of a well-known type, named as the type is but for
-/// `Value`, which is `StructValue` beside schemac's own `value`.
+/// The runtime's codec of a well-known type ([`well_known_codec_name`]).
 fn well_known_codec(cx: &Context, known: WellKnown) -> TokenStream {
     let rt = &cx.runtime;
-    let name = match known {
+    let name = well_known_codec_name(known);
+    quote!(#rt::codec::#name)
+}
+
+/// The name in `_rt::codec` of a well-known type's codec: the type's but
+/// for `Value`, which is `StructValue` beside schemac's own `value`.
+fn well_known_codec_name(known: WellKnown) -> Ident {
+    match known {
         WellKnown::Value => quote::format_ident!("StructValue"),
         _ => quote::format_ident!("{}", known.name()),
-    };
-    quote!(#rt::codec::#name)
+    }
 }
 
 /// The Rust type of a scalar; `decimal` and `value` are the runtime's.

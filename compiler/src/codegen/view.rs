@@ -341,10 +341,8 @@ fn expand_merge_field(
         }
     });
     let arms = arms.chain(extensions::merge_arms(cx, id));
-    let rt = &cx.runtime;
-    let unknown_type = quote!(#rt::view::UnknownFieldsView<'a>);
     let unknown = cx.unknown_fields(id);
-    message_impl::merge_field_fn(cx, arms, unknown, unknown_type, quote!('a))
+    message_impl::merge_field_fn(cx, arms, unknown, Some(quote!('a)))
 }
 
 /// `fn merge_from`: the fields numbered 1 to 15 outside a oneof read in
@@ -403,7 +401,7 @@ fn expand_oneof_merge_arm(
             unknown,
         );
     }
-    oneof::merge_arm(pattern, &field, variant, quote!(#codec::view))
+    oneof::merge_arm(cx, pattern, &field, variant, quote!(#codec::view))
 }
 
 /// The Rust type of a view's field.

@@ -10,6 +10,7 @@
 //! alike. Generated messages implement [`JsonMessage`]; the functions below
 //! are what that generated code calls.
 
+mod fields;
 mod graph;
 pub(crate) mod scalars;
 mod value;

@@ -1,7 +1,7 @@
 //! The impls of generated types that only forward to others, as macros
 //! that generated code invokes once per type (`_rt::enumeration!(Status,
-//! "Status");`), so that each is written here once rather than in every
-//! generated file.
+//! "Status");`, `_rt::full_name!(Order, "shop.Order");`), so that each is
+//! written here once rather than in every generated file.
 
 /// For a generated enum `$enum` named `$name` in the schema, whose
 /// inherent `number`, `from_number`, `name` and `from_name` are
@@ -55,6 +55,18 @@ macro_rules! __enumeration {
             fn from_name(name: &str) -> ::core::option::Option<Self> {
                 Self::from_name(name)
             }
+        }
+    };
+}
+
+/// [`Name`](crate::Name) for a generated message `$message` whose full
+/// name in its schema is `$full_name`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __full_name {
+    ($message:ident, $full_name:literal) => {
+        impl $crate::Name for $message {
+            const FULL_NAME: &'static str = $full_name;
         }
     };
 }

@@ -21,6 +21,7 @@ pub mod field;
 mod forwarding;
 mod handshake;
 pub(crate) mod merge;
+mod merge_field;
 pub(crate) mod packed;
 mod read_fields;
 pub(crate) mod representations;
@@ -43,8 +44,13 @@ pub use crate::grpc;
 pub use crate::json;
 pub use crate::unknown::{Discard, UnknownSink};
 #[cfg(feature = "json")]
-pub use crate::{__enum_serde as enum_serde, __message_serde as message_serde};
-pub use crate::{__enumeration as enumeration, __read_fields as read_fields, __view as view_of};
+pub use crate::{
+    __enum_serde as enum_serde, __json_fields as json_fields, __message_serde as message_serde,
+};
+pub use crate::{
+    __enumeration as enumeration, __full_name as full_name, __merge_member as merge_member,
+    __read_fields as read_fields, __unknown_fields_at as unknown_fields_at, __view as view_of,
+};
 pub use crate::{
     Decimal, DecodeError, DecodeOptions, Decoder, DynamicValue, DynamicValueView, Enumeration,
     Message, MessageView, Name, UnknownFields, WireType, Writer, graph, view, wkt,
