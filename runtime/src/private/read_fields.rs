@@ -70,7 +70,7 @@ macro_rules! __read_fields {
                 };
                 $crate::__read_fields!(@end_group $kind 'read, $decoder, $wire, number);
                 let in_order = $crate::__read_fields!(
-                    @in_order (number, $wire), $(($number, $($crate::WireType::$read_wire)|+))*
+                    @in_order ($wire, number), $(($($crate::WireType::$read_wire)|+, $number))*
                 );
                 if !in_order {
                     match (number, $wire) {
@@ -109,7 +109,10 @@ macro_rules! __read_fields {
             ::core::result::Result::Err(error)
         }
     };
-    // Whether the key is one of the entries'.
+    // Whether the key is one of the entries'. Matched as (wire type,
+    // number), the wire type first: so LLVM tests it once for all the
+    // numbers under it (the other way round costs 7 instructions a message
+    // more where it reads one field of four, callgrind, order-100-seed).
     (@in_order $key:expr,) => {
         false
     };
