@@ -44,65 +44,36 @@ use crate::error::DecodeError;
 use crate::view::{self, DynamicValueView, ViewCodec};
 use crate::wire::{self, WireType};
 
-/// Declares a dynamic value's enum, the owned one or its view, with the
-/// kinds both have, so that the two cannot differ in them; what holds a
-/// string, bytes, a list and a map is given, as each owns or borrows them.
-macro_rules! dynamic_value {
-    (
-        $(#[$attr:meta])*
-        pub enum $name:ident $(<$lifetime:lifetime>)? {
-            String($string:ty),
-            Bytes($bytes:ty),
-            List($list:ty),
-            $(#[$map_doc:meta])*
-            Map($map:ty),
-        }
-    ) => {
-        $(#[$attr])*
-        #[derive(Clone, Debug, Default, PartialEq)]
-        pub enum $name $(<$lifetime>)? {
-            /// No value.
-            #[default]
-            Null,
-            /// A boolean.
-            Bool(bool),
-            /// A 32-bit signed integer.
-            I32(i32),
-            /// A 64-bit signed integer.
-            I64(i64),
-            /// A 32-bit unsigned integer.
-            U32(u32),
-            /// A 64-bit unsigned integer.
-            U64(u64),
-            /// A 32-bit float.
-            F32(f32),
-            /// A 64-bit float.
-            F64(f64),
-            /// A UTF-8 string.
-            String($string),
-            /// Raw bytes.
-            Bytes($bytes),
-            /// An exact decimal.
-            Decimal(Decimal),
-            /// A list of values.
-            List($list),
-            $(#[$map_doc])*
-            Map($map),
-        }
-    };
-}
-
-pub(crate) use dynamic_value;
-
-dynamic_value! {
-    /// A dynamic value that keeps its exact type.
-    pub enum DynamicValue {
-        String(String),
-        Bytes(Vec<u8>),
-        List(Vec<DynamicValue>),
-        /// A map from strings to values, in key order.
-        Map(BTreeMap<String, DynamicValue>),
-    }
+/// A dynamic value that keeps its exact type.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum DynamicValue {
+    /// No value.
+    #[default]
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// A 32-bit signed integer.
+    I32(i32),
+    /// A 64-bit signed integer.
+    I64(i64),
+    /// A 32-bit unsigned integer.
+    U32(u32),
+    /// A 64-bit unsigned integer.
+    U64(u64),
+    /// A 32-bit float.
+    F32(f32),
+    /// A 64-bit float.
+    F64(f64),
+    /// A UTF-8 string.
+    String(String),
+    /// Raw bytes.
+    Bytes(Vec<u8>),
+    /// An exact decimal.
+    Decimal(Decimal),
+    /// A list of values.
+    List(Vec<DynamicValue>),
+    /// A map from strings to values, in key order.
+    Map(BTreeMap<String, DynamicValue>),
 }
 
 /// The codec of `value`; see the module documentation.
@@ -146,18 +117,6 @@ impl Codec for ValueCodec {
         }
         merge_message(value, decoder)
     }
-}
-
-/// Reads a length-prefixed `value` message into `value`, field by field.
-#[inline(never)]
-fn merge_message(value: &mut DynamicValue, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
-    decoder.read_nested(|decoder| {
-        while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            merge_member(value, number, wire_type, decoder)?;
-        }
-        Ok(())
-    })
 }
 
 /// A length-prefixed `value` message holding one member that is not a list
@@ -396,40 +355,96 @@ pub(crate) fn read_member<'a>(
     }))
 }
 
-/// Reads one member of the oneof into `value`. A later member replaces an
-/// earlier one, except that a list or map read twice is merged, as
-/// protobuf merges a message that appears twice.
-fn merge_member(
-    value: &mut DynamicValue,
+/// A dynamic value as reading a `value` message builds it: the owned
+/// [`DynamicValue`] or its view. A member of the message's oneof makes it
+/// ([`merge_member`]): a scalar replaces what it held, a list or a map is
+/// merged into the one it held, as protobuf merges a message read twice.
+pub(crate) trait Dynamic<'a>: Default {
+    /// The value of a scalar member; `None` for a string that is not UTF-8.
+    fn scalar(scalar: Scalar<'a>) -> Option<Self>;
+
+    /// The list `self` holds (an empty one if it holds none), with the
+    /// elements of the `ValueList` member read from `decoder` after it.
+    fn merge_list(
+        self,
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<Self, DecodeError>;
+
+    /// The map `self` holds (an empty one if it holds none), with the
+    /// entries of the `ValueMap` member read from `decoder` added.
+    fn merge_map(self, wire_type: WireType, decoder: &mut Decoder<'a>)
+    -> Result<Self, DecodeError>;
+}
+
+impl<'a> Dynamic<'a> for DynamicValue {
+    #[inline(always)]
+    fn scalar(scalar: Scalar<'a>) -> Option<Self> {
+        scalar.to_value()
+    }
+
+    fn merge_list(
+        self,
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<Self, DecodeError> {
+        let mut values = match self {
+            DynamicValue::List(values) => values,
+            _ => Vec::new(),
+        };
+        read_wrapped(wire_type, decoder, |wire_type, decoder| {
+            field::merge_repeated::<ValueCodec>(wire_type, &mut values, decoder)
+        })?;
+        Ok(DynamicValue::List(values))
+    }
+
+    fn merge_map(
+        self,
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<Self, DecodeError> {
+        let mut entries = match self {
+            DynamicValue::Map(entries) => entries,
+            _ => BTreeMap::new(),
+        };
+        read_wrapped(wire_type, decoder, |wire_type, decoder| {
+            field::merge_map::<codec::String, ValueCodec>(wire_type, &mut entries, decoder)
+        })?;
+        Ok(DynamicValue::Map(entries))
+    }
+}
+
+/// Reads a length-prefixed `value` message into `value`, owned or a view,
+/// field by field.
+#[inline(never)]
+pub(crate) fn merge_message<'a, V: Dynamic<'a>>(
+    value: &mut V,
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
+    decoder.read_nested(|decoder| {
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            merge_member(value, number, wire_type, decoder)?;
+        }
+        Ok(())
+    })
+}
+
+/// Reads member `number` of the oneof into `value` (see [`Dynamic`]);
+/// after an error, `value` is `Null`.
+fn merge_member<'a, V: Dynamic<'a>>(
+    value: &mut V,
     number: u32,
     wire_type: WireType,
-    decoder: &mut Decoder<'_>,
+    decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
     let start = decoder.offset();
     *value = match read_member(number, wire_type, decoder)? {
-        Member::Scalar(scalar) => scalar
-            .to_value()
-            .ok_or_else(|| DecodeError::invalid_utf8(start))?,
-        Member::List => {
-            let mut values = match core::mem::take(value) {
-                DynamicValue::List(values) => values,
-                _ => Vec::new(),
-            };
-            read_wrapped(wire_type, decoder, |wire_type, decoder| {
-                field::merge_repeated::<ValueCodec>(wire_type, &mut values, decoder)
-            })?;
-            DynamicValue::List(values)
+        Member::Scalar(scalar) => {
+            V::scalar(scalar).ok_or_else(|| DecodeError::invalid_utf8(start))?
         }
-        Member::Map => {
-            let mut entries = match core::mem::take(value) {
-                DynamicValue::Map(entries) => entries,
-                _ => BTreeMap::new(),
-            };
-            read_wrapped(wire_type, decoder, |wire_type, decoder| {
-                field::merge_map::<codec::String, ValueCodec>(wire_type, &mut entries, decoder)
-            })?;
-            DynamicValue::Map(entries)
-        }
+        Member::List => core::mem::take(value).merge_list(wire_type, decoder)?,
+        Member::Map => core::mem::take(value).merge_map(wire_type, decoder)?,
         Member::Unknown => return decoder.skip(wire_type),
     };
     Ok(())

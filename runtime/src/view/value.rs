@@ -9,21 +9,40 @@ use super::{MapView, field};
 use crate::__private::codec;
 use crate::decode::Decoder;
 use crate::error::DecodeError;
-use crate::value::{
-    DynamicValue, Member, canonical_scalar, dynamic_value, read_member, read_wrapped,
-};
+use crate::value::{Dynamic, DynamicValue, Scalar, canonical_scalar, merge_message, read_wrapped};
 use crate::wire::WireType;
 
-dynamic_value! {
-    /// The view of a [`DynamicValue`]: the same kinds, with strings and bytes
-    /// borrowed from the input, and a map's entries in wire order.
-    pub enum DynamicValueView<'a> {
-        String(&'a str),
-        Bytes(&'a [u8]),
-        List(Vec<DynamicValueView<'a>>),
-        /// A map from strings to values, as read (see [`MapView`]).
-        Map(MapView<&'a str, DynamicValueView<'a>>),
-    }
+/// The view of a [`DynamicValue`]: the same kinds, with strings and bytes
+/// borrowed from the input, and a map's entries in wire order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum DynamicValueView<'a> {
+    /// [`DynamicValue::Null`].
+    #[default]
+    Null,
+    /// [`DynamicValue::Bool`].
+    Bool(bool),
+    /// [`DynamicValue::I32`].
+    I32(i32),
+    /// [`DynamicValue::I64`].
+    I64(i64),
+    /// [`DynamicValue::U32`].
+    U32(u32),
+    /// [`DynamicValue::U64`].
+    U64(u64),
+    /// [`DynamicValue::F32`].
+    F32(f32),
+    /// [`DynamicValue::F64`].
+    F64(f64),
+    /// [`DynamicValue::String`], borrowed.
+    String(&'a str),
+    /// [`DynamicValue::Bytes`], borrowed.
+    Bytes(&'a [u8]),
+    /// [`DynamicValue::Decimal`].
+    Decimal(Decimal),
+    /// [`DynamicValue::List`]: the views of its values.
+    List(Vec<DynamicValueView<'a>>),
+    /// [`DynamicValue::Map`]: its entries in wire order (see [`MapView`]).
+    Map(MapView<&'a str, DynamicValueView<'a>>),
 }
 
 impl DynamicValueView<'_> {
@@ -77,58 +96,41 @@ pub(super) fn merge<'a>(
     merge_message(view, decoder)
 }
 
-/// Reads a length-prefixed `value` message into `view`, field by field.
-#[inline(never)]
-fn merge_message<'a>(
-    view: &mut DynamicValueView<'a>,
-    decoder: &mut Decoder<'a>,
-) -> Result<(), DecodeError> {
-    decoder.read_nested(|decoder| {
-        while decoder.has_remaining() {
-            let (number, wire_type) = decoder.read_key()?;
-            merge_member(view, number, wire_type, decoder)?;
-        }
-        Ok(())
-    })
-}
+impl<'a> Dynamic<'a> for DynamicValueView<'a> {
+    #[inline(always)]
+    fn scalar(scalar: Scalar<'a>) -> Option<Self> {
+        scalar.to_view()
+    }
 
-/// Reads one member of the oneof into `view`, as the owned `DynamicValue` does:
-/// a later member replaces an earlier one, except that a list or map read
-/// twice is merged.
-fn merge_member<'a>(
-    view: &mut DynamicValueView<'a>,
-    number: u32,
-    wire_type: WireType,
-    decoder: &mut Decoder<'a>,
-) -> Result<(), DecodeError> {
-    let start = decoder.offset();
-    *view = match read_member(number, wire_type, decoder)? {
-        Member::Scalar(scalar) => scalar
-            .to_view()
-            .ok_or_else(|| DecodeError::invalid_utf8(start))?,
-        Member::List => {
-            let mut values = match core::mem::take(view) {
-                DynamicValueView::List(values) => values,
-                _ => Vec::new(),
-            };
-            read_wrapped(wire_type, decoder, |wire_type, decoder| {
-                field::merge_repeated::<codec::Value>(wire_type, &mut values, decoder)
-            })?;
-            DynamicValueView::List(values)
-        }
-        Member::Map => {
-            let mut entries = match core::mem::take(view) {
-                DynamicValueView::Map(entries) => entries,
-                _ => MapView::new(),
-            };
-            read_wrapped(wire_type, decoder, |wire_type, decoder| {
-                field::merge_map::<codec::String, codec::Value>(wire_type, &mut entries, decoder)
-            })?;
-            DynamicValueView::Map(entries)
-        }
-        Member::Unknown => return decoder.skip(wire_type),
-    };
-    Ok(())
+    fn merge_list(
+        self,
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<Self, DecodeError> {
+        let mut values = match self {
+            DynamicValueView::List(values) => values,
+            _ => Vec::new(),
+        };
+        read_wrapped(wire_type, decoder, |wire_type, decoder| {
+            field::merge_repeated::<codec::Value>(wire_type, &mut values, decoder)
+        })?;
+        Ok(DynamicValueView::List(values))
+    }
+
+    fn merge_map(
+        self,
+        wire_type: WireType,
+        decoder: &mut Decoder<'a>,
+    ) -> Result<Self, DecodeError> {
+        let mut entries = match self {
+            DynamicValueView::Map(entries) => entries,
+            _ => MapView::new(),
+        };
+        read_wrapped(wire_type, decoder, |wire_type, decoder| {
+            field::merge_map::<codec::String, codec::Value>(wire_type, &mut entries, decoder)
+        })?;
+        Ok(DynamicValueView::Map(entries))
+    }
 }
 
 #[cfg(test)]

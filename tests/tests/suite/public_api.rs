@@ -421,8 +421,15 @@ impl Reach {
                         lines.insert(format!("fn {ty}::{method}{cfg}{method_cfg}"));
                     }
                 }
-                (Some((_, trait_)), Some(ty)) => {
-                    lines.insert(format!("impl {trait_} for {ty}{generics}{cfg}"));
+                // An impl of a trait of this crate that users cannot
+                // name is not API.
+                (Some((written, trait_)), Some(ty)) => {
+                    let hidden_trait = source
+                        .resolve_in(&i.module, written)
+                        .is_some_and(|found| self.canonical(&found).is_none());
+                    if !hidden_trait {
+                        lines.insert(format!("impl {trait_} for {ty}{generics}{cfg}"));
+                    }
                 }
                 // An impl for a type of another crate is API where its
                 // trait is.
