@@ -139,14 +139,12 @@ pub trait Message: Default {
     /// [`DecodeOptions::DEFAULT_RECURSION_LIMIT`] or a `required` field is
     /// not set, since decoding would then refuse the bytes.
     fn encode(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
-        check_required(self)?;
-        encode::encode(|writer| write_top(self, writer), buf, ENCODE_LIMIT, false)
+        encode::encode(top(self)?, buf, ENCODE_LIMIT, false)
     }
 
     /// The encoding of `self` in a new vector; see [`encode`](Message::encode).
     fn encode_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
-        check_required(self)?;
-        encode::encode_to_vec(|writer| write_top(self, writer), ENCODE_LIMIT)
+        encode::encode_to_vec(top(self)?, ENCODE_LIMIT)
     }
 
     /// Puts the encoding of `self` into `buf`, any [`BufMut`].
@@ -156,15 +154,13 @@ pub trait Message: Default {
     /// [`encoded_len`](Message::encoded_len) bytes, and as
     /// [`encode`](Message::encode) fails.
     fn encode_to_buf(&self, buf: &mut impl BufMut) -> Result<(), EncodeError> {
-        check_required(self)?;
-        encode::encode_to_buf(|writer| write_top(self, writer), buf, ENCODE_LIMIT, false)
+        encode::encode_to_buf(top(self)?, buf, ENCODE_LIMIT, false)
     }
 
     /// Appends `self` to `buf` as a length-delimited frame: its encoded
     /// length as a varint, then its encoding; see [`framing`](crate::framing).
     fn encode_length_delimited(&self, buf: &mut Vec<u8>) -> Result<(), EncodeError> {
-        check_required(self)?;
-        encode::encode(|writer| write_top(self, writer), buf, ENCODE_LIMIT, true)
+        encode::encode(top(self)?, buf, ENCODE_LIMIT, true)
     }
 
     /// `self` as a length-delimited frame in a new vector; see
@@ -178,8 +174,7 @@ pub trait Message: Default {
     /// Puts `self` into `buf` as a length-delimited frame; fails, writing
     /// nothing, as [`encode_to_buf`](Message::encode_to_buf) does.
     fn encode_length_delimited_to_buf(&self, buf: &mut impl BufMut) -> Result<(), EncodeError> {
-        check_required(self)?;
-        encode::encode_to_buf(|writer| write_top(self, writer), buf, ENCODE_LIMIT, true)
+        encode::encode_to_buf(top(self)?, buf, ENCODE_LIMIT, true)
     }
 
     /// Decodes a message from `bytes` with the default [`DecodeOptions`].
@@ -360,13 +355,16 @@ fn write_top<M: Message>(message: &M, writer: &mut Writer) {
     }
 }
 
-/// Refuses a message whose `required` fields are not all set, naming the
-/// first as decoding would.
+/// The writing of `message` as the top-level message of an encode walk
+/// ([`write_top`]), which the encode functions of `encode.rs` take; an
+/// error, naming the first `required` field not set as decoding would,
+/// when there is one, since decoding would then refuse the bytes.
 #[inline(always)]
-fn check_required<M: Message>(message: &M) -> Result<(), EncodeError> {
+fn top<M: Message>(message: &M) -> Result<impl Fn(&mut Writer) + '_, EncodeError> {
     message
         .check_required()
-        .map_err(|missing| EncodeError::missing_required(&missing.in_message(M::NAME)))
+        .map_err(|missing| EncodeError::missing_required(&missing.in_message(M::NAME)))?;
+    Ok(|writer: &mut Writer| write_top(message, writer))
 }
 
 /// Reads every field up to the decoder's current limit with
