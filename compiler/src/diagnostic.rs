@@ -313,6 +313,10 @@ catalogue! {
     /// A field became `required`.
     FieldMadeRequired = "B0011", "made required",
         "data written without the field no longer decodes; keep it optional";
+    /// A field changed between a float and an integer of the same width:
+    /// the bytes still read, as another number.
+    FloatBitsReinterpreted = "B0012", "bits read as another kind of number",
+        "keep the old type, or add a new field with a fresh number and reserve this one";
     /// A field was renamed: its JSON name changed.
     FieldRenamed = "B0101", "renamed",
         "JSON carries field names; keep the old name";

@@ -539,6 +539,14 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
             "old bytes hold the other message's fields".to_owned(),
         ));
     }
+    let float = |ty| matches!(ty, ValueType::Scalar(Scalar::F32 | Scalar::F64));
+    if float(old) != float(new) {
+        return Some((
+            Code::FloatBitsReinterpreted,
+            "the bytes still read, but their bits mean another number: every value but 0 changes"
+                .to_owned(),
+        ));
+    }
     Some((Code::JsonTypeChanged, same_class_note(old, new)))
 }
 
@@ -585,9 +593,6 @@ fn same_class_note(old: ValueType, new: ValueType) -> String {
         }
         (Some(I32 | I64), Some(U32 | U64)) | (Some(U32 | U64), Some(I32 | I64)) => {
             "the bytes still read, but negative and large values are reinterpreted"
-        }
-        (Some(F32), _) | (_, Some(F32)) | (Some(F64), _) | (_, Some(F64)) => {
-            "the bytes still read, but their bits mean another number"
         }
         (Some(Fixed32 | Sfixed32 | Fixed64 | Sfixed64), _) => {
             "the bytes still read, but values past the signed range are reinterpreted"

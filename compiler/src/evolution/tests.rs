@@ -76,6 +76,34 @@ fn an_enum_of_another_type_reads_but_writes_other_json() {
     assert_eq!(codes(old, new, Level::Json), [Code::JsonTypeChanged]);
 }
 
+/// A float and an integer of one width take the same bytes, but their
+/// bits mean another number, so every value changes: a wire-level
+/// finding, as buf's `FIELD_WIRE_COMPATIBLE_TYPE` has it; between
+/// integers of one width, values past the signed range only change.
+#[test]
+fn a_float_and_an_integer_of_one_width_break_the_wire() {
+    let field = |ty: &str| format!("message M {{ x: {ty} = 1; }}");
+    for (old, new) in [
+        ("fixed64", "f64"),
+        ("sfixed64", "f64"),
+        ("fixed32", "f32"),
+        ("sfixed32", "f32"),
+    ] {
+        let (old, new) = (field(old), field(new));
+        assert_eq!(
+            codes(&old, &new, Level::Wire),
+            [Code::FloatBitsReinterpreted]
+        );
+        assert_eq!(
+            codes(&new, &old, Level::Wire),
+            [Code::FloatBitsReinterpreted]
+        );
+    }
+    let (old, new) = (field("fixed64"), field("sfixed64"));
+    assert_eq!(codes(&old, &new, Level::Wire), []);
+    assert_eq!(codes(&old, &new, Level::Json), [Code::JsonTypeChanged]);
+}
+
 #[test]
 fn proto_files_are_compared_and_spelled_as_protobuf_does() {
     let old = crate::analyze_text(
