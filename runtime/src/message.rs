@@ -410,7 +410,7 @@ pub(crate) fn merge_unknown<'a>(
 /// `error`, met in field `number`, with the field's name (by
 /// `field_name`) on its path.
 #[cold]
-pub(crate) fn field_error(
+pub fn field_error(
     error: DecodeError,
     number: u32,
     field_name: fn(u32) -> Option<&'static str>,

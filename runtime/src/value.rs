@@ -302,7 +302,7 @@ fn write_content(value: &DynamicValue, writer: &mut Writer) {
 /// owned [`DynamicValue`] and the [`DynamicValueView`] alike: a scalar, whose string and
 /// bytes borrow from the input, or the mark of a list or a map, which each
 /// merges into what it holds, as protobuf merges a message read twice.
-pub(crate) enum Member<'a> {
+enum Member<'a> {
     Scalar(Scalar<'a>),
     List,
     Map,
@@ -314,7 +314,7 @@ pub(crate) enum Member<'a> {
 /// than its own is `Unknown`, as a number the oneof does not have. A string is not yet checked to be
 /// UTF-8, as in [`Scalar`]; where it is not, the error is
 /// `DecodeError::invalid_utf8` at the offset `read_member` started at.
-pub(crate) fn read_member<'a>(
+fn read_member<'a>(
     number: u32,
     wire_type: WireType,
     decoder: &mut Decoder<'a>,

@@ -310,17 +310,9 @@ where
     merge::merge_map::<Owned<K>, Owned<V>>(wire_type, map, decoder)
 }
 
-/// `error`, met in field `number`, with the field's name (by `field_name`)
-/// on its path: where a generated `merge_from` fails (the compiler's
-/// `codegen/merge_from.rs`).
-#[cold]
-pub fn field_error(
-    error: DecodeError,
-    number: u32,
-    field_name: fn(u32) -> Option<&'static str>,
-) -> DecodeError {
-    crate::message::field_error(error, number, field_name)
-}
+/// Where a generated `merge_from` fails (`read_fields!`): the field's name
+/// on the error's path.
+pub use crate::message::field_error;
 
 /// The entries of a sorted map field (a `BTreeMap` or a `LiteMap`) read
 /// while decoding one message, built into the map at once when the
