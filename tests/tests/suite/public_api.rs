@@ -22,7 +22,8 @@ use std::path::{Path, PathBuf};
 use proc_macro2::TokenTree;
 use quote::ToTokens;
 use schemac_tests::workspace_root;
-use syn::{Attribute, ImplItem, Item, Meta, TraitItem, Type, UseTree, Visibility};
+use syn::punctuated::Punctuated;
+use syn::{Attribute, ImplItem, Item, Meta, Token, TraitItem, Type, UseTree, Visibility};
 
 /// The crate's root path.
 const ROOT: &str = "schemac_runtime";
@@ -284,20 +285,7 @@ impl Source {
 
     /// What `written`, a path as written in `module`, names.
     fn resolve_in(&self, module: &str, written: &str) -> Option<String> {
-        let mut from = module.to_owned();
-        let mut rest = written;
-        loop {
-            if let Some(after) = rest.strip_prefix("crate::") {
-                return self.resolve(&format!("{ROOT}::{after}"), 0);
-            } else if let Some(after) = rest.strip_prefix("self::") {
-                rest = after;
-            } else if let Some(after) = rest.strip_prefix("super::") {
-                from = from.rsplit_once("::")?.0.to_owned();
-                rest = after;
-            } else {
-                return self.resolve(&format!("{from}::{rest}"), 0);
-            }
-        }
+        self.resolve(&absolute(module, written), 0)
     }
 }
 
@@ -491,29 +479,35 @@ fn is_pub(vis: &Visibility) -> bool {
     matches!(vis, Visibility::Public(_))
 }
 
-/// Whether an attribute `#[name(...)]` holds `inner`: `#[doc(hidden)]`,
-/// but not a doc comment (`#[doc = "..."]`) that says "hidden".
-fn has(attrs: &[Attribute], name: &str, inner: &str) -> bool {
+/// Whether an item is `#[doc(hidden)]` (a doc comment that says "hidden",
+/// `#[doc = "..."]`, is not).
+fn hidden(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|attr| match &attr.meta {
-        Meta::List(list) => list.path.is_ident(name) && tokens(&list.tokens) == inner,
+        Meta::List(list) => list.path.is_ident("doc") && tokens(&list.tokens) == "hidden",
         _ => false,
     })
-}
-
-fn hidden(attrs: &[Attribute]) -> bool {
-    has(attrs, "doc", "hidden")
 }
 
 /// Whether the item is compiled only for tests: its `cfg` requires
 /// `test` (`cfg(test)`, `cfg(all(test, ...))`).
 fn test_only(attrs: &[Attribute]) -> bool {
     attrs.iter().any(|attr| match &attr.meta {
-        Meta::List(list) if list.path.is_ident("cfg") => {
-            let cfg = tokens(&list.tokens);
-            cfg == "test" || cfg.starts_with("all (test ,")
-        }
+        Meta::List(list) if list.path.is_ident("cfg") => list
+            .parse_args::<Meta>()
+            .is_ok_and(|cfg| requires_test(&cfg)),
         _ => false,
     })
+}
+
+/// Whether the `cfg` predicate holds only under `test`.
+fn requires_test(cfg: &Meta) -> bool {
+    match cfg {
+        Meta::Path(path) => path.is_ident("test"),
+        Meta::List(list) if list.path.is_ident("all") => list
+            .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            .is_ok_and(|all| all.iter().any(requires_test)),
+        _ => false,
+    }
 }
 
 fn exported(attrs: &[Attribute]) -> bool {
