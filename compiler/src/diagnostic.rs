@@ -317,6 +317,15 @@ catalogue! {
     /// the bytes still read, as another number.
     FloatBitsReinterpreted = "B0012", "bits read as another kind of number",
         "keep the old type, or add a new field with a fresh number and reserve this one";
+    /// A field changed between integer types of one wire encoding such
+    /// that some old values read as other numbers: narrower, of other
+    /// signedness, or `bool`.
+    NumbersReinterpreted = "B0013", "some values read as other numbers",
+        "keep the old type, or widen it (32 to 64 bits), which reads every old value alike; else add a new field with a fresh number and reserve this one";
+    /// A field's default changed: old data without it reads as another
+    /// value.
+    DefaultChanged = "B0014", "default changed",
+        "keep the old default: data written without the field meant it";
     /// A field was renamed: its JSON name changed.
     FieldRenamed = "B0101", "renamed",
         "JSON carries field names; keep the old name";

@@ -5,8 +5,8 @@
 use crate::diagnostic::Code;
 use crate::language::Dialect;
 use crate::model::{
-    Enum, Field, FieldType, Message, MessageId, RefKind, Reserved, Scalar, Schema, ValueType,
-    WireClass,
+    DefaultValue, Enum, EnumId, Field, FieldType, Message, MessageId, RefKind, Reserved, Scalar,
+    Schema, ValueType, WellKnown, WireClass,
 };
 use crate::source::Span;
 
@@ -312,6 +312,14 @@ fn field(
             message,
         ));
     }
+    if absent_reads(pair.old, old) != absent_reads(pair.new, new) {
+        let message = format!(
+            "{what} changed its default from {} to {}: old data without the field reads as another value",
+            default_text(old.default.as_ref()),
+            default_text(new.default.as_ref()),
+        );
+        findings.push(pair.changed(Code::DefaultChanged, new.name_span, old.name_span, message));
+    }
     if old.name != new.name {
         let message = format!("{what} was renamed to {}", new.name);
         findings.push(
@@ -334,6 +342,38 @@ fn field(
                     old.json_name()
                 )),
         );
+    }
+}
+
+/// What `field` of `schema` reads as when it is absent, where its
+/// `default` says: an enum's value as its number, so that renaming the
+/// value changes nothing, and a float as its bits, so that `nan` is itself.
+fn absent_reads(schema: &Schema, field: &Field) -> Option<DefaultValue> {
+    Some(match field.default.clone()? {
+        DefaultValue::Enum(name) => match field.ty.value() {
+            ValueType::Enum(id) => {
+                let values = &schema.enumeration(id).values;
+                let value = values.iter().find(|value| value.name == name);
+                DefaultValue::Int(value.map_or(0, |value| value.number))
+            }
+            _ => DefaultValue::Enum(name),
+        },
+        DefaultValue::Float(float) => DefaultValue::Uint(float.to_bits()),
+        default => default,
+    })
+}
+
+/// A default as a finding's message shows it.
+fn default_text(default: Option<&DefaultValue>) -> String {
+    match default {
+        None => "none".to_owned(),
+        Some(DefaultValue::Int(value)) => value.to_string(),
+        Some(DefaultValue::Uint(value)) => value.to_string(),
+        Some(DefaultValue::Float(value)) => value.to_string(),
+        Some(DefaultValue::Bool(value)) => value.to_string(),
+        Some(DefaultValue::String(text)) => format!("{text:?}"),
+        Some(DefaultValue::Bytes(bytes)) => format!("{:?}", String::from_utf8_lossy(bytes)),
+        Some(DefaultValue::Enum(name)) => name.clone(),
     }
 }
 
@@ -515,6 +555,17 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
             "decimal and value are messages of their own on the wire".to_owned(),
         ));
     }
+    if (old, new)
+        == (
+            ValueType::Scalar(Scalar::String),
+            ValueType::Scalar(Scalar::Bytes),
+        )
+    {
+        return Some((
+            Code::JsonTypeChanged,
+            "every string reads as its UTF-8 bytes, but JSON writes bytes in base64".to_owned(),
+        ));
+    }
     let (old_class, new_class) = (old.wire_class(), new.wire_class());
     if old_class != new_class {
         return Some((
@@ -547,7 +598,76 @@ fn value_change(pair: &Pair, old: ValueType, new: ValueType) -> Option<(Code, St
                 .to_owned(),
         ));
     }
-    Some((Code::JsonTypeChanged, same_class_note(old, new)))
+    if let Some(change) = reinterpretation(pair, old, new) {
+        return Some((
+            Code::NumbersReinterpreted,
+            format!("the bytes still read, but {change}"),
+        ));
+    }
+    let json = if matches!(old, ValueType::Enum(_)) || matches!(new, ValueType::Enum(_)) {
+        "the bytes read as the same numbers, but JSON writes enum values by name and integers as numbers"
+    } else {
+        "the bytes read as the same numbers, but their JSON form differs"
+    };
+    Some((Code::JsonTypeChanged, json.to_owned()))
+}
+
+/// The integers a type of the varint, zigzag or fixed-width integer classes
+/// holds: whether negative ones, and how many bits (`bool` holds 0 and 1,
+/// an enum its `int32` numbers).
+fn integer_range(ty: ValueType) -> Option<(bool, u32)> {
+    use Scalar::*;
+    match ty {
+        ValueType::Scalar(Bool) => Some((false, 1)),
+        ValueType::Scalar(I32 | Sint32 | Sfixed32) => Some((true, 32)),
+        ValueType::Scalar(I64 | Sint64 | Sfixed64) => Some((true, 64)),
+        ValueType::Scalar(U32 | Fixed32) => Some((false, 32)),
+        ValueType::Scalar(U64 | Fixed64) => Some((false, 64)),
+        ValueType::Enum(_) | ValueType::WellKnown(WellKnown::NullValue) => Some((true, 32)),
+        _ => None,
+    }
+}
+
+/// How `new`, an integer type of `old`'s wire class, reads some of the
+/// numbers `old` wrote as other numbers, or as none; `None` when it holds
+/// every one of them and reads each as itself (`int32` → `int64`: protobuf
+/// writes a negative `int32` sign-extended to 64 bits).
+fn reinterpretation(pair: &Pair, old: ValueType, new: ValueType) -> Option<String> {
+    let ((old_signed, old_bits), (new_signed, new_bits)) =
+        (integer_range(old)?, integer_range(new)?);
+    let change = if new_bits == 1 && old_bits > 1 {
+        "values other than 0 and 1 read as true"
+    } else if new_bits < old_bits {
+        "values past 32 bits are truncated"
+    } else if old_signed && !new_signed {
+        "negative values read as large positive ones"
+    } else if !old_signed && new_signed && new_bits == old_bits {
+        "values past the signed range read as negative ones"
+    } else if let ValueType::Enum(closed) = new
+        && pair.new.enumeration(closed).closed
+        && !names_every_number(pair, old, closed)
+    {
+        "the numbers the closed enum does not name read as unknown fields"
+    } else {
+        return None;
+    };
+    Some(change.to_owned())
+}
+
+/// Whether the new version's enum `closed` names every number a field of
+/// type `old` holds: a closed old enum's numbers, or `bool`'s 0 and 1 (an
+/// open enum holds any `int32`).
+fn names_every_number(pair: &Pair, old: ValueType, closed: EnumId) -> bool {
+    let named = &pair.new.enumeration(closed).values;
+    let names = |number: i64| named.iter().any(|value| value.number == number);
+    match old {
+        ValueType::Enum(old) => {
+            let old = pair.old.enumeration(old);
+            old.closed && old.values.iter().all(|value| names(value.number))
+        }
+        ValueType::Scalar(Scalar::Bool) => names(0) && names(1),
+        _ => false,
+    }
 }
 
 /// Whether `old` and `new` are the same type, a renamed or moved one
@@ -578,31 +698,6 @@ fn class_name(class: WireClass) -> &'static str {
         WireClass::Bytes => "bytes",
         WireClass::Message => "messages",
     }
-}
-
-/// What happens to values between two types of one wire class.
-fn same_class_note(old: ValueType, new: ValueType) -> String {
-    use Scalar::*;
-    let scalar = |ty| match ty {
-        ValueType::Scalar(scalar) => Some(scalar),
-        _ => None,
-    };
-    let note = match (scalar(old), scalar(new)) {
-        (Some(I64 | U64), Some(I32 | U32 | Bool)) | (Some(Sint64), Some(Sint32)) => {
-            "the bytes still read, but values past 32 bits are truncated"
-        }
-        (Some(I32 | I64), Some(U32 | U64)) | (Some(U32 | U64), Some(I32 | I64)) => {
-            "the bytes still read, but negative and large values are reinterpreted"
-        }
-        (Some(Fixed32 | Sfixed32 | Fixed64 | Sfixed64), _) => {
-            "the bytes still read, but values past the signed range are reinterpreted"
-        }
-        _ if matches!(old, ValueType::Enum(_)) || matches!(new, ValueType::Enum(_)) => {
-            "the bytes still read, but JSON writes enum values by name and integers as numbers"
-        }
-        _ => "the bytes still read, but the JSON form of the values differs",
-    };
-    note.to_owned()
 }
 
 /// A value type as a schema spells it (`.proto` files as protobuf does:

@@ -76,10 +76,82 @@ fn an_enum_of_another_type_reads_but_writes_other_json() {
     assert_eq!(codes(old, new, Level::Json), [Code::JsonTypeChanged]);
 }
 
+/// An absent field reads as its default, so a changed default changes
+/// what old data without the field means; a renamed enum value does not.
+#[test]
+fn a_changed_default_breaks_the_wire() {
+    let field = |default: &str| {
+        format!(
+            "syntax = \"proto2\"; enum E {{ A = 0; B = 1; }} enum F {{ F_A = 0; C = 1; }}
+             message M {{ optional {default}; }}"
+        )
+    };
+    let codes = |old: &str, new: &str| {
+        let old = crate::analyze_text("a.proto", &field(old)).expect("old checks");
+        let new = crate::analyze_text("a.proto", &field(new)).expect("new checks");
+        let breaking = new.breaking_since(&old, "old:");
+        (breaking.at(Level::Wire))
+            .map(|finding| finding.diagnostic.code)
+            .collect::<Vec<_>>()
+    };
+    for (old, new) in [
+        ("int32 x = 1 [default = 1]", "int32 x = 1 [default = 2]"),
+        ("int32 x = 1", "int32 x = 1 [default = 2]"),
+        ("string x = 1 [default = \"a\"]", "string x = 1"),
+        ("E x = 1 [default = B]", "E x = 1"),
+        (
+            "double x = 1 [default = nan]",
+            "double x = 1 [default = inf]",
+        ),
+    ] {
+        assert_eq!(codes(old, new), [Code::DefaultChanged], "{old} -> {new}");
+    }
+    for (old, new) in [
+        ("int32 x = 1 [default = 0x10]", "int32 x = 1 [default = 16]"),
+        (
+            "double x = 1 [default = nan]",
+            "double x = 1 [default = nan]",
+        ),
+        ("E x = 1 [default = B]", "F x = 1 [default = C]"),
+    ] {
+        assert_eq!(codes(old, new), [], "{old} -> {new}");
+    }
+}
+
+/// A closed enum reads a number it does not name as an unknown field, so
+/// a change to one breaks the wire unless it names every old number.
+#[test]
+fn a_closed_enum_breaks_the_wire_where_it_names_fewer_numbers() {
+    let field = |ty: &str| {
+        format!(
+            "enum Open {{ A = 0; B = 1; }}
+             enum Two {{ option closed = true; A = 0; B = 1; }}
+             enum One {{ option closed = true; A = 0; }}
+             message M {{ x: {ty} = 1; }}"
+        )
+    };
+    for (old, new, code) in [
+        ("i32", "Two", Some(Code::NumbersReinterpreted)),
+        ("Open", "Two", Some(Code::NumbersReinterpreted)),
+        ("Two", "One", Some(Code::NumbersReinterpreted)),
+        ("bool", "One", Some(Code::NumbersReinterpreted)),
+        ("bool", "Two", None),
+        ("One", "Two", None),
+        ("Two", "Open", None),
+        ("Two", "i32", None),
+    ] {
+        let expected: Vec<Code> = code.into_iter().collect();
+        assert_eq!(
+            codes(&field(old), &field(new), Level::Wire),
+            expected,
+            "{old} -> {new}"
+        );
+    }
+}
+
 /// A float and an integer of one width take the same bytes, but their
 /// bits mean another number, so every value changes: a wire-level
-/// finding, as buf's `FIELD_WIRE_COMPATIBLE_TYPE` has it; between
-/// integers of one width, values past the signed range only change.
+/// finding, as buf's `FIELD_WIRE_COMPATIBLE_TYPE` has it.
 #[test]
 fn a_float_and_an_integer_of_one_width_break_the_wire() {
     let field = |ty: &str| format!("message M {{ x: {ty} = 1; }}");
@@ -99,9 +171,65 @@ fn a_float_and_an_integer_of_one_width_break_the_wire() {
             [Code::FloatBitsReinterpreted]
         );
     }
-    let (old, new) = (field("fixed64"), field("sfixed64"));
-    assert_eq!(codes(&old, &new, Level::Wire), []);
-    assert_eq!(codes(&old, &new, Level::Json), [Code::JsonTypeChanged]);
+}
+
+/// Between integer types of one wire class, a change breaks the wire
+/// where some old value reads as another number (B0013), and is a JSON
+/// change only where the new type reads every old value as itself.
+#[test]
+fn integers_of_one_class_break_the_wire_where_a_value_changes() {
+    let field =
+        |ty: &str| format!("enum E {{ A = 0; }} enum F {{ B = 0; }} message M {{ x: {ty} = 1; }}");
+    let reinterpreting = [
+        ("i64", "i32"),
+        ("u64", "u32"),
+        ("i32", "u32"),
+        ("u32", "i32"),
+        ("i64", "u64"),
+        ("u64", "i64"),
+        ("i32", "u64"),
+        ("u64", "E"),
+        ("u32", "E"),
+        ("E", "u32"),
+        ("i32", "bool"),
+        ("E", "bool"),
+        ("sint64", "sint32"),
+        ("fixed32", "sfixed32"),
+        ("sfixed64", "fixed64"),
+    ];
+    for (old, new) in reinterpreting {
+        assert_eq!(
+            codes(&field(old), &field(new), Level::Wire),
+            [Code::NumbersReinterpreted],
+            "{old} -> {new}"
+        );
+    }
+    let widening = [
+        ("i32", "i64"),
+        ("u32", "u64"),
+        ("u32", "i64"),
+        ("bool", "i32"),
+        ("bool", "u64"),
+        ("bool", "E"),
+        ("E", "i32"),
+        ("i32", "E"),
+        ("E", "i64"),
+        ("E", "F"),
+        ("sint32", "sint64"),
+    ];
+    for (old, new) in widening {
+        let (old_schema, new_schema) = (field(old), field(new));
+        assert_eq!(
+            codes(&old_schema, &new_schema, Level::Wire),
+            [],
+            "{old} -> {new}"
+        );
+        assert_eq!(
+            codes(&old_schema, &new_schema, Level::Json),
+            [Code::JsonTypeChanged],
+            "{old} -> {new}"
+        );
+    }
 }
 
 #[test]
