@@ -97,6 +97,8 @@ pub mod grpc;
 pub mod json;
 mod message;
 mod prelude;
+#[cfg(feature = "reflect")]
+pub mod reflect;
 mod state;
 mod unknown;
 mod value;

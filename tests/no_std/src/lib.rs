@@ -169,6 +169,25 @@ pub fn rc_graph_round_trip(count: usize) -> Result<Rc<with_rc::telemetry::Probe>
     Ok(decode_rc::<Probe>(&tree.encode_to_vec()?)?)
 }
 
+/// The full name of each field of each message of the `FileDescriptorSet`
+/// in `bytes`, as the runtime's descriptor pool reads them, with its
+/// number and whether it has presence.
+pub fn described_fields(
+    bytes: &[u8],
+) -> Result<Vec<(String, u32, bool)>, schemac_runtime::reflect::DescriptorError> {
+    let pool = schemac_runtime::reflect::DescriptorPool::decode(bytes)?;
+    Ok((pool.messages())
+        .flat_map(|message| message.fields())
+        .map(|field| {
+            (
+                field.full_name().to_string(),
+                field.number(),
+                field.has_presence(),
+            )
+        })
+        .collect())
+}
+
 /// Why [`round_trip`] failed.
 #[derive(Debug)]
 pub enum RoundTripError {

@@ -61,3 +61,39 @@ fn extensions_are_set_and_read_back_without_std() {
     assert_eq!(brightness, 80);
     assert_eq!(channels, ["a", "b"]);
 }
+
+#[test]
+fn a_descriptor_pool_reads_a_set_without_std() {
+    use schemac_runtime::reflect::descriptor::field_descriptor_proto::{Label, Type};
+    use schemac_runtime::reflect::descriptor::{
+        DescriptorProto, FieldDescriptorProto, FileDescriptorProto, FileDescriptorSet,
+    };
+    let field = |name: &str, number: i32| FieldDescriptorProto {
+        name: Some(name.to_owned()),
+        number: Some(number),
+        label: Some(Label::Optional),
+        r#type: Some(Type::Int64),
+        ..Default::default()
+    };
+    let set = FileDescriptorSet {
+        file: vec![FileDescriptorProto {
+            name: Some("t.proto".to_owned()),
+            package: Some("t".to_owned()),
+            message_type: vec![DescriptorProto {
+                name: Some("Reading".to_owned()),
+                field: vec![field("at", 1), field("value", 2)],
+                ..Default::default()
+            }],
+            ..Default::default()
+        }],
+        ..Default::default()
+    };
+    let fields = schemac_no_std::described_fields(&set.encode_to_vec().unwrap()).unwrap();
+    assert_eq!(
+        fields,
+        [
+            ("t.Reading.at".to_owned(), 1, true),
+            ("t.Reading.value".to_owned(), 2, true)
+        ]
+    );
+}

@@ -49,3 +49,32 @@ fn generated_crate_matches_the_compiler() {
         "generated/src has files schemac no longer makes"
     );
 }
+
+/// The runtime's own types of `descriptor.proto`, which its descriptor pool
+/// reads (`runtime/src/reflect/descriptor.rs`, feature `reflect`), are what
+/// schemac generates from the `descriptor.proto` it ships, naming the
+/// runtime as `crate`.
+#[test]
+fn the_runtimes_descriptor_types_match_the_compiler() {
+    let root = workspace_root();
+    let analysis = schemac::analyze(
+        &[PathBuf::from("google/protobuf/descriptor.proto")],
+        &[PathBuf::from("compiler/proto")],
+        &mut |path| fs::read_to_string(root.join(path)),
+    )
+    .unwrap_or_else(|error| panic!("descriptor.proto does not compile:\n{error}"));
+    let mut config = schemac::Config::new();
+    config.runtime_crate("crate");
+    let files = analysis.generate(&config);
+    let [file] = files.as_slice() else {
+        panic!("one file, one package: {files:?}");
+    };
+    let path = root.join("runtime/src/reflect/descriptor.rs");
+    if std::env::var_os("SCHEMAC_BLESS").is_some() {
+        fs::write(&path, &file.contents).expect("write the descriptor types");
+    }
+    assert!(
+        fs::read_to_string(&path).ok().as_deref() == Some(file.contents.as_str()),
+        "runtime/src/reflect/descriptor.rs is stale; run `make generate`"
+    );
+}
