@@ -52,13 +52,18 @@ pub(crate) fn analyze(
     generate: &[String],
 ) -> Result<Analysis, Error> {
     let error = |message: String| Error::Descriptor { message };
+    let names: Vec<&str> = files
+        .iter()
+        .filter_map(|file| file.name.as_deref())
+        .collect();
+    let known = |name: &str| names.contains(&name) || builtin::file(name).is_some();
     let mut printed = HashMap::new();
     for file in files {
         let name = file.name.clone().unwrap_or_default();
         if name.is_empty() {
             return Err(error("a file of the descriptors has no name".to_owned()));
         }
-        let text = print::print(file).map_err(|why| error(format!("{name}: {why}")))?;
+        let text = print::print(file, &known).map_err(|why| error(format!("{name}: {why}")))?;
         if printed.insert(name.clone(), text).is_some() {
             return Err(error(format!("the descriptors hold `{name}` twice")));
         }
@@ -150,11 +155,16 @@ pub struct PrintedFile {
 /// what it reads, for tests and for fuzzing.
 pub fn print_descriptor_set(bytes: &[u8]) -> Result<Vec<PrintedFile>, Error> {
     let files = decode_set(bytes)?;
+    let names: Vec<&str> = files
+        .iter()
+        .filter_map(|file| file.name.as_deref())
+        .collect();
+    let known = |name: &str| names.contains(&name) || builtin::file(name).is_some();
     files
         .iter()
         .map(|file| {
             let name = file.name.clone().unwrap_or_default();
-            print::print(file)
+            print::print(file, &known)
                 .map(|printed| PrintedFile {
                     name: name.clone(),
                     text: printed.text,

@@ -37,8 +37,13 @@ enum Syntax {
     Editions,
 }
 
-/// Prints `file`; an error says what in it cannot be printed.
-pub(super) fn print(file: &FileDescriptorProto) -> Result<Printed, String> {
+/// Prints `file`; an error says what in it cannot be printed. Its
+/// `import option`s are printed for the files `known` knows, which the
+/// set holds or schemac ships.
+pub(super) fn print(
+    file: &FileDescriptorProto,
+    known: &dyn Fn(&str) -> bool,
+) -> Result<Printed, String> {
     let locations: HashMap<&[i32], &Location> = (file.source_code_info.iter())
         .flat_map(|info| info.location.iter().rev())
         .map(|location| (location.path.as_slice(), location))
@@ -57,7 +62,7 @@ pub(super) fn print(file: &FileDescriptorProto) -> Result<Printed, String> {
         syntax,
         dropped: 0,
     };
-    printer.file(file)?;
+    printer.file(file, known)?;
     Ok(Printed {
         text: printer.out,
         origins: printer.origins,
@@ -96,7 +101,11 @@ struct Scope<'a> {
 }
 
 impl<'a> Printer<'a> {
-    fn file(&mut self, file: &'a FileDescriptorProto) -> Result<(), String> {
+    fn file(
+        &mut self,
+        file: &'a FileDescriptorProto,
+        known: &dyn Fn(&str) -> bool,
+    ) -> Result<(), String> {
         let statement = match self.syntax {
             Syntax::Proto2 => "syntax = \"proto2\"".to_owned(),
             Syntax::Proto3 => "syntax = \"proto3\"".to_owned(),
@@ -127,6 +136,13 @@ impl<'a> Printer<'a> {
             };
             let text = format!("import {modifier}{}", quote(dependency.as_bytes()));
             self.declaration(&[3, index], &text, ';');
+        }
+        // protoc numbers them after the plain imports.
+        let option_imports = file.option_dependency.iter().filter(|name| known(name));
+        for (index, dependency) in option_imports.enumerate() {
+            let path = [15, index as i32];
+            let text = format!("import option {}", quote(dependency.as_bytes()));
+            self.declaration(&path, &text, ';');
         }
         self.option_statements(Options::File, file.options.as_deref())?;
         let scope = Scope {
