@@ -374,3 +374,126 @@ fn a_malformed_descriptor_set_exits_1() {
         "-I with --descriptor-set is a usage error"
     );
 }
+
+/// buf, from npm (`.ci/run` installs it into `.tools`), or `SCHEMAC_BUF`;
+/// `None` (with a note) without it, but under `CI=true`.
+fn buf() -> Option<PathBuf> {
+    if let Some(buf) = std::env::var_os("SCHEMAC_BUF") {
+        return Some(PathBuf::from(buf));
+    }
+    let buf = workspace().join(".tools/node_modules/.bin/buf");
+    if buf.exists() {
+        return Some(buf);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "no buf, and CI=true promises it: npm install --prefix .tools @bufbuild/buf"
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: no buf (npm install --prefix .tools @bufbuild/buf); buf generate left unchecked"
+    );
+    None
+}
+
+/// googleapis' `google/pubsub/v1/pubsub.proto` (vendored in the corpus,
+/// with its imports), through `buf generate` with protoc-gen-schemac as a
+/// local plugin: the Rust `schemac compile` writes, which builds.
+#[test]
+fn buf_generate_writes_what_compile_writes_and_it_builds() {
+    let Some(buf) = buf() else { return };
+    let dir = scratch("buf");
+    let module = dir.join("proto");
+    let googleapis = workspace().join("tests/corpus/googleapis");
+    let files: Vec<String> = (files_below(&googleapis).into_iter())
+        .filter(|file| file.ends_with(".proto"))
+        .collect();
+    copy(&googleapis, &files, &module);
+    std::fs::write(
+        dir.join("buf.yaml"),
+        "version: v2\nmodules:\n  - path: proto\n",
+    )
+    .expect("write buf.yaml");
+    std::fs::write(
+        dir.join("buf.gen.yaml"),
+        format!(
+            "version: v2\nplugins:\n  - local: {PLUGIN}\n    out: gen\n    opt:\n      - json\n      - include_file=mod.rs\n"
+        ),
+    )
+    .expect("write buf.gen.yaml");
+    run(Command::new(&buf)
+        .current_dir(&dir)
+        .env("BUF_CACHE_DIR", dir.join("cache"))
+        .args(["generate", "--path", "proto/google/pubsub/v1/pubsub.proto"]));
+    let compiled = dir.join("compiled");
+    run(Command::new(SCHEMAC)
+        .current_dir(&module)
+        .args([
+            "compile",
+            "-I",
+            ".",
+            "--json",
+            "--include-file=mod.rs",
+            "-o",
+        ])
+        .arg(&compiled)
+        .arg("google/pubsub/v1/pubsub.proto"));
+    let written = files_below(&compiled);
+    assert_eq!(files_below(&dir.join("gen")), written);
+    for file in &written {
+        let expected = std::fs::read_to_string(compiled.join(file)).expect("read");
+        let actual = std::fs::read_to_string(dir.join("gen").join(file)).expect("read");
+        assert!(actual == expected, "buf generate writes another {file}");
+    }
+    // The generated code builds: `cargo check` of a crate that includes
+    // it, with the workspace's runtime and lock file, offline.
+    let krate = dir.join("crate");
+    std::fs::create_dir_all(krate.join("src")).expect("mkdir");
+    let runtime = workspace().join("runtime");
+    std::fs::write(
+        krate.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"pubsub-check\"\nversion = \"0.0.0\"\nedition = \"2024\"\n\
+             publish = false\n\n[dependencies]\nschemac-runtime = {{ path = {:?}, features = [\"json\"] }}\n\n\
+             [workspace]\n",
+            runtime.display().to_string()
+        ),
+    )
+    .expect("write Cargo.toml");
+    std::fs::copy(workspace().join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy the lock");
+    std::fs::write(
+        krate.join("src/lib.rs"),
+        format!(
+            "include!({:?});\n",
+            dir.join("gen/mod.rs").display().to_string()
+        ),
+    )
+    .expect("write lib.rs");
+    let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("buf-check-target");
+    run(Command::new(env!("CARGO"))
+        .current_dir(&krate)
+        .env_remove("CARGO_TARGET_DIR")
+        .args(["check", "--quiet", "--offline", "--target-dir"])
+        .arg(&target));
+}
+
+/// `protoc --plugin=protoc-gen-schemac --schemac_out=DIR
+/// google/pubsub/v1/pubsub.proto`, googleapis on the include path, writes
+/// what `schemac compile` writes, as does its descriptor set.
+#[test]
+fn protoc_with_the_plugin_on_pubsub_writes_what_compile_writes() {
+    let Some(protoc) = protoc() else { return };
+    let googleapis = workspace().join("tests/corpus/googleapis");
+    let files = ["google/pubsub/v1/pubsub.proto".to_owned()];
+    let written = three_ways(
+        &protoc,
+        &googleapis,
+        &files,
+        &["--services=tonic"],
+        "pubsub",
+    );
+    assert_eq!(
+        written, 3,
+        "google.api.rs, google.protobuf.rs, google.pubsub.v1.rs"
+    );
+}
