@@ -11,9 +11,8 @@
 //! schemac's copy, as it does from text.
 //!
 //! What a descriptor cannot give back: custom options (extensions of the
-//! options messages, left out, counted in
-//! [`Printed::dropped_options`](print::Printed)), which change nothing in
-//! the Rust; the spelling of option values and type names (types are
+//! options messages, left out and counted in `Printed::dropped_options`),
+//! which change nothing in the Rust; the spelling of option values and type names (types are
 //! named by their full names); the order of declarations, when the
 //! descriptor has no source info (the descriptor's order is used: the
 //! generated types may then come in another order).
