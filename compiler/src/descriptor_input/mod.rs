@@ -118,7 +118,9 @@ fn placed(
         let origin = (printed.get(name))
             .and_then(|file| file.origins.iter().rev().find(|(at, ..)| *at <= offset));
         let place = match origin {
-            Some((_, line, column)) => format!("{name}:{}:{}", line + 1, column + 1),
+            Some((_, line, column)) => {
+                format!("{name}:{}:{}", i64::from(*line) + 1, i64::from(*column) + 1)
+            }
             None => {
                 let (line, column) = sources.line_col(span.file, offset);
                 let (line, column) = (line + 1, column + 1);

@@ -333,10 +333,13 @@ impl<'a> Printer<'a> {
         self.reserved(
             &message.reserved_range,
             &message.reserved_name,
-            |start, end| (start, end - 1),
+            |start, end| (start, end.saturating_sub(1)),
         );
         for range in &message.extension_range {
-            let (start, end) = (range.start.unwrap_or(0), range.end.unwrap_or(0) - 1);
+            let (start, end) = (
+                range.start.unwrap_or(0),
+                range.end.unwrap_or(0).saturating_sub(1),
+            );
             let options = self.options_list(Options::ExtensionRange, range.options.as_deref())?;
             let text = match start == end {
                 true => format!("extensions {start}{options};"),
