@@ -340,7 +340,7 @@ fn a_wrong_parameter_and_a_schema_error_are_placed_errors() {
     let output = protoc_with("json");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
-    assert!(stderr.contains("clash.proto:5:1: error[E"), "{stderr}");
+    assert!(stderr.contains("clash.proto:5:9: error[E"), "{stderr}");
     let output = protoc_with("jsn");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(

@@ -121,9 +121,9 @@ impl<'a> Printer<'a> {
         } else {
             &[14]
         };
-        self.declaration(syntax_path, &statement, ';');
+        self.declaration(syntax_path, &statement, ';', None);
         if let Some(package) = &file.package {
-            self.declaration(&[2], &format!("package {package}"), ';');
+            self.declaration(&[2], &format!("package {package}"), ';', None);
         }
         for (index, dependency) in file.dependency.iter().enumerate() {
             let index = index as i32;
@@ -135,14 +135,14 @@ impl<'a> Printer<'a> {
                 ""
             };
             let text = format!("import {modifier}{}", quote(dependency.as_bytes()));
-            self.declaration(&[3, index], &text, ';');
+            self.declaration(&[3, index], &text, ';', None);
         }
         // protoc numbers them after the plain imports.
         let option_imports = file.option_dependency.iter().filter(|name| known(name));
         for (index, dependency) in option_imports.enumerate() {
             let path = [15, index as i32];
             let text = format!("import option {}", quote(dependency.as_bytes()));
-            self.declaration(&path, &text, ';');
+            self.declaration(&path, &text, ';', None);
         }
         self.option_statements(Options::File, file.options.as_deref())?;
         let scope = Scope {
@@ -282,7 +282,7 @@ impl<'a> Printer<'a> {
                     false => path,
                 };
                 let head = self.field_head(field, "group ", name, true)?;
-                self.declaration(comments_at, &head, '{');
+                self.declaration(comments_at, &head, '{', None);
             }
             None => {
                 let visibility = match message.visibility {
@@ -290,7 +290,12 @@ impl<'a> Printer<'a> {
                     Some(2) => "export ",
                     _ => "",
                 };
-                self.declaration(path, &format!("{visibility}message {name}"), '{');
+                self.declaration(
+                    path,
+                    &format!("{visibility}message {name}"),
+                    '{',
+                    Some(name),
+                );
             }
         }
         self.indent += 1;
@@ -365,7 +370,12 @@ impl<'a> Printer<'a> {
             .get(index)
             .ok_or_else(|| format!("a field names oneof {index}, which is not declared"))?;
         let name = oneof.name.as_deref().unwrap_or_default();
-        self.declaration(&at(path, &[8, index as i32]), &format!("oneof {name}"), '{');
+        self.declaration(
+            &at(path, &[8, index as i32]),
+            &format!("oneof {name}"),
+            '{',
+            Some(name),
+        );
         self.indent += 1;
         self.option_statements(Options::Oneof, oneof.options.as_deref())?;
         for (field_index, field) in message.field.iter().enumerate() {
@@ -409,7 +419,7 @@ impl<'a> Printer<'a> {
             None => type_name(field)?,
         };
         let head = self.field_head(field, &ty, name, in_message)?;
-        self.declaration(path, &head, ';');
+        self.declaration(path, &head, ';', Some(name));
         Ok(())
     }
 
@@ -477,7 +487,7 @@ impl<'a> Printer<'a> {
             Some(2) => "export ",
             _ => "",
         };
-        self.declaration(path, &format!("{visibility}enum {name}"), '{');
+        self.declaration(path, &format!("{visibility}enum {name}"), '{', Some(name));
         self.indent += 1;
         self.option_statements(Options::Enum, enumeration.options.as_deref())?;
         for (index, value) in enumeration.value.iter().enumerate() {
@@ -487,7 +497,12 @@ impl<'a> Printer<'a> {
                 value.name.as_deref().unwrap_or_default(),
                 value.number.unwrap_or(0)
             );
-            self.declaration(&at(path, &[2, index as i32]), &text, ';');
+            self.declaration(
+                &at(path, &[2, index as i32]),
+                &text,
+                ';',
+                value.name.as_deref(),
+            );
         }
         self.reserved(
             &enumeration.reserved_range,
@@ -503,7 +518,7 @@ impl<'a> Printer<'a> {
     fn service(&mut self, index: usize, service: &ServiceDescriptorProto) -> Result<(), String> {
         let path = [6, index as i32];
         let name = service.name.as_deref().unwrap_or_default();
-        self.declaration(&path, &format!("service {name}"), '{');
+        self.declaration(&path, &format!("service {name}"), '{', Some(name));
         self.indent += 1;
         self.option_statements(Options::Service, service.options.as_deref())?;
         for (index, method) in service.method.iter().enumerate() {
@@ -520,9 +535,9 @@ impl<'a> Printer<'a> {
             let (options, dropped) = read_options(Options::Method, method.options.as_deref())?;
             self.dropped += dropped;
             if options.is_empty() {
-                self.declaration(&method_path, &text, ';');
+                self.declaration(&method_path, &text, ';', method.name.as_deref());
             } else {
-                self.declaration(&method_path, &text, '{');
+                self.declaration(&method_path, &text, '{', method.name.as_deref());
                 self.indent += 1;
                 for (name, value) in options {
                     self.line(&format!("option {name} = {value};"));
@@ -597,8 +612,9 @@ impl<'a> Printer<'a> {
     }
 
     /// A declaration `text` ended by `end` (`;` or `{`), with the comments
-    /// and place of the element at `path`.
-    fn declaration(&mut self, path: &[i32], text: &str, end: char) {
+    /// and place of the element at `path`, and the place of its `name`
+    /// in it, so that a diagnostic at the name is placed at the name.
+    fn declaration(&mut self, path: &[i32], text: &str, end: char, name: Option<&str>) {
         let location = self.locations.get(path).copied();
         if let Some(location) = location {
             for detached in &location.leading_detached_comments {
@@ -612,6 +628,15 @@ impl<'a> Printer<'a> {
                 let at = self.out.len() + 2 * self.indent;
                 self.origins.push((at, line, column));
             }
+        }
+        let name_path = at(path, &[1]);
+        let name_place = name.and_then(|name| Some((name_offset(text, name)?, &name_path)));
+        if let Some((offset, name_path)) = name_place
+            && let Some(location) = self.locations.get(name_path.as_slice())
+            && let [line, column, ..] = location.span[..]
+        {
+            let at = self.out.len() + 2 * self.indent + offset;
+            self.origins.push((at, line, column));
         }
         self.line(&format!("{text}{end}"));
         if let Some(trailing) = location.and_then(|location| location.trailing_comments.as_ref()) {
@@ -645,6 +670,21 @@ fn read_options(
         Some(bytes) => options::read(kind, bytes),
         None => Ok((Vec::new(), 0)),
     }
+}
+
+/// Where the token `name` is in a declaration's `text`: the last
+/// occurrence set apart by a space (or the start) before and a space, a
+/// `(` or the end after, before any options.
+fn name_offset(text: &str, name: &str) -> Option<usize> {
+    let head = text.split_once(" [").map_or(text, |(head, _)| head);
+    (head.match_indices(name))
+        .map(|(offset, _)| offset)
+        .filter(|&offset| {
+            let before = head[..offset].chars().next_back();
+            let after = head[offset + name.len()..].chars().next();
+            matches!(before, None | Some(' ')) && matches!(after, None | Some(' ' | '('))
+        })
+        .last()
 }
 
 /// `path` with `more` after it.
@@ -746,4 +786,27 @@ fn json_name_of(name: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name_offset;
+
+    #[test]
+    fn a_name_is_found_as_a_token_before_the_options() {
+        assert_eq!(name_offset("message Foo", "Foo"), Some(8));
+        assert_eq!(
+            name_offset("int32 int32 = 1 [default = 1]", "int32"),
+            Some(6)
+        );
+        assert_eq!(
+            name_offset("rpc Get(.a.Get) returns (.a.Get)", "Get"),
+            Some(4)
+        );
+        assert_eq!(
+            name_offset("optional .a.B b = 1 [json_name = \"b\"]", "b"),
+            Some(14)
+        );
+        assert_eq!(name_offset("X = 1", "Y"), None);
+    }
 }

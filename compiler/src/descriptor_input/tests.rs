@@ -191,7 +191,7 @@ fn errors_are_placed_in_the_source() {
     let set = compiler.file_descriptor_set().encode_to_vec();
     let error = analyze_descriptor_set(&set, &["clash.proto"]).unwrap_err();
     assert!(
-        error.to_string().contains("clash.proto:5:1: error["),
+        error.to_string().contains("clash.proto:5:9: error["),
         "{error}"
     );
 }
