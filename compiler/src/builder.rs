@@ -37,6 +37,7 @@ pub struct Builder {
     out_dir: Option<PathBuf>,
     include_file: Option<String>,
     file_descriptor_set_path: Option<PathBuf>,
+    descriptor_set: Option<PathBuf>,
     emit_rerun_if_changed: bool,
 }
 
@@ -48,6 +49,7 @@ impl Default for Builder {
             out_dir: None,
             include_file: None,
             file_descriptor_set_path: None,
+            descriptor_set: None,
             emit_rerun_if_changed: true,
         }
     }
@@ -95,6 +97,22 @@ impl Builder {
         self
     }
 
+    /// Reads the files from the binary `FileDescriptorSet` at `path`
+    /// instead of their text, as prost-build's `compile_fds` does: protoc's
+    /// `--descriptor_set_out`, with `--include_imports` (every file
+    /// imported must be in the set) and `--include_source_info` (for doc
+    /// comments and the order of the generated types). [`Builder::compile`]'s
+    /// files are then the names of the set's files to generate
+    /// (`google/pubsub/v1/pubsub.proto`), or none for all of them but those
+    /// schemac ships; include directories are not used. The Rust is that
+    /// of the `.proto` files the set was made from (see
+    /// [`analyze_descriptor_set`](crate::analyze_descriptor_set)), and
+    /// [`Builder::file_descriptor_set_path`] writes the set read, unchanged.
+    pub fn descriptor_set(&mut self, path: impl Into<PathBuf>) -> &mut Self {
+        self.descriptor_set = Some(path.into());
+        self
+    }
+
     /// Replaces every option of the generated code with those of `config`.
     pub fn config(&mut self, config: Config) -> &mut Self {
         self.config = config;
@@ -114,16 +132,10 @@ impl Builder {
     /// to date.
     pub fn compile(&self, files: &[impl AsRef<Path>]) -> Result<Vec<PathBuf>, Error> {
         let roots: Vec<PathBuf> = files.iter().map(|file| file.as_ref().to_owned()).collect();
-        // Without it (the directory was removed), relative paths are
-        // compared with relative ones only.
-        let working_dir = std::env::current_dir().unwrap_or_default();
-        let analysis = crate::analyze_in(&working_dir, &roots, &self.include_dirs, &mut |path| {
-            fs::read_to_string(path)
-        });
-        if self.emit_rerun_if_changed {
-            self.print_rerun_lines(&roots, analysis.as_ref().ok());
-        }
-        let analysis = analysis?;
+        let (analysis, set) = match &self.descriptor_set {
+            Some(path) => self.analyze_descriptor_set(path, &roots)?,
+            None => (self.analyze(&roots)?, None),
+        };
         analysis.check_config(&self.config)?;
         let out_dir = self.resolve_out_dir()?;
         let mut generated = analysis.generate(&self.config);
@@ -138,7 +150,9 @@ impl Builder {
             .map(|file| (out_dir.join(&file.name), file.contents.into_bytes()))
             .collect();
         if let Some(path) = &self.file_descriptor_set_path {
-            let set = analysis.encode_descriptor_set(&analysis.roots, true);
+            // A set read is written as it was: one exported from its
+            // model would lack its custom options.
+            let set = set.unwrap_or_else(|| analysis.encode_descriptor_set(&analysis.roots, true));
             outputs.push((path.clone(), set));
         }
         outputs
@@ -149,6 +163,42 @@ impl Builder {
                     .map_err(|source| Error::Write { path, source })
             })
             .collect()
+    }
+
+    /// The analysis of `roots`, read from files.
+    fn analyze(&self, roots: &[PathBuf]) -> Result<Analysis, Error> {
+        // Without it (the directory was removed), relative paths are
+        // compared with relative ones only.
+        let working_dir = std::env::current_dir().unwrap_or_default();
+        let analysis = crate::analyze_in(&working_dir, roots, &self.include_dirs, &mut |path| {
+            fs::read_to_string(path)
+        });
+        if self.emit_rerun_if_changed {
+            self.print_rerun_lines(roots, analysis.as_ref().ok());
+        }
+        analysis
+    }
+
+    /// The analysis of the files named `roots` of the descriptor set at
+    /// `path`, and the set's bytes.
+    fn analyze_descriptor_set(
+        &self,
+        path: &Path,
+        roots: &[PathBuf],
+    ) -> Result<(Analysis, Option<Vec<u8>>), Error> {
+        if self.emit_rerun_if_changed {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+        let bytes = fs::read(path).map_err(|source| Error::Read {
+            path: path.to_owned(),
+            source,
+        })?;
+        let names: Vec<String> = roots
+            .iter()
+            .map(|root| root.display().to_string())
+            .collect();
+        let analysis = crate::analyze_descriptor_set(&bytes, &names)?;
+        Ok((analysis, Some(bytes)))
     }
 
     fn resolve_out_dir(&self) -> Result<PathBuf, Error> {
@@ -309,5 +359,43 @@ mod tests {
             fs::metadata(&set_path).unwrap().modified().unwrap(),
             modified
         );
+    }
+
+    #[test]
+    fn a_descriptor_set_read_generates_and_is_written_unchanged() {
+        let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let out = workspace.join("target/builder-descriptor-input");
+        let _ = fs::remove_dir_all(&out);
+        // The exported set of order.schema, read back as descriptors. (The
+        // Rust of descriptors is held to that of their .proto files, made
+        // by protoc, in compiler/tests/plugin.rs.)
+        let exported = out.join("exported.binpb");
+        let roots = [workspace.join("schemas/order.schema")];
+        (Builder::new().out_dir(out.join("text")))
+            .file_descriptor_set_path(&exported)
+            .emit_rerun_if_changed(false)
+            .compile(&roots)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let from_set = out.join("set");
+        let copied = out.join("copied.binpb");
+        let written = (Builder::new().out_dir(&from_set))
+            .descriptor_set(&exported)
+            .file_descriptor_set_path(&copied)
+            .emit_rerun_if_changed(false)
+            .compile(&["order.proto"])
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(written.contains(&from_set.join("shop.rs")), "{written:?}");
+        assert_eq!(written.last(), Some(&copied));
+        assert_eq!(fs::read(&copied).unwrap(), fs::read(&exported).unwrap());
+        let rust = fs::read_to_string(from_set.join("shop.rs")).unwrap();
+        assert!(rust.starts_with("// @generated by schemac from order.proto."));
+
+        // A file not in the set is an error.
+        let error = (Builder::new().out_dir(&from_set))
+            .descriptor_set(&exported)
+            .emit_rerun_if_changed(false)
+            .compile(&["missing.proto"])
+            .unwrap_err();
+        assert!(matches!(error, Error::Descriptor { .. }), "{error}");
     }
 }

@@ -59,6 +59,7 @@ mod builtin;
 mod check;
 mod codegen;
 mod config;
+mod descriptor_input;
 pub mod diagnostic;
 pub mod evolution;
 mod export_descriptor;
@@ -72,6 +73,7 @@ pub mod model;
 mod module_tree;
 pub mod names;
 mod options_text;
+pub mod plugin;
 mod proto_names;
 mod render;
 mod resolve;
@@ -159,6 +161,15 @@ pub enum Error {
         /// Every problem found, in source order.
         diagnostics: Vec<Diagnostic>,
     },
+    /// Descriptors could not be read (a descriptor set or a plugin request
+    /// that does not decode, a file named that is not among them), or
+    /// their files do not check: then the message holds a line per
+    /// diagnostic, placed `file:line:col` in the `.proto` source where the
+    /// descriptors' source info says where.
+    Descriptor {
+        /// What is wrong.
+        message: String,
+    },
     /// A path option of the [`Config`] is wrong: its path does not start
     /// with `.`, its attribute does not parse as outer attributes, or its
     /// extern Rust path does not start at a crate root.
@@ -202,6 +213,7 @@ impl Error {
                 sources,
                 diagnostics,
             } => diagnostic::render(diagnostics, sources, color),
+            Error::Descriptor { message } => format!("error: {message}\n"),
             Error::Config {
                 option,
                 path,
@@ -234,7 +246,10 @@ impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Error::Read { source, .. } | Error::Write { source, .. } => Some(source),
-            Error::Shadowed { .. } | Error::Schema { .. } | Error::Config { .. } => None,
+            Error::Shadowed { .. }
+            | Error::Schema { .. }
+            | Error::Descriptor { .. }
+            | Error::Config { .. } => None,
         }
     }
 }
@@ -290,6 +305,40 @@ pub fn analyze_in(
         roots: loaded.roots,
         warnings,
     })
+}
+
+/// Analyzes the files of `descriptor_set`, an encoded
+/// `FileDescriptorSet` (protoc's `--descriptor_set_out`, best with
+/// `--include_imports --include_source_info`), instead of `.proto` text:
+/// the Rust generated is that of the `.proto` files it was made from.
+/// `files` names the files to generate, by their names in the set
+/// (`google/pubsub/v1/pubsub.proto`); none names every file of the set
+/// but those schemac ships (`google/protobuf/*.proto`), as prost-build's
+/// `compile_fds` does. Every file they import must be in the set.
+///
+/// Each file is printed as `.proto` text and read by the `.proto` front
+/// end (docs/proto.md, "Descriptor sets and protoc plugins"). Custom
+/// options are not kept: the analysis's exported descriptors
+/// ([`Analysis::encode_descriptor_set`]) lack them, and are not protoc's.
+/// Errors are [`Error::Descriptor`].
+pub fn analyze_descriptor_set(
+    descriptor_set: &[u8],
+    files: &[impl AsRef<str>],
+) -> Result<Analysis, Error> {
+    let set = descriptor_input::decode_set(descriptor_set)?;
+    let files: Vec<String> = files.iter().map(|file| file.as_ref().to_owned()).collect();
+    descriptor_input::analyze(&set, &files)
+}
+
+pub use descriptor_input::{PrintedFile, print_descriptor_set};
+
+/// The include file of `files`: a module per package, each including
+/// its file, named `name` ([`Builder::include_file`]).
+pub fn include_file(name: &str, files: &[GeneratedFile]) -> GeneratedFile {
+    GeneratedFile {
+        name: name.to_owned(),
+        contents: module_tree::render(files),
+    }
 }
 
 /// Analyzes one schema given as text, with no imports possible; for tests,

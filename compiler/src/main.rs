@@ -11,10 +11,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use schemac::{
-    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, PointerType, Services,
-    StringType, transcode,
-};
+use schemac::{Analysis, Builder, Error, JsonNames, transcode};
+
+mod cli_args;
+use cli_args::{Names, OutputArgs};
 use schemac_runtime::DecodeOptions;
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
@@ -33,19 +33,34 @@ struct Cli {
 enum Command {
     /// Generate Rust code: to stdout, or one file per package with -o.
     Compile {
-        #[command(flatten)]
-        input: Input,
+        /// The schema files; with --descriptor-set, the names of the
+        /// files of the set to generate (`google/pubsub/v1/pubsub.proto`),
+        /// or none for all of them but those schemac ships.
+        #[arg(value_name = "FILE", required_unless_present = "descriptor_set")]
+        files: Vec<PathBuf>,
+        /// A directory to look up imports in, after the importing file's own;
+        /// may be repeated. As with protoc, a file below one is named by its
+        /// path below the first that holds it, and a FILE not found as given
+        /// is looked up in each.
+        #[arg(
+            short = 'I',
+            long = "include",
+            value_name = "DIR",
+            conflicts_with = "descriptor_set"
+        )]
+        include_dirs: Vec<PathBuf>,
+        /// Read the files from this binary `FileDescriptorSet` instead of
+        /// their text (protoc's `--descriptor_set_out`, with
+        /// `--include_imports --include_source_info` for imports and doc
+        /// comments).
+        #[arg(long, value_name = "FILE")]
+        descriptor_set: Option<PathBuf>,
         /// Write one `<package>.rs` per package into this directory,
         /// each only if its content changed.
         #[arg(short, long, value_name = "DIR")]
         out_dir: Option<PathBuf>,
-        /// With -o, also write this file: a module per package including its file.
-        #[arg(long, value_name = "NAME", requires = "out_dir")]
-        include_file: Option<String>,
-        // Boxed: the options of generated code are most of the command's
-        // size.
         #[command(flatten)]
-        codegen: Box<CodegenArgs>,
+        output: OutputArgs,
     },
     /// Check schemas without generating anything.
     Check {
@@ -125,222 +140,6 @@ struct Input {
     include_dirs: Vec<PathBuf>,
 }
 
-/// The options of generated code, as [`Config`] has them.
-#[derive(Debug, Args)]
-struct CodegenArgs {
-    /// The collection of the map fields under PATH (all of them without
-    /// `PATH=`): `btree` (the default), `lite` (LiteMap, with
-    /// schemac-runtime's feature `litemap`), `hash`, or `hash<HASHER>`
-    /// with a hasher type such as `::ahash::RandomState`; may be repeated.
-    #[arg(long, value_name = "[PATH=]KIND", value_parser = path_map_type)]
-    map_type: Vec<(String, MapType)>,
-    /// The Rust type of the string fields under PATH (all of them without
-    /// `PATH=`): `string` (the default), `box` (Box<str>), `arc`
-    /// (Arc<str>) or `compact` (CompactString, with schemac-runtime's
-    /// feature `compact_str`); may be repeated.
-    #[arg(long, value_name = "[PATH=]KIND", value_parser = path_string_type)]
-    string_type: Vec<(String, StringType)>,
-    /// The Rust type of the bytes fields under PATH (all of them without
-    /// `PATH=`): `vec` (Vec<u8>, the default) or `bytes` (bytes::Bytes);
-    /// may be repeated.
-    #[arg(long, value_name = "[PATH=]KIND", value_parser = path_bytes_type)]
-    bytes_type: Vec<(String, BytesType)>,
-    /// The pointers of graph mode's `ref` and `weak` fields: `arc` (Arc
-    /// and sync::Weak, the default) or `rc` (Rc and rc::Weak, not `Send`,
-    /// cheaper to clone and drop).
-    #[arg(long, value_enum, default_value_t = PointerArg::Arc)]
-    pointer_type: PointerArg,
-    /// Also generate serde impls with the canonical JSON mapping
-    /// (the crate then needs schemac-runtime's `json` feature).
-    #[arg(long)]
-    json: bool,
-    /// The field names the generated JSON writes: the schema's, or
-    /// protobuf's lowerCamelCase JSON names; reading takes both.
-    #[arg(long, value_enum, default_value_t = Names::Schema, requires = "json")]
-    json_names: Names,
-    /// Make messages read past the fields they do not know, and lose
-    /// them, instead of keeping them in `unknown_fields` and writing them
-    /// back (but those with `option keep_unknown_fields = true;`).
-    #[arg(long)]
-    drop_unknown_fields: bool,
-    /// Accepted, and does nothing: messages keep unknown fields by default.
-    #[arg(long, hide = true)]
-    keep_unknown_fields: bool,
-    /// Also generate a borrowed view `MView<'a>` of every message `M`,
-    /// for zero-copy reads.
-    #[arg(long)]
-    views: bool,
-    /// What services generate: `none` (the default) or `tonic`, tonic
-    /// servers and clients (the crate then needs tonic and
-    /// schemac-runtime's `tonic` feature).
-    #[arg(long, value_enum, default_value_t = ServicesArg::None)]
-    services: ServicesArg,
-    /// Write ATTR on the messages, enums and oneof enums under PATH
-    /// (`.`, `.shop`, `.shop.Order`); may be repeated.
-    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
-    type_attribute: Vec<(String, String)>,
-    /// Write ATTR on the struct fields and oneof variants under PATH
-    /// (`.shop.Order.id`); may be repeated.
-    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
-    field_attribute: Vec<(String, String)>,
-    /// Write ATTR on the message structs under PATH; may be repeated.
-    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
-    message_attribute: Vec<(String, String)>,
-    /// Write ATTR on the enums and oneof enums under PATH; may be repeated.
-    #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
-    enum_attribute: Vec<(String, String)>,
-    /// The types under PATH do not derive Debug; may be repeated.
-    #[arg(long, value_name = "PATH", value_parser = path)]
-    skip_debug: Vec<String>,
-    /// The singular message fields under PATH hold their message in a
-    /// Box; may be repeated.
-    #[arg(long, value_name = "PATH", value_parser = path)]
-    boxed: Vec<String>,
-    /// The singular message fields under PATH hold M rather than
-    /// Option<M>, and are always written; may be repeated.
-    #[arg(long, value_name = "PATH", value_parser = path)]
-    always_present: Vec<String>,
-    /// Do not generate the types under PATH: name them under RUST_PATH,
-    /// where another crate generated them (`.common=::common_types`); may
-    /// be repeated.
-    #[arg(long, value_name = "PATH=RUST_PATH", value_parser = extern_path)]
-    extern_path: Vec<(String, String)>,
-}
-
-impl CodegenArgs {
-    fn config(&self) -> Config {
-        let mut config = Config::new();
-        for (path, map_type) in &self.map_type {
-            config.map_type(path, map_type.clone());
-        }
-        for (path, string_type) in &self.string_type {
-            config.string_type(path, *string_type);
-        }
-        for (path, bytes_type) in &self.bytes_type {
-            config.bytes_type(path, *bytes_type);
-        }
-        config
-            .json(self.json)
-            .json_names(self.json_names.into())
-            .keep_unknown_fields(!self.drop_unknown_fields)
-            .views(self.views)
-            .pointer_type(self.pointer_type.into())
-            .services(self.services.into());
-        for (path, attribute) in &self.type_attribute {
-            config.type_attribute(path, attribute);
-        }
-        for (path, attribute) in &self.field_attribute {
-            config.field_attribute(path, attribute);
-        }
-        for (path, attribute) in &self.message_attribute {
-            config.message_attribute(path, attribute);
-        }
-        for (path, attribute) in &self.enum_attribute {
-            config.enum_attribute(path, attribute);
-        }
-        for path in &self.skip_debug {
-            config.skip_debug(path);
-        }
-        for path in &self.boxed {
-            config.boxed(path);
-        }
-        for path in &self.always_present {
-            config.always_present(path);
-        }
-        for (path, rust_path) in &self.extern_path {
-            config.extern_path(path, rust_path);
-        }
-        config
-    }
-}
-
-/// `PATH=ATTR`, split at the first `=`; the attribute itself is checked
-/// later, with the schema, as a user error.
-fn path_attribute(argument: &str) -> Result<(String, String), String> {
-    let (path, attribute) = argument
-        .split_once('=')
-        .ok_or("expected PATH=ATTR, such as `.shop.Order=#[derive(Hash)]`")?;
-    Ok((self::path(path)?, attribute.to_owned()))
-}
-
-/// `PATH=RUST_PATH`, split at the first `=`; the Rust path is checked
-/// later, with the schema, as a user error.
-fn extern_path(argument: &str) -> Result<(String, String), String> {
-    let (path, rust_path) = argument
-        .split_once('=')
-        .ok_or("expected PATH=RUST_PATH, such as `.common=::common_types`")?;
-    Ok((self::path(path)?, rust_path.to_owned()))
-}
-
-/// `[PATH=]KIND`, split at the first `=`: PATH is `.` without it.
-fn path_kind(argument: &str) -> Result<(String, &str), String> {
-    match argument.split_once('=') {
-        Some((path, kind)) => Ok((self::path(path)?, kind)),
-        None => Ok((".".to_owned(), argument)),
-    }
-}
-
-/// `[PATH=]KIND`: the string type of the string fields under PATH.
-fn path_string_type(argument: &str) -> Result<(String, StringType), String> {
-    let (path, kind) = path_kind(argument)?;
-    let string_type = match kind {
-        "string" => StringType::String,
-        "box" => StringType::BoxStr,
-        "arc" => StringType::ArcStr,
-        "compact" => StringType::CompactString,
-        _ => {
-            return Err(format!(
-                "expected `string`, `box`, `arc` or `compact`, not `{kind}`"
-            ));
-        }
-    };
-    Ok((path, string_type))
-}
-
-/// `[PATH=]KIND`: the bytes type of the bytes fields under PATH.
-fn path_bytes_type(argument: &str) -> Result<(String, BytesType), String> {
-    let (path, kind) = path_kind(argument)?;
-    let bytes_type = match kind {
-        "vec" => BytesType::Vec,
-        "bytes" => BytesType::Bytes,
-        _ => return Err(format!("expected `vec` or `bytes`, not `{kind}`")),
-    };
-    Ok((path, bytes_type))
-}
-
-/// `[PATH=]KIND`: the map type of the maps under PATH, or of all maps.
-/// The hasher of `hash<HASHER>` is checked later, with the schema.
-fn path_map_type(argument: &str) -> Result<(String, MapType), String> {
-    let (path, kind) = path_kind(argument)?;
-    let map_type = match kind {
-        "btree" => MapType::BTreeMap,
-        "hash" => MapType::HashMap,
-        "lite" => MapType::LiteMap,
-        _ => match kind
-            .strip_prefix("hash<")
-            .and_then(|kind| kind.strip_suffix('>'))
-        {
-            Some(hasher) => MapType::HashMapWith(hasher.trim().to_owned()),
-            None => {
-                return Err(format!(
-                    "expected `btree`, `lite`, `hash` or `hash<HASHER>`, not `{kind}`"
-                ));
-            }
-        },
-    };
-    Ok((path, map_type))
-}
-
-/// A path: `.`, or `.` and a dotted name.
-fn path(argument: &str) -> Result<String, String> {
-    match argument.starts_with('.') {
-        true => Ok(argument.to_owned()),
-        false => Err(format!(
-            "a path starts with `.`, such as `.shop.Order`, not `{argument}`"
-        )),
-    }
-}
-
 #[derive(Debug, Args)]
 struct BreakingArgs {
     /// OLD NEW: the old and the new version of a schema; with --against,
@@ -396,51 +195,6 @@ enum Color {
     Never,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Names {
-    Schema,
-    Proto,
-}
-
-impl From<Names> for JsonNames {
-    fn from(names: Names) -> Self {
-        match names {
-            Names::Schema => JsonNames::Schema,
-            Names::Proto => JsonNames::Proto,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum ServicesArg {
-    None,
-    Tonic,
-}
-
-impl From<ServicesArg> for Services {
-    fn from(services: ServicesArg) -> Self {
-        match services {
-            ServicesArg::None => Services::None,
-            ServicesArg::Tonic => Services::Tonic,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum PointerArg {
-    Arc,
-    Rc,
-}
-
-impl From<PointerArg> for PointerType {
-    fn from(pointer: PointerArg) -> Self {
-        match pointer {
-            PointerArg::Arc => PointerType::Arc,
-            PointerArg::Rc => PointerType::Rc,
-        }
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let color = match cli.color {
@@ -450,6 +204,23 @@ fn main() -> ExitCode {
     };
     if let Command::Breaking(args) = cli.command {
         return breaking(&args, color);
+    }
+    if let Command::Compile {
+        out_dir: None,
+        output: OutputArgs {
+            include_file: Some(_),
+            ..
+        },
+        ..
+    } = &cli.command
+    {
+        use clap::CommandFactory as _;
+        Cli::command()
+            .error(
+                clap::error::ErrorKind::MissingRequiredArgument,
+                "--include-file needs --out-dir <DIR>",
+            )
+            .exit()
     }
     match run(cli.command, color) {
         Ok(()) => ExitCode::SUCCESS,
@@ -616,27 +387,49 @@ fn run(command: Command, color: bool) -> Result<(), String> {
     let render = |error: Error| error.render(color);
     match command {
         Command::Compile {
-            input,
+            files,
+            include_dirs,
+            descriptor_set,
             out_dir: Some(out_dir),
-            include_file,
-            codegen,
+            output,
         } => {
             let mut builder = Builder::new();
             builder
-                .config(codegen.config())
+                .config(output.codegen.config())
                 .out_dir(out_dir)
                 .emit_rerun_if_changed(false);
-            for dir in &input.include_dirs {
+            for dir in &include_dirs {
                 builder.include(dir);
             }
-            if let Some(name) = include_file {
+            if let Some(path) = descriptor_set {
+                builder.descriptor_set(path);
+            }
+            if let Some(name) = output.include_file {
                 builder.include_file(name);
             }
-            builder.compile(&input.files).map(drop).map_err(render)
+            builder.compile(&files).map(drop).map_err(render)
         }
-        Command::Compile { input, codegen, .. } => {
-            let config = codegen.config();
-            let analysis = analyze(&input.files, &input.include_dirs).map_err(render)?;
+        Command::Compile {
+            files,
+            include_dirs,
+            descriptor_set,
+            output,
+            ..
+        } => {
+            let config = output.codegen.config();
+            let analysis = match descriptor_set {
+                Some(path) => {
+                    let bytes = std::fs::read(&path).map_err(|error| {
+                        format!("error: cannot read {}: {error}\n", path.display())
+                    })?;
+                    let names: Vec<String> = (files.iter())
+                        .map(|file| file.display().to_string())
+                        .collect();
+                    schemac::analyze_descriptor_set(&bytes, &names)
+                }
+                None => analyze(&files, &include_dirs),
+            }
+            .map_err(render)?;
             analysis.check_config(&config).map_err(render)?;
             let files = analysis.generate(&config);
             let text = match files.as_slice() {

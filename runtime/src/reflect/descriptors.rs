@@ -202,7 +202,9 @@ impl<'a> MessageDescriptor<'a> {
     }
 
     /// The extensions declared in it (of any message).
-    pub fn nested_extensions(&self) -> impl ExactSizeIterator<Item = FieldDescriptor<'a>> + use<'a> {
+    pub fn nested_extensions(
+        &self,
+    ) -> impl ExactSizeIterator<Item = FieldDescriptor<'a>> + use<'a> {
         let pool = self.pool;
         (pool.messages[self.id].extensions.iter()).map(move |&id| FieldDescriptor::new(pool, id))
     }

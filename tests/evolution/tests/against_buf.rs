@@ -7,7 +7,7 @@
 //! change breaks the wire when some value does not come back as the same
 //! number (or string, or bytes): schemac must report exactly those. buf's
 //! verdicts are pinned below and asked for again when buf is installed
-//! (`npm install @bufbuild/buf`; a note says so when it is not, and under
+//! (`npm install --prefix .tools @bufbuild/buf`; a note says so when it is not, and under
 //! `CI=true`, where CI installs it, its absence fails); where buf and
 //! schemac differ, the difference must be one docs/evolution.md explains.
 
@@ -278,29 +278,25 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// buf: `$BUF`, else the checkout's `node_modules/.bin/buf` (what `npm
-/// install @bufbuild/buf` at its root makes), else `buf` on the `PATH`.
-/// Without one, a note on stderr and `None`; under `CI=true`, a failure.
+/// buf: `SCHEMAC_BUF`, else the checkout's `.tools/node_modules/.bin/buf`
+/// (`.ci/run` installs it there). Without one, a note on stderr and
+/// `None`; under `CI=true`, a failure.
 fn buf_or_skip(what: &str) -> Option<PathBuf> {
-    let candidates = [
-        std::env::var_os("BUF").map(PathBuf::from),
-        Some(workspace_root().join("node_modules/.bin/buf")),
-        Some(PathBuf::from("buf")),
-    ];
-    let found = candidates.into_iter().flatten().find(|buf| {
-        Command::new(buf)
-            .arg("--version")
-            .output()
-            .is_ok_and(|out| out.status.success())
-    });
-    if found.is_none() {
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "no buf, and CI=true promises it: npm install @bufbuild/buf"
-        );
-        eprintln!("note: no buf (npm install @bufbuild/buf); {what} left unchecked by buf");
+    let buf = match std::env::var_os("SCHEMAC_BUF") {
+        Some(buf) => PathBuf::from(buf),
+        None => workspace_root().join(".tools/node_modules/.bin/buf"),
+    };
+    if buf.exists() {
+        return Some(buf);
     }
-    found
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "no buf, and CI=true promises it: npm install --prefix .tools @bufbuild/buf"
+    );
+    eprintln!(
+        "note: no buf (npm install --prefix .tools @bufbuild/buf); {what} left unchecked by buf"
+    );
+    None
 }
 
 /// The pairs buf's `WIRE` category accepts, asked of buf: one message with
