@@ -69,6 +69,11 @@ pub struct CodegenArgs {
     /// schemac-runtime's `tonic` feature).
     #[arg(long, value_enum, default_value_t = ServicesArg::None)]
     pub services: ServicesArg,
+    /// Also embed each package's descriptors, with its `descriptor_pool()`,
+    /// and give every message and enum its descriptor (the crate then
+    /// needs schemac-runtime's `reflect` feature).
+    #[arg(long)]
+    pub embed_descriptors: bool,
     /// Write ATTR on the messages, enums and oneof enums under PATH
     /// (`.`, `.shop`, `.shop.Order`); may be repeated.
     #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
@@ -120,7 +125,8 @@ impl CodegenArgs {
             .keep_unknown_fields(!self.drop_unknown_fields)
             .views(self.views)
             .pointer_type(self.pointer_type.into())
-            .services(self.services.into());
+            .services(self.services.into())
+            .embed_descriptors(self.embed_descriptors);
         for (path, attribute) in &self.type_attribute {
             config.type_attribute(path, attribute);
         }

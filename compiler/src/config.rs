@@ -32,7 +32,41 @@ pub struct Config {
     pub(crate) always_present: Vec<String>,
     pub(crate) extern_paths: Vec<ExternPath>,
     pub(crate) service_generator: Option<SharedGenerator>,
+    pub(crate) embed_descriptors: bool,
 }
+
+/// The messages and enums `google/protobuf/descriptor.proto` declares at
+/// its top level, which the runtime's `reflect::descriptor` holds: with
+/// [`Config::embed_descriptors`], generated code names them there, so that a
+/// custom option's constant extends the options messages a descriptor
+/// pool's descriptors hold.
+const DESCRIPTOR_PROTO_TYPES: [&str; 25] = [
+    "FileDescriptorSet",
+    "FileDescriptorProto",
+    "DescriptorProto",
+    "ExtensionRangeOptions",
+    "FieldDescriptorProto",
+    "OneofDescriptorProto",
+    "EnumDescriptorProto",
+    "EnumValueDescriptorProto",
+    "ServiceDescriptorProto",
+    "MethodDescriptorProto",
+    "FileOptions",
+    "MessageOptions",
+    "FieldOptions",
+    "OneofOptions",
+    "EnumOptions",
+    "EnumValueOptions",
+    "ServiceOptions",
+    "MethodOptions",
+    "UninterpretedOption",
+    "FeatureSet",
+    "FeatureSetDefaults",
+    "SourceCodeInfo",
+    "GeneratedCodeInfo",
+    "Edition",
+    "SymbolVisibility",
+];
 
 /// What the services of a schema generate ([`Config::services`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -275,7 +309,21 @@ impl Config {
             let rust_path = syn::parse_str::<syn::Path>(&extern_path.rust_path).ok()?;
             Some((&extern_path.path, (rust_path, segments(&extern_path.path))))
         });
-        longest_covering(paths, full_name)
+        longest_covering(paths, full_name).or_else(|| self.runtime_descriptor_type(full_name))
+    }
+
+    /// With [`Config::embed_descriptors`], the runtime's type of the
+    /// descriptor.proto type named `full_name`, or of the one it is nested
+    /// in, as an extern path of three segments.
+    fn runtime_descriptor_type(&self, full_name: &str) -> Option<(syn::Path, usize)> {
+        if !self.embed_descriptors {
+            return None;
+        }
+        let name = full_name.strip_prefix("google.protobuf.")?;
+        let top = name.split('.').next()?;
+        DESCRIPTOR_PROTO_TYPES.contains(&top).then_some(())?;
+        let path = format!("{}::reflect::descriptor::{top}", self.runtime_crate);
+        Some((syn::parse_str(&path).ok()?, 3))
     }
 
     /// Whether the messages and enums named `full_name` derive `Debug`.
@@ -461,6 +509,21 @@ macro_rules! setters {
             /// accepts both either way.
             fn json_names(&mut self, names: JsonNames) {
                 self.json_names = names;
+                self
+            }
+
+            /// Whether each package's file also embeds the descriptors of its
+            /// files and of the files they import, as protoc writes them
+            /// (`FILE_DESCRIPTOR_SET`, with `descriptor_pool()`, the runtime's
+            /// `reflect::DescriptorPool` of them), and each generated message
+            /// and enum reaches its own (`reflect::Described::descriptor()`);
+            /// off by default. `google/protobuf/descriptor.proto`'s types are
+            /// then the runtime's `reflect::descriptor` ones, so that a custom
+            /// option's constant reads from a descriptor's options. The
+            /// generated code then needs schemac-runtime's `reflect` and `std`
+            /// features.
+            fn embed_descriptors(&mut self, enabled: bool) {
+                self.embed_descriptors = enabled;
                 self
             }
 
@@ -668,6 +731,7 @@ impl Default for Config {
             always_present: Vec::new(),
             extern_paths: Vec::new(),
             service_generator: None,
+            embed_descriptors: false,
         }
     }
 }

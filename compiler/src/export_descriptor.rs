@@ -85,6 +85,17 @@ pub fn encoded_descriptor_set(
     encode::set(&described(schema, sources, roots, include_imports))
 }
 
+/// The descriptors generated code embeds (`Config::embed_descriptors`):
+/// those of `roots` and every file they import, encoded as
+/// [`encoded_descriptor_set`] encodes them, without source info.
+pub fn embedded_descriptor_set(schema: &Schema, sources: &SourceMap, roots: &[FileId]) -> Vec<u8> {
+    let mut files = described(schema, sources, roots, true);
+    for file in &mut files {
+        file.descriptor.source_code_info = None;
+    }
+    encode::set(&files)
+}
+
 /// The descriptors of [`descriptor_set`], each with its options encoded.
 fn described(
     schema: &Schema,

@@ -378,7 +378,7 @@ impl Analysis {
 
     /// Generates Rust code: one file per package.
     pub fn generate(&self, config: &Config) -> Vec<GeneratedFile> {
-        generate(&self.schema, config)
+        generate(&self.schema, &self.sources, config)
     }
 
     /// The path of the struct generated for message `id`, from the module
@@ -483,7 +483,7 @@ impl Analysis {
 /// the code the config's service generator writes for the package's
 /// services, if it has one. The text does not depend on the number of
 /// threads.
-fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
+fn generate(schema: &model::Schema, sources: &SourceMap, config: &Config) -> Vec<GeneratedFile> {
     // `Config::boxed` marks fields as resolve marks recursive ones, so that
     // codegen reads one flag.
     let boxed;
@@ -506,6 +506,14 @@ fn generate(schema: &model::Schema, config: &Config) -> Vec<GeneratedFile> {
                     |cx, &part| render::format_part(codegen::expand(cx, part)),
                 )
                 .collect();
+            if config.embed_descriptors && !package.parts.is_empty() {
+                let set =
+                    export_descriptor::embedded_descriptor_set(schema, sources, &package.files);
+                let cx = codegen::Context::new(schema, config, &facts);
+                parts.push(render::format_part(codegen::descriptors::expand(
+                    &cx, &package, &set,
+                )));
+            }
             if let Some(generator) = &config.service_generator {
                 let services = codegen::services::describe(schema, config, &package.package);
                 parts.extend(

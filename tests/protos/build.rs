@@ -2,7 +2,8 @@
 //! would: `prost_build::compile_protos(&[...], &["proto"])` becomes the
 //! Builder with the same include path. The well-known types they import
 //! come with schemac; Google's `descriptor.proto` too. And the edition
-//! 2023 schemas of the differential test, `tests/differential/editions`.
+//! 2023 schemas of the differential test, `tests/differential/editions`;
+//! and the catalog once more, with its descriptors embedded.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
@@ -42,5 +43,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "../differential/editions/json_allow.proto",
             "../differential/editions/json_best_effort.proto",
         ])?;
+    // The catalog again, with its descriptors embedded: its types reach
+    // their descriptors, and descriptor.proto's types are the runtime's, so
+    // that the custom options' constants read from them.
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?);
+    schemac::Builder::new()
+        .include("proto")
+        .out_dir(out.join("described"))
+        .include_file("described.rs")
+        .embed_descriptors(true)
+        .compile(&["proto/acme/catalog/v1/catalog.proto"])?;
     Ok(())
 }

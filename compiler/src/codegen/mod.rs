@@ -22,6 +22,7 @@
 mod attributes;
 mod defaults;
 mod deprecation;
+pub(crate) mod descriptors;
 mod enumeration;
 mod extensions;
 mod graph;
@@ -57,6 +58,8 @@ pub struct Package {
     pub package: Vec<String>,
     /// The names of the schema files it is generated from.
     pub sources: Vec<String>,
+    /// Those files.
+    pub files: Vec<FileId>,
     /// The runtime alias, then each file's top-level messages and enums in
     /// source order and the constants of its top-level extensions, files
     /// in load order; nothing for a package without any.
@@ -118,6 +121,7 @@ pub fn packages(schema: &Schema, config: &Config) -> Vec<Package> {
             Some(Package {
                 package,
                 sources: files.iter().map(|file| file.name.clone()).collect(),
+                files: files.iter().map(|file| file.id).collect(),
                 parts: alias.into_iter().chain(parts).collect(),
             })
         })

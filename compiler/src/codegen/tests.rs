@@ -155,7 +155,7 @@ impl Build {
 
     /// Every package rendered, file name first.
     pub fn render(&self, config: &Config) -> String {
-        crate::generate(&self.schema, config)
+        crate::generate(&self.schema, &crate::source::SourceMap::default(), config)
             .into_iter()
             .map(|file| format!("==> {}\n{}", file.name, file.contents))
             .collect()
@@ -711,7 +711,7 @@ fn parts_formatted_one_by_one_read_as_the_whole_module_at_once() {
     let cx = Context::new(&money.schema, &config, &facts);
     for (package, file) in packages(&money.schema, &config)
         .into_iter()
-        .zip(crate::generate(&money.schema, &config))
+        .zip(crate::generate(&money.schema, &Default::default(), &config))
     {
         assert!(package.parts.len() > 2, "{:?}", package.parts);
         let whole: TokenStream = package
@@ -735,7 +735,7 @@ fn one_thread_generates_what_several_do() {
             .num_threads(threads)
             .build()
             .expect("a thread pool");
-        pool.install(|| crate::generate(&shop.schema, &config))
+        pool.install(|| crate::generate(&shop.schema, &Default::default(), &config))
     };
     let alone = on_threads(1);
     assert!(!alone.is_empty());

@@ -1,5 +1,5 @@
 //! The layout of the runtime's macro calls that take a list of entries,
-//! `read_fields!` and `json_fields!`, and of `merge_member!`, which
+//! `read_fields!`, `json_fields!` and `described!`, and of `merge_member!`, which
 //! prettyplease cannot give: it fills an unknown macro's tokens like a
 //! paragraph, spacing them as tokens (`| value |`, `& mut value`). Each call is taken out
 //! of the tokens before prettyplease formats them, and put back laid out as
@@ -35,9 +35,10 @@ use syn::punctuated::Punctuated;
 use syn::{Expr, Ident, LitInt, Token};
 
 /// The macros this module lays out, each with its layout.
-const MACROS: [(&str, Layout); 3] = [
+const MACROS: [(&str, Layout); 4] = [
     ("read_fields", Layout::ReadFields),
     ("json_fields", Layout::Entries),
+    ("described", Layout::Entries),
     ("merge_member", Layout::Arguments),
 ];
 

@@ -5,8 +5,8 @@
 //! paths `packed.rs` and `string_run.rs`), closed enums (`closed.rs`),
 //! the other Rust types a field may be held in (`representations.rs`),
 //! the macros of its forwarding impls and of its field reading
-//! (`forwarding.rs`, `read_fields.rs`), and the version handshake
-//! (`handshake.rs`). The crate's other modules use these too, to
+//! (`forwarding.rs`, `read_fields.rs`), the version handshake
+//! (`handshake.rs`), and the embedded descriptors' pool (`described.rs`). The crate's other modules use these too, to
 //! implement the well-known types, views, JSON and extensions as
 //! generated code would.
 //!
@@ -17,6 +17,8 @@
 
 pub(crate) mod closed;
 pub mod codec;
+#[cfg(feature = "reflect")]
+pub mod described;
 pub mod field;
 mod forwarding;
 mod handshake;
@@ -43,6 +45,8 @@ pub use crate::grpc;
 #[cfg(feature = "json")]
 pub use crate::json;
 pub use crate::unknown::{Discard, UnknownSink};
+#[cfg(feature = "reflect")]
+pub use crate::{__described as described, __descriptor_pool as descriptor_pool, reflect};
 #[cfg(feature = "json")]
 pub use crate::{
     __enum_serde as enum_serde, __json_fields as json_fields, __message_serde as message_serde,

@@ -20,8 +20,7 @@ pub struct FileDescriptorSet {
 impl _rt::Message for FileDescriptorSet {
     const NAME: &'static str = "FileDescriptorSet";
     fn measure_fields(&self) -> usize {
-        _rt::codec::Message::measure_repeated(1, &self.file)
-            + self.extensions.measure()
+        _rt::codec::Message::measure_repeated(1, &self.file) + self.extensions.measure()
             + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
@@ -342,19 +341,9 @@ impl _rt::Message for FileDescriptorProto {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "package"),
-        (3, "dependency"),
-        (4, "message_type"),
-        (5, "enum_type"),
-        (6, "service"),
-        (7, "extension"),
-        (8, "options"),
-        (9, "source_code_info"),
-        (10, "public_dependency"),
-        (11, "weak_dependency"),
-        (12, "syntax"),
-        (14, "edition"),
+        (1, "name"), (2, "package"), (3, "dependency"), (4, "message_type"), (5, "enum_type"),
+        (6, "service"), (7, "extension"), (8, "options"), (9, "source_code_info"),
+        (10, "public_dependency"), (11, "weak_dependency"), (12, "syntax"), (14, "edition"),
         (15, "option_dependency"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -363,9 +352,17 @@ impl _rt::Message for FileDescriptorProto {
             "message_type",
             _rt::Message::check_required,
         )?;
-        _rt::field::check_each(&self.enum_type, "enum_type", _rt::Message::check_required)?;
+        _rt::field::check_each(
+            &self.enum_type,
+            "enum_type",
+            _rt::Message::check_required,
+        )?;
         _rt::field::check_each(&self.service, "service", _rt::Message::check_required)?;
-        _rt::field::check_each(&self.extension, "extension", _rt::Message::check_required)?;
+        _rt::field::check_each(
+            &self.extension,
+            "extension",
+            _rt::Message::check_required,
+        )?;
         _rt::field::check_nested(
             self.options.as_ref(),
             "options",
@@ -467,33 +464,37 @@ impl _rt::Message for DescriptorProto {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "field"),
-        (3, "nested_type"),
-        (4, "enum_type"),
-        (5, "extension_range"),
-        (6, "extension"),
-        (7, "options"),
-        (8, "oneof_decl"),
-        (9, "reserved_range"),
-        (10, "reserved_name"),
-        (11, "visibility"),
+        (1, "name"), (2, "field"), (3, "nested_type"), (4, "enum_type"), (5, "extension_range"),
+        (6, "extension"), (7, "options"), (8, "oneof_decl"), (9, "reserved_range"),
+        (10, "reserved_name"), (11, "visibility"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(&self.field, "field", _rt::Message::check_required)?;
-        _rt::field::check_each(&self.extension, "extension", _rt::Message::check_required)?;
+        _rt::field::check_each(
+            &self.extension,
+            "extension",
+            _rt::Message::check_required,
+        )?;
         _rt::field::check_each(
             &self.nested_type,
             "nested_type",
             _rt::Message::check_required,
         )?;
-        _rt::field::check_each(&self.enum_type, "enum_type", _rt::Message::check_required)?;
+        _rt::field::check_each(
+            &self.enum_type,
+            "enum_type",
+            _rt::Message::check_required,
+        )?;
         _rt::field::check_each(
             &self.extension_range,
             "extension_range",
             _rt::Message::check_required,
         )?;
-        _rt::field::check_each(&self.oneof_decl, "oneof_decl", _rt::Message::check_required)?;
+        _rt::field::check_each(
+            &self.oneof_decl,
+            "oneof_decl",
+            _rt::Message::check_required,
+        )?;
         _rt::field::check_nested(
             self.options.as_ref(),
             "options",
@@ -550,8 +551,9 @@ pub mod descriptor_proto {
                 3 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.options, decoder);
             )
         }
-        const FIELD_NAMES: &'static [(u32, &'static str)] =
-            &[(1, "start"), (2, "end"), (3, "options")];
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+            (1, "start"), (2, "end"), (3, "options"),
+        ];
         fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
             _rt::field::check_nested(
                 self.options.as_ref(),
@@ -562,10 +564,7 @@ pub mod descriptor_proto {
         }
     }
 
-    _rt::full_name!(
-        ExtensionRange,
-        "google.protobuf.DescriptorProto.ExtensionRange"
-    );
+    _rt::full_name!(ExtensionRange, "google.protobuf.DescriptorProto.ExtensionRange");
 
     /// Range of reserved tag numbers. Reserved tag numbers may not be used by
     /// fields or extension ranges in the same message. Reserved ranges may
@@ -608,10 +607,7 @@ pub mod descriptor_proto {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "start"), (2, "end")];
     }
 
-    _rt::full_name!(
-        ReservedRange,
-        "google.protobuf.DescriptorProto.ReservedRange"
-    );
+    _rt::full_name!(ReservedRange, "google.protobuf.DescriptorProto.ReservedRange");
 }
 
 /// The message `google.protobuf.ExtensionRangeOptions`.
@@ -653,8 +649,7 @@ impl _rt::Message for ExtensionRangeOptions {
             + _rt::codec::ClosedEnum::measure_optional(3, self.verification.as_ref())
             + _rt::codec::Message::measure_optional(50, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -677,7 +672,11 @@ impl _rt::Message for ExtensionRangeOptions {
                 _rt::codec::Message::merge_optional(wire, &mut self.features, decoder)
             }
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -703,10 +702,7 @@ impl _rt::Message for ExtensionRangeOptions {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (2, "declaration"),
-        (3, "verification"),
-        (50, "features"),
-        (999, "uninterpreted_option"),
+        (2, "declaration"), (3, "verification"), (50, "features"), (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(
@@ -718,10 +714,7 @@ impl _rt::Message for ExtensionRangeOptions {
     }
 }
 
-_rt::full_name!(
-    ExtensionRangeOptions,
-    "google.protobuf.ExtensionRangeOptions"
-);
+_rt::full_name!(ExtensionRangeOptions, "google.protobuf.ExtensionRangeOptions");
 
 impl _rt::Extendable for ExtensionRangeOptions {
     fn extension_set(&self) -> &_rt::ExtensionSet {
@@ -797,18 +790,11 @@ pub mod extension_range_options {
             )
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-            (1, "number"),
-            (2, "full_name"),
-            (3, "type"),
-            (5, "reserved"),
-            (6, "repeated"),
+            (1, "number"), (2, "full_name"), (3, "type"), (5, "reserved"), (6, "repeated"),
         ];
     }
 
-    _rt::full_name!(
-        Declaration,
-        "google.protobuf.ExtensionRangeOptions.Declaration"
-    );
+    _rt::full_name!(Declaration, "google.protobuf.ExtensionRangeOptions.Declaration");
 
     /// The verification state of the extension range.
     #[derive(Clone, Copy, Debug, Default)]
@@ -965,7 +951,11 @@ impl _rt::Message for FieldDescriptorProto {
     ) -> _rt::MergeResult {
         match (number, wire) {
             (17, _rt::WireType::Varint) => {
-                _rt::codec::Bool::merge_optional(wire, &mut self.proto3_optional, decoder)
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.proto3_optional,
+                    decoder,
+                )
             }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
@@ -1009,16 +999,8 @@ impl _rt::Message for FieldDescriptorProto {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "extendee"),
-        (3, "number"),
-        (4, "label"),
-        (5, "type"),
-        (6, "type_name"),
-        (7, "default_value"),
-        (8, "options"),
-        (9, "oneof_index"),
-        (10, "json_name"),
+        (1, "name"), (2, "extendee"), (3, "number"), (4, "label"), (5, "type"), (6, "type_name"),
+        (7, "default_value"), (8, "options"), (9, "oneof_index"), (10, "json_name"),
         (17, "proto3_optional"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -1373,11 +1355,7 @@ impl _rt::Message for EnumDescriptorProto {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "value"),
-        (3, "options"),
-        (4, "reserved_range"),
-        (5, "reserved_name"),
+        (1, "name"), (2, "value"), (3, "options"), (4, "reserved_range"), (5, "reserved_name"),
         (6, "visibility"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -1441,8 +1419,7 @@ pub mod enum_descriptor_proto {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "start"), (2, "end")];
     }
     _rt::full_name!(
-        EnumReservedRange,
-        "google.protobuf.EnumDescriptorProto.EnumReservedRange"
+        EnumReservedRange, "google.protobuf.EnumDescriptorProto.EnumReservedRange"
     );
 }
 
@@ -1485,8 +1462,9 @@ impl _rt::Message for EnumValueDescriptorProto {
             3 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.options, decoder);
         )
     }
-    const FIELD_NAMES: &'static [(u32, &'static str)] =
-        &[(1, "name"), (2, "number"), (3, "options")];
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "name"), (2, "number"), (3, "options"),
+    ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_nested(
             self.options.as_ref(),
@@ -1497,10 +1475,7 @@ impl _rt::Message for EnumValueDescriptorProto {
     }
 }
 
-_rt::full_name!(
-    EnumValueDescriptorProto,
-    "google.protobuf.EnumValueDescriptorProto"
-);
+_rt::full_name!(EnumValueDescriptorProto, "google.protobuf.EnumValueDescriptorProto");
 
 /// Describes a service.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1541,8 +1516,9 @@ impl _rt::Message for ServiceDescriptorProto {
             3 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.options, decoder);
         )
     }
-    const FIELD_NAMES: &'static [(u32, &'static str)] =
-        &[(1, "name"), (2, "method"), (3, "options")];
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "name"), (2, "method"), (3, "options"),
+    ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(&self.method, "method", _rt::Message::check_required)?;
         _rt::field::check_nested(
@@ -1554,10 +1530,7 @@ impl _rt::Message for ServiceDescriptorProto {
     }
 }
 
-_rt::full_name!(
-    ServiceDescriptorProto,
-    "google.protobuf.ServiceDescriptorProto"
-);
+_rt::full_name!(ServiceDescriptorProto, "google.protobuf.ServiceDescriptorProto");
 
 /// Describes a method of a service.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1632,11 +1605,7 @@ impl _rt::Message for MethodDescriptorProto {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "name"),
-        (2, "input_type"),
-        (3, "output_type"),
-        (4, "options"),
-        (5, "client_streaming"),
+        (1, "name"), (2, "input_type"), (3, "output_type"), (4, "options"), (5, "client_streaming"),
         (6, "server_streaming"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -1649,10 +1618,7 @@ impl _rt::Message for MethodDescriptorProto {
     }
 }
 
-_rt::full_name!(
-    MethodDescriptorProto,
-    "google.protobuf.MethodDescriptorProto"
-);
+_rt::full_name!(MethodDescriptorProto, "google.protobuf.MethodDescriptorProto");
 
 /// The message `google.protobuf.FileOptions`.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -1775,8 +1741,7 @@ impl FileOptions {
 
     /// The value of `optimize_for`, or its default when it is not set.
     pub fn optimize_for(&self) -> file_options::OptimizeMode {
-        self.optimize_for
-            .unwrap_or(file_options::OptimizeMode::Speed)
+        self.optimize_for.unwrap_or(file_options::OptimizeMode::Speed)
     }
 
     /// The value of `cc_generic_services`, or its default when it is not set.
@@ -1817,21 +1782,26 @@ impl _rt::Message for FileOptions {
             + _rt::codec::Bool::measure_optional(16, self.cc_generic_services.as_ref())
             + _rt::codec::Bool::measure_optional(17, self.java_generic_services.as_ref())
             + _rt::codec::Bool::measure_optional(18, self.py_generic_services.as_ref())
-            + _rt::codec::Bool::measure_optional(20, self.java_generate_equals_and_hash.as_ref())
-            + _rt::codec::Bool::measure_optional(23, self.deprecated.as_ref())
-            + _rt::codec::Bool::measure_optional(27, self.java_string_check_utf8.as_ref())
-            + _rt::codec::Bool::measure_optional(31, self.cc_enable_arenas.as_ref())
+            + _rt::codec::Bool::measure_optional(
+                20,
+                self.java_generate_equals_and_hash.as_ref(),
+            ) + _rt::codec::Bool::measure_optional(23, self.deprecated.as_ref())
+            + _rt::codec::Bool::measure_optional(
+                27,
+                self.java_string_check_utf8.as_ref(),
+            ) + _rt::codec::Bool::measure_optional(31, self.cc_enable_arenas.as_ref())
             + _rt::codec::String::measure_optional(36, self.objc_class_prefix.as_ref())
             + _rt::codec::String::measure_optional(37, self.csharp_namespace.as_ref())
             + _rt::codec::String::measure_optional(39, self.swift_prefix.as_ref())
             + _rt::codec::String::measure_optional(40, self.php_class_prefix.as_ref())
             + _rt::codec::String::measure_optional(41, self.php_namespace.as_ref())
-            + _rt::codec::String::measure_optional(44, self.php_metadata_namespace.as_ref())
-            + _rt::codec::String::measure_optional(45, self.ruby_package.as_ref())
+            + _rt::codec::String::measure_optional(
+                44,
+                self.php_metadata_namespace.as_ref(),
+            ) + _rt::codec::String::measure_optional(45, self.ruby_package.as_ref())
             + _rt::codec::Message::measure_optional(50, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -1839,23 +1809,43 @@ impl _rt::Message for FileOptions {
         _rt::codec::Message::write_repeated(999, &self.uninterpreted_option, writer);
         _rt::codec::Message::write_optional(50, self.features.as_ref(), writer);
         _rt::codec::String::write_optional(45, self.ruby_package.as_ref(), writer);
-        _rt::codec::String::write_optional(44, self.php_metadata_namespace.as_ref(), writer);
+        _rt::codec::String::write_optional(
+            44,
+            self.php_metadata_namespace.as_ref(),
+            writer,
+        );
         _rt::codec::String::write_optional(41, self.php_namespace.as_ref(), writer);
         _rt::codec::String::write_optional(40, self.php_class_prefix.as_ref(), writer);
         _rt::codec::String::write_optional(39, self.swift_prefix.as_ref(), writer);
         _rt::codec::String::write_optional(37, self.csharp_namespace.as_ref(), writer);
         _rt::codec::String::write_optional(36, self.objc_class_prefix.as_ref(), writer);
         _rt::codec::Bool::write_optional(31, self.cc_enable_arenas.as_ref(), writer);
-        _rt::codec::Bool::write_optional(27, self.java_string_check_utf8.as_ref(), writer);
+        _rt::codec::Bool::write_optional(
+            27,
+            self.java_string_check_utf8.as_ref(),
+            writer,
+        );
         _rt::codec::Bool::write_optional(23, self.deprecated.as_ref(), writer);
-        _rt::codec::Bool::write_optional(20, self.java_generate_equals_and_hash.as_ref(), writer);
+        _rt::codec::Bool::write_optional(
+            20,
+            self.java_generate_equals_and_hash.as_ref(),
+            writer,
+        );
         _rt::codec::Bool::write_optional(18, self.py_generic_services.as_ref(), writer);
-        _rt::codec::Bool::write_optional(17, self.java_generic_services.as_ref(), writer);
+        _rt::codec::Bool::write_optional(
+            17,
+            self.java_generic_services.as_ref(),
+            writer,
+        );
         _rt::codec::Bool::write_optional(16, self.cc_generic_services.as_ref(), writer);
         _rt::codec::String::write_optional(11, self.go_package.as_ref(), writer);
         _rt::codec::Bool::write_optional(10, self.java_multiple_files.as_ref(), writer);
         _rt::codec::ClosedEnum::write_optional(9, self.optimize_for.as_ref(), writer);
-        _rt::codec::String::write_optional(8, self.java_outer_classname.as_ref(), writer);
+        _rt::codec::String::write_optional(
+            8,
+            self.java_outer_classname.as_ref(),
+            writer,
+        );
         _rt::codec::String::write_optional(1, self.java_package.as_ref(), writer);
     }
 
@@ -1868,45 +1858,87 @@ impl _rt::Message for FileOptions {
     ) -> _rt::MergeResult {
         match (number, wire) {
             (16, _rt::WireType::Varint) => {
-                _rt::codec::Bool::merge_optional(wire, &mut self.cc_generic_services, decoder)
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.cc_generic_services,
+                    decoder,
+                )
             }
             (17, _rt::WireType::Varint) => {
-                _rt::codec::Bool::merge_optional(wire, &mut self.java_generic_services, decoder)
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.java_generic_services,
+                    decoder,
+                )
             }
             (18, _rt::WireType::Varint) => {
-                _rt::codec::Bool::merge_optional(wire, &mut self.py_generic_services, decoder)
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.py_generic_services,
+                    decoder,
+                )
             }
-            (20, _rt::WireType::Varint) => _rt::codec::Bool::merge_optional(
-                wire,
-                &mut self.java_generate_equals_and_hash,
-                decoder,
-            ),
+            (20, _rt::WireType::Varint) => {
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.java_generate_equals_and_hash,
+                    decoder,
+                )
+            }
             (23, _rt::WireType::Varint) => {
                 _rt::codec::Bool::merge_optional(wire, &mut self.deprecated, decoder)
             }
             (27, _rt::WireType::Varint) => {
-                _rt::codec::Bool::merge_optional(wire, &mut self.java_string_check_utf8, decoder)
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.java_string_check_utf8,
+                    decoder,
+                )
             }
             (31, _rt::WireType::Varint) => {
-                _rt::codec::Bool::merge_optional(wire, &mut self.cc_enable_arenas, decoder)
+                _rt::codec::Bool::merge_optional(
+                    wire,
+                    &mut self.cc_enable_arenas,
+                    decoder,
+                )
             }
             (36, _rt::WireType::Len) => {
-                _rt::codec::String::merge_optional(wire, &mut self.objc_class_prefix, decoder)
+                _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.objc_class_prefix,
+                    decoder,
+                )
             }
             (37, _rt::WireType::Len) => {
-                _rt::codec::String::merge_optional(wire, &mut self.csharp_namespace, decoder)
+                _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.csharp_namespace,
+                    decoder,
+                )
             }
             (39, _rt::WireType::Len) => {
                 _rt::codec::String::merge_optional(wire, &mut self.swift_prefix, decoder)
             }
             (40, _rt::WireType::Len) => {
-                _rt::codec::String::merge_optional(wire, &mut self.php_class_prefix, decoder)
+                _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.php_class_prefix,
+                    decoder,
+                )
             }
             (41, _rt::WireType::Len) => {
-                _rt::codec::String::merge_optional(wire, &mut self.php_namespace, decoder)
+                _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.php_namespace,
+                    decoder,
+                )
             }
             (44, _rt::WireType::Len) => {
-                _rt::codec::String::merge_optional(wire, &mut self.php_metadata_namespace, decoder)
+                _rt::codec::String::merge_optional(
+                    wire,
+                    &mut self.php_metadata_namespace,
+                    decoder,
+                )
             }
             (45, _rt::WireType::Len) => {
                 _rt::codec::String::merge_optional(wire, &mut self.ruby_package, decoder)
@@ -1915,7 +1947,11 @@ impl _rt::Message for FileOptions {
                 _rt::codec::Message::merge_optional(wire, &mut self.features, decoder)
             }
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -1954,26 +1990,13 @@ impl _rt::Message for FileOptions {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "java_package"),
-        (8, "java_outer_classname"),
-        (9, "optimize_for"),
-        (10, "java_multiple_files"),
-        (11, "go_package"),
-        (16, "cc_generic_services"),
-        (17, "java_generic_services"),
-        (18, "py_generic_services"),
-        (20, "java_generate_equals_and_hash"),
-        (23, "deprecated"),
-        (27, "java_string_check_utf8"),
-        (31, "cc_enable_arenas"),
-        (36, "objc_class_prefix"),
-        (37, "csharp_namespace"),
-        (39, "swift_prefix"),
-        (40, "php_class_prefix"),
-        (41, "php_namespace"),
-        (44, "php_metadata_namespace"),
-        (45, "ruby_package"),
-        (50, "features"),
+        (1, "java_package"), (8, "java_outer_classname"), (9, "optimize_for"),
+        (10, "java_multiple_files"), (11, "go_package"), (16, "cc_generic_services"),
+        (17, "java_generic_services"), (18, "py_generic_services"),
+        (20, "java_generate_equals_and_hash"), (23, "deprecated"), (27, "java_string_check_utf8"),
+        (31, "cc_enable_arenas"), (36, "objc_class_prefix"), (37, "csharp_namespace"),
+        (39, "swift_prefix"), (40, "php_class_prefix"), (41, "php_namespace"),
+        (44, "php_metadata_namespace"), (45, "ruby_package"), (50, "features"),
         (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -2173,17 +2196,17 @@ impl _rt::Message for MessageOptions {
     const NAME: &'static str = "MessageOptions";
     fn measure_fields(&self) -> usize {
         _rt::codec::Bool::measure_optional(1, self.message_set_wire_format.as_ref())
-            + _rt::codec::Bool::measure_optional(2, self.no_standard_descriptor_accessor.as_ref())
-            + _rt::codec::Bool::measure_optional(3, self.deprecated.as_ref())
+            + _rt::codec::Bool::measure_optional(
+                2,
+                self.no_standard_descriptor_accessor.as_ref(),
+            ) + _rt::codec::Bool::measure_optional(3, self.deprecated.as_ref())
             + _rt::codec::Bool::measure_optional(7, self.map_entry.as_ref())
             + _rt::codec::Bool::measure_optional(
                 11,
                 self.deprecated_legacy_json_field_conflicts.as_ref(),
-            )
-            + _rt::codec::Message::measure_optional(12, self.features.as_ref())
+            ) + _rt::codec::Message::measure_optional(12, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -2197,8 +2220,16 @@ impl _rt::Message for MessageOptions {
         );
         _rt::codec::Bool::write_optional(7, self.map_entry.as_ref(), writer);
         _rt::codec::Bool::write_optional(3, self.deprecated.as_ref(), writer);
-        _rt::codec::Bool::write_optional(2, self.no_standard_descriptor_accessor.as_ref(), writer);
-        _rt::codec::Bool::write_optional(1, self.message_set_wire_format.as_ref(), writer);
+        _rt::codec::Bool::write_optional(
+            2,
+            self.no_standard_descriptor_accessor.as_ref(),
+            writer,
+        );
+        _rt::codec::Bool::write_optional(
+            1,
+            self.message_set_wire_format.as_ref(),
+            writer,
+        );
     }
 
     #[inline]
@@ -2210,7 +2241,11 @@ impl _rt::Message for MessageOptions {
     ) -> _rt::MergeResult {
         match (number, wire) {
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -2250,12 +2285,8 @@ impl _rt::Message for MessageOptions {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "message_set_wire_format"),
-        (2, "no_standard_descriptor_accessor"),
-        (3, "deprecated"),
-        (7, "map_entry"),
-        (11, "deprecated_legacy_json_field_conflicts"),
-        (12, "features"),
+        (1, "message_set_wire_format"), (2, "no_standard_descriptor_accessor"), (3, "deprecated"),
+        (7, "map_entry"), (11, "deprecated_legacy_json_field_conflicts"), (12, "features"),
         (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -2429,8 +2460,7 @@ impl _rt::Message for FieldOptions {
             + _rt::codec::Message::measure_optional(21, self.features.as_ref())
             + _rt::codec::Message::measure_optional(22, self.feature_support.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -2462,12 +2492,14 @@ impl _rt::Message for FieldOptions {
             (16, _rt::WireType::Varint) => {
                 _rt::codec::Bool::merge_optional(wire, &mut self.debug_redact, decoder)
             }
-            (17, _rt::WireType::Varint) => _rt::codec::ClosedEnum::merge_optional(
-                wire,
-                &mut self.retention,
-                decoder,
-                &mut self.unknown_fields,
-            ),
+            (17, _rt::WireType::Varint) => {
+                _rt::codec::ClosedEnum::merge_optional(
+                    wire,
+                    &mut self.retention,
+                    decoder,
+                    &mut self.unknown_fields,
+                )
+            }
             (19, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::ClosedEnum::merge_repeated(
                     wire,
@@ -2477,16 +2509,28 @@ impl _rt::Message for FieldOptions {
                 )
             }
             (20, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.edition_defaults, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.edition_defaults,
+                    decoder,
+                )
             }
             (21, _rt::WireType::Len) => {
                 _rt::codec::Message::merge_optional(wire, &mut self.features, decoder)
             }
             (22, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_optional(wire, &mut self.feature_support, decoder)
+                _rt::codec::Message::merge_optional(
+                    wire,
+                    &mut self.feature_support,
+                    decoder,
+                )
             }
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -2527,19 +2571,9 @@ impl _rt::Message for FieldOptions {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "ctype"),
-        (2, "packed"),
-        (3, "deprecated"),
-        (5, "lazy"),
-        (6, "jstype"),
-        (10, "weak"),
-        (15, "unverified_lazy"),
-        (16, "debug_redact"),
-        (17, "retention"),
-        (19, "targets"),
-        (20, "edition_defaults"),
-        (21, "features"),
-        (22, "feature_support"),
+        (1, "ctype"), (2, "packed"), (3, "deprecated"), (5, "lazy"), (6, "jstype"), (10, "weak"),
+        (15, "unverified_lazy"), (16, "debug_redact"), (17, "retention"), (19, "targets"),
+        (20, "edition_defaults"), (21, "features"), (22, "feature_support"),
         (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -2905,13 +2939,12 @@ pub mod field_options {
                     );
             )
         }
-        const FIELD_NAMES: &'static [(u32, &'static str)] = &[(2, "value"), (3, "edition")];
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+            (2, "value"), (3, "edition"),
+        ];
     }
 
-    _rt::full_name!(
-        EditionDefault,
-        "google.protobuf.FieldOptions.EditionDefault"
-    );
+    _rt::full_name!(EditionDefault, "google.protobuf.FieldOptions.EditionDefault");
 
     /// Information about the support window of a feature.
     #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -2942,19 +2975,43 @@ pub mod field_options {
         const NAME: &'static str = "FeatureSupport";
         fn measure_fields(&self) -> usize {
             _rt::codec::ClosedEnum::measure_optional(1, self.edition_introduced.as_ref())
-                + _rt::codec::ClosedEnum::measure_optional(2, self.edition_deprecated.as_ref())
-                + _rt::codec::String::measure_optional(3, self.deprecation_warning.as_ref())
-                + _rt::codec::ClosedEnum::measure_optional(4, self.edition_removed.as_ref())
-                + _rt::codec::String::measure_optional(5, self.removal_error.as_ref())
+                + _rt::codec::ClosedEnum::measure_optional(
+                    2,
+                    self.edition_deprecated.as_ref(),
+                )
+                + _rt::codec::String::measure_optional(
+                    3,
+                    self.deprecation_warning.as_ref(),
+                )
+                + _rt::codec::ClosedEnum::measure_optional(
+                    4,
+                    self.edition_removed.as_ref(),
+                ) + _rt::codec::String::measure_optional(5, self.removal_error.as_ref())
                 + self.unknown_fields.len()
         }
         fn write_fields(&self, writer: &mut _rt::Writer) {
             self.unknown_fields.write(writer);
             _rt::codec::String::write_optional(5, self.removal_error.as_ref(), writer);
-            _rt::codec::ClosedEnum::write_optional(4, self.edition_removed.as_ref(), writer);
-            _rt::codec::String::write_optional(3, self.deprecation_warning.as_ref(), writer);
-            _rt::codec::ClosedEnum::write_optional(2, self.edition_deprecated.as_ref(), writer);
-            _rt::codec::ClosedEnum::write_optional(1, self.edition_introduced.as_ref(), writer);
+            _rt::codec::ClosedEnum::write_optional(
+                4,
+                self.edition_removed.as_ref(),
+                writer,
+            );
+            _rt::codec::String::write_optional(
+                3,
+                self.deprecation_warning.as_ref(),
+                writer,
+            );
+            _rt::codec::ClosedEnum::write_optional(
+                2,
+                self.edition_deprecated.as_ref(),
+                writer,
+            );
+            _rt::codec::ClosedEnum::write_optional(
+                1,
+                self.edition_introduced.as_ref(),
+                writer,
+            );
         }
 
         _rt::unknown_fields_at!(unknown_fields);
@@ -2999,18 +3056,12 @@ pub mod field_options {
             )
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-            (1, "edition_introduced"),
-            (2, "edition_deprecated"),
-            (3, "deprecation_warning"),
-            (4, "edition_removed"),
-            (5, "removal_error"),
+            (1, "edition_introduced"), (2, "edition_deprecated"), (3, "deprecation_warning"),
+            (4, "edition_removed"), (5, "removal_error"),
         ];
     }
 
-    _rt::full_name!(
-        FeatureSupport,
-        "google.protobuf.FieldOptions.FeatureSupport"
-    );
+    _rt::full_name!(FeatureSupport, "google.protobuf.FieldOptions.FeatureSupport");
 }
 
 /// The message `google.protobuf.OneofOptions`.
@@ -3037,8 +3088,7 @@ impl _rt::Message for OneofOptions {
     fn measure_fields(&self) -> usize {
         _rt::codec::Message::measure_optional(1, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -3059,7 +3109,11 @@ impl _rt::Message for OneofOptions {
                 _rt::codec::Message::merge_optional(wire, &mut self.features, decoder)
             }
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -3068,8 +3122,9 @@ impl _rt::Message for OneofOptions {
     }
 
     _rt::unknown_fields_at!(unknown_fields);
-    const FIELD_NAMES: &'static [(u32, &'static str)] =
-        &[(1, "features"), (999, "uninterpreted_option")];
+    const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+        (1, "features"), (999, "uninterpreted_option"),
+    ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(
             &self.uninterpreted_option,
@@ -3144,11 +3199,9 @@ impl _rt::Message for EnumOptions {
             + _rt::codec::Bool::measure_optional(
                 6,
                 self.deprecated_legacy_json_field_conflicts.as_ref(),
-            )
-            + _rt::codec::Message::measure_optional(7, self.features.as_ref())
+            ) + _rt::codec::Message::measure_optional(7, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -3173,7 +3226,11 @@ impl _rt::Message for EnumOptions {
     ) -> _rt::MergeResult {
         match (number, wire) {
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -3201,11 +3258,8 @@ impl _rt::Message for EnumOptions {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (2, "allow_alias"),
-        (3, "deprecated"),
-        (6, "deprecated_legacy_json_field_conflicts"),
-        (7, "features"),
-        (999, "uninterpreted_option"),
+        (2, "allow_alias"), (3, "deprecated"), (6, "deprecated_legacy_json_field_conflicts"),
+        (7, "features"), (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(
@@ -3281,8 +3335,7 @@ impl _rt::Message for EnumValueOptions {
             + _rt::codec::Bool::measure_optional(3, self.debug_redact.as_ref())
             + _rt::codec::Message::measure_optional(4, self.feature_support.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -3303,7 +3356,11 @@ impl _rt::Message for EnumValueOptions {
     ) -> _rt::MergeResult {
         match (number, wire) {
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -3328,10 +3385,7 @@ impl _rt::Message for EnumValueOptions {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "deprecated"),
-        (2, "features"),
-        (3, "debug_redact"),
-        (4, "feature_support"),
+        (1, "deprecated"), (2, "features"), (3, "debug_redact"), (4, "feature_support"),
         (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -3392,8 +3446,7 @@ impl _rt::Message for ServiceOptions {
         _rt::codec::Bool::measure_optional(33, self.deprecated.as_ref())
             + _rt::codec::Message::measure_optional(34, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -3418,7 +3471,11 @@ impl _rt::Message for ServiceOptions {
                 _rt::codec::Message::merge_optional(wire, &mut self.features, decoder)
             }
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -3428,9 +3485,7 @@ impl _rt::Message for ServiceOptions {
 
     _rt::unknown_fields_at!(unknown_fields);
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (33, "deprecated"),
-        (34, "features"),
-        (999, "uninterpreted_option"),
+        (33, "deprecated"), (34, "features"), (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(
@@ -3495,18 +3550,23 @@ impl _rt::Message for MethodOptions {
     const NAME: &'static str = "MethodOptions";
     fn measure_fields(&self) -> usize {
         _rt::codec::Bool::measure_optional(33, self.deprecated.as_ref())
-            + _rt::codec::ClosedEnum::measure_optional(34, self.idempotency_level.as_ref())
-            + _rt::codec::Message::measure_optional(35, self.features.as_ref())
+            + _rt::codec::ClosedEnum::measure_optional(
+                34,
+                self.idempotency_level.as_ref(),
+            ) + _rt::codec::Message::measure_optional(35, self.features.as_ref())
             + _rt::codec::Message::measure_repeated(999, &self.uninterpreted_option)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
         self.extensions.write(writer);
         _rt::codec::Message::write_repeated(999, &self.uninterpreted_option, writer);
         _rt::codec::Message::write_optional(35, self.features.as_ref(), writer);
-        _rt::codec::ClosedEnum::write_optional(34, self.idempotency_level.as_ref(), writer);
+        _rt::codec::ClosedEnum::write_optional(
+            34,
+            self.idempotency_level.as_ref(),
+            writer,
+        );
         _rt::codec::Bool::write_optional(33, self.deprecated.as_ref(), writer);
     }
 
@@ -3521,17 +3581,23 @@ impl _rt::Message for MethodOptions {
             (33, _rt::WireType::Varint) => {
                 _rt::codec::Bool::merge_optional(wire, &mut self.deprecated, decoder)
             }
-            (34, _rt::WireType::Varint) => _rt::codec::ClosedEnum::merge_optional(
-                wire,
-                &mut self.idempotency_level,
-                decoder,
-                &mut self.unknown_fields,
-            ),
+            (34, _rt::WireType::Varint) => {
+                _rt::codec::ClosedEnum::merge_optional(
+                    wire,
+                    &mut self.idempotency_level,
+                    decoder,
+                    &mut self.unknown_fields,
+                )
+            }
             (35, _rt::WireType::Len) => {
                 _rt::codec::Message::merge_optional(wire, &mut self.features, decoder)
             }
             (999, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.uninterpreted_option, decoder)
+                _rt::codec::Message::merge_repeated(
+                    wire,
+                    &mut self.uninterpreted_option,
+                    decoder,
+                )
             }
             (990..=998, _) => self.extensions.merge(number, wire, decoder),
             (1000..=536870911, _) => self.extensions.merge(number, wire, decoder),
@@ -3541,9 +3607,7 @@ impl _rt::Message for MethodOptions {
 
     _rt::unknown_fields_at!(unknown_fields);
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (33, "deprecated"),
-        (34, "idempotency_level"),
-        (35, "features"),
+        (33, "deprecated"), (34, "idempotency_level"), (35, "features"),
         (999, "uninterpreted_option"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
@@ -3712,13 +3776,8 @@ impl _rt::Message for UninterpretedOption {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (2, "name"),
-        (3, "identifier_value"),
-        (4, "positive_int_value"),
-        (5, "negative_int_value"),
-        (6, "double_value"),
-        (7, "string_value"),
-        (8, "aggregate_value"),
+        (2, "name"), (3, "identifier_value"), (4, "positive_int_value"), (5, "negative_int_value"),
+        (6, "double_value"), (7, "string_value"), (8, "aggregate_value"),
     ];
     fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
         _rt::field::check_each(&self.name, "name", _rt::Message::check_required)?;
@@ -3771,8 +3830,9 @@ pub mod uninterpreted_option {
                     _rt::codec::Bool::merge_optional(wire, &mut self.is_extension, decoder);
             )
         }
-        const FIELD_NAMES: &'static [(u32, &'static str)] =
-            &[(1, "name_part"), (2, "is_extension")];
+        const FIELD_NAMES: &'static [(u32, &'static str)] = &[
+            (1, "name_part"), (2, "is_extension"),
+        ];
         fn check_required(&self) -> ::core::result::Result<(), _rt::DecodeError> {
             _rt::field::require(self.name_part.as_ref(), "name_part")?;
             _rt::field::require(self.is_extension.as_ref(), "is_extension")?;
@@ -3793,13 +3853,16 @@ pub mod uninterpreted_option {
 pub struct FeatureSet {
     pub field_presence: ::core::option::Option<feature_set::FieldPresence>,
     pub enum_type: ::core::option::Option<feature_set::EnumType>,
-    pub repeated_field_encoding: ::core::option::Option<feature_set::RepeatedFieldEncoding>,
+    pub repeated_field_encoding: ::core::option::Option<
+        feature_set::RepeatedFieldEncoding,
+    >,
     pub utf8_validation: ::core::option::Option<feature_set::Utf8Validation>,
     pub message_encoding: ::core::option::Option<feature_set::MessageEncoding>,
     pub json_format: ::core::option::Option<feature_set::JsonFormat>,
     pub enforce_naming_style: ::core::option::Option<feature_set::EnforceNamingStyle>,
-    pub default_symbol_visibility:
-        ::core::option::Option<feature_set::visibility_feature::DefaultSymbolVisibility>,
+    pub default_symbol_visibility: ::core::option::Option<
+        feature_set::visibility_feature::DefaultSymbolVisibility,
+    >,
     /// The fields read that the schema does not know, written back
     /// after the known ones.
     pub unknown_fields: _rt::UnknownFields,
@@ -3814,24 +3877,47 @@ impl _rt::Message for FeatureSet {
     fn measure_fields(&self) -> usize {
         _rt::codec::ClosedEnum::measure_optional(1, self.field_presence.as_ref())
             + _rt::codec::ClosedEnum::measure_optional(2, self.enum_type.as_ref())
-            + _rt::codec::ClosedEnum::measure_optional(3, self.repeated_field_encoding.as_ref())
+            + _rt::codec::ClosedEnum::measure_optional(
+                3,
+                self.repeated_field_encoding.as_ref(),
+            )
             + _rt::codec::ClosedEnum::measure_optional(4, self.utf8_validation.as_ref())
             + _rt::codec::ClosedEnum::measure_optional(5, self.message_encoding.as_ref())
             + _rt::codec::ClosedEnum::measure_optional(6, self.json_format.as_ref())
-            + _rt::codec::ClosedEnum::measure_optional(7, self.enforce_naming_style.as_ref())
-            + _rt::codec::ClosedEnum::measure_optional(8, self.default_symbol_visibility.as_ref())
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + _rt::codec::ClosedEnum::measure_optional(
+                7,
+                self.enforce_naming_style.as_ref(),
+            )
+            + _rt::codec::ClosedEnum::measure_optional(
+                8,
+                self.default_symbol_visibility.as_ref(),
+            ) + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
         self.extensions.write(writer);
-        _rt::codec::ClosedEnum::write_optional(8, self.default_symbol_visibility.as_ref(), writer);
-        _rt::codec::ClosedEnum::write_optional(7, self.enforce_naming_style.as_ref(), writer);
+        _rt::codec::ClosedEnum::write_optional(
+            8,
+            self.default_symbol_visibility.as_ref(),
+            writer,
+        );
+        _rt::codec::ClosedEnum::write_optional(
+            7,
+            self.enforce_naming_style.as_ref(),
+            writer,
+        );
         _rt::codec::ClosedEnum::write_optional(6, self.json_format.as_ref(), writer);
-        _rt::codec::ClosedEnum::write_optional(5, self.message_encoding.as_ref(), writer);
+        _rt::codec::ClosedEnum::write_optional(
+            5,
+            self.message_encoding.as_ref(),
+            writer,
+        );
         _rt::codec::ClosedEnum::write_optional(4, self.utf8_validation.as_ref(), writer);
-        _rt::codec::ClosedEnum::write_optional(3, self.repeated_field_encoding.as_ref(), writer);
+        _rt::codec::ClosedEnum::write_optional(
+            3,
+            self.repeated_field_encoding.as_ref(),
+            writer,
+        );
         _rt::codec::ClosedEnum::write_optional(2, self.enum_type.as_ref(), writer);
         _rt::codec::ClosedEnum::write_optional(1, self.field_presence.as_ref(), writer);
     }
@@ -3916,14 +4002,9 @@ impl _rt::Message for FeatureSet {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "field_presence"),
-        (2, "enum_type"),
-        (3, "repeated_field_encoding"),
-        (4, "utf8_validation"),
-        (5, "message_encoding"),
-        (6, "json_format"),
-        (7, "enforce_naming_style"),
-        (8, "default_symbol_visibility"),
+        (1, "field_presence"), (2, "enum_type"), (3, "repeated_field_encoding"),
+        (4, "utf8_validation"), (5, "message_encoding"), (6, "json_format"),
+        (7, "enforce_naming_style"), (8, "default_symbol_visibility"),
     ];
 }
 
@@ -4401,10 +4482,7 @@ pub mod feature_set {
         _rt::unknown_fields_at!(unknown_fields);
     }
 
-    _rt::full_name!(
-        VisibilityFeature,
-        "google.protobuf.FeatureSet.VisibilityFeature"
-    );
+    _rt::full_name!(VisibilityFeature, "google.protobuf.FeatureSet.VisibilityFeature");
 
     /// Types nested in `VisibilityFeature`.
     pub mod visibility_feature {
@@ -4545,9 +4623,7 @@ impl _rt::Message for FeatureSetDefaults {
         )
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-        (1, "defaults"),
-        (4, "minimum_edition"),
-        (5, "maximum_edition"),
+        (1, "defaults"), (4, "minimum_edition"), (5, "maximum_edition"),
     ];
 }
 
@@ -4577,14 +4653,21 @@ pub mod feature_set_defaults {
         const NAME: &'static str = "FeatureSetEditionDefault";
         fn measure_fields(&self) -> usize {
             _rt::codec::ClosedEnum::measure_optional(3, self.edition.as_ref())
-                + _rt::codec::Message::measure_optional(4, self.overridable_features.as_ref())
+                + _rt::codec::Message::measure_optional(
+                    4,
+                    self.overridable_features.as_ref(),
+                )
                 + _rt::codec::Message::measure_optional(5, self.fixed_features.as_ref())
                 + self.unknown_fields.len()
         }
         fn write_fields(&self, writer: &mut _rt::Writer) {
             self.unknown_fields.write(writer);
             _rt::codec::Message::write_optional(5, self.fixed_features.as_ref(), writer);
-            _rt::codec::Message::write_optional(4, self.overridable_features.as_ref(), writer);
+            _rt::codec::Message::write_optional(
+                4,
+                self.overridable_features.as_ref(),
+                writer,
+            );
             _rt::codec::ClosedEnum::write_optional(3, self.edition.as_ref(), writer);
         }
 
@@ -4616,9 +4699,7 @@ pub mod feature_set_defaults {
             )
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-            (3, "edition"),
-            (4, "overridable_features"),
-            (5, "fixed_features"),
+            (3, "edition"), (4, "overridable_features"), (5, "fixed_features"),
         ];
     }
     _rt::full_name!(
@@ -4689,8 +4770,7 @@ impl _rt::Message for SourceCodeInfo {
     const NAME: &'static str = "SourceCodeInfo";
     fn measure_fields(&self) -> usize {
         _rt::codec::Message::measure_repeated(1, &self.location)
-            + self.extensions.measure()
-            + self.unknown_fields.len()
+            + self.extensions.measure() + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -4834,15 +4914,32 @@ pub mod source_code_info {
             _rt::codec::Int32::measure_packed(1, &self.path)
                 + _rt::codec::Int32::measure_packed(2, &self.span)
                 + _rt::codec::String::measure_optional(3, self.leading_comments.as_ref())
-                + _rt::codec::String::measure_optional(4, self.trailing_comments.as_ref())
-                + _rt::codec::String::measure_repeated(6, &self.leading_detached_comments)
-                + self.unknown_fields.len()
+                + _rt::codec::String::measure_optional(
+                    4,
+                    self.trailing_comments.as_ref(),
+                )
+                + _rt::codec::String::measure_repeated(
+                    6,
+                    &self.leading_detached_comments,
+                ) + self.unknown_fields.len()
         }
         fn write_fields(&self, writer: &mut _rt::Writer) {
             self.unknown_fields.write(writer);
-            _rt::codec::String::write_repeated(6, &self.leading_detached_comments, writer);
-            _rt::codec::String::write_optional(4, self.trailing_comments.as_ref(), writer);
-            _rt::codec::String::write_optional(3, self.leading_comments.as_ref(), writer);
+            _rt::codec::String::write_repeated(
+                6,
+                &self.leading_detached_comments,
+                writer,
+            );
+            _rt::codec::String::write_optional(
+                4,
+                self.trailing_comments.as_ref(),
+                writer,
+            );
+            _rt::codec::String::write_optional(
+                3,
+                self.leading_comments.as_ref(),
+                writer,
+            );
             _rt::codec::Int32::write_packed(2, &self.span, writer);
             _rt::codec::Int32::write_packed(1, &self.path, writer);
         }
@@ -4880,10 +4977,7 @@ pub mod source_code_info {
             )
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-            (1, "path"),
-            (2, "span"),
-            (3, "leading_comments"),
-            (4, "trailing_comments"),
+            (1, "path"), (2, "span"), (3, "leading_comments"), (4, "trailing_comments"),
             (6, "leading_detached_comments"),
         ];
     }
@@ -4907,7 +5001,8 @@ pub struct GeneratedCodeInfo {
 impl _rt::Message for GeneratedCodeInfo {
     const NAME: &'static str = "GeneratedCodeInfo";
     fn measure_fields(&self) -> usize {
-        _rt::codec::Message::measure_repeated(1, &self.annotation) + self.unknown_fields.len()
+        _rt::codec::Message::measure_repeated(1, &self.annotation)
+            + self.unknown_fields.len()
     }
     fn write_fields(&self, writer: &mut _rt::Writer) {
         self.unknown_fields.write(writer);
@@ -4998,11 +5093,7 @@ pub mod generated_code_info {
             )
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[
-            (1, "path"),
-            (2, "source_file"),
-            (3, "begin"),
-            (4, "end"),
-            (5, "semantic"),
+            (1, "path"), (2, "source_file"), (3, "begin"), (4, "end"), (5, "semantic"),
         ];
     }
 

@@ -397,8 +397,8 @@ impl<'a> FieldDescriptor<'a> {
     }
 }
 
-/// protobuf's JSON name of a field named `name`: underscores dropped, the
-/// letter after each made upper case.
+/// protobuf's JSON name of a field named `name` (protoc's `ToJsonName`):
+/// underscores dropped, the ASCII letter after each made upper case.
 fn json_name(name: &str) -> String {
     let mut json = String::with_capacity(name.len());
     let mut upper = false;
@@ -406,7 +406,7 @@ fn json_name(name: &str) -> String {
         match c {
             '_' => upper = true,
             c if upper => {
-                json.extend(c.to_uppercase());
+                json.push(c.to_ascii_uppercase());
                 upper = false;
             }
             c => json.push(c),

@@ -7,3 +7,10 @@ include!(concat!(env!("OUT_DIR"), "/protos.rs"));
 // the differential test (tests/differential/editions), with unknown fields
 // kept.
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
+
+/// `acme/catalog/v1/catalog.proto` and its imports generated with
+/// `embed_descriptors(true)`: each type reaches its descriptor, and the
+/// custom options' constants extend the runtime's options messages.
+pub mod described {
+    include!(concat!(env!("OUT_DIR"), "/described/described.rs"));
+}
