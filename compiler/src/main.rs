@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use schemac::{
-    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, PointerType, Services,
-    StringType, transcode,
+    Analysis, Builder, BytesType, Config, Error, JsonNames, MapType, PointerType, ServerTrait,
+    Services, StringType, transcode,
 };
 use schemac_runtime::DecodeOptions;
 
@@ -175,6 +175,16 @@ struct CodegenArgs {
     /// schemac-runtime's `tonic` feature).
     #[arg(long, value_enum, default_value_t = ServicesArg::None)]
     services: ServicesArg,
+    /// How tonic server traits declare their methods: `by-input` (the
+    /// default) as `#[async_trait]` makes them for the services of .proto
+    /// files, as tonic-build's are, and as native `async fn` for those of
+    /// .schema files; `async-trait` or `native` for all.
+    #[arg(long, value_enum, default_value_t = ServerTraitArg::ByInput)]
+    tonic_server_trait: ServerTraitArg,
+    /// Give tonic server trait methods default bodies that answer
+    /// Unimplemented, so that servers need not implement every rpc.
+    #[arg(long)]
+    tonic_default_unimplemented: bool,
     /// Write ATTR on the messages, enums and oneof enums under PATH
     /// (`.`, `.shop`, `.shop.Order`); may be repeated.
     #[arg(long, value_name = "PATH=ATTR", value_parser = path_attribute)]
@@ -225,7 +235,9 @@ impl CodegenArgs {
             .keep_unknown_fields(!self.drop_unknown_fields)
             .views(self.views)
             .pointer_type(self.pointer_type.into())
-            .services(self.services.into());
+            .services(self.services.into())
+            .tonic_server_trait(self.tonic_server_trait.into())
+            .tonic_default_unimplemented(self.tonic_default_unimplemented);
         for (path, attribute) in &self.type_attribute {
             config.type_attribute(path, attribute);
         }
@@ -422,6 +434,23 @@ impl From<ServicesArg> for Services {
         match services {
             ServicesArg::None => Services::None,
             ServicesArg::Tonic => Services::Tonic,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ServerTraitArg {
+    ByInput,
+    AsyncTrait,
+    Native,
+}
+
+impl From<ServerTraitArg> for ServerTrait {
+    fn from(server_trait: ServerTraitArg) -> Self {
+        match server_trait {
+            ServerTraitArg::ByInput => ServerTrait::ByInput,
+            ServerTraitArg::AsyncTrait => ServerTrait::AsyncTrait,
+            ServerTraitArg::Native => ServerTrait::Native,
         }
     }
 }
