@@ -22,6 +22,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::config::{BytesType, Config, JsonNames, MapType, PointerType, Services, StringType};
+use crate::service::ServerTrait;
 use crate::service::ServiceGenerator;
 use crate::{Analysis, Error, GeneratedFile};
 

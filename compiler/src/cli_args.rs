@@ -5,7 +5,9 @@
 //! both binaries include this file.
 
 use clap::{Args, ValueEnum};
-use schemac::{BytesType, Config, JsonNames, MapType, PointerType, Services, StringType};
+use schemac::{
+    BytesType, Config, JsonNames, MapType, PointerType, ServerTrait, Services, StringType,
+};
 
 /// The flags of `schemac compile` beside its input and output directory.
 #[derive(Debug, Args)]
@@ -69,6 +71,16 @@ pub struct CodegenArgs {
     /// schemac-runtime's `tonic` feature).
     #[arg(long, value_enum, default_value_t = ServicesArg::None)]
     pub services: ServicesArg,
+    /// How tonic server traits declare their methods: `by-input` (the
+    /// default) as `#[async_trait]` makes them for the services of .proto
+    /// files, as tonic-build's are, and as native `async fn` for those of
+    /// .schema files; `async-trait` or `native` for all.
+    #[arg(long, value_enum, default_value_t = ServerTraitArg::ByInput)]
+    pub tonic_server_trait: ServerTraitArg,
+    /// Give tonic server trait methods default bodies that answer
+    /// Unimplemented, so that servers need not implement every rpc.
+    #[arg(long)]
+    pub tonic_default_unimplemented: bool,
     /// Also embed each package's descriptors, with its `descriptor_pool()`,
     /// and give every message and enum its descriptor (the crate then
     /// needs schemac-runtime's `reflect` feature).
@@ -126,6 +138,8 @@ impl CodegenArgs {
             .views(self.views)
             .pointer_type(self.pointer_type.into())
             .services(self.services.into())
+            .tonic_server_trait(self.tonic_server_trait.into())
+            .tonic_default_unimplemented(self.tonic_default_unimplemented)
             .embed_descriptors(self.embed_descriptors);
         for (path, attribute) in &self.type_attribute {
             config.type_attribute(path, attribute);
@@ -268,6 +282,24 @@ impl From<ServicesArg> for Services {
         match services {
             ServicesArg::None => Services::None,
             ServicesArg::Tonic => Services::Tonic,
+        }
+    }
+}
+
+/// How tonic server traits declare their methods ([`ServerTrait`]).
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum ServerTraitArg {
+    ByInput,
+    AsyncTrait,
+    Native,
+}
+
+impl From<ServerTraitArg> for ServerTrait {
+    fn from(server_trait: ServerTraitArg) -> Self {
+        match server_trait {
+            ServerTraitArg::ByInput => ServerTrait::ByInput,
+            ServerTraitArg::AsyncTrait => ServerTrait::AsyncTrait,
+            ServerTraitArg::Native => ServerTrait::Native,
         }
     }
 }

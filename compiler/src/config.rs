@@ -5,9 +5,8 @@
 //! [`path_matches`]), as prost-build's do.
 
 use crate::model::{FieldType, Message, Schema, ValueType};
-use std::sync::Arc;
 
-use crate::service::{ServiceGenerator, SharedGenerator, TonicGenerator};
+use crate::service::{ServerTrait, ServiceGenerator, SharedGenerator, TonicGenerator};
 
 /// How generated code is shaped.
 ///
@@ -33,6 +32,7 @@ pub struct Config {
     pub(crate) extern_paths: Vec<ExternPath>,
     pub(crate) service_generator: Option<SharedGenerator>,
     pub(crate) embed_descriptors: bool,
+    pub(crate) tonic: TonicGenerator,
 }
 
 /// The messages and enums `google/protobuf/descriptor.proto` declares at
@@ -423,7 +423,7 @@ macro_rules! setters {
             /// and its code appended to the package's file ([`crate::service`]).
             /// Without one, the default, services generate nothing.
             fn service_generator(&mut self, generator: Box<dyn ServiceGenerator>) {
-                self.service_generator = Some(SharedGenerator(generator.into()));
+                self.service_generator = Some(SharedGenerator::Custom(generator.into()));
                 self
             }
 
@@ -434,8 +434,32 @@ macro_rules! setters {
             fn services(&mut self, services: Services) {
                 self.service_generator = match services {
                     Services::None => None,
-                    Services::Tonic => Some(SharedGenerator(Arc::new(TonicGenerator::new()))),
+                    Services::Tonic => Some(SharedGenerator::Tonic),
                 };
+                self
+            }
+
+            /// Sets how the methods of tonic server traits are declared
+            /// ([`Services::Tonic`]): [`ServerTrait::ByInput`], the default,
+            /// gives the services of `.proto` files the shape `#[async_trait]`
+            /// gives, which tonic-build's traits have, so that an impl written
+            /// for tonic-build (with `#[tonic::async_trait]`) compiles as it
+            /// is, and those of `.schema` files Rust's own `async fn` in
+            /// traits; [`ServerTrait::AsyncTrait`] and [`ServerTrait::Native`]
+            /// choose one shape for all (docs/services.md).
+            fn tonic_server_trait(&mut self, server_trait: ServerTrait) {
+                self.tonic.server_trait(server_trait);
+                self
+            }
+
+            /// Gives every method of the tonic server traits a default body
+            /// that answers `Status::unimplemented` ([`Services::Tonic`]), so
+            /// that a server implements only the methods it serves and an rpc
+            /// added to the schema does not break it; a server-streaming
+            /// method then answers a `tonic::codegen::BoxStream` instead of an
+            /// associated stream type. Off by default.
+            fn tonic_default_unimplemented(&mut self, on: bool) {
+                self.tonic.default_unimplemented(on);
                 self
             }
 
@@ -732,6 +756,7 @@ impl Default for Config {
             extern_paths: Vec::new(),
             service_generator: None,
             embed_descriptors: false,
+            tonic: TonicGenerator::new(),
         }
     }
 }

@@ -96,6 +96,7 @@ pub use config::{BytesType, Config, JsonNames, MapType, PointerType, Services, S
 use diagnostic::Diagnostic;
 pub use export_proto::ProtoFile;
 pub use export_schema::SchemaText;
+pub use service::ServerTrait;
 use source::{FileId, SourceMap};
 
 /// A checked schema and the sources it came from.
@@ -517,9 +518,9 @@ fn generate(schema: &model::Schema, sources: &SourceMap, config: &Config) -> Vec
             if let Some(generator) = &config.service_generator {
                 let services = codegen::services::describe(schema, config, &package.package);
                 parts.extend(
-                    services
-                        .iter()
-                        .map(|service| render::format_generated(&generator.0.generate(service))),
+                    services.iter().map(|service| {
+                        render::format_generated(&generator.generate(config, service))
+                    }),
                 );
             }
             GeneratedFile {

@@ -45,7 +45,7 @@ use std::sync::Arc;
 
 mod tonic;
 
-pub use self::tonic::TonicGenerator;
+pub use self::tonic::{ServerTrait, TonicGenerator};
 
 /// Writes the Rust code of services, for an RPC framework.
 ///
@@ -84,6 +84,11 @@ pub struct Service {
     pub full_name: String,
     /// Its doc comment lines.
     pub docs: Vec<String>,
+    /// Whether it is declared in a `.proto` file (rather than a `.schema`
+    /// file).
+    pub from_proto: bool,
+    /// Whether its options say `deprecated = true`.
+    pub deprecated: bool,
     /// Its methods, in declaration order.
     pub methods: Vec<Method>,
 }
@@ -112,24 +117,51 @@ pub struct Method {
     pub client_streaming: bool,
     /// Whether the server answers with a stream of responses.
     pub server_streaming: bool,
+    /// Whether its options say `deprecated = true`.
+    pub deprecated: bool,
     /// Its doc comment lines.
     pub docs: Vec<String>,
 }
 
 /// A generator the [`Config`](crate::Config) holds: shared, so that the
-/// config stays `Clone`, and equal only to itself.
+/// config stays `Clone`, and equal only to itself; or the tonic one,
+/// which takes its options from the config when it generates.
 #[derive(Clone)]
-pub(crate) struct SharedGenerator(pub(crate) Arc<dyn ServiceGenerator>);
+pub(crate) enum SharedGenerator {
+    /// `Services::Tonic`.
+    Tonic,
+    /// One set with `service_generator`.
+    Custom(Arc<dyn ServiceGenerator>),
+}
+
+impl SharedGenerator {
+    /// The code of `service`, with the tonic options of `config`.
+    pub(crate) fn generate(&self, config: &crate::Config, service: &Service) -> String {
+        match self {
+            SharedGenerator::Tonic => config.tonic.generate(service),
+            SharedGenerator::Custom(generator) => generator.generate(service),
+        }
+    }
+}
 
 impl fmt::Debug for SharedGenerator {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("ServiceGenerator")
+        match self {
+            SharedGenerator::Tonic => f.write_str("TonicGenerator"),
+            SharedGenerator::Custom(_) => f.write_str("ServiceGenerator"),
+        }
     }
 }
 
 impl PartialEq for SharedGenerator {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        match (self, other) {
+            (SharedGenerator::Tonic, SharedGenerator::Tonic) => true,
+            (SharedGenerator::Custom(one), SharedGenerator::Custom(other)) => {
+                Arc::ptr_eq(one, other)
+            }
+            _ => false,
+        }
     }
 }
 

@@ -564,3 +564,49 @@ fn generated_rust_with_tonic_services() {
         insta::assert_snapshot!("rust_tonic_services", generated[0].contents);
     });
 }
+
+/// A `.proto` service for tonic: by default its server trait has the shape
+/// `#[async_trait]` gives, as tonic-build's has; with
+/// `tonic_default_unimplemented(true)` every method has a body answering
+/// `Unimplemented`, and a server-streaming one a `BoxStream`; deprecated
+/// services and rpcs are `#[deprecated]`, trait, server, client and methods.
+#[test]
+fn generated_rust_with_tonic_services_from_proto() {
+    const PROTO: &str = r#"syntax = "proto3";
+package hello.v1;
+
+message HelloRequest { string name = 1; }
+message HelloReply { string message = 1; }
+
+// Greets.
+service Greeter {
+  // Says hello.
+  rpc SayHello(HelloRequest) returns (HelloReply);
+  rpc SayHellos(HelloRequest) returns (stream HelloReply) { option deprecated = true; }
+  rpc Chat(stream HelloRequest) returns (stream HelloReply);
+}
+
+service OldGreeter {
+  option deprecated = true;
+  rpc SayHello(HelloRequest) returns (HelloReply);
+}
+"#;
+    let analysis =
+        schemac::analyze_text("hello.proto", PROTO).unwrap_or_else(|error| panic!("{error}"));
+    for (default_unimplemented, name) in [
+        (false, "rust_tonic_services_from_proto"),
+        (true, "rust_tonic_services_default_unimplemented"),
+    ] {
+        let mut config = Config::new();
+        config
+            .services(schemac::Services::Tonic)
+            .tonic_default_unimplemented(default_unimplemented);
+        let generated = analysis.generate(&config);
+        let description = format!(
+            "services(Services::Tonic), tonic_default_unimplemented({default_unimplemented})\n\n{PROTO}"
+        );
+        insta::with_settings!({ description => description, omit_expression => true }, {
+            insta::assert_snapshot!(name, generated[0].contents);
+        });
+    }
+}

@@ -1,9 +1,11 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
 //! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`, `--bytes-type`,
-//! `--always-present`, `--extern-path`, `--services` and `--pointer-type`, to stdout and with `-o`; a
-//! malformed argument is a usage error (exit 2), an attribute, a Rust path
-//! or a hasher that does not parse a user error (exit 1).
+//! `--always-present`, `--extern-path`, `--services` (with
+//! `--tonic-server-trait` and `--tonic-default-unimplemented`) and
+//! `--pointer-type`, to stdout and with `-o`; a malformed argument is a
+//! usage error (exit 2), an attribute, a Rust path or a hasher that does
+//! not parse a user error (exit 1).
 
 mod common;
 
@@ -329,6 +331,53 @@ fn services_tonic_generates_a_server_and_a_client_and_none_nothing() {
     let output = schemac(&["compile", schema, "--services", "grpc"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("tonic"), "{}", stderr(&output));
+}
+
+/// `--tonic-server-trait` chooses the shape of the server trait's
+/// methods (a `.schema` service's is native by default), and
+/// `--tonic-default-unimplemented` gives them bodies answering
+/// Unimplemented; a value not known is a usage error.
+#[test]
+fn tonic_server_trait_and_default_unimplemented_shape_the_server_trait() {
+    let schema = "tests/grpc/schemas/orders.schema";
+    let async_trait = "fn place<'life0, 'async_trait>(";
+    let native = compiled(&[schema, "--services", "tonic"]);
+    assert!(!native.contains(async_trait), "{native}");
+    assert!(
+        !native.contains("is not implemented by this server"),
+        "{native}"
+    );
+    let shaped = compiled(&[
+        schema,
+        "--services",
+        "tonic",
+        "--tonic-server-trait",
+        "async-trait",
+    ]);
+    assert!(shaped.contains(async_trait), "{shaped}");
+    let defaults = compiled(&[
+        schema,
+        "--services",
+        "tonic",
+        "--tonic-default-unimplemented",
+    ]);
+    assert!(
+        defaults.contains("\"/orders.v1.OrderService/Place is not implemented by this server\""),
+        "{defaults}"
+    );
+    assert!(
+        defaults.contains("tonic::codegen::BoxStream<super::OrderStatus>"),
+        "{defaults}"
+    );
+    let output = schemac(&[
+        "compile",
+        schema,
+        "--services",
+        "tonic",
+        "--tonic-server-trait",
+        "boxed",
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
 
 #[test]

@@ -47,6 +47,8 @@ impl _rt::Message for Profile {
     ];
 }
 
+impl _rt::InfallibleEncode for Profile {}
+
 _rt::full_name!(Profile, "evolution.v1.Profile");
 
 impl _rt::json::JsonMessage for Profile {
@@ -130,6 +132,8 @@ impl _rt::Message for PlainProfile {
         (1, "id"), (2, "name"), (5, "email"),
     ];
 }
+
+impl _rt::InfallibleEncode for PlainProfile {}
 
 _rt::full_name!(PlainProfile, "evolution.v1.PlainProfile");
 

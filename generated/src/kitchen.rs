@@ -103,6 +103,8 @@ impl _rt::Message for Scalars {
     ];
 }
 
+impl _rt::InfallibleEncode for Scalars {}
+
 _rt::full_name!(Scalars, "kitchen.Scalars");
 
 impl _rt::json::JsonMessage for Scalars {
@@ -339,6 +341,8 @@ impl _rt::Message for OptionalScalars {
         (17, "a_point"),
     ];
 }
+
+impl _rt::InfallibleEncode for OptionalScalars {}
 
 _rt::full_name!(OptionalScalars, "kitchen.OptionalScalars");
 
@@ -613,6 +617,8 @@ impl _rt::Message for Lists {
         (17, "points"),
     ];
 }
+
+impl _rt::InfallibleEncode for Lists {}
 
 _rt::full_name!(Lists, "kitchen.Lists");
 
@@ -1023,6 +1029,8 @@ impl _rt::Message for Maps {
     ];
 }
 
+impl _rt::InfallibleEncode for Maps {}
+
 _rt::full_name!(Maps, "kitchen.Maps");
 
 impl _rt::json::JsonMessage for Maps {
@@ -1332,6 +1340,8 @@ impl _rt::Message for Interleaved {
     ];
 }
 
+impl _rt::InfallibleEncode for Interleaved {}
+
 _rt::full_name!(Interleaved, "kitchen.Interleaved");
 
 impl _rt::json::JsonMessage for Interleaved {
@@ -1501,6 +1511,8 @@ impl _rt::Message for Point {
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
 }
+
+impl _rt::InfallibleEncode for Point {}
 
 _rt::full_name!(Point, "kitchen.Point");
 

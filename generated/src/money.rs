@@ -85,6 +85,8 @@ impl _rt::Message for Amounts {
     ];
 }
 
+impl _rt::InfallibleEncode for Amounts {}
+
 _rt::full_name!(Amounts, "money.Amounts");
 
 impl _rt::json::JsonMessage for Amounts {

@@ -264,6 +264,8 @@ impl _rt::Message for ReportCard {
     ];
 }
 
+impl _rt::InfallibleEncode for ReportCard {}
+
 _rt::full_name!(ReportCard, "school.ReportCard");
 
 impl _rt::json::JsonMessage for ReportCard {
@@ -545,6 +547,8 @@ impl _rt::Message for Summary {
         (6, "note"), (7, "absences"),
     ];
 }
+
+impl _rt::InfallibleEncode for Summary {}
 
 _rt::full_name!(Summary, "school.Summary");
 

@@ -374,6 +374,8 @@ pub mod shape {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "radius")];
     }
 
+    impl _rt::InfallibleEncode for Circle {}
+
     _rt::full_name!(Circle, "shapes.Shape.Circle");
 
     impl _rt::json::JsonMessage for Circle {
@@ -453,6 +455,8 @@ pub mod shape {
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "corners")];
     }
+
+    impl _rt::InfallibleEncode for Polygon {}
 
     _rt::full_name!(Polygon, "shapes.Shape.Polygon");
 
@@ -537,6 +541,8 @@ pub mod shape {
             }
             const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
         }
+
+        impl _rt::InfallibleEncode for Corner {}
 
         _rt::full_name!(Corner, "shapes.Shape.Polygon.Corner");
 
@@ -625,6 +631,8 @@ impl _rt::Message for Layer {
     _rt::unknown_fields_at!(unknown_fields);
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "kind")];
 }
+
+impl _rt::InfallibleEncode for Layer {}
 
 _rt::full_name!(Layer, "shapes.Layer");
 
@@ -1240,6 +1248,8 @@ impl _rt::Message for Keywords {
     ];
 }
 
+impl _rt::InfallibleEncode for Keywords {}
+
 _rt::full_name!(Keywords, "shapes.Keywords");
 
 impl _rt::json::JsonMessage for Keywords {
@@ -1319,6 +1329,8 @@ impl _rt::Message for Empty {
 
     _rt::unknown_fields_at!(unknown_fields);
 }
+
+impl _rt::InfallibleEncode for Empty {}
 
 _rt::full_name!(Empty, "shapes.Empty");
 

@@ -46,6 +46,8 @@ impl _rt::Message for Customer {
     ];
 }
 
+impl _rt::InfallibleEncode for Customer {}
+
 _rt::full_name!(Customer, "shop.Customer");
 
 impl _rt::json::JsonMessage for Customer {
@@ -142,6 +144,8 @@ impl _rt::Message for OrderLine {
         (1, "line_number"), (2, "description"), (3, "cost"), (4, "quantity"),
     ];
 }
+
+impl _rt::InfallibleEncode for OrderLine {}
 
 _rt::full_name!(OrderLine, "shop.OrderLine");
 

@@ -41,6 +41,8 @@ impl _rt::Message for Coordinates {
     ];
 }
 
+impl _rt::InfallibleEncode for Coordinates {}
+
 _rt::full_name!(Coordinates, "world.geo.Coordinates");
 
 impl _rt::json::JsonMessage for Coordinates {

@@ -68,6 +68,8 @@ impl _rt::Message for Trip {
     ];
 }
 
+impl _rt::InfallibleEncode for Trip {}
+
 _rt::full_name!(Trip, "world.travel.Trip");
 
 impl _rt::json::JsonMessage for Trip {

@@ -13,7 +13,7 @@ use schemac_runtime::{Decimal, DynamicValue, Message};
 /// Encodes `value`, checks the length against `encoded_len`, decodes it
 /// back and checks that nothing changed, scales included; returns the bytes.
 fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Vec<u8> {
-    let bytes = value.encode_to_vec().expect("encodes");
+    let bytes = value.try_encode_to_vec().expect("encodes");
     assert_eq!(bytes.len(), value.encoded_len(), "{value:?}");
     let back = M::decode(&bytes).unwrap_or_else(|error| panic!("{value:?}: {error}"));
     assert_eq!(&back, value);

@@ -15,7 +15,7 @@ use schemac_runtime::{Decimal, DynamicValue, Enumeration, Message};
 /// Encodes `value`, checks the length against `encoded_len`, decodes it
 /// back and checks that nothing changed; returns the bytes.
 fn round_trip<M: Message + PartialEq + Debug>(value: &M) -> Vec<u8> {
-    let bytes = value.encode_to_vec().expect("encodes");
+    let bytes = value.try_encode_to_vec().expect("encodes");
     assert_eq!(bytes.len(), value.encoded_len(), "{value:?}");
     let back = M::decode(&bytes).unwrap_or_else(|error| panic!("{value:?}: {error}"));
     assert_eq!(&back, value);
@@ -349,8 +349,8 @@ fn the_last_oneof_member_read_wins_and_the_same_one_merges() {
         note: None,
         ..Default::default()
     };
-    let mut bytes = circle.encode_to_vec().unwrap();
-    bytes.extend(label.encode_to_vec().unwrap());
+    let mut bytes = circle.try_encode_to_vec().unwrap();
+    bytes.extend(label.try_encode_to_vec().unwrap());
     assert_eq!(Shape::decode(&bytes).unwrap(), label);
 
     // Two polygons merge: their corner lists are appended.
@@ -362,8 +362,8 @@ fn the_last_oneof_member_read_wins_and_the_same_one_merges() {
         note: None,
         ..Default::default()
     };
-    let mut bytes = one(1.0).encode_to_vec().unwrap();
-    bytes.extend(one(2.0).encode_to_vec().unwrap());
+    let mut bytes = one(1.0).try_encode_to_vec().unwrap();
+    bytes.extend(one(2.0).try_encode_to_vec().unwrap());
     let merged = Shape::decode(&bytes).unwrap();
     let expected = shape::Polygon {
         corners: vec![corner(1.0, 0.0), corner(2.0, 0.0)],
@@ -379,12 +379,37 @@ fn unknown_fields_are_kept_and_written_back() {
         description: "keep me".to_owned(),
         ..Order::default()
     };
-    let bytes = order.encode_to_vec().unwrap();
+    let bytes = order.try_encode_to_vec().unwrap();
     let empty = Empty::decode(&bytes).unwrap();
     assert_eq!(empty.unknown_fields.as_bytes(), bytes);
-    assert_eq!(empty.encode_to_vec().unwrap(), bytes);
+    assert_eq!(empty.try_encode_to_vec().unwrap(), bytes);
     assert_eq!(
-        Order::decode(&empty.encode_to_vec().unwrap()).unwrap(),
+        Order::decode(&empty.try_encode_to_vec().unwrap()).unwrap(),
         order
+    );
+}
+
+/// A message whose encoding cannot fail (`Customer`: no `required` field,
+/// nothing that nests without bound) has `encode_to_vec` and
+/// `encode_length_delimited_to_vec` returning the bytes, those of the
+/// `try_` forms, which every message has.
+#[test]
+fn an_infallible_message_encodes_to_the_bytes() {
+    let customer = Customer {
+        id: 1,
+        name: "A".to_owned(),
+        ..Default::default()
+    };
+    let bytes: Vec<u8> = customer.encode_to_vec();
+    assert_eq!(bytes, customer.try_encode_to_vec().unwrap());
+    assert_eq!(bytes, [0x08, 0x01, 0x12, 0x01, b'A']);
+    let framed: Vec<u8> = customer.encode_length_delimited_to_vec();
+    assert_eq!(
+        framed,
+        customer.try_encode_length_delimited_to_vec().unwrap()
+    );
+    assert_eq!(
+        Customer::decode_length_delimited(framed.as_slice()).unwrap(),
+        customer
     );
 }

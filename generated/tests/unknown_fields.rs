@@ -45,13 +45,13 @@ fn unknown_part(profile: &v2::Profile) -> Vec<u8> {
         email: String::new(),
         ..profile.clone()
     };
-    unknown.encode_to_vec().expect("encodes")
+    unknown.try_encode_to_vec().expect("encodes")
 }
 
 #[test]
 fn a_v1_service_passes_every_v2_field_on() {
     let original = full_profile();
-    let bytes = original.encode_to_vec().expect("encodes");
+    let bytes = original.try_encode_to_vec().expect("encodes");
 
     let old = v1::Profile::decode(&bytes).expect("v1 reads v2's bytes");
     assert_eq!(old.id, 42);
@@ -60,7 +60,7 @@ fn a_v1_service_passes_every_v2_field_on() {
     // Every field v1 does not know is kept, byte for byte, in order.
     assert_eq!(old.unknown_fields.as_bytes(), unknown_part(&original));
 
-    let passed_on = old.encode_to_vec().expect("encodes");
+    let passed_on = old.try_encode_to_vec().expect("encodes");
     assert_eq!(passed_on.len(), old.encoded_len());
     // The known fields come first, so the bytes differ from v2's ...
     assert_ne!(passed_on, bytes);
@@ -74,9 +74,9 @@ fn a_v1_service_passes_every_v2_field_on() {
 #[test]
 fn changes_to_known_fields_go_through_with_the_unknown_ones() {
     let original = full_profile();
-    let mut old = v1::Profile::decode(&original.encode_to_vec().unwrap()).unwrap();
+    let mut old = v1::Profile::decode(&original.try_encode_to_vec().unwrap()).unwrap();
     old.name = "Augusta".to_owned();
-    let back = v2::Profile::decode(&old.encode_to_vec().unwrap()).unwrap();
+    let back = v2::Profile::decode(&old.try_encode_to_vec().unwrap()).unwrap();
     assert_eq!(
         back,
         v2::Profile {
@@ -89,14 +89,14 @@ fn changes_to_known_fields_go_through_with_the_unknown_ones() {
 #[test]
 fn a_v1_message_without_the_option_skips_them() {
     let original = full_profile();
-    let plain = v1::PlainProfile::decode(&original.encode_to_vec().unwrap()).unwrap();
+    let plain = v1::PlainProfile::decode(&original.try_encode_to_vec().unwrap()).unwrap();
     let expected = v1::PlainProfile {
         id: 42,
         name: "Ada".to_owned(),
         email: "ada@example.com".to_owned(),
     };
     assert_eq!(plain, expected);
-    let back = v2::Profile::decode(&plain.encode_to_vec().unwrap()).unwrap();
+    let back = v2::Profile::decode(&plain.try_encode_to_vec().unwrap()).unwrap();
     assert_eq!(
         back,
         v2::Profile {
@@ -111,7 +111,7 @@ fn a_v1_message_without_the_option_skips_them() {
 #[test]
 fn unknown_fields_accumulate_over_merges_and_compare() {
     let original = full_profile();
-    let bytes = original.encode_to_vec().unwrap();
+    let bytes = original.try_encode_to_vec().unwrap();
     let once = v1::Profile::decode(&bytes).unwrap();
     let mut twice = once.clone();
     twice.merge(&bytes).unwrap();
@@ -119,7 +119,7 @@ fn unknown_fields_accumulate_over_merges_and_compare() {
     assert_ne!(once, twice, "unknown fields take part in equality");
 
     // Merged twice, the v2 view has lists appended and scalars replaced.
-    let back = v2::Profile::decode(&twice.encode_to_vec().unwrap()).unwrap();
+    let back = v2::Profile::decode(&twice.try_encode_to_vec().unwrap()).unwrap();
     assert_eq!(back.scores.len(), 2 * original.scores.len());
     assert_eq!(back.age, original.age);
 
@@ -128,7 +128,7 @@ fn unknown_fields_accumulate_over_merges_and_compare() {
         id: 1,
         ..v1::Profile::default()
     };
-    assert_eq!(plain.encode_to_vec().unwrap(), [0x08, 0x01]);
+    assert_eq!(plain.try_encode_to_vec().unwrap(), [0x08, 0x01]);
     assert!(
         v1::Profile::decode(&[0x08, 0x01])
             .unwrap()

@@ -91,7 +91,7 @@ mod tests {
     #[test]
     fn decodes_from_a_buf_of_two_chunks() {
         let message = sample();
-        let bytes = message.encode_to_vec().unwrap();
+        let bytes = message.try_encode_to_vec().unwrap();
         for split in [0, 1, 7, bytes.len() / 2, bytes.len() - 1, bytes.len()] {
             let (front, back) = bytes.split_at(split);
             let chained = front.chain(back);
@@ -106,14 +106,14 @@ mod tests {
     #[test]
     fn decodes_from_bytes_and_advances_the_buf() {
         let message = sample();
-        let mut bytes = Bytes::from(message.encode_to_vec().unwrap());
+        let mut bytes = Bytes::from(message.try_encode_to_vec().unwrap());
         assert_eq!(Struct::decode_buf(&mut bytes).unwrap(), message);
         assert!(bytes.is_empty());
     }
 
     #[test]
     fn a_buf_over_the_maximum_is_refused_and_left_alone() {
-        let bytes = sample().encode_to_vec().unwrap();
+        let bytes = sample().try_encode_to_vec().unwrap();
         let mut chained = bytes[..3].chain(&bytes[3..]);
         let options = DecodeOptions::new().max_input_len(bytes.len() - 1);
         let error = Struct::decode_buf_with(&mut chained, &options).unwrap_err();
@@ -123,7 +123,7 @@ mod tests {
 
     #[test]
     fn errors_in_a_chained_buf_name_the_offset_in_the_whole() {
-        let mut bytes = sample().encode_to_vec().unwrap();
+        let mut bytes = sample().try_encode_to_vec().unwrap();
         bytes.push(0xff);
         let chained = bytes[..5].chain(&bytes[5..]);
         let error = Struct::decode_buf(chained).unwrap_err();
@@ -134,7 +134,7 @@ mod tests {
     #[test]
     fn encodes_into_a_buf_mut() {
         let message = sample();
-        let expected = message.encode_to_vec().unwrap();
+        let expected = message.try_encode_to_vec().unwrap();
         let mut out = bytes::BytesMut::new();
         message.encode_to_buf(&mut out).unwrap();
         assert_eq!(out, expected[..]);
@@ -177,11 +177,11 @@ mod tests {
             type_url: "type.googleapis.com/x".into(),
             value: vec![9; 100_000],
         };
-        let expected = any.encode_to_vec().unwrap();
+        let expected = any.try_encode_to_vec().unwrap();
         let mut out = bytes::BytesMut::new();
         any.encode_to_buf(&mut out).unwrap();
         assert_eq!(out, expected[..]);
-        let framed = any.encode_length_delimited_to_vec().unwrap();
+        let framed = any.try_encode_length_delimited_to_vec().unwrap();
         let mut rest = framed.as_slice();
         assert_eq!(Any::decode_length_delimited(&mut rest).unwrap(), any);
         assert!(rest.is_empty());

@@ -61,7 +61,7 @@
 //! let mut item = Item { sku: "A-1".into(), ..Default::default() };
 //! item.set_extension(&SHELF, 7);
 //! item.set_extension(&TAGS, vec!["new".into(), "sale".into()]);
-//! let bytes = item.encode_to_vec()?;
+//! let bytes = item.try_encode_to_vec()?;
 //!
 //! let read = Item::decode(&bytes)?;
 //! assert!(read.has_extension(&SHELF));

@@ -3,8 +3,8 @@
 //! read them, for streams of several messages.
 //!
 //! [`Message::encode_length_delimited`](crate::Message::encode_length_delimited) writes a frame and
-//! [`Message::decode_length_delimited`](crate::Message::decode_length_delimited) reads one from the front of a
-//! slice. With the `std` feature, `FrameReader` iterates over the frames
+//! [`Message::decode_length_delimited`](crate::Message::decode_length_delimited) reads one from the front of any
+//! `Buf`, a slice among them. With the `std` feature, `FrameReader` iterates over the frames
 //! of any `std::io::Read`, reading one frame at a time, and `FrameWriter`
 //! writes frames to any `std::io::Write` (docs/io.md in the repository
 //! has the rules):

@@ -41,7 +41,7 @@
 //! use schemac_runtime::Message;
 //!
 //! let point = geo::Point { x: 3, y: 4 };
-//! let bytes = point.encode_to_vec()?;
+//! let bytes = point.try_encode_to_vec()?;
 //! assert_eq!(bytes, [0x08, 3, 0x10, 4]); // field 1 = 3, field 2 = 4
 //! assert_eq!(geo::Point::decode(&bytes)?, point);
 //! assert_eq!(point.encoded_len(), 4);
@@ -127,7 +127,7 @@ pub use extension::{Extendable, Extension, ExtensionOf, ExtensionSet, RepeatedEx
 /// (docs/options.md), with its crate.
 #[cfg(feature = "litemap")]
 pub use litemap::{self, LiteMap};
-pub use message::{Enumeration, Message, Name};
+pub use message::{Enumeration, InfallibleEncode, Message, Name};
 pub use rust_decimal::{self, Decimal};
 pub use unknown::UnknownFields;
 pub use value::DynamicValue;

@@ -142,8 +142,30 @@ pub trait Message: Default {
         encode::encode(top(self)?, buf, ENCODE_LIMIT, false)
     }
 
-    /// The encoding of `self` in a new vector; see [`encode`](Message::encode).
-    fn encode_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
+    /// The encoding of `self` in a new vector, for a message whose
+    /// encoding cannot fail ([`InfallibleEncode`]), as prost's
+    /// `encode_to_vec` returns it. Any message has
+    /// [`try_encode_to_vec`](Message::try_encode_to_vec).
+    ///
+    /// ```
+    /// use schemac_runtime::Message;
+    /// use schemac_runtime::wkt::Duration;
+    ///
+    /// let bytes: Vec<u8> = Duration { seconds: 1, nanos: 0 }.encode_to_vec();
+    /// assert_eq!(bytes, [0x08, 0x01]);
+    /// ```
+    fn encode_to_vec(&self) -> Vec<u8>
+    where
+        Self: InfallibleEncode,
+    {
+        // Nothing to check: no `required` field is held, and nesting is
+        // bounded below the limit, so the walk is given none.
+        encode::encode_to_vec(|writer| write_top(self, writer), u32::MAX).unwrap_or_default()
+    }
+
+    /// The encoding of `self` in a new vector; fails as
+    /// [`encode`](Message::encode) does.
+    fn try_encode_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
         encode::encode_to_vec(top(self)?, ENCODE_LIMIT)
     }
 
@@ -163,9 +185,25 @@ pub trait Message: Default {
         encode::encode(top(self)?, buf, ENCODE_LIMIT, true)
     }
 
-    /// `self` as a length-delimited frame in a new vector; see
+    /// `self` as a length-delimited frame in a new vector, for a message
+    /// whose encoding cannot fail ([`InfallibleEncode`]), as prost's
+    /// `encode_length_delimited_to_vec` returns it; see
     /// [`encode_length_delimited`](Message::encode_length_delimited).
-    fn encode_length_delimited_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
+    fn encode_length_delimited_to_vec(&self) -> Vec<u8>
+    where
+        Self: InfallibleEncode,
+    {
+        let mut buf = Vec::new();
+        // As `encode_to_vec`: nothing to check.
+        match encode::encode(|writer| write_top(self, writer), &mut buf, u32::MAX, true) {
+            Ok(()) => buf,
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// `self` as a length-delimited frame in a new vector; fails as
+    /// [`encode_length_delimited`](Message::encode_length_delimited) does.
+    fn try_encode_length_delimited_to_vec(&self) -> Result<Vec<u8>, EncodeError> {
         let mut buf = Vec::new();
         self.encode_length_delimited(&mut buf)?;
         Ok(buf)
@@ -211,19 +249,29 @@ pub trait Message: Default {
         crate::buf::decode_buf(&mut buf, options, Self::NAME, Self::decode_with)
     }
 
-    /// Decodes the length-delimited frame at the front of `bytes`, as
+    /// Decodes the length-delimited frame at the front of `buf`, any
+    /// [`Buf`], as
     /// [`encode_length_delimited`](Message::encode_length_delimited)
-    /// writes it, with the default [`DecodeOptions`], and moves `bytes`
+    /// writes it, with the default [`DecodeOptions`], and advances `buf`
     /// past it: what follows the frame, such as more frames, is left in
-    /// `bytes`. On an error, `bytes` is left as it was.
+    /// `buf`. Pass `&mut buf` to read on from there, as with prost's
+    /// `decode_length_delimited`, which takes the same.
     ///
     /// A prefix that claims more bytes than follow it is an error, and so
-    /// is an empty `bytes`: test `is_empty()` to find the
-    /// end of a run of frames. Error offsets count from the start of the
-    /// prefix.
+    /// is an empty `buf`: test `is_empty()` or
+    /// [`has_remaining`](Buf::has_remaining) to find the end of a run of
+    /// frames. Error offsets count from the start of the prefix.
+    ///
+    /// When `buf`'s first [`chunk`](Buf::chunk) holds all of it, as a
+    /// slice's, a `Bytes`'s or a `BytesMut`'s does, the frame is decoded
+    /// from that chunk and an error leaves `buf` as it was. From a `Buf`
+    /// of several chunks the prefix is read first and a frame that crosses
+    /// chunks is copied into one vector; an error then leaves `buf` past
+    /// what was read. The errors are the same either way.
     ///
     /// ```
     /// use schemac_runtime::Message;
+    /// use schemac_runtime::bytes::{Buf, Bytes};
     /// use schemac_runtime::wkt::Duration;
     ///
     /// let mut stream = Vec::new();
@@ -235,61 +283,35 @@ pub trait Message: Default {
     ///     seconds.push(Duration::decode_length_delimited(&mut rest)?.seconds);
     /// }
     /// assert_eq!(seconds, [1, 2]);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn decode_length_delimited(bytes: &mut &[u8]) -> Result<Self, DecodeError> {
-        Self::decode_length_delimited_with(bytes, &DecodeOptions::new())
-    }
-
-    /// Like [`decode_length_delimited`](Message::decode_length_delimited),
-    /// decoding the frame within the limits of `options`.
-    fn decode_length_delimited_with(
-        bytes: &mut &[u8],
-        options: &DecodeOptions,
-    ) -> Result<Self, DecodeError> {
-        crate::framing::decode_length_delimited(bytes, options, Self::NAME, Self::decode_with)
-    }
-
-    /// Reads the length-delimited frame at the front of any [`Buf`], as
-    /// [`decode_length_delimited`](Message::decode_length_delimited) reads
-    /// it from a slice, with the default [`DecodeOptions`], and advances
-    /// `buf` past it; what follows the frame is left in `buf`.
     ///
-    /// When `buf`'s first [`chunk`](Buf::chunk) holds all of it, as a
-    /// `Bytes`'s or a `BytesMut`'s does, the frame is decoded from that
-    /// chunk and an error leaves `buf` as it was. From a `Buf` of several
-    /// chunks the prefix is read first and a frame that crosses chunks is
-    /// copied into one vector; an error then leaves `buf` past what was
-    /// read. The errors are the same either way.
-    ///
-    /// ```
-    /// use schemac_runtime::Message;
-    /// use schemac_runtime::bytes::{Buf, Bytes};
-    /// use schemac_runtime::wkt::Duration;
-    ///
-    /// let first = Duration { seconds: 1, nanos: 0 }.encode_length_delimited_to_vec()?;
-    /// let second = Duration { seconds: 2, nanos: 0 }.encode_length_delimited_to_vec()?;
     /// // Two frames arriving in three pieces.
+    /// let first = Duration { seconds: 1, nanos: 0 }.encode_length_delimited_to_vec();
+    /// let second = Duration { seconds: 2, nanos: 0 }.encode_length_delimited_to_vec();
     /// let (head, tail) = second.split_at(1);
     /// let mut buf = Bytes::from(first).chain(Bytes::copy_from_slice(head)).chain(tail);
-    /// assert_eq!(Duration::decode_length_delimited_buf(&mut buf)?.seconds, 1);
-    /// assert_eq!(Duration::decode_length_delimited_buf(&mut buf)?.seconds, 2);
+    /// assert_eq!(Duration::decode_length_delimited(&mut buf)?.seconds, 1);
+    /// assert_eq!(Duration::decode_length_delimited(&mut buf)?.seconds, 2);
     /// assert!(!buf.has_remaining());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    fn decode_length_delimited_buf(buf: &mut impl Buf) -> Result<Self, DecodeError> {
-        Self::decode_length_delimited_buf_with(buf, &DecodeOptions::new())
+    fn decode_length_delimited(buf: impl Buf) -> Result<Self, DecodeError> {
+        Self::decode_length_delimited_with(buf, &DecodeOptions::new())
     }
 
-    /// Like [`decode_length_delimited_buf`](Message::decode_length_delimited_buf),
+    /// Like [`decode_length_delimited`](Message::decode_length_delimited),
     /// decoding the frame within the limits of `options`; a frame longer
     /// than their [`max_input_len`](DecodeOptions::max_input_len) is
     /// refused before it is copied.
-    fn decode_length_delimited_buf_with(
-        buf: &mut impl Buf,
+    fn decode_length_delimited_with(
+        mut buf: impl Buf,
         options: &DecodeOptions,
     ) -> Result<Self, DecodeError> {
-        crate::framing::decode_length_delimited_buf(buf, options, Self::NAME, Self::decode_with)
+        crate::framing::decode_length_delimited_buf(
+            &mut buf,
+            options,
+            Self::NAME,
+            Self::decode_with,
+        )
     }
 
     /// Merges the fields encoded in `bytes` into `self`: scalars are
@@ -337,6 +359,29 @@ pub trait Message: Default {
             .map_err(|e| e.in_message(Self::NAME))
     }
 }
+
+/// A message whose encoding cannot fail, which has
+/// [`Message::encode_to_vec`] and
+/// [`Message::encode_length_delimited_to_vec`] returning the bytes, as
+/// prost's do.
+///
+/// Generated code implements it for each message that holds no
+/// `required` field, here or in any message it holds, that cannot hold
+/// itself (through fields of any kind, nor hold a `value`, so that
+/// nesting is bounded, and by less than the recursion limit), and that
+/// reaches no `ref` or `weak` field; the well-known types but `Struct`, `Value` and `ListValue`
+/// implement it. Every message has the fallible forms,
+/// [`Message::try_encode_to_vec`] and
+/// [`Message::try_encode_length_delimited_to_vec`].
+///
+/// Implementing it for a message that can fail does no harm beyond
+/// making those two methods write what decoding would refuse.
+#[diagnostic::on_unimplemented(
+    message = "encoding `{Self}` can fail, so it has no `encode_to_vec`",
+    label = "`{Self}` holds a `required` field, can hold itself, or reaches a `ref`",
+    note = "`try_encode_to_vec` and `try_encode_length_delimited_to_vec` return a `Result`, for every message"
+)]
+pub trait InfallibleEncode: Message {}
 
 /// Writes the fields of `message`, the top-level message of an encode
 /// walk: a graph message after the pre-pass that numbers the objects it

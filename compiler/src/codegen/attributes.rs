@@ -106,8 +106,8 @@ fn value_has_eq_hash(ty: ValueType) -> bool {
 }
 
 impl Context<'_> {
-    /// The derives of message `id` and of its oneof enums: `Clone`,
-    /// `Debug` unless skipped, `Default` for the struct, `PartialEq`, and
+    /// The derives of message `id` and of its oneof enums: `Clone`, `Copy`
+    /// where [`super::capabilities`] allows it, `Debug` unless skipped, `Default` for the struct, `PartialEq`, and
     /// `Eq` and `Hash` where every value held allows them.
     pub(crate) fn message_derives(&self, id: MessageId, item: ItemKind) -> TokenStream {
         let message = self.schema.message(id);
@@ -115,10 +115,11 @@ impl Context<'_> {
             .config
             .derives_debug(&message.full_name)
             .then(|| quote!(Debug,));
+        let copy = self.derives_copy(id).then(|| quote!(Copy,));
         let default = (item == ItemKind::Message).then(|| quote!(Default,));
         let partial_eq = self.derives_partial_eq(id).then(|| quote!(PartialEq,));
         let eq_hash = self.eq_hash(id).then(|| quote!(Eq, Hash,));
-        quote!(#[derive(Clone, #debug #default #partial_eq #eq_hash)])
+        quote!(#[derive(Clone, #copy #debug #default #partial_eq #eq_hash)])
     }
 
     /// The attributes for `item` named `full_name`: those of the config's

@@ -20,6 +20,7 @@
 //! it does not panic on any model whose ids are in range.
 
 mod attributes;
+mod capabilities;
 mod defaults;
 mod deprecation;
 pub(crate) mod descriptors;
@@ -191,20 +192,35 @@ pub struct Facts {
     /// For each message, the struct field holding its unknown fields
     /// ([`names::unknown_fields_field`]), when it keeps them.
     unknown_fields: Vec<Option<String>>,
+    /// For each message, whether it derives `Copy`
+    /// ([`capabilities::copy_messages`]).
+    copy: Vec<bool>,
+    /// For each message, whether its encoding cannot fail
+    /// ([`capabilities::infallible_messages`]).
+    infallible_encode: Vec<bool>,
 }
 
 impl Facts {
     /// The facts of `schema` generated with `config`.
     pub fn of(schema: &Schema, config: &Config) -> Self {
+        let checks_required = required::checked_messages(schema);
+        let graph = schema.graph_messages();
         Self {
+            copy: capabilities::copy_messages(schema, config),
+            infallible_encode: capabilities::infallible_messages(
+                schema,
+                config,
+                &checks_required,
+                &graph,
+            ),
             view_borrows: match config.views {
                 true => view::borrowing_views(schema, config),
                 false => Vec::new(),
             },
-            checks_required: required::checked_messages(schema),
+            checks_required,
             eq_hash: attributes::eq_hash_messages(schema, config),
             partial_eq: attributes::partial_eq_messages(schema),
-            graph: schema.graph_messages(),
+            graph,
             ref_targets: schema.ref_target_marks(),
             weak_targets: schema.weak_target_marks(),
             groups: schema.group_marks(),
@@ -253,6 +269,21 @@ impl<'a> Context<'a> {
             runtime_path,
             facts,
         }
+    }
+
+    /// Whether message `id` derives `Copy`.
+    pub(crate) fn derives_copy(&self, id: MessageId) -> bool {
+        (self.facts.copy.get(id.0 as usize))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// Whether the encoding of message `id` cannot fail, so that it
+    /// implements `InfallibleEncode`.
+    pub(crate) fn infallible_encode(&self, id: MessageId) -> bool {
+        (self.facts.infallible_encode.get(id.0 as usize))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether message `id` is a graph message, encoded with a pre-pass

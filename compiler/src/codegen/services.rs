@@ -6,6 +6,7 @@
 use super::{Context, Facts, paths};
 use crate::config::Config;
 use crate::export_proto;
+use crate::language::Dialect;
 use crate::model::{self, MethodType, Schema, ValueType};
 use crate::names;
 use crate::service::{Method, Service};
@@ -29,6 +30,8 @@ pub(crate) fn describe(schema: &Schema, config: &Config, package: &[String]) -> 
             package: service.package.join("."),
             full_name: service.full_name.clone(),
             docs: service.docs.clone(),
+            from_proto: schema.dialect(service.file) != Dialect::Schema,
+            deprecated: service.options.flag("deprecated"),
             methods: service
                 .methods
                 .iter()
@@ -56,6 +59,7 @@ fn describe_method(
         output_proto_type: export_proto::type_name(schema, method.output.ty),
         client_streaming: method.input.stream,
         server_streaming: method.output.stream,
+        deprecated: method.options.flag("deprecated"),
         docs: method.docs.clone(),
     }
 }

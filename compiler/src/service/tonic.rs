@@ -1,6 +1,11 @@
 //! The tonic generator: for each service, a module `<service>_server` with
-//! its async trait and the server tonic's router takes, and a module
+//! its trait and the server tonic's router takes, and a module
 //! `<service>_client` with its client, shaped as tonic-build shapes them.
+//!
+//! The trait's methods take one of two shapes ([`ServerTrait`]): the one
+//! `#[async_trait]` gives, which tonic-build's traits have, so that an
+//! impl written for tonic-build compiles as it is; or Rust's own
+//! `async fn` in traits.
 //!
 //! The code names tonic and the gRPC codec through the runtime
 //! (`_rt::tonic`, `_rt::grpc::Codec`, the runtime's `tonic` feature), so
@@ -15,24 +20,96 @@ use super::{Method, Service, ServiceGenerator};
 use crate::codegen;
 
 /// Writes tonic servers and clients; what `Services::Tonic` sets.
-#[derive(Clone, Copy, Debug, Default)]
+///
+/// ```
+/// use schemac::service::{ServerTrait, TonicGenerator};
+///
+/// let mut generator = TonicGenerator::new();
+/// generator.server_trait(ServerTrait::Native).default_unimplemented(true);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TonicGenerator {
-    _private: (),
+    server_trait: ServerTrait,
+    default_unimplemented: bool,
+}
+
+/// How the methods of a generated server trait are declared.
+///
+/// The two shapes cannot both be met by one impl: an impl under
+/// `#[tonic::async_trait]` of a trait of native `async fn`s fails with
+/// E0195, and so does a plain `async fn` impl of a trait of the
+/// `#[async_trait]` shape.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ServerTrait {
+    /// [`AsyncTrait`](Self::AsyncTrait) for the services of `.proto`
+    /// files, whose servers may have been written for tonic-build, and
+    /// [`Native`](Self::Native) for those of `.schema` files; the default.
+    #[default]
+    ByInput,
+    /// The shape `#[async_trait]` gives, as tonic-build's traits have it:
+    /// each method `fn m<'life0, 'async_trait>(&'life0 self, request) ->
+    /// Pin<Box<dyn Future<Output = ...> + Send + 'async_trait>>`. An impl
+    /// is written with `#[tonic::async_trait]` and `async fn`s.
+    AsyncTrait,
+    /// Rust's own `async fn` in traits: each method `fn m(&self, request)
+    /// -> impl Future<Output = ...> + Send`. An impl is written with
+    /// `async fn`s and no attribute.
+    Native,
 }
 
 impl TonicGenerator {
-    /// The generator of both a server and a client for each service.
+    /// The generator of both a server and a client for each service, with
+    /// the default options.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Sets how the server traits' methods are declared;
+    /// [`ServerTrait::ByInput`] by default.
+    pub fn server_trait(&mut self, server_trait: ServerTrait) -> &mut Self {
+        self.server_trait = server_trait;
+        self
+    }
+
+    /// Gives every method of the server traits a default body that answers
+    /// `Status::unimplemented`, so that a server need implement only the
+    /// methods it serves, and an rpc added to the schema does not break
+    /// it. A server-streaming method then answers a
+    /// `tonic::codegen::BoxStream` rather than an associated stream type,
+    /// which could have no default. Off by default.
+    pub fn default_unimplemented(&mut self, on: bool) -> &mut Self {
+        self.default_unimplemented = on;
+        self
+    }
+
+    /// Whether `service`'s trait takes the shape `#[async_trait]` gives.
+    fn async_trait(&self, service: &Service) -> bool {
+        match self.server_trait {
+            ServerTrait::ByInput => service.from_proto,
+            ServerTrait::AsyncTrait => true,
+            ServerTrait::Native => false,
+        }
     }
 }
 
 impl ServiceGenerator for TonicGenerator {
     fn generate(&self, service: &Service) -> String {
-        let server = server(service);
+        let shape = Shape {
+            async_trait: self.async_trait(service),
+            default_unimplemented: self.default_unimplemented,
+        };
+        let server = server(service, shape);
         let client = client(service);
         quote!(#server #client).to_string()
     }
+}
+
+/// The shape of one service's server trait.
+#[derive(Clone, Copy)]
+struct Shape {
+    async_trait: bool,
+    default_unimplemented: bool,
 }
 
 /// The names one service's code uses.
@@ -92,7 +169,7 @@ fn codegen_type_name(name: &str) -> String {
     crate::names::type_name(name)
 }
 
-fn server(service: &Service) -> TokenStream {
+fn server(service: &Service, shape: Shape) -> TokenStream {
     let Names {
         trait_name,
         server,
@@ -113,26 +190,32 @@ fn server(service: &Service) -> TokenStream {
         " The tonic service of `{}` over an implementation of [`{trait_name}`], for `tonic::transport::Server::add_service`.",
         service.full_name
     );
-    let trait_methods = service.methods.iter().map(trait_method);
+    let trait_methods = service
+        .methods
+        .iter()
+        .map(|method| trait_method(method, shape));
     let routes = service
         .methods
         .iter()
-        .map(|method| route(&trait_name, method));
+        .map(|method| route(&trait_name, method, shape));
+    let deprecated = service.deprecated.then(|| quote!(#[deprecated]));
     let full_name = &service.full_name;
     quote! {
         #service_docs
-        #[allow(clippy::type_complexity, clippy::too_many_lines)]
+        #[allow(clippy::type_complexity, clippy::too_many_lines, deprecated)]
         pub mod #server_mod {
             use super::_rt;
             use _rt::tonic;
             use _rt::tonic::codegen::{http, Arc, Body, BoxFuture, Context, Poll, StdError};
 
             #[doc = #trait_doc]
+            #deprecated
             pub trait #trait_name: ::core::marker::Send + ::core::marker::Sync + 'static {
                 #(#trait_methods)*
             }
 
             #[doc = #server_doc]
+            #deprecated
             #[derive(Debug)]
             pub struct #server<T> {
                 inner: Arc<T>,
@@ -262,45 +345,80 @@ fn server(service: &Service) -> TokenStream {
 }
 
 /// A method of the server trait, and the associated stream type of a
-/// server-streaming one.
-fn trait_method(method: &Method) -> TokenStream {
+/// server-streaming one (a `BoxStream` with default bodies).
+fn trait_method(method: &Method, shape: Shape) -> TokenStream {
     let name = method_ident(method);
     let docs = codegen::docs(&method.docs, || format!("Answers `{}`.", method.path));
+    let deprecated = method.deprecated.then(|| quote!(#[deprecated]));
     let input = message_type(&method.input_type);
     let output = message_type(&method.output_type);
     let request = match method.client_streaming {
         true => quote!(tonic::Request<tonic::Streaming<#input>>),
         false => quote!(tonic::Request<#input>),
     };
-    let (stream_type, response) = if method.server_streaming {
-        let stream = stream_ident(method);
-        let doc = format!(" The stream of responses of [`{name}`](Self::{name}).");
-        (
-            quote! {
+    let (stream_type, response) = match method.server_streaming {
+        true if shape.default_unimplemented => (
+            TokenStream::new(),
+            quote!(tonic::codegen::BoxStream<#output>),
+        ),
+        true => {
+            let stream = stream_ident(method);
+            let doc = format!(" The stream of responses of [`{name}`](Self::{name}).");
+            let stream_type = quote! {
                 #[doc = #doc]
                 type #stream: tonic::codegen::tokio_stream::Stream<
                     Item = ::core::result::Result<#output, tonic::Status>,
                 > + ::core::marker::Send + 'static;
-            },
-            quote!(Self::#stream),
-        )
-    } else {
-        (TokenStream::new(), output)
+            };
+            (stream_type, quote!(Self::#stream))
+        }
+        false => (TokenStream::new(), output),
+    };
+    let output = quote!(::core::result::Result<tonic::Response<#response>, tonic::Status>);
+    let (request, body) = match shape.default_unimplemented {
+        true => {
+            let message = format!("{} is not implemented by this server", method.path);
+            let answer = quote! {
+                ::core::future::ready(::core::result::Result::Err(tonic::Status::unimplemented(#message)))
+            };
+            let body = match shape.async_trait {
+                true => quote!({ _rt::alloc::boxed::Box::pin(#answer) }),
+                false => quote!({ #answer }),
+            };
+            (quote!(_request: #request), body)
+        }
+        false => (quote!(request: #request), quote!(;)),
+    };
+    let signature = match shape.async_trait {
+        // What `#[async_trait]` makes of `async fn #name(&self, ...) -> ...`.
+        true => quote! {
+            fn #name<'life0, 'async_trait>(
+                &'life0 self,
+                #request,
+            ) -> ::core::pin::Pin<_rt::alloc::boxed::Box<
+                dyn ::core::future::Future<Output = #output> + ::core::marker::Send + 'async_trait,
+            >>
+            where
+                'life0: 'async_trait,
+                Self: 'async_trait
+        },
+        false => quote! {
+            fn #name(
+                &self,
+                #request,
+            ) -> impl ::core::future::Future<Output = #output> + ::core::marker::Send
+        },
     };
     quote! {
         #stream_type
         #docs
-        fn #name(
-            &self,
-            request: #request,
-        ) -> impl ::core::future::Future<
-            Output = ::core::result::Result<tonic::Response<#response>, tonic::Status>,
-        > + ::core::marker::Send;
+        #deprecated
+        #signature #body
     }
 }
 
 /// The arm of the server's `call` that answers one method's path.
-fn route(trait_name: &Ident, method: &Method) -> TokenStream {
+fn route(trait_name: &Ident, method: &Method, shape: Shape) -> TokenStream {
     let path = &method.path;
     let name = method_ident(method);
     let input = message_type(&method.input_type);
@@ -334,6 +452,10 @@ fn route(trait_name: &Ident, method: &Method) -> TokenStream {
             ),
         };
     let (stream_type, answer) = match &response_stream {
+        Some(_) if shape.default_unimplemented => (
+            quote!(type ResponseStream = tonic::codegen::BoxStream<#output>;),
+            quote!(Self::ResponseStream),
+        ),
         Some(stream) => (
             quote!(type ResponseStream = T::#stream;),
             quote!(Self::ResponseStream),
@@ -382,15 +504,17 @@ fn client(service: &Service) -> TokenStream {
         .methods
         .iter()
         .map(|method| client_method(service, method));
+    let deprecated = service.deprecated.then(|| quote!(#[deprecated]));
     quote! {
         #service_docs
-        #[allow(clippy::type_complexity)]
+        #[allow(clippy::type_complexity, deprecated)]
         pub mod #client_mod {
             use super::_rt;
             use _rt::tonic;
             use _rt::tonic::codegen::{http, Body, Bytes, StdError};
 
             #[doc = #client_doc]
+            #deprecated
             #[derive(Debug, Clone)]
             pub struct #client<T> {
                 inner: tonic::client::Grpc<T>,
@@ -476,6 +600,7 @@ fn client(service: &Service) -> TokenStream {
 fn client_method(service: &Service, method: &Method) -> TokenStream {
     let name = method_ident(method);
     let docs = codegen::docs(&method.docs, || format!("Calls `{}`.", method.path));
+    let deprecated = method.deprecated.then(|| quote!(#[deprecated]));
     let input = message_type(&method.input_type);
     let output = message_type(&method.output_type);
     let path = &method.path;
@@ -499,6 +624,7 @@ fn client_method(service: &Service, method: &Method) -> TokenStream {
     };
     quote! {
         #docs
+        #deprecated
         pub async fn #name(
             &mut self,
             request: #argument,

@@ -209,7 +209,7 @@ fn encodes_every_way<M: Message + PartialEq + core::fmt::Debug>(
     expected: &[u8],
 ) -> Vec<u8> {
     assert_eq!(message.encoded_len(), expected.len());
-    let bytes = message.encode_to_vec().unwrap();
+    let bytes = message.try_encode_to_vec().unwrap();
     assert!(
         bytes == expected,
         "encode_to_vec of {} bytes",
@@ -234,7 +234,7 @@ fn encodes_every_way<M: Message + PartialEq + core::fmt::Debug>(
     assert!(buf == expected, "encode_to_buf");
 
     let frame = frame_of(expected);
-    assert!(message.encode_length_delimited_to_vec().unwrap() == frame);
+    assert!(message.try_encode_length_delimited_to_vec().unwrap() == frame);
     let mut framed = b"head".to_vec();
     message.encode_length_delimited(&mut framed).unwrap();
     assert!(framed[..4] == *b"head" && framed[4..] == frame);
@@ -348,7 +348,10 @@ fn a_message_that_changes_between_the_two_walks_is_written_as_the_second_saw_it(
         let second = message(0).walk(1);
         let frame = frame_of(&second);
 
-        assert!(message(0).encode_to_vec().unwrap() == second, "{names:?}");
+        assert!(
+            message(0).try_encode_to_vec().unwrap() == second,
+            "{names:?}"
+        );
         for head in [&b""[..], b"head", &payload(200_000, 2)] {
             let mut appended = head.to_vec();
             message(0).encode(&mut appended).unwrap();
@@ -536,8 +539,8 @@ fn a_shared_payload_is_written_in_one_walk_and_let_go_after() {
         walks: Default::default(),
         message: blob("two", 1 << 20, vec![]),
     };
-    shared.encode_to_vec().unwrap();
-    plain.encode_to_vec().unwrap();
+    shared.try_encode_to_vec().unwrap();
+    plain.try_encode_to_vec().unwrap();
     assert_eq!((shared.walks.get(), plain.walks.get()), (1, 2));
     shared.encode_to_buf(&mut bytes::BytesMut::new()).unwrap();
     shared
@@ -592,7 +595,7 @@ fn a_shared_payload_is_let_go_when_an_encode_fails_or_panics() {
     for _ in 0..=crate::DecodeOptions::DEFAULT_RECURSION_LIMIT {
         deep = shared_blob("level", 0, 0, vec![deep]);
     }
-    let error = deep.encode_to_vec().unwrap_err();
+    let error = deep.try_encode_to_vec().unwrap_err();
     assert!(
         error.to_string().contains("beyond the recursion limit"),
         "{error}"
@@ -619,9 +622,12 @@ fn a_shared_payload_is_let_go_when_an_encode_fails_or_panics() {
         content: payload(1 << 20, 4).into(),
     };
     let unwound =
-        std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| panics.encode_to_vec()));
+        std::panic::catch_unwind(core::panic::AssertUnwindSafe(|| panics.try_encode_to_vec()));
     assert!(unwound.is_err());
-    assert_eq!(shared.encode_to_vec().unwrap(), shared_reference(&shared));
+    assert_eq!(
+        shared.try_encode_to_vec().unwrap(),
+        shared_reference(&shared)
+    );
     assert!(
         panics.content.is_unique(),
         "kept after a walk that panicked"
@@ -692,24 +698,24 @@ fn the_thread_keeps_its_buffer_through_a_large_encode() {
     let small = blob("small", 30, vec![]);
     let large = blob("large", 1 << 20, vec![blob("inner", 1_000, vec![])]);
     // The first encode grows the buffer to the small fields' size.
-    assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+    assert_eq!(large.try_encode_to_vec().unwrap(), reference(&large));
     let before = scratch();
     assert!(before.1 > 1_000 && before.1 <= RETAINED_BUFFER);
     // The payload never enters the thread's buffer, which stays as it
     // was, and serves the next encodes, large or small.
-    assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+    assert_eq!(large.try_encode_to_vec().unwrap(), reference(&large));
     assert_eq!(scratch(), before);
     let mut out = Vec::new();
     large.encode(&mut out).unwrap();
     assert_eq!(out, reference(&large));
     assert_eq!(scratch(), before);
-    assert_eq!(small.encode_to_vec().unwrap(), reference(&small));
+    assert_eq!(small.try_encode_to_vec().unwrap(), reference(&small));
     assert_eq!(scratch(), before);
     // A second large payload, written before the largest in the
     // second walk, goes through the thread's buffer, which is kept
     // while it stays within the retained size.
     let two = blob("large", 1 << 20, vec![blob("inner", 40_000, vec![])]);
-    assert_eq!(two.encode_to_vec().unwrap(), reference(&two));
+    assert_eq!(two.try_encode_to_vec().unwrap(), reference(&two));
     let (_, kept) = scratch();
     assert!((40_000..=RETAINED_BUFFER).contains(&kept), "{kept}");
 }
@@ -726,11 +732,11 @@ fn the_thread_keeps_the_buffer_of_an_encoding_below_the_retained_size() {
         let message = blob("grown", 0, parts);
         let expected = reference(&message);
         assert!(expected.len() <= RETAINED_BUFFER, "{}", expected.len());
-        assert_eq!(message.encode_to_vec().unwrap(), expected);
+        assert_eq!(message.try_encode_to_vec().unwrap(), expected);
         let kept = scratch();
         assert!(kept.1 >= expected.len(), "{length}: {kept:?}");
         // The next encode writes into the same buffer, without growing.
-        assert_eq!(message.encode_to_vec().unwrap(), expected);
+        assert_eq!(message.try_encode_to_vec().unwrap(), expected);
         assert_eq!(scratch(), kept, "{length}");
     }
 }
@@ -743,10 +749,10 @@ fn the_thread_drops_a_buffer_grown_past_the_retained_size() {
     // payload: the buffer that held them is not kept.
     for content in [0, 1 << 20] {
         let message = blob("grown", content, parts.clone());
-        assert_eq!(message.encode_to_vec().unwrap(), reference(&message));
+        assert_eq!(message.try_encode_to_vec().unwrap(), reference(&message));
         assert_eq!(scratch().1, 0, "content of {content} bytes");
         let small = blob("small", 30, vec![]);
-        assert_eq!(small.encode_to_vec().unwrap(), reference(&small));
+        assert_eq!(small.try_encode_to_vec().unwrap(), reference(&small));
         let (_, kept) = scratch();
         assert!(kept > 0 && kept <= RETAINED_BUFFER);
     }
@@ -775,13 +781,13 @@ fn an_encode_past_the_retained_size_grows_once_to_the_last_such_length() {
     let large = many_parts(40_000);
     let expected = reference(&large);
     assert!(expected.len() > 4 * RETAINED_BUFFER, "{}", expected.len());
-    assert_eq!(large.encode_to_vec().unwrap(), expected);
+    assert_eq!(large.try_encode_to_vec().unwrap(), expected);
     let hint = expected.len() + expected.len() / 16;
     assert_eq!(large_hint(), hint);
     // Doubling from the retained size would end at 512 KiB, and the
     // output would be shrunk to its length: grown once to the hint, the
     // buffer is the output, with the hint's room over its length.
-    let again = large.encode_to_vec().unwrap();
+    let again = large.try_encode_to_vec().unwrap();
     assert_eq!(again, expected);
     assert_eq!(again.capacity(), hint);
     assert!(again.capacity() * 10 <= expected.len() * 11);
@@ -797,20 +803,20 @@ fn an_encode_past_the_retained_size_grows_once_to_the_last_such_length() {
 #[cfg(feature = "std")]
 fn an_encode_smaller_than_the_last_large_one_fits_its_output() {
     let large = many_parts(60_000);
-    assert_eq!(large.encode_to_vec().unwrap(), reference(&large));
+    assert_eq!(large.try_encode_to_vec().unwrap(), reference(&large));
     // Grown to the larger hint, the output is shrunk to fit, and the
     // hint is the smaller encoding's from then on.
     for parts in [20_000, 20_000, 20_001] {
         let smaller = many_parts(parts);
         let expected = reference(&smaller);
-        let bytes = smaller.encode_to_vec().unwrap();
+        let bytes = smaller.try_encode_to_vec().unwrap();
         assert_eq!(bytes, expected);
         assert!(bytes.capacity() * 10 <= expected.len() * 11, "{parts}");
         assert_eq!(large_hint(), expected.len() + expected.len() / 16);
     }
     // A message a little larger than the last fits in the hint's room.
     let grown = many_parts(20_100);
-    let bytes = grown.encode_to_vec().unwrap();
+    let bytes = grown.try_encode_to_vec().unwrap();
     assert_eq!(bytes, reference(&grown));
     assert!(bytes.capacity() * 10 <= bytes.len() * 11);
 }

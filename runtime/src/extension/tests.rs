@@ -308,7 +308,7 @@ fn extensions_are_written_after_the_fields_and_before_unknown_fields() {
     item.unknown_fields.push(7, WireType::Varint, &[1]);
     item.set_extension(&LABEL, "x".into());
     item.set_extension(&SHELF, 150);
-    let bytes = item.encode_to_vec().unwrap();
+    let bytes = item.try_encode_to_vec().unwrap();
     // sku "A"; shelf (100) 150; label (101) "x"; unknown field 7 = 1.
     assert_eq!(hex(&bytes), "0a0141a0069601aa06017838 01".replace(' ', ""));
     assert_eq!(item.encoded_len(), bytes.len());
@@ -326,7 +326,7 @@ fn extensions_read_in_any_order_keep_each_numbers_order() {
     assert_eq!(item.extension(&SHELF), Ok(Some(2)));
     assert_eq!(item.extension(&LABEL), Ok(Some("b".into())));
     assert_eq!(
-        hex(&item.encode_to_vec().unwrap()),
+        hex(&item.try_encode_to_vec().unwrap()),
         "0a0141a00601a00602aa060161aa060162"
     );
 }
@@ -337,13 +337,13 @@ fn a_message_extension_read_from_several_records_is_merged() {
     first.set_extension(&NOTE, note("a", 0));
     let mut second = Item::default();
     second.set_extension(&NOTE, note("", 5));
-    let mut bytes = first.encode_to_vec().unwrap();
-    bytes.extend(second.encode_to_vec().unwrap());
+    let mut bytes = first.try_encode_to_vec().unwrap();
+    bytes.extend(second.try_encode_to_vec().unwrap());
     let item = Item::decode(&bytes).unwrap();
     assert_eq!(item.extension(&NOTE), Ok(Some(note("a", 5))));
     // Merging a message's bytes into another appends the records alike.
     let mut merged = first.clone();
-    merged.merge(&second.encode_to_vec().unwrap()).unwrap();
+    merged.merge(&second.try_encode_to_vec().unwrap()).unwrap();
     assert_eq!(merged.extension(&NOTE), Ok(Some(note("a", 5))));
 }
 
@@ -352,7 +352,7 @@ fn repeated_extensions_are_written_as_declared_and_read_either_way() {
     let mut item = Item::default();
     item.set_extension(&BINS, vec![1, 300]);
     item.set_extension(&SIZES, vec![-1, 2]);
-    let bytes = item.encode_to_vec().unwrap();
+    let bytes = item.try_encode_to_vec().unwrap();
     // bins (104) unpacked, one key each; sizes (105) packed, zigzag.
     assert_eq!(hex(&bytes), "c00601c006ac02ca06020104");
 
@@ -363,8 +363,8 @@ fn repeated_extensions_are_written_as_declared_and_read_either_way() {
     let sizes = RepeatedExtension::<Item, Sint64>::new(105, "shop.sizes");
     other.set_extension(&bins, vec![1, 300]);
     other.set_extension(&sizes, vec![-1, 2]);
-    let mut bytes = other.encode_to_vec().unwrap();
-    bytes.extend(other.encode_to_vec().unwrap());
+    let mut bytes = other.try_encode_to_vec().unwrap();
+    bytes.extend(other.try_encode_to_vec().unwrap());
     let read = Item::decode(&bytes).unwrap();
     assert_eq!(read.extension(&BINS), Ok(vec![1, 300, 1, 300]));
     assert_eq!(read.extension(&SIZES), Ok(vec![-1, 2, -1, 2]));
@@ -376,7 +376,7 @@ fn group_extensions_travel_between_their_keys() {
     let mut item = Item::default();
     item.set_extension(&MEMO, memo("a"));
     item.set_extension(&MEMOS, vec![memo("b"), memo("")]);
-    let bytes = item.encode_to_vec().unwrap();
+    let bytes = item.try_encode_to_vec().unwrap();
     // Field 106 as a group holding text "a"; field 107 twice, as groups.
     assert_eq!(hex(&bytes), "d3060a0161d406db060a0162dc06db06dc06");
     assert_eq!(item.encoded_len(), bytes.len());
@@ -393,11 +393,11 @@ fn group_extensions_travel_between_their_keys() {
     assert_eq!(read.extension(&as_message), Ok(None));
     let mut other = Item::default();
     other.set_extension(&as_message, memo("c"));
-    let bytes = other.encode_to_vec().unwrap();
+    let bytes = other.try_encode_to_vec().unwrap();
     let read = Item::decode(&bytes).unwrap();
     assert!(!read.has_extension(&MEMO));
     assert_eq!(read.extension(&MEMO), Ok(None));
-    assert_eq!(read.encode_to_vec().unwrap(), bytes);
+    assert_eq!(read.try_encode_to_vec().unwrap(), bytes);
 }
 
 #[test]
@@ -420,7 +420,7 @@ fn records_that_are_no_value_of_the_extension_are_errors_with_a_path() {
     assert_eq!(error.path(), "Item.[shop.bins][0]");
     // Undecoded, the records are kept and written back as read.
     assert_eq!(
-        hex(&item.encode_to_vec().unwrap()),
+        hex(&item.try_encode_to_vec().unwrap()),
         "a50601020304aa0601ffb206020a05c2060180"
     );
 }
@@ -437,7 +437,7 @@ fn message_set_items_are_written_and_read_as_protobuf_does() {
     let mut set = Set::default();
     set.set_extension(&IN_SET, note("hi", 1));
     set.set_extension(&FAR_IN_SET, note("", 2));
-    let bytes = set.encode_to_vec().unwrap();
+    let bytes = set.try_encode_to_vec().unwrap();
     // Each an item: group 1 { type_id (2) = number, message (3) }.
     assert_eq!(
         hex(&bytes),
@@ -463,7 +463,10 @@ fn message_set_items_read_in_either_order_and_drop_what_is_incomplete() {
     // back as an item.
     let read = Set::decode(&unhex("cadff305021001")).unwrap();
     assert_eq!(read.extension(&IN_SET), Ok(Some(note("", 1))));
-    assert_eq!(hex(&read.encode_to_vec().unwrap()), "0b10f9bb5e1a0210010c");
+    assert_eq!(
+        hex(&read.try_encode_to_vec().unwrap()),
+        "0b10f9bb5e1a0210010c"
+    );
 }
 
 #[test]
@@ -488,7 +491,7 @@ fn views_keep_the_records_owned_decoding_keeps_and_read_them_alike() {
     };
     item.set_extension(&NOTE, note("n", 4));
     item.set_extension(&SIZES, vec![3, -3]);
-    let mut bytes = item.encode_to_vec().unwrap();
+    let mut bytes = item.try_encode_to_vec().unwrap();
     bytes.extend(unhex("a50601020304"));
     let view = ItemView::decode(&bytes).unwrap();
     let owned = Item::decode(&bytes).unwrap();

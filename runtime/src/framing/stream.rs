@@ -300,7 +300,7 @@ pub fn write_length_delimited<M: Message, W: Write + ?Sized>(
     message: &M,
 ) -> io::Result<()> {
     let bytes = message
-        .encode_length_delimited_to_vec()
+        .try_encode_length_delimited_to_vec()
         .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     writer.write_all(&bytes)
 }

@@ -63,11 +63,14 @@ impl Read for Failing {
 #[test]
 fn a_frame_is_its_length_then_its_encoding() {
     let message = message(3);
-    let body = message.encode_to_vec().unwrap();
+    let body = message.try_encode_to_vec().unwrap();
     let mut expected = Vec::new();
     wire::put_varint(&mut expected, body.len() as u64);
     expected.extend_from_slice(&body);
-    assert_eq!(message.encode_length_delimited_to_vec().unwrap(), expected);
+    assert_eq!(
+        message.try_encode_length_delimited_to_vec().unwrap(),
+        expected
+    );
     let mut appended = b"x".to_vec();
     message.encode_length_delimited(&mut appended).unwrap();
     assert_eq!(appended[1..], expected[..]);
@@ -90,7 +93,7 @@ fn frames_decode_from_a_slice_one_after_another() {
 
 #[test]
 fn a_frame_claiming_more_than_the_slice_holds_leaves_it_alone() {
-    let framed = message(4).encode_length_delimited_to_vec().unwrap();
+    let framed = message(4).try_encode_length_delimited_to_vec().unwrap();
     let short = &framed[..framed.len() - 1];
     let mut rest = short;
     let error = Struct::decode_length_delimited(&mut rest).unwrap_err();
@@ -362,34 +365,34 @@ fn frames_decode_from_a_buf_of_one_chunk_or_many() {
         let mut buf = Pieces::new(&stream, chunk);
         for n in 0..6 {
             assert_eq!(
-                Struct::decode_length_delimited_buf(&mut buf).unwrap(),
+                Struct::decode_length_delimited(&mut buf).unwrap(),
                 message(n),
                 "chunk {chunk}"
             );
         }
         assert_eq!(bytes::Buf::remaining(&buf), 0);
-        let error = Struct::decode_length_delimited_buf(&mut buf).unwrap_err();
+        let error = Struct::decode_length_delimited(&mut buf).unwrap_err();
         assert!(error.is_truncated());
     }
 }
 
 #[test]
 fn a_short_frame_leaves_a_buf_of_one_chunk_alone() {
-    let framed = message(4).encode_length_delimited_to_vec().unwrap();
+    let framed = message(4).try_encode_length_delimited_to_vec().unwrap();
     let mut buf = bytes::Bytes::copy_from_slice(&framed[..framed.len() - 1]);
-    let error = Struct::decode_length_delimited_buf(&mut buf).unwrap_err();
+    let error = Struct::decode_length_delimited(&mut buf).unwrap_err();
     assert!(error.is_truncated());
     assert_eq!(buf.len(), framed.len() - 1);
 }
 
 #[test]
 fn an_oversized_frame_in_pieces_is_refused_before_it_is_copied() {
-    let framed = message(40).encode_length_delimited_to_vec().unwrap();
+    let framed = message(40).try_encode_length_delimited_to_vec().unwrap();
     let options = DecodeOptions::new().max_input_len(10);
     let mut rest = framed.as_slice();
     let from_slice = Struct::decode_length_delimited_with(&mut rest, &options).unwrap_err();
     let mut buf = Pieces::new(&framed, 3);
-    let from_buf = Struct::decode_length_delimited_buf_with(&mut buf, &options).unwrap_err();
+    let from_buf = Struct::decode_length_delimited_with(&mut buf, &options).unwrap_err();
     assert!(
         from_buf.to_string().contains("exceeds the maximum of 10"),
         "{from_buf}"
@@ -421,7 +424,7 @@ proptest! {
         let mut buf = Pieces::new(&stream, chunk);
         loop {
             let from_slice = Struct::decode_length_delimited(&mut rest);
-            let from_buf = Struct::decode_length_delimited_buf(&mut buf);
+            let from_buf = Struct::decode_length_delimited(&mut buf);
             prop_assert_eq!(&from_buf, &from_slice);
             if from_slice.is_err() {
                 break;

@@ -57,7 +57,8 @@ pub use crate::{
 };
 pub use crate::{
     Decimal, DecodeError, DecodeOptions, Decoder, DynamicValue, DynamicValueView, Enumeration,
-    Message, MessageView, Name, UnknownFields, WireType, Writer, graph, view, wkt,
+    InfallibleEncode, Message, MessageView, Name, UnknownFields, WireType, Writer, graph, view,
+    wkt,
 };
 pub use crate::{Extendable, Extension, ExtensionSet, RepeatedExtension};
 /// What a generated `merge_from` and `merge_field` return.

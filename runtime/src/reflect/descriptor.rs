@@ -607,6 +607,8 @@ pub mod descriptor_proto {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "start"), (2, "end")];
     }
 
+    impl _rt::InfallibleEncode for ReservedRange {}
+
     _rt::full_name!(ReservedRange, "google.protobuf.DescriptorProto.ReservedRange");
 }
 
@@ -793,6 +795,8 @@ pub mod extension_range_options {
             (1, "number"), (2, "full_name"), (3, "type"), (5, "reserved"), (6, "repeated"),
         ];
     }
+
+    impl _rt::InfallibleEncode for Declaration {}
 
     _rt::full_name!(Declaration, "google.protobuf.ExtensionRangeOptions.Declaration");
 
@@ -1418,6 +1422,8 @@ pub mod enum_descriptor_proto {
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "start"), (2, "end")];
     }
+
+    impl _rt::InfallibleEncode for EnumReservedRange {}
     _rt::full_name!(
         EnumReservedRange, "google.protobuf.EnumDescriptorProto.EnumReservedRange"
     );
@@ -2944,6 +2950,8 @@ pub mod field_options {
         ];
     }
 
+    impl _rt::InfallibleEncode for EditionDefault {}
+
     _rt::full_name!(EditionDefault, "google.protobuf.FieldOptions.EditionDefault");
 
     /// Information about the support window of a feature.
@@ -3060,6 +3068,8 @@ pub mod field_options {
             (4, "edition_removed"), (5, "removal_error"),
         ];
     }
+
+    impl _rt::InfallibleEncode for FeatureSupport {}
 
     _rt::full_name!(FeatureSupport, "google.protobuf.FieldOptions.FeatureSupport");
 }
@@ -4482,6 +4492,8 @@ pub mod feature_set {
         _rt::unknown_fields_at!(unknown_fields);
     }
 
+    impl _rt::InfallibleEncode for VisibilityFeature {}
+
     _rt::full_name!(VisibilityFeature, "google.protobuf.FeatureSet.VisibilityFeature");
 
     /// Types nested in `VisibilityFeature`.
@@ -4982,6 +4994,8 @@ pub mod source_code_info {
         ];
     }
 
+    impl _rt::InfallibleEncode for Location {}
+
     _rt::full_name!(Location, "google.protobuf.SourceCodeInfo.Location");
 }
 
@@ -5021,6 +5035,8 @@ impl _rt::Message for GeneratedCodeInfo {
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "annotation")];
 }
+
+impl _rt::InfallibleEncode for GeneratedCodeInfo {}
 
 _rt::full_name!(GeneratedCodeInfo, "google.protobuf.GeneratedCodeInfo");
 
@@ -5096,6 +5112,8 @@ pub mod generated_code_info {
             (1, "path"), (2, "source_file"), (3, "begin"), (4, "end"), (5, "semantic"),
         ];
     }
+
+    impl _rt::InfallibleEncode for Annotation {}
 
     _rt::full_name!(Annotation, "google.protobuf.GeneratedCodeInfo.Annotation");
 

@@ -245,7 +245,7 @@ fn editions_features_resolve_from_the_file_down_to_the_field() {
             file: vec![f],
             ..Default::default()
         }
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap(),
     )
     .unwrap();

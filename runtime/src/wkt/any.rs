@@ -7,7 +7,7 @@ use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::{DecodeError, EncodeError};
-use crate::message::{Message, Name};
+use crate::message::{InfallibleEncode, Message, Name};
 use crate::prelude::*;
 use crate::view::{self, ViewCodec};
 use crate::wire::WireType;
@@ -52,7 +52,7 @@ impl Any {
     pub fn pack_named<M: Message>(message: &M, full_name: &str) -> Result<Any, EncodeError> {
         Ok(Any {
             type_url: format!("type.googleapis.com/{full_name}"),
-            value: message.encode_to_vec()?,
+            value: message.try_encode_to_vec()?,
         })
     }
 
@@ -97,6 +97,8 @@ impl AnyView<'_> {
         }
     }
 }
+
+impl InfallibleEncode for Any {}
 
 impl Message for Any {
     const NAME: &'static str = "Any";
@@ -189,7 +191,7 @@ mod tests {
             nanos: 500_000_000,
         };
         let any = Any::pack(&duration).unwrap();
-        assert_eq!(hex(&any.encode_to_vec().unwrap()), PACKED_DURATION);
+        assert_eq!(hex(&any.try_encode_to_vec().unwrap()), PACKED_DURATION);
         assert!(any.is::<Duration>() && !any.is::<Timestamp>());
         assert_eq!(any.unpack::<Duration>(), Ok(Some(duration)));
         assert_eq!(any.unpack::<Timestamp>(), Ok(None));

@@ -90,7 +90,9 @@ fn message_from_json<M: Message + Name + DeserializeOwned>(
 ) -> Result<Vec<u8>, String> {
     let message: M = serde_json::from_value(Json::Object(fields))
         .map_err(|error| format!("in google.protobuf.Any of {}: {error}", M::FULL_NAME))?;
-    message.encode_to_vec().map_err(|error| error.to_string())
+    message
+        .try_encode_to_vec()
+        .map_err(|error| error.to_string())
 }
 
 /// Why an `Any` holding `type_url` has no JSON here.

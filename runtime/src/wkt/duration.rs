@@ -209,7 +209,7 @@ mod tests {
     fn bytes_are_googles() {
         for (seconds, nanos, expected) in PYTHON_BYTES {
             let value = Duration { seconds, nanos };
-            assert_eq!(hex(&value.encode_to_vec().unwrap()), expected);
+            assert_eq!(hex(&value.try_encode_to_vec().unwrap()), expected);
             let framed = encode::<DurationCodec>(&value);
             assert_eq!(hex(&framed[1..]), expected);
             assert_eq!(decode::<DurationCodec>(&framed), Ok(value));

@@ -4,13 +4,15 @@ use super::{copied_view, message_codec};
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::message::{Message, Name};
+use crate::message::{InfallibleEncode, Message, Name};
 use crate::wire::WireType;
 
 /// The message with no fields, as the request or reply of an RPC that
 /// needs none. Its JSON is `{}`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Empty {}
+
+impl InfallibleEncode for Empty {}
 
 impl Message for Empty {
     const NAME: &'static str = "Empty";
@@ -55,7 +57,7 @@ mod tests {
     #[test]
     fn an_empty_message_is_its_length_and_skips_what_it_holds() {
         assert_eq!(encode::<EmptyCodec>(&Empty {}), [0x00]);
-        assert_eq!(Empty {}.encode_to_vec().unwrap(), b"");
+        assert_eq!(Empty {}.try_encode_to_vec().unwrap(), b"");
         // An unknown varint and string.
         assert_eq!(
             decode::<EmptyCodec>(&[0x05, 0x08, 0x01, 0x12, 0x01, b'x']),

@@ -7,7 +7,7 @@ use crate::__private::field;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::message::{Message, Name};
+use crate::message::{InfallibleEncode, Message, Name};
 use crate::prelude::*;
 use crate::view::{self, ViewCodec};
 use crate::wire::WireType;
@@ -41,6 +41,8 @@ impl FieldMaskView<'_> {
 
 /// The number of `paths`.
 const PATHS: u32 = 1;
+
+impl InfallibleEncode for FieldMask {}
 
 impl Message for FieldMask {
     const NAME: &'static str = "FieldMask";
@@ -183,7 +185,7 @@ mod tests {
     fn bytes_are_googles() {
         let value = mask(&["foo.bar_baz", "", "qux"]);
         assert_eq!(
-            hex(&value.encode_to_vec().unwrap()),
+            hex(&value.try_encode_to_vec().unwrap()),
             "0a0b666f6f2e6261725f62617a0a000a03717578"
         );
         assert_eq!(

@@ -401,7 +401,7 @@ pub(crate) mod tests {
 
     #[test]
     fn bytes_are_googles() {
-        assert_eq!(hex(&sample().encode_to_vec().unwrap()), SAMPLE);
+        assert_eq!(hex(&sample().try_encode_to_vec().unwrap()), SAMPLE);
         assert_eq!(Struct::decode(&unhex(SAMPLE)), Ok(sample()));
         // From python3-protobuf 3.21: `Value(null_value=0)`, `Value(number_value=0)`,
         // `Value(bool_value=False)`, `Value(string_value='')`, and with an empty
@@ -418,7 +418,11 @@ pub(crate) mod tests {
                 "32140a0911000000000000f03f0a031a01610a020800",
             ),
         ] {
-            assert_eq!(hex(&value.encode_to_vec().unwrap()), expected, "{value:?}");
+            assert_eq!(
+                hex(&value.try_encode_to_vec().unwrap()),
+                expected,
+                "{value:?}"
+            );
             assert_eq!(
                 decode::<StructValueCodec>(&encode::<StructValueCodec>(&value)),
                 Ok(value.clone())
@@ -506,7 +510,10 @@ pub(crate) mod tests {
             read::<StructValueCodec>(&bytes, &deep).map(|(v, _)| v),
             Ok(value.clone())
         );
-        assert!(value.encode_to_vec().is_err(), "refused when encoding too");
+        assert!(
+            value.try_encode_to_vec().is_err(),
+            "refused when encoding too"
+        );
     }
 
     /// Any value without NaN, nested a few levels; the JSON tests use it too.

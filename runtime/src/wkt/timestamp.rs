@@ -172,6 +172,8 @@ impl Name for Timestamp {
 /// `int32 nanos = 2;`, with implicit presence.
 macro_rules! seconds_and_nanos {
     ($ty:ty, $name:literal) => {
+        impl crate::InfallibleEncode for $ty {}
+
         impl Message for $ty {
             const NAME: &'static str = $name;
 
@@ -241,7 +243,7 @@ mod tests {
     fn bytes_are_googles() {
         for (seconds, nanos, expected) in PYTHON_BYTES {
             let value = Timestamp { seconds, nanos };
-            assert_eq!(hex(&value.encode_to_vec().unwrap()), expected);
+            assert_eq!(hex(&value.try_encode_to_vec().unwrap()), expected);
             let framed = encode::<TimestampCodec>(&value);
             assert_eq!(hex(&framed[1..]), expected);
             assert_eq!(decode::<TimestampCodec>(&framed), Ok(value));
@@ -274,7 +276,7 @@ mod tests {
             seconds: i64::MIN,
             nanos: -1,
         }
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap();
         assert_eq!(
             Timestamp::decode(&bytes).unwrap(),

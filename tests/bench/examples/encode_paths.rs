@@ -33,7 +33,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     };
     let blob = datasets::blob(size);
-    let bytes = blob.encode_to_vec().expect("encodes");
+    let bytes = blob.try_encode_to_vec().expect("encodes");
     let shared = schemac_repr::bench::Blob::decode(&bytes).expect("decodes");
     time_every_way("Vec<u8>", &blob, iterations);
     time_every_way("Bytes", &shared, iterations);
@@ -54,7 +54,7 @@ fn time_every_way<M: Message>(payload: &str, message: &M, iterations: u32) {
     time(
         "encode_to_vec",
         Box::new(|| {
-            black_box(black_box(message).encode_to_vec().expect("encodes"));
+            black_box(black_box(message).try_encode_to_vec().expect("encodes"));
         }),
     );
     time(
@@ -71,7 +71,7 @@ fn time_every_way<M: Message>(payload: &str, message: &M, iterations: u32) {
         Box::new(|| {
             black_box(
                 black_box(message)
-                    .encode_length_delimited_to_vec()
+                    .try_encode_length_delimited_to_vec()
                     .expect("encodes"),
             );
         }),

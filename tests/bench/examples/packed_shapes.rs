@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         ids,
         ..Default::default()
     };
-    let Ok(bytes) = message.encode_to_vec() else {
+    let Ok(bytes) = message.try_encode_to_vec() else {
         eprintln!("the list does not encode");
         return ExitCode::FAILURE;
     };

@@ -187,7 +187,7 @@ impl<T: Model> Subject for Schemac<T> {
 
     fn encode(&self) -> Vec<u8> {
         self.0
-            .encode_to_vec()
+            .try_encode_to_vec()
             .expect("schemac encodes the datasets")
     }
 
@@ -211,7 +211,7 @@ impl<T: Model> Subject for SchemacView<T> {
 
     fn encode(&self) -> Vec<u8> {
         self.0
-            .encode_to_vec()
+            .try_encode_to_vec()
             .expect("schemac encodes the datasets")
     }
 
@@ -317,7 +317,7 @@ impl<R: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for Sche
 
     fn encode(&self) -> Vec<u8> {
         self.1
-            .encode_to_vec()
+            .try_encode_to_vec()
             .expect("schemac encodes the datasets")
     }
 

@@ -73,9 +73,9 @@ impl GraphData {
         let plain = plain_order(&refs);
         Self {
             owned_rc: owned_order_rc(&refs),
-            owned_bytes: owned.encode_to_vec().expect("a graph encodes"),
-            refs_bytes: refs.encode_to_vec().expect("a graph encodes"),
-            plain_bytes: plain.encode_to_vec().expect("a tree encodes"),
+            owned_bytes: owned.try_encode_to_vec().expect("a graph encodes"),
+            refs_bytes: refs.try_encode_to_vec().expect("a graph encodes"),
+            plain_bytes: plain.try_encode_to_vec().expect("a tree encodes"),
             owned,
             refs,
             plain,
@@ -85,10 +85,10 @@ impl GraphData {
     /// Encodes in `mode`, one of [`MODES`].
     pub fn encode(&self, mode: &str) -> Vec<u8> {
         let encoded = match mode {
-            OWNED_LINES => black_box(&*self.owned).encode_to_vec(),
-            OWNED_LINES_RC => black_box(&*self.owned_rc).encode_to_vec(),
-            REF_LINES => black_box(&*self.refs).encode_to_vec(),
-            _ => black_box(&self.plain).encode_to_vec(),
+            OWNED_LINES => black_box(&*self.owned).try_encode_to_vec(),
+            OWNED_LINES_RC => black_box(&*self.owned_rc).try_encode_to_vec(),
+            REF_LINES => black_box(&*self.refs).try_encode_to_vec(),
+            _ => black_box(&self.plain).try_encode_to_vec(),
         };
         encoded.expect("encodes")
     }
@@ -154,7 +154,7 @@ pub struct GraphCost {
 /// The sizes, which need no timing, and the costs this run measured.
 pub fn report(measurements: &Measurements) -> GraphReport {
     let empty = Arc::new(Customer::default());
-    let size = |order: Arc<Order>| order.encode_to_vec().expect("encodes").len();
+    let size = |order: Arc<Order>| order.try_encode_to_vec().expect("encodes").len();
     let (shared, copies) = three_texts(1_500);
     let sizes = vec![
         GraphSize {
@@ -173,8 +173,8 @@ pub fn report(measurements: &Measurements) -> GraphReport {
         },
         GraphSize {
             case: "one 1,500-character string held by three fields (`ref Text`)".to_owned(),
-            graph_bytes: shared.encode_to_vec().expect("encodes").len(),
-            tree_bytes: Some(copies.encode_to_vec().expect("encodes").len()),
+            graph_bytes: shared.try_encode_to_vec().expect("encodes").len(),
+            tree_bytes: Some(copies.try_encode_to_vec().expect("encodes").len()),
             java_bytes: 1_557,
             kryo_bytes: Some(4_511),
         },

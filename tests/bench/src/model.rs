@@ -48,7 +48,7 @@ pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 's
 
     /// The same value as buffa's type, read by buffa from schemac's bytes.
     fn to_buffa(&self) -> Self::Buffa {
-        let bytes = schemac_runtime::Message::encode_to_vec(self).expect("schemac encodes");
+        let bytes = schemac_runtime::Message::try_encode_to_vec(self).expect("schemac encodes");
         Self::Buffa::decode_from_slice(&bytes).expect("buffa reads schemac's bytes")
     }
 }
@@ -57,7 +57,7 @@ pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 's
 pub fn from_schemac_bytes<T: schemac_runtime::Message, P: prost::Message + Default>(
     value: &T,
 ) -> P {
-    let bytes = value.encode_to_vec().expect("schemac encodes");
+    let bytes = value.try_encode_to_vec().expect("schemac encodes");
     P::decode(bytes.as_slice()).expect("prost reads schemac's bytes")
 }
 

@@ -110,9 +110,11 @@ fn the_new_shapes_have_the_sizes_they_claim() {
 fn seed_orders_have_the_sizes_of_the_comparisons() {
     // Seed form: field 4 with a line holding only its number, 4 bytes a line
     // (key, length, key, number) for line numbers below 128.
-    let one = datasets::order(1, Form::Seed).encode_to_vec().unwrap();
+    let one = datasets::order(1, Form::Seed).try_encode_to_vec().unwrap();
     assert_eq!(one, [0x22, 0x02, 0x08, 0x01]);
-    let hundred = datasets::order(100, Form::Seed).encode_to_vec().unwrap();
+    let hundred = datasets::order(100, Form::Seed)
+        .try_encode_to_vec()
+        .unwrap();
     assert_eq!(hundred.len(), 100 * 4);
 }
 
@@ -188,18 +190,18 @@ fn realistic_datasets_set_every_field_of_the_schema() {
     let schema = bench_schema();
     for lines in [1, 100] {
         let order = datasets::order(lines, Form::Realistic);
-        assert_every_field_set(&schema, "shop.Order", &order.encode_to_vec().unwrap());
+        assert_every_field_set(&schema, "shop.Order", &order.try_encode_to_vec().unwrap());
     }
     assert_every_field_set(
         &schema,
         "bench.Flat",
-        &datasets::flat().encode_to_vec().unwrap(),
+        &datasets::flat().try_encode_to_vec().unwrap(),
     );
     for (name, bytes) in [
-        ("bench.Wide", datasets::wide().encode_to_vec().unwrap()),
+        ("bench.Wide", datasets::wide().try_encode_to_vec().unwrap()),
         (
             "bench.Packed",
-            datasets::packed(100).encode_to_vec().unwrap(),
+            datasets::packed(100).try_encode_to_vec().unwrap(),
         ),
     ] {
         assert_every_field_set(&schema, name, &bytes);
@@ -208,6 +210,6 @@ fn realistic_datasets_set_every_field_of_the_schema() {
     assert_every_field_set(
         &schema,
         "bench.SimpleList",
-        &simple.encode_to_vec().unwrap(),
+        &simple.try_encode_to_vec().unwrap(),
     );
 }

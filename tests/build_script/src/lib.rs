@@ -31,7 +31,7 @@ mod tests {
             attributes: [("gift".to_owned(), DynamicValue::Bool(true))].into(),
             ..Default::default()
         };
-        let bytes = order.encode_to_vec().unwrap();
+        let bytes = order.try_encode_to_vec().unwrap();
         assert_same(&Order::decode(&bytes).unwrap(), &order);
     }
 
@@ -61,7 +61,7 @@ mod tests {
             unit: leg.unit,
             ..travel::Trip::default()
         };
-        let back = Leg::decode(&leg.encode_to_vec().unwrap()).unwrap();
+        let back = Leg::decode(&leg.try_encode_to_vec().unwrap()).unwrap();
         assert_same(&back, &leg);
         assert_same(&back.from, &trip.start);
     }
@@ -77,7 +77,7 @@ mod tests {
             ..travel::Trip::default()
         };
         assert_same(
-            &travel::Trip::decode(&trip.encode_to_vec().unwrap()).unwrap(),
+            &travel::Trip::decode(&trip.try_encode_to_vec().unwrap()).unwrap(),
             &trip,
         );
     }
@@ -108,7 +108,7 @@ mod tests {
                 label: "probe".to_owned(),
                 ..Default::default()
             };
-            let bytes = reading.encode_to_vec().unwrap();
+            let bytes = reading.try_encode_to_vec().unwrap();
             let view = ReadingView::decode(&bytes).unwrap();
             let held: &Option<Unit> = &view.unit;
             assert_eq!(held.as_ref(), Some(&unit));
@@ -121,7 +121,7 @@ mod tests {
             label: String::new(),
             ..Default::default()
         }
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap();
         bytes.extend([0x09, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f]);
         let view = ReadingView::decode(&bytes).unwrap();

@@ -39,7 +39,7 @@ fn main() -> io::Result<()> {
             ..Default::default()
         };
         let bytes = response
-            .encode_to_vec()
+            .try_encode_to_vec()
             .map_err(|error| io::Error::other(error.to_string()))?;
         let len = u32::try_from(bytes.len()).map_err(io::Error::other)?;
         output.write_all(&len.to_le_bytes())?;
@@ -67,7 +67,7 @@ fn answer(request: &ConformanceRequest) -> Outcome {
     match request.message_type.as_str() {
         // The runner's first request asks which tests are expected to
         // fail; the list is given to the runner on its command line instead.
-        "conformance.FailureSet" => match FailureSet::default().encode_to_vec() {
+        "conformance.FailureSet" => match FailureSet::default().try_encode_to_vec() {
             Ok(bytes) => Outcome::ProtobufPayload(bytes),
             Err(error) => Outcome::RuntimeError(error.to_string()),
         },
@@ -118,7 +118,7 @@ where
         None => return Outcome::RuntimeError("the request has no payload".to_owned()),
     };
     match request.requested_output_format {
-        WireFormat::Protobuf => match message.encode_to_vec() {
+        WireFormat::Protobuf => match message.try_encode_to_vec() {
             Ok(bytes) => Outcome::ProtobufPayload(bytes),
             Err(error) => Outcome::SerializeError(error.to_string()),
         },

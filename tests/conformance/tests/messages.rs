@@ -28,7 +28,7 @@ fn groups_are_fields_and_the_extension_is_read() {
     let data = message.data.as_ref().expect("the group is a field");
     assert_eq!((data.group_int32, data.group_uint32), (Some(5), None));
     assert_eq!(message.extension(&proto2::EXTENSION_INT32), Ok(Some(7)));
-    assert_eq!(message.encode_to_vec().unwrap(), bytes);
+    assert_eq!(message.try_encode_to_vec().unwrap(), bytes);
     // The suite's JSON key of the extension.
     let json = serde_json::to_value(&message).unwrap();
     assert_eq!(json["[protobuf_test_messages.proto2.extension_int32]"], 7);
@@ -155,7 +155,7 @@ fn the_message_set_reads_and_writes_items() {
         &message_set_correct_extension1::MESSAGE_SET_EXTENSION,
         extension.clone(),
     );
-    let bytes = set.encode_to_vec().unwrap();
+    let bytes = set.try_encode_to_vec().unwrap();
     // Group 1 { type_id (2) = 1547769, message (3) { str (25) = "x" } }.
     assert_eq!(
         bytes,

@@ -34,6 +34,8 @@ pub mod registry {
 
     fn round_trip_as<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {
         let message = M::decode(bytes).map_err(|error| error.to_string())?;
-        message.encode_to_vec().map_err(|error| error.to_string())
+        message
+            .try_encode_to_vec()
+            .map_err(|error| error.to_string())
     }
 }

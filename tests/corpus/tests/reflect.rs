@@ -232,7 +232,7 @@ fn without_editions(set: &[u8]) -> Vec<u8> {
         }
         !editions && !imports_dropped
     });
-    set.encode_to_vec().expect("the set encodes")
+    set.try_encode_to_vec().expect("the set encodes")
 }
 
 #[test]

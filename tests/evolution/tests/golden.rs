@@ -99,7 +99,7 @@ fn with_new_fields(order: &v1::Order) -> v2::Order {
 fn golden_bytes_are_version_1s_encoding() {
     let update = std::env::var_os("UPDATE_GOLDEN").is_some();
     for (name, order) in v1_orders() {
-        let bytes = order.encode_to_vec().expect("encodes");
+        let bytes = order.try_encode_to_vec().expect("encodes");
         let path = crate_dir().join(format!("golden/{name}.hex"));
         if update {
             std::fs::write(&path, hex(&bytes)).expect("writable");
@@ -124,7 +124,9 @@ fn version_2_reads_version_1_bytes() {
 #[test]
 fn version_1_reads_version_2_bytes_and_skips_what_it_does_not_know() {
     for (name, order) in v1_orders() {
-        let bytes = with_new_fields(&order).encode_to_vec().expect("encodes");
+        let bytes = with_new_fields(&order)
+            .try_encode_to_vec()
+            .expect("encodes");
         let read = v1::Order::decode(&bytes).expect("version 1 decodes version 2");
         let expected = v1::Order {
             // Version 2 retired the field, so its writers never set it.
@@ -133,7 +135,7 @@ fn version_1_reads_version_2_bytes_and_skips_what_it_does_not_know() {
             ..order
         };
         assert_eq!(read, expected, "{name}");
-        assert_ne!(read.encode_to_vec().expect("encodes"), bytes, "{name}");
+        assert_ne!(read.try_encode_to_vec().expect("encodes"), bytes, "{name}");
     }
 }
 
@@ -141,7 +143,7 @@ fn version_1_reads_version_2_bytes_and_skips_what_it_does_not_know() {
 fn version_1_keeping_unknown_fields_passes_version_2_bytes_on_unchanged() {
     for (name, order) in v1_orders() {
         let written = with_new_fields(&order);
-        let bytes = written.encode_to_vec().expect("encodes");
+        let bytes = written.try_encode_to_vec().expect("encodes");
         let read = v1_keep::Order::decode(&bytes).expect("version 1 decodes version 2");
         assert_eq!(read.id, order.id, "{name}");
         assert_eq!(
@@ -149,7 +151,7 @@ fn version_1_keeping_unknown_fields_passes_version_2_bytes_on_unchanged() {
             3,
             "{name}: the new value, kept as a number"
         );
-        let again = read.encode_to_vec().expect("encodes");
+        let again = read.try_encode_to_vec().expect("encodes");
         assert_eq!(hex(&again), hex(&bytes), "{name}: not byte for byte");
         assert_eq!(
             v2::Order::decode(&again).expect("decodes"),

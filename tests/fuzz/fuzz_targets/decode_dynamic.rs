@@ -73,6 +73,6 @@ impl WithGenerated for RoundTrip<'_> {
     fn call<M: Message + Serialize + DeserializeOwned>(self) -> Self::Output {
         M::decode(self.0)
             .map_err(|error| error.to_string())
-            .map(|value| value.encode_to_vec().expect("a decoded message encodes"))
+            .map(|value| value.try_encode_to_vec().expect("a decoded message encodes"))
     }
 }

@@ -83,17 +83,17 @@ fn check<M: HasView + PartialEq + Debug>(data: &[u8]) {
             return;
         }
     };
-    let bytes = value.encode_to_vec().expect("a decoded message encodes");
+    let bytes = value.try_encode_to_vec().expect("a decoded message encodes");
     schemac_tests::encodes_every_way(&value, &bytes);
     if let Ok(shallow) = shallow {
-        assert_eq!(shallow.encode_to_vec().as_ref(), Ok(&bytes));
+        assert_eq!(shallow.try_encode_to_vec().as_ref(), Ok(&bytes));
     }
     let again = M::decode(&bytes).expect("an encoded message decodes");
-    assert_eq!(again.encode_to_vec().as_ref(), Ok(&bytes), "not canonical");
+    assert_eq!(again.try_encode_to_vec().as_ref(), Ok(&bytes), "not canonical");
     schemac_tests::reads_in_any_order(&again, &bytes, data.len() as u64);
 
     let mut merged = again;
     merged.merge(data).expect("input that decoded merges");
     let twice = M::decode(&[data, data].concat()).expect("input twice decodes");
-    assert_eq!(merged.encode_to_vec(), twice.encode_to_vec());
+    assert_eq!(merged.try_encode_to_vec(), twice.try_encode_to_vec());
 }

@@ -126,7 +126,7 @@ fn outcome<M: Message>(decoded: Result<&M, &DecodeError>) -> Result<Vec<u8>, Str
 }
 
 fn encode<M: Message>(value: &M) -> Vec<u8> {
-    value.encode_to_vec().expect("a decoded graph encodes")
+    value.try_encode_to_vec().expect("a decoded graph encodes")
 }
 
 /// An error names the message it started from and an offset in the input.

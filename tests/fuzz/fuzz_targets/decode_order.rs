@@ -66,7 +66,7 @@ fn check<M: HasView + Clone>(data: &[u8]) {
 }
 
 fn encode<M: Message>(value: &M) -> Vec<u8> {
-    value.encode_to_vec().expect("a decoded message encodes")
+    value.try_encode_to_vec().expect("a decoded message encodes")
 }
 
 /// An error names the message it started from and an offset in the input.

@@ -75,7 +75,7 @@ impl WithGenerated for FromJson<'_> {
         let value = serde_json::from_value::<M>(self.0.clone()).map_err(|e| e.to_string())?;
         // Deeper than the recursion limit, the value does not encode, as
         // transcode does not.
-        let bytes = value.encode_to_vec().map_err(|e| e.to_string())?;
+        let bytes = value.try_encode_to_vec().map_err(|e| e.to_string())?;
         let text = serde_json::to_string(&value).expect("a generated message writes JSON");
         Ok((bytes, text))
     }

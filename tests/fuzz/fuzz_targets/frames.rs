@@ -5,8 +5,8 @@
 //! and stop at the same place; every frame read must encode back to a
 //! frame that reads alike; no prefix may allocate what it claims. The
 //! stream is also read from a `Buf` of pieces of the same few bytes, by
-//! `decode_length_delimited_buf`, which must read what the slice reads,
-//! with the same errors.
+//! the same `decode_length_delimited`, which must read from it what it
+//! reads from the slice, with the same errors.
 
 #![no_main]
 
@@ -47,13 +47,13 @@ fuzz_target!(|data: &[u8]| {
             (Ok(a), Ok(b)) => {
                 assert_eq!((stream.len() - rest.len()) as u64, frames.offset());
                 let framed = a
-                    .encode_length_delimited_to_vec()
+                    .try_encode_length_delimited_to_vec()
                     .expect("a decoded order encodes");
-                assert_eq!(framed, b.encode_length_delimited_to_vec().unwrap());
+                assert_eq!(framed, b.try_encode_length_delimited_to_vec().unwrap());
                 let mut again = framed.as_slice();
                 let c = Order::decode_length_delimited(&mut again).expect("a frame reads back");
                 assert!(again.is_empty());
-                assert_eq!(c.encode_to_vec().unwrap(), a.encode_to_vec().unwrap());
+                assert_eq!(c.try_encode_to_vec().unwrap(), a.try_encode_to_vec().unwrap());
             }
             (Ok(_), Err(error)) => panic!("the reader read a frame the slice refused: {error}"),
             (Err(error), from_slice) => {
@@ -88,10 +88,10 @@ fn read_from_pieces(stream: &[u8], chunk: usize) {
     let mut rest = stream;
     loop {
         let from_slice = Order::decode_length_delimited(&mut rest);
-        let from_buf = Order::decode_length_delimited_buf(&mut buf);
+        let from_buf = Order::decode_length_delimited(&mut buf);
         match (from_buf, from_slice) {
             (Ok(a), Ok(b)) => {
-                assert_eq!(a.encode_to_vec().unwrap(), b.encode_to_vec().unwrap());
+                assert_eq!(a.try_encode_to_vec().unwrap(), b.try_encode_to_vec().unwrap());
                 assert_eq!(buf.remaining(), rest.len());
             }
             (Err(a), Err(b)) => {

@@ -23,22 +23,22 @@ fn order_100(c: &mut Criterion) {
     let plain = plain_order(&graph);
     let owned = owned_order(&graph);
     let owned_rc = owned_order_rc(&graph);
-    let owned_bytes = owned.encode_to_vec().expect("encodes");
-    let graph_bytes = graph.encode_to_vec().expect("encodes");
-    let plain_bytes = plain.encode_to_vec().expect("encodes");
+    let owned_bytes = owned.try_encode_to_vec().expect("encodes");
+    let graph_bytes = graph.try_encode_to_vec().expect("encodes");
+    let plain_bytes = plain.try_encode_to_vec().expect("encodes");
 
     let mut group = c.benchmark_group("order-100");
     group.bench_function("graph/encode", |b| {
-        b.iter(|| black_box(&graph).encode_to_vec())
+        b.iter(|| black_box(&graph).try_encode_to_vec())
     });
     group.bench_function("owned/encode", |b| {
-        b.iter(|| black_box(&owned).encode_to_vec())
+        b.iter(|| black_box(&owned).try_encode_to_vec())
     });
     group.bench_function("owned-rc/encode", |b| {
-        b.iter(|| black_box(&owned_rc).encode_to_vec())
+        b.iter(|| black_box(&owned_rc).try_encode_to_vec())
     });
     group.bench_function("plain/encode", |b| {
-        b.iter(|| black_box(&plain).encode_to_vec())
+        b.iter(|| black_box(&plain).try_encode_to_vec())
     });
     group.bench_function("graph/decode", |b| {
         b.iter(|| decode_arc::<Order>(black_box(&graph_bytes)))

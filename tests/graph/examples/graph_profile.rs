@@ -32,21 +32,21 @@ fn main() {
     let plain = plain_order(&graph);
     let owned = owned_order(&graph);
     let owned_rc = owned_order_rc(&graph);
-    let owned_bytes = owned.encode_to_vec().expect("encodes");
-    let graph_bytes = graph.encode_to_vec().expect("encodes");
-    let plain_bytes = plain.encode_to_vec().expect("encodes");
+    let owned_bytes = owned.try_encode_to_vec().expect("encodes");
+    let graph_bytes = graph.try_encode_to_vec().expect("encodes");
+    let plain_bytes = plain.try_encode_to_vec().expect("encodes");
     for _ in 0..count {
         match (mode.as_str(), operation.as_str()) {
-            ("graph", "encode") => drop(black_box(black_box(&graph).encode_to_vec())),
-            ("owned", "encode") => drop(black_box(black_box(&owned).encode_to_vec())),
+            ("graph", "encode") => drop(black_box(black_box(&graph).try_encode_to_vec())),
+            ("owned", "encode") => drop(black_box(black_box(&owned).try_encode_to_vec())),
             ("owned", "decode") => {
                 drop(black_box(decode_arc::<OwnedOrder>(black_box(&owned_bytes))))
             }
-            ("owned-rc", "encode") => drop(black_box(black_box(&owned_rc).encode_to_vec())),
+            ("owned-rc", "encode") => drop(black_box(black_box(&owned_rc).try_encode_to_vec())),
             ("owned-rc", "decode") => drop(black_box(decode_rc::<
                 schemac_graph::rc::shop::OwnedOrder,
             >(black_box(&owned_bytes)))),
-            ("plain", "encode") => drop(black_box(black_box(&plain).encode_to_vec())),
+            ("plain", "encode") => drop(black_box(black_box(&plain).try_encode_to_vec())),
             ("graph", "decode") => drop(black_box(decode_arc::<Order>(black_box(&graph_bytes)))),
             ("plain", "decode") => drop(black_box(PlainOrder::decode(black_box(&plain_bytes)))),
             ("skip", "decode") => drop(black_box(PlainOrder::decode(black_box(&owned_bytes)))),

@@ -51,14 +51,18 @@ where
 {
     let schema = &analysis().schema;
     let id = transcode::find_message(schema, message).expect("in the schema");
-    let bytes = value.encode_to_vec().expect("encodes");
+    let bytes = value.try_encode_to_vec().expect("encodes");
     let json = serde_json::to_value(value).expect("serializes");
     let transcoded =
         transcode::decode(schema, id, &bytes, &DecodeOptions::new()).expect("transcodes");
     assert_eq!(json, transcoded, "{message} {bytes:02x?}");
     let read: Arc<M> = deserialize_arc(&json).expect("the JSON reads back");
     let encoded = transcode::encode(schema, id, &json).expect("encodes");
-    assert_eq!(read.encode_to_vec().expect("encodes"), encoded, "{json}");
+    assert_eq!(
+        read.try_encode_to_vec().expect("encodes"),
+        encoded,
+        "{json}"
+    );
     assert_eq!(
         transcode::decode(schema, id, &encoded, &DecodeOptions::new()).expect("transcodes"),
         json

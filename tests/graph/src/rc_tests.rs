@@ -91,9 +91,9 @@ fn assert_batch_graph(batch: &Batch) {
 
 #[test]
 fn the_same_graph_writes_the_same_bytes_with_rc_as_with_arc() {
-    let rc_bytes = shared_batch().encode_to_vec().expect("encodes");
+    let rc_bytes = shared_batch().try_encode_to_vec().expect("encodes");
     let arc_bytes = crate::tests::shared_batch()
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
     assert_eq!(rc_bytes, arc_bytes);
     assert_eq!(shared_batch().encoded_len(), rc_bytes.len());
@@ -101,23 +101,23 @@ fn the_same_graph_writes_the_same_bytes_with_rc_as_with_arc() {
     let rc_order = order(1, 3, &customer(7, "Ada"));
     let arc_order = crate::tests::order(1, 3, &crate::tests::customer(7, "Ada"));
     assert_eq!(
-        rc_order.encode_to_vec().expect("encodes"),
-        arc_order.encode_to_vec().expect("encodes"),
+        rc_order.try_encode_to_vec().expect("encodes"),
+        arc_order.try_encode_to_vec().expect("encodes"),
     );
 }
 
 #[test]
 fn a_round_trip_through_rc_keeps_the_sharing_and_the_back_references() {
-    let bytes = shared_batch().encode_to_vec().expect("encodes");
+    let bytes = shared_batch().try_encode_to_vec().expect("encodes");
     let decoded = Batch::decode(&bytes).expect("decodes");
     assert_batch_graph(&decoded);
-    assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+    assert_eq!(decoded.try_encode_to_vec().expect("encodes"), bytes);
 
     let original = order(1, 3, &customer(7, "Ada"));
-    let bytes = original.encode_to_vec().expect("encodes");
+    let bytes = original.try_encode_to_vec().expect("encodes");
     let decoded = decode_rc::<Order>(&bytes).expect("decodes");
     assert_order_graph(&decoded);
-    assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+    assert_eq!(decoded.try_encode_to_vec().expect("encodes"), bytes);
 }
 
 /// Weak handles to every object of an order's graph: the order, its lines
@@ -136,7 +136,7 @@ fn handles(order: &Rc<Order>) -> Vec<rc::Weak<dyn Any>> {
 #[test]
 fn a_decoded_rc_cycle_frees_itself() {
     let bytes = order(1, 5, &customer(7, "Ada"))
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
     let decoded = decode_rc::<Order>(&bytes).expect("decodes");
     let handles = handles(&decoded);
@@ -165,7 +165,11 @@ fn references_are_rc_and_rc_weak() {
 /// What a decode gave: its error as text, or the encoding of what it read.
 fn outcome<M: Message>(decoded: Result<&M, &DecodeError>) -> Result<Vec<u8>, String> {
     decoded
-        .map(|message| message.encode_to_vec().expect("a decoded message encodes"))
+        .map(|message| {
+            message
+                .try_encode_to_vec()
+                .expect("a decoded message encodes")
+        })
         .map_err(DecodeError::to_string)
 }
 
@@ -202,17 +206,17 @@ fn decodes_alike(bytes: &[u8]) {
 
 #[test]
 fn rc_and_arc_code_decode_every_input_alike() {
-    let valid = shared_batch().encode_to_vec().expect("encodes");
+    let valid = shared_batch().try_encode_to_vec().expect("encodes");
     let order = order(1, 2, &customer(7, "Ada"))
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
     // A review, whose remarks point into its batch through a oneof, and
     // a thread, whose replies point back through one, in the bytes the
     // `Arc` code writes.
     let review = crate::tests::review_of(crate::tests::shared_batch())
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
-    let thread = crate::tests::thread().encode_to_vec().expect("encodes");
+    let thread = crate::tests::thread().try_encode_to_vec().expect("encodes");
     for bytes in [&valid, &order, &review, &thread] {
         decodes_alike(bytes);
         for cut in 0..bytes.len() {

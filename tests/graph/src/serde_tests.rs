@@ -76,8 +76,8 @@ fn deserialize_arc_keeps_the_back_references_to_the_top_level_message() {
         assert!(Arc::ptr_eq(&back(line).expect("alive"), &read));
     }
     assert_eq!(
-        read.encode_to_vec().unwrap(),
-        original.encode_to_vec().unwrap()
+        read.try_encode_to_vec().unwrap(),
+        original.try_encode_to_vec().unwrap()
     );
 
     // By value, the back references cannot stay alive: an error that says
@@ -156,7 +156,10 @@ fn a_strong_linked_list_round_trips() {
     let head = head.expect("a list");
     serde_agrees_with_the_transcoder("shop.Node", &*head);
     let read: Node = serde_json::from_value(serde_json::to_value(&*head).unwrap()).unwrap();
-    assert_eq!(read.encode_to_vec().unwrap(), head.encode_to_vec().unwrap());
+    assert_eq!(
+        read.try_encode_to_vec().unwrap(),
+        head.try_encode_to_vec().unwrap()
+    );
 }
 
 #[test]

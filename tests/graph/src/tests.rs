@@ -81,7 +81,7 @@ pub(crate) fn two_orders_sharing_a_customer(
 fn a_round_trip_keeps_the_back_references_and_the_shared_customer() {
     let ada = customer(7, "Ada");
     let original = order(1, 3, &ada);
-    let bytes = original.encode_to_vec().expect("encodes");
+    let bytes = original.try_encode_to_vec().expect("encodes");
     let decoded = decode_arc::<Order>(&bytes).expect("decodes");
 
     assert_eq!(decoded.id, 1);
@@ -110,7 +110,7 @@ fn a_customer_shared_by_several_orders_is_written_once_and_read_back_shared() {
         note: "two orders".to_owned(),
         ..Default::default()
     };
-    let bytes = batch.encode_to_vec().expect("encodes");
+    let bytes = batch.try_encode_to_vec().expect("encodes");
     let name = b"Ada Lovelace, Analytical Engines Ltd.";
     let copies = bytes.windows(name.len()).filter(|w| w == name).count();
     assert_eq!(copies, 1, "the shared customer is written once");
@@ -136,7 +136,7 @@ fn equal_but_distinct_objects_stay_two() {
         contacts: BTreeMap::from([("billing".to_owned(), twins[1].clone())]),
         ..Default::default()
     };
-    let decoded = Order::decode(&order.encode_to_vec().expect("encodes")).expect("decodes");
+    let decoded = Order::decode(&order.try_encode_to_vec().expect("encodes")).expect("decodes");
     let customer = decoded.customer.as_ref().expect("a customer");
     assert_eq!(**customer, *decoded.contacts["billing"]);
     assert!(!Arc::ptr_eq(customer, &decoded.contacts["billing"]));
@@ -196,7 +196,7 @@ pub(crate) fn assert_remarks_share_the_batch(review: &Review) {
 fn a_oneof_of_references_shares_what_its_members_point_at() {
     let review = review_of(shared_batch());
     assert_remarks_share_the_batch(&review);
-    let bytes = review.encode_to_vec().expect("encodes");
+    let bytes = review.try_encode_to_vec().expect("encodes");
     assert_eq!(
         bytes.windows(3).filter(|window| window == b"Ada").count(),
         1,
@@ -206,7 +206,7 @@ fn a_oneof_of_references_shares_what_its_members_point_at() {
     let decoded = Review::decode(&bytes).expect("decodes");
     assert_remarks_share_the_batch(&decoded);
     // The decoded graph is the same graph: it encodes to the same bytes.
-    assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+    assert_eq!(decoded.try_encode_to_vec().expect("encodes"), bytes);
 }
 
 /// A post whose `replies` each answer it, two levels deep: every reply's
@@ -254,10 +254,10 @@ fn replies_answer_their_post(post: &Arc<Post>) -> usize {
 fn a_weak_oneof_member_points_back_into_the_post_being_read() {
     let original = thread();
     assert_eq!(replies_answer_their_post(&original), 6);
-    let bytes = original.encode_to_vec().expect("encodes");
+    let bytes = original.try_encode_to_vec().expect("encodes");
     let decoded = decode_arc::<Post>(&bytes).expect("decodes");
     assert_eq!(replies_answer_their_post(&decoded), 6);
-    assert_eq!(decoded.encode_to_vec().expect("encodes"), bytes);
+    assert_eq!(decoded.try_encode_to_vec().expect("encodes"), bytes);
     // By value, the top-level post cannot be pointed back at.
     assert!(Post::decode(&bytes).is_err());
 }
@@ -316,7 +316,7 @@ fn the_first_occurrence_carries_the_object_and_later_ones_its_number() {
         contacts: BTreeMap::from([("a".to_owned(), ada)]),
         ..Default::default()
     };
-    let encoded = order.encode_to_vec().expect("encodes");
+    let encoded = order.try_encode_to_vec().expect("encodes");
     #[rustfmt::skip]
     let expected = concat_bytes(&[
         &[0x2a, 0x0b], // customer, 11 bytes
@@ -339,7 +339,7 @@ fn an_object_that_occurs_once_is_written_as_a_plain_field() {
         customer: Some(customer(3, "A")),
         ..Default::default()
     };
-    let encoded = order.encode_to_vec().expect("encodes");
+    let encoded = order.try_encode_to_vec().expect("encodes");
     assert_eq!(encoded, [0x2a, 0x05, 0x08, 0x03, 0x12, 0x01, b'A']);
     // Held elsewhere too, but still once in this message: no number.
     let ada = customer(3, "A");
@@ -347,7 +347,7 @@ fn an_object_that_occurs_once_is_written_as_a_plain_field() {
         customer: Some(ada.clone()),
         ..Default::default()
     };
-    assert_eq!(held.encode_to_vec().expect("encodes"), encoded);
+    assert_eq!(held.try_encode_to_vec().expect("encodes"), encoded);
 }
 
 #[test]
@@ -361,7 +361,7 @@ fn encoded_len_is_the_length_encode_writes() {
     };
     assert_eq!(
         batch.encoded_len(),
-        batch.encode_to_vec().expect("encodes").len()
+        batch.try_encode_to_vec().expect("encodes").len()
     );
 }
 
@@ -374,7 +374,7 @@ fn a_graph_with_a_large_payload_round_trips() {
         orders: vec![order(1, 2, &ada), order(2, 2, &ada)],
         ..Default::default()
     };
-    let bytes = batch.encode_to_vec().expect("encodes");
+    let bytes = batch.try_encode_to_vec().expect("encodes");
     schemac_tests::encodes_every_way(&batch, &bytes);
     let decoded = Batch::decode(&bytes).expect("decodes");
     let customers: Vec<&Arc<Customer>> = decoded
@@ -404,7 +404,7 @@ fn split_from_an_earlier_order(name: &str) -> (Arc<Order>, Order) {
 fn a_large_payload_reached_through_a_weak_reference_round_trips() {
     // `_earlier` keeps the order alive through the encodes.
     let (_earlier, current) = split_from_an_earlier_order(&"y".repeat(40 * 1024));
-    let bytes = current.encode_to_vec().expect("encodes");
+    let bytes = current.try_encode_to_vec().expect("encodes");
     schemac_tests::encodes_every_way(&current, &bytes);
     // The name is written once, whole; read back, the order it is in has
     // no owner but the weak reference, and is gone.
@@ -430,7 +430,7 @@ fn a_dead_back_reference_is_written_as_number_0_and_read_back_dead() {
         ..Default::default()
     };
     assert!(back(&line).is_none(), "the order is gone");
-    let encoded = line.encode_to_vec().expect("encodes");
+    let encoded = line.try_encode_to_vec().expect("encodes");
     assert_eq!(
         encoded,
         concat_bytes(&[&[0x08, 0x01, 0x1a, 0x06], &NUMBER, &[0x00]])
@@ -446,13 +446,13 @@ fn a_dead_back_reference_is_written_as_number_0_and_read_back_dead() {
 #[test]
 fn an_encode_keeps_no_object_alive_after_it_ends() {
     let (earlier, current) = split_from_an_earlier_order("Ada");
-    let first = current.encode_to_vec().expect("encodes");
-    assert_eq!(current.encode_to_vec().expect("encodes again"), first);
+    let first = current.try_encode_to_vec().expect("encodes");
+    assert_eq!(current.try_encode_to_vec().expect("encodes again"), first);
     let weak = Arc::downgrade(&earlier);
     drop(earlier);
     assert!(weak.upgrade().is_none(), "the encode kept the order alive");
     // Dead now, the back reference is written empty.
-    assert_ne!(current.encode_to_vec().expect("encodes"), first);
+    assert_ne!(current.try_encode_to_vec().expect("encodes"), first);
 }
 
 #[test]
@@ -468,7 +468,7 @@ fn a_list_of_back_references_keeps_its_targets_and_order() {
         }),
         ..Default::default()
     };
-    let decoded = Batch::decode(&batch.encode_to_vec().expect("encodes")).expect("decodes");
+    let decoded = Batch::decode(&batch.try_encode_to_vec().expect("encodes")).expect("decodes");
     let split: Vec<Arc<Order>> = (decoded
         .first
         .as_ref()
@@ -514,7 +514,7 @@ fn a_cycle_through_back_references_frees_itself() {
 #[test]
 fn a_decoded_cycle_frees_itself() {
     let bytes = order(1, 5, &customer(7, "Ada"))
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
     let decoded = decode_arc::<Order>(&bytes).expect("decodes");
     let handles = handles(&decoded);
@@ -555,7 +555,7 @@ fn a_strong_linked_list_round_trips() {
     let bytes = head
         .as_deref()
         .expect("a list")
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
     let decoded = Node::decode(&bytes).expect("decodes");
     let mut values = vec![decoded.value];
@@ -639,7 +639,7 @@ fn later_occurrences_with_long_keys_and_large_numbers_keep_their_sharing() {
         orders: vec![order.clone(), order],
         ..Default::default()
     };
-    let bytes = registry.encode_to_vec().expect("encodes");
+    let bytes = registry.try_encode_to_vec().expect("encodes");
     assert_eq!(registry.encoded_len(), bytes.len());
     let occurs = |part: &[u8]| bytes.windows(part.len()).any(|window| window == part);
     // The last customer's later occurrence: the key of field 16, 7 bytes,
@@ -720,7 +720,7 @@ fn a_back_reference_reads_alike_at_once_and_in_general() {
     for bytes in [&at_once, &in_general] {
         let order = decode_arc::<Order>(bytes).expect("decodes");
         assert!(Arc::ptr_eq(&back(&order.lines[0]).expect("alive"), &order));
-        assert_eq!(order.encode_to_vec().expect("encodes"), at_once);
+        assert_eq!(order.try_encode_to_vec().expect("encodes"), at_once);
         // The line is one level deep, its back reference two.
         let options = |limit| DecodeOptions::new().recursion_limit(limit);
         let too_deep = decode_arc_with::<Order>(bytes, &options(1)).expect_err("too deep");
@@ -751,7 +751,7 @@ fn a_back_reference_whose_number_is_cut_short_is_refused() {
             .collect(),
         ..Default::default()
     };
-    let bytes = batch.encode_to_vec().expect("encodes");
+    let bytes = batch.try_encode_to_vec().expect("encodes");
     // `first`, an order holding one line, whose back reference is object
     // 129: as 0x81 0x01, or cut short after 0x81.
     #[rustfmt::skip]
@@ -792,7 +792,7 @@ fn a_dead_ref_and_a_number_beyond_u32_are_refused() {
 #[test]
 fn a_back_reference_to_the_top_level_message_needs_decode_arc() {
     let bytes = order(1, 1, &customer(7, "Ada"))
-        .encode_to_vec()
+        .try_encode_to_vec()
         .expect("encodes");
     let text = error::<Order>(&bytes);
     assert!(
@@ -809,7 +809,7 @@ fn a_truncated_graph_is_refused_at_every_cut() {
         orders: vec![order(1, 2, &ada), order(2, 1, &ada)],
         ..Default::default()
     };
-    let bytes = batch.encode_to_vec().expect("encodes");
+    let bytes = batch.try_encode_to_vec().expect("encodes");
     for cut in 1..bytes.len() {
         // Every proper prefix either fails or reads as a smaller batch;
         // none panics.
@@ -835,7 +835,7 @@ fn protoc_reads_the_bytes_as_a_tree_with_ids() {
         orders: vec![order(1, 1, &ada), order(2, 0, &ada)],
         ..Default::default()
     };
-    let text = protoc_decode("shop.Batch", &batch.encode_to_vec().expect("encodes"));
+    let text = protoc_decode("shop.Batch", &batch.try_encode_to_vec().expect("encodes"));
     // Numbers in order of first occurrence, of the objects that occur
     // more than once: the batch is 1, the first order 2 (its line points
     // back at it), the customer 3. The line and the second order occur
@@ -929,7 +929,7 @@ fn protoc_reads_a_oneof_of_references_as_messages_with_ids() {
         batch: Some(batch),
         ..Default::default()
     };
-    let text = protoc_decode("shop.Review", &review.encode_to_vec().expect("encodes"));
+    let text = protoc_decode("shop.Review", &review.try_encode_to_vec().expect("encodes"));
     // The order is 2 (its line points back at it), the line 3 and the
     // customer 4, each numbered at its first occurrence in the batch.
     let expected = "\
@@ -999,13 +999,13 @@ impl Xorshift {
 fn decode_every_way(bytes: &[u8]) {
     let batch = Batch::decode(bytes);
     if let Ok(batch) = &batch {
-        let again = batch.encode_to_vec().expect("a decoded batch encodes");
+        let again = batch.try_encode_to_vec().expect("a decoded batch encodes");
         schemac_tests::encodes_every_way(batch, &again);
         Batch::decode(&again).expect("and decodes again");
     }
     let order = decode_arc::<Order>(bytes);
     if let Ok(order) = &order {
-        let again = order.encode_to_vec().expect("a decoded order encodes");
+        let again = order.try_encode_to_vec().expect("a decoded order encodes");
         schemac_tests::encodes_every_way(&**order, &again);
         decode_arc::<Order>(&again).expect("and decodes again");
     }
@@ -1020,7 +1020,9 @@ fn decode_every_way(bytes: &[u8]) {
     // A oneof of references, likewise.
     let review = Review::decode(bytes);
     if let Ok(review) = &review {
-        let again = review.encode_to_vec().expect("a decoded review encodes");
+        let again = review
+            .try_encode_to_vec()
+            .expect("a decoded review encodes");
         schemac_tests::encodes_every_way(review, &again);
         Review::decode(&again).expect("and decodes again");
         crate::oracle::serde_agrees_with_the_transcoder("shop.Review", review);
@@ -1028,7 +1030,7 @@ fn decode_every_way(bytes: &[u8]) {
     // A oneof member that points back into the post being read.
     let post = decode_arc::<Post>(bytes);
     if let Ok(post) = &post {
-        let again = post.encode_to_vec().expect("a decoded post encodes");
+        let again = post.try_encode_to_vec().expect("a decoded post encodes");
         schemac_tests::encodes_every_way(&**post, &again);
         decode_arc::<Post>(&again).expect("and decodes again");
     }
@@ -1056,9 +1058,9 @@ fn random_and_mutated_inputs_never_panic() {
     };
     let review = review_of(shared_batch());
     let valid = [
-        batch.encode_to_vec().expect("encodes"),
-        review.encode_to_vec().expect("encodes"),
-        thread().encode_to_vec().expect("encodes"),
+        batch.try_encode_to_vec().expect("encodes"),
+        review.try_encode_to_vec().expect("encodes"),
+        thread().try_encode_to_vec().expect("encodes"),
     ];
     for valid in &valid {
         for _ in 0..7_000 {
@@ -1102,12 +1104,12 @@ fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
     use crate::measure::{seed_order, three_texts};
 
     let customer = Arc::new(Customer::default());
-    let size = |order: &Order| order.encode_to_vec().expect("encodes").len();
+    let size = |order: &Order| order.try_encode_to_vec().expect("encodes").len();
     let one = seed_order(1, &customer);
     let hundred = seed_order(100, &customer);
     let (shared, copies) = three_texts(1_500);
-    let shared_len = shared.encode_to_vec().expect("encodes").len();
-    let copies_len = copies.encode_to_vec().expect("encodes").len();
+    let shared_len = shared.try_encode_to_vec().expect("encodes").len();
+    let copies_len = copies.try_encode_to_vec().expect("encodes").len();
     println!(
         "seed order, 1 line: {} B; 100 lines: {} B; a text held three times: {shared_len} B shared, {copies_len} B copied",
         size(&one),
@@ -1123,7 +1125,8 @@ fn graph_mode_writes_the_measured_graphs_in_their_sizes() {
     assert_eq!(shared_len, 1_512 + 2 * 8);
     assert_eq!(copies_len, 3 * 1_506);
     // Each occurrence after the first is its number alone.
-    let reread = ThreeTexts::decode(&shared.encode_to_vec().expect("encodes")).expect("decodes");
+    let reread =
+        ThreeTexts::decode(&shared.try_encode_to_vec().expect("encodes")).expect("decodes");
     let first = reread.first.as_ref().expect("a text");
     assert!(
         reread
@@ -1219,30 +1222,35 @@ fn fuzz_seeds() -> [(&'static str, Vec<u8>); 9] {
     };
     let (_earlier, split) = split_from_an_earlier_order(&"y".repeat(17 * 1024));
     [
-        ("batch", batch.encode_to_vec().expect("encodes")),
-        ("review", review.encode_to_vec().expect("encodes")),
-        ("thread", thread().encode_to_vec().expect("encodes")),
+        ("batch", batch.try_encode_to_vec().expect("encodes")),
+        ("review", review.try_encode_to_vec().expect("encodes")),
+        ("thread", thread().try_encode_to_vec().expect("encodes")),
         (
             "seed-order-1",
-            seed_order(1, &ada).encode_to_vec().expect("encodes"),
+            seed_order(1, &ada).try_encode_to_vec().expect("encodes"),
         ),
         (
             "described-order-3",
-            described_order(3, &ada).encode_to_vec().expect("encodes"),
+            described_order(3, &ada)
+                .try_encode_to_vec()
+                .expect("encodes"),
         ),
         (
             "three-texts",
-            three_texts(20).0.encode_to_vec().expect("encodes"),
+            three_texts(20).0.try_encode_to_vec().expect("encodes"),
         ),
         (
             "node-chain",
             chain
                 .expect("three nodes")
-                .encode_to_vec()
+                .try_encode_to_vec()
                 .expect("encodes"),
         ),
-        ("batch-large", large_batch.encode_to_vec().expect("encodes")),
-        ("split-large", split.encode_to_vec().expect("encodes")),
+        (
+            "batch-large",
+            large_batch.try_encode_to_vec().expect("encodes"),
+        ),
+        ("split-large", split.try_encode_to_vec().expect("encodes")),
     ]
 }
 
@@ -1272,7 +1280,7 @@ fn hash_maps_of_references_keep_their_sharing() {
         contacts,
         ..Default::default()
     };
-    let bytes = order.encode_to_vec().expect("encodes");
+    let bytes = order.try_encode_to_vec().expect("encodes");
     for customer in &customers {
         let name = customer.name.as_bytes();
         let copies = bytes.windows(name.len()).filter(|w| *w == name).count();
@@ -1312,7 +1320,7 @@ fn the_json_of_schemac_decode_encodes_to_the_same_bytes_and_sharing() {
     let analysis = crate::oracle::analysis();
     let batch_type = transcode::find_message(&analysis.schema, "shop.Batch").expect("Batch");
     let batch = shared_batch();
-    let bytes = batch.encode_to_vec().expect("encodes");
+    let bytes = batch.try_encode_to_vec().expect("encodes");
     let json = transcode::decode(&analysis.schema, batch_type, &bytes, &DecodeOptions::new())
         .expect("transcodes to JSON");
     let again = transcode::encode(&analysis.schema, batch_type, &json).expect("and back");

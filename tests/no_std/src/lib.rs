@@ -85,7 +85,7 @@ pub fn settings_round_trip() -> Result<(u32, Vec<String>), RoundTripError> {
     };
     settings.set_extension(&telemetry::BRIGHTNESS, 80);
     settings.set_extension(&telemetry::CHANNELS, vec!["a".to_string(), "b".to_string()]);
-    let read = Settings::decode(&settings.encode_to_vec()?)?;
+    let read = Settings::decode(&settings.try_encode_to_vec()?)?;
     let brightness = read.extension(&telemetry::BRIGHTNESS)?.unwrap_or_default();
     Ok((brightness, read.extension(&telemetry::CHANNELS)?))
 }
@@ -95,7 +95,7 @@ pub fn settings_round_trip() -> Result<(u32, Vec<String>), RoundTripError> {
 /// from a `Buf`: the runtime's encoding, framing and decoding, without
 /// `std`.
 pub fn round_trip(report: &Report) -> Result<[Report; 3], RoundTripError> {
-    let mut frames = report.encode_length_delimited_to_vec()?;
+    let mut frames = report.try_encode_length_delimited_to_vec()?;
     report.encode_length_delimited(&mut frames)?;
     let mut rest = frames.as_slice();
     let first = Report::decode_length_delimited(&mut rest)?;
@@ -138,7 +138,7 @@ pub fn probe_tree(count: usize) -> Arc<Probe> {
 /// Encodes the graph `probe` and decodes it into an `Arc`, which its
 /// children's back references point at: graph mode without `std`.
 pub fn graph_round_trip(probe: &Probe) -> Result<Arc<Probe>, RoundTripError> {
-    Ok(decode_arc::<Probe>(&probe.encode_to_vec()?)?)
+    Ok(decode_arc::<Probe>(&probe.try_encode_to_vec()?)?)
 }
 
 /// [`probe_tree`] and [`graph_round_trip`] in the code generated with
@@ -166,7 +166,7 @@ pub fn rc_graph_round_trip(count: usize) -> Result<Rc<with_rc::telemetry::Probe>
         calibration: Some(calibration.clone()),
         ..Default::default()
     });
-    Ok(decode_rc::<Probe>(&tree.encode_to_vec()?)?)
+    Ok(decode_rc::<Probe>(&tree.try_encode_to_vec()?)?)
 }
 
 /// The full name of each field of each message of the `FileDescriptorSet`

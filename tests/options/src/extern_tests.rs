@@ -78,11 +78,11 @@ fn fields_hold_the_other_crates_types() {
 #[test]
 fn a_page_round_trips_and_its_parts_are_the_other_crates_bytes() {
     let page = page();
-    let bytes = page.encode_to_vec().unwrap();
+    let bytes = page.try_encode_to_vec().unwrap();
     assert_eq!(Page::decode(&bytes).unwrap(), page);
     // The drawing's bytes, framed as field 2, are those its own crate
     // writes.
-    let drawing = page.drawing.as_ref().unwrap().encode_to_vec().unwrap();
+    let drawing = page.drawing.as_ref().unwrap().try_encode_to_vec().unwrap();
     let mut field = vec![0x12, drawing.len() as u8];
     field.extend_from_slice(&drawing);
     assert!(bytes.windows(field.len()).any(|window| window == field));
@@ -91,7 +91,7 @@ fn a_page_round_trips_and_its_parts_are_the_other_crates_bytes() {
 #[test]
 fn views_hold_the_other_crates_views() {
     let page = page();
-    let bytes = page.encode_to_vec().unwrap();
+    let bytes = page.try_encode_to_vec().unwrap();
     let view = PageView::decode(&bytes).unwrap();
     let drawing: &shapes::DrawingView<'_> = view.drawing.as_ref().unwrap();
     assert_eq!(drawing.title, "outline");

@@ -119,8 +119,8 @@ fn maps_are_lite_maps() {
 #[test]
 fn lite_maps_write_what_btree_maps_write_and_read_it_back() {
     let maps = lite_maps();
-    let bytes = maps.encode_to_vec().unwrap();
-    assert_eq!(bytes, btree_maps().encode_to_vec().unwrap());
+    let bytes = maps.try_encode_to_vec().unwrap();
+    assert_eq!(bytes, btree_maps().try_encode_to_vec().unwrap());
     assert_eq!(bytes.len(), maps.encoded_len());
     assert_eq!(Maps::decode(&bytes).unwrap(), maps);
     assert_eq!(MapsView::decode(&bytes).unwrap().to_message(), maps);
@@ -155,7 +155,7 @@ fn entries_in_any_order_read_as_btree_maps_read_them() {
             by_i32: BTreeMap::from([(key, value.to_owned())]),
             ..btree::Maps::default()
         }
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap()
     };
     let mut bytes = Vec::new();

@@ -44,14 +44,17 @@ fn each_path_gets_its_map_type() {
 #[test]
 fn mixed_maps_round_trip_and_read_as_btree_maps_do() {
     let maps = maps();
-    let bytes = maps.encode_to_vec().unwrap();
+    let bytes = maps.try_encode_to_vec().unwrap();
     assert_eq!(bytes.len(), maps.encoded_len());
     assert_eq!(Maps::decode(&bytes).unwrap(), maps);
 
     let btree = schemac_generated::kitchen::Maps::decode(&bytes).unwrap();
     assert_eq!(btree.by_i32.len(), 2);
     assert_eq!(btree.points[&"p".to_owned()].y, -4);
-    assert_eq!(Maps::decode(&btree.encode_to_vec().unwrap()).unwrap(), maps);
+    assert_eq!(
+        Maps::decode(&btree.try_encode_to_vec().unwrap()).unwrap(),
+        maps
+    );
 }
 
 /// The `BTreeMap` is written in key order, whatever the order it was
@@ -67,8 +70,8 @@ fn the_btree_map_is_written_in_key_order() {
         ..Default::default()
     };
     assert_eq!(
-        only.encode_to_vec().unwrap(),
-        btree.encode_to_vec().unwrap()
+        only.try_encode_to_vec().unwrap(),
+        btree.try_encode_to_vec().unwrap()
     );
 }
 
@@ -79,7 +82,7 @@ fn mixed_maps_go_through_json_and_views() {
     assert_eq!(json["points"]["p"]["x"], 3);
     let back: Maps = serde_json::from_value(json).unwrap();
     assert_eq!(back, maps);
-    let bytes = maps.encode_to_vec().unwrap();
+    let bytes = maps.try_encode_to_vec().unwrap();
     let view = MapsView::decode(&bytes).unwrap();
     assert_eq!(view.to_message(), maps);
 }

@@ -114,7 +114,7 @@ fn the_schema_rust_attribute_derives_ord() {
 #[test]
 fn a_boxed_field_round_trips_with_the_bytes_of_the_unboxed_one() {
     let profile = profile();
-    let bytes = profile.encode_to_vec().unwrap();
+    let bytes = profile.try_encode_to_vec().unwrap();
     let decoded = Profile::decode(&bytes).unwrap();
     assert_eq!(decoded, profile);
     let boxed: &Option<Box<Tag>> = &decoded.best;
@@ -124,7 +124,7 @@ fn a_boxed_field_round_trips_with_the_bytes_of_the_unboxed_one() {
     let unboxed = plain::Profile::decode(&bytes).unwrap();
     let best: &plain::Tag = unboxed.best.as_ref().unwrap();
     assert_eq!(best.key, "best");
-    assert_eq!(unboxed.encode_to_vec().unwrap(), bytes);
+    assert_eq!(unboxed.try_encode_to_vec().unwrap(), bytes);
 }
 
 /// The view of a boxed field is boxed too, takes no attribute of the
@@ -132,7 +132,7 @@ fn a_boxed_field_round_trips_with_the_bytes_of_the_unboxed_one() {
 #[test]
 fn the_view_of_a_boxed_field_reads_as_the_owned_one() {
     let profile = profile();
-    let bytes = profile.encode_to_vec().unwrap();
+    let bytes = profile.try_encode_to_vec().unwrap();
     let view = ProfileView::decode(&bytes).unwrap();
     assert_eq!(view.best.as_deref().map(|tag| tag.key), Some("best"));
     assert_eq!(view.to_message(), profile);

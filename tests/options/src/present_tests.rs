@@ -55,7 +55,7 @@ fn plain_message_fields_are_the_message_and_the_others_keep_their_option() {
 #[test]
 fn always_present_fields_are_always_written() {
     let route = route();
-    let bytes = route.encode_to_vec().unwrap();
+    let bytes = route.try_encode_to_vec().unwrap();
     assert_eq!(bytes.len(), route.encoded_len());
     let with_options = plain::Route::decode(&bytes).unwrap();
     assert_eq!(with_options.end, Some(plain::Point::default()));
@@ -67,11 +67,11 @@ fn always_present_fields_are_always_written() {
             ..Default::default()
         })
     );
-    assert_eq!(with_options.encode_to_vec().unwrap(), bytes);
+    assert_eq!(with_options.try_encode_to_vec().unwrap(), bytes);
     assert_eq!(Route::decode(&bytes).unwrap(), route);
     // An empty route writes its two plain message fields, empty.
     assert_eq!(
-        Route::default().encode_to_vec().unwrap(),
+        Route::default().try_encode_to_vec().unwrap(),
         [0x12, 0x00, 0x1a, 0x00]
     );
 }
@@ -82,7 +82,7 @@ fn a_field_the_bytes_leave_out_reads_as_the_default() {
         name: "n".to_owned(),
         ..Default::default()
     }
-    .encode_to_vec()
+    .try_encode_to_vec()
     .unwrap();
     let route = Route::decode(&bytes).unwrap();
     assert_eq!(route.start, Point::default());
@@ -96,7 +96,7 @@ fn a_field_the_bytes_leave_out_reads_as_the_default() {
         }),
         ..Default::default()
     }
-    .encode_to_vec()
+    .try_encode_to_vec()
     .unwrap();
     twice.extend(
         plain::Route {
@@ -107,7 +107,7 @@ fn a_field_the_bytes_leave_out_reads_as_the_default() {
             }),
             ..Default::default()
         }
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap(),
     );
     assert_eq!(
@@ -130,7 +130,7 @@ fn always_present_fields_go_through_json_and_views() {
     let missing: Route = serde_json::from_value(serde_json::json!({"name": "n"})).unwrap();
     assert_eq!(missing.start, Point::default());
 
-    let bytes = route.encode_to_vec().unwrap();
+    let bytes = route.try_encode_to_vec().unwrap();
     let view = RouteView::decode(&bytes).unwrap();
     assert_eq!(view.start.x, 1);
     assert_eq!(view.to_message(), route);

@@ -25,8 +25,8 @@ fn same_bytes<
     owned: &A,
     plain: &B,
 ) {
-    let bytes = owned.encode_to_vec().unwrap();
-    assert_eq!(bytes, plain.encode_to_vec().unwrap());
+    let bytes = owned.try_encode_to_vec().unwrap();
+    assert_eq!(bytes, plain.try_encode_to_vec().unwrap());
     assert_eq!(bytes.len(), owned.encoded_len());
     assert_eq!(&A::decode(&bytes).unwrap(), owned);
     assert_eq!(&B::decode(&bytes).unwrap(), plain);
@@ -136,7 +136,7 @@ fn short_compact_strings_stay_inline() {
         ],
         ..Default::default()
     }
-    .encode_to_vec()
+    .try_encode_to_vec()
     .unwrap();
     let lists = Lists::decode(&bytes).unwrap();
     assert!(!lists.strings[0].is_heap_allocated());
@@ -166,7 +166,7 @@ fn string_types_go_through_json_and_views() {
     };
     assert_eq!(json, serde_json::to_value(&plain).unwrap());
     assert_eq!(serde_json::from_value::<Scalars>(json).unwrap(), scalars);
-    let bytes = scalars.encode_to_vec().unwrap();
+    let bytes = scalars.try_encode_to_vec().unwrap();
     let view = ScalarsView::decode(&bytes).unwrap();
     assert_eq!(view.a_string, "Grüße");
     assert_eq!(view.to_message(), scalars);
@@ -180,7 +180,7 @@ fn string_types_go_through_json_and_views() {
         }],
         ..Drawing::default()
     };
-    let bytes = drawing.encode_to_vec().unwrap();
+    let bytes = drawing.try_encode_to_vec().unwrap();
     let view = crate::representations::shapes::DrawingView::decode(&bytes).unwrap();
     assert_eq!(view.to_message(), drawing);
     let json = serde_json::to_value(&drawing).unwrap();
@@ -193,7 +193,7 @@ fn string_types_go_through_json_and_views() {
     let json = serde_json::to_value(&maps).unwrap();
     assert_eq!(json["by_string"], serde_json::json!({"Grüße": 1, "b": -2}));
     assert_eq!(serde_json::from_value::<Maps>(json).unwrap(), maps);
-    let bytes = maps.encode_to_vec().unwrap();
+    let bytes = maps.try_encode_to_vec().unwrap();
     let view = crate::representations::kitchen::MapsView::decode(&bytes).unwrap();
     assert_eq!(view.by_string.get("Grüße"), Some(&1));
     assert_eq!(view.to_message(), maps);
@@ -235,7 +235,7 @@ fn bytes_decoded_from_bytes_share_the_input() {
         by_i64: BTreeMap::from([(1, vec![5; 64]), (2, vec![6; 1 << 20])]),
         ..Default::default()
     };
-    let input = runtime::bytes::Bytes::from(plain.encode_to_vec().unwrap());
+    let input = runtime::bytes::Bytes::from(plain.try_encode_to_vec().unwrap());
     let within = input.as_ptr_range();
     let shared = Maps::decode_shared(&input).unwrap();
     for value in shared.by_i64.values() {
@@ -251,7 +251,7 @@ fn bytes_decoded_from_bytes_share_the_input() {
     drop(input);
     assert_eq!(shared.by_i64[&1], vec![5; 64]);
     // A truncated input is an error naming the field, shared or not.
-    let bytes = plain.encode_to_vec().unwrap();
+    let bytes = plain.try_encode_to_vec().unwrap();
     let truncated = runtime::bytes::Bytes::copy_from_slice(&bytes[..bytes.len() - 1]);
     let error = Maps::decode_shared(&truncated).unwrap_err();
     assert_eq!(error, plain::Maps::decode(&truncated).unwrap_err());
@@ -270,7 +270,7 @@ fn bytes_fields_go_through_json_and_views() {
     };
     assert_eq!(json, serde_json::to_value(&plain).unwrap());
     assert_eq!(serde_json::from_value::<Scalars>(json).unwrap(), scalars);
-    let bytes = scalars.encode_to_vec().unwrap();
+    let bytes = scalars.try_encode_to_vec().unwrap();
     let view = ScalarsView::decode(&bytes).unwrap();
     assert_eq!(view.some_bytes, b"\x00hi");
     assert_eq!(view.to_message(), scalars);

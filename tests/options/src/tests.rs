@@ -93,12 +93,12 @@ fn hash_maps_are_hash_maps() {
 #[test]
 fn hash_maps_round_trip_and_read_as_btree_maps_do() {
     let maps = maps();
-    let bytes = maps.encode_to_vec().unwrap();
+    let bytes = maps.try_encode_to_vec().unwrap();
     assert_eq!(bytes.len(), maps.encoded_len());
     assert_same_maps(&Maps::decode(&bytes).unwrap(), &maps);
 
     let btree = schemac_generated::kitchen::Maps::decode(&bytes).unwrap();
-    let canonical = btree.encode_to_vec().unwrap();
+    let canonical = btree.try_encode_to_vec().unwrap();
     assert_eq!(canonical.len(), bytes.len());
     assert_same_maps(&Maps::decode(&canonical).unwrap(), &maps);
     assert_eq!(btree.by_i32.len(), 3);
@@ -130,8 +130,8 @@ fn hash_maps_round_trip_and_read_as_btree_maps_do() {
         ..Default::default()
     };
     assert_eq!(
-        one.encode_to_vec().unwrap(),
-        btree_one.encode_to_vec().unwrap()
+        one.try_encode_to_vec().unwrap(),
+        btree_one.try_encode_to_vec().unwrap()
     );
 }
 
@@ -144,7 +144,7 @@ fn hash_maps_merge() {
         by_i32: HashMap::from([(7, "seven".to_owned()), (8, "8".to_owned())]),
         ..Maps::default()
     };
-    merged.merge(&later.encode_to_vec().unwrap()).unwrap();
+    merged.merge(&later.try_encode_to_vec().unwrap()).unwrap();
     let mut expected = maps();
     expected.by_i32.extend(later.by_i32);
     assert_same_maps(&merged, &expected);
@@ -164,7 +164,7 @@ fn hash_maps_in_json_read_as_btree_maps_do() {
 #[test]
 fn views_of_hash_maps_own_what_owned_decoding_reads() {
     let maps = maps();
-    let bytes = maps.encode_to_vec().unwrap();
+    let bytes = maps.try_encode_to_vec().unwrap();
     let view = MapsView::decode(&bytes).unwrap();
     assert_same_maps(&view.to_owned(), &Maps::decode(&bytes).unwrap());
 }
@@ -198,14 +198,14 @@ fn code_through_a_re_exported_runtime_round_trips() {
         attributes: BTreeMap::from([("f".to_owned(), runtime::DynamicValue::F64(-0.0))]),
         ..Default::default()
     };
-    let bytes = order.encode_to_vec().unwrap();
+    let bytes = order.try_encode_to_vec().unwrap();
     assert_same(&Order::decode(&bytes).unwrap(), &order);
     assert_same(&OrderView::decode(&bytes).unwrap().to_owned(), &order);
     let json = serde_json::to_string(&order).unwrap();
     assert_same(&serde_json::from_str::<Order>(&json).unwrap(), &order);
     // The same bytes and JSON as the default code's.
     let default = schemac_generated::shop::Order::decode(&bytes).unwrap();
-    assert_eq!(default.encode_to_vec().unwrap(), bytes);
+    assert_eq!(default.try_encode_to_vec().unwrap(), bytes);
     assert_eq!(serde_json::to_string(&default).unwrap(), json);
 }
 
@@ -238,7 +238,7 @@ fn profile(email: &str) -> v2::Profile {
 /// says `keep_unknown_fields = false` drops them, whatever the build says.
 #[test]
 fn every_message_keeps_its_unknown_fields() {
-    let bytes = profile("").encode_to_vec().unwrap();
+    let bytes = profile("").try_encode_to_vec().unwrap();
     let profile_v1 = v1::Profile::decode(&bytes).unwrap();
     is::<UnknownFields>(&profile_v1.unknown_fields);
     // Everything after id (1) and name (2) is unknown, byte for byte.
@@ -247,20 +247,20 @@ fn every_message_keeps_its_unknown_fields() {
         name: profile_v1.name.clone(),
         ..v1::Profile::default()
     };
-    let known = known.encode_to_vec().unwrap().len();
+    let known = known.try_encode_to_vec().unwrap().len();
     assert_eq!(profile_v1.unknown_fields.as_bytes(), &bytes[known..]);
-    assert_eq!(profile_v1.encode_to_vec().unwrap(), bytes);
+    assert_eq!(profile_v1.try_encode_to_vec().unwrap(), bytes);
     assert_eq!(profile_v1.encoded_len(), bytes.len());
     let dropped = v1::PlainProfile::decode(&bytes).unwrap();
-    assert_eq!(dropped.encode_to_vec().unwrap(), &bytes[..known]);
+    assert_eq!(dropped.try_encode_to_vec().unwrap(), &bytes[..known]);
 
     // With an email, the known field 5 is written before the unknown 3
     // and 4: other bytes, the same profile.
     let full = profile("ada@example.com");
-    let bytes = full.encode_to_vec().unwrap();
+    let bytes = full.try_encode_to_vec().unwrap();
     let passed_on = v1::Profile::decode(&bytes)
         .unwrap()
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap();
     assert_ne!(passed_on, bytes);
     assert_same(&v2::Profile::decode(&passed_on).unwrap(), &full);
@@ -274,7 +274,7 @@ fn nested_messages_keep_their_unknown_fields() {
         street: "x".to_owned(),
         ..v2::Address::default()
     }
-    .encode_to_vec()
+    .try_encode_to_vec()
     .unwrap();
     address.extend([0x48, 0x01]);
     let mut bytes = vec![0x22, address.len() as u8]; // field 4, address
@@ -283,5 +283,5 @@ fn nested_messages_keep_their_unknown_fields() {
     let kept = &profile.address.as_ref().unwrap().unknown_fields;
     assert_eq!(kept.as_bytes(), [0x48, 0x01]);
     assert!(profile.unknown_fields.is_empty());
-    assert_eq!(profile.encode_to_vec().unwrap(), bytes);
+    assert_eq!(profile.try_encode_to_vec().unwrap(), bytes);
 }

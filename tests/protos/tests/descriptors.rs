@@ -63,7 +63,7 @@ fn custom_options_read_typed_through_their_constants() {
     );
     // The options messages are the runtime's: a descriptor's bytes round trip.
     let options = get_book.options().expect("options");
-    let bytes = options.encode_to_vec().expect("encodes");
+    let bytes = options.try_encode_to_vec().expect("encodes");
     assert_eq!(
         schemac_runtime::reflect::descriptor::MethodOptions::decode(&bytes).as_ref(),
         Ok(options)

@@ -138,7 +138,7 @@ fn extensions_are_set_got_tested_and_cleared_by_their_constants() {
 #[test]
 fn group_extensions_travel_between_their_keys() {
     let item = item();
-    let bytes = item.encode_to_vec().unwrap();
+    let bytes = item.try_encode_to_vec().unwrap();
     // label (108) as a group: start key, text "keep dry", end key.
     assert!(
         hex(&bytes).contains("e3060a086b65657020647279e406"),
@@ -164,7 +164,7 @@ fn group_extensions_travel_between_their_keys() {
 #[test]
 fn extensions_round_trip_after_the_fields_in_number_order() {
     let item = item();
-    let bytes = item.encode_to_vec().unwrap();
+    let bytes = item.try_encode_to_vec().unwrap();
     assert_eq!(bytes.len(), item.encoded_len());
     let read = Item::decode(&bytes).unwrap();
     assert_eq!(read, item);
@@ -184,17 +184,17 @@ fn an_extension_this_code_does_not_know_is_kept_and_written_back() {
         sku: Some("B".to_owned()),
         ..Default::default()
     }
-    .encode_to_vec()
+    .try_encode_to_vec()
     .unwrap();
     bytes.extend(unhex("b0091e"));
     let item = Item::decode(&bytes).unwrap();
     assert_eq!(item.extensions.numbers().collect::<Vec<_>>(), [150]);
-    assert_eq!(item.encode_to_vec().unwrap(), bytes);
+    assert_eq!(item.try_encode_to_vec().unwrap(), bytes);
 }
 
 #[test]
 fn views_read_extensions_as_the_owned_message_does() {
-    let bytes = item().encode_to_vec().unwrap();
+    let bytes = item().try_encode_to_vec().unwrap();
     let view = <Item as HasView>::View::decode(&bytes).unwrap();
     assert_eq!(view.to_message(), item());
     assert!(view.has_extension(&CHECKSUM));
@@ -203,7 +203,7 @@ fn views_read_extensions_as_the_owned_message_does() {
         view.extension(&PAST_HANDLINGS).unwrap(),
         [Handling::Cold, Handling::Normal]
     );
-    let bytes = ledger().encode_to_vec().unwrap();
+    let bytes = ledger().try_encode_to_vec().unwrap();
     let view = <Ledger as HasView>::View::decode(&bytes).unwrap();
     assert_eq!(
         view.extension(&receipt::RECEIPT).unwrap(),
@@ -214,7 +214,7 @@ fn views_read_extensions_as_the_owned_message_does() {
 #[test]
 fn a_message_set_writes_each_extension_as_an_item() {
     let ledger = ledger();
-    let bytes = ledger.encode_to_vec().unwrap();
+    let bytes = ledger.try_encode_to_vec().unwrap();
     // Item { type_id 1001, message { number "R-1", cents 1999 } }, then
     // item { type_id 1547769, message { reason "damaged" } }.
     assert_eq!(
@@ -367,12 +367,12 @@ fn the_transcoder_handles_extensions_as_generated_code_does() {
         (
             "legacy.v1.Item",
             serde_json::to_value(item()).unwrap(),
-            item().encode_to_vec().unwrap(),
+            item().try_encode_to_vec().unwrap(),
         ),
         (
             "legacy.v1.Ledger",
             serde_json::to_value(ledger()).unwrap(),
-            ledger().encode_to_vec().unwrap(),
+            ledger().try_encode_to_vec().unwrap(),
         ),
     ];
     for (name, json, bytes) in cases {
@@ -411,8 +411,8 @@ fn google_answer() -> serde_json::Value {
         .unwrap_or_else(|error| panic!("cannot run protoc ({error}); install protobuf-compiler"));
     assert!(status.success(), "protoc failed");
     let request = serde_json::json!({
-        "item_hex": hex(&item().encode_to_vec().unwrap()),
-        "ledger_hex": hex(&ledger().encode_to_vec().unwrap()),
+        "item_hex": hex(&item().try_encode_to_vec().unwrap()),
+        "ledger_hex": hex(&ledger().try_encode_to_vec().unwrap()),
         "item_json": serde_json::to_string(&singular_item()).unwrap(),
         "ledger_json": serde_json::to_string(&ledger()).unwrap(),
     });
@@ -454,11 +454,11 @@ fn google_protobuf_reads_and_writes_the_same_extensions() {
     let read = Item::decode(&google_item).unwrap();
     assert_eq!(read, item());
     assert_eq!(read.extension(&audit::AUDIT_IDS).unwrap(), [1, u64::MAX]);
-    assert_eq!(read.encode_to_vec().unwrap(), google_item);
+    assert_eq!(read.try_encode_to_vec().unwrap(), google_item);
     let google_ledger = unhex(answer["ledger_hex"].as_str().unwrap());
     let read = Ledger::decode(&google_ledger).unwrap();
     assert_eq!(read, ledger());
-    assert_eq!(read.encode_to_vec().unwrap(), google_ledger);
+    assert_eq!(read.try_encode_to_vec().unwrap(), google_ledger);
 
     let json: Item = serde_json::from_str(answer["item_json"].as_str().unwrap()).unwrap();
     assert_eq!(json, singular_item());

@@ -57,7 +57,7 @@ fn response() -> SearchResponse {
 #[test]
 fn groups_are_written_between_their_keys_and_read_back_owned_and_as_views() {
     let response = response();
-    let bytes = response.encode_to_vec().unwrap();
+    let bytes = response.try_encode_to_vec().unwrap();
     assert_eq!(bytes.len(), response.encoded_len());
     assert_eq!(SearchResponse::decode(&bytes).unwrap(), response);
     let view = SearchResponseView::decode(&bytes).unwrap();
@@ -72,7 +72,7 @@ fn groups_are_written_between_their_keys_and_read_back_owned_and_as_views() {
 
 #[test]
 fn each_group_shape_has_its_keys_on_the_wire() {
-    let only = |response: SearchResponse| response.encode_to_vec().unwrap();
+    let only = |response: SearchResponse| response.try_encode_to_vec().unwrap();
     // A list element: start key 1 (0x0b), url (field 2), end key 1 (0x0c).
     let list = only(SearchResponse {
         result: vec![hit("u")],
@@ -199,7 +199,7 @@ fn a_group_field_under_another_wire_type_is_an_unknown_field() {
     assert_eq!(view.to_owned(), response);
     let mut written = vec![0x68, 0x07];
     written.extend(unknown);
-    assert_eq!(response.encode_to_vec().unwrap(), written);
+    assert_eq!(response.try_encode_to_vec().unwrap(), written);
 }
 
 #[test]
@@ -215,7 +215,7 @@ fn groups_nest_up_to_the_recursion_limit() {
             ..Default::default()
         };
     }
-    let bytes = response.encode_to_vec().unwrap();
+    let bytes = response.try_encode_to_vec().unwrap();
     let at_limit = DecodeOptions::new().recursion_limit(6);
     assert_eq!(
         SearchResponse::decode_with(&bytes, &at_limit).unwrap(),

@@ -46,7 +46,7 @@ fn traces_round_trip_and_their_views_read_the_same() {
         }],
         ..Default::default()
     };
-    let bytes = data.encode_to_vec().unwrap();
+    let bytes = data.try_encode_to_vec().unwrap();
     assert_eq!(bytes.len(), data.encoded_len());
     assert_eq!(TracesData::decode(&bytes).unwrap(), data);
     let view = <TracesData as HasView>::View::decode(&bytes).unwrap();
@@ -71,7 +71,7 @@ fn a_missing_required_field_fails_decoding_and_encoding_with_its_path() {
         ],
         ..Default::default()
     };
-    let error = stock.encode_to_vec().unwrap_err();
+    let error = stock.try_encode_to_vec().unwrap_err();
     assert_eq!(
         error.to_string(),
         "Stock.items[1].sku: required field is not set"
@@ -126,7 +126,7 @@ fn proto2_lists_are_unpacked_unless_asked() {
         sizes: vec![3, 4],
         ..Default::default()
     };
-    let bytes = item.encode_to_vec().unwrap();
+    let bytes = item.try_encode_to_vec().unwrap();
     // sku (1) empty, bins (8) one key each, sizes (9) packed.
     assert_eq!(
         bytes,
@@ -194,7 +194,7 @@ fn orders_hold_durations_structs_and_oneofs() {
         adjustments: vec![-1, 1],
         ..Default::default()
     };
-    let bytes = order.encode_to_vec().unwrap();
+    let bytes = order.try_encode_to_vec().unwrap();
     assert_eq!(Order::decode(&bytes).unwrap(), order);
     let json = serde_json::to_string(&order).unwrap();
     assert!(json.contains(r#""hold":"90s""#), "{json}");
@@ -210,7 +210,7 @@ fn any_packs_and_unpacks_generated_messages_by_their_full_name() {
     };
     let any = wkt::Any::pack(&item).unwrap();
     assert_eq!(any.type_url, "type.googleapis.com/legacy.v1.Item");
-    assert_eq!(any.value, item.encode_to_vec().unwrap());
+    assert_eq!(any.value, item.try_encode_to_vec().unwrap());
     assert_eq!(any.unpack::<Item>().unwrap(), Some(item));
     // Another type's URL unpacks to nothing; its bytes are not read.
     assert_eq!(any.unpack::<Stock>().unwrap(), None);
@@ -240,7 +240,7 @@ fn deprecated_parts_still_work() {
         temperature: Temperature::Cold,
         ..Default::default()
     };
-    let bytes = location.encode_to_vec().unwrap();
+    let bytes = location.try_encode_to_vec().unwrap();
     assert_eq!(Location::decode(&bytes).unwrap(), location);
 }
 
@@ -258,6 +258,6 @@ fn custom_options_leave_the_messages_alone() {
         format: Format::Paper,
         ..Default::default()
     };
-    let bytes = book.encode_to_vec().unwrap();
+    let bytes = book.try_encode_to_vec().unwrap();
     assert_eq!(Book::decode(&bytes).unwrap(), book);
 }

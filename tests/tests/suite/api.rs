@@ -62,7 +62,7 @@ fn unknown_enum_numbers_survive_a_round_trip() {
         status: Status::Unrecognized(12345),
         ..Order::default()
     };
-    let back = Order::decode(&order.encode_to_vec().unwrap()).unwrap();
+    let back = Order::decode(&order.try_encode_to_vec().unwrap()).unwrap();
     assert!(matches!(back.status, Status::Unrecognized(12345)));
 }
 
@@ -92,7 +92,7 @@ fn rust_keywords_are_escaped() {
         crate_: "c".to_owned(),
         ..Default::default()
     };
-    let back = Keywords::decode(&keywords.encode_to_vec().unwrap()).unwrap();
+    let back = Keywords::decode(&keywords.try_encode_to_vec().unwrap()).unwrap();
     assert_eq!(back, keywords);
 }
 
@@ -104,7 +104,7 @@ fn decode_error_names_the_field_path_and_offset() {
         description: "ab".to_owned(),
         ..OrderLine::default()
     });
-    let mut bytes = order.encode_to_vec().unwrap();
+    let mut bytes = order.try_encode_to_vec().unwrap();
     // The last two bytes are the second line's description: make them invalid UTF-8.
     let end = bytes.len();
     bytes[end - 2] = 0xff;
@@ -122,7 +122,7 @@ fn decode_error_names_the_field_path_and_offset() {
 #[test]
 fn truncated_input_is_an_error_not_a_panic() {
     let bytes = schemac_tests::fixtures::typical_order(3)
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap();
     let mut decoded = 0;
     for cut in 0..bytes.len() {
@@ -132,7 +132,11 @@ fn truncated_input_is_an_error_not_a_panic() {
         // at an offset inside the prefix.
         match Order::decode(&bytes[..cut]) {
             Ok(order) => {
-                assert_eq!(order.encode_to_vec().unwrap(), bytes[..cut], "cut at {cut}");
+                assert_eq!(
+                    order.try_encode_to_vec().unwrap(),
+                    bytes[..cut],
+                    "cut at {cut}"
+                );
                 decoded += 1;
             }
             Err(error) => {
@@ -160,7 +164,7 @@ fn deep_recursion_is_refused_on_both_sides() {
         };
     }
     assert!(
-        tree.encode_to_vec().is_err(),
+        tree.try_encode_to_vec().is_err(),
         "encode refuses what decode would"
     );
 
@@ -172,7 +176,7 @@ fn deep_recursion_is_refused_on_both_sides() {
             ..Tree::default()
         };
     }
-    let bytes = shallow.encode_to_vec().unwrap();
+    let bytes = shallow.try_encode_to_vec().unwrap();
     assert!(Tree::decode_with(&bytes, &options).is_ok());
     let strict = DecodeOptions::new().recursion_limit(10);
     let error = Tree::decode_with(&bytes, &strict).unwrap_err();

@@ -112,7 +112,7 @@ fn through_prost_reflect<M>(pool: &DescriptorPool, full_name: &str, value: &M) -
 where
     M: Message + PartialEq + Debug,
 {
-    let ours = value.encode_to_vec().unwrap();
+    let ours = value.try_encode_to_vec().unwrap();
     let read = DynamicMessage::decode(descriptor(pool, full_name), ours.as_slice()).unwrap_or_else(
         |error| panic!("{full_name}: prost-reflect rejects schemac's bytes: {error}"),
     );
@@ -181,10 +181,10 @@ pub(crate) fn full_profile() -> v2::Profile {
 fn unknown_fields_passed_on_read_the_same_in_prost_reflect() {
     let pool = pool();
     let original = full_profile();
-    let bytes = original.encode_to_vec().unwrap();
+    let bytes = original.try_encode_to_vec().unwrap();
     let passed_on = v1::Profile::decode(&bytes)
         .unwrap()
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap();
     let v2 = descriptor(&pool, "evolution.v2.Profile");
     let expected = DynamicMessage::decode(v2.clone(), bytes.as_slice()).unwrap();
@@ -200,7 +200,7 @@ fn unknown_fields_passed_on_read_the_same_in_prost_reflect() {
         .encode_to_vec();
     let ours = v1::Profile::decode(&theirs).unwrap();
     assert_eq!(
-        v2::Profile::decode(&ours.encode_to_vec().unwrap()).unwrap(),
+        v2::Profile::decode(&ours.try_encode_to_vec().unwrap()).unwrap(),
         original
     );
 }
@@ -230,7 +230,7 @@ fn through_protoc<M: Message + PartialEq + Debug>(
     let text = protoc(
         dir,
         &[&decode, "money.proto"],
-        &value.encode_to_vec().unwrap(),
+        &value.try_encode_to_vec().unwrap(),
     );
     let encode = format!("--encode={full_name}");
     let bytes = protoc(dir, &[&encode, "money.proto"], &text);
@@ -270,7 +270,7 @@ where
     let back: M =
         serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{full_name}: {e}"));
     assert_eq!(format!("{back:?}"), format!("{value:?}"), "{full_name}");
-    let bytes = value.encode_to_vec().unwrap();
+    let bytes = value.try_encode_to_vec().unwrap();
     let options = schemac_runtime::DecodeOptions::new();
     let decoded = schemac::transcode::decode(&analysis.schema, id, &bytes, &options).unwrap();
     assert_eq!(
@@ -300,7 +300,7 @@ fn decimals_values_and_kept_fields_in_json() {
         json_agrees(&analysis, "money.Entry", &entry);
     }
     // JSON has no place for unknown fields: they are left out.
-    let profile = v1::Profile::decode(&full_profile().encode_to_vec().unwrap()).unwrap();
+    let profile = v1::Profile::decode(&full_profile().try_encode_to_vec().unwrap()).unwrap();
     let json = serde_json::to_value(&profile).unwrap();
     assert_eq!(
         json,

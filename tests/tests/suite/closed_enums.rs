@@ -128,7 +128,7 @@ pub(crate) fn bytes(hex: &str) -> Vec<u8> {
 /// `ReportCard` read from `input` and written back.
 pub(crate) fn report_card_round_trip(input: &[u8]) -> Vec<u8> {
     let card = ReportCard::decode(input).expect("a report card");
-    card.encode_to_vec().expect("encodes")
+    card.try_encode_to_vec().expect("encodes")
 }
 
 /// Every schema in schemas/, analyzed as `make generate` does.
@@ -155,7 +155,7 @@ fn strays_go_to_the_unknown_fields_and_are_written_back_last() {
             case.what
         );
         assert_eq!(
-            card.encode_to_vec().unwrap(),
+            card.try_encode_to_vec().unwrap(),
             bytes(case.written),
             "{}: written back",
             case.what
@@ -185,7 +185,7 @@ fn the_fields_keep_what_they_held() {
         grade: Some(Grade::Unrecognized(9)),
         ..ReportCard::default()
     };
-    assert_eq!(set.encode_to_vec().unwrap(), bytes("0809"));
+    assert_eq!(set.try_encode_to_vec().unwrap(), bytes("0809"));
     let read = ReportCard::decode(&bytes("0809")).unwrap();
     assert_eq!(
         (read.grade, read.unknown_fields.as_bytes()),
@@ -238,8 +238,8 @@ fn a_message_that_keeps_no_unknown_fields_drops_strays() {
             ..card
         };
         assert_eq!(
-            summary.encode_to_vec().unwrap(),
-            known.encode_to_vec().unwrap(),
+            summary.try_encode_to_vec().unwrap(),
+            known.try_encode_to_vec().unwrap(),
             "{}",
             case.what
         );

@@ -204,7 +204,7 @@ pub(crate) fn encodings() -> Vec<(&'static str, &'static str, Vec<u8>)> {
     ) -> Vec<(&'static str, &'static str, Vec<u8>)> {
         fixtures
             .into_iter()
-            .map(|(name, value)| (full_name, name, value.encode_to_vec().unwrap()))
+            .map(|(name, value)| (full_name, name, value.try_encode_to_vec().unwrap()))
             .collect()
     }
     let mut all = Vec::new();
@@ -260,17 +260,17 @@ fn large_payloads() -> Vec<(&'static str, &'static str, Vec<u8>)> {
         (
             "kitchen.Scalars",
             "large_bytes",
-            scalars.encode_to_vec().unwrap(),
+            scalars.try_encode_to_vec().unwrap(),
         ),
         (
             "kitchen.Lists",
             "large_payloads",
-            lists.encode_to_vec().unwrap(),
+            lists.try_encode_to_vec().unwrap(),
         ),
         (
             "shop.Order",
             "large_description",
-            order.encode_to_vec().unwrap(),
+            order.try_encode_to_vec().unwrap(),
         ),
     ]
 }

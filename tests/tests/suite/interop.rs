@@ -34,7 +34,9 @@ where
 {
     let descriptor = descriptor(pool, M::FULL_NAME);
     let expected = value.to_dynamic(pool);
-    let ours = value.encode_to_vec().map_err(|error| error.to_string())?;
+    let ours = value
+        .try_encode_to_vec()
+        .map_err(|error| error.to_string())?;
     let theirs_read = DynamicMessage::decode(descriptor.clone(), ours.as_slice())
         .map_err(|error| format!("prost-reflect rejects schemac's bytes: {error}"))?;
     // Text format keeps a failure readable; Debug would print descriptors.

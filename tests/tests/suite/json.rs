@@ -48,7 +48,7 @@ where
         assert_same_repr(&back, &value, format!("{case}: JSON text round trip"));
         assert_eq!(serde_json::to_string(&back).unwrap(), text, "{case}: again");
 
-        let bytes = value.encode_to_vec().expect("fixtures nest shallowly");
+        let bytes = value.try_encode_to_vec().expect("fixtures nest shallowly");
         let decoded =
             schemac::transcode::decode(&analysis.schema, id, &bytes, &DecodeOptions::new())
                 .unwrap_or_else(|error| panic!("{case}: {error}"));
@@ -94,7 +94,7 @@ where
     let read = |text: &str| {
         let json: Json = serde_json::from_str(text).expect("valid JSON");
         let generated = serde_json::from_str::<M>(text)
-            .map(|message| message.encode_to_vec().expect("shallow"))
+            .map(|message| message.try_encode_to_vec().expect("shallow"))
             .map_err(|error| error.to_string());
         let transcoded = schemac::transcode::encode(&analysis.schema, id, &json)
             .map_err(|error| error.to_string());
@@ -477,7 +477,7 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
             payload: value,
             ..Values::default()
         };
-        payload_of(values.encode_to_vec().unwrap())
+        payload_of(values.try_encode_to_vec().unwrap())
     }
     fn point_payload(x: i32, y: i32) -> Vec<u8> {
         let maps = Maps {
@@ -492,7 +492,7 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
             ..Maps::default()
         };
         // The entry holds only its value: the key is the default.
-        payload_of(payload_of(maps.encode_to_vec().unwrap()))
+        payload_of(payload_of(maps.try_encode_to_vec().unwrap()))
     }
 
     let analysis = analysis();
@@ -510,7 +510,7 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
             previous,
             ..Values::default()
         }
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap()
     };
     let mut values = [

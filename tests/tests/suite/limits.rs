@@ -89,13 +89,13 @@ fn the_recursion_limit_is_exact_and_encode_agrees() {
     assert_eq!(view.to_owned(), at_limit);
     assert!(TreeView::decode(&nested_prefixes(&[0x12], 101)).is_err());
     // What decoded encodes, and one more level does not.
-    let bytes = at_limit.encode_to_vec().unwrap();
+    let bytes = at_limit.try_encode_to_vec().unwrap();
     assert_eq!(bytes, nested_prefixes(&[0x12], 100));
     let deeper = Tree {
         left: Some(Box::new(at_limit)),
         ..Tree::default()
     };
-    let error = deeper.encode_to_vec().unwrap_err();
+    let error = deeper.try_encode_to_vec().unwrap_err();
     assert!(error.to_string().contains("101 deep"), "{error}");
 
     // A limit set at run time holds for transcode too.
@@ -119,7 +119,7 @@ fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
         id: 1,
         ..Customer::default()
     }
-    .encode_to_vec()
+    .try_encode_to_vec()
     .unwrap();
     assert_eq!(bytes.len(), 2);
     let tight = DecodeOptions::new().max_input_len(2);

@@ -15,7 +15,7 @@ use schemac_tests::fixtures;
 use crate::views::{inside, left_chain};
 
 fn order_bytes() -> Bytes {
-    Bytes::from(fixtures::typical_order(3).encode_to_vec().unwrap())
+    Bytes::from(fixtures::typical_order(3).try_encode_to_vec().unwrap())
 }
 
 #[test]

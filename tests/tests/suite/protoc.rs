@@ -134,7 +134,9 @@ where
     let batch = batch_name(M::FULL_NAME);
     let mut ours = Vec::new();
     for (_, value) in values {
-        let bytes = value.encode_to_vec().expect("the values nest shallowly");
+        let bytes = value
+            .try_encode_to_vec()
+            .expect("the values nest shallowly");
         ours.push(0x0a); // field 1, length-delimited
         schemac_runtime::wire::put_varint(&mut ours, bytes.len() as u64);
         ours.extend(bytes);

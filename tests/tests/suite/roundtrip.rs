@@ -23,7 +23,7 @@ use schemac_tests::repr;
 
 fn round_trip<M: HasView + PartialEq + Debug>(value: &M) -> Result<(), TestCaseError> {
     let bytes = value
-        .encode_to_vec()
+        .try_encode_to_vec()
         .map_err(|e| TestCaseError::fail(e.to_string()))?;
     schemac_tests::encodes_every_way(value, &bytes);
     // Seeded by the bytes, so that a failing case shuffles alike again.
@@ -499,8 +499,8 @@ proptest! {
     /// lists append, nested messages merge field by field.
     #[test]
     fn merge_follows_protobuf_semantics(a in order(), b in order()) {
-        let mut merged = Order::decode(&a.encode_to_vec().unwrap()).unwrap();
-        merged.merge(&b.encode_to_vec().unwrap()).unwrap();
+        let mut merged = Order::decode(&a.try_encode_to_vec().unwrap()).unwrap();
+        merged.merge(&b.try_encode_to_vec().unwrap()).unwrap();
         prop_assert_eq!(repr(&merged), repr(&expected_merge(a, b)));
     }
 }
@@ -572,7 +572,7 @@ fn a_failed_merge_keeps_the_map_entries_held_and_read() {
                 attributes: attributes(100..100 + read),
                 ..Order::default()
             };
-            let mut bytes = incoming.encode_to_vec().unwrap();
+            let mut bytes = incoming.try_encode_to_vec().unwrap();
             // Field 7 (attributes), length-delimited, claiming 5 bytes
             // where there is 1.
             bytes.extend([0x3a, 0x05, 0x00]);
@@ -599,7 +599,7 @@ fn encode_appends_what_encode_to_vec_gives_whatever_was_encoded_before() {
         schemac_tests::fixtures::typical_order(3),
     ];
     for order in &orders {
-        let bytes = order.encode_to_vec().unwrap();
+        let bytes = order.try_encode_to_vec().unwrap();
         assert_eq!(bytes.len(), order.encoded_len());
         assert_eq!(&Order::decode(&bytes).unwrap(), order);
         let mut appended = b"prefix".to_vec();
@@ -623,7 +623,7 @@ fn encoding_works_while_a_thread_is_torn_down() {
     impl Drop for EncodeOnDrop {
         fn drop(&mut self) {
             let order = schemac_tests::fixtures::typical_order(2);
-            if let (Ok(bytes), Ok(mut encoded)) = (order.encode_to_vec(), ENCODED.lock()) {
+            if let (Ok(bytes), Ok(mut encoded)) = (order.try_encode_to_vec(), ENCODED.lock()) {
                 encoded.push(bytes);
             }
         }
@@ -633,12 +633,12 @@ fn encoding_works_while_a_thread_is_torn_down() {
     }
     std::thread::spawn(|| {
         ON_DROP.with(|_| ());
-        Order::default().encode_to_vec().unwrap();
+        Order::default().try_encode_to_vec().unwrap();
     })
     .join()
     .unwrap();
     let expected = schemac_tests::fixtures::typical_order(2)
-        .encode_to_vec()
+        .try_encode_to_vec()
         .unwrap();
     assert_eq!(*ENCODED.lock().unwrap(), [expected]);
 }

@@ -373,7 +373,7 @@ fn decode_every_representation(input: &[u8]) {
 fn mutated_frame_streams_read_to_frames_or_an_error() {
     let orders: Vec<Vec<u8>> = schemac_tests::fixtures::orders()
         .into_iter()
-        .map(|(_, order)| order.encode_length_delimited_to_vec().unwrap())
+        .map(|(_, order)| order.try_encode_length_delimited_to_vec().unwrap())
         .collect();
     let mut rng = Rng::new(0x5eed_0004);
     for case in 0..FRAME_CASES {
@@ -407,7 +407,7 @@ fn read_frames(stream: &[u8], chunk: usize) {
         match (from_reader, from_slice) {
             (Ok(a), Ok(b)) => {
                 assert_eq!((stream.len() - rest.len()) as u64, frames.offset());
-                assert_eq!(a.encode_to_vec(), b.encode_to_vec());
+                assert_eq!(a.try_encode_to_vec(), b.try_encode_to_vec());
             }
             (Ok(_), Err(error)) => panic!("the slice refused a frame: {error}"),
             (Err(error), from_slice) => {
@@ -461,11 +461,13 @@ fn round_trip<M: HasView + PartialEq + Debug>(input: &[u8]) -> bool {
             return false;
         }
     };
-    let bytes = value.encode_to_vec().expect("a decoded message encodes");
+    let bytes = value
+        .try_encode_to_vec()
+        .expect("a decoded message encodes");
     schemac_tests::encodes_every_way(&value, &bytes);
     let view = view.unwrap_or_else(|error| panic!("{}: the view failed: {error}", M::NAME));
     assert_eq!(
-        view.to_message().encode_to_vec().as_ref(),
+        view.to_message().try_encode_to_vec().as_ref(),
         Ok(&bytes),
         "{}: the view read another value",
         M::NAME
@@ -473,7 +475,7 @@ fn round_trip<M: HasView + PartialEq + Debug>(input: &[u8]) -> bool {
     let again = M::decode(&bytes).expect("an encoded message decodes");
     schemac_tests::reads_in_any_order(&again, &bytes, input.len() as u64);
     assert_eq!(
-        again.encode_to_vec(),
+        again.try_encode_to_vec(),
         Ok(bytes),
         "{}: not canonical",
         M::NAME

@@ -54,7 +54,7 @@ fn agree_with<M: HasView + Debug>(
 /// `value` encoded, read as a view and made owned again is `value`; and
 /// the view agrees with owned decoding.
 fn round_trips<M: HasView + Debug>(value: &M) -> Result<(), TestCaseError> {
-    let bytes = value.encode_to_vec().expect("generated values encode");
+    let bytes = value.try_encode_to_vec().expect("generated values encode");
     let view = <M::View<'_> as MessageView<'_>>::decode(&bytes)
         .map_err(|error| TestCaseError::fail(error.to_string()))?;
     prop_assert_eq!(format!("{:?}", view.to_message()), format!("{value:?}"));
@@ -64,7 +64,7 @@ fn round_trips<M: HasView + Debug>(value: &M) -> Result<(), TestCaseError> {
 /// Every fixture of `fixtures`, as an `M` and as its view.
 fn fixtures_agree<M: HasView + Debug>(fixtures: Vec<(&str, M)>) {
     for (name, value) in fixtures {
-        let bytes = value.encode_to_vec().expect("fixtures encode");
+        let bytes = value.try_encode_to_vec().expect("fixtures encode");
         let view = <M::View<'_> as MessageView<'_>>::decode(&bytes)
             .unwrap_or_else(|error| panic!("{name}: {error}"));
         assert_eq!(
@@ -114,7 +114,7 @@ pub(crate) fn inside(input: &[u8], slice: &[u8]) -> bool {
 
 #[test]
 fn strings_and_bytes_borrow_from_the_input() {
-    let bytes = fixtures::typical_order(3).encode_to_vec().unwrap();
+    let bytes = fixtures::typical_order(3).try_encode_to_vec().unwrap();
     let order = OrderView::decode(&bytes).unwrap();
     assert!(!order.description.is_empty());
     assert!(inside(&bytes, order.description.as_bytes()));
@@ -139,20 +139,20 @@ fn strings_and_bytes_borrow_from_the_input() {
     assert_eq!(order.to_owned(), Order::decode(&bytes).unwrap());
 
     let (_, typical) = fixtures::scalars().swap_remove(1);
-    let bytes = typical.encode_to_vec().unwrap();
+    let bytes = typical.try_encode_to_vec().unwrap();
     let scalars = ScalarsView::decode(&bytes).unwrap();
     assert!(inside(&bytes, scalars.a_string.as_bytes()));
     assert!(inside(&bytes, scalars.some_bytes));
     assert_eq!(Scalars::from(&scalars), typical);
 
     let (_, lists) = fixtures::lists().swap_remove(1);
-    let bytes = lists.encode_to_vec().unwrap();
+    let bytes = lists.try_encode_to_vec().unwrap();
     let view = ListsView::decode(&bytes).unwrap();
     assert!(!view.strings.is_empty());
     assert!(view.strings.iter().all(|s| inside(&bytes, s.as_bytes())));
     assert!(view.byte_strings.iter().all(|b| inside(&bytes, b)));
 
-    let bytes = builtin_types::values().encode_to_vec().unwrap();
+    let bytes = builtin_types::values().try_encode_to_vec().unwrap();
     let values = ValuesView::decode(&bytes).unwrap();
     assert!(values.history.iter().any(|value| matches!(
         value,
@@ -163,7 +163,7 @@ fn strings_and_bytes_borrow_from_the_input() {
 
 #[test]
 fn unknown_fields_are_kept_as_borrowed_slices() {
-    let bytes = builtin_types::full_profile().encode_to_vec().unwrap();
+    let bytes = builtin_types::full_profile().try_encode_to_vec().unwrap();
     let view = v1::ProfileView::decode(&bytes).unwrap();
     let fields = view.unknown_fields.fields();
     assert!(!fields.is_empty());
@@ -171,7 +171,7 @@ fn unknown_fields_are_kept_as_borrowed_slices() {
     let owned = view.to_owned();
     assert_eq!(owned, v1::Profile::decode(&bytes).unwrap());
     // What the view kept is written back, so v2 reads the whole profile.
-    let passed_on = owned.encode_to_vec().unwrap();
+    let passed_on = owned.try_encode_to_vec().unwrap();
     assert_eq!(
         v2::Profile::decode(&passed_on).unwrap(),
         builtin_types::full_profile()
@@ -222,13 +222,13 @@ fn deep_nesting_hits_the_recursion_limit_as_owned_decoding_does() {
 
 #[test]
 fn limits_and_errors_are_those_of_owned_decoding() {
-    let bytes = fixtures::typical_order(2).encode_to_vec().unwrap();
+    let bytes = fixtures::typical_order(2).try_encode_to_vec().unwrap();
     let options = DecodeOptions::new().max_input_len(bytes.len() - 1);
     let error = OrderView::decode_with(&bytes, &options).unwrap_err();
     assert_eq!(error, Order::decode_with(&bytes, &options).unwrap_err());
 
     // Invalid UTF-8 in the description of the second line.
-    let mut bytes = fixtures::typical_order(2).encode_to_vec().unwrap();
+    let mut bytes = fixtures::typical_order(2).try_encode_to_vec().unwrap();
     let line = Order::decode(&bytes).unwrap().order_lines[1]
         .description
         .clone();
@@ -282,8 +282,8 @@ fn a_repeated_message_field_merges_into_the_view_read_first() {
         })),
         ..Tree::default()
     };
-    let mut bytes = tree_a.encode_to_vec().unwrap();
-    bytes.extend(tree_b.encode_to_vec().unwrap());
+    let mut bytes = tree_a.try_encode_to_vec().unwrap();
+    bytes.extend(tree_b.try_encode_to_vec().unwrap());
     let view = TreeView::decode(&bytes).unwrap();
     let left = view.left.as_ref().expect("merged left");
     assert_eq!(left.value, 2);
@@ -291,8 +291,8 @@ fn a_repeated_message_field_merges_into_the_view_read_first() {
     assert!(left.right.is_some());
     agree::<Tree>(&bytes).unwrap();
 
-    let mut bytes = first.encode_to_vec().unwrap();
-    bytes.extend(first.encode_to_vec().unwrap());
+    let mut bytes = first.try_encode_to_vec().unwrap();
+    bytes.extend(first.try_encode_to_vec().unwrap());
     agree::<Drawing>(&bytes).unwrap();
 }
 
@@ -307,10 +307,12 @@ fn a_key_read_twice_keeps_the_later_value() {
         .into(),
         ..Order::default()
     };
-    let mut bytes = order(DynamicValue::I32(1), "a").encode_to_vec().unwrap();
+    let mut bytes = order(DynamicValue::I32(1), "a")
+        .try_encode_to_vec()
+        .unwrap();
     bytes.extend(
         order(DynamicValue::String("two".to_owned()), "b")
-            .encode_to_vec()
+            .try_encode_to_vec()
             .unwrap(),
     );
     let view = OrderView::decode(&bytes).unwrap();
@@ -332,8 +334,8 @@ fn a_key_read_twice_keeps_the_later_value() {
     for value in changed.by_string.values_mut() {
         *value = value.wrapping_add(1);
     }
-    let mut bytes = maps.encode_to_vec().unwrap();
-    bytes.extend(changed.encode_to_vec().unwrap());
+    let mut bytes = maps.try_encode_to_vec().unwrap();
+    bytes.extend(changed.try_encode_to_vec().unwrap());
     assert!(!maps.by_string.is_empty());
     agree::<schemac_generated::kitchen::Maps>(&bytes).unwrap();
 }
@@ -424,15 +426,15 @@ proptest! {
     /// the same key are replaced.
     #[test]
     fn concatenations_merge_as_owned(a in roundtrip::order(), b in roundtrip::order()) {
-        let mut bytes = a.encode_to_vec().unwrap();
-        bytes.extend(b.encode_to_vec().unwrap());
+        let mut bytes = a.try_encode_to_vec().unwrap();
+        bytes.extend(b.try_encode_to_vec().unwrap());
         agree::<Order>(&bytes)?;
     }
 
     #[test]
     fn drawing_concatenations_merge_as_owned(a in roundtrip::drawing(), b in roundtrip::drawing()) {
-        let mut bytes = a.encode_to_vec().unwrap();
-        bytes.extend(b.encode_to_vec().unwrap());
+        let mut bytes = a.try_encode_to_vec().unwrap();
+        bytes.extend(b.try_encode_to_vec().unwrap());
         agree::<Drawing>(&bytes)?;
     }
 
@@ -440,14 +442,14 @@ proptest! {
     fn damaged_orders_fail_as_owned(
         value in roundtrip::order(), at: Index, byte: u8, cut: Index,
     ) {
-        agree::<Order>(&damage(value.encode_to_vec().unwrap(), at, byte, cut))?;
+        agree::<Order>(&damage(value.try_encode_to_vec().unwrap(), at, byte, cut))?;
     }
 
     #[test]
     fn damaged_drawings_fail_as_owned(
         value in roundtrip::drawing(), at: Index, byte: u8, cut: Index,
     ) {
-        agree::<Drawing>(&damage(value.encode_to_vec().unwrap(), at, byte, cut))?;
+        agree::<Drawing>(&damage(value.try_encode_to_vec().unwrap(), at, byte, cut))?;
     }
 
     #[test]
@@ -455,13 +457,13 @@ proptest! {
         value in roundtrip::maps(), at: Index, byte: u8, cut: Index,
     ) {
         agree::<schemac_generated::kitchen::Maps>(
-            &damage(value.encode_to_vec().unwrap(), at, byte, cut),
+            &damage(value.try_encode_to_vec().unwrap(), at, byte, cut),
         )?;
     }
 
     #[test]
     fn damaged_profiles_fail_as_owned(at: Index, byte: u8, cut: Index) {
-        let bytes = damage(builtin_types::full_profile().encode_to_vec().unwrap(), at, byte, cut);
+        let bytes = damage(builtin_types::full_profile().try_encode_to_vec().unwrap(), at, byte, cut);
         agree::<v1::Profile>(&bytes)?;
         agree::<v2::Profile>(&bytes)?;
     }

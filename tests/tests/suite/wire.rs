@@ -8,7 +8,7 @@ use schemac_tests::{assert_same_repr, fixtures, hex_dump};
 
 fn pin<M: Message + PartialEq + Debug>(message: &str, fixtures: Vec<(&str, M)>) {
     for (name, value) in fixtures {
-        let bytes = value.encode_to_vec().expect("fixtures nest shallowly");
+        let bytes = value.try_encode_to_vec().expect("fixtures nest shallowly");
         assert_eq!(
             bytes.len(),
             value.encoded_len(),
@@ -57,5 +57,5 @@ fn seed_order_is_four_bytes() {
         }],
         ..Order::default()
     };
-    assert_eq!(seed.encode_to_vec().unwrap(), [0x22, 0x02, 0x08, 0x01]);
+    assert_eq!(seed.try_encode_to_vec().unwrap(), [0x22, 0x02, 0x08, 0x01]);
 }

@@ -235,7 +235,7 @@ fn a_group_is_written_between_its_keys_and_read_back() {
         forest: vec![node(2, ""), Node::default()],
         plain: Some(node(3, "")),
     };
-    let bytes = tree.encode_to_vec().unwrap();
+    let bytes = tree.try_encode_to_vec().unwrap();
     assert_eq!(
         bytes,
         [
@@ -262,7 +262,7 @@ fn nested_groups_round_trip_with_keys_of_every_length() {
     // Field numbers of one-byte to five-byte keys, as a nested group's.
     let mut tree = nested(3);
     tree.root.as_mut().unwrap().name = "x".into();
-    let bytes = tree.encode_to_vec().unwrap();
+    let bytes = tree.try_encode_to_vec().unwrap();
     assert_eq!(decode(&bytes, &DecodeOptions::new()).unwrap(), tree);
     assert_eq!(tree.encoded_len(), bytes.len());
     for number in [1, 15, 16, 2047, 2048, wire::MAX_FIELD_NUMBER] {
@@ -364,17 +364,17 @@ fn an_end_group_key_out_of_its_group_is_refused() {
 fn groups_nest_up_to_the_recursion_limit_and_no_deeper() {
     let options = DecodeOptions::new().recursion_limit(8);
     let at_limit = nested(8);
-    let bytes = at_limit.encode_to_vec().unwrap();
+    let bytes = at_limit.try_encode_to_vec().unwrap();
     assert_eq!(decode(&bytes, &options).unwrap(), at_limit);
-    let past = nested(9).encode_to_vec().unwrap();
+    let past = nested(9).try_encode_to_vec().unwrap();
     let error = decode(&past, &options).unwrap_err();
     assert!(error.is_recursion_limit(), "{error}");
     // Encoding counts groups' depth as decoding does.
     let too_deep = nested(DecodeOptions::DEFAULT_RECURSION_LIMIT + 1);
-    assert!(too_deep.encode_to_vec().is_err());
+    assert!(too_deep.try_encode_to_vec().is_err());
     assert!(
         nested(DecodeOptions::DEFAULT_RECURSION_LIMIT)
-            .encode_to_vec()
+            .try_encode_to_vec()
             .is_ok()
     );
     // Start-group keys alone, far past the limit, stop at it.

@@ -36,7 +36,7 @@ type Parts<'a> = (&'a [u8], i32, Vec<(&'a [u8], i32)>);
 
 fn main() {
     let list = datasets::simple_list(RECORDS);
-    let bytes = list.encode_to_vec().expect("the list encodes");
+    let bytes = list.try_encode_to_vec().expect("the list encodes");
     let view = SimpleListView::decode(&bytes).expect("the list decodes");
     let parts: Vec<Parts<'_>> = view
         .items
@@ -50,7 +50,7 @@ fn main() {
     let messages: Vec<Vec<u8>> = list
         .items
         .iter()
-        .map(|simple| simple.encode_to_vec().expect("a record encodes"))
+        .map(|simple| simple.try_encode_to_vec().expect("a record encodes"))
         .collect();
 
     // The same value as decoding gives, built without reading the wire.

@@ -217,7 +217,9 @@ table!(EDITIONS {
 
 fn round_trip_as<M: Message>(bytes: &[u8]) -> Result<Vec<u8>, String> {
     let message = M::decode(bytes).map_err(|error| error.to_string())?;
-    message.encode_to_vec().map_err(|error| error.to_string())
+    message
+        .try_encode_to_vec()
+        .map_err(|error| error.to_string())
 }
 
 fn json_of_as<M: Message + Serialize>(bytes: &[u8]) -> Result<String, String> {
@@ -227,5 +229,7 @@ fn json_of_as<M: Message + Serialize>(bytes: &[u8]) -> Result<String, String> {
 
 fn encode_json_as<M: Message + DeserializeOwned>(json: &Json) -> Result<Vec<u8>, String> {
     let message: M = serde_json::from_value(json.clone()).map_err(|error| error.to_string())?;
-    message.encode_to_vec().map_err(|error| error.to_string())
+    message
+        .try_encode_to_vec()
+        .map_err(|error| error.to_string())
 }

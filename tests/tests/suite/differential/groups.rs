@@ -83,7 +83,7 @@ fn differential_groups_are_googles_bytes() {
     let mut google = Google::start(&workspace_root().join("tests/differential/google_peer.py"));
     google.load(&descriptor_set(&case));
     let value = response();
-    let ours = value.encode_to_vec().unwrap();
+    let ours = value.try_encode_to_vec().unwrap();
     // Google's bytes of the value, which it reads from schemac's JSON.
     let json = serde_json::to_string(&value).unwrap();
     let [googles] = &google.parse_json(NAME, &[json])[..] else {

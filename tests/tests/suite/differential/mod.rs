@@ -578,7 +578,7 @@ fn proptest_values(name: &str, seed: u64, count: usize) -> Vec<Vec<u8>> {
         let mut runner = TestRunner::new_with_rng(Config::default(), rng);
         (0..count)
             .filter_map(|_| strategy.new_tree(&mut runner).ok())
-            .map(|tree| tree.current().encode_to_vec().expect("a value encodes"))
+            .map(|tree| tree.current().try_encode_to_vec().expect("a value encodes"))
             .collect()
     }
     match name {
