@@ -31,6 +31,7 @@ pub mod descriptor;
 mod descriptors;
 mod error;
 mod features;
+mod lookup;
 mod pool;
 
 pub use described::Described;
