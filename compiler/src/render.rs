@@ -105,7 +105,8 @@ pub fn file(sources: &[String], parts: &[String]) -> String {
 /// prettyplease writes items back to back. A blank line before each item
 /// that follows a closed item (a line that is only `}`, an item ending in
 /// `{}`, a `use`, the unnamed `const _` of the version handshake, or one of
-/// the runtime's macros, `_rt::view_of!(..);`) at the same indentation
+/// the runtime's macros, `_rt::view_of!(..);`, on one line or wrapped and
+/// closed by a line `);`) at the same indentation
 /// makes the file easier to read; statements and match arms inside
 /// functions do not start like items, so they are left alone.
 fn space_items(text: &str) -> String {
@@ -116,7 +117,10 @@ fn space_items(text: &str) -> String {
         let indent = line.len() - trimmed.len();
         let runtime_macro =
             trimmed.starts_with("_rt::") && trimmed.contains("!(") && trimmed.ends_with(");");
+        // A runtime macro call prettyplease wraps: `_rt::full_name!(` ... `);`.
+        let wrapped_macro = trimmed.starts_with("_rt::") && trimmed.ends_with("!(");
         let starts_item = runtime_macro
+            || wrapped_macro
             || ["///", "#[", "pub ", "impl", "use "]
                 .iter()
                 .any(|start| trimmed.starts_with(start));
@@ -126,6 +130,7 @@ fn space_items(text: &str) -> String {
         spaced.push_str(line);
         spaced.push('\n');
         let closes_item = trimmed == "}"
+            || trimmed == ");"
             || runtime_macro
             || (starts_item && trimmed.ends_with("{}"))
             || ((trimmed.starts_with("use ") || trimmed.starts_with("const _:"))

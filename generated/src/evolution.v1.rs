@@ -47,9 +47,7 @@ impl _rt::Message for Profile {
     ];
 }
 
-impl _rt::InfallibleEncode for Profile {}
-
-_rt::full_name!(Profile, "evolution.v1.Profile");
+_rt::full_name!(Profile, "evolution.v1.Profile", infallible);
 
 impl _rt::json::JsonMessage for Profile {
     _rt::json_fields!(
@@ -133,9 +131,7 @@ impl _rt::Message for PlainProfile {
     ];
 }
 
-impl _rt::InfallibleEncode for PlainProfile {}
-
-_rt::full_name!(PlainProfile, "evolution.v1.PlainProfile");
+_rt::full_name!(PlainProfile, "evolution.v1.PlainProfile", infallible);
 
 impl _rt::json::JsonMessage for PlainProfile {
     _rt::json_fields!(

@@ -253,9 +253,7 @@ impl _rt::Message for Address {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "street"), (2, "city")];
 }
 
-impl _rt::InfallibleEncode for Address {}
-
-_rt::full_name!(Address, "evolution.v2.Address");
+_rt::full_name!(Address, "evolution.v2.Address", infallible);
 
 impl _rt::json::JsonMessage for Address {
     _rt::json_fields!(

@@ -103,9 +103,7 @@ impl _rt::Message for Scalars {
     ];
 }
 
-impl _rt::InfallibleEncode for Scalars {}
-
-_rt::full_name!(Scalars, "kitchen.Scalars");
+_rt::full_name!(Scalars, "kitchen.Scalars", infallible);
 
 impl _rt::json::JsonMessage for Scalars {
     _rt::json_fields!(
@@ -342,9 +340,7 @@ impl _rt::Message for OptionalScalars {
     ];
 }
 
-impl _rt::InfallibleEncode for OptionalScalars {}
-
-_rt::full_name!(OptionalScalars, "kitchen.OptionalScalars");
+_rt::full_name!(OptionalScalars, "kitchen.OptionalScalars", infallible);
 
 impl _rt::json::JsonMessage for OptionalScalars {
     _rt::json_fields!(
@@ -618,9 +614,7 @@ impl _rt::Message for Lists {
     ];
 }
 
-impl _rt::InfallibleEncode for Lists {}
-
-_rt::full_name!(Lists, "kitchen.Lists");
+_rt::full_name!(Lists, "kitchen.Lists", infallible);
 
 impl _rt::json::JsonMessage for Lists {
     _rt::json_fields!(
@@ -1029,9 +1023,7 @@ impl _rt::Message for Maps {
     ];
 }
 
-impl _rt::InfallibleEncode for Maps {}
-
-_rt::full_name!(Maps, "kitchen.Maps");
+_rt::full_name!(Maps, "kitchen.Maps", infallible);
 
 impl _rt::json::JsonMessage for Maps {
     _rt::json_fields!(
@@ -1340,9 +1332,7 @@ impl _rt::Message for Interleaved {
     ];
 }
 
-impl _rt::InfallibleEncode for Interleaved {}
-
-_rt::full_name!(Interleaved, "kitchen.Interleaved");
+_rt::full_name!(Interleaved, "kitchen.Interleaved", infallible);
 
 impl _rt::json::JsonMessage for Interleaved {
     _rt::json_fields!(
@@ -1512,9 +1502,7 @@ impl _rt::Message for Point {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
 }
 
-impl _rt::InfallibleEncode for Point {}
-
-_rt::full_name!(Point, "kitchen.Point");
+_rt::full_name!(Point, "kitchen.Point", infallible);
 
 impl _rt::json::JsonMessage for Point {
     _rt::json_fields!(

@@ -85,9 +85,7 @@ impl _rt::Message for Amounts {
     ];
 }
 
-impl _rt::InfallibleEncode for Amounts {}
-
-_rt::full_name!(Amounts, "money.Amounts");
+_rt::full_name!(Amounts, "money.Amounts", infallible);
 
 impl _rt::json::JsonMessage for Amounts {
     _rt::json_fields!(

@@ -264,9 +264,7 @@ impl _rt::Message for ReportCard {
     ];
 }
 
-impl _rt::InfallibleEncode for ReportCard {}
-
-_rt::full_name!(ReportCard, "school.ReportCard");
+_rt::full_name!(ReportCard, "school.ReportCard", infallible);
 
 impl _rt::json::JsonMessage for ReportCard {
     _rt::json_fields!(
@@ -548,9 +546,7 @@ impl _rt::Message for Summary {
     ];
 }
 
-impl _rt::InfallibleEncode for Summary {}
-
-_rt::full_name!(Summary, "school.Summary");
+_rt::full_name!(Summary, "school.Summary", infallible);
 
 impl _rt::json::JsonMessage for Summary {
     _rt::json_fields!(

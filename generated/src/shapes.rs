@@ -374,9 +374,7 @@ pub mod shape {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "radius")];
     }
 
-    impl _rt::InfallibleEncode for Circle {}
-
-    _rt::full_name!(Circle, "shapes.Shape.Circle");
+    _rt::full_name!(Circle, "shapes.Shape.Circle", infallible);
 
     impl _rt::json::JsonMessage for Circle {
         _rt::json_fields!(
@@ -456,9 +454,7 @@ pub mod shape {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "corners")];
     }
 
-    impl _rt::InfallibleEncode for Polygon {}
-
-    _rt::full_name!(Polygon, "shapes.Shape.Polygon");
+    _rt::full_name!(Polygon, "shapes.Shape.Polygon", infallible);
 
     impl _rt::json::JsonMessage for Polygon {
         _rt::json_fields!(
@@ -542,9 +538,7 @@ pub mod shape {
             const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "x"), (2, "y")];
         }
 
-        impl _rt::InfallibleEncode for Corner {}
-
-        _rt::full_name!(Corner, "shapes.Shape.Polygon.Corner");
+        _rt::full_name!(Corner, "shapes.Shape.Polygon.Corner", infallible);
 
         impl _rt::json::JsonMessage for Corner {
             _rt::json_fields!(
@@ -632,9 +626,7 @@ impl _rt::Message for Layer {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "kind")];
 }
 
-impl _rt::InfallibleEncode for Layer {}
-
-_rt::full_name!(Layer, "shapes.Layer");
+_rt::full_name!(Layer, "shapes.Layer", infallible);
 
 impl _rt::json::JsonMessage for Layer {
     _rt::json_fields!(
@@ -1248,9 +1240,7 @@ impl _rt::Message for Keywords {
     ];
 }
 
-impl _rt::InfallibleEncode for Keywords {}
-
-_rt::full_name!(Keywords, "shapes.Keywords");
+_rt::full_name!(Keywords, "shapes.Keywords", infallible);
 
 impl _rt::json::JsonMessage for Keywords {
     _rt::json_fields!(
@@ -1330,9 +1320,7 @@ impl _rt::Message for Empty {
     _rt::unknown_fields_at!(unknown_fields);
 }
 
-impl _rt::InfallibleEncode for Empty {}
-
-_rt::full_name!(Empty, "shapes.Empty");
+_rt::full_name!(Empty, "shapes.Empty", infallible);
 
 impl _rt::json::JsonMessage for Empty {
     _rt::json_fields!();

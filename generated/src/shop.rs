@@ -46,9 +46,7 @@ impl _rt::Message for Customer {
     ];
 }
 
-impl _rt::InfallibleEncode for Customer {}
-
-_rt::full_name!(Customer, "shop.Customer");
+_rt::full_name!(Customer, "shop.Customer", infallible);
 
 impl _rt::json::JsonMessage for Customer {
     _rt::json_fields!(
@@ -145,9 +143,7 @@ impl _rt::Message for OrderLine {
     ];
 }
 
-impl _rt::InfallibleEncode for OrderLine {}
-
-_rt::full_name!(OrderLine, "shop.OrderLine");
+_rt::full_name!(OrderLine, "shop.OrderLine", infallible);
 
 impl _rt::json::JsonMessage for OrderLine {
     _rt::json_fields!(

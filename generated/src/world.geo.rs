@@ -41,9 +41,7 @@ impl _rt::Message for Coordinates {
     ];
 }
 
-impl _rt::InfallibleEncode for Coordinates {}
-
-_rt::full_name!(Coordinates, "world.geo.Coordinates");
+_rt::full_name!(Coordinates, "world.geo.Coordinates", infallible);
 
 impl _rt::json::JsonMessage for Coordinates {
     _rt::json_fields!(

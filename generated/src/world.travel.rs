@@ -68,9 +68,7 @@ impl _rt::Message for Trip {
     ];
 }
 
-impl _rt::InfallibleEncode for Trip {}
-
-_rt::full_name!(Trip, "world.travel.Trip");
+_rt::full_name!(Trip, "world.travel.Trip", infallible);
 
 impl _rt::json::JsonMessage for Trip {
     _rt::json_fields!(

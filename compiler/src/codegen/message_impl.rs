@@ -21,8 +21,9 @@ use crate::names;
 use types::{Action, Shape, field_call};
 
 /// `impl Message for Name { ... }` for message `id`, whose struct is in
-/// `scope`, `impl InfallibleEncode` where its encoding cannot fail, and
-/// `impl Name` with its full name, which `Any` knows it by.
+/// `scope`, and `impl Name` with its full name, which `Any` knows it by,
+/// with `impl InfallibleEncode` where its encoding cannot fail (one
+/// `full_name!`).
 pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId) -> TokenStream {
     let rt = &cx.runtime;
     let message = cx.schema.message(id);
@@ -38,9 +39,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let field_name = expand_field_name(&fields);
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
     let graph = graph::expand_graph_items(cx, scope, id);
-    let infallible = cx
-        .infallible_encode(id)
-        .then(|| quote!(impl #rt::InfallibleEncode for #ident {}));
+    let infallible = cx.infallible_encode(id).then(|| quote!(, infallible));
     quote! {
         impl #rt::Message for #ident {
             const NAME: &'static str = #name;
@@ -60,9 +59,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
             #check_required
         }
 
-        #infallible
-
-        #rt::full_name!(#ident, #full_name);
+        #rt::full_name!(#ident, #full_name #infallible);
     }
 }
 

@@ -60,7 +60,9 @@ macro_rules! __enumeration {
 }
 
 /// [`Name`](crate::Name) for a generated message `$message` whose full
-/// name in its schema is `$full_name`.
+/// name in its schema is `$full_name`; with `infallible`, also
+/// [`InfallibleEncode`](crate::InfallibleEncode), where its encoding cannot
+/// fail.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __full_name {
@@ -68,6 +70,11 @@ macro_rules! __full_name {
         impl $crate::Name for $message {
             const FULL_NAME: &'static str = $full_name;
         }
+    };
+    ($message:ident, $full_name:literal, infallible) => {
+        $crate::__full_name!($message, $full_name);
+
+        impl $crate::InfallibleEncode for $message {}
     };
 }
 

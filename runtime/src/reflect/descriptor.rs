@@ -607,9 +607,9 @@ pub mod descriptor_proto {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "start"), (2, "end")];
     }
 
-    impl _rt::InfallibleEncode for ReservedRange {}
-
-    _rt::full_name!(ReservedRange, "google.protobuf.DescriptorProto.ReservedRange");
+    _rt::full_name!(
+        ReservedRange, "google.protobuf.DescriptorProto.ReservedRange", infallible
+    );
 }
 
 /// The message `google.protobuf.ExtensionRangeOptions`.
@@ -796,9 +796,9 @@ pub mod extension_range_options {
         ];
     }
 
-    impl _rt::InfallibleEncode for Declaration {}
-
-    _rt::full_name!(Declaration, "google.protobuf.ExtensionRangeOptions.Declaration");
+    _rt::full_name!(
+        Declaration, "google.protobuf.ExtensionRangeOptions.Declaration", infallible
+    );
 
     /// The verification state of the extension range.
     #[derive(Clone, Copy, Debug, Default)]
@@ -1423,9 +1423,9 @@ pub mod enum_descriptor_proto {
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "start"), (2, "end")];
     }
 
-    impl _rt::InfallibleEncode for EnumReservedRange {}
     _rt::full_name!(
-        EnumReservedRange, "google.protobuf.EnumDescriptorProto.EnumReservedRange"
+        EnumReservedRange, "google.protobuf.EnumDescriptorProto.EnumReservedRange",
+        infallible
     );
 }
 
@@ -2950,9 +2950,9 @@ pub mod field_options {
         ];
     }
 
-    impl _rt::InfallibleEncode for EditionDefault {}
-
-    _rt::full_name!(EditionDefault, "google.protobuf.FieldOptions.EditionDefault");
+    _rt::full_name!(
+        EditionDefault, "google.protobuf.FieldOptions.EditionDefault", infallible
+    );
 
     /// Information about the support window of a feature.
     #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -3069,9 +3069,9 @@ pub mod field_options {
         ];
     }
 
-    impl _rt::InfallibleEncode for FeatureSupport {}
-
-    _rt::full_name!(FeatureSupport, "google.protobuf.FieldOptions.FeatureSupport");
+    _rt::full_name!(
+        FeatureSupport, "google.protobuf.FieldOptions.FeatureSupport", infallible
+    );
 }
 
 /// The message `google.protobuf.OneofOptions`.
@@ -4492,9 +4492,9 @@ pub mod feature_set {
         _rt::unknown_fields_at!(unknown_fields);
     }
 
-    impl _rt::InfallibleEncode for VisibilityFeature {}
-
-    _rt::full_name!(VisibilityFeature, "google.protobuf.FeatureSet.VisibilityFeature");
+    _rt::full_name!(
+        VisibilityFeature, "google.protobuf.FeatureSet.VisibilityFeature", infallible
+    );
 
     /// Types nested in `VisibilityFeature`.
     pub mod visibility_feature {
@@ -4714,6 +4714,7 @@ pub mod feature_set_defaults {
             (3, "edition"), (4, "overridable_features"), (5, "fixed_features"),
         ];
     }
+
     _rt::full_name!(
         FeatureSetEditionDefault,
         "google.protobuf.FeatureSetDefaults.FeatureSetEditionDefault"
@@ -4994,9 +4995,7 @@ pub mod source_code_info {
         ];
     }
 
-    impl _rt::InfallibleEncode for Location {}
-
-    _rt::full_name!(Location, "google.protobuf.SourceCodeInfo.Location");
+    _rt::full_name!(Location, "google.protobuf.SourceCodeInfo.Location", infallible);
 }
 
 /// Describes the relationship between generated code and its original source
@@ -5036,9 +5035,7 @@ impl _rt::Message for GeneratedCodeInfo {
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "annotation")];
 }
 
-impl _rt::InfallibleEncode for GeneratedCodeInfo {}
-
-_rt::full_name!(GeneratedCodeInfo, "google.protobuf.GeneratedCodeInfo");
+_rt::full_name!(GeneratedCodeInfo, "google.protobuf.GeneratedCodeInfo", infallible);
 
 /// Types nested in `GeneratedCodeInfo`.
 pub mod generated_code_info {
@@ -5113,9 +5110,9 @@ pub mod generated_code_info {
         ];
     }
 
-    impl _rt::InfallibleEncode for Annotation {}
-
-    _rt::full_name!(Annotation, "google.protobuf.GeneratedCodeInfo.Annotation");
+    _rt::full_name!(
+        Annotation, "google.protobuf.GeneratedCodeInfo.Annotation", infallible
+    );
 
     /// Types nested in `Annotation`.
     pub mod annotation {
