@@ -28,7 +28,8 @@ pub struct DescriptorPool {
     pub(super) services: Vec<ServiceEntry>,
     /// Every named element by its full name, without a leading dot.
     names: BTreeMap<String, Named>,
-    /// The names the file being added has claimed, taken back if it fails.
+    /// The names the file being added has claimed, taken back if it fails;
+    /// empty between two additions.
     claimed: Vec<String>,
 }
 
@@ -160,8 +161,8 @@ impl DescriptorPool {
             self.enums.len(),
             self.services.len(),
         );
-        self.claimed.clear();
         let added = self.index(file);
+        let claimed = core::mem::take(&mut self.claimed);
         if added.is_err() {
             let (files, messages, fields, enums, services) = lengths;
             self.files.truncate(files);
@@ -169,7 +170,7 @@ impl DescriptorPool {
             self.fields.truncate(fields);
             self.enums.truncate(enums);
             self.services.truncate(services);
-            for name in self.claimed.drain(..) {
+            for name in claimed {
                 self.names.remove(&name);
             }
         }
