@@ -200,6 +200,30 @@ mod tests {
         );
     }
 
+    /// A runtime macro call prettyplease wraps is an item like one on a
+    /// line: a blank line before it and after its closing `);`, but none
+    /// inside a function after a wrapped call statement.
+    #[test]
+    fn a_wrapped_runtime_macro_call_is_spaced_as_an_item() {
+        let text = render(vec![quote! {
+            pub struct A {}
+            _rt::full_name!(AVeryLongMessageNameIndeed, "a.very.long.package.name.AVeryLongMessageNameIndeed", infallible);
+            pub struct B {}
+            pub fn f() {
+                g(a_very_long_argument_name_one, a_very_long_argument_name_two, a_very_long_argument_three);
+                let x = 1;
+            }
+        }]);
+        let body = text
+            .split_once("\n\n")
+            .map(|(_, body)| body)
+            .unwrap_or_default();
+        assert_eq!(
+            body,
+            "pub struct A {}\n\n_rt::full_name!(\n    AVeryLongMessageNameIndeed, \"a.very.long.package.name.AVeryLongMessageNameIndeed\",\n    infallible\n);\n\npub struct B {}\n\npub fn f() {\n    g(\n        a_very_long_argument_name_one,\n        a_very_long_argument_name_two,\n        a_very_long_argument_three,\n    );\n    let x = 1;\n}\n"
+        );
+    }
+
     #[test]
     fn field_names_fill_their_lines_and_other_tables_do_not() {
         let names = (1..=9).map(|number| {

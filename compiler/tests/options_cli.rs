@@ -1,7 +1,7 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
 //! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`, `--bytes-type`,
-//! `--always-present`, `--extern-path`, `--services` (with
+//! `--always-present`, `--extern-path`, `--embed-descriptors`, `--services` (with
 //! `--tonic-server-trait` and `--tonic-default-unimplemented`) and
 //! `--pointer-type`, to stdout and with `-o`; a malformed argument is a
 //! usage error (exit 2), an attribute, a Rust path or a hasher that does
@@ -407,4 +407,23 @@ fn pointer_type_rc_holds_references_in_rc_and_arc_is_the_default() {
     let output = schemac(&["compile", schema, "--pointer-type", "box"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("rc"), "{}", stderr(&output));
+}
+
+#[test]
+fn embed_descriptors_embeds_them_and_names_descriptor_protos_types_in_the_runtime() {
+    let annotations = "tests/protos/proto/acme/annotations/v1/annotations.proto";
+    let include = "tests/protos/proto";
+    let plain = compiled(&[annotations, "-I", include]);
+    assert!(!plain.contains("FILE_DESCRIPTOR_SET"), "{plain}");
+    assert!(!plain.contains("reflect::descriptor"), "{plain}");
+    let embedded = compiled(&[annotations, "-I", include, "--embed-descriptors"]);
+    for expected in [
+        "pub const FILE_DESCRIPTOR_SET: &[u8] = b\"",
+        "pub fn descriptor_pool() -> &'static _rt::reflect::DescriptorPool {",
+        "_rt::described!(",
+        "message HttpRule = \"acme.annotations.v1.HttpRule\";",
+        "::schemac_runtime::reflect::descriptor::MethodOptions,",
+    ] {
+        assert!(embedded.contains(expected), "{expected} in {embedded}");
+    }
 }
