@@ -29,12 +29,63 @@ fn corpus_set() -> Vec<u8> {
     analysis.encode_descriptor_set(&analysis.roots, true)
 }
 
-fn kind_name(kind: Kind<'_>) -> String {
-    match kind {
-        Kind::Message(message) => message.full_name().to_owned(),
-        Kind::Enum(enumeration) => enumeration.full_name().to_owned(),
-        scalar => format!("{scalar:?}").to_lowercase(),
-    }
+/// One field as an implementation describes it.
+struct FieldFacts<'a> {
+    message: &'a str,
+    number: u32,
+    json_name: &'a str,
+    /// A scalar's name in lower case, or a message's or an enum's full name.
+    kind: String,
+    cardinality: &'static str,
+    presence: bool,
+    packed: bool,
+    group: bool,
+    oneof: Option<&'a str>,
+    map: bool,
+}
+
+/// The line of a field, of every implementation alike.
+fn field_line(f: FieldFacts<'_>) -> String {
+    format!(
+        "field {} {} json={} kind={} {} presence={} packed={} group={} oneof={} map={}",
+        f.message,
+        f.number,
+        f.json_name,
+        f.kind,
+        f.cardinality,
+        f.presence,
+        f.packed,
+        f.group,
+        f.oneof.unwrap_or("-"),
+        f.map
+    )
+}
+
+fn message_line(full_name: &str, map_entry: bool) -> String {
+    format!("message {full_name} map_entry={map_entry}")
+}
+
+/// An enum's line: whether it is closed where `closed` says, and its
+/// values in the order given.
+fn enum_line<'a>(
+    full_name: &str,
+    closed: Option<bool>,
+    values: impl Iterator<Item = (&'a str, i32)>,
+) -> String {
+    let closed = closed.map_or(String::new(), |closed| format!(" closed={closed}"));
+    let values: Vec<String> = values
+        .map(|(name, number)| format!("{name}={number}"))
+        .collect();
+    format!("enum {full_name}{closed} {}", values.join(","))
+}
+
+fn method_line(
+    service: &str,
+    method: &str,
+    (input, output): (&str, &str),
+    (client_streaming, server_streaming): (bool, bool),
+) -> String {
+    format!("method {service}.{method} {input} {output} {client_streaming} {server_streaming}")
 }
 
 /// How an implementation lists enums: prost-reflect in order of number,
@@ -49,152 +100,117 @@ enum Enums {
 /// What the runtime's pool says of each element of the files whose syntax
 /// `syntaxes` holds, enums as `enums`.
 fn ours(pool: &DescriptorPool, syntaxes: &[&str], enums: Enums) -> BTreeSet<String> {
-    let syntax = |file: schemac_runtime::reflect::FileDescriptor<'_>| {
-        file.proto()
-            .syntax
-            .clone()
-            .unwrap_or_else(|| "proto2".to_owned())
+    let listed = |file: schemac_runtime::reflect::FileDescriptor<'_>| {
+        syntaxes.contains(&file.proto().syntax.as_deref().unwrap_or("proto2"))
     };
     let mut lines = BTreeSet::new();
-    for message in pool.messages() {
-        if !syntaxes.contains(&syntax(message.file()).as_str()) {
-            continue;
-        }
-        lines.insert(format!(
-            "message {} map_entry={}",
-            message.full_name(),
-            message.is_map_entry()
-        ));
+    for message in pool.messages().filter(|message| listed(message.file())) {
+        lines.insert(message_line(message.full_name(), message.is_map_entry()));
         for field in message.fields() {
-            let cardinality = match field.cardinality() {
-                Cardinality::Optional => "optional",
-                Cardinality::Required => "required",
-                Cardinality::Repeated => "repeated",
-            };
-            lines.insert(format!(
-                "field {} {} json={} kind={} {cardinality} presence={} packed={} group={} oneof={} map={}",
-                message.full_name(),
-                field.number(),
-                field.json_name(),
-                kind_name(field.kind()),
-                field.has_presence(),
-                field.is_packed(),
-                field.is_group(),
-                field.containing_oneof().map_or("-", |oneof| oneof.name()),
-                field.is_map(),
-            ));
+            lines.insert(field_line(FieldFacts {
+                message: message.full_name(),
+                number: field.number(),
+                json_name: &field.json_name(),
+                kind: match field.kind() {
+                    Kind::Message(message) => message.full_name().to_owned(),
+                    Kind::Enum(enumeration) => enumeration.full_name().to_owned(),
+                    scalar => format!("{scalar:?}").to_lowercase(),
+                },
+                cardinality: match field.cardinality() {
+                    Cardinality::Optional => "optional",
+                    Cardinality::Required => "required",
+                    Cardinality::Repeated => "repeated",
+                },
+                presence: field.has_presence(),
+                packed: field.is_packed(),
+                group: field.is_group(),
+                oneof: field.containing_oneof().map(|oneof| oneof.name()),
+                map: field.is_map(),
+            }));
         }
     }
-    for enumeration in pool.enums() {
-        if !syntaxes.contains(&syntax(enumeration.file()).as_str()) {
-            continue;
-        }
+    for enumeration in pool
+        .enums()
+        .filter(|enumeration| listed(enumeration.file()))
+    {
         let mut values: Vec<_> = enumeration.values().collect();
-        if enums == Enums::AsProstReflect {
-            values.sort_by_key(|value| (value.number(), value.name()));
-        }
-        let values: Vec<String> = (values.iter())
-            .map(|value| format!("{}={}", value.name(), value.number()))
-            .collect();
         let closed = match enums {
-            Enums::AsPython => format!(" closed={}", enumeration.is_closed()),
-            Enums::AsProstReflect => String::new(),
+            Enums::AsPython => Some(enumeration.is_closed()),
+            Enums::AsProstReflect => {
+                values.sort_by_key(|value| (value.number(), value.name()));
+                None
+            }
         };
-        lines.insert(format!(
-            "enum {}{closed} {}",
-            enumeration.full_name(),
-            values.join(",")
-        ));
+        let values = values.iter().map(|value| (value.name(), value.number()));
+        lines.insert(enum_line(enumeration.full_name(), closed, values));
     }
-    for service in pool.services() {
-        if !syntaxes.contains(&syntax(service.file()).as_str()) {
-            continue;
-        }
+    for service in pool.services().filter(|service| listed(service.file())) {
         for method in service.methods() {
-            lines.insert(format!(
-                "method {}.{} {} {} {} {}",
+            lines.insert(method_line(
                 service.full_name(),
                 method.name(),
-                method.input().full_name(),
-                method.output().full_name(),
-                method.is_client_streaming(),
-                method.is_server_streaming(),
+                (method.input().full_name(), method.output().full_name()),
+                (method.is_client_streaming(), method.is_server_streaming()),
             ));
         }
     }
     lines
 }
 
-fn prost_kind_name(kind: prost_reflect::Kind) -> String {
-    match kind {
-        prost_reflect::Kind::Message(message) => message.full_name().to_owned(),
-        prost_reflect::Kind::Enum(enumeration) => enumeration.full_name().to_owned(),
-        scalar => format!("{scalar:?}").to_lowercase(),
-    }
-}
-
 /// What prost-reflect says of the same elements, proto2 and proto3 files'.
 fn prost_reflects(pool: &prost_reflect::DescriptorPool) -> BTreeSet<String> {
-    let proto2_or_3 =
+    let listed =
         |file: prost_reflect::FileDescriptor| file.file_descriptor_proto().syntax() != "editions";
     let mut lines = BTreeSet::new();
-    for message in pool.all_messages() {
-        if !proto2_or_3(message.parent_file()) {
-            continue;
-        }
-        lines.insert(format!(
-            "message {} map_entry={}",
-            message.full_name(),
-            message.is_map_entry()
-        ));
+    for message in pool
+        .all_messages()
+        .filter(|message| listed(message.parent_file()))
+    {
+        lines.insert(message_line(message.full_name(), message.is_map_entry()));
         for field in message.fields() {
-            let cardinality = match field.cardinality() {
-                prost_reflect::Cardinality::Optional => "optional",
-                prost_reflect::Cardinality::Required => "required",
-                prost_reflect::Cardinality::Repeated => "repeated",
-            };
-            lines.insert(format!(
-                "field {} {} json={} kind={} {cardinality} presence={} packed={} group={} oneof={} map={}",
-                message.full_name(),
-                field.number(),
-                field.json_name(),
-                prost_kind_name(field.kind()),
-                field.supports_presence(),
-                field.is_packed(),
-                field.is_group(),
-                field.containing_oneof().map_or("-".to_owned(), |o| o.name().to_owned()),
-                field.is_map(),
-            ));
+            let oneof = field.containing_oneof();
+            lines.insert(field_line(FieldFacts {
+                message: message.full_name(),
+                number: field.number(),
+                json_name: field.json_name(),
+                kind: match field.kind() {
+                    prost_reflect::Kind::Message(message) => message.full_name().to_owned(),
+                    prost_reflect::Kind::Enum(enumeration) => enumeration.full_name().to_owned(),
+                    scalar => format!("{scalar:?}").to_lowercase(),
+                },
+                cardinality: match field.cardinality() {
+                    prost_reflect::Cardinality::Optional => "optional",
+                    prost_reflect::Cardinality::Required => "required",
+                    prost_reflect::Cardinality::Repeated => "repeated",
+                },
+                presence: field.supports_presence(),
+                packed: field.is_packed(),
+                group: field.is_group(),
+                oneof: oneof.as_ref().map(|oneof| oneof.name()),
+                map: field.is_map(),
+            }));
         }
     }
-    for enumeration in pool.all_enums() {
-        if !proto2_or_3(enumeration.parent_file()) {
-            continue;
-        }
+    for enumeration in pool
+        .all_enums()
+        .filter(|enumeration| listed(enumeration.parent_file()))
+    {
         let mut values: Vec<_> = enumeration.values().collect();
         values.sort_by(|a, b| (a.number(), a.name()).cmp(&(b.number(), b.name())));
-        let values: Vec<String> = (values.iter())
-            .map(|value| format!("{}={}", value.name(), value.number()))
-            .collect();
-        lines.insert(format!(
-            "enum {} {}",
-            enumeration.full_name(),
-            values.join(",")
-        ));
+        let values = values.iter().map(|value| (value.name(), value.number()));
+        lines.insert(enum_line(enumeration.full_name(), None, values));
     }
-    for service in pool.services() {
-        if !proto2_or_3(service.parent_file()) {
-            continue;
-        }
+    for service in pool
+        .services()
+        .filter(|service| listed(service.parent_file()))
+    {
         for method in service.methods() {
-            lines.insert(format!(
-                "method {}.{} {} {} {} {}",
+            let (input, output) = (method.input(), method.output());
+            lines.insert(method_line(
                 service.full_name(),
                 method.name(),
-                method.input().full_name(),
-                method.output().full_name(),
-                method.is_client_streaming(),
-                method.is_server_streaming(),
+                (input.full_name(), output.full_name()),
+                (method.is_client_streaming(), method.is_server_streaming()),
             ));
         }
     }
