@@ -765,6 +765,33 @@ impl Default for Config {
 mod tests {
     use super::*;
 
+    /// The list of descriptor.proto's types that `embed_descriptors` names
+    /// in the runtime is the shipped descriptor.proto's top-level types.
+    #[test]
+    fn the_runtimes_descriptor_types_are_descriptor_protos() {
+        let analysis = crate::analyze_text(
+            "t.proto",
+            "syntax = \"proto3\"; import \"google/protobuf/descriptor.proto\";",
+        )
+        .expect("checks");
+        let schema = &analysis.schema;
+        let file = (schema.files.iter())
+            .find(|file| file.import_name == "google/protobuf/descriptor.proto")
+            .expect("descriptor.proto is loaded");
+        let mut declared: Vec<&str> = (file.messages.iter())
+            .map(|&id| schema.message(id).name.as_str())
+            .chain(
+                file.enums
+                    .iter()
+                    .map(|&id| schema.enumeration(id).name.as_str()),
+            )
+            .collect();
+        declared.sort_unstable();
+        let mut listed = DESCRIPTOR_PROTO_TYPES.to_vec();
+        listed.sort_unstable();
+        assert_eq!(listed, declared);
+    }
+
     #[test]
     fn the_root_path_covers_everything() {
         assert!(path_matches(".", "shop.Order"));
