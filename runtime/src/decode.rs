@@ -518,6 +518,12 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// The input from offset `start` to the next byte to read.
+    #[cfg(feature = "reflect")]
+    pub(crate) fn bytes_since(&self, start: usize) -> &'a [u8] {
+        &self.input[start..self.pos]
+    }
+
     /// Skips the value of a field this schema does not know, whose key was
     /// just read: a group up to the end-group key of that key's number.
     pub fn skip(&mut self, wire_type: WireType) -> Result<(), DecodeError> {

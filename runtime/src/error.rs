@@ -5,6 +5,7 @@
 //! `Order.order_lines[3].cost`.
 
 use crate::prelude::*;
+use alloc::borrow::Cow;
 use core::fmt;
 
 use crate::wire::WireType;
@@ -23,17 +24,17 @@ pub struct DecodeError {
 struct Inner {
     kind: Kind,
     offset: usize,
-    root: &'static str,
+    root: Cow<'static, str>,
     /// Innermost segment first; `Display` walks it backwards.
     path: Vec<Segment>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Segment {
-    Field(&'static str),
+    Field(Cow<'static, str>),
     Index(usize),
     /// An extension, by its full name: `[shop.shelf]`.
-    Extension(&'static str),
+    Extension(Cow<'static, str>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +60,7 @@ impl DecodeError {
             inner: Box::new(Inner {
                 kind,
                 offset,
-                root: "",
+                root: Cow::Borrowed(""),
                 path: Vec::new(),
             }),
         }
@@ -160,7 +161,7 @@ impl DecodeError {
 
     /// The path of the field being decoded, such as `Order.order_lines[3].cost`.
     pub fn path(&self) -> String {
-        let mut path = self.inner.root.to_owned();
+        let mut path = self.inner.root.to_string();
         for segment in self.inner.path.iter().rev() {
             match segment {
                 Segment::Field(name) => {
@@ -205,7 +206,7 @@ impl DecodeError {
     #[doc(hidden)]
     #[cold]
     pub fn in_field(mut self, name: &'static str) -> Self {
-        self.inner.path.push(Segment::Field(name));
+        self.inner.path.push(Segment::Field(name.into()));
         self
     }
 
@@ -221,7 +222,28 @@ impl DecodeError {
     /// already there: `[shop.shelf]`.
     #[cold]
     pub(crate) fn in_extension(mut self, full_name: &'static str) -> Self {
-        self.inner.path.push(Segment::Extension(full_name));
+        self.inner.path.push(Segment::Extension(full_name.into()));
+        self
+    }
+
+    /// Adds a field to the path by a name known at run time (a dynamic
+    /// message's): `name`, or `[name]` for an extension.
+    #[cfg(feature = "reflect")]
+    #[cold]
+    pub(crate) fn in_field_named(mut self, name: String, extension: bool) -> Self {
+        self.inner.path.push(match extension {
+            true => Segment::Extension(name.into()),
+            false => Segment::Field(name.into()),
+        });
+        self
+    }
+
+    /// Names the message that decoding started from, by a name known at
+    /// run time (a dynamic message's).
+    #[cfg(feature = "reflect")]
+    #[cold]
+    pub(crate) fn in_message_named(mut self, name: String) -> Self {
+        self.inner.root = name.into();
         self
     }
 
@@ -229,7 +251,7 @@ impl DecodeError {
     #[doc(hidden)]
     #[cold]
     pub fn in_message(mut self, name: &'static str) -> Self {
-        self.inner.root = name;
+        self.inner.root = name.into();
         self
     }
 }

@@ -170,7 +170,14 @@ impl<'a> MessageDescriptor<'a> {
 
     /// Its field of number `number`.
     pub fn field(&self, number: u32) -> Option<FieldDescriptor<'a>> {
-        self.fields().find(|field| field.number() == number)
+        let field = FieldDescriptor::new(self.pool, self.pool.numbered(self.id, number)?);
+        (!field.is_extension()).then_some(field)
+    }
+
+    /// The extension of it numbered `number` that the pool holds.
+    pub fn extension(&self, number: u32) -> Option<FieldDescriptor<'a>> {
+        let field = FieldDescriptor::new(self.pool, self.pool.numbered(self.id, number)?);
+        field.is_extension().then_some(field)
     }
 
     /// Its field named `name` in the schema.
@@ -347,6 +354,14 @@ impl<'a> FieldDescriptor<'a> {
     pub fn is_map(&self) -> bool {
         self.cardinality() == Cardinality::Repeated
             && matches!(self.kind(), Kind::Message(entry) if entry.is_map_entry())
+    }
+
+    /// A map's key and value fields: those of its entry message.
+    pub fn map_entry(&self) -> Option<(FieldDescriptor<'a>, FieldDescriptor<'a>)> {
+        match self.kind() {
+            Kind::Message(entry) if self.is_map() => Some((entry.field(1)?, entry.field(2)?)),
+            _ => None,
+        }
     }
 
     /// Whether it tells "absent" from its default: a message, a member of

@@ -29,16 +29,19 @@ mod described;
 #[rustfmt::skip]
 pub mod descriptor;
 mod descriptors;
+mod dynamic;
 mod error;
 mod features;
 mod lookup;
 mod pool;
+pub(crate) mod text;
 
 pub use described::Described;
 pub use descriptors::{
     Cardinality, EnumDescriptor, EnumValueDescriptor, FieldDescriptor, FileDescriptor, Kind,
     MessageDescriptor, MethodDescriptor, OneofDescriptor, ServiceDescriptor,
 };
+pub use dynamic::{DynamicMessage, MapKey, SetError, Value};
 pub use error::DescriptorError;
 pub use pool::DescriptorPool;
 

@@ -28,6 +28,8 @@ pub struct DescriptorPool {
     pub(super) services: Vec<ServiceEntry>,
     /// Every named element by its full name, without a leading dot.
     names: BTreeMap<String, Named>,
+    /// Every field and extension by its message and its number.
+    numbered: BTreeMap<(usize, u32), usize>,
     /// The names the file being added has claimed, taken back if it fails;
     /// empty between two additions.
     claimed: Vec<String>,
@@ -173,8 +175,14 @@ impl DescriptorPool {
             for name in claimed {
                 self.names.remove(&name);
             }
+            self.numbered.retain(|_, field| *field < fields);
         }
         added
+    }
+
+    /// The field or extension of message `message` numbered `number`.
+    pub(super) fn numbered(&self, message: usize, number: u32) -> Option<usize> {
+        self.numbered.get(&(message, number)).copied()
     }
 
     /// What the full name `name` names (a leading dot is allowed).
@@ -469,6 +477,18 @@ impl DescriptorPool {
             in_oneof,
             matches!(kind, KindEntry::Message(_)),
         );
+        let number = proto
+            .number
+            .and_then(|n| u32::try_from(n).ok())
+            .unwrap_or(0);
+        if let Some(&taken) = self.numbered.get(&(message, number)) {
+            let (taken, extended) = (&self.fields[taken].full_name, &self.messages[message]);
+            return fail(format!(
+                "has number {number} of {}, which {taken} has",
+                extended.full_name
+            ));
+        }
+        self.numbered.insert((message, number), id);
         let entry = &mut self.fields[id];
         (entry.kind, entry.message, entry.shape) = (kind, message, shape);
         Ok(())

@@ -1,0 +1,323 @@
+//! Reading a dynamic message from the binary format, as generated code
+//! reads one: the last value of a singular field wins and messages merge,
+//! lists take packed and unpacked runs alike, a closed enum's unknown
+//! numbers go to the unknown fields, and a field read under another wire
+//! type is an unknown field.
+
+use crate::prelude::*;
+
+use super::{DynamicMessage, MapKey, Value};
+use crate::decode::{DecodeOptions, Decoder};
+use crate::error::DecodeError;
+use crate::reflect::{FieldDescriptor, Kind};
+use crate::wire::{self, WireType};
+
+impl<'a> DynamicMessage<'a> {
+    /// Decodes a message of type `descriptor` from `bytes`; an error if
+    /// they are not one, or if a required field is missing.
+    pub fn decode(
+        descriptor: crate::reflect::MessageDescriptor<'a>,
+        bytes: &[u8],
+    ) -> Result<Self, DecodeError> {
+        Self::decode_with(descriptor, bytes, &DecodeOptions::new())
+    }
+
+    /// [`decode`](Self::decode), under `options`' limits.
+    pub fn decode_with(
+        descriptor: crate::reflect::MessageDescriptor<'a>,
+        bytes: &[u8],
+        options: &DecodeOptions,
+    ) -> Result<Self, DecodeError> {
+        let mut message = DynamicMessage::new(descriptor);
+        message.merge_with(bytes, options)?;
+        if let Some(missing) = message.missing_required() {
+            let error = DecodeError::missing_required().in_field_named(missing, false);
+            return Err(error.in_message_named(descriptor.full_name().to_owned()));
+        }
+        Ok(message)
+    }
+
+    /// Reads the fields in `bytes` into it, as protobuf merges: singular
+    /// fields are replaced, messages merged, lists and maps extended.
+    /// Required fields are not checked.
+    pub fn merge(&mut self, bytes: &[u8]) -> Result<(), DecodeError> {
+        self.merge_with(bytes, &DecodeOptions::new())
+    }
+
+    fn merge_with(&mut self, bytes: &[u8], options: &DecodeOptions) -> Result<(), DecodeError> {
+        let mut decoder = Decoder::new(bytes, options)?;
+        (self.merge_fields(&mut decoder))
+            .map_err(|e| e.in_message_named(self.descriptor.full_name().to_owned()))
+    }
+
+    /// Reads fields up to the end of the input, or of the group being read
+    /// at its end-group key.
+    fn merge_fields(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        while decoder.has_remaining() {
+            let (number, wire_type) = decoder.read_key()?;
+            if wire_type == WireType::EndGroup {
+                return decoder.end_group(number);
+            }
+            match self.field_numbered(number) {
+                Some(field) if reads(field, wire_type) => {
+                    let named =
+                        |e: DecodeError| e.in_field_named(path_name(field), field.is_extension());
+                    self.merge_field(field, wire_type, decoder).map_err(named)?;
+                }
+                _ => self.unknown.merge(number, wire_type, decoder)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn merge_field(
+        &mut self,
+        field: FieldDescriptor<'a>,
+        wire_type: WireType,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<(), DecodeError> {
+        let number = field.number();
+        if field.is_map() {
+            let (key, value) = field.map_entry().expect("a map has an entry");
+            let start = decoder.offset();
+            let entry = decoder.read_nested(|d| read_entry(key, value, d))?;
+            match entry {
+                Some((k, v)) => {
+                    if let Value::Map(map) = self.get_mut(field) {
+                        map.insert(k, v);
+                    }
+                }
+                // An entry whose value a closed enum does not name is
+                // kept whole, as an unknown field.
+                None => {
+                    let bytes = decoder.bytes_since(start);
+                    self.unknown.push(number, WireType::Len, bytes);
+                }
+            }
+            return Ok(());
+        }
+        if field.is_list() {
+            let kind = field.kind();
+            if wire_type == WireType::Len && is_packable(kind) {
+                let mut closed_out = Vec::new();
+                let mut items = Vec::new();
+                decoder.read_delimited(|d| {
+                    while d.has_remaining() {
+                        match read_scalar(kind, scalar_wire_type(kind), d)? {
+                            Read::Value(item) => items.push(item),
+                            Read::Unnamed(n) => closed_out.push(n),
+                        }
+                    }
+                    Ok::<_, DecodeError>(())
+                })?;
+                if let Value::List(list) = self.get_mut(field) {
+                    list.append(&mut items);
+                }
+                self.drop_empty(field);
+                for n in closed_out {
+                    self.keep_unnamed(number, n);
+                }
+                return Ok(());
+            }
+            match self.read_value(field, wire_type, decoder, None)? {
+                Read::Value(item) => {
+                    if let Value::List(list) = self.get_mut(field) {
+                        list.push(item);
+                    }
+                }
+                Read::Unnamed(n) => self.keep_unnamed(number, n),
+            }
+            return Ok(());
+        }
+        let held = match (field.kind(), self.fields.remove(&number)) {
+            (Kind::Message(_), Some(Value::Message(held))) => Some(held),
+            (_, Some(other)) => {
+                self.fields.insert(number, other);
+                None
+            }
+            (_, None) => None,
+        };
+        match self.read_value(field, wire_type, decoder, held)? {
+            Read::Value(value) => {
+                self.clear_oneof_of(field);
+                let keep = field.has_presence() || !value.is_zero();
+                if keep {
+                    self.fields.insert(number, value);
+                } else {
+                    self.fields.remove(&number);
+                }
+            }
+            Read::Unnamed(n) => self.keep_unnamed(number, n),
+        }
+        Ok(())
+    }
+
+    /// Unsets a list that reading left empty (an empty packed run).
+    fn drop_empty(&mut self, field: FieldDescriptor<'a>) {
+        if matches!(self.fields.get(&field.number()), Some(v) if v.is_zero()) {
+            self.fields.remove(&field.number());
+        }
+    }
+
+    /// Keeps a closed enum's number it does not name as an unknown varint
+    /// of field `number`, as protobuf does.
+    fn keep_unnamed(&mut self, number: u32, value: i32) {
+        let mut varint = Vec::new();
+        wire::put_varint(&mut varint, value as i64 as u64);
+        self.unknown.push(number, WireType::Varint, &varint);
+    }
+
+    /// Reads one value of `field`, a message merged into `held` if given.
+    fn read_value(
+        &mut self,
+        field: FieldDescriptor<'a>,
+        wire_type: WireType,
+        decoder: &mut Decoder<'_>,
+        held: Option<DynamicMessage<'a>>,
+    ) -> Result<Read<'a>, DecodeError> {
+        match field.kind() {
+            Kind::Message(descriptor) => {
+                let mut message = held.unwrap_or_else(|| DynamicMessage::new(descriptor));
+                match wire_type {
+                    WireType::StartGroup => {
+                        decoder.read_group(field.number(), |d| message.merge_fields(d))?
+                    }
+                    _ => decoder.read_nested(|d| message.merge_fields(d))?,
+                }
+                Ok(Read::Value(Value::Message(message)))
+            }
+            kind => read_scalar(kind, wire_type, decoder),
+        }
+    }
+}
+
+/// A value read, or a number a closed enum does not name.
+enum Read<'a> {
+    Value(Value<'a>),
+    Unnamed(i32),
+}
+
+/// The name of `field` in an error's path: an extension's full name.
+fn path_name(field: FieldDescriptor<'_>) -> String {
+    match field.is_extension() {
+        true => field.full_name().to_owned(),
+        false => field.name().to_owned(),
+    }
+}
+
+/// Whether `field` reads a value under `wire_type`: its own, a packed run
+/// of a packable list, or a group or a length-delimited message for a
+/// message field (protobuf reads both).
+fn reads(field: FieldDescriptor<'_>, wire_type: WireType) -> bool {
+    let kind = field.kind();
+    match kind {
+        Kind::Message(_) if field.is_map() => wire_type == WireType::Len,
+        Kind::Message(_) => match field.is_group() {
+            true => wire_type == WireType::StartGroup,
+            false => wire_type == WireType::Len,
+        },
+        kind => {
+            wire_type == scalar_wire_type(kind)
+                || (field.is_list() && is_packable(kind) && wire_type == WireType::Len)
+        }
+    }
+}
+
+/// Whether values of `kind` may be packed: every scalar but strings and
+/// bytes.
+fn is_packable(kind: Kind<'_>) -> bool {
+    !matches!(kind, Kind::String | Kind::Bytes | Kind::Message(_))
+}
+
+/// The wire type of a value of scalar kind `kind`.
+pub(super) fn scalar_wire_type(kind: Kind<'_>) -> WireType {
+    match kind {
+        Kind::Double | Kind::Fixed64 | Kind::Sfixed64 => WireType::Fixed64,
+        Kind::Float | Kind::Fixed32 | Kind::Sfixed32 => WireType::Fixed32,
+        Kind::String | Kind::Bytes | Kind::Message(_) => WireType::Len,
+        _ => WireType::Varint,
+    }
+}
+
+/// Reads a scalar of kind `kind` (not a message) under its wire type.
+fn read_scalar<'a>(
+    kind: Kind<'a>,
+    wire_type: WireType,
+    decoder: &mut Decoder<'_>,
+) -> Result<Read<'a>, DecodeError> {
+    debug_assert_eq!(wire_type, scalar_wire_type(kind));
+    let value = match kind {
+        Kind::Double => Value::F64(f64::from_bits(decoder.read_fixed64()?)),
+        Kind::Float => Value::F32(f32::from_bits(decoder.read_fixed32()?)),
+        Kind::Int32 => Value::I32(decoder.read_varint()? as i32),
+        Kind::Int64 => Value::I64(decoder.read_varint()? as i64),
+        Kind::Uint32 => Value::U32(decoder.read_varint()? as u32),
+        Kind::Uint64 => Value::U64(decoder.read_varint()?),
+        Kind::Sint32 => Value::I32(wire::unzigzag32(decoder.read_varint()? as u32)),
+        Kind::Sint64 => Value::I64(wire::unzigzag64(decoder.read_varint()?)),
+        Kind::Fixed32 => Value::U32(decoder.read_fixed32()?),
+        Kind::Fixed64 => Value::U64(decoder.read_fixed64()?),
+        Kind::Sfixed32 => Value::I32(decoder.read_fixed32()? as i32),
+        Kind::Sfixed64 => Value::I64(decoder.read_fixed64()? as i64),
+        Kind::Bool => Value::Bool(decoder.read_varint()? != 0),
+        Kind::String => Value::String(decoder.read_str()?.to_owned()),
+        Kind::Bytes => Value::Bytes(decoder.read_bytes()?.to_vec()),
+        Kind::Enum(enumeration) => {
+            let number = decoder.read_varint()? as i32;
+            if enumeration.is_closed() && enumeration.value(number).is_none() {
+                return Ok(Read::Unnamed(number));
+            }
+            Value::Enum(number)
+        }
+        Kind::Message(_) => unreachable!("messages are read by read_value"),
+    };
+    Ok(Read::Value(value))
+}
+
+/// Reads a map entry's key and value, each its zero when absent; none if
+/// the value is a closed enum's number it does not name.
+fn read_entry<'a>(
+    key: FieldDescriptor<'a>,
+    value: FieldDescriptor<'a>,
+    decoder: &mut Decoder<'_>,
+) -> Result<Option<(MapKey, Value<'a>)>, DecodeError> {
+    let mut entry = DynamicMessage::new(key.containing_message());
+    entry.merge_fields(decoder)?;
+    if !entry.unknown.is_empty() {
+        // A closed enum's value it does not name went to the entry's
+        // unknown fields; other unknown fields of an entry are dropped.
+        let unnamed = matches!(value.kind(), Kind::Enum(e) if e.is_closed())
+            && entry_holds_unknown(&entry, value.number());
+        if unnamed {
+            return Ok(None);
+        }
+    }
+    let mut fields = core::mem::take(&mut entry.fields);
+    let k = fields
+        .remove(&key.number())
+        .unwrap_or_else(|| Value::zero_of(key.kind()));
+    let v = fields
+        .remove(&value.number())
+        .unwrap_or_else(|| Value::zero_of(value.kind()));
+    let k = MapKey::try_from(k).map_err(|_| {
+        DecodeError::invalid("a map key of a type keys cannot have", decoder.offset())
+    })?;
+    Ok(Some((k, v)))
+}
+
+/// Whether `entry`'s unknown fields hold field `number`.
+fn entry_holds_unknown(entry: &DynamicMessage<'_>, number: u32) -> bool {
+    let bytes = entry.unknown.as_bytes();
+    let Ok(mut decoder) = Decoder::new(bytes, &DecodeOptions::new()) else {
+        return false;
+    };
+    while let Ok((n, wire_type)) = decoder.read_key() {
+        if n == number {
+            return true;
+        }
+        if decoder.skip(wire_type).is_err() {
+            return false;
+        }
+    }
+    false
+}

@@ -1,0 +1,102 @@
+//! Writing a dynamic message in the binary format, as generated code
+//! writes one: fields and extensions by number, each list packed or not
+//! as its field says, map entries key then value, then the unknown fields
+//! as they were read.
+
+use crate::prelude::*;
+
+use super::decode::scalar_wire_type;
+use super::{DynamicMessage, Value};
+use crate::encode::Writer;
+use crate::reflect::{FieldDescriptor, Kind};
+use crate::wire::{self, WireType};
+
+impl DynamicMessage<'_> {
+    /// Its encoding in the binary format.
+    pub fn encode_to_vec(&self) -> Vec<u8> {
+        let mut writer = Writer::new();
+        self.write(&mut writer);
+        writer.into_vec()
+    }
+
+    /// Writes its fields; the writer goes from the end to the start, so
+    /// what is written last comes first.
+    fn write(&self, writer: &mut Writer) {
+        self.unknown.write(writer);
+        for (&number, value) in self.fields.iter().rev() {
+            if let Some(field) = self.field_numbered(number) {
+                write_field(field, value, writer);
+            }
+        }
+    }
+}
+
+/// Writes `field` holding `value`, keys included.
+fn write_field(field: FieldDescriptor<'_>, value: &Value<'_>, writer: &mut Writer) {
+    let number = field.number();
+    match value {
+        Value::List(items) if field.is_packed() => {
+            let kind = field.kind();
+            writer.delimited(|writer| {
+                (items.iter().rev()).for_each(|item| write_value(kind, item, writer))
+            });
+            writer.key(number, WireType::Len);
+        }
+        Value::List(items) => items
+            .iter()
+            .rev()
+            .for_each(|item| write_one(field, item, writer)),
+        Value::Map(entries) => {
+            let (key_field, value_field) = field.map_entry().expect("a map has an entry");
+            for (key, value) in entries.iter().rev() {
+                writer.nested(|writer| {
+                    write_one(value_field, value, writer);
+                    write_one(key_field, &Value::from(key.clone()), writer);
+                });
+                writer.key(number, WireType::Len);
+            }
+        }
+        single => write_one(field, single, writer),
+    }
+}
+
+/// Writes one value of `field` with its key: a message nested or as a
+/// group.
+fn write_one(field: FieldDescriptor<'_>, value: &Value<'_>, writer: &mut Writer) {
+    let number = field.number();
+    match value {
+        Value::Message(message) if field.is_group() => {
+            writer.group(number, |writer| message.write(writer));
+        }
+        Value::Message(message) => {
+            writer.nested(|writer| message.write(writer));
+            writer.key(number, WireType::Len);
+        }
+        scalar => {
+            write_value(field.kind(), scalar, writer);
+            writer.key(number, scalar_wire_type(field.kind()));
+        }
+    }
+}
+
+/// Writes the value of a scalar of kind `kind`, without a key.
+fn write_value(kind: Kind<'_>, value: &Value<'_>, writer: &mut Writer) {
+    match (kind, value) {
+        (Kind::Sint32, Value::I32(v)) => writer.varint(u64::from(wire::zigzag32(*v))),
+        (Kind::Sint64, Value::I64(v)) => writer.varint(wire::zigzag64(*v)),
+        (Kind::Sfixed32, Value::I32(v)) => writer.fixed32(*v as u32),
+        (Kind::Sfixed64, Value::I64(v)) => writer.fixed64(*v as u64),
+        (Kind::Fixed32, Value::U32(v)) => writer.fixed32(*v),
+        (Kind::Fixed64, Value::U64(v)) => writer.fixed64(*v),
+        (_, Value::Bool(v)) => writer.varint(u64::from(*v)),
+        (_, Value::I32(v) | Value::Enum(v)) => writer.varint(*v as i64 as u64),
+        (_, Value::I64(v)) => writer.varint(*v as u64),
+        (_, Value::U32(v)) => writer.varint(u64::from(*v)),
+        (_, Value::U64(v)) => writer.varint(*v),
+        (_, Value::F32(v)) => writer.fixed32(v.to_bits()),
+        (_, Value::F64(v)) => writer.fixed64(v.to_bits()),
+        (_, Value::String(v)) => writer.bytes(v.as_bytes()),
+        (_, Value::Bytes(v)) => writer.bytes(v),
+        (_, Value::Message(_) | Value::List(_) | Value::Map(_)) => {}
+    }
+}
