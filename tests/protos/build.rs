@@ -53,5 +53,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .include_file("described.rs")
         .embed_descriptors(true)
         .compile(&["proto/acme/catalog/v1/catalog.proto"])?;
+    // The README's reflection example: pubsub, whose methods carry
+    // `google.api.http`, and a form whose fields carry protovalidate's
+    // rules, with their descriptors embedded. The `.proto` files of
+    // googleapis and protovalidate are the corpus's (tests/corpus).
+    schemac::Builder::new()
+        .include("proto")
+        .include("../corpus/googleapis")
+        .include("../corpus/protovalidate")
+        .out_dir(out.join("reflection"))
+        .include_file("reflection.rs")
+        .embed_descriptors(true)
+        .compile(&[
+            "../corpus/googleapis/google/pubsub/v1/pubsub.proto",
+            "proto/acme/signup/v1/signup.proto",
+        ])?;
     Ok(())
 }

@@ -470,13 +470,24 @@ impl DescriptorPool {
         };
         let own = proto.options.as_ref().and_then(|o| o.features.as_ref());
         let in_oneof = !entry.is_extension && proto.oneof_index.is_some();
-        let shape = FieldShape::of(
+        let mut shape = FieldShape::of(
             proto,
             self.files[file].syntax,
             features.with(own),
             in_oneof,
             matches!(kind, KindEntry::Message(_)),
         );
+        // A map, and a map entry's value, is length-prefixed whatever
+        // `message_encoding` says, as protoc has it.
+        let is_map_entry = |id: usize| {
+            let options = self.message_proto(id).options.as_ref();
+            options.and_then(|o| o.map_entry) == Some(true)
+        };
+        if (!entry.is_extension && is_map_entry(entry.message))
+            || matches!(kind, KindEntry::Message(m) if is_map_entry(m))
+        {
+            shape.delimited = proto.r#type == Some(Type::Group);
+        }
         let number = proto
             .number
             .and_then(|n| u32::try_from(n).ok())

@@ -10,7 +10,7 @@ use crate::Message;
 use crate::prelude::*;
 use proptest::prelude::*;
 
-fn file(name: &str, package: &str, syntax: &str) -> FileDescriptorProto {
+pub(super) fn file(name: &str, package: &str, syntax: &str) -> FileDescriptorProto {
     FileDescriptorProto {
         name: Some(name.to_owned()),
         package: Some(package.to_owned()),
@@ -20,7 +20,7 @@ fn file(name: &str, package: &str, syntax: &str) -> FileDescriptorProto {
     }
 }
 
-fn message(name: &str, fields: Vec<FieldDescriptorProto>) -> DescriptorProto {
+pub(super) fn message(name: &str, fields: Vec<FieldDescriptorProto>) -> DescriptorProto {
     DescriptorProto {
         name: Some(name.to_owned()),
         field: fields,
@@ -28,7 +28,7 @@ fn message(name: &str, fields: Vec<FieldDescriptorProto>) -> DescriptorProto {
     }
 }
 
-fn field(name: &str, number: i32, label: Label, ty: Type) -> FieldDescriptorProto {
+pub(super) fn field(name: &str, number: i32, label: Label, ty: Type) -> FieldDescriptorProto {
     FieldDescriptorProto {
         name: Some(name.to_owned()),
         number: Some(number),
@@ -38,12 +38,12 @@ fn field(name: &str, number: i32, label: Label, ty: Type) -> FieldDescriptorProt
     }
 }
 
-fn typed(mut field: FieldDescriptorProto, type_name: &str) -> FieldDescriptorProto {
+pub(super) fn typed(mut field: FieldDescriptorProto, type_name: &str) -> FieldDescriptorProto {
     field.type_name = Some(type_name.to_owned());
     field
 }
 
-fn enumeration(name: &str, values: &[(&str, i32)]) -> EnumDescriptorProto {
+pub(super) fn enumeration(name: &str, values: &[(&str, i32)]) -> EnumDescriptorProto {
     EnumDescriptorProto {
         name: Some(name.to_owned()),
         value: (values.iter())

@@ -14,3 +14,10 @@ include!(concat!(env!("OUT_DIR"), "/editions.rs"));
 pub mod described {
     include!(concat!(env!("OUT_DIR"), "/described/described.rs"));
 }
+
+/// The README's reflection example: googleapis' `google/pubsub/v1/pubsub.proto`
+/// and `acme/signup/v1/signup.proto`, whose fields carry protovalidate's
+/// rules, generated with `embed_descriptors(true)`.
+pub mod reflection {
+    include!(concat!(env!("OUT_DIR"), "/reflection/reflection.rs"));
+}

@@ -269,3 +269,6 @@ impl fmt::Debug for DynamicMessage<'_> {
         out.finish()
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -118,11 +118,25 @@ impl Google {
     /// For each pair of Google's bytes and schemac's bytes written back
     /// from them, whether Google reads the same message from both.
     pub fn compare(&mut self, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
+        self.compare_with(name, pairs, true)
+    }
+
+    /// [`compare`](Self::compare), after the change schemac documents
+    /// only if `documented`: dynamic messages know no `decimal` or `value`,
+    /// and keep what they read.
+    pub fn compare_with(
+        &mut self,
+        name: &str,
+        pairs: &[(Vec<u8>, Vec<u8>)],
+        documented: bool,
+    ) -> Vec<Mismatch> {
         let pairs: Vec<[String; 2]> = pairs
             .iter()
             .map(|(google, schemac)| [hex(google), hex(schemac)])
             .collect();
-        let answer = self.request(json!({"op": "compare", "type": name, "pairs": pairs}));
+        let answer = self.request(
+            json!({"op": "compare", "type": name, "pairs": pairs, "documented": documented}),
+        );
         answer["failures"]
             .as_array()
             .into_iter()

@@ -45,6 +45,7 @@ use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown}
 use schemac::transcode;
 use schemac::{Analysis, JsonNames};
 use schemac_corpus::corpus;
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
 use serde_json::Value as Json;
@@ -72,6 +73,8 @@ enum Subject {
     Generated(generated::Table),
     /// The schema alone, as `schemac decode` and `schemac encode` do.
     Transcoder,
+    /// The runtime's dynamic messages, over a pool of protoc's descriptors.
+    Dynamic,
 }
 
 impl Subject {
@@ -81,18 +84,32 @@ impl Subject {
         match self {
             Subject::Generated(table) => table.json.is_some(),
             Subject::Transcoder => true,
+            Subject::Dynamic => false,
         }
+    }
+
+    /// Whether it leaves out a zero `decimal` or a null `value` without
+    /// presence, as schemac documents (docs/wire-format.md): the dynamic
+    /// messages read the descriptors, which know neither.
+    fn documents_presence(self) -> bool {
+        !matches!(self, Subject::Dynamic)
     }
 
     fn name(self) -> &'static str {
         match self {
             Subject::Generated(_) => "generated code",
             Subject::Transcoder => "schemac decode | schemac encode",
+            Subject::Dynamic => "DynamicMessage",
         }
     }
 
     /// Bytes read as message `name` and written back.
-    fn round_trip(self, schema: &Schema, name: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
+    fn round_trip(
+        self,
+        (schema, pool): (&Schema, &DescriptorPool),
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<Vec<u8>, String> {
         match self {
             Subject::Generated(table) => (table.round_trip)(name, bytes)
                 .unwrap_or_else(|| panic!("no generated type for {name}")),
@@ -101,6 +118,13 @@ impl Subject {
                 let json = transcode::decode(schema, id, bytes, &DecodeOptions::new())
                     .map_err(|error| error.to_string())?;
                 transcode::encode(schema, id, &json).map_err(|error| error.to_string())
+            }
+            Subject::Dynamic => {
+                let descriptor =
+                    (pool.message(name)).ok_or_else(|| format!("no {name} in the pool"))?;
+                let message =
+                    DynamicMessage::decode(descriptor, bytes).map_err(|e| e.to_string())?;
+                Ok(message.encode_to_vec())
             }
         }
     }
@@ -119,6 +143,7 @@ impl Subject {
                     .map(|json| json.to_string())
                     .map_err(|error| error.to_string())
             }
+            Subject::Dynamic => unreachable!("dynamic messages have no JSON here yet"),
         }
     }
 
@@ -133,6 +158,7 @@ impl Subject {
                 let id = transcode::find_message(schema, name)?;
                 transcode::encode(schema, id, json).map_err(|error| error.to_string())
             }
+            Subject::Dynamic => unreachable!("dynamic messages have no JSON here yet"),
         }
     }
 }
@@ -206,6 +232,9 @@ enum Protos {
 struct Differential {
     google: Google,
     report: Report,
+    /// The pool of the descriptor set of the case being checked, for
+    /// [`Subject::Dynamic`].
+    pool: DescriptorPool,
 }
 
 impl Differential {
@@ -213,12 +242,15 @@ impl Differential {
         Self {
             google: Google::start(&workspace_root().join("tests/differential/google_peer.py")),
             report: Report::default(),
+            pool: DescriptorPool::new(),
         }
     }
 
     /// Runs both directions on every message of `case`, with each subject.
     fn check(&mut self, case: &Case, subjects: &[Subject]) {
         let descriptors = descriptor_set(case);
+        let set = fs::read(&descriptors).expect("read the descriptor set");
+        self.pool = DescriptorPool::decode(&set).unwrap_or_else(|error| panic!("{error}"));
         let schema = &case.analysis.schema;
         let inhabited = inhabited(schema);
         // `SCHEMAC_DIFFERENTIAL_TYPES`, full names separated by commas,
@@ -296,7 +328,10 @@ impl Differential {
             }
         }
         self.report.json_both_ways += pairs.len();
-        for mismatch in self.google.compare(name, &pairs) {
+        for mismatch in self
+            .google
+            .compare_with(name, &pairs, subject.documents_presence())
+        {
             let (bytes, written) = &pairs[mismatch.index];
             let reason = format!(
                 "schemac read Google's JSON as another message: {}",
@@ -348,13 +383,15 @@ impl Differential {
                         hex(&google)
                     )
                 }
-                Ok(google) if !exact => match subject.round_trip(schema, name, &google) {
-                    Ok(back) if back == *bytes => continue,
-                    _ => format!(
-                        "Google reads schemac's JSON as another value: {}",
-                        hex(&google)
-                    ),
-                },
+                Ok(google) if !exact => {
+                    match subject.round_trip((schema, &self.pool), name, &google) {
+                        Ok(back) if back == *bytes => continue,
+                        _ => format!(
+                            "Google reads schemac's JSON as another value: {}",
+                            hex(&google)
+                        ),
+                    }
+                }
                 Ok(_) => continue,
             };
             let mut out = self.heading(case, subject, name, "schemac's JSON → Google", &reason);
@@ -369,7 +406,7 @@ impl Differential {
         let schema = &case.analysis.schema;
         let mut pairs = Vec::new();
         for (bytes, _) in self.google.generate(name, seed, case.count) {
-            match subject.round_trip(schema, name, &bytes) {
+            match subject.round_trip((schema, &self.pool), name, &bytes) {
                 Ok(written) => pairs.push((bytes, written)),
                 Err(error) => {
                     let reason = format!("schemac refused Google's bytes: {error}");
@@ -378,7 +415,10 @@ impl Differential {
             }
         }
         self.report.google_to_schemac += pairs.len();
-        for mismatch in self.google.compare(name, &pairs) {
+        for mismatch in self
+            .google
+            .compare_with(name, &pairs, subject.documents_presence())
+        {
             let bytes = pairs[mismatch.index].0.clone();
             self.report_google_bytes(case, subject, name, &bytes, &mismatch.reason);
         }
@@ -398,7 +438,7 @@ impl Differential {
         let mut pairs = Vec::new();
         let mut indices = Vec::new();
         for (index, bytes) in candidates.iter().enumerate() {
-            match subject.round_trip(&case.analysis.schema, name, bytes) {
+            match subject.round_trip((&case.analysis.schema, &self.pool), name, bytes) {
                 Ok(written) => {
                     pairs.push((bytes.clone(), written));
                     indices.push(index);
@@ -409,7 +449,9 @@ impl Differential {
                 }
             }
         }
-        let mismatches = self.google.compare(name, &pairs);
+        let mismatches = self
+            .google
+            .compare_with(name, &pairs, subject.documents_presence());
         if let Some(index) = mismatches
             .iter()
             .map(|mismatch| indices[mismatch.index])
@@ -437,7 +479,7 @@ impl Differential {
             "  Google wrote (text format):\n{}",
             indent(&self.google.text(name, &smallest))
         );
-        match subject.round_trip(schema, name, &smallest) {
+        match subject.round_trip((schema, &self.pool), name, &smallest) {
             Ok(written) => {
                 let _ = writeln!(text, "  schemac wrote back (hex): {}", hex(&written));
                 let _ = writeln!(
@@ -497,18 +539,20 @@ impl Differential {
                 Ok(google) if exact && google != *bytes => {
                     format!("Google writes other bytes back: {}", hex(&google))
                 }
-                Ok(google) if !exact => match subject.round_trip(schema, name, &google) {
-                    Ok(back) if back == *bytes => continue,
-                    Ok(back) => format!(
-                        "Google writes back {}, which schemac reads as another value ({})",
-                        hex(&google),
-                        hex(&back)
-                    ),
-                    Err(error) => format!(
-                        "Google writes back {}, which schemac refuses: {error}",
-                        hex(&google)
-                    ),
-                },
+                Ok(google) if !exact => {
+                    match subject.round_trip((schema, &self.pool), name, &google) {
+                        Ok(back) if back == *bytes => continue,
+                        Ok(back) => format!(
+                            "Google writes back {}, which schemac reads as another value ({})",
+                            hex(&google),
+                            hex(&back)
+                        ),
+                        Err(error) => format!(
+                            "Google writes back {}, which schemac refuses: {error}",
+                            hex(&google)
+                        ),
+                    }
+                }
                 Ok(_) => continue,
             };
             let mut text = self.heading(case, subject, name, "schemac → Google", &reason);
@@ -788,7 +832,11 @@ fn differential_schemas_dir() {
     let mut run = Differential::new();
     run.check(
         &case,
-        &[Subject::Generated(generated::SCHEMAS), Subject::Transcoder],
+        &[
+            Subject::Generated(generated::SCHEMAS),
+            Subject::Transcoder,
+            Subject::Dynamic,
+        ],
     );
     run.report.assert_clean();
 }
@@ -815,7 +863,7 @@ fn differential_random_schemas() {
             protos: Protos::Exported,
             only: &[],
         };
-        run.check(&case, &[Subject::Transcoder]);
+        run.check(&case, &[Subject::Transcoder, Subject::Dynamic]);
     }
     run.report.assert_clean();
 }
@@ -848,7 +896,11 @@ fn differential_proto_files() {
     let mut run = Differential::new();
     run.check(
         &case,
-        &[Subject::Generated(generated::PROTOS), Subject::Transcoder],
+        &[
+            Subject::Generated(generated::PROTOS),
+            Subject::Transcoder,
+            Subject::Dynamic,
+        ],
     );
     run.report.assert_clean();
 }
@@ -887,7 +939,11 @@ fn corpus_through_google() {
     let mut run = Differential::new();
     run.check(
         &case,
-        &[Subject::Generated(generated::CORPUS), Subject::Transcoder],
+        &[
+            Subject::Generated(generated::CORPUS),
+            Subject::Transcoder,
+            Subject::Dynamic,
+        ],
     );
     run.report.assert_clean();
 }
