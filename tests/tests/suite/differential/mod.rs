@@ -6,8 +6,9 @@
 //! upb) makes random messages, and both directions are checked:
 //!
 //! - **Google → schemac → Google**: Google's bytes are read by schemac
-//!   (the generated code for `schemas/`, and what `schemac decode` and
-//!   `schemac encode` do for every schema) and written back; Google must
+//!   (the generated code for `schemas/`, what `schemac decode` and
+//!   `schemac encode` do for every schema, and the runtime's
+//!   `DynamicMessage` over protoc's descriptors) and written back; Google must
 //!   read the same message from schemac's bytes, but for the one change
 //!   schemac documents (a zero `decimal` or null `value` field with
 //!   implicit presence is left out).
