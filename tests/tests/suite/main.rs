@@ -15,6 +15,8 @@
 //!   and back, and schemac's through Google's, for `schemas/`, random
 //!   schemas and the real-world corpus (`tests/corpus`); ignored unless
 //!   asked for (`make differential`).
+//! - `dynamic`: the runtime's `DynamicMessage` reads what generated code
+//!   writes and writes back the same bytes, random values and fixtures.
 //! - `descriptors`: the exported descriptors against protoc's (ignored,
 //!   with the protoc tests) and protox's of the exported `.proto` files.
 //! - `declarations`: check and the current protoc agree on extension
@@ -53,6 +55,7 @@ mod closed_enums;
 mod declarations;
 mod descriptors;
 mod differential;
+mod dynamic;
 mod editions;
 mod editions_2024;
 mod freshness;

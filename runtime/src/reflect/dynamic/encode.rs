@@ -1,7 +1,7 @@
 //! Writing a dynamic message in the binary format, as generated code
 //! writes one: fields and extensions by number, each list packed or not
-//! as its field says, map entries key then value, then the unknown fields
-//! as they were read.
+//! as its field says, map entries key then value (each left out at its
+//! zero), then the unknown fields as they were read.
 
 use crate::prelude::*;
 
@@ -49,9 +49,16 @@ fn write_field(field: FieldDescriptor<'_>, value: &Value<'_>, writer: &mut Write
         Value::Map(entries) => {
             let (key_field, value_field) = field.map_entry().expect("a map has an entry");
             for (key, value) in entries.iter().rev() {
+                // As generated code writes an entry: a key or a scalar
+                // value at its zero is left out, and reads back as it.
+                let key = Value::from(key.clone());
                 writer.nested(|writer| {
-                    write_one(value_field, value, writer);
-                    write_one(key_field, &Value::from(key.clone()), writer);
+                    if !value.is_zero() {
+                        write_one(value_field, value, writer);
+                    }
+                    if !key.is_zero() {
+                        write_one(key_field, &key, writer);
+                    }
                 });
                 writer.key(number, WireType::Len);
             }
