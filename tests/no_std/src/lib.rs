@@ -210,3 +210,13 @@ impl From<DecodeError> for RoundTripError {
         Self::Decode(error)
     }
 }
+
+/// `bytes`, read as a dynamic message of type `name` of the
+/// `FileDescriptorSet` in `set`, and written back; `None` for a type the
+/// set does not have or bytes that are not one.
+pub fn dynamic_round_trip(set: &[u8], name: &str, bytes: &[u8]) -> Option<Vec<u8>> {
+    use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
+    let pool = DescriptorPool::decode(set).ok()?;
+    let message = DynamicMessage::decode(pool.message(name)?, bytes).ok()?;
+    Some(message.encode_to_vec())
+}

@@ -63,7 +63,7 @@ fn extensions_are_set_and_read_back_without_std() {
 }
 
 #[test]
-fn a_descriptor_pool_reads_a_set_without_std() {
+fn a_descriptor_pool_reads_a_set_and_its_messages_without_std() {
     use schemac_runtime::reflect::descriptor::field_descriptor_proto::{Label, Type};
     use schemac_runtime::reflect::descriptor::{
         DescriptorProto, FieldDescriptorProto, FileDescriptorProto, FileDescriptorSet,
@@ -88,7 +88,8 @@ fn a_descriptor_pool_reads_a_set_without_std() {
         }],
         ..Default::default()
     };
-    let fields = schemac_no_std::described_fields(&set.try_encode_to_vec().unwrap()).unwrap();
+    let set = set.try_encode_to_vec().unwrap();
+    let fields = schemac_no_std::described_fields(&set).unwrap();
     assert_eq!(
         fields,
         [
@@ -96,4 +97,8 @@ fn a_descriptor_pool_reads_a_set_without_std() {
             ("t.Reading.value".to_owned(), 2, true)
         ]
     );
+    // A message of the set, read and written as a dynamic message.
+    let reading = [0x08, 0x96, 0x01, 0x10, 0x7f];
+    let written = schemac_no_std::dynamic_round_trip(&set, "t.Reading", &reading);
+    assert_eq!(written.as_deref(), Some(&reading[..]));
 }
