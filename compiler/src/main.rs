@@ -16,6 +16,7 @@ use schemac::{Analysis, Builder, Error, JsonNames, transcode};
 mod cli_args;
 use cli_args::{Names, OutputArgs};
 use schemac_runtime::DecodeOptions;
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage, MessageDescriptor};
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
 #[derive(Debug, Parser)]
@@ -73,16 +74,24 @@ enum Command {
     /// Report the changes from an old version of a schema to a new one that
     /// break old data, JSON or the Rust code using the generated types.
     Breaking(BreakingArgs),
-    /// Read a message as JSON on stdin; write its binary encoding to stdout.
+    /// Read a message as JSON or in protobuf's text format on stdin; write
+    /// its binary encoding to stdout.
     Encode {
         #[command(flatten)]
         message: MessageArgs,
+        /// What stdin holds.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
     },
-    /// Read a message's binary encoding on stdin; write it as JSON to stdout.
+    /// Read a message's binary encoding on stdin; write it as JSON or in
+    /// protobuf's text format to stdout.
     Decode {
         #[command(flatten)]
         message: MessageArgs,
-        /// The field names to write: the schema's, or protobuf's
+        /// What to write.
+        #[arg(long, value_enum, default_value_t = Format::Json)]
+        format: Format,
+        /// The field names of JSON: the schema's, or protobuf's
         /// lowerCamelCase JSON names.
         #[arg(long, value_enum, default_value_t = Names::Schema)]
         json_names: Names,
@@ -186,6 +195,16 @@ struct MessageArgs {
     /// A directory to look up imports in; may be repeated.
     #[arg(short = 'I', long = "include", value_name = "DIR")]
     include_dirs: Vec<PathBuf>,
+}
+
+/// A message's form besides its binary encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// protobuf's JSON mapping, as the generated serde impls read and write it.
+    Json,
+    /// protobuf's text format, as `protoc --decode` writes it and
+    /// `protoc --encode` reads it.
+    Text,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -341,10 +360,19 @@ fn git(args: &[&str]) -> io::Result<Vec<u8>> {
     }
 }
 
-/// JSON on stdin to binary on stdout.
-fn encode(args: &MessageArgs) -> Result<(), String> {
+/// JSON or text on stdin to binary on stdout.
+fn encode(args: &MessageArgs, format: Format) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
+    if format == Format::Text {
+        let text = String::from_utf8(input)
+            .map_err(|_| "error: stdin is not UTF-8 text\n".to_owned())?;
+        let pool = pool_of(&analysis)?;
+        let descriptor = message_in(&pool, &analysis, message)?;
+        let message = DynamicMessage::parse_text(descriptor, &text)
+            .map_err(|error| format!("error: <stdin>:{error}\n"))?;
+        return write_stdout(&message.encode_to_vec());
+    }
     let json = transcode::parse_json(&input)
         .map_err(|error| format!("error: stdin is not valid JSON: {error}\n"))?;
     let bytes = transcode::encode(&analysis.schema, message, &json)
@@ -352,10 +380,18 @@ fn encode(args: &MessageArgs) -> Result<(), String> {
     write_stdout(&bytes)
 }
 
-/// Binary on stdin to JSON on stdout, with `names` as the field names.
-fn decode(args: &MessageArgs, names: JsonNames) -> Result<(), String> {
+/// Binary on stdin to JSON, with `names` as the field names, or text on
+/// stdout.
+fn decode(args: &MessageArgs, format: Format, names: JsonNames) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
+    if format == Format::Text {
+        let pool = pool_of(&analysis)?;
+        let descriptor = message_in(&pool, &analysis, message)?;
+        let message = DynamicMessage::decode(descriptor, &input)
+            .map_err(|error| format!("error: {error}\n"))?;
+        return write_stdout(message.to_text().as_bytes());
+    }
     let options = DecodeOptions::new();
     let json = transcode::decode_with_names(&analysis.schema, message, &input, &options, names)
         .map_err(|error| format!("error: {error}\n"))?;
@@ -363,6 +399,25 @@ fn decode(args: &MessageArgs, names: JsonNames) -> Result<(), String> {
         serde_json::to_string_pretty(&json).map_err(|error| format!("error: {error}\n"))?;
     text.push('\n');
     write_stdout(text.as_bytes())
+}
+
+/// The descriptor pool of the analysed files and their imports, as
+/// `export-descriptor --include-imports` writes them: what the text
+/// format reads and writes through the runtime's dynamic messages.
+fn pool_of(analysis: &Analysis) -> Result<DescriptorPool, String> {
+    let set = analysis.encode_descriptor_set(&analysis.roots, true);
+    DescriptorPool::decode(&set).map_err(|error| format!("error: {error}\n"))
+}
+
+/// The descriptor of `message` in `pool`.
+fn message_in<'a>(
+    pool: &'a DescriptorPool,
+    analysis: &Analysis,
+    message: schemac::model::MessageId,
+) -> Result<MessageDescriptor<'a>, String> {
+    let name = &analysis.schema.message(message).full_name;
+    pool.message(name)
+        .ok_or_else(|| format!("error: `{name}` has no descriptor\n"))
 }
 
 fn find_message(args: &MessageArgs) -> Result<(Analysis, schemac::model::MessageId), String> {
@@ -514,11 +569,12 @@ fn run(command: Command, color: bool) -> Result<(), String> {
         }
         // main runs `breaking` itself, before `run`, for its exit codes.
         Command::Breaking(_) => Ok(()),
-        Command::Encode { message } => encode(&message),
+        Command::Encode { message, format } => encode(&message, format),
         Command::Decode {
             message,
+            format,
             json_names,
-        } => decode(&message, json_names.into()),
+        } => decode(&message, format, json_names.into()),
     }
 }
 
