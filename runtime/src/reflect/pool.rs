@@ -470,6 +470,12 @@ impl DescriptorPool {
         };
         let own = proto.options.as_ref().and_then(|o| o.features.as_ref());
         let in_oneof = !entry.is_extension && proto.oneof_index.is_some();
+        // A map entry's key and value are never delimited, whatever the
+        // features say, as in protobuf.
+        let in_map_entry = !entry.is_extension
+            && (self.message_proto(entry.message).options.as_ref())
+                .and_then(|options| options.map_entry)
+                == Some(true);
         let shape = FieldShape::of(
             proto,
             self.files[file].syntax,
@@ -477,6 +483,10 @@ impl DescriptorPool {
             in_oneof,
             matches!(kind, KindEntry::Message(_)),
         );
+        let shape = FieldShape {
+            delimited: shape.delimited && !in_map_entry,
+            ..shape
+        };
         let number = proto
             .number
             .and_then(|n| u32::try_from(n).ok())
