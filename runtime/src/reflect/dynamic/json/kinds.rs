@@ -99,15 +99,27 @@ pub(super) fn with_scalar<V: ScalarVisitor>(kind: Kind<'_>, visitor: V) -> Optio
     })
 }
 
-/// Runs `with` with the codec of the well-known message type named `name`
-/// whose JSON a codec has, the one generated code uses for a field of
-/// that type: `Empty`, and those an `Any` holds under `"value"`, but for
-/// `Any` itself, whose `@type` dynamic messages find in their pool. `None`
-/// for any other name.
+/// Runs `with` with the codec generated code uses for a field of the
+/// message type named `name`, when that type has a JSON form of its own:
+/// the well-known types but `Any` (whose `@type` dynamic messages find in
+/// their pool), and schemac's `schemac.Decimal` and `schemac.Value`
+/// (`schemac/types.proto`), which are the scalars `decimal` and `value`
+/// in generated code. `None` for any other name.
 pub(super) fn with_well_known<W: WithCodec>(name: &str, with: W) -> Option<W::Output> {
     match name {
-        super::ANY => None,
         super::EMPTY => Some(with.with::<codec::Empty>()),
+        "schemac.Decimal" => Some(with.with::<codec::Decimal>()),
+        "schemac.Value" => Some(with.with::<codec::Value>()),
+        name => with_any_value(name, with),
+    }
+}
+
+/// Runs `with` with the codec of the well-known type named `name` whose
+/// JSON in an `Any` is `"value": ...`, as the runtime's `Any` has it: all
+/// but `Empty` and `Any`. `None` for any other name.
+pub(super) fn with_any_value<W: WithCodec>(name: &str, with: W) -> Option<W::Output> {
+    match name {
+        super::ANY => None,
         name => crate::wkt::with_known(name, with),
     }
 }

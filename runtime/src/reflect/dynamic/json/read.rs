@@ -371,7 +371,9 @@ impl Reader<'_> {
         path: &Path<'_>,
         depth: u32,
     ) -> Result<Option<Vec<u8>>, JsonError> {
-        if name != ANY && kinds::with_well_known(name, kinds::Known).is_none() {
+        let wrapped =
+            [ANY, EMPTY].contains(&name) || kinds::with_any_value(name, kinds::Known).is_some();
+        if !wrapped {
             return Ok(None);
         }
         if let Some(key) = rest.keys().find(|key| *key != "value" || name == EMPTY) {
@@ -386,7 +388,7 @@ impl Reader<'_> {
             let inner = self.any(any, value, path, depth + 1)?;
             return Ok(Some(inner.encode_to_vec()));
         }
-        (kinds::with_well_known(name, ReadWellKnown(value)))
+        (kinds::with_any_value(name, ReadWellKnown(value)))
             .transpose()
             .map_err(|reason| path.error(reason))
     }

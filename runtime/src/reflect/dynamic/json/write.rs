@@ -169,7 +169,7 @@ impl Writer<'_> {
             Some(self.any(&inner, path)?)
         } else {
             let bytes = || content.to_vec();
-            (kinds::with_well_known(name, WriteWellKnown(bytes)))
+            (kinds::with_any_value(name, WriteWellKnown(bytes)))
                 .transpose()
                 .map_err(|reason| path.error(reason))?
         };
