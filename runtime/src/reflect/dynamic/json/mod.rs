@@ -8,6 +8,10 @@
 //! calls: which fields are written, under which names, and how a JSON
 //! object's keys find them.
 //!
+//! A field of `schemac.Decimal` or `schemac.Value` (`schemac/types.proto`)
+//! is the `decimal` or `value` that generated code makes of it, with their
+//! JSON.
+//!
 //! Two things go beyond generated code, since a pool knows every type: an
 //! `Any` of any message type of the pool has its JSON (`@type` found in
 //! the pool), and the fields are written under their JSON names

@@ -133,6 +133,8 @@ fn pool() -> DescriptorPool {
                 ),
                 0,
             ),
+            of(field("price", 32, Type::Message), ".schemac.Decimal"),
+            of(field("extra", 33, Type::Message), ".schemac.Value"),
         ],
         nested_type: vec![
             entry("ByIdEntry", Type::Int64, field("", 0, Type::String)),
@@ -444,6 +446,25 @@ fn well_known_types_have_their_own_forms() {
     // A top-level well-known type is its own form too.
     round_trips(&pool, "google.protobuf.Duration", json!("3s"));
     round_trips(&pool, "google.protobuf.Value", json!([{"a": "b"}]));
+}
+
+#[test]
+fn schemacs_decimal_and_value_are_generated_codes_scalars() {
+    let pool = pool();
+    round_trips(
+        &pool,
+        "t.All",
+        json!({"price": "12.30", "extra": {"$i32": 5}}),
+    );
+    round_trips(&pool, "t.All", json!({"extra": null}));
+    round_trips(&pool, "t.All", json!({"extra": [1, {"$bytes": "AAE="}]}));
+    // Bytes as generated code writes them: the codec's.
+    let message = read(&pool, "t.All", json!({"price": "-1.5"}));
+    let price = message.get_by_name("price").expect("a field");
+    let price = price.as_message().expect("a message").encode_to_vec();
+    let decimal = rust_decimal::Decimal::new(-15, 1);
+    let codec = crate::wkt::encode_content::<crate::__private::codec::Decimal>(&decimal);
+    assert_eq!(Ok(price), codec);
 }
 
 #[test]
