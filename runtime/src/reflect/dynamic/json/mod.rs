@@ -75,6 +75,18 @@ impl JsonOptions {
     }
 }
 
+impl JsonOptions {
+    /// Whether reading skips unknown keys and enum names.
+    pub const fn get_ignore_unknown_fields(&self) -> bool {
+        self.ignore_unknown_fields
+    }
+
+    /// Whether fields are written under their names in the schema.
+    pub const fn get_proto_field_names(&self) -> bool {
+        self.proto_field_names
+    }
+}
+
 /// Why a dynamic message could not be written to or read from JSON: what,
 /// and where, as a path from the top-level message's type
 /// (`shop.Order.lines[2].price`).
