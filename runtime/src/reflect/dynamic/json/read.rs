@@ -42,11 +42,9 @@ impl<'a> DynamicMessage<'a> {
         };
         // The codecs of the well-known types and the scalars skip what
         // they do not know (a `FieldMask`'s, an `Empty`'s keys) as
-        // generated code's do: inside this setting.
-        match options.ignore_unknown_fields {
-            true => crate::json::ignoring_unknown_fields(read),
-            false => read(),
-        }
+        // generated code's do, as this thread's setting says: set to the
+        // option's while reading.
+        crate::json::with_unknown_fields_ignored(options.ignore_unknown_fields, read)
     }
 
     /// Reads a message of type `descriptor` from ProtoJSON text, as

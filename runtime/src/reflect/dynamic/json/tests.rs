@@ -1,5 +1,7 @@
 use serde_json::{Value as Json, json};
 
+use crate::Message as _;
+
 use super::*;
 use crate::reflect::descriptor::field_descriptor_proto::{Label, Type};
 use crate::reflect::descriptor::{
@@ -547,4 +549,17 @@ fn deep_json_is_refused_at_the_recursion_limit() {
     assert!(error.reason().contains("recursion limit"), "{error}");
 }
 
-use crate::Message as _;
+#[test]
+fn the_option_holds_for_the_codecs_whatever_the_threads_setting() {
+    let pool = pool();
+    let all = pool.message("t.All").expect("t.All");
+    let json = json!({"empty": {"x": 1}});
+    let strict = JsonOptions::new();
+    let outer = crate::json::ignoring_unknown_fields(|| {
+        DynamicMessage::from_json_with(all, &json, &strict).map(|_| ())
+    });
+    assert!(outer.is_err(), "{outer:?}");
+    let ignoring = JsonOptions::new().ignore_unknown_fields(true);
+    let message = DynamicMessage::from_json_with(all, &json, &ignoring).expect("reads");
+    assert_eq!(message.to_json().expect("writes"), json!({"empty": {}}));
+}
