@@ -294,6 +294,9 @@ fn maps_have_string_keys() {
     let by_id = message.get_by_name("by_id").expect("a field");
     let expected = [(MapKey::I64(3), Value::String("c".into()))];
     assert_eq!(by_id.as_map().expect("a map").clone(), expected.into());
+    // A map entry leaves out its zero key and value, as generated code's.
+    let zeros = read(&pool, "t.All", json!({"byId": {"0": ""}}));
+    assert_eq!(zeros.encode_to_vec(), [0x72, 0x00]);
     let error = refused(
         &pool,
         "t.All",
