@@ -209,7 +209,43 @@ fn pool() -> DescriptorPool {
         ..Default::default()
     };
     pool.add_file(legacy).expect("l.proto");
+    pool.add_file(message_set()).expect("s.proto");
     pool
+}
+
+/// `s.Set`, a message set, and `s.Item`, whose extension `s.Item.item`
+/// extends it.
+fn message_set() -> FileDescriptorProto {
+    let mut item = of(field("item", 100, Type::Message), ".s.Item");
+    item.extendee = Some(".s.Set".to_owned());
+    FileDescriptorProto {
+        name: Some("s.proto".to_owned()),
+        package: Some("s".to_owned()),
+        message_type: vec![
+            DescriptorProto {
+                name: Some("Set".to_owned()),
+                options: Some(MessageOptions {
+                    message_set_wire_format: Some(true),
+                    ..Default::default()
+                }),
+                extension_range: vec![
+                    crate::reflect::descriptor::descriptor_proto::ExtensionRange {
+                        start: Some(4),
+                        end: Some(1000),
+                        ..Default::default()
+                    },
+                ],
+                ..Default::default()
+            },
+            DescriptorProto {
+                name: Some("Item".to_owned()),
+                field: vec![field("x", 1, Type::String)],
+                extension: vec![item],
+                ..Default::default()
+            },
+        ],
+        ..Default::default()
+    }
 }
 
 fn read<'a>(pool: &'a DescriptorPool, name: &str, json: Json) -> DynamicMessage<'a> {
@@ -428,6 +464,26 @@ fn extensions_are_bracketed_full_names() {
         JsonOptions::new(),
     );
     assert_eq!(error.path(), "l.Legacy.[l.extra]");
+}
+
+#[test]
+fn a_message_sets_extension_reads_under_its_type_too() {
+    let pool = pool();
+    round_trips(&pool, "s.Set", json!({"[s.Item.item]": {"x": "a"}}));
+    let message = read(&pool, "s.Set", json!({"[s.Item]": {"x": "a"}}));
+    let json = message.to_json().expect("writes");
+    assert_eq!(json, json!({"[s.Item.item]": {"x": "a"}}));
+    let both = json!({"[s.Item]": {}, "[s.Item.item]": {}});
+    let error = refused(&pool, "s.Set", both, JsonOptions::new());
+    assert!(error.reason().contains("given twice"), "{error}");
+    // Only a message set reads an extension under its type.
+    let error = refused(
+        &pool,
+        "l.Legacy",
+        json!({"[s.Item]": {}}),
+        JsonOptions::new(),
+    );
+    assert!(error.reason().contains("unknown field"), "{error}");
 }
 
 #[test]
