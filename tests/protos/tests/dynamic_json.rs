@@ -14,7 +14,10 @@
 //!
 //! And on the conformance suite's test messages (schemac-conformance),
 //! generated with protobuf's JSON names. The descriptors are those the
-//! build scripts write beside the generated code.
+//! build scripts write beside the generated code. Also held to the
+//! transcoder of `schemac encode` and `decode`, and, in an ignored test
+//! that needs `.venv-protoc`, to Google's Python `json_format`
+//! (`cargo test -p schemac-protos --test dynamic_json -- --ignored`).
 
 use schemac_conformance::protobuf_test_messages;
 use schemac_protos::{acme, editions, google, legacy, store, wkt};
@@ -803,4 +806,168 @@ fn wire_diff(a: &[u8], b: &[u8], path: String) -> String {
         ra.get(rb.len()).map(|r| (r.0 >> 3, r.0 & 7)),
         rb.get(ra.len()).map(|r| (r.0 >> 3, r.0 & 7))
     )
+}
+
+/// Google's Python protobuf, as the differential test runs it
+/// (`tests/differential/google_peer.py`, one JSON request a line).
+struct Google {
+    child: std::process::Child,
+    out: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Google {
+    /// The peer, on `SCHEMAC_PYTHON` or the workspace's `.venv-protoc`.
+    fn start() -> Google {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let python = std::env::var("SCHEMAC_PYTHON")
+            .unwrap_or_else(|_| root.join(".venv-protoc/bin/python").display().to_string());
+        let mut child = std::process::Command::new(&python)
+            .arg(root.join("tests/differential/google_peer.py"))
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|error| {
+                panic!("{python}: {error} (make .venv-protoc, docs/differential.md)")
+            });
+        let out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        Google { child, out }
+    }
+
+    fn ask(&mut self, request: Json) -> Json {
+        use std::io::{BufRead, Write};
+        let stdin = self.child.stdin.as_mut().expect("stdin");
+        writeln!(stdin, "{request}").expect("writes to the peer");
+        let mut line = String::new();
+        self.out.read_line(&mut line).expect("reads the peer");
+        let answer: Json = serde_json::from_str(&line).expect("the peer answers JSON");
+        assert!(answer.get("error").is_none(), "{request}: {answer}");
+        answer
+    }
+}
+
+/// Whether two JSON values are equal, numbers as the same `f64` or, for
+/// floats that Google's Python writes shorter (`3.4028235e+38` for
+/// `f32::MAX`), as the same `f32`.
+fn same_json(a: &Json, b: &Json) -> bool {
+    match (a, b) {
+        (Json::Number(x), Json::Number(y)) => {
+            x == y
+                || x.as_f64() == y.as_f64()
+                || x.as_f64().map(|x| x as f32) == y.as_f64().map(|y| y as f32)
+        }
+        (Json::Array(x), Json::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same_json(x, y))
+        }
+        (Json::Object(x), Json::Object(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .all(|(key, x)| y.get(key).is_some_and(|y| same_json(x, y)))
+        }
+        (x, y) => x == y,
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Vec<u8> {
+    (0..text.len() / 2)
+        .map(|i| u8::from_str_radix(&text[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect()
+}
+
+/// Dynamic messages' JSON held to Google's `json_format` (protobuf 7.x, on
+/// upb), on Google's own random messages of every type of tests/protos
+/// and of the conformance messages: Google's JSON read by a dynamic message
+/// is Google's message, and a dynamic message's JSON of Google's bytes is
+/// read by Google as the same message. Ignored: it needs the workspace's
+/// `.venv-protoc` (`make differential` makes it, docs/differential.md).
+#[test]
+#[ignore = "needs .venv-protoc, Google's Python protobuf"]
+fn dynamic_json_is_googles() {
+    let mut google = Google::start();
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let mut checked = 0;
+    for (set, table, file) in [
+        (PROTOS_SET, PROTOS, "dynamic-json-protos.binpb"),
+        (
+            schemac_conformance::FILE_DESCRIPTOR_SET,
+            CONFORMANCE,
+            "dynamic-json-conformance.binpb",
+        ),
+    ] {
+        let path = dir.join(file);
+        std::fs::write(&path, set).expect("writes the set");
+        google.ask(serde_json::json!({"op": "load", "descriptors": path}));
+        let pool = DescriptorPool::decode(set).expect("the descriptor set");
+        for (index, generated) in table.iter().enumerate() {
+            let name = generated.name;
+            let descriptor = pool.message(name).expect("a type of the pool");
+            let request =
+                serde_json::json!({"op": "generate", "type": name, "seed": index, "count": 20});
+            let hexes: Vec<String> = (google.ask(request)["messages"]
+                .as_array()
+                .expect("messages"))
+            .iter()
+            .map(|m| m["hex"].as_str().expect("hex").to_owned())
+            .collect();
+            let jsons =
+                google.ask(serde_json::json!({"op": "to_json", "type": name, "hexes": hexes}));
+            let mut read_pairs = Vec::new();
+            let mut ours = Vec::new();
+            for (google_hex, text) in hexes.iter().zip(jsons["jsons"].as_array().expect("jsons")) {
+                let text = text.as_str().expect("a JSON text");
+                // Google's JSON, read.
+                let read = DynamicMessage::from_json_str(descriptor, text, &JsonOptions::new())
+                    .unwrap_or_else(|e| panic!("{name}: Google's {text}: {e}"));
+                read_pairs.push(serde_json::json!([google_hex, hex(&read.encode_to_vec())]));
+                // Google's bytes, written.
+                let message = DynamicMessage::decode(descriptor, &unhex(google_hex))
+                    .unwrap_or_else(|e| panic!("{name}: {google_hex}: {e}"));
+                let written = message
+                    .to_json_string()
+                    .unwrap_or_else(|e| panic!("{name}: {google_hex}: {e}"));
+                // The same JSON, but for how a float is spelled.
+                let theirs: Json = serde_json::from_str(text).expect("JSON");
+                let mine: Json = serde_json::from_str(&written).expect("JSON");
+                assert!(
+                    same_json(&mine, &theirs),
+                    "{name}:\n ours   {mine}\n google {theirs}"
+                );
+                ours.push(written);
+            }
+            let compared =
+                google.ask(serde_json::json!({"op": "compare", "type": name, "pairs": read_pairs}));
+            assert_eq!(
+                compared["failures"],
+                serde_json::json!([]),
+                "{name}: Google's JSON read"
+            );
+            let parsed =
+                google.ask(serde_json::json!({"op": "from_json", "type": name, "texts": ours}));
+            let mut back_pairs = Vec::new();
+            for ((google_hex, result), text) in hexes
+                .iter()
+                .zip(parsed["results"].as_array().expect("results"))
+                .zip(&ours)
+            {
+                let back = result["hex"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{name}: Google refused {text}: {result}"));
+                back_pairs.push(serde_json::json!([google_hex, back]));
+            }
+            let compared =
+                google.ask(serde_json::json!({"op": "compare", "type": name, "pairs": back_pairs}));
+            assert_eq!(
+                compared["failures"],
+                serde_json::json!([]),
+                "{name}: dynamic JSON read by Google"
+            );
+            checked += hexes.len();
+        }
+    }
+    println!("Google: {checked} messages, both ways");
+    drop(google.child.stdin.take());
+    let _ = google.child.wait();
 }
