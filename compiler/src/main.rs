@@ -365,8 +365,8 @@ fn encode(args: &MessageArgs, format: Format) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
     if format == Format::Text {
-        let text = String::from_utf8(input)
-            .map_err(|_| "error: stdin is not UTF-8 text\n".to_owned())?;
+        let text =
+            String::from_utf8(input).map_err(|_| "error: stdin is not UTF-8 text\n".to_owned())?;
         let pool = pool_of(&analysis)?;
         let descriptor = message_in(&pool, &analysis, message)?;
         let message = DynamicMessage::parse_text(descriptor, &text)

@@ -197,16 +197,40 @@ fn a_graph_round_trips_with_its_ids_and_a_bad_reference_exits_1() {
 fn text_format_round_trips_through_decode_and_encode() {
     for json in orders() {
         let bytes = encode("shop.Order", &json);
-        let output = schemac(&["decode", ORDER_SCHEMA, "shop.Order", "--format", "text"], &bytes);
-        assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+        let output = schemac(
+            &["decode", ORDER_SCHEMA, "shop.Order", "--format", "text"],
+            &bytes,
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         let text = String::from_utf8(output.stdout).expect("text is UTF-8");
-        let output = schemac(&["encode", ORDER_SCHEMA, "shop.Order", "--format", "text"], text.as_bytes());
-        assert_eq!(output.status.code(), Some(0), "{}\n{text}", String::from_utf8_lossy(&output.stderr));
+        let output = schemac(
+            &["encode", ORDER_SCHEMA, "shop.Order", "--format", "text"],
+            text.as_bytes(),
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}\n{text}",
+            String::from_utf8_lossy(&output.stderr)
+        );
         assert_eq!(output.stdout, bytes, "{text}");
     }
     let text = "id: 42\ndescription: \"Spring \\\"restock\\\"\"\norder_lines { line_number: 1 quantity: 12 }\nstatus: PAID\n";
-    let output = schemac(&["encode", ORDER_SCHEMA, "Order", "--format", "text"], text.as_bytes());
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let output = schemac(
+        &["encode", ORDER_SCHEMA, "Order", "--format", "text"],
+        text.as_bytes(),
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let json = decode("shop.Order", &output.stdout);
     assert_eq!(json["description"], "Spring \"restock\"");
     assert_eq!(json["status"], "PAID");
@@ -216,7 +240,10 @@ fn text_format_round_trips_through_decode_and_encode() {
 #[test]
 fn bad_text_exits_1_at_its_line_and_column() {
     let text = "id: 42\nstatus: NOT_A_STATUS\n";
-    let output = schemac(&["encode", ORDER_SCHEMA, "shop.Order", "--format", "text"], text.as_bytes());
+    let output = schemac(
+        &["encode", ORDER_SCHEMA, "shop.Order", "--format", "text"],
+        text.as_bytes(),
+    );
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("<stdin>:2:"), "{stderr}");

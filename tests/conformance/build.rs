@@ -2,12 +2,15 @@
 //! build.rs would: `conformance.proto`, the proto3 and proto2 test messages
 //! and their three editions counterparts, as protobuf v33.2 has them
 //! (protos/, and docs/conformance.md). Unknown fields are kept, as by
-//! default, and the JSON field names are protobuf's.
+//! default, and the JSON field names are protobuf's. Their descriptor set
+//! is written too, for the dynamic messages of schemac-protos' tests.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?);
     schemac::Builder::new()
         .include("protos")
         .include_file("protos.rs")
+        .file_descriptor_set_path(out.join("conformance.binpb"))
         .json(true)
         .json_names(schemac::JsonNames::Proto)
         .compile(&[

@@ -3,12 +3,17 @@
 //! Builder with the same include path. The well-known types they import
 //! come with schemac; Google's `descriptor.proto` too. And the edition
 //! 2023 schemas of the differential test, `tests/differential/editions`;
-//! and the catalog once more, with its descriptors embedded.
+//! and the catalog once more, with its descriptors embedded. The first two
+//! also write their descriptor sets.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    // The descriptor sets of the first two compilations, for the dynamic
+    // messages that tests/dynamic_json.rs holds to the generated code.
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?);
     schemac::Builder::new()
         .include("proto")
         .include_file("protos.rs")
+        .file_descriptor_set_path(out.join("protos.binpb"))
         .json(true)
         .views(true)
         .compile(&[
@@ -28,6 +33,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
         .include("../differential")
         .include_file("editions.rs")
+        .file_descriptor_set_path(out.join("editions.binpb"))
         .json(true)
         .compile(&[
             "../differential/editions/presence_explicit.proto",
@@ -46,7 +52,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The catalog again, with its descriptors embedded: its types reach
     // their descriptors, and descriptor.proto's types are the runtime's, so
     // that the custom options' constants read from them.
-    let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?);
     schemac::Builder::new()
         .include("proto")
         .out_dir(out.join("described"))

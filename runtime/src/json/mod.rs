@@ -43,6 +43,12 @@ thread_local! {
 /// For a generated message `Order`: `let order: Order =
 /// ignoring_unknown_fields(|| serde_json::from_str(text))?;`.
 pub fn ignoring_unknown_fields<T>(read: impl FnOnce() -> T) -> T {
+    with_unknown_fields_ignored(true, read)
+}
+
+/// Runs `read` with unknown keys skipped or refused, as `ignore` says,
+/// on this thread; the setting ends with `read`, even when it panics.
+pub(crate) fn with_unknown_fields_ignored<T>(ignore: bool, read: impl FnOnce() -> T) -> T {
     /// Puts the previous setting back when dropped.
     struct Restore(bool);
 
@@ -52,7 +58,7 @@ pub fn ignoring_unknown_fields<T>(read: impl FnOnce() -> T) -> T {
         }
     }
 
-    let _restore = Restore(IGNORE_UNKNOWN_FIELDS.with(|ignore| ignore.replace(true)));
+    let _restore = Restore(IGNORE_UNKNOWN_FIELDS.with(|cell| cell.replace(ignore)));
     read()
 }
 

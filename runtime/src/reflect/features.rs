@@ -126,7 +126,13 @@ impl FieldShape {
         let presence = !repeated
             && match syntax {
                 Syntax::Proto2 => true,
-                Syntax::Proto3 => is_message || in_oneof || field.proto3_optional == Some(true),
+                // An extension has presence, in proto3 too (custom options).
+                Syntax::Proto3 => {
+                    is_message
+                        || in_oneof
+                        || field.extendee.is_some()
+                        || field.proto3_optional == Some(true)
+                }
                 Syntax::Editions => {
                     is_message
                         || in_oneof

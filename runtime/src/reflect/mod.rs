@@ -42,6 +42,8 @@ pub use descriptors::{
     MessageDescriptor, MethodDescriptor, OneofDescriptor, ServiceDescriptor,
 };
 pub use dynamic::{DynamicMessage, MapKey, SetError, Value};
+#[cfg(feature = "json")]
+pub use dynamic::{JsonError, JsonOptions};
 pub use error::DescriptorError;
 pub use pool::DescriptorPool;
 

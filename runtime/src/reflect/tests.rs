@@ -260,6 +260,66 @@ fn editions_features_resolve_from_the_file_down_to_the_field() {
 }
 
 #[test]
+fn a_proto3_extension_has_presence() {
+    let mut f = file("o.proto", "o", "proto3");
+    f.message_type.push(message("Options", vec![]));
+    f.message_type[0]
+        .extension_range
+        .push(super::descriptor::descriptor_proto::ExtensionRange {
+            start: Some(100),
+            end: Some(200),
+            ..Default::default()
+        });
+    let mut flag = field("flag", 100, Label::Optional, Type::Bool);
+    flag.extendee = Some(".o.Options".to_owned());
+    f.extension.push(flag);
+    let mut pool = DescriptorPool::new();
+    pool.add_file(f).unwrap();
+    assert!(pool.extension("o.flag").unwrap().has_presence());
+}
+
+#[test]
+fn a_map_entrys_fields_are_never_delimited() {
+    let mut f = file("d.proto", "d", "editions");
+    f.options = Some(FileOptions {
+        features: Some(FeatureSet {
+            message_encoding: Some(MessageEncoding::Delimited),
+            ..Default::default()
+        }),
+        ..Default::default()
+    });
+    let mut entry = message(
+        "ByNameEntry",
+        vec![
+            field("key", 1, Label::Optional, Type::String),
+            typed(field("value", 2, Label::Optional, Type::Message), ".d.M"),
+        ],
+    );
+    entry.options = Some(super::descriptor::MessageOptions {
+        map_entry: Some(true),
+        ..Default::default()
+    });
+    let mut m = message(
+        "M",
+        vec![
+            typed(field("child", 1, Label::Optional, Type::Message), ".d.M"),
+            typed(
+                field("by_name", 2, Label::Repeated, Type::Message),
+                ".d.M.ByNameEntry",
+            ),
+        ],
+    );
+    m.nested_type.push(entry);
+    f.message_type.push(m);
+    let mut pool = DescriptorPool::new();
+    pool.add_file(f).unwrap();
+    let m = pool.message("d.M").unwrap();
+    assert!(m.field_by_name("child").unwrap().is_group());
+    let (_, value) = m.field_by_name("by_name").unwrap().map_entry().unwrap();
+    assert!(!value.is_group());
+}
+
+#[test]
 fn a_json_name_not_given_is_protobufs_lower_camel_case() {
     let mut f = file("j.proto", "j", "proto3");
     f.message_type.push(message(

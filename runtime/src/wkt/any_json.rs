@@ -150,15 +150,17 @@ impl JsonCodec for AnyCodec {
 }
 
 /// Something done with the codec of a well-known type, chosen by name.
-trait WithCodec {
+pub(crate) trait WithCodec {
+    /// What it gives.
     type Output;
 
+    /// Does it with codec `C`.
     fn with<C: JsonCodec>(self) -> Self::Output;
 }
 
 /// `with` done with the codec of the well-known type `name`, whose JSON in
 /// an `Any` is `"value": ...`; `None` for any other name.
-fn with_known<W: WithCodec>(name: &str, with: W) -> Option<W::Output> {
+pub(crate) fn with_known<W: WithCodec>(name: &str, with: W) -> Option<W::Output> {
     Some(match name {
         "google.protobuf.Timestamp" => with.with::<TimestampCodec>(),
         "google.protobuf.Duration" => with.with::<DurationCodec>(),
@@ -294,7 +296,7 @@ fn read_any(type_url: String, mut fields: Map<String, Json>) -> Result<Any, Stri
 
 /// The value of codec `C` whose message is `content`, without a length
 /// prefix: what an `Any` holds.
-fn decode_content<C: codec::Codec>(content: &[u8]) -> Result<C::Value, String> {
+pub(crate) fn decode_content<C: codec::Codec>(content: &[u8]) -> Result<C::Value, String> {
     let mut framed = Vec::with_capacity(content.len() + 10);
     crate::wire::put_varint(&mut framed, content.len() as u64);
     framed.extend_from_slice(content);
@@ -310,7 +312,7 @@ fn decode_content<C: codec::Codec>(content: &[u8]) -> Result<C::Value, String> {
 
 /// The message of `value`, without its length prefix: what an `Any`
 /// holds.
-fn encode_content<C: codec::Codec>(value: &C::Value) -> Result<Vec<u8>, String> {
+pub(crate) fn encode_content<C: codec::Codec>(value: &C::Value) -> Result<Vec<u8>, String> {
     let mut writer = Writer::new();
     C::write_value(value, &mut writer);
     let limit = DecodeOptions::DEFAULT_RECURSION_LIMIT;

@@ -226,6 +226,12 @@ macro_rules! owned_view {
 
 pub(crate) use {copied_view, message_codec, owned_view};
 
+/// What dynamic messages' ProtoJSON (`reflect::DynamicMessage::to_json`)
+/// shares with `Any`'s: the codec of a well-known type by full name, and
+/// an `Any`'s content to and from a codec's value.
+#[cfg(all(feature = "json", feature = "reflect"))]
+pub(crate) use any_json::{WithCodec, decode_content, encode_content, with_known};
+
 #[cfg(test)]
 pub(crate) mod test_helpers;
 #[cfg(all(test, feature = "json"))]

@@ -1,7 +1,7 @@
 //! Writing a dynamic message in the binary format, as generated code
-//! writes one: fields and extensions by number, each list packed or not
+//! writes one: fields by number, then extensions by number, each list packed or not
 //! as its field says, map entries key then value (each left out at its
-//! zero), then the unknown fields as they were read.
+//! zero, but a message), then the unknown fields as they were read.
 
 use crate::prelude::*;
 
@@ -23,10 +23,14 @@ impl DynamicMessage<'_> {
     /// what is written last comes first.
     fn write(&self, writer: &mut Writer) {
         self.unknown.write(writer);
-        for (&number, value) in self.fields.iter().rev() {
-            if let Some(field) = self.field_numbered(number) {
-                write_field(field, value, writer);
-            }
+        // Its fields by number, then its extensions by number, as
+        // generated code writes them.
+        let fields = (self.fields.iter().rev())
+            .filter_map(|(&number, value)| Some((self.field_numbered(number)?, value)));
+        let (extensions, fields): (Vec<_>, Vec<_>) =
+            fields.partition(|(field, _)| field.is_extension());
+        for (field, value) in extensions.into_iter().chain(fields) {
+            write_field(field, value, writer);
         }
     }
 }
@@ -48,15 +52,16 @@ fn write_field(field: FieldDescriptor<'_>, value: &Value<'_>, writer: &mut Write
             .for_each(|item| write_one(field, item, writer)),
         Value::Map(entries) => {
             let (key_field, value_field) = field.map_entry().expect("a map has an entry");
+            // The runtime's `Struct` writes every key, as Google's protobuf
+            // does; generated code's other maps leave out a zero key.
+            let every_key = field.containing_message().full_name() == "google.protobuf.Struct";
             for (key, value) in entries.iter().rev() {
-                // As generated code writes an entry: a key or a scalar
-                // value at its zero is left out, and reads back as it.
                 let key = Value::from(key.clone());
                 writer.nested(|writer| {
-                    if !value.is_zero() {
+                    if !left_out_of_entry(value) {
                         write_one(value_field, value, writer);
                     }
-                    if !key.is_zero() {
+                    if every_key || !left_out_of_entry(&key) {
                         write_one(key_field, &key, writer);
                     }
                 });
@@ -65,6 +70,13 @@ fn write_field(field: FieldDescriptor<'_>, value: &Value<'_>, writer: &mut Write
         }
         single => write_one(field, single, writer),
     }
+}
+
+/// Whether a map entry leaves out its key or its value `value`, as
+/// generated code does: a scalar's or an enum's zero, which a reader
+/// takes a missing one for; never a message.
+fn left_out_of_entry(value: &Value<'_>) -> bool {
+    !matches!(value, Value::Message(_)) && value.is_zero()
 }
 
 /// Writes one value of `field` with its key: a message nested or as a

@@ -18,6 +18,8 @@
 
 mod decode;
 mod encode;
+#[cfg(feature = "json")]
+mod json;
 mod value;
 
 use crate::prelude::*;
@@ -28,6 +30,8 @@ use core::fmt;
 use super::{FieldDescriptor, MessageDescriptor};
 use crate::unknown::UnknownFields;
 
+#[cfg(feature = "json")]
+pub use json::{JsonError, JsonOptions};
 pub use value::{MapKey, Value};
 
 /// A message of a type known at run time by its [`MessageDescriptor`]: the

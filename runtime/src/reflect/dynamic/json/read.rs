@@ -1,0 +1,543 @@
+//! Reading a dynamic message from ProtoJSON, as generated serde impls read
+//! one: a field under either of its names, an extension as
+//! `"[full.name]"`, a field given twice refused, `null` as no value (but
+//! for `google.protobuf.Value` and `NullValue`, of which it is a value),
+//! two members of a oneof refused; scalars by their codecs, well-known
+//! types by their runtime types' codecs.
+
+use crate::prelude::*;
+use alloc::collections::{BTreeMap, BTreeSet};
+use core::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value as Json};
+
+use super::kinds::{self, ScalarCodec, ScalarVisitor};
+use super::{ANY, EMPTY, JsonError, JsonOptions, NULL_VALUE, Path, null_is_a_value};
+use crate::decode::DecodeOptions;
+use crate::json::JsonKey;
+use crate::reflect::dynamic::{DynamicMessage, MapKey, Value};
+use crate::reflect::{EnumDescriptor, FieldDescriptor, Kind, MessageDescriptor};
+use crate::wkt::WithCodec;
+
+impl<'a> DynamicMessage<'a> {
+    /// Reads a message of type `descriptor` from its ProtoJSON, with the
+    /// default [`JsonOptions`]: an unknown key is an error. A `required`
+    /// field missing is not, as in generated serde impls
+    /// ([`missing_required`](Self::missing_required) tells).
+    pub fn from_json(descriptor: MessageDescriptor<'a>, json: &Json) -> Result<Self, JsonError> {
+        Self::from_json_with(descriptor, json, &JsonOptions::new())
+    }
+
+    /// Reads a message of type `descriptor` from its ProtoJSON, as
+    /// `options` say.
+    pub fn from_json_with(
+        descriptor: MessageDescriptor<'a>,
+        json: &Json,
+        options: &JsonOptions,
+    ) -> Result<Self, JsonError> {
+        let read = || {
+            let path = Path::Root(descriptor.full_name());
+            Reader { options }.message(descriptor, json, &path, 0)
+        };
+        // The codecs of the well-known types and the scalars skip what
+        // they do not know (a `FieldMask`'s, an `Empty`'s keys) as
+        // generated code's do, as this thread's setting says: set to the
+        // option's while reading.
+        crate::json::with_unknown_fields_ignored(options.ignore_unknown_fields, read)
+    }
+
+    /// Reads a message of type `descriptor` from ProtoJSON text, as
+    /// `options` say. A key given twice in one object is an error, as in
+    /// Google's parsers (a `serde_json::Value` keeps the last).
+    pub fn from_json_str(
+        descriptor: MessageDescriptor<'a>,
+        text: &str,
+        options: &JsonOptions,
+    ) -> Result<Self, JsonError> {
+        let json = parse_strict(text).map_err(|error| JsonError {
+            path: String::new(),
+            reason: error.to_string(),
+        })?;
+        Self::from_json_with(descriptor, &json, options)
+    }
+}
+
+/// JSON text as a `serde_json::Value`, refusing a key given twice in one
+/// object.
+fn parse_strict(text: &str) -> Result<Json, serde_json::Error> {
+    let mut deserializer = serde_json::Deserializer::from_str(text);
+    let json = Strict.deserialize(&mut deserializer)?;
+    deserializer.end()?;
+    Ok(json)
+}
+
+struct Reader<'o> {
+    options: &'o JsonOptions,
+}
+
+impl Reader<'_> {
+    /// The message of type `descriptor` that `json` is.
+    fn message<'a>(
+        &self,
+        descriptor: MessageDescriptor<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<DynamicMessage<'a>, JsonError> {
+        let limit = DecodeOptions::DEFAULT_RECURSION_LIMIT;
+        if depth > limit {
+            return Err(path.error(format_args!(
+                "messages nested more than {limit} deep, the recursion limit"
+            )));
+        }
+        let name = descriptor.full_name();
+        if name == ANY {
+            return self.any(descriptor, json, path, depth);
+        }
+        if let Some(bytes) = kinds::with_well_known(name, ReadWellKnown(json)) {
+            let bytes = bytes.map_err(|reason| path.error(reason))?;
+            return DynamicMessage::decode(descriptor, &bytes).map_err(|e| path.error(e));
+        }
+        let Json::Object(object) = json else {
+            return Err(path.error(format_args!(
+                "expected a JSON object for message {name}, found {json}"
+            )));
+        };
+        let mut message = DynamicMessage::new(descriptor);
+        let mut seen = BTreeSet::new();
+        for (key, value) in object {
+            let Some(field) = find_field(descriptor, key) else {
+                if self.options.ignore_unknown_fields {
+                    continue;
+                }
+                return Err(path.error(format_args!("unknown field `{key}` in message {name}")));
+            };
+            if !seen.insert(field.number()) {
+                return Err(path.error(format_args!(
+                    "field {} of message {name} is given twice, by one of its names or by both",
+                    field.number()
+                )));
+            }
+            let path = match field.is_extension() {
+                true => Path::Extension(path, field.full_name()),
+                false => path.field(key),
+            };
+            self.field(&mut message, field, value, &path, depth)?;
+        }
+        Ok(message)
+    }
+
+    /// Reads `json` into `field` of `message`.
+    fn field<'a>(
+        &self,
+        message: &mut DynamicMessage<'a>,
+        field: FieldDescriptor<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<(), JsonError> {
+        let value = if let Some((key, value)) = field.map_entry() {
+            let entries = self.map(key, value, json, path, depth)?;
+            Value::Map(entries)
+        } else if field.is_list() {
+            let items = self.list(field.kind(), json, path, depth)?;
+            Value::List(items)
+        } else {
+            if json.is_null() && !null_is_a_value(field.kind()) {
+                return Ok(());
+            }
+            let Some(value) = self.single(field.kind(), json, path, depth)? else {
+                return Ok(());
+            };
+            if let Some(other) = set_member_of_oneof(message, field) {
+                return Err(path.error(format_args!(
+                    "`{}` is a second member of oneof `{}`, beside `{}`; set one",
+                    field.name(),
+                    field.containing_oneof().map_or("", |oneof| oneof.name()),
+                    other.name(),
+                )));
+            }
+            value
+        };
+        if field.has_presence() || !value.is_zero() {
+            message.fields.insert(field.number(), value);
+        }
+        Ok(())
+    }
+
+    /// A list's elements: `null` is an empty list, an element `null` an
+    /// error unless it is a value of the type; an element skipped (an
+    /// unknown enum name) is left out.
+    fn list<'a>(
+        &self,
+        kind: Kind<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<Vec<Value<'a>>, JsonError> {
+        let items = match json {
+            Json::Null => return Ok(Vec::new()),
+            Json::Array(items) => items,
+            other => return Err(path.error(format_args!("expected a JSON array, found {other}"))),
+        };
+        let mut values = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            let path = path.index(index);
+            values.extend(self.present(kind, item, &path, depth)?);
+        }
+        Ok(values)
+    }
+
+    /// A map's entries, keys read by their key codec: `null` is an empty
+    /// map, a value `null` an error unless it is a value of the type; an
+    /// entry whose value is skipped is left out.
+    fn map<'a>(
+        &self,
+        key: FieldDescriptor<'a>,
+        value: FieldDescriptor<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<BTreeMap<MapKey, Value<'a>>, JsonError> {
+        let object = match json {
+            Json::Null => return Ok(BTreeMap::new()),
+            Json::Object(object) => object,
+            other => return Err(path.error(format_args!("expected a JSON object, found {other}"))),
+        };
+        let mut entries = BTreeMap::new();
+        for (text, item) in object {
+            let path = path.key(text);
+            let key = (kinds::with_scalar(key.kind(), ReadKey(text)).flatten())
+                .ok_or_else(|| path.error("a map key of a type keys cannot have"))?
+                .map_err(|reason| path.error(reason))?;
+            if let Some(item) = self.present(value.kind(), item, &path, depth)? {
+                entries.insert(key, item);
+            }
+        }
+        Ok(entries)
+    }
+
+    /// A value that must be there, an element of a list or a map: `null`
+    /// only where it is a value of the type.
+    fn present<'a>(
+        &self,
+        kind: Kind<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<Option<Value<'a>>, JsonError> {
+        if json.is_null() && matches!(kind, Kind::Message(_)) && !null_is_a_value(kind) {
+            return Err(path.error("null is not a value of a message here"));
+        }
+        self.single(kind, json, path, depth)
+    }
+
+    /// One value of kind `kind`; `None` for an enum's name the enum does
+    /// not have, when unknown fields are ignored.
+    fn single<'a>(
+        &self,
+        kind: Kind<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<Option<Value<'a>>, JsonError> {
+        match kind {
+            Kind::Message(descriptor) => {
+                let message = self.message(descriptor, json, path, depth + 1)?;
+                Ok(Some(Value::Message(message)))
+            }
+            Kind::Enum(enumeration) => Ok(self
+                .enum_number(enumeration, json)
+                .map_err(|reason| path.error(reason))?
+                .map(Value::Enum)),
+            kind => (kinds::with_scalar(kind, ReadScalar(json)))
+                .ok_or_else(|| path.error("not a scalar"))?
+                .map(Some)
+                .map_err(|reason| path.error(reason)),
+        }
+    }
+
+    /// The number of the value of `enumeration` that `json` names or is,
+    /// as the runtime's enum codec reads it; `None` for a name the enum
+    /// does not have, when unknown fields are ignored.
+    fn enum_number(
+        &self,
+        enumeration: EnumDescriptor<'_>,
+        json: &Json,
+    ) -> Result<Option<i32>, String> {
+        let name = enumeration.full_name();
+        if name == NULL_VALUE && kinds::null_is_a_null_value() {
+            return kinds::read_null_value(json).map(Some);
+        }
+        match json {
+            Json::String(text) => match enumeration.value_by_name(text) {
+                Some(value) => Ok(Some(value.number())),
+                None if self.options.ignore_unknown_fields => Ok(None),
+                None => Err(format!("`{text}` is not a value of enum {name}")),
+            },
+            Json::Number(number) => {
+                let wide = (number.as_i64())
+                    .or_else(|| number.as_u64().map(|_| i64::MAX))
+                    .ok_or_else(|| format!("invalid type: floating point `{number}`, expected a value name or number of enum {name}"))?;
+                let number = i32::try_from(wide)
+                    .map_err(|_| format!("{number} is out of range for enum {name}"))?;
+                if enumeration.is_closed() && enumeration.value(number).is_none() {
+                    return Err(format!(
+                        "{number} is not a value of enum {name}, which is closed"
+                    ));
+                }
+                Ok(Some(number))
+            }
+            other => Err(format!(
+                "invalid type: {other}, expected a value name or number of enum {name}"
+            )),
+        }
+    }
+
+    /// ProtoJSON's `Any`: `@type` among the keys in any order, its type
+    /// found in the pool by the name the URL ends with, the other keys the
+    /// fields of that message; for a well-known type, `"value"` (nothing
+    /// for `Empty`). `{}` is the empty `Any`.
+    fn any<'a>(
+        &self,
+        descriptor: MessageDescriptor<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<DynamicMessage<'a>, JsonError> {
+        let Json::Object(object) = json else {
+            return Err(path.error(format_args!(
+                "expected a JSON object with an `@type` for google.protobuf.Any, found {json}"
+            )));
+        };
+        let mut any = DynamicMessage::new(descriptor);
+        let Some(type_url) = object.get("@type") else {
+            if object.is_empty() {
+                return Ok(any);
+            }
+            return Err(path.error("missing `@type` in google.protobuf.Any with fields"));
+        };
+        let Json::String(type_url) = type_url else {
+            return Err(path.error(format_args!(
+                "invalid type: {type_url}, expected a type URL string for `@type`"
+            )));
+        };
+        let Some(slash) = type_url.rfind('/') else {
+            return Err(path.error(format_args!(
+                "the type URL `{type_url}` of a google.protobuf.Any has no `/`"
+            )));
+        };
+        let name = &type_url[slash + 1..];
+        let mut rest = object.clone();
+        rest.remove("@type");
+        let content = match self.wrapped(descriptor, name, &rest, path, depth)? {
+            Some(content) => content,
+            None => {
+                let Some(inner) = descriptor.pool().message(name) else {
+                    return Err(path.error(format_args!(
+                        "google.protobuf.Any holds `{type_url}`, which is no message type of the pool"
+                    )));
+                };
+                let message = self.message(inner, &Json::Object(rest), path, depth + 1)?;
+                if let Some(missing) = message.missing_required() {
+                    return Err(path.error(format_args!(
+                        "in google.protobuf.Any of {name}: required field {missing} is missing"
+                    )));
+                }
+                message.encode_to_vec()
+            }
+        };
+        // Fields 1 and 2 of `Any`, with implicit presence.
+        if !type_url.is_empty() {
+            any.fields.insert(1, Value::String(type_url.clone()));
+        }
+        if !content.is_empty() {
+            any.fields.insert(2, Value::Bytes(content));
+        }
+        Ok(any)
+    }
+
+    /// The bytes of an `Any` of a well-known type named `name`, from the
+    /// keys beside `@type`: only `"value"`, which holds its JSON (nothing
+    /// for `Empty`); `None` if `name` is not a well-known type's.
+    fn wrapped(
+        &self,
+        any: MessageDescriptor<'_>,
+        name: &str,
+        rest: &Map<String, Json>,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<Option<Vec<u8>>, JsonError> {
+        let wrapped =
+            [ANY, EMPTY].contains(&name) || kinds::with_any_value(name, kinds::Known).is_some();
+        if !wrapped {
+            return Ok(None);
+        }
+        if let Some(key) = rest.keys().find(|key| *key != "value" || name == EMPTY) {
+            return Err(path.error(format_args!(
+                "unknown field `{key}` in google.protobuf.Any of `{name}`"
+            )));
+        }
+        let Some(value) = rest.get("value") else {
+            return Ok(Some(Vec::new()));
+        };
+        if name == ANY {
+            let inner = self.any(any, value, path, depth + 1)?;
+            return Ok(Some(inner.encode_to_vec()));
+        }
+        (kinds::with_any_value(name, ReadWellKnown(value)))
+            .transpose()
+            .map_err(|reason| path.error(reason))
+    }
+}
+
+/// The field or extension of `message` that the JSON key `key` names: a
+/// field by its name or its JSON name, an extension by `[full.name]`, or
+/// a message set's extension by `[its.MessageType]`.
+fn find_field<'a>(message: MessageDescriptor<'a>, key: &str) -> Option<FieldDescriptor<'a>> {
+    let Some(name) = key.strip_prefix('[').and_then(|key| key.strip_suffix(']')) else {
+        return (message.fields()).find(|field| field.name() == key || field.json_name() == key);
+    };
+    let pool = message.pool();
+    if let Some(extension) = pool.extension(name) {
+        return (extension.containing_message() == message).then_some(extension);
+    }
+    let message_set = message.options().and_then(|o| o.message_set_wire_format) == Some(true);
+    if !message_set {
+        return None;
+    }
+    message.extensions().find(|extension| {
+        matches!(extension.kind(), Kind::Message(of) if of.full_name() == name
+            && extension.full_name().strip_suffix(extension.name()).and_then(|s| s.strip_suffix('.')) == Some(name))
+    })
+}
+
+/// A member of `field`'s oneof other than `field` that `message` holds;
+/// none for a field in no oneof, or in a synthetic one.
+fn set_member_of_oneof<'a>(
+    message: &DynamicMessage<'a>,
+    field: FieldDescriptor<'a>,
+) -> Option<FieldDescriptor<'a>> {
+    let oneof = field.containing_oneof()?;
+    if oneof.is_synthetic() {
+        return None;
+    }
+    (oneof.fields())
+        .find(|member| *member != field && message.fields.contains_key(&member.number()))
+}
+
+/// Reads a scalar with its codec.
+struct ReadScalar<'j>(&'j Json);
+
+impl ScalarVisitor for ReadScalar<'_> {
+    type Output = Result<Value<'static>, String>;
+
+    fn visit<C: ScalarCodec>(self) -> Self::Output {
+        C::deserialize(self.0)
+            .map(C::wrap)
+            .map_err(|error| error.to_string())
+    }
+}
+
+/// Reads a map key with its key codec; `None` for a kind that cannot be a
+/// key.
+struct ReadKey<'k>(&'k str);
+
+impl ScalarVisitor for ReadKey<'_> {
+    type Output = Option<Result<MapKey, String>>;
+
+    fn visit<C: ScalarCodec>(self) -> Self::Output {
+        None
+    }
+
+    fn visit_key<C: ScalarCodec + JsonKey>(self) -> Self::Output {
+        let key = C::from_key(self.0).map(C::wrap);
+        Some(key.and_then(|key| {
+            MapKey::try_from(key).map_err(|_| "a map key of a type keys cannot have".to_owned())
+        }))
+    }
+}
+
+/// Reads a well-known type from `json` with its codec into its runtime
+/// type, and gives that value's message's bytes.
+struct ReadWellKnown<'j>(&'j Json);
+
+impl WithCodec for ReadWellKnown<'_> {
+    type Output = Result<Vec<u8>, String>;
+
+    fn with<C: crate::json::JsonCodec>(self) -> Result<Vec<u8>, String> {
+        let value = C::deserialize(self.0).map_err(|error| error.to_string())?;
+        crate::wkt::encode_content::<C>(&value)
+    }
+}
+
+/// JSON read into a `serde_json::Value`, refusing a key given twice in one
+/// object.
+struct Strict;
+
+impl<'de> DeserializeSeed<'de> for Strict {
+    type Value = Json;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Strict {
+    type Value = Json;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, value: bool) -> Result<Json, E> {
+        Ok(Json::Bool(value))
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Json, E> {
+        Ok(Json::from(value))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Json, E> {
+        Ok(Json::from(value))
+    }
+
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Json, E> {
+        Ok(Json::from(value))
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Json, E> {
+        Ok(Json::String(value.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, value: String) -> Result<Json, E> {
+        Ok(Json::String(value))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
+        Ok(Json::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(Strict)? {
+            items.push(item);
+        }
+        Ok(Json::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value_seed(Strict)?;
+            if object.contains_key(&key) {
+                return Err(de::Error::custom(format_args!(
+                    "the key `{key}` is given twice in one object"
+                )));
+            }
+            object.insert(key, value);
+        }
+        Ok(Json::Object(object))
+    }
+}
