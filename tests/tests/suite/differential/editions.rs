@@ -199,7 +199,7 @@ impl Differential {
                 wrong.push(format!("Google: {}, not {:?}", show(&google), probe.google));
             }
             for subject in SUBJECTS.into_iter().filter(|s| s.has_json()) {
-                let ours = subject.encode_json(schema, probe.ty, &json);
+                let ours = subject.encode_json((schema, &self.pool), probe.ty, &json);
                 let right = match probe.schemac_refuses {
                     Some(text) => matches!(&ours, Err(error) if error.contains(text)),
                     None => same(&ours, &google),

@@ -46,7 +46,7 @@ use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown}
 use schemac::transcode;
 use schemac::{Analysis, JsonNames};
 use schemac_corpus::corpus;
-use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage, JsonOptions, MessageDescriptor};
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
 use serde_json::Value as Json;
@@ -84,8 +84,7 @@ impl Subject {
     fn has_json(self) -> bool {
         match self {
             Subject::Generated(table) => table.json.is_some(),
-            Subject::Transcoder => true,
-            Subject::Dynamic => false,
+            Subject::Transcoder | Subject::Dynamic => true,
         }
     }
 
@@ -121,8 +120,7 @@ impl Subject {
                 transcode::encode(schema, id, &json).map_err(|error| error.to_string())
             }
             Subject::Dynamic => {
-                let descriptor =
-                    (pool.message(name)).ok_or_else(|| format!("no {name} in the pool"))?;
+                let descriptor = dynamic_type(pool, name)?;
                 let message =
                     DynamicMessage::decode(descriptor, bytes).map_err(|e| e.to_string())?;
                 Ok(message.encode_to_vec())
@@ -131,7 +129,12 @@ impl Subject {
     }
 
     /// The JSON, protobuf's, of bytes of message `name`.
-    fn json_of(self, schema: &Schema, name: &str, bytes: &[u8]) -> Result<String, String> {
+    fn json_of(
+        self,
+        (schema, pool): (&Schema, &DescriptorPool),
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<String, String> {
         match self {
             Subject::Generated(table) => {
                 (table.json.expect("a table with JSON").json_of)(name, bytes)
@@ -144,12 +147,24 @@ impl Subject {
                     .map(|json| json.to_string())
                     .map_err(|error| error.to_string())
             }
-            Subject::Dynamic => unreachable!("dynamic messages have no JSON here yet"),
+            Subject::Dynamic => {
+                let descriptor = dynamic_type(pool, name)?;
+                let message =
+                    DynamicMessage::decode(descriptor, bytes).map_err(|e| e.to_string())?;
+                let options = JsonOptions::new().proto_field_names(true);
+                let json = message.to_json_with(&options).map_err(|e| e.to_string())?;
+                Ok(json.to_string())
+            }
         }
     }
 
     /// The bytes of a value of message `name` given as JSON.
-    fn encode_json(self, schema: &Schema, name: &str, json: &Json) -> Result<Vec<u8>, String> {
+    fn encode_json(
+        self,
+        (schema, pool): (&Schema, &DescriptorPool),
+        name: &str,
+        json: &Json,
+    ) -> Result<Vec<u8>, String> {
         match self {
             Subject::Generated(table) => {
                 (table.json.expect("a table with JSON").encode_json)(name, json)
@@ -159,9 +174,25 @@ impl Subject {
                 let id = transcode::find_message(schema, name)?;
                 transcode::encode(schema, id, json).map_err(|error| error.to_string())
             }
-            Subject::Dynamic => unreachable!("dynamic messages have no JSON here yet"),
+            Subject::Dynamic => {
+                let descriptor = dynamic_type(pool, name)?;
+                let message =
+                    DynamicMessage::from_json(descriptor, json).map_err(|e| e.to_string())?;
+                // As generated code refuses to encode a message whose
+                // required field is missing.
+                if let Some(missing) = message.missing_required() {
+                    return Err(format!("{name}.{missing}: required field is missing"));
+                }
+                Ok(message.encode_to_vec())
+            }
         }
     }
+}
+
+/// The message type `name` of the pool of the case's descriptors.
+fn dynamic_type<'a>(pool: &'a DescriptorPool, name: &str) -> Result<MessageDescriptor<'a>, String> {
+    pool.message(name)
+        .ok_or_else(|| format!("no {name} in the pool"))
 }
 
 /// How much a run covered, and what it found.
@@ -317,7 +348,7 @@ impl Differential {
         let mut pairs = Vec::new();
         for (bytes, text) in messages.iter().zip(&jsons) {
             let json: Json = serde_json::from_str(text).expect("json_format writes JSON");
-            match subject.encode_json(schema, name, &json) {
+            match subject.encode_json((schema, &self.pool), name, &json) {
                 Ok(written) => pairs.push((bytes.clone(), written)),
                 Err(error) => {
                     let reason = format!("schemac refused Google's JSON: {error}");
@@ -352,10 +383,11 @@ impl Differential {
         let mut encoded = Vec::new();
         let mut texts = Vec::new();
         for _ in 0..case.count {
-            let Ok(bytes) = subject.encode_json(schema, name, &values.message(id, 0)) else {
+            let Ok(bytes) = subject.encode_json((schema, &self.pool), name, &values.message(id, 0))
+            else {
                 continue;
             };
-            match subject.json_of(schema, name, &bytes) {
+            match subject.json_of((schema, &self.pool), name, &bytes) {
                 Ok(text) => {
                     encoded.push(bytes);
                     texts.push(text);
@@ -507,7 +539,7 @@ impl Differential {
         let mut encoded = Vec::new();
         for _ in 0..case.count {
             let json = values.message(id, 0);
-            match subject.encode_json(schema, name, &json) {
+            match subject.encode_json((schema, &self.pool), name, &json) {
                 Ok(bytes) => encoded.push(bytes),
                 Err(error) => {
                     let reason = format!("schemac refused a random value it should read: {error}");
