@@ -2,7 +2,9 @@
 //! build.rs would: `conformance.proto`, the proto3 and proto2 test messages
 //! and their three editions counterparts, as protobuf v33.2 has them
 //! (protos/, and docs/conformance.md). Unknown fields are kept, as by
-//! default, and the JSON field names are protobuf's.
+//! default, and the JSON field names are protobuf's. The descriptors are
+//! embedded, so that each test message reaches its own
+//! (`reflect::Described`), which the text format is read and printed by.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     schemac::Builder::new()
@@ -10,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .include_file("protos.rs")
         .json(true)
         .json_names(schemac::JsonNames::Proto)
+        .embed_descriptors(true)
         .compile(&[
             "conformance/conformance.proto",
             "google/protobuf/test_messages_proto3.proto",
