@@ -224,9 +224,9 @@ pub(super) fn double_text(value: f64) -> String {
     if let Some(text) = special(value.is_nan(), value.is_infinite(), value < 0.0) {
         return text;
     }
-    let shortest = format!("{value:e}");
-    if significant_digits(&shortest) <= 15 {
-        return layout(&shortest, 15);
+    let short = format!("{value:.14e}");
+    if short.parse::<f64>() == Ok(value) {
+        return layout(&short, 15);
     }
     layout(&format!("{value:.16e}"), 17)
 }
@@ -237,9 +237,9 @@ pub(super) fn float_text(value: f32) -> String {
     if let Some(text) = special(value.is_nan(), value.is_infinite(), value < 0.0) {
         return text;
     }
-    let shortest = format!("{value:e}");
-    if significant_digits(&shortest) <= 6 {
-        return layout(&shortest, 6);
+    let short = format!("{value:.5e}");
+    if short.parse::<f32>() == Ok(value) {
+        return layout(&short, 6);
     }
     layout(&format!("{value:.8e}"), 9)
 }
@@ -251,12 +251,6 @@ fn special(nan: bool, infinite: bool, negative: bool) -> Option<String> {
         (_, true, true) => Some("-inf".to_owned()),
         _ => None,
     }
-}
-
-/// How many significant digits Rust's `{:e}` form `scientific` has.
-fn significant_digits(scientific: &str) -> usize {
-    let mantissa = scientific.split('e').next().unwrap_or_default();
-    mantissa.bytes().filter(u8::is_ascii_digit).count()
 }
 
 /// A number in Rust's `{:e}` form (`-1.25e-7`) laid out as C's `%g` with
