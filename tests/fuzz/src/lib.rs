@@ -18,8 +18,8 @@ use schemac::Analysis;
 use schemac::model::MessageId;
 use schemac_generated::{evolution, kitchen, money, school, shapes, shop, world};
 use schemac_runtime::json::serde::Serialize;
-use schemac_runtime::reflect::{DescriptorPool, MessageDescriptor};
 use schemac_runtime::json::serde::de::DeserializeOwned;
+use schemac_runtime::reflect::{DescriptorPool, MessageDescriptor};
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeError, Message, MessageView};
 
