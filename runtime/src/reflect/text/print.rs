@@ -126,8 +126,9 @@ impl Printer {
         }
     }
 
-    /// Prints an `Any` as `[type_url] { ... }` if the pool holds its type
-    /// and its value reads as one; whether it did.
+    /// Prints an `Any` as `[type_url] { ... }` if its URL is Google's
+    /// (`type.googleapis.com/` or `type.googleprod.com/`), the pool holds
+    /// its type and its value reads as one; whether it did.
     fn expanded_any(&mut self, any: &DynamicMessage<'_>) -> bool {
         if self.depth >= NESTING_LIMIT {
             return false;
@@ -138,7 +139,10 @@ impl Printer {
         let (Some(url), Some(bytes)) = (url.as_str(), bytes.as_bytes()) else {
             return false;
         };
-        let Some((_, name)) = url.rsplit_once('/') else {
+        // As protobuf's printer, only the URLs its parser reads back.
+        let Some(name) = (url.strip_prefix("type.googleapis.com/"))
+            .or_else(|| url.strip_prefix("type.googleprod.com/"))
+        else {
             return false;
         };
         let Some(descriptor) = any.descriptor().pool().message(name) else {

@@ -432,6 +432,14 @@ fn an_any_whose_type_the_pool_holds_is_expanded() {
             .to_text()
             .contains("type_url: \"type.googleapis.com/x.Y\"")
     );
+    let elsewhere = parse(r#"any { type_url: "example.com/t.M" value: "\010\005" }"#);
+    assert!(
+        elsewhere
+            .to_text()
+            .contains("type_url: \"example.com/t.M\"")
+    );
+    let prod = parse(r#"any { [type.googleprod.com/t.M] { i32: 5 } }"#);
+    assert!(prod.to_text().contains("[type.googleprod.com/t.M] {"));
     assert!(error("any { [type.googleapis.com/x.Y] {} }").contains("no type"));
     assert!(error("any { [example.com/t.M] {} }").contains("no type"));
     assert!(error("[type.googleapis.com/t.M] {}").contains("not an Any"));
