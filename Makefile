@@ -130,7 +130,7 @@ ci: lint test interop corpus differential grpc-interop conformance fuzz-build do
 
 # Fuzzing with cargo-fuzz on the stable toolchain (docs/fuzzing.md).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= decode_order decode_generated decode_graph decode_dynamic encode_json compile frames descriptor_set reflect_pool
+FUZZ_TARGETS ?= decode_order decode_generated decode_graph decode_dynamic encode_json compile frames descriptor_set reflect_pool text_format
 FUZZ = RUSTC_BOOTSTRAP=1 $(CARGO) fuzz
 
 fuzz-build: ## Build the fuzz targets.

@@ -80,8 +80,8 @@ enum Command {
         #[command(flatten)]
         message: MessageArgs,
         /// What stdin holds.
-        #[arg(long, value_enum, default_value_t = Format::Json)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = MessageFormat::Json)]
+        format: MessageFormat,
     },
     /// Read a message's binary encoding on stdin; write it as JSON or in
     /// protobuf's text format to stdout.
@@ -89,8 +89,8 @@ enum Command {
         #[command(flatten)]
         message: MessageArgs,
         /// What to write.
-        #[arg(long, value_enum, default_value_t = Format::Json)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = MessageFormat::Json)]
+        format: MessageFormat,
         /// The field names of JSON: the schema's, or protobuf's
         /// lowerCamelCase JSON names.
         #[arg(long, value_enum, default_value_t = Names::Schema)]
@@ -199,7 +199,7 @@ struct MessageArgs {
 
 /// A message's form besides its binary encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Format {
+enum MessageFormat {
     /// protobuf's JSON mapping, as the generated serde impls read and write it.
     Json,
     /// protobuf's text format, as `protoc --decode` writes it and
@@ -361,10 +361,10 @@ fn git(args: &[&str]) -> io::Result<Vec<u8>> {
 }
 
 /// JSON or text on stdin to binary on stdout.
-fn encode(args: &MessageArgs, format: Format) -> Result<(), String> {
+fn encode(args: &MessageArgs, format: MessageFormat) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    if format == Format::Text {
+    if format == MessageFormat::Text {
         let text =
             String::from_utf8(input).map_err(|_| "error: stdin is not UTF-8 text\n".to_owned())?;
         let pool = pool_of(&analysis)?;
@@ -382,10 +382,10 @@ fn encode(args: &MessageArgs, format: Format) -> Result<(), String> {
 
 /// Binary on stdin to JSON, with `names` as the field names, or text on
 /// stdout.
-fn decode(args: &MessageArgs, format: Format, names: JsonNames) -> Result<(), String> {
+fn decode(args: &MessageArgs, format: MessageFormat, names: JsonNames) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    if format == Format::Text {
+    if format == MessageFormat::Text {
         let pool = pool_of(&analysis)?;
         let descriptor = message_in(&pool, &analysis, message)?;
         let message = DynamicMessage::decode(descriptor, &input)

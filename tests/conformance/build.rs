@@ -2,8 +2,11 @@
 //! build.rs would: `conformance.proto`, the proto3 and proto2 test messages
 //! and their three editions counterparts, as protobuf v33.2 has them
 //! (protos/, and docs/conformance.md). Unknown fields are kept, as by
-//! default, and the JSON field names are protobuf's. Their descriptor set
-//! is written too, for the dynamic messages of schemac-protos' tests.
+//! default, and the JSON field names are protobuf's. The descriptors are
+//! embedded, so that each test message reaches its own
+//! (`reflect::Described`), which the text format is read and printed by;
+//! their set is written too, for the dynamic messages of schemac-protos'
+//! tests.
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR")?);
@@ -13,6 +16,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .file_descriptor_set_path(out.join("conformance.binpb"))
         .json(true)
         .json_names(schemac::JsonNames::Proto)
+        .embed_descriptors(true)
         .compile(&[
             "conformance/conformance.proto",
             "google/protobuf/test_messages_proto3.proto",

@@ -18,6 +18,11 @@ request a line on stdin and answers each with one JSON line on stdout:
   after the one change schemac documents (see `documented`) unless
   "documented" is false (for dynamic messages, which know no `decimal` or
   `value`); the failures.
+- {"op": "compare_text", "type": NAME, "pairs": [[GOOGLE_HEX, SCHEMAC_HEX]...]}:
+  for each pair, whether both parse to messages of the same text format
+  (every NaN is `nan` there, as the text format cannot carry a NaN's sign
+  or payload); the failures. Nothing is changed first: the text format
+  goes through schemac's dynamic messages, which keep every field.
 - {"op": "reserialize", "type": NAME, "hexes": [HEX...], "discard_unknown":
   BOOL}: each parsed and written again by Google's protobuf (without its
   unknown fields if `discard_unknown`), or the parse error.
@@ -210,6 +215,19 @@ class Google:
                 failures.append({"index": index, "reason": f"Google cannot parse schemac's bytes: {error}"})
                 continue
             if canonical(expected) != canonical(actual):
+                failures.append({"index": index, "reason": "schemac's bytes parse to another message"})
+        return {"failures": failures}
+
+    def compare_text(self, name, pairs):
+        failures = []
+        for index, (google_hex, schemac_hex) in enumerate(pairs):
+            expected = self.parse(name, google_hex)
+            try:
+                actual = self.parse(name, schemac_hex)
+            except Exception as error:
+                failures.append({"index": index, "reason": f"Google cannot parse schemac's bytes: {error}"})
+                continue
+            if text(expected) != text(actual):
                 failures.append({"index": index, "reason": "schemac's bytes parse to another message"})
         return {"failures": failures}
 
@@ -504,6 +522,7 @@ def main():
         "load": lambda r: google.load(r["descriptors"]),
         "generate": lambda r: google.generate(r["type"], r["seed"], r["count"]),
         "compare": lambda r: google.compare(r["type"], r["pairs"], r.get("documented", True)),
+        "compare_text": lambda r: google.compare_text(r["type"], r["pairs"]),
         "reserialize": lambda r: google.reserialize(r["type"], r["hexes"], r.get("discard_unknown", False)),
         "shrink": lambda r: google.shrink(r["type"], r["hex"]),
         "text": lambda r: {"text": text(google.parse(r["type"], r["hex"]))},

@@ -1,11 +1,12 @@
 //! Shared material for the integration tests and the fuzz targets: fixture
 //! values of the generated types, the paths of the workspace, a seeded
 //! generator ([`rng`]), the representation oracle [`repr`], the encoding
-//! oracles [`encodes_every_way`] and [`reads_as_default`], and the decoding
-//! oracle [`reads_in_any_order`].
+//! oracles [`encodes_every_way`] and [`reads_as_default`], the decoding
+//! oracle [`reads_in_any_order`], and the text format's, [`text`].
 
 pub mod fixtures;
 pub mod rng;
+pub mod text;
 
 use std::fmt::{Debug, Display};
 use std::path::{Path, PathBuf};

@@ -34,7 +34,7 @@ mod error;
 mod features;
 mod lookup;
 mod pool;
-pub(crate) mod text;
+mod text;
 
 pub use described::Described;
 pub use descriptors::{
@@ -46,6 +46,7 @@ pub use dynamic::{DynamicMessage, MapKey, SetError, Value};
 pub use dynamic::{JsonError, JsonOptions};
 pub use error::DescriptorError;
 pub use pool::DescriptorPool;
+pub use text::{TextError, TextOptions};
 
 #[cfg(test)]
 mod tests;

@@ -4,10 +4,15 @@
 //! each as a 4-byte little-endian length and a `conformance` message. For
 //! each request the testee reads the payload into the named test message,
 //! through the generated code's binary decoding or its serde impls, and
-//! writes the message back in the format asked for. What schemac does not
-//! support is answered `skipped`, never guessed at.
+//! writes the message back in the format asked for. The text format goes
+//! through a `DynamicMessage` of the message's embedded descriptor: text
+//! is parsed into one and its binary encoding decoded by the generated
+//! code; a generated message's encoding is decoded into one and printed.
+//! What schemac does not support (JSPB) is answered `skipped`, never
+//! guessed at.
 
 use std::io::{self, Read, Write};
+use std::sync::OnceLock;
 
 use schemac_conformance::conformance::{
     ConformanceRequest, ConformanceResponse, FailureSet, TestCategory, WireFormat,
@@ -16,6 +21,9 @@ use schemac_conformance::conformance::{
 use schemac_conformance::protobuf_test_messages::{editions, proto2, proto3};
 use schemac_runtime::Message;
 use schemac_runtime::json::{self, JsonMessage, serde};
+use schemac_runtime::reflect::{
+    Described, DescriptorPool, DynamicMessage, MessageDescriptor, TextOptions,
+};
 use schemac_runtime::wkt::Any;
 
 fn main() -> io::Result<()> {
@@ -94,7 +102,11 @@ fn answer(request: &ConformanceRequest) -> Outcome {
 /// Reads the payload as an `M` and writes it in the requested format.
 fn round_trip<M>(request: &ConformanceRequest) -> Outcome
 where
-    M: Message + JsonMessage + serde::Serialize + serde::de::DeserializeOwned,
+    M: Message
+        + JsonMessage
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Described<Descriptor = MessageDescriptor<'static>>,
 {
     let message = match &request.payload {
         Some(Payload::ProtobufPayload(bytes)) => match M::decode(bytes) {
@@ -109,9 +121,10 @@ where
                 Err(error) => return Outcome::ParseError(error.to_string()),
             }
         }
-        Some(Payload::TextPayload(_)) => {
-            return Outcome::Skipped("schemac has no text format".to_owned());
-        }
+        Some(Payload::TextPayload(text)) => match read_text::<M>(text) {
+            Ok(message) => message,
+            Err(error) => return Outcome::ParseError(error),
+        },
         Some(Payload::JspbPayload(_)) => {
             return Outcome::Skipped("JSPB is Google-internal".to_owned());
         }
@@ -126,7 +139,7 @@ where
             Ok(json) => Outcome::JsonPayload(json),
             Err(error) => Outcome::SerializeError(error.to_string()),
         },
-        WireFormat::TextFormat => Outcome::Skipped("schemac has no text format".to_owned()),
+        WireFormat::TextFormat => write_text(&message, request.print_unknown_fields),
         WireFormat::Jspb => Outcome::Skipped("JSPB is Google-internal".to_owned()),
         other => Outcome::RuntimeError(format!("unsupported output format {other:?}")),
     }
@@ -143,4 +156,72 @@ fn read_json<M: serde::de::DeserializeOwned>(
     } else {
         serde_json::from_str(text)
     }
+}
+
+/// Reads text as an `M`: parsed into a dynamic message of `M`'s
+/// descriptor, whose encoding the generated code decodes.
+fn read_text<M>(text: &str) -> Result<M, String>
+where
+    M: Message + Described<Descriptor = MessageDescriptor<'static>>,
+{
+    let dynamic =
+        DynamicMessage::parse_text(descriptor_of::<M>(), text).map_err(|e| e.to_string())?;
+    M::decode(&dynamic.encode_to_vec()).map_err(|error| error.to_string())
+}
+
+/// Writes `message` in the text format, through a dynamic message of its
+/// descriptor; its unknown fields too when `print_unknown_fields`.
+fn write_text<M>(message: &M, print_unknown_fields: bool) -> Outcome
+where
+    M: Message + Described<Descriptor = MessageDescriptor<'static>>,
+{
+    let bytes = match message.try_encode_to_vec() {
+        Ok(bytes) => bytes,
+        Err(error) => return Outcome::SerializeError(error.to_string()),
+    };
+    match DynamicMessage::decode(descriptor_of::<M>(), &bytes) {
+        Ok(dynamic) => {
+            let options = TextOptions::new().unknown_fields(print_unknown_fields);
+            Outcome::TextPayload(dynamic.to_text_with(&options))
+        }
+        Err(error) => Outcome::SerializeError(error.to_string()),
+    }
+}
+
+/// `M`'s descriptor in [`test_pool`].
+fn descriptor_of<M>() -> MessageDescriptor<'static>
+where
+    M: Described<Descriptor = MessageDescriptor<'static>>,
+{
+    let name = M::descriptor().full_name();
+    match test_pool().message(name) {
+        Some(descriptor) => descriptor,
+        None => unreachable!("the test pool holds every test message, {name} among them"),
+    }
+}
+
+/// One pool of the files of every test message's package, as Google's
+/// generated code has them all in one: the suite's `Any`s hold messages of
+/// other packages (an editions message's `Any`, a proto3
+/// `TestAllTypesProto3`), which an `Any` expanded in text names.
+fn test_pool() -> &'static DescriptorPool {
+    static POOL: OnceLock<DescriptorPool> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let packages = [
+            proto3::descriptor_pool(),
+            proto2::descriptor_pool(),
+            editions::descriptor_pool(),
+            editions::proto2::descriptor_pool(),
+            editions::proto3::descriptor_pool(),
+        ];
+        let mut pool = DescriptorPool::new();
+        for file in packages.iter().flat_map(|package| package.files()) {
+            if pool.file(file.name()).is_none()
+                && let Err(error) = pool.add_file(file.proto().clone())
+            {
+                unreachable!("the embedded test files join one pool: {error}");
+            }
+        }
+        pool
+    })
 }

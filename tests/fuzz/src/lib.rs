@@ -1,9 +1,10 @@
 //! What the fuzz targets share: the schemas of `schemas/`, analyzed once,
 //! the rule that picks a message from an input's first byte, the generated
 //! type of each message, the check that a borrowed view decodes as its
-//! owned message does, and the check that protox compiles an export.
+//! owned message does, the check that protox compiles an export, and the
+//! schemas' descriptors in a pool, for `text_format`'s dynamic messages.
 //!
-//! The seed corpus of `decode_dynamic` and `encode_json` depends on that
+//! The seed corpus of `decode_dynamic`, `encode_json` and `text_format` depends on that
 //! rule: every message of every schema, sorted by full name, and the first
 //! byte taken modulo their number. `tests/tests/suite/fuzz_seeds.rs`, which
 //! writes the seeds, follows the same rule.
@@ -18,6 +19,7 @@ use schemac::model::MessageId;
 use schemac_generated::{evolution, kitchen, money, school, shapes, shop, world};
 use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
+use schemac_runtime::reflect::{DescriptorPool, MessageDescriptor};
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeError, Message, MessageView};
 
@@ -86,6 +88,19 @@ static MESSAGES: LazyLock<Vec<MessageId>> = LazyLock::new(|| {
 /// Every schema of `schemas/`, analyzed together.
 pub fn analysis() -> &'static Analysis {
     &ANALYSIS
+}
+
+static POOL: LazyLock<DescriptorPool> = LazyLock::new(|| {
+    let set = ANALYSIS.encode_descriptor_set(&ANALYSIS.roots, true);
+    DescriptorPool::decode(&set).unwrap_or_else(|error| panic!("{error}"))
+});
+
+/// The descriptor of message `id`, in a pool of the descriptors schemac
+/// exports for every schema of `schemas/`.
+pub fn descriptor(id: MessageId) -> MessageDescriptor<'static> {
+    let name = full_name(id);
+    POOL.message(name)
+        .unwrap_or_else(|| panic!("{name} is not in the exported descriptors"))
 }
 
 /// The message that an input starting with `selector` is read as.

@@ -4,7 +4,7 @@
 //! it writes. Also checks that the fuzz targets have every schema of
 //! `schemas/` built in.
 //!
-//! `decode_dynamic` and `encode_json` read the first byte of an input as
+//! `decode_dynamic`, `encode_json` and `text_format` read the first byte of an input as
 //! the message to use: every message of `schemas/`, sorted by full name,
 //! indexed modulo their number, as `tests/fuzz/src/lib.rs` does.
 
@@ -15,6 +15,7 @@ use std::path::PathBuf;
 use schemac::transcode;
 use schemac_generated::kitchen::{Lists, Point, Scalars};
 use schemac_generated::shop::Order;
+use schemac_runtime::reflect::DynamicMessage;
 use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{fixtures, schema_paths, workspace_root};
 
@@ -25,13 +26,14 @@ type Seeds = BTreeMap<(&'static str, String), Vec<u8>>;
 
 /// The targets whose seeds this file writes; `decode_graph`'s are
 /// schemac-graph's (`tests/graph`).
-const TARGETS: [&str; 6] = [
+const TARGETS: [&str; 7] = [
     "compile",
     "decode_dynamic",
     "decode_generated",
     "decode_order",
     "encode_json",
     "frames",
+    "text_format",
 ];
 
 #[test]
@@ -83,7 +85,8 @@ fn seeds_root() -> PathBuf {
 
 /// Every seed of [`TARGETS`]: each fixture's encoding for the decoders,
 /// with the byte that selects its message for the dynamic ones, as JSON
-/// for `encode_json`; streams of framed orders; every schema and `.proto`
+/// for `encode_json`, in the text format for `text_format` (but the large
+/// payloads); streams of framed orders; every schema and `.proto`
 /// file the tests compile.
 fn seeds() -> Seeds {
     let mut seeds = Seeds::new();
@@ -92,6 +95,7 @@ fn seeds() -> Seeds {
     };
     let encodings = encodings();
     let analysis = crate::smoke::schemas();
+    let pool = crate::smoke::descriptor_pool(&analysis);
     let mut names: Vec<&str> = analysis
         .schema
         .message_ids()
@@ -120,6 +124,16 @@ fn seeds() -> Seeds {
             &file,
             [&[selector], text.as_bytes()].concat(),
         );
+
+        let descriptor = pool.message(full_name).unwrap();
+        let text = DynamicMessage::decode(descriptor, bytes).unwrap().to_text();
+        if text.len() <= crate::smoke::TEXT_SEED_LIMIT {
+            put(
+                "text_format",
+                &file,
+                [&[selector], text.as_bytes()].concat(),
+            );
+        }
     }
 
     // Streams of one to three framed orders.

@@ -35,6 +35,13 @@
 //!   `schemas/invalid`, inserting `.proto` pieces too, go the same way,
 //!   through schemac's `.proto` parser.
 //!
+//! - Five thousand mutations of the fixtures' texts (each fixture decoded
+//!   into a `DynamicMessage` of the descriptors schemac exports for
+//!   `schemas/`, and printed) go through the text format's parser
+//!   (`schemac_tests::text::reads_back`, the `text_format` fuzz target's
+//!   oracle): each is read or refused, and what is read prints to texts
+//!   that read back alike.
+//!
 //! - Each accepted mutation is also compared, both ways, with its seed and
 //!   with the mutation accepted before it by `schemac breaking`'s checker,
 //!   which must give findings or none, and none against itself.
@@ -60,6 +67,7 @@ use schemac_generated::shop::{Customer, Order, OrderLine};
 use schemac_generated::world::travel::Trip;
 use schemac_runtime::bytes::Bytes;
 use schemac_runtime::framing::FrameReader;
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeOptions, Message, MessageView};
 use schemac_tests::{reads_as_default, workspace_root};
@@ -72,6 +80,12 @@ const ENCODING_CASES: usize = 40_000;
 const FRAME_CASES: usize = 5_000;
 /// How many mutated schemas the compile test feeds.
 const SCHEMA_CASES: usize = 10_000;
+
+/// How many mutated texts the text format test feeds.
+const TEXT_CASES: usize = 5_000;
+/// The longest text of a fixture that seeds the text format test (and the
+/// `text_format` fuzz target): the large payloads' are left out.
+pub(crate) const TEXT_SEED_LIMIT: usize = 8 * 1024;
 
 /// How many mutated `.proto` files go through the front end.
 const PROTO_CASES: usize = 3_000;
@@ -483,6 +497,46 @@ fn round_trip<M: HasView + PartialEq + Debug>(input: &[u8]) -> bool {
     true
 }
 
+#[test]
+fn mutated_texts_are_read_or_refused() {
+    let analysis = schemas();
+    let pool = descriptor_pool(&analysis);
+    let seeds: Vec<_> = crate::fuzz_seeds::encodings()
+        .into_iter()
+        .filter_map(|(full_name, _, bytes)| {
+            let descriptor = pool.message(full_name)?;
+            let text = DynamicMessage::decode(descriptor, &bytes).ok()?.to_text();
+            (text.len() <= TEXT_SEED_LIMIT).then_some((descriptor, text))
+        })
+        .collect();
+    let mut rng = Rng::new(0x5eed_0006);
+    let mut read = 0;
+    for case in 0..TEXT_CASES {
+        let (descriptor, seed) = &seeds[rng.below(seeds.len())];
+        let text = mutate_text(&mut rng, seed, TEXT_TOKENS);
+        let checked = panic::catch_unwind(AssertUnwindSafe(|| {
+            schemac_tests::text::reads_back(*descriptor, &text)
+        }));
+        match checked {
+            Ok(true) => read += 1,
+            Ok(false) => {}
+            Err(_) => panic!("case {case}: {text:?} as {}", descriptor.full_name()),
+        }
+    }
+    // The mutations keep some texts readable, or the test shows little.
+    assert!(
+        read > TEXT_CASES / 20,
+        "only {read} of {TEXT_CASES} texts read"
+    );
+}
+
+/// The descriptors schemac exports for `analysis`, imports included, in
+/// a pool.
+pub(crate) fn descriptor_pool(analysis: &schemac::Analysis) -> DescriptorPool {
+    let set = analysis.encode_descriptor_set(&analysis.roots, true);
+    DescriptorPool::decode(&set).unwrap_or_else(|error| panic!("{error}"))
+}
+
 /// The schemas of `schemas/`, analyzed together.
 pub(crate) fn schemas() -> schemac::Analysis {
     let root = workspace_root();
@@ -665,6 +719,39 @@ const PROTO_TOKENS: &[&str] = &[
     "'\\x41\\u00e9'",
     "/* */",
     "#",
+];
+
+/// Tokens of the text format, and values at the edges of its types.
+const TEXT_TOKENS: &[&str] = &[
+    "{",
+    "}",
+    "<",
+    ">",
+    "[",
+    "]",
+    ":",
+    ",",
+    ";",
+    "\"",
+    "'",
+    "\\",
+    "-",
+    "#",
+    "\n",
+    "0x1f",
+    "017",
+    "1e5",
+    "1.5f",
+    "-inf",
+    "nan",
+    "true",
+    "t",
+    "18446744073709551616",
+    "[type.googleapis.com/",
+    "\\u00e9",
+    "\\377",
+    "\\x",
+    "\\ud800",
 ];
 
 /// One to three mutations of a schema's text, at character boundaries,

@@ -118,7 +118,7 @@ impl Google {
     /// For each pair of Google's bytes and schemac's bytes written back
     /// from them, whether Google reads the same message from both.
     pub fn compare(&mut self, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
-        self.compare_with(name, pairs, true)
+        self.compare_by("compare", name, pairs, true)
     }
 
     /// [`compare`](Self::compare), after the change schemac documents
@@ -130,13 +130,29 @@ impl Google {
         pairs: &[(Vec<u8>, Vec<u8>)],
         documented: bool,
     ) -> Vec<Mismatch> {
+        self.compare_by("compare", name, pairs, documented)
+    }
+
+    /// For each pair, whether Google reads messages of the same text
+    /// format from both: no change documented for schemac's generated code
+    /// applies, and every NaN is alike (the text format's `nan`).
+    pub fn compare_text(&mut self, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
+        self.compare_by("compare_text", name, pairs, false)
+    }
+
+    fn compare_by(
+        &mut self,
+        op: &str,
+        name: &str,
+        pairs: &[(Vec<u8>, Vec<u8>)],
+        documented: bool,
+    ) -> Vec<Mismatch> {
         let pairs: Vec<[String; 2]> = pairs
             .iter()
             .map(|(google, schemac)| [hex(google), hex(schemac)])
             .collect();
-        let answer = self.request(
-            json!({"op": "compare", "type": name, "pairs": pairs, "documented": documented}),
-        );
+        let answer =
+            self.request(json!({"op": op, "type": name, "pairs": pairs, "documented": documented}));
         answer["failures"]
             .as_array()
             .into_iter()

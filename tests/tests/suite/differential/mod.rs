@@ -24,7 +24,8 @@
 //! does. A failure prints the seed, the schema, and the smallest message
 //! that still fails, as hex and in protoc's text format. `closed` holds
 //! closed enums' numbers that the enum does not name to Google's Python
-//! protobuf in every `cargo test`, on descriptors schemac exports.
+//! protobuf in every `cargo test`, on descriptors schemac exports. `text`
+//! holds the text format to protoc's `--encode` and `--decode`, both ways.
 
 mod closed;
 mod editions;
@@ -33,6 +34,7 @@ mod google;
 mod groups;
 mod random_json;
 mod random_schema;
+mod text;
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -203,6 +205,7 @@ struct Report {
     google_to_schemac: usize,
     schemac_to_google: usize,
     json_both_ways: usize,
+    text_both_ways: usize,
     /// The message types left out, which have no value ([`inhabited`]).
     uninhabited: Vec<String>,
     failures: Vec<String>,
@@ -212,13 +215,15 @@ impl Report {
     fn summary(&self) -> String {
         format!(
             "{} schemas, {} message types, {} messages from Google read and written back, \
-             {} messages from schemac read by Google, {} through protobuf's JSON both ways; \
+             {} messages from schemac read by Google, {} through protobuf's JSON both ways, \
+             {} through protoc's text format both ways; \
              {} failures; left out, as no message of theirs is complete: {:?}",
             self.schemas,
             self.message_types,
             self.google_to_schemac,
             self.schemac_to_google,
             self.json_both_ways,
+            self.text_both_ways,
             self.failures.len(),
             self.uninhabited,
         )
