@@ -46,7 +46,7 @@ pub use dynamic::{DynamicMessage, MapKey, SetError, Value};
 pub use dynamic::{JsonError, JsonOptions};
 pub use error::DescriptorError;
 pub use pool::DescriptorPool;
-pub use text::{TextError, TextOptions};
+pub use text::{TextError, TextFormat, TextOptions};
 
 #[cfg(test)]
 mod tests;

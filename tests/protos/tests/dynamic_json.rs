@@ -971,3 +971,60 @@ fn dynamic_json_is_googles() {
     drop(google.child.stdin.take());
     let _ = google.child.wait();
 }
+
+/// The text format of generated messages (`reflect::TextFormat`, for the
+/// conformance messages, whose descriptors are embedded) is dynamic
+/// messages': on random messages, a generated message prints the text its
+/// dynamic message prints, and reads it back to a message of that text.
+#[test]
+fn generated_text_is_dynamic_text_on_the_conformance_messages() {
+    use protobuf_test_messages::proto2::TestAllTypesProto2;
+    use protobuf_test_messages::proto3::TestAllTypesProto3;
+    use schemac_runtime::reflect::{TextFormat, TextOptions};
+
+    fn check<'p, M: Message + TextFormat>(
+        pool: &'p DescriptorPool,
+        name: &str,
+        random: &mut Random<'p>,
+    ) {
+        let descriptor = pool.message(name).expect("a type of the pool");
+        for round in 0..CONFORMANCE_MESSAGES_PER_TYPE {
+            let bytes = random.message(descriptor, 0).encode_to_vec();
+            let generated = M::decode(&bytes).expect("decodes");
+            // Of the generated message's own bytes: it holds an empty
+            // `google.protobuf.Value` as a null one (docs/json.md).
+            let bytes = generated.try_encode_to_vec().expect("encodes");
+            let dynamic = DynamicMessage::decode(descriptor, &bytes).expect("decodes");
+            let text = dynamic.to_text();
+            assert_eq!(generated.to_text(), text, "{name} #{round}");
+            let one_line = TextOptions::new().single_line(true);
+            assert_eq!(
+                generated.to_text_with(&one_line),
+                dynamic.to_text_with(&one_line)
+            );
+            let read =
+                M::from_text(&text).unwrap_or_else(|e| panic!("{name} #{round}: {e}\n{text}"));
+            assert_eq!(read.to_text(), text, "{name} #{round}: read back");
+        }
+    }
+    let pool = DescriptorPool::decode(schemac_conformance::FILE_DESCRIPTOR_SET).unwrap();
+    // An `Any` holds a well-known type, which every package's pool has.
+    let any_types = ["google.protobuf.Timestamp", "google.protobuf.Int32Value"];
+    let mut random = Random {
+        rng: Rng(20_261_207),
+        any_types: any_types
+            .iter()
+            .filter_map(|name| pool.message(name))
+            .collect(),
+    };
+    check::<TestAllTypesProto3>(
+        &pool,
+        "protobuf_test_messages.proto3.TestAllTypesProto3",
+        &mut random,
+    );
+    check::<TestAllTypesProto2>(
+        &pool,
+        "protobuf_test_messages.proto2.TestAllTypesProto2",
+        &mut random,
+    );
+}

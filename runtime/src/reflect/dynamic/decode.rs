@@ -44,7 +44,11 @@ impl<'a> DynamicMessage<'a> {
         self.merge_with(bytes, &DecodeOptions::new())
     }
 
-    fn merge_with(&mut self, bytes: &[u8], options: &DecodeOptions) -> Result<(), DecodeError> {
+    pub(crate) fn merge_with(
+        &mut self,
+        bytes: &[u8],
+        options: &DecodeOptions,
+    ) -> Result<(), DecodeError> {
         let mut decoder = Decoder::new(bytes, options)?;
         (self.merge_fields(&mut decoder))
             .map_err(|e| e.in_message_named(self.descriptor.full_name().to_owned()))

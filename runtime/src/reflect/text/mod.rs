@@ -22,6 +22,7 @@
 
 mod error;
 mod escape;
+mod generated;
 mod names;
 mod parse;
 mod print;
@@ -36,6 +37,7 @@ use super::{DynamicMessage, MessageDescriptor};
 
 pub use error::TextError;
 pub(crate) use escape::unescape_bytes;
+pub use generated::TextFormat;
 
 /// How [`DynamicMessage::to_text_with`] prints: by default as protoc's
 /// `--decode` does, one field a line, without the unknown fields.
