@@ -518,6 +518,12 @@ impl<'a> Decoder<'a> {
         }
     }
 
+    /// How many more levels of nesting the recursion limit allows.
+    #[cfg(feature = "reflect")]
+    pub(crate) fn depth_left(&self) -> u32 {
+        self.depth_left
+    }
+
     /// The input from offset `start` to the next byte to read.
     #[cfg(feature = "reflect")]
     pub(crate) fn bytes_since(&self, start: usize) -> &'a [u8] {

@@ -226,6 +226,13 @@ impl<'a> MessageDescriptor<'a> {
     pub fn is_map_entry(&self) -> bool {
         self.options().and_then(|o| o.map_entry) == Some(true)
     }
+
+    /// Whether it is a message set (`option message_set_wire_format`):
+    /// its extensions are written as items of a group numbered 1, each the
+    /// extension's number and its message's bytes.
+    pub fn is_message_set(&self) -> bool {
+        self.options().and_then(|o| o.message_set_wire_format) == Some(true)
+    }
 }
 
 /// A field's type; a group is a `Message` whose field

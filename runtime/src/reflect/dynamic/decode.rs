@@ -62,6 +62,12 @@ impl<'a> DynamicMessage<'a> {
             if wire_type == WireType::EndGroup {
                 return decoder.end_group(number);
             }
+            if (number, wire_type) == (ITEM, WireType::StartGroup)
+                && self.descriptor.is_message_set()
+            {
+                self.merge_item(decoder)?;
+                continue;
+            }
             match self.field_numbered(number) {
                 Some(field) if reads(field, wire_type) => {
                     let named =
@@ -70,6 +76,45 @@ impl<'a> DynamicMessage<'a> {
                 }
                 _ => self.unknown.merge(number, wire_type, decoder)?,
             }
+        }
+        Ok(())
+    }
+
+    /// Reads an item of a message set, whose start key was just read: the
+    /// extension it names, merged; an item of an extension the pool does
+    /// not hold is kept whole as an unknown field.
+    fn merge_item(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+        let depth_left = decoder.depth_left();
+        let start = decoder.offset();
+        let item = decoder.skip_raw(WireType::StartGroup)?;
+        let (mut type_id, mut payload) = (None, None);
+        let mut fields = Decoder::new(item, &DecodeOptions::new())?;
+        loop {
+            match fields.read_key()? {
+                (ITEM, WireType::EndGroup) => break,
+                (ITEM_TYPE_ID, WireType::Varint) => type_id = Some(fields.read_varint()? as u32),
+                (ITEM_MESSAGE, WireType::Len) => payload = Some(fields.read_bytes()?),
+                (_, wire_type) => fields.skip(wire_type)?,
+            }
+        }
+        let extension = type_id.and_then(|number| self.descriptor.extension(number));
+        match (extension.map(|e| (e, e.kind())), payload) {
+            (Some((extension, Kind::Message(descriptor))), Some(payload)) => {
+                // One level below this message, as a field's message is;
+                // errors at their offsets in the whole input.
+                let options = DecodeOptions::new().recursion_limit(depth_left.saturating_sub(1));
+                let at = start + (payload.as_ptr() as usize - item.as_ptr() as usize);
+                let mut message = match self.fields.remove(&extension.number()) {
+                    Some(Value::Message(held)) => held,
+                    _ => DynamicMessage::new(descriptor),
+                };
+                let mut payload_decoder = Decoder::new(payload, &options)?;
+                (message.merge_fields(&mut payload_decoder))
+                    .map_err(|e| e.shifted(at).in_field_named(path_name(extension), true))?;
+                self.fields
+                    .insert(extension.number(), Value::Message(message));
+            }
+            _ => self.unknown.push(ITEM, WireType::StartGroup, item),
         }
         Ok(())
     }
@@ -194,6 +239,12 @@ impl<'a> DynamicMessage<'a> {
         }
     }
 }
+
+/// A message set's item: a group of this number, holding the extension's
+/// number and its message's bytes.
+pub(super) const ITEM: u32 = 1;
+pub(super) const ITEM_TYPE_ID: u32 = 2;
+pub(super) const ITEM_MESSAGE: u32 = 3;
 
 /// A value read, or a number a closed enum does not name.
 enum Read<'a> {

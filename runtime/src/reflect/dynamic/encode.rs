@@ -1,11 +1,12 @@
 //! Writing a dynamic message in the binary format, as generated code
 //! writes one: fields by number, then extensions by number, each list packed or not
 //! as its field says, map entries key then value (each left out at its
-//! zero, but a message), then the unknown fields as they were read.
+//! zero, but a message), a message set's extensions as its items, then
+//! the unknown fields as they were read.
 
 use crate::prelude::*;
 
-use super::decode::scalar_wire_type;
+use super::decode::{ITEM, ITEM_MESSAGE, ITEM_TYPE_ID, scalar_wire_type};
 use super::{DynamicMessage, Value};
 use crate::encode::Writer;
 use crate::reflect::{FieldDescriptor, Kind};
@@ -29,10 +30,27 @@ impl DynamicMessage<'_> {
             .filter_map(|(&number, value)| Some((self.field_numbered(number)?, value)));
         let (extensions, fields): (Vec<_>, Vec<_>) =
             fields.partition(|(field, _)| field.is_extension());
+        let message_set = self.descriptor.is_message_set();
         for (field, value) in extensions.into_iter().chain(fields) {
-            write_field(field, value, writer);
+            match value {
+                Value::Message(message) if message_set && field.is_extension() => {
+                    write_item(field.number(), message, writer)
+                }
+                value => write_field(field, value, writer),
+            }
         }
     }
+}
+
+/// Writes a message set's item: the extension's number, then its
+/// message's bytes, in a group.
+fn write_item(number: u32, message: &DynamicMessage<'_>, writer: &mut Writer) {
+    writer.group(ITEM, |writer| {
+        writer.nested(|writer| message.write(writer));
+        writer.key(ITEM_MESSAGE, WireType::Len);
+        writer.varint(u64::from(number));
+        writer.key(ITEM_TYPE_ID, WireType::Varint);
+    });
 }
 
 /// Writes `field` holding `value`, keys included.

@@ -276,6 +276,52 @@ fn a_field_number_is_taken_once_per_message() {
     assert_eq!(Kind::Int32, pool().extension("shop.bonus").unwrap().kind());
 }
 
+#[test]
+fn a_message_sets_extensions_are_read_and_written_as_its_items() {
+    let mut file = file("set.proto", "set", "proto2");
+    let mut set = message("Set", vec![]);
+    set.options = Some(MessageOptions {
+        message_set_wire_format: Some(true),
+        ..Default::default()
+    });
+    file.message_type.push(set);
+    file.message_type.push(message(
+        "Item",
+        vec![field("x", 1, Label::Optional, Type::Int32)],
+    ));
+    let mut item = typed(
+        field("item", 100, Label::Optional, Type::Message),
+        ".set.Item",
+    );
+    item.extendee = Some(".set.Set".to_owned());
+    file.extension.push(item);
+    let mut pool = DescriptorPool::new();
+    pool.add_file(file).unwrap();
+    let set = pool.message("set.Set").unwrap();
+    assert!(set.is_message_set());
+    // An item of extension 100 { x: 7 }, then one of 200, which the pool
+    // does not hold.
+    let input = bytes("0b 10 64 1a 02 08 07 0c 0b 10 c8 01 1a 01 ff 0c");
+    let message = DynamicMessage::decode(set, &input).unwrap();
+    let item = message.get_by_number(100).unwrap();
+    assert_eq!(
+        item.as_message()
+            .unwrap()
+            .get_by_name("x")
+            .unwrap()
+            .as_i32(),
+        Some(7)
+    );
+    assert_eq!(message.unknown_fields(), bytes("0b 10 c8 01 1a 01 ff 0c"));
+    assert_eq!(message.encode_to_vec(), input);
+    // A bad message in an item is an error at its offset in the input.
+    let error = DynamicMessage::decode(set, &bytes("0b 10 64 1a 02 08 ff 0c")).unwrap_err();
+    assert_eq!(
+        (error.path(), error.offset()),
+        ("set.Set.[set.item].x".to_owned(), 7)
+    );
+}
+
 /// The smoke test of the fuzz target `reflect_pool`: every cut of a
 /// descriptor set and many changed bytes make a pool or an error, and
 /// each pool's types decode the bytes or refuse them, never a panic.
