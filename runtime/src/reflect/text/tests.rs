@@ -7,9 +7,10 @@ use proptest::prelude::*;
 use crate::prelude::*;
 use crate::reflect::descriptor::field_descriptor_proto::{Label, Type};
 use crate::reflect::descriptor::{
-    DescriptorProto, EnumDescriptorProto, EnumValueDescriptorProto, FieldDescriptorProto,
-    FileDescriptorProto, MessageOptions, OneofDescriptorProto,
+    DescriptorProto, FieldDescriptorProto, FileDescriptorProto, MessageOptions,
+    OneofDescriptorProto,
 };
+use crate::reflect::tests::enumeration;
 use crate::reflect::{DescriptorPool, DynamicMessage, MessageDescriptor, TextOptions, Value};
 
 use super::print::{double_text, float_text};
@@ -161,20 +162,6 @@ fn test_pool() -> DescriptorPool {
         pool.add_file(file).unwrap();
     }
     pool
-}
-
-fn enumeration(name: &str, values: &[(&str, i32)]) -> EnumDescriptorProto {
-    EnumDescriptorProto {
-        name: Some(name.to_owned()),
-        value: (values.iter())
-            .map(|&(name, number)| EnumValueDescriptorProto {
-                name: Some(name.to_owned()),
-                number: Some(number),
-                ..Default::default()
-            })
-            .collect(),
-        ..Default::default()
-    }
 }
 
 fn m() -> MessageDescriptor<'static> {

@@ -1,12 +1,13 @@
 use serde_json::{Value as Json, json};
 
 use crate::Message as _;
+use crate::reflect::tests::enumeration;
 
 use super::*;
 use crate::reflect::descriptor::field_descriptor_proto::{Label, Type};
 use crate::reflect::descriptor::{
-    DescriptorProto, EnumDescriptorProto, EnumValueDescriptorProto, FieldDescriptorProto,
-    FileDescriptorProto, MessageOptions, OneofDescriptorProto,
+    DescriptorProto, FieldDescriptorProto, FileDescriptorProto, MessageOptions,
+    OneofDescriptorProto,
 };
 use crate::reflect::{DescriptorPool, DynamicMessage, MapKey, Value};
 
@@ -51,20 +52,6 @@ fn entry(name: &str, key: Type, value: FieldDescriptorProto) -> DescriptorProto 
             map_entry: Some(true),
             ..Default::default()
         }),
-        ..Default::default()
-    }
-}
-
-fn enumeration(name: &str, values: &[(&str, i32)]) -> EnumDescriptorProto {
-    EnumDescriptorProto {
-        name: Some(name.to_owned()),
-        value: (values.iter())
-            .map(|&(name, number)| EnumValueDescriptorProto {
-                name: Some(name.to_owned()),
-                number: Some(number),
-                ..Default::default()
-            })
-            .collect(),
         ..Default::default()
     }
 }
