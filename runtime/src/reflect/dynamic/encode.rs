@@ -26,8 +26,11 @@ impl DynamicMessage<'_> {
         self.unknown.write(writer);
         // Its fields by number, then its extensions by number, as
         // generated code writes them.
+        // A field without presence at its zero (left so by `get_mut`) is
+        // not written, as generated code does not write it.
         let fields = (self.fields.iter().rev())
-            .filter_map(|(&number, value)| Some((self.field_numbered(number)?, value)));
+            .filter_map(|(&number, value)| Some((self.field_numbered(number)?, value)))
+            .filter(|(field, value)| field.has_presence() || !value.is_zero());
         let (extensions, fields): (Vec<_>, Vec<_>) =
             fields.partition(|(field, _)| field.is_extension());
         let message_set = self.descriptor.is_message_set();

@@ -148,7 +148,10 @@ impl<'a> DynamicMessage<'a> {
             });
         }
         self.clear_oneof_of(field);
-        self.fields.insert(field.number(), value);
+        match !field.has_presence() && value.is_zero() {
+            true => self.fields.remove(&field.number()),
+            false => self.fields.insert(field.number(), value),
+        };
         Ok(())
     }
 

@@ -237,6 +237,31 @@ fn setting_a_field_checks_its_value_and_clears_the_rest_of_its_oneof() {
 }
 
 #[test]
+fn a_field_without_presence_at_its_zero_is_not_set_nor_written() {
+    let mut file = file("p3.proto", "p3", "proto3");
+    file.message_type.push(message(
+        "M",
+        vec![
+            field("n", 1, Label::Optional, Type::Int32),
+            field("list", 2, Label::Repeated, Type::Int32),
+        ],
+    ));
+    let mut pool = DescriptorPool::new();
+    pool.add_file(file).unwrap();
+    let m = pool.message("p3.M").unwrap();
+    let mut message = DynamicMessage::new(m);
+    message.set_by_name("n", Value::I32(0)).unwrap();
+    message
+        .set_by_name("list", Value::List(Vec::new()))
+        .unwrap();
+    assert_eq!(message.fields().count(), 0);
+    *message.get_mut(m.field_by_name("n").unwrap()) = Value::I32(0);
+    assert_eq!(message.encode_to_vec(), bytes(""));
+    *message.get_mut(m.field_by_name("n").unwrap()) = Value::I32(5);
+    assert_eq!(message.encode_to_vec(), bytes("08 05"));
+}
+
+#[test]
 fn errors_name_the_field_path_and_the_offset() {
     let pool = pool();
     let order = pool.message("shop.Order").unwrap();
