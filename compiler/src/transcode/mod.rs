@@ -14,7 +14,6 @@
 
 mod decode;
 mod encode;
-mod strict;
 
 use std::fmt;
 
@@ -29,7 +28,7 @@ use crate::model::{
 
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
-pub use strict::parse_json;
+pub use schemac_runtime::json::parse_strict as parse_json;
 
 /// Graph mode's JSON (docs/graph.md): the first occurrence of an object
 /// is the object with its id under `$id`, every later one `{"$ref": id}`.

@@ -13,9 +13,11 @@
 mod fields;
 mod graph;
 pub(crate) mod scalars;
+mod strict;
 mod value;
 
 pub use graph::{deserialize_arc, deserialize_rc};
+pub use strict::parse_strict;
 
 use core::cell::Cell;
 use core::fmt;

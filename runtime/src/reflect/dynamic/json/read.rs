@@ -7,9 +7,7 @@
 
 use crate::prelude::*;
 use alloc::collections::{BTreeMap, BTreeSet};
-use core::fmt;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value as Json};
 
 use super::kinds::{self, ScalarCodec, ScalarVisitor};
@@ -55,21 +53,12 @@ impl<'a> DynamicMessage<'a> {
         text: &str,
         options: &JsonOptions,
     ) -> Result<Self, JsonError> {
-        let json = parse_strict(text).map_err(|error| JsonError {
+        let json = crate::json::parse_strict(text.as_bytes()).map_err(|error| JsonError {
             path: String::new(),
             reason: error.to_string(),
         })?;
         Self::from_json_with(descriptor, &json, options)
     }
-}
-
-/// JSON text as a `serde_json::Value`, refusing a key given twice in one
-/// object.
-fn parse_strict(text: &str) -> Result<Json, serde_json::Error> {
-    let mut deserializer = serde_json::Deserializer::from_str(text);
-    let json = Strict.deserialize(&mut deserializer)?;
-    deserializer.end()?;
-    Ok(json)
 }
 
 struct Reader<'o> {
@@ -469,75 +458,5 @@ impl WithCodec for ReadWellKnown<'_> {
     fn with<C: crate::json::JsonCodec>(self) -> Result<Vec<u8>, String> {
         let value = C::deserialize(self.0).map_err(|error| error.to_string())?;
         crate::wkt::encode_content::<C>(&value)
-    }
-}
-
-/// JSON read into a `serde_json::Value`, refusing a key given twice in one
-/// object.
-struct Strict;
-
-impl<'de> DeserializeSeed<'de> for Strict {
-    type Value = Json;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Json, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Strict {
-    type Value = Json;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_bool<E: de::Error>(self, value: bool) -> Result<Json, E> {
-        Ok(Json::Bool(value))
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Json, E> {
-        Ok(Json::from(value))
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Json, E> {
-        Ok(Json::from(value))
-    }
-
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Json, E> {
-        Ok(Json::from(value))
-    }
-
-    fn visit_str<E: de::Error>(self, value: &str) -> Result<Json, E> {
-        Ok(Json::String(value.to_owned()))
-    }
-
-    fn visit_string<E: de::Error>(self, value: String) -> Result<Json, E> {
-        Ok(Json::String(value))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
-        Ok(Json::Null)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element_seed(Strict)? {
-            items.push(item);
-        }
-        Ok(Json::Array(items))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
-        let mut object = Map::new();
-        while let Some(key) = map.next_key::<String>()? {
-            let value = map.next_value_seed(Strict)?;
-            if object.contains_key(&key) {
-                return Err(de::Error::custom(format_args!(
-                    "the key `{key}` is given twice in one object"
-                )));
-            }
-            object.insert(key, value);
-        }
-        Ok(Json::Object(object))
     }
 }

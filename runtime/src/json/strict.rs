@@ -1,19 +1,19 @@
-//! JSON text read as `schemac encode` reads it: into serde_json's
-//! [`Value`], refusing an object that names one key twice, which
-//! serde_json's own reader would keep the last of. Generated serde impls
-//! refuse a field given twice, as Google's parsers do; this keeps the
-//! transcoder's input from hiding it.
+//! JSON text read into serde_json's [`Value`], refusing an object that
+//! names one key twice, which serde_json's own reader would keep the last
+//! of. Generated serde impls refuse a field given twice, as Google's
+//! parsers do; what reads a `Value` first (`schemac encode`, dynamic
+//! messages' `from_json_str`) reads it with this, so as not to hide it.
 
-use std::fmt;
+use crate::prelude::*;
+use core::fmt;
 
-use schemac_runtime::json::serde::de::{
-    self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor,
-};
+use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-/// Reads JSON `text`; an object with a key given twice is an error naming
-/// the key, with its line and column.
-pub fn parse_json(text: &[u8]) -> Result<Value, serde_json::Error> {
+/// Reads JSON `text` into serde_json's [`Value`]; an object with a key
+/// given twice is an error naming the key, with its line and column
+/// (serde_json's own reader keeps the last).
+pub fn parse_strict(text: &[u8]) -> Result<Value, serde_json::Error> {
     let mut deserializer = serde_json::Deserializer::from_slice(text);
     let value = StrictValue.deserialize(&mut deserializer)?;
     deserializer.end()?;
@@ -96,7 +96,7 @@ impl<'de> Visitor<'de> for StrictValue {
 mod tests {
     use serde_json::json;
 
-    use super::parse_json;
+    use super::parse_strict as parse_json;
 
     #[test]
     fn reads_what_serde_json_reads() {
