@@ -5,14 +5,12 @@
 //! same bytes.
 
 use std::fmt::Debug;
-use std::fs;
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use schemac_runtime::Message;
 use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
-use schemac_tests::{fixtures, schema_paths, workspace_root};
+use schemac_tests::fixtures;
 
 use crate::roundtrip as strategies;
 
@@ -20,12 +18,7 @@ use crate::roundtrip as strategies;
 fn pool() -> &'static DescriptorPool {
     static POOL: OnceLock<DescriptorPool> = OnceLock::new();
     POOL.get_or_init(|| {
-        let root = workspace_root();
-        let analysis =
-            schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
-                fs::read_to_string(root.join(path))
-            })
-            .unwrap_or_else(|error| panic!("{error}"));
+        let analysis = crate::analyze_schemas();
         let set = analysis.encode_descriptor_set(&analysis.roots, true);
         DescriptorPool::decode(&set).unwrap_or_else(|error| panic!("{error}"))
     })

@@ -5,8 +5,6 @@
 //! as docs/json.md says.
 
 use std::fmt::Debug;
-use std::fs;
-use std::path::PathBuf;
 
 use schemac::Analysis;
 use schemac_generated::kitchen::{Color, Lists, Maps, Scalars};
@@ -15,17 +13,8 @@ use schemac_generated::shapes::{Shape, Tree};
 use schemac_generated::shop::{Customer, Order, Status};
 use schemac_runtime::json::serde;
 use schemac_runtime::{DecodeOptions, Message};
-use schemac_tests::{assert_same_repr, fixtures, schema_paths, workspace_root};
+use schemac_tests::{assert_same_repr, fixtures};
 use serde_json::{Value as Json, json};
-
-/// Every schema in schemas/, analyzed as `make generate` does.
-fn analysis() -> Analysis {
-    let root = workspace_root();
-    schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
-        fs::read_to_string(root.join(path))
-    })
-    .unwrap_or_else(|error| panic!("schemas/ does not compile:\n{error}"))
-}
 
 /// Checks every fixture of the message `full_name`: JSON round trips as a
 /// value and as text, and agrees with the transcoder both ways.
@@ -65,7 +54,7 @@ where
 
 #[test]
 fn every_fixture_round_trips_and_matches_the_transcoder() {
-    let analysis = analysis();
+    let analysis = crate::analyze_schemas();
     check(&analysis, "shop.Customer", fixtures::customers());
     check(&analysis, "shop.OrderLine", fixtures::order_lines());
     check(&analysis, "shop.Order", fixtures::orders());
@@ -121,7 +110,7 @@ where
 /// impls and `schemac encode` accept and refuse the same.
 #[test]
 fn generated_and_transcoder_read_alike() {
-    let analysis = analysis();
+    let analysis = crate::analyze_schemas();
     read_alike::<Scalars>(
         &analysis,
         "kitchen.Scalars",
@@ -216,7 +205,7 @@ fn generated_and_transcoder_read_alike() {
 /// transcoder (after the field path).
 #[test]
 fn documented_refusals_name_the_problem() {
-    let analysis = analysis();
+    let analysis = crate::analyze_schemas();
     let cases: &[(&str, &str, &str)] = &[
         (
             "kitchen.Lists",
@@ -495,7 +484,7 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
         payload_of(payload_of(maps.try_encode_to_vec().unwrap()))
     }
 
-    let analysis = analysis();
+    let analysis = crate::analyze_schemas();
     // Three `Values`, one after the other: `payload` is read three times,
     // `previous` twice.
     let values_with = |payload: DynamicValue, previous: Option<(&str, i32)>| {

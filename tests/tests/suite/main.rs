@@ -74,3 +74,14 @@ mod roundtrip;
 mod smoke;
 mod views;
 mod wire;
+
+/// Every schema of `schemas/`, analyzed as `make generate` does.
+fn analyze_schemas() -> schemac::Analysis {
+    let root = schemac_tests::workspace_root();
+    let paths = schemac_tests::schema_paths();
+    let includes = [std::path::PathBuf::from("schemas")];
+    schemac::analyze(&paths, &includes, &mut |path| {
+        std::fs::read_to_string(root.join(path))
+    })
+    .unwrap_or_else(|error| panic!("schemas/ does not compile:\n{error}"))
+}

@@ -847,12 +847,8 @@ fn sources(files: &[(String, String)]) -> String {
 #[test]
 #[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_schemas_dir() {
-    let root = workspace_root();
     let paths = schema_paths();
-    let analysis = schemac::analyze(&paths, &[PathBuf::from("schemas")], &mut |path| {
-        fs::read_to_string(root.join(path))
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
+    let analysis = crate::analyze_schemas();
     let count = env_number("SCHEMAC_DIFFERENTIAL_MESSAGES", 40) as usize;
     let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
     let case = Case {
@@ -1023,11 +1019,7 @@ fn every_generated_proto_message_is_in_the_table() {
 /// differential test reads each with its generated code.
 #[test]
 fn every_generated_message_is_in_the_table() {
-    let root = workspace_root();
-    let analysis = schemac::analyze(&schema_paths(), &[PathBuf::from("schemas")], &mut |path| {
-        fs::read_to_string(root.join(path))
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
+    let analysis = crate::analyze_schemas();
     let mut declared: Vec<&str> = analysis
         .schema
         .messages

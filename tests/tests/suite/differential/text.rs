@@ -15,14 +15,14 @@
 use std::fmt::Write as _;
 use std::fs;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use schemac::transcode;
 use schemac_corpus::corpus;
 use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
 use schemac_tests::rng::Rng;
-use schemac_tests::{schema_paths, workspace_root};
+use schemac_tests::schema_paths;
 
 use super::google::hex;
 use super::{
@@ -37,12 +37,8 @@ const MESSAGES_PER_TYPE: u64 = 1;
 #[test]
 #[ignore = "needs the .venv-protoc (protoc and protobuf from PyPI); run with `make differential`"]
 fn differential_text_format() {
-    let root = workspace_root();
     let paths = schema_paths();
-    let analysis = schemac::analyze(&paths, &[PathBuf::from("schemas")], &mut |path| {
-        fs::read_to_string(root.join(path))
-    })
-    .unwrap_or_else(|error| panic!("{error}"));
+    let analysis = crate::analyze_schemas();
     let seed = env_number("SCHEMAC_DIFFERENTIAL_SEED", DEFAULT_SEED);
     let count = env_number("SCHEMAC_DIFFERENTIAL_TEXT_MESSAGES", MESSAGES_PER_TYPE) as usize;
     let mut run = Differential::new();
