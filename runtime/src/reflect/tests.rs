@@ -315,7 +315,9 @@ fn a_map_entrys_fields_are_never_delimited() {
     pool.add_file(f).unwrap();
     let m = pool.message("d.M").unwrap();
     assert!(m.field_by_name("child").unwrap().is_group());
-    let (_, value) = m.field_by_name("by_name").unwrap().map_entry().unwrap();
+    let by_name = m.field_by_name("by_name").unwrap();
+    assert!(!by_name.is_group(), "a map field itself is length-prefixed");
+    let (_, value) = by_name.map_entry().unwrap();
     assert!(!value.is_group());
 }
 

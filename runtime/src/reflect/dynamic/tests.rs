@@ -220,6 +220,11 @@ fn setting_a_field_checks_its_value_and_clears_the_rest_of_its_oneof() {
     );
     assert!(message.set_by_name("nope", Value::I32(1)).is_err());
     assert!(message.set_by_name("counts", Value::I32(1)).is_err());
+    let wrong_key = BTreeMap::from([(MapKey::I32(1), Value::I32(5))]);
+    assert!(message.set_by_name("stock", Value::Map(wrong_key)).is_err());
+    let stock = BTreeMap::from([(MapKey::String("pen".into()), Value::I32(5))]);
+    message.set_by_name("stock", Value::Map(stock)).unwrap();
+    message.clear_field(order.field_by_name("stock").unwrap());
     message.set_by_name("a", Value::I32(3)).unwrap();
     message.set_by_name("b", Value::String("z".into())).unwrap();
     assert!(!message.has(order.field_by_name("a").unwrap()));

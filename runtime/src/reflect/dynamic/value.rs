@@ -245,7 +245,15 @@ impl<'a> Value<'a> {
 impl MapKey {
     /// Whether it is a key of kind `kind`.
     pub fn is_kind(&self, kind: Kind<'_>) -> bool {
-        Value::from(self.clone()).is_kind(kind)
+        matches!(
+            (self, kind),
+            (MapKey::Bool(_), Kind::Bool)
+                | (MapKey::I32(_), Kind::Int32 | Kind::Sint32 | Kind::Sfixed32)
+                | (MapKey::I64(_), Kind::Int64 | Kind::Sint64 | Kind::Sfixed64)
+                | (MapKey::U32(_), Kind::Uint32 | Kind::Fixed32)
+                | (MapKey::U64(_), Kind::Uint64 | Kind::Fixed64)
+                | (MapKey::String(_), Kind::String)
+        )
     }
 
     /// The zero key of kind `kind`, which an entry without a key has; none
