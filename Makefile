@@ -1,7 +1,7 @@
 # Tasks of the schemac workspace. `make help` lists them.
 CARGO ?= cargo
 
-.PHONY: help run generate test lint interop corpus descriptors differential differential-corpus grpc-interop conformance doc msrv no-std package review bench bench-quick ci fuzz fuzz-build fuzz-seeds
+.PHONY: help run generate test lint interop corpus descriptors differential differential-corpus grpc-interop conformance doc msrv no-std package review bench bench-build bench-quick ci fuzz fuzz-build fuzz-seeds
 
 # The oldest Rust the two published crates and generated code build with:
 # the workspace's rust-version.
@@ -91,6 +91,10 @@ bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
 	$(CARGO) run -q --profile bench -p schemac-bench --bin check-speed
 	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	$(CARGO) bench -p schemac-bench --bench formats
+
+bench-build: ## Build time at googleapis scale: schemac against protox + prost-build on 511 files; writes target/bench-build.{md,json}.
+	[ -f .tools/googleapis/node_modules/google-proto-files/google/api/annotations.proto ] || npm install --prefix .tools/googleapis --no-save --no-audit --no-fund google-proto-files@6.0.1
+	$(CARGO) run -q --profile bench -p schemac-bench --bin build-speed
 
 bench-quick: ## Quick benchmarks (under 3 minutes), same report.
 	SCHEMAC_BENCH=quick $(CARGO) run -q --profile bench -p schemac-bench --bin check-speed

@@ -10,6 +10,8 @@
 //!   `target/bench-report.{md,json,svg}` (the chart is [`chart`]);
 //! - [`compile_speed`] generates a schema of many messages and times the
 //!   compilers and rustc on it;
+//! - [`build_scale`] times both generators and rustc on a slice of
+//!   googleapis of more than 500 files;
 //! - [`check_speed`] times schemac's check of schemas of 100,000 fields
 //!   and of 100,000 types;
 //! - [`graph`] measures graph mode against plain mode, and its sizes;
@@ -18,6 +20,7 @@
 //!
 //! docs/benchmarks.md says how to run them and how to read the report.
 
+pub mod build_scale;
 pub mod chart;
 pub mod check_speed;
 pub mod compile_speed;
