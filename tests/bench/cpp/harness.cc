@@ -101,13 +101,16 @@ double mean_ns(Op& op, long iterations) {
 
 template <typename Op>
 double median_ns(Op op, int samples, double warm_up_ms, double measurement_ms) {
-  // Warm-up: double the iterations until the warm-up time has passed.
+  // Warm-up: double the iterations until the warm-up time has passed,
+  // at least one round, which estimates the time of one call.
   double per_call = 0;
   double warmed_ns = 0;
-  for (long iterations = 1; warmed_ns < warm_up_ms * 1e6; iterations *= 2) {
-    per_call = mean_ns(op, iterations);
-    warmed_ns += per_call * static_cast<double>(iterations);
-  }
+  long rounds = 1;
+  do {
+    per_call = mean_ns(op, rounds);
+    warmed_ns += per_call * static_cast<double>(rounds);
+    rounds *= 2;
+  } while (warmed_ns < warm_up_ms * 1e6);
   const double budget_ns = measurement_ms * 1e6 / samples;
   const long iterations = std::max(1L, static_cast<long>(budget_ns / std::max(per_call, 1.0)));
   std::vector<double> means;
