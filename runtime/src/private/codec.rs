@@ -263,11 +263,14 @@ impl Codec for String {
         decoder: &mut Decoder<'_>,
     ) -> Result<(), DecodeError> {
         let read = decoder.read_str()?;
-        if value.capacity() == 0 {
-            // One allocation of the exact length, without growing.
+        if value.capacity() < read.len() {
+            // One allocation of the exact length and one copy, with no
+            // zero-fill: growing the old buffer instead would copy what it
+            // holds (the allocator does not know it was cleared) and round
+            // its size up.
             *value = alloc::string::String::from(read);
         } else {
-            // The buffer is reused.
+            // The buffer is reused: one copy, no allocation.
             value.clear();
             value.push_str(read);
         }
@@ -309,7 +312,9 @@ impl Codec for Bytes {
     #[inline]
     fn merge_value(value: &mut Vec<u8>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         let read = decoder.read_bytes()?;
-        if value.capacity() == 0 {
+        if value.capacity() < read.len() {
+            // As for a string: one allocation of the exact length and one
+            // copy (`to_vec` of bytes is `memcpy` into the new buffer).
             *value = read.to_vec();
         } else {
             value.clear();

@@ -608,6 +608,54 @@ mod tests {
         }
     }
 
+    /// A `bytes` and a `string` field read more than once keep the last
+    /// value, in a buffer of exactly its length when the buffer before it
+    /// was shorter and in the old buffer when it was long enough; a
+    /// repeated field appends each value, each at its exact length.
+    #[test]
+    fn bytes_and_strings_read_again_keep_the_last_value_at_its_exact_length() {
+        // Field 1 three times: 3 bytes, then 100, then 2.
+        let mut bytes = Vec::new();
+        for length in [3u8, 100, 2] {
+            bytes.extend([0x0a, length]);
+            bytes.extend(core::iter::repeat_n(b'a' + length % 26, length.into()));
+        }
+        let fields = |read: &mut dyn FnMut(WireType, &mut Decoder<'_>)| {
+            let mut d = decoder(&bytes);
+            while d.has_remaining() {
+                let (_, wire_type) = d.read_key().unwrap();
+                read(wire_type, &mut d);
+            }
+        };
+        let mut blob = Vec::new();
+        let mut buffers = Vec::new();
+        fields(&mut |wire_type, d| {
+            merge::<Bytes>(wire_type, &mut blob, d).unwrap();
+            buffers.push((blob.as_ptr(), blob.len(), blob.capacity()));
+        });
+        // 3 bytes, then 100 in a new buffer of their length; the last 2 in
+        // the buffer of 100.
+        assert_eq!((buffers[0].1, buffers[0].2), (3, 3));
+        assert_eq!((buffers[1].1, buffers[1].2), (100, 100));
+        assert_eq!(buffers[2], (buffers[1].0, 2, 100));
+        assert_eq!(blob, b"cc");
+
+        let mut text = String::from("x");
+        let mut lengths = Vec::new();
+        fields(&mut |wire_type, d| {
+            merge::<Str>(wire_type, &mut text, d).unwrap();
+            lengths.push((text.len(), text.capacity()));
+        });
+        assert_eq!(lengths, [(3, 3), (100, 100), (2, 100)]);
+        assert_eq!(text, "cc");
+
+        let mut list: Vec<Vec<u8>> = Vec::new();
+        fields(&mut |wire_type, d| merge_repeated::<Bytes>(wire_type, &mut list, d).unwrap());
+        let lengths: Vec<(usize, usize)> = list.iter().map(|b| (b.len(), b.capacity())).collect();
+        assert_eq!(lengths, [(3, 3), (100, 100), (2, 2)]);
+        assert_eq!(list[2], b"cc");
+    }
+
     /// The shape's own check: generated code and the well-known types
     /// send a known number under another wire type to the unknown fields
     /// before it gets here.

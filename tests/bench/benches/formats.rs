@@ -17,6 +17,12 @@
 //! Every process runs on the steady heap of [`heap`]: the first runs this
 //! program again with glibc's malloc settings in its environment.
 //!
+//! A benchmarking run also times Google's C++ protobuf on each dataset
+//! ([`cpp`]): the process that has just measured a dataset with criterion
+//! runs the C++ harness on the same bytes, with the same sample count and
+//! times, and writes its medians beside criterion's. Where g++, protoc or
+//! libprotobuf is missing, it says so and goes on without C++.
+//!
 //! `SCHEMAC_BENCH=quick` takes fewer, shorter samples, all in one process
 //! (`make bench-quick`); criterion's own flags, given after `--`, override
 //! either mode and are passed on to the launches.
@@ -27,7 +33,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use criterion::{Criterion, SamplingMode};
 use schemac_bench::compile_speed::{self, SYNTHETIC_MESSAGES, SchemaOnDisk};
-use schemac_bench::formats::Dataset;
+use schemac_bench::cpp::{self, Harness};
+use schemac_bench::formats::{BASELINE, Dataset};
 use schemac_bench::graph::{self, GraphData};
 use schemac_bench::report::{self, Measurements, RunInfo};
 use schemac_bench::{datasets, heap, target_dir};
@@ -132,12 +139,31 @@ fn main() -> ExitCode {
     let launch: Option<usize> = std::env::var(LAUNCH_VARIABLE)
         .ok()
         .and_then(|number| number.parse().ok());
+    // Built once, in the first process; the launched ones find it built.
+    let harness = benchmarking.then(|| Harness::build(&target_dir()));
+    let cpp_status = match &harness {
+        Some(Ok(harness)) => Some(harness.toolchain.clone()),
+        Some(Err(unavailable)) => {
+            eprintln!("{unavailable}");
+            Some(unavailable.to_string())
+        }
+        None => None,
+    };
     let (criterion_dir, timing) = match launch {
         Some(number) => (
             report::launch_dir(&target_dir(), number),
             mode.launch_timing,
         ),
         None => (report::criterion_dir(&target_dir()), mode.timing),
+    };
+    let cpp = match &harness {
+        Some(Ok(harness)) => Some(CppRun {
+            harness,
+            criterion_dir: criterion_dir.clone(),
+            timing,
+            started,
+        }),
+        _ => None,
     };
     let mut criterion = Criterion::default()
         .sample_size(timing.samples)
@@ -154,7 +180,7 @@ fn main() -> ExitCode {
             None => datasets::SHORT.to_vec(),
         };
         for dataset in names.into_iter().filter_map(datasets::by_name) {
-            bench_dataset(&mut criterion, &dataset);
+            bench_dataset(&mut criterion, &dataset, cpp.as_ref());
         }
         criterion.final_summary();
         return ExitCode::SUCCESS;
@@ -164,7 +190,7 @@ fn main() -> ExitCode {
     let datasets = datasets::all();
     for dataset in &datasets {
         if !launching {
-            bench_dataset(&mut criterion, dataset);
+            bench_dataset(&mut criterion, dataset, cpp.as_ref());
         } else if !datasets::SHORT.contains(&dataset.name) {
             let launched = launch_process(&args, DATASET_VARIABLE, dataset.name);
             if let Err(error) = launched {
@@ -186,7 +212,7 @@ fn main() -> ExitCode {
         }
     }
     if benchmarking {
-        write_report(&mode, started, &datasets);
+        write_report(&mode, started, &datasets, cpp_status);
     }
     ExitCode::SUCCESS
 }
@@ -208,7 +234,51 @@ fn launch_process(args: &[String], variable: &str, value: &str) -> Result<(), St
     }
 }
 
-fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset) {
+/// What a process needs to time the C++ peer after criterion.
+struct CppRun<'a> {
+    harness: &'a Harness,
+    /// This process's criterion output, beside which the C++ medians go.
+    criterion_dir: std::path::PathBuf,
+    timing: Timing,
+    started: SystemTime,
+}
+
+impl CppRun<'_> {
+    /// Times C++ on `dataset`'s bytes if criterion has just measured the
+    /// dataset in this process (its filter may have left it out).
+    fn bench(&self, dataset: &Dataset) {
+        let measured = report::read_medians(&self.criterion_dir, self.started)
+            .contains_key(&report::bench_id(dataset.name, BASELINE, "decode"));
+        let Some(baseline) = dataset.subject(BASELINE).filter(|_| measured) else {
+            return;
+        };
+        let timing = cpp::Timing {
+            samples: self.timing.samples,
+            warm_up: self.timing.warm_up,
+            measurement: self.timing.measurement,
+        };
+        let timed = self
+            .harness
+            .time(dataset.message, &baseline.encode(), timing);
+        match timed {
+            Ok(times) => {
+                println!(
+                    "{}/cpp: encode {:.1} ns, decode {:.1} ns, arena decode {:.1} ns (median)",
+                    dataset.name, times.encode_ns, times.decode_ns, times.arena_decode_ns
+                );
+                if let Err(error) = cpp::write_medians(&self.criterion_dir, dataset.name, &times) {
+                    eprintln!(
+                        "could not write the C++ medians of {}: {error}",
+                        dataset.name
+                    );
+                }
+            }
+            Err(error) => eprintln!("C++ on {} failed: {error}", dataset.name),
+        }
+    }
+}
+
+fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset, cpp: Option<&CppRun<'_>>) {
     let mut group = criterion.benchmark_group(dataset.name);
     if dataset.name.starts_with("simple") {
         // Tens of milliseconds per iteration: the same number of
@@ -228,6 +298,9 @@ fn bench_dataset(criterion: &mut Criterion, dataset: &Dataset) {
         });
     }
     group.finish();
+    if let Some(cpp) = cpp {
+        cpp.bench(dataset);
+    }
 }
 
 /// Graph mode's Order-100 against the same data as a plain tree.
@@ -264,7 +337,7 @@ fn bench_compilers(criterion: &mut Criterion) {
     group.finish();
 }
 
-fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset]) {
+fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset], cpp: Option<String>) {
     let measurements = Measurements::read(&target_dir(), started);
     let rustc = std::fs::read(target_dir().join("bench-compile.json"))
         .ok()
@@ -276,6 +349,7 @@ fn write_report(mode: &Mode, started: SystemTime, datasets: &[Dataset]) {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs()),
         cores: std::thread::available_parallelism().map_or(0, |n| n.get()),
+        cpp,
     };
     let mut report = report::build(run, datasets, &measurements, rustc);
     report.compiler.check = std::fs::read(target_dir().join("bench-check.json"))

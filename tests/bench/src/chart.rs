@@ -23,8 +23,8 @@ struct Bar {
     range: Option<(f64, f64)>,
 }
 
-/// The colors of the formats, in the order of [`FORMATS`] then
-/// [`REPRESENTATIONS`].
+/// The colors of the formats, in the order of [`FORMATS`],
+/// [`REPRESENTATIONS`] then the C++ formats.
 const COLORS: &[RGBColor] = &[
     RGBColor(31, 119, 180),
     RGBColor(174, 199, 232),
@@ -37,11 +37,17 @@ const COLORS: &[RGBColor] = &[
     RGBColor(23, 190, 207),
     RGBColor(140, 86, 75),
     RGBColor(158, 218, 229),
+    RGBColor(188, 189, 34),
+    RGBColor(219, 219, 141),
 ];
 
 /// Every format, in the chart's order.
 fn all_formats() -> impl Iterator<Item = &'static str> {
-    FORMATS.iter().chain(REPRESENTATIONS).copied()
+    FORMATS
+        .iter()
+        .chain(REPRESENTATIONS)
+        .chain(crate::cpp::FORMATS)
+        .copied()
 }
 
 fn color(format: &str) -> RGBColor {
@@ -81,7 +87,7 @@ pub fn svg(report: &Report) -> Result<String, String> {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let root = root
             .titled(
-                "schemac, buffa and the serde formats against prost: prost time / format time (log scale; > 1 is faster), and bytes on the wire",
+                "schemac, buffa, C++ and the serde formats against prost: prost time / format time (log scale; > 1 is faster), and bytes on the wire",
                 ("sans-serif", 16),
             )
             .map_err(|e| e.to_string())?;
@@ -111,7 +117,12 @@ fn size_bars(report: &Report) -> Vec<Bar> {
         };
         for row in &dataset.rows {
             let format = row.format.as_str();
-            if format.starts_with("schemac") || format.ends_with("-view") || schemac.bytes == 0 {
+            // The C++ rows decode schemac's bytes; their size is not their own.
+            if format.starts_with("schemac")
+                || format.ends_with("-view")
+                || crate::cpp::FORMATS.contains(&format)
+                || schemac.bytes == 0
+            {
                 continue;
             }
             bars.push(Bar {

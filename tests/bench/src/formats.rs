@@ -11,12 +11,20 @@
 //! | `serde_json` | the plain structs of [`crate::mirror`] | `to_vec`, `from_slice` |
 //! | `bincode` | the same | bincode 2's serde API, `config::standard()` (varint integers) |
 //! | `rmp-serde` | the same | `to_vec` (structs as arrays, the crate's default), `from_slice` |
+//! | `cpp` | Google's C++ protobuf (libprotobuf, g++ -O2), classes protoc generates from the same `.proto`; timed by its own harness ([`crate::cpp`]) on schemac's bytes | `SerializeToString`; `ParseFromArray` into a heap message, deleted |
+//! | `cpp-arena` | the same; decode only | `ParseFromArray` into a message in a new `google::protobuf::Arena`, dropped |
 //!
 //! Every encode returns a new `Vec<u8>`, as each library's usual call does;
 //! every decode builds an owned value and drops it, inside the timing,
 //! except `schemac-view`'s, which builds a view borrowing strings and bytes
 //! from the input and drops it. Views only read: `schemac-view` has no
 //! encode benchmark, and the bytes it reads are the owned types'.
+//!
+//! The C++ formats are no [`Subject`]: Rust cannot time them in its own
+//! loop, so the harness times them in its own, as criterion does, right
+//! after criterion has measured the same dataset in the same process
+//! (`cpp::FORMATS`), and is skipped with a message where g++, protoc or
+//! libprotobuf is missing.
 //!
 //! Some datasets also carry the field representations (`CompactString`,
 //! `Bytes`) and the sorted-vector maps ([`REPRESENTATIONS`]), each decoding
@@ -91,15 +99,24 @@ pub trait Subject {
 pub struct Dataset {
     /// A short name, used in benchmark ids: `order-100-realistic`.
     pub name: &'static str,
+    /// The full protobuf name of its message, `shop.Order`: the C++
+    /// harness's type.
+    pub message: &'static str,
     /// What the data is, for the report.
     pub about: &'static str,
     /// The value in each format, in the order of [`FORMATS`].
     pub subjects: Vec<Box<dyn Subject>>,
+    /// Decodes with schemac's type and encodes again.
+    reencode: fn(&[u8]) -> Result<Vec<u8>, String>,
 }
 
 impl Dataset {
     /// A dataset of `value` in every format.
-    pub fn new<T: Model>(name: &'static str, about: &'static str, value: T) -> Self {
+    pub fn new<T: Model + schemac_runtime::Name>(
+        name: &'static str,
+        about: &'static str,
+        value: T,
+    ) -> Self {
         let prost = value.to_prost();
         let mirror = value.to_mirror();
         let buffa = value.to_buffa();
@@ -115,8 +132,13 @@ impl Dataset {
         ];
         Self {
             name,
+            message: T::FULL_NAME,
             about,
             subjects,
+            reencode: |bytes| {
+                let value = T::decode(bytes).map_err(|error| error.to_string())?;
+                value.try_encode_to_vec().map_err(|error| error.to_string())
+            },
         }
     }
 
@@ -154,6 +176,14 @@ impl Dataset {
         self.subjects
             .push(Box::new(SchemacShared("schemac-lite", lite)));
         self
+    }
+
+    /// What schemac writes for the value it reads from `bytes`: a peer's
+    /// encoding of the dataset, written as schemac writes it (map entries
+    /// in key order, without the default keys and values a peer may write
+    /// in them).
+    pub fn reencode(&self, bytes: &[u8]) -> Result<Vec<u8>, String> {
+        (self.reencode)(bytes)
     }
 
     /// The value in `format`, if the dataset has it.

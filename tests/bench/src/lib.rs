@@ -1,4 +1,4 @@
-//! Benchmarks of schemac against prost, buffa, serde_json, bincode and rmp-serde,
+//! Benchmarks of schemac against prost, buffa, Google's C++ protobuf, serde_json, bincode and rmp-serde,
 //! on the same logical data, and of the compiler's own speed.
 //!
 //! - [`datasets`] builds the data, as schemac values;
@@ -6,6 +6,8 @@
 //!   of [`mirror`];
 //! - [`formats`] wraps each value in each format behind one trait, which
 //!   the criterion benches and the report both use;
+//! - [`cpp`] builds and runs the C++ harness, Google's protobuf timed on
+//!   the same bytes;
 //! - [`report`] reads criterion's medians back and writes
 //!   `target/bench-report.{md,json,svg}` (the chart is [`chart`]);
 //! - [`compile_speed`] generates a schema of many messages and times the
@@ -24,6 +26,7 @@ pub mod build_scale;
 pub mod chart;
 pub mod check_speed;
 pub mod compile_speed;
+pub mod cpp;
 pub mod datasets;
 pub mod formats;
 pub mod graph;

@@ -66,6 +66,9 @@ pub struct RunInfo {
     pub started_unix: u64,
     /// How many cores the machine has.
     pub cores: usize,
+    /// The C++ peer's toolchain, or why it was skipped ([`crate::cpp`]).
+    #[serde(default)]
+    pub cpp: Option<String>,
 }
 
 /// The whole report, as written to JSON.
@@ -154,6 +157,8 @@ pub enum TargetGroup {
     Shapes,
     /// Graph mode against plain mode.
     GraphMode,
+    /// Against Google's C++ protobuf ([`crate::cpp`]).
+    AgainstCpp,
 }
 
 impl TargetGroup {
@@ -164,6 +169,7 @@ impl TargetGroup {
             Self::Representations => "field representations",
             Self::Shapes => "shapes, against prost and buffa",
             Self::GraphMode => "graph mode against plain mode",
+            Self::AgainstCpp => "against Google's C++ protobuf",
         }
     }
 }
@@ -246,7 +252,11 @@ impl Measurements {
         );
         let processes = dirs
             .iter()
-            .map(|dir| read_medians(dir, since))
+            .map(|dir| {
+                let mut medians = read_medians(dir, since);
+                medians.extend(crate::cpp::read_medians(dir, since));
+                medians
+            })
             .filter(|medians| !medians.is_empty())
             .collect();
         Self { processes }
@@ -294,7 +304,7 @@ impl Measurements {
 
 /// The medians of every benchmark criterion wrote under `criterion_dir`
 /// since `since`, by benchmark id, in nanoseconds.
-fn read_medians(criterion_dir: &Path, since: SystemTime) -> HashMap<String, f64> {
+pub fn read_medians(criterion_dir: &Path, since: SystemTime) -> HashMap<String, f64> {
     let mut medians = HashMap::new();
     let mut stack = vec![criterion_dir.to_owned()];
     while let Some(dir) = stack.pop() {
@@ -384,31 +394,42 @@ pub fn build(
 fn dataset_report(dataset: &Dataset, measurements: &Measurements) -> DatasetReport {
     let id = |format: &str, op: &str| bench_id(dataset.name, format, op);
     let ratio = |format: &str, op: &str| measurements.ratio(&id(BASELINE, op), &id(format, op));
+    let row = |format: &str, bytes: usize, same_bytes_as_prost: Option<bool>| {
+        let (encode_ratio, decode_ratio) = (ratio(format, "encode"), ratio(format, "decode"));
+        Row {
+            format: format.to_owned(),
+            bytes,
+            encode_ns: measurements.time(&id(format, "encode")),
+            decode_ns: measurements.time(&id(format, "decode")),
+            encode_ratio: encode_ratio.map(|r| r.median),
+            decode_ratio: decode_ratio.map(|r| r.median),
+            processes: measurements
+                .processes(&id(format, "encode"))
+                .max(measurements.processes(&id(format, "decode"))),
+            encode_ratio_range: encode_ratio.map(|r| (r.low, r.high)),
+            decode_ratio_range: decode_ratio.map(|r| (r.low, r.high)),
+            same_bytes_as_prost,
+        }
+    };
     let baseline_bytes = dataset.subject(BASELINE).map(|subject| subject.encode());
-    let rows = dataset
+    let mut rows: Vec<Row> = dataset
         .subjects
         .iter()
         .map(|subject| {
             let format = subject.format();
             let bytes = subject.encode();
-            let (encode_ratio, decode_ratio) = (ratio(format, "encode"), ratio(format, "decode"));
-            Row {
-                format: format.to_owned(),
-                bytes: bytes.len(),
-                encode_ns: measurements.time(&id(format, "encode")),
-                decode_ns: measurements.time(&id(format, "decode")),
-                encode_ratio: encode_ratio.map(|r| r.median),
-                decode_ratio: decode_ratio.map(|r| r.median),
-                processes: measurements
-                    .processes(&id(format, "encode"))
-                    .max(measurements.processes(&id(format, "decode"))),
-                encode_ratio_range: encode_ratio.map(|r| (r.low, r.high)),
-                decode_ratio_range: decode_ratio.map(|r| (r.low, r.high)),
-                same_bytes_as_prost: is_protobuf(format)
-                    .then(|| baseline_bytes.as_ref() == Some(&bytes)),
-            }
+            let same = is_protobuf(format).then(|| baseline_bytes.as_ref() == Some(&bytes));
+            row(format, bytes.len(), same)
         })
         .collect();
+    // The C++ rows, where the harness ran: it decodes prost's bytes (which
+    // are schemac's), and its own encoding is not kept.
+    rows.extend(
+        crate::cpp::FORMATS
+            .iter()
+            .filter(|format| measurements.processes(&id(format, "decode")) > 0)
+            .map(|format| row(format, baseline_bytes.as_ref().map_or(0, Vec::len), None)),
+    );
     DatasetReport {
         name: dataset.name.to_owned(),
         about: dataset.about.to_owned(),
@@ -551,6 +572,7 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
     });
     targets.extend(representation_targets(datasets));
     targets.extend(shape_targets(datasets));
+    targets.extend(crate::cpp::targets(datasets));
     targets
 }
 
@@ -868,6 +890,9 @@ pub fn markdown(report: &Report) -> String {
          and a ratio the median of the ratios each process measured.\n",
         run.mode, run.settings, run.cores, report.baseline, report.baseline
     );
+    if let Some(cpp) = &run.cpp {
+        let _ = writeln!(md, "C++ (`cpp`, `cpp-arena`): {cpp}.\n");
+    }
     md.push_str("## Formats\n\n");
     md.push_str(
         "| dataset | format | bytes | encode | decode | encode × prost | decode × prost | bytes = prost | processes |\n\
@@ -895,6 +920,7 @@ pub fn markdown(report: &Report) -> String {
         }
     }
     buffa_markdown(&mut md, report);
+    crate::cpp::markdown(&mut md, report);
     let mut group = None;
     for target in &report.targets {
         if group != Some(target.group) {
@@ -1035,7 +1061,8 @@ fn duration(ns: Option<f64>) -> String {
     }
 }
 
-fn ratio_text(ratio: Option<f64>) -> String {
+/// A ratio with two decimals, or `-`.
+pub fn ratio_text(ratio: Option<f64>) -> String {
     ratio.map_or_else(|| "-".to_owned(), |ratio| format!("{ratio:.2}"))
 }
 
@@ -1050,6 +1077,7 @@ mod tests {
             settings: "none".to_owned(),
             started_unix: 0,
             cores: 2,
+            cpp: None,
         }
     }
 
