@@ -132,7 +132,7 @@ impl Slice {
 /// The two code generators measured.
 pub const GENERATORS: &[Generator] = &[Generator::Schemac, Generator::Prost];
 
-/// A code generator and the crate its output builds in.
+/// A code generator measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Generator {
     /// `schemac::Builder` with tonic services.
@@ -150,7 +150,7 @@ impl Generator {
         }
     }
 
-    /// The dependencies of that crate.
+    /// The dependencies of the crate its code builds in.
     fn dependencies(self) -> String {
         match self {
             Self::Schemac => format!(
