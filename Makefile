@@ -92,7 +92,7 @@ bench: ## Full benchmarks; writes target/bench-report.{md,json,svg}.
 	$(CARGO) run -q --profile bench -p schemac-bench --bin compile-speed
 	$(CARGO) bench -p schemac-bench --bench formats
 
-bench-build: ## Build time at googleapis scale: schemac against protox + prost-build on 511 files; writes target/bench-build.{md,json}.
+bench-build: ## Build time at scale: schemac against protox + prost-build on Kubernetes' 67 files and 483 of googleapis; writes target/bench-build.{md,json}.
 	[ -f .tools/googleapis/node_modules/google-proto-files/google/api/annotations.proto ] || npm install --prefix .tools/googleapis --no-save --no-audit --no-fund google-proto-files@6.0.1
 	$(CARGO) run -q --profile bench -p schemac-bench --bin build-speed
 
