@@ -17,11 +17,12 @@ use std::fmt::Write as _;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use protox::file::{ChainFileResolver, GoogleFileResolver, IncludeFileResolver};
 use serde::{Deserialize, Serialize};
+
+use crate::compile_speed::timed_cargo_build;
 
 /// A set of `.proto` files measured: the directories below a root.
 #[derive(Clone, Copy, Debug)]
@@ -467,37 +468,19 @@ fn rlib_size(target_dir: &Path, profile: Profile, name: &str) -> io::Result<u64>
     Ok(fs::metadata(target_dir.join(dir).join(name))?.len())
 }
 
-/// Runs `cargo build` in `dir` in `profile`; how long it took. The first
-/// build may download what the workspace's own build did not need.
+/// Runs `cargo build` in `dir` in `profile`, a fresh build of the crate
+/// in the profiles' defaults; how long it took. The first build may
+/// download what the workspace's own build did not need.
 fn cargo_build(dir: &Path, target_dir: &Path, profile: Profile) -> io::Result<Duration> {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let mut command = Command::new(cargo);
-    command.args(["build", "--quiet"]);
-    if profile == Profile::Release {
-        command.arg("--release");
-    }
-    let start = Instant::now();
-    let output = command
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", target_dir)
-        // A fresh build of the crate, in the profiles' defaults.
-        .env("CARGO_INCREMENTAL", "0")
-        .env_remove("CARGO_PROFILE_DEV_DEBUG")
-        .env_remove("RUSTFLAGS")
-        .output()?;
-    let elapsed = start.elapsed();
-    if output.status.success() {
-        Ok(elapsed)
-    } else {
-        Err(io::Error::other(format!(
-            "cargo build ({profile}) in {} failed:\n{}",
-            dir.display(),
-            String::from_utf8_lossy(&output.stderr)
-                .chars()
-                .take(4_000)
-                .collect::<String>()
-        )))
-    }
+    timed_cargo_build(dir, target_dir, |command| {
+        if profile == Profile::Release {
+            command.arg("--release");
+        }
+        command
+            .env("CARGO_INCREMENTAL", "0")
+            .env_remove("CARGO_PROFILE_DEV_DEBUG");
+    })
+    .map_err(|error| io::Error::other(format!("{profile}: {error}")))
 }
 
 #[cfg(test)]

@@ -239,14 +239,29 @@ fn write_crate(dir: &Path, generator: &str, code: &str, dependency: &str) -> io:
 
 /// Runs `cargo build --offline` in `dir` and returns how long it took.
 fn cargo_build(dir: &Path, target_dir: &Path) -> io::Result<Duration> {
+    timed_cargo_build(dir, target_dir, |command| {
+        command.arg("--offline");
+    })
+}
+
+/// Runs `cargo build --quiet` in `dir` into `target_dir`, with what
+/// `configure` adds to the command, and returns how long it took; an
+/// error carries the start of cargo's standard error.
+pub(crate) fn timed_cargo_build(
+    dir: &Path,
+    target_dir: &Path,
+    configure: impl FnOnce(&mut Command),
+) -> io::Result<Duration> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let start = Instant::now();
-    let output = Command::new(cargo)
-        .args(["build", "--offline", "--quiet"])
+    let mut command = Command::new(cargo);
+    command
+        .args(["build", "--quiet"])
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target_dir)
-        .env_remove("RUSTFLAGS")
-        .output()?;
+        .env_remove("RUSTFLAGS");
+    configure(&mut command);
+    let start = Instant::now();
+    let output = command.output()?;
     let elapsed = start.elapsed();
     if output.status.success() {
         Ok(elapsed)
