@@ -32,6 +32,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, SystemTime};
 
+use tempfile::TempDir;
+
 use crate::report::{DatasetReport, Report, Target, TargetGroup, time_ratio};
 
 /// The C++ formats of the report: `cpp` (encode, and decode on the heap)
@@ -140,8 +142,8 @@ impl Harness {
     /// Times encode, heap decode and arena decode of `input` as the
     /// message `message` (a full name, such as `shop.Order`).
     pub fn time(&self, message: &str, input: &[u8], timing: Timing) -> Result<Times, String> {
-        let scratch = Scratch::new("time")?;
-        let input_path = scratch.write("input", input)?;
+        let scratch = scratch("time")?;
+        let input_path = write(&scratch, "input", input)?;
         let output = run(Command::new(&self.program)
             .arg("time")
             .arg(message)
@@ -174,9 +176,9 @@ impl Harness {
     /// each message encoded again, deterministically (map entries in key
     /// order): (heap, arena).
     pub fn reencode(&self, message: &str, input: &[u8]) -> Result<(Vec<u8>, Vec<u8>), String> {
-        let scratch = Scratch::new("check")?;
-        let input_path = scratch.write("input", input)?;
-        let (heap, arena) = (scratch.path("heap"), scratch.path("arena"));
+        let scratch = scratch("check")?;
+        let input_path = write(&scratch, "input", input)?;
+        let (heap, arena) = (scratch.path().join("heap"), scratch.path().join("arena"));
         run(Command::new(&self.program)
             .arg("check")
             .arg(message)
@@ -453,35 +455,18 @@ fn millis(duration: Duration) -> String {
 }
 
 /// A directory for one call's files, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(what: &str) -> Result<Self, String> {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "schemac-bench-cpp-{what}-{}-{number}",
-            std::process::id()
-        ));
-        fs::create_dir_all(&dir).map_err(|error| error.to_string())?;
-        Ok(Self(dir))
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn write(&self, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
-        let path = self.path(name);
-        fs::write(&path, bytes).map_err(|error| error.to_string())?;
-        Ok(path)
-    }
+fn scratch(what: &str) -> Result<TempDir, String> {
+    tempfile::Builder::new()
+        .prefix(&format!("schemac-bench-cpp-{what}-"))
+        .tempdir()
+        .map_err(|error| error.to_string())
 }
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+/// Writes `bytes` as the file `name` of `dir`; its path.
+fn write(dir: &TempDir, name: &str, bytes: &[u8]) -> Result<PathBuf, String> {
+    let path = dir.path().join(name);
+    fs::write(&path, bytes).map_err(|error| error.to_string())?;
+    Ok(path)
 }
 
 #[cfg(test)]
