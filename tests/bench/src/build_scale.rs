@@ -505,6 +505,49 @@ mod tests {
         root
     }
 
+    /// A side of a made-up measurement.
+    fn side(generator: &str, generate: f64, lines: usize, debug: &[f64], release: &[f64]) -> Side {
+        Side {
+            generator: generator.to_owned(),
+            generate_seconds: generate,
+            rust_files: 2,
+            lines,
+            bytes: lines * 40,
+            debug_seconds: debug.to_vec(),
+            release_seconds: release.to_vec(),
+            debug_rlib_bytes: 3_000_000,
+            release_rlib_bytes: 1_500_000,
+        }
+    }
+
+    #[test]
+    fn the_table_gives_each_side_its_medians_and_schemac_over_prost() {
+        let times = BuildTimes {
+            slice: "kubernetes".to_owned(),
+            source: KUBERNETES.source.to_owned(),
+            dirs: vec!["k8s.io".to_owned()],
+            files: 67,
+            runs: 3,
+            sides: vec![
+                side("schemac", 1.0, 300, &[9.0, 5.0, 7.0], &[20.0, 30.0, 10.0]),
+                side(
+                    "protox + prost-build",
+                    2.0,
+                    100,
+                    &[12.0, 8.0, 10.0],
+                    &[18.0, 22.0, 50.0],
+                ),
+            ],
+        };
+        let text = markdown(&times);
+        assert!(text.starts_with("**kubernetes**: 67 files of k8s.io/api"));
+        assert!(text.contains("| schemac | 1.00 s | 2 | 300 | 7.0 s | 20.0 s | 3.0 MB | 1.5 MB |"));
+        assert!(text.contains("| protox + prost-build | 2.00 s | 2 | 100 | 10.0 s | 22.0 s |"));
+        assert!(text.contains("| schemac ÷ prost | 0.50 | | 3.00 | 0.70 | 0.91 | 1.00 | 1.00 |"));
+        // (1 + 7) / (2 + 10) and (1 + 20) / (2 + 22).
+        assert!(text.contains("schemac ÷ prost: 0.67 (debug), 0.88 (release)."));
+    }
+
     #[test]
     fn the_slices_hold_the_files_their_docs_count() {
         for (slice, count) in [(KUBERNETES, 67), (GOOGLEAPIS, 483)] {
