@@ -37,7 +37,7 @@ use schemac_bench::cpp::{self, Harness};
 use schemac_bench::formats::{BASELINE, Dataset};
 use schemac_bench::graph::{self, GraphData};
 use schemac_bench::report::{self, Measurements, RunInfo};
-use schemac_bench::{datasets, heap, target_dir};
+use schemac_bench::{Timing, datasets, heap, target_dir};
 
 /// The variable that tells a launched process its number, for a process
 /// that measures the short datasets.
@@ -45,25 +45,6 @@ const LAUNCH_VARIABLE: &str = "SCHEMAC_BENCH_LAUNCH";
 
 /// The variable that tells a launched process the one dataset it measures.
 const DATASET_VARIABLE: &str = "SCHEMAC_BENCH_DATASET";
-
-/// Criterion's sample count, warm-up and measurement time for a benchmark.
-#[derive(Clone, Copy)]
-struct Timing {
-    samples: usize,
-    warm_up: Duration,
-    measurement: Duration,
-}
-
-impl Timing {
-    fn describe(&self) -> String {
-        format!(
-            "{} samples, {:.1} s warm-up, {:.1} s measurement per benchmark",
-            self.samples,
-            self.warm_up.as_secs_f64(),
-            self.measurement.as_secs_f64()
-        )
-    }
-}
 
 /// The two modes.
 struct Mode {
@@ -252,14 +233,9 @@ impl CppRun<'_> {
         let Some(baseline) = dataset.subject(BASELINE).filter(|_| measured) else {
             return;
         };
-        let timing = cpp::Timing {
-            samples: self.timing.samples,
-            warm_up: self.timing.warm_up,
-            measurement: self.timing.measurement,
-        };
         let timed = self
             .harness
-            .time(dataset.message, &baseline.encode(), timing);
+            .time(dataset.message, &baseline.encode(), self.timing);
         match timed {
             Ok(times) => {
                 println!(

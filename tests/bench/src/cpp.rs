@@ -34,6 +34,7 @@ use std::time::{Duration, SystemTime};
 
 use tempfile::TempDir;
 
+use crate::Timing;
 use crate::report::{DatasetReport, Report, Target, TargetGroup, time_ratio};
 
 /// The C++ formats of the report: `cpp` (encode, and decode on the heap)
@@ -85,17 +86,6 @@ pub struct Times {
     pub decode_ns: f64,
     /// `ParseFromArray` into a message in a new arena, dropped.
     pub arena_decode_ns: f64,
-}
-
-/// How the harness times: as criterion's settings.
-#[derive(Clone, Copy, Debug)]
-pub struct Timing {
-    /// How many samples.
-    pub samples: usize,
-    /// The warm-up's length.
-    pub warm_up: Duration,
-    /// All the samples' length together.
-    pub measurement: Duration,
 }
 
 impl Harness {

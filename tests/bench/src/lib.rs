@@ -76,6 +76,7 @@ pub mod buffa_gen {
 }
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The workspace's target directory: `CARGO_TARGET_DIR` when set, else
 /// `target/` at the workspace root.
@@ -116,5 +117,29 @@ mod tests {
         assert_eq!(super::median(&[3.0, 1.0, 2.0]), Some(2.0));
         assert_eq!(super::median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
         assert_eq!(super::median(&[]), None);
+    }
+}
+
+/// Criterion's sample count, warm-up and measurement time for a
+/// benchmark, which the C++ harness times with too ([`cpp`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Timing {
+    /// How many samples.
+    pub samples: usize,
+    /// The warm-up's length.
+    pub warm_up: Duration,
+    /// All the samples' length together.
+    pub measurement: Duration,
+}
+
+impl Timing {
+    /// The settings, in words, for the report.
+    pub fn describe(&self) -> String {
+        format!(
+            "{} samples, {:.1} s warm-up, {:.1} s measurement per benchmark",
+            self.samples,
+            self.warm_up.as_secs_f64(),
+            self.measurement.as_secs_f64()
+        )
     }
 }

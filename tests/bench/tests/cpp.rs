@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use schemac_bench::cpp::{self, Harness, Unavailable};
+use schemac_bench::Timing;
+use schemac_bench::cpp::{Harness, Unavailable};
 use schemac_bench::{datasets, target_dir};
 
 /// The harness, or `None` with a message when its toolchain is missing; a
@@ -58,7 +59,7 @@ fn the_harness_times_the_three_operations() {
     let Some(harness) = harness() else { return };
     let dataset = datasets::by_name("order-1-realistic").unwrap();
     let bytes = dataset.subject("schemac").unwrap().encode();
-    let timing = cpp::Timing {
+    let timing = Timing {
         samples: 5,
         warm_up: Duration::from_millis(20),
         measurement: Duration::from_millis(50),
