@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use protox::file::{ChainFileResolver, GoogleFileResolver, IncludeFileResolver};
 use serde::{Deserialize, Serialize};
 
-use crate::compile_speed::timed_cargo_build;
+use crate::compile_speed::{mark_changed, timed_cargo_build, write_manifest};
 
 /// A set of `.proto` files measured: the directories below a root.
 #[derive(Clone, Copy, Debug)]
@@ -307,7 +307,7 @@ pub fn measure(
             for (&generator, side) in GENERATORS.iter().zip(&mut sides) {
                 let name = slice.crate_name(generator);
                 let dir = work_dir.join(&name);
-                touch_lib(&dir, run)?;
+                mark_changed(&dir, run)?;
                 progress(&format!("{name}: timed {profile} build {}", run + 1));
                 let seconds = cargo_build(&dir, &target_dir, profile)?.as_secs_f64();
                 match profile {
@@ -430,32 +430,16 @@ fn rust_in(dir: &Path) -> io::Result<(usize, String)> {
     Ok((count, code))
 }
 
-/// A library crate in `dir`, in a workspace of its own with this
-/// workspace's lock file (the same versions), whose root includes
-/// `src/generated/mod.rs`.
+/// A library crate `name` in `dir` ([`write_manifest`]) whose root
+/// includes `src/generated/mod.rs`.
 fn write_crate(dir: &Path, name: &str, generator: Generator) -> io::Result<()> {
-    let manifest = format!(
-        "[package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\n{}\n[workspace]\n",
-        name,
-        generator.dependencies()
-    );
-    fs::write(dir.join("Cargo.toml"), manifest)?;
-    fs::copy(
-        crate::workspace_root().join("Cargo.lock"),
-        dir.join("Cargo.lock"),
-    )?;
-    fs::write(dir.join("src/lib.rs"), LIB)
-}
-
-/// The crate root of both sides.
-const LIB: &str = "//! Generated code, built to time rustc.\n\
-                   #![allow(missing_docs, warnings, clippy::all)]\n\n\
-                   include!(\"generated/mod.rs\");\n";
-
-/// Changes `lib.rs` so that cargo rebuilds the crate, and only it.
-fn touch_lib(dir: &Path, run: usize) -> io::Result<()> {
-    fs::write(dir.join("src/lib.rs"), format!("{LIB}// rebuild {run}\n"))
+    write_manifest(dir, name, &generator.dependencies())?;
+    fs::write(
+        dir.join("src/lib.rs"),
+        "//! Generated code, built to time rustc.\n\
+         #![allow(missing_docs, warnings, clippy::all)]\n\n\
+         include!(\"generated/mod.rs\");\n",
+    )
 }
 
 /// The size of the rlib of crate `name` built in `profile`.

@@ -187,12 +187,7 @@ pub fn time_rustc(on_disk: &SchemaOnDisk, work_dir: &Path, runs: usize) -> io::R
     for run in 0..runs {
         for ((generator, _, _), side) in crates.iter().zip(&mut sides) {
             let dir = work_dir.join(generator);
-            // A new comment changes the file, so cargo rebuilds the crate
-            // and only the crate.
-            let lib = dir.join("src/lib.rs");
-            let mut text = fs::read_to_string(&lib)?;
-            let _ = writeln!(text, "// rebuild {run}");
-            fs::write(&lib, text)?;
+            mark_changed(&dir, run)?;
             side.seconds
                 .push(cargo_build(&dir, &target_dir)?.as_secs_f64());
         }
@@ -215,26 +210,43 @@ fn join_files(files: impl Iterator<Item = String>) -> String {
     files.collect::<Vec<_>>().join("\n")
 }
 
-/// A library crate `synth-<generator>` whose `synth` module is `code`, in a
-/// workspace of its own, with the main workspace's lock file so that the
-/// same dependency versions are used offline.
+/// A library crate `synth-<generator>` whose `synth` module is `code`
+/// ([`write_manifest`]).
 fn write_crate(dir: &Path, generator: &str, code: &str, dependency: &str) -> io::Result<()> {
     fs::create_dir_all(dir.join("src"))?;
-    let manifest = format!(
-        "[package]\nname = \"synth-{generator}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-         [dependencies]\n{dependency}\n\n[workspace]\n"
-    );
-    fs::write(dir.join("Cargo.toml"), manifest)?;
-    let lock = crate::workspace_root().join("Cargo.lock");
-    if dir.join("Cargo.lock").metadata().is_err() {
-        fs::copy(lock, dir.join("Cargo.lock"))?;
-    }
+    write_manifest(dir, &format!("synth-{generator}"), dependency)?;
     fs::write(dir.join("src/synth.rs"), code)?;
     fs::write(
         dir.join("src/lib.rs"),
         "//! Generated code, built to time rustc.\n#![allow(missing_docs, clippy::all)]\n\n\
          pub mod synth {\n    include!(\"synth.rs\");\n}\n",
     )
+}
+
+/// The manifest of a library package `name` in `dir` with `dependencies`
+/// (lines of `[dependencies]`), in a workspace of its own, with the main
+/// workspace's lock file (unless it has one already) so that the same
+/// dependency versions are used.
+pub(crate) fn write_manifest(dir: &Path, name: &str, dependencies: &str) -> io::Result<()> {
+    let manifest = format!(
+        "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
+         [dependencies]\n{dependencies}\n\n[workspace]\n"
+    );
+    fs::write(dir.join("Cargo.toml"), manifest)?;
+    let lock = dir.join("Cargo.lock");
+    if lock.metadata().is_err() {
+        fs::copy(crate::workspace_root().join("Cargo.lock"), lock)?;
+    }
+    Ok(())
+}
+
+/// Appends a comment to the `src/lib.rs` of the crate in `dir`: a new
+/// comment changes the file, so cargo rebuilds the crate and only it.
+pub(crate) fn mark_changed(dir: &Path, run: usize) -> io::Result<()> {
+    let lib = dir.join("src/lib.rs");
+    let mut text = fs::read_to_string(&lib)?;
+    let _ = writeln!(text, "// rebuild {run}");
+    fs::write(&lib, text)
 }
 
 /// Runs `cargo build --offline` in `dir` and returns how long it took.
