@@ -95,6 +95,11 @@ pub struct Decoder<'a> {
     /// `depth_left` inside that group: a message nested in it is one level
     /// deeper, and an end-group key there is not the group's.
     group_depth: u32,
+    /// Whether the next message read starts a recycled decode: its
+    /// generated `merge_from` reads in place of what the message holds
+    /// rather than merging into it, and takes this back to `false`
+    /// ([`take_recycle`](Self::take_recycle)).
+    recycle: bool,
     /// What a layer above the core keeps for the length of the decode:
     /// graph mode's table of the objects read so far.
     pub(crate) state: State,
@@ -120,6 +125,7 @@ impl<'a> Decoder<'a> {
             key_start: 0,
             group: 0,
             group_depth: 0,
+            recycle: false,
             state: State::empty(),
         })
     }
@@ -516,6 +522,29 @@ impl<'a> Decoder<'a> {
         } else {
             Err(DecodeError::wrong_wire_type(expected, found, self.pos))
         }
+    }
+
+    /// Makes the next message read start a recycled decode
+    /// ([`Message::decode_in_place`](crate::Message::decode_in_place)):
+    /// only for a message whose generated `merge_from` takes it back
+    /// ([`Message::RECYCLES`](crate::Message::RECYCLES)), called right
+    /// before it.
+    #[inline]
+    pub(crate) fn recycle_next(&mut self) {
+        self.recycle = true;
+    }
+
+    /// Whether the message whose fields are about to be read starts a
+    /// recycled decode ([`recycle_next`](Self::recycle_next)); the flag is
+    /// `false` again after this.
+    #[inline]
+    pub(crate) fn take_recycle(&mut self) -> bool {
+        // A plain decode only loads the flag.
+        if self.recycle {
+            self.recycle = false;
+            return true;
+        }
+        false
     }
 
     /// How many more levels of nesting the recursion limit allows.

@@ -3,6 +3,7 @@
 use crate::prelude::*;
 use bytes::{Buf, BufMut};
 
+use crate::__private::recycle::prepare_message;
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::{self, Writer};
 use crate::error::{DecodeError, EncodeError};
@@ -36,6 +37,15 @@ pub trait Message: Default {
     /// Generated code sets it for those only.
     #[doc(hidden)]
     const WEAK_TARGET: bool = false;
+
+    /// Whether generated code reads this message in place of what it holds
+    /// in a recycled decode ([`decode_in_place`](Message::decode_in_place)):
+    /// its `merge_from` then starts with `Recycling::start`
+    /// (`__private/recycle.rs`). Generated code sets it for messages with a
+    /// field that keeps an allocation; any other is reset to its default
+    /// and merged into.
+    #[doc(hidden)]
+    const RECYCLES: bool = false;
 
     /// Visits the references this message reaches, in the order they are
     /// written: field by field by number, lists and maps in order.
@@ -227,6 +237,54 @@ pub trait Message: Default {
         let mut message = Self::default();
         message.merge_with(bytes, options)?;
         Ok(message)
+    }
+
+    /// Decodes `bytes` into `self` in place of what it held, with the
+    /// default [`DecodeOptions`]: `self` becomes what
+    /// [`decode`](Message::decode) gives for the same bytes, and keeps
+    /// what it allocated for the next decode. A server that decodes one
+    /// request after another into one value allocates nothing once its
+    /// messages stop growing.
+    ///
+    /// ```
+    /// use schemac_runtime::Message;
+    /// use schemac_runtime::wkt::Any;
+    ///
+    /// let first = Any { type_url: "type.example/A".into(), value: vec![1, 2, 3] };
+    /// let second = Any { type_url: "type.example/B".into(), value: vec![4] };
+    /// let mut request = Any::default();
+    /// for frame in [first.encode_to_vec(), second.encode_to_vec()] {
+    ///     request.decode_in_place(&frame)?;
+    ///     assert_eq!(request, Any::decode(&frame)?);
+    /// }
+    /// # Ok::<(), schemac_runtime::DecodeError>(())
+    /// ```
+    ///
+    /// What is kept: the buffers of strings, byte fields, lists, unknown
+    /// fields and `HashMap`s; the elements of lists of messages, strings
+    /// and bytes, each read again in place, up to as many as the new
+    /// message has (a list that shrinks drops the rest); a singular
+    /// message, and a oneof's member, read again in place when the new
+    /// message sets it. Fields held in other representations (`Bytes`,
+    /// `Arc<str>`, ...), `BTreeMap`s and the entries of any map are made
+    /// anew (docs/io.md, "Decoding in place").
+    ///
+    /// If decoding fails, `self` holds part of the new message and part
+    /// of the old; decode into it again, or reset it, before using it.
+    fn decode_in_place(&mut self, bytes: &[u8]) -> Result<(), DecodeError> {
+        self.decode_in_place_with(bytes, &DecodeOptions::new())
+    }
+
+    /// Like [`decode_in_place`](Message::decode_in_place), within the
+    /// limits of `options`.
+    fn decode_in_place_with(
+        &mut self,
+        bytes: &[u8],
+        options: &DecodeOptions,
+    ) -> Result<(), DecodeError> {
+        let mut decoder = Decoder::new(bytes, options).map_err(|e| e.in_message(Self::NAME))?;
+        prepare_message(self, &mut decoder);
+        self.merge_input(decoder, bytes.len())
     }
 
     /// Decodes a message from all that `buf` holds, any [`Buf`], with the

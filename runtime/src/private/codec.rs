@@ -9,6 +9,7 @@ use crate::prelude::*;
 use core::marker::PhantomData;
 
 use crate::__private::packed;
+use crate::__private::recycle::prepare_message;
 use crate::decode::Decoder;
 use crate::encode::Writer;
 use crate::error::DecodeError;
@@ -72,6 +73,19 @@ pub trait Codec {
         let mut value = Self::Value::default();
         Self::merge_value(&mut value, decoder)?;
         Ok(value)
+    }
+
+    /// Readies `value` for a read in place of what it holds: after it,
+    /// [`merge_value`](Codec::merge_value) gives what
+    /// [`read_value`](Codec::read_value) would, and `value` keeps what it
+    /// allocated where the codec can (decoding in place, `recycle.rs`): a
+    /// string or bytes as they are, since a read replaces them in their
+    /// buffer; a message told to read in place. By default, `value` is
+    /// reset to the default.
+    #[inline(always)]
+    fn prepare_in_place(value: &mut Self::Value, decoder: &mut Decoder<'_>) {
+        let _ = decoder;
+        *value = Self::Value::default();
     }
 
     /// Appends the values of a packed run, `run` being the bytes its
@@ -277,6 +291,10 @@ impl Codec for String {
         Ok(())
     }
 
+    /// A read replaces the string, in its buffer when that is long enough.
+    #[inline]
+    fn prepare_in_place(_value: &mut alloc::string::String, _decoder: &mut Decoder<'_>) {}
+
     #[inline]
     fn extend_run(values: &mut Vec<alloc::string::String>, decoder: &mut Decoder<'_>) -> bool {
         decoder
@@ -322,6 +340,10 @@ impl Codec for Bytes {
         }
         Ok(())
     }
+
+    /// A read replaces the bytes, in their buffer when that is long enough.
+    #[inline]
+    fn prepare_in_place(_value: &mut Vec<u8>, _decoder: &mut Decoder<'_>) {}
 }
 
 /// A schema enum: its number as an `i32` varint.
@@ -427,6 +449,11 @@ impl<M: crate::Message> Codec for Message<M> {
     fn merge_value(value: &mut M, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         decoder.read_nested(|decoder| value.merge_from(decoder))
     }
+
+    #[inline]
+    fn prepare_in_place(value: &mut M, decoder: &mut Decoder<'_>) {
+        prepare_message(value, decoder);
+    }
 }
 
 /// A group: a nested message between a start-group key and an end-group
@@ -482,6 +509,11 @@ impl<M: crate::Message> Codec for Group<M> {
         let number = decoder.started_group();
         decoder.read_group(number, |decoder| value.merge_from(decoder))
     }
+
+    #[inline]
+    fn prepare_in_place(value: &mut M, decoder: &mut Decoder<'_>) {
+        prepare_message(value, decoder);
+    }
 }
 
 /// A value of codec `C` held in a `Box`, for fields that recurse.
@@ -526,6 +558,12 @@ impl<C: Codec> Codec for Boxed<C> {
     ) -> Result<(), DecodeError> {
         C::merge_value(value, decoder)
     }
+
+    /// The box is kept, and its value read in place.
+    #[inline]
+    fn prepare_in_place(value: &mut Box<C::Value>, decoder: &mut Decoder<'_>) {
+        C::prepare_in_place(value, decoder);
+    }
 }
 
 /// A group held in a `Box`, for fields that recurse: [`Boxed`]`<`[`Group`]`<M>>`
@@ -568,6 +606,11 @@ impl<M: crate::Message> Codec for BoxedGroup<M> {
     #[inline]
     fn merge_value(value: &mut Box<M>, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
         Boxed::<Group<M>>::merge_value(value, decoder)
+    }
+
+    #[inline]
+    fn prepare_in_place(value: &mut Box<M>, decoder: &mut Decoder<'_>) {
+        Boxed::<Group<M>>::prepare_in_place(value, decoder);
     }
 }
 

@@ -10,6 +10,11 @@
 //!     self.value, any_value::Value::StringValue,
 //!     |value| _rt::codec::String::merge(wire, &mut value, decoder)
 //! ),
+//! (1, _rt::WireType::Len) => _rt::merge_member!(
+//!     self.value, any_value::Value::StringValue, kept value_kept,
+//!     |value| _rt::codec::String::merge(wire, &mut value, decoder),
+//!     reuse _rt::codec::String::prepare_in_place(&mut value, decoder)
+//! ),
 //! (9, _rt::WireType::Len) => _rt::merge_member!(
 //!     replace self.node, tree::Node::Leaf,
 //!     |value| _rt::codec::Ref::merge_optional(wire, &mut value, decoder)
@@ -26,7 +31,11 @@
 //!   result. With `replace` (a `ref` member), the value is an `Option`
 //!   that starts `None`, rather than a default pointer to merge into,
 //!   which would be an allocation of its own; the oneof holds the member
-//!   only after a read that succeeded, and before as it was.
+//!   only after a read that succeeded, and before as it was. With `kept`
+//!   and a local flag (a message's `merge_from` in a recycled decode,
+//!   `recycle.rs`), the first member read while the flag is set, which
+//!   clears it, is read in place of the member the last decode left when
+//!   it is the same member, made ready for it by `reuse`'s expression.
 //! - `unknown_fields_at!`: the struct field of an owned message's
 //!   `UnknownFields`, or with `view` and the input's lifetime, a view's
 //!   `UnknownFieldsView`; it expands to `unknown_fields_mut`, inlined.
@@ -44,6 +53,23 @@ macro_rules! __merge_member {
         $read?;
         $this.$oneof = $value.map($($variant)::+);
         ::core::result::Result::Ok(())
+    }};
+    (
+        $this:ident.$oneof:ident, $($variant:ident)::+, kept $kept:ident,
+        |$value:ident| $read:expr,
+        reuse $prepare:expr $(,)?
+    ) => {{
+        let first = ::core::mem::take(&mut $kept);
+        let (mut $value, same) = match $this.$oneof.take() {
+            ::core::option::Option::Some($($variant)::+($value)) => ($value, true),
+            _ => (::core::default::Default::default(), false),
+        };
+        if first && same {
+            $prepare;
+        }
+        let result = $read;
+        $this.$oneof = ::core::option::Option::Some($($variant)::+($value));
+        result
     }};
     (
         $this:ident.$oneof:ident, $($variant:ident)::+,

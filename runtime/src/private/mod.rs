@@ -6,7 +6,8 @@
 //! the other Rust types a field may be held in (`representations.rs`),
 //! the macros of its forwarding impls and of its field reading
 //! (`forwarding.rs`, `read_fields.rs`), the version handshake
-//! (`handshake.rs`), and the embedded descriptors' pool (`described.rs`). The crate's other modules use these too, to
+//! (`handshake.rs`), recycled decoding's reads (`recycle.rs`), and the
+//! embedded descriptors' pool (`described.rs`). The crate's other modules use these too, to
 //! implement the well-known types, views, JSON and extensions as
 //! generated code would.
 //!
@@ -26,6 +27,7 @@ pub(crate) mod merge;
 mod merge_field;
 pub(crate) mod packed;
 mod read_fields;
+pub mod recycle;
 pub(crate) mod representations;
 mod shapes;
 pub(crate) mod string_run;
@@ -35,6 +37,7 @@ pub use crate::CompactString;
 #[cfg(feature = "litemap")]
 pub use crate::LiteMap;
 pub use handshake::{VERSION, check_version};
+pub use recycle::Recycling;
 /// The `alloc` crate, through which generated code names `Vec`,
 /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
 pub extern crate alloc;

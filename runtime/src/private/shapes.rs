@@ -23,6 +23,7 @@ use crate::__private::closed;
 use crate::__private::codec::{self, Codec};
 use crate::__private::field;
 use crate::__private::merge::{Owned, Viewed};
+use crate::__private::recycle;
 use crate::__private::representations::{SharedBytes, StringAs, StringType};
 use crate::decode::Decoder;
 use crate::encode::Writer;
@@ -69,6 +70,37 @@ macro_rules! owned_shapes {
                 decoder: &mut Decoder<'_>,
             ) -> Result<(), DecodeError> {
                 field::merge_repeated::<Self>(wire_type, values, decoder)
+            }
+
+            /// [`Codec::prepare_in_place`] by this codec.
+            #[inline(always)]
+            pub fn prepare_in_place(
+                value: &mut <Self as Codec>::Value,
+                decoder: &mut Decoder<'_>,
+            ) {
+                <Self as Codec>::prepare_in_place(value, decoder)
+            }
+
+            /// [`recycle::recycle_optional`] by this codec.
+            #[inline(always)]
+            pub fn recycle_optional(
+                wire_type: WireType,
+                value: &mut Option<<Self as Codec>::Value>,
+                kept: &mut bool,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<(), DecodeError> {
+                recycle::recycle_optional::<Self>(wire_type, value, kept, decoder)
+            }
+
+            /// [`recycle::recycle_repeated`] by this codec.
+            #[inline(always)]
+            pub fn recycle_repeated(
+                wire_type: WireType,
+                values: &mut Vec<<Self as Codec>::Value>,
+                cursor: &mut usize,
+                decoder: &mut Decoder<'_>,
+            ) -> Result<(), DecodeError> {
+                recycle::recycle_repeated::<Self>(wire_type, values, cursor, decoder)
             }
         }
     )*};
