@@ -111,6 +111,10 @@ pub struct CodegenArgs {
     /// Option<M>, and are always written; may be repeated.
     #[arg(long, value_name = "PATH", value_parser = path)]
     pub always_present: Vec<String>,
+    /// The messages under PATH are read in place by decode_in_place,
+    /// keeping their allocations; may be repeated.
+    #[arg(long, value_name = "PATH", value_parser = path)]
+    pub decode_in_place: Vec<String>,
     /// Do not generate the types under PATH: name them under RUST_PATH,
     /// where another crate generated them (`.common=::common_types`); may
     /// be repeated.
@@ -161,6 +165,9 @@ impl CodegenArgs {
         }
         for path in &self.always_present {
             config.always_present(path);
+        }
+        for path in &self.decode_in_place {
+            config.decode_in_place(path);
         }
         for (path, rust_path) in &self.extern_path {
             config.extern_path(path, rust_path);

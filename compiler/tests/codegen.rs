@@ -367,7 +367,7 @@ type OptionCase = (&'static str, &'static str, fn(&mut Config));
 /// and the schema's own `rust_attribute`s.
 #[test]
 fn generated_rust_with_path_options() {
-    let cases: [OptionCase; 10] = [
+    let cases: [OptionCase; 11] = [
         ("defaults", "Config::new()", |_| {}),
         (
             "type_attribute",
@@ -426,6 +426,9 @@ fn generated_rust_with_path_options() {
         ),
         ("always_present", r##"always_present(".shop")"##, |config| {
             config.always_present(".shop");
+        }),
+        ("decode_in_place", r##"decode_in_place(".")"##, |config| {
+            config.decode_in_place(".");
         }),
         (
             "boxed",

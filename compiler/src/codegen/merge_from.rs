@@ -59,12 +59,12 @@ pub(crate) struct MergeFrom {
 
 /// `fn merge_from` reading `reads` itself, in the order of their numbers,
 /// and every other field through `merge_field`; none, the trait's default
-/// serving, when there is nothing to read itself and the message is
-/// neither recursive nor a group's.
+/// serving, when there is nothing to read itself nor to do before, and
+/// the message is neither recursive nor a group's.
 ///
-/// A field numbered 1 to 15 is expected after the one before it; a list or
-/// a map, after itself too. Fields numbered above 15 in `reads` are
-/// `only` entries, which expect nothing.
+/// A field numbered 1 to 15 outside a oneof is expected after the one
+/// before it; a list or a map, after itself too. Oneof members and fields
+/// numbered above 15 in `reads` are `only` entries, which expect nothing.
 pub(crate) fn expand_merge_from(
     cx: &Context,
     reads: &[FieldRead],
@@ -79,11 +79,12 @@ pub(crate) fn expand_merge_from(
         before,
         after,
     } = merge;
-    if reads.is_empty() && !recursive && !group {
+    if reads.is_empty() && before.is_empty() && !recursive && !group {
         return TokenStream::new();
     }
-    let (chain, only): (Vec<&FieldRead>, Vec<&FieldRead>) =
-        reads.iter().partition(|read| read.field.wire_number() < 16);
+    let (chain, only): (Vec<&FieldRead>, Vec<&FieldRead>) = reads
+        .iter()
+        .partition(|read| read.field.oneof.is_none() && read.field.wire_number() < 16);
     let chain_entries = chain.iter().enumerate().map(|(position, read)| {
         let number = field_number(read.field);
         let wire_types = wire_types_read(read.field);

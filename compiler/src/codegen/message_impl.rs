@@ -14,6 +14,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use super::merge_from::{self, FieldRead, MergeFrom};
+use super::recycle::{self, Keep};
 use super::required::{self, Checker};
 use super::{Context, extensions, graph, ident, oneof, type_ident, types};
 use crate::model::{EncodingStep, Field, FieldType, MessageId, ValueType};
@@ -40,9 +41,16 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
     let graph = graph::expand_graph_items(cx, scope, id);
     let infallible = cx.infallible_encode(id).then(|| quote!(, infallible));
+    let recycles = recycle::recycles(cx, id).then(|| {
+        quote!(
+            const RECYCLES: bool = true;
+        )
+    });
     quote! {
         impl #rt::Message for #ident {
             const NAME: &'static str = #name;
+
+            #recycles
 
             #graph
 
@@ -225,13 +233,28 @@ fn expand_merge_from<'f>(
 ) -> (TokenStream, Vec<&'f Field>) {
     let rt = &cx.runtime;
     let mut reads = Vec::new();
-    let mut before = TokenStream::new();
-    let mut after = TokenStream::new();
+    let recycles = recycle::recycles(cx, id);
+    let (mut before, mut after) = match recycles {
+        true => recycle::statements(cx, id),
+        false => (TokenStream::new(), TokenStream::new()),
+    };
     let in_order = merge_from::read_in_order(fields);
+    let message = cx.schema.message(id);
     for field in fields.iter().copied() {
         let name = names::field_name(&field.name);
         let member = ident(&name);
-        if field.oneof.is_none()
+        let keep = recycle::Keep::of(cx, field);
+        if recycles && field.oneof.is_none() && matches!(keep, Keep::Elements | Keep::Optional) {
+            let codec = types::call_codec(cx, scope, field, types::Held::of(cx, field));
+            let read = recycle::read(keep, field, &codec);
+            reads.push(FieldRead { field, read });
+        } else if recycles
+            && let Some(index) = field.oneof
+            && recycle::oneof_keeps(message, index)
+        {
+            let read = oneof::expand_kept_member_read(cx, scope, id, field);
+            reads.push(FieldRead { field, read });
+        } else if field.oneof.is_none()
             && Shape::of(cx, field) == Shape::Map
             && cx.map_type(field).is_sorted()
         {
@@ -264,7 +287,7 @@ fn expand_merge_from<'f>(
     let merge = MergeFrom {
         lifetime: quote!('_),
         field_name: quote!(Self::field_name),
-        recursive: cx.schema.message(id).recursive,
+        recursive: message.recursive,
         group: cx.is_group(id),
         before,
         after,

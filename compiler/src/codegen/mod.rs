@@ -33,6 +33,7 @@ mod message;
 mod message_impl;
 mod oneof;
 mod paths;
+mod recycle;
 mod required;
 pub(crate) mod services;
 mod types;
@@ -362,6 +363,16 @@ impl<'a> Context<'a> {
     /// under no extern path.
     pub(crate) fn generates(&self, ty: DeclaredType) -> bool {
         generates(self.schema, self.config, ty)
+    }
+
+    /// Whether message `id` reads in place in `Message::decode_in_place`
+    /// ([`Config::decode_in_place`]): it is under one of its paths.
+    pub(crate) fn decodes_in_place(&self, id: MessageId) -> bool {
+        let name = &self.schema.message(id).full_name;
+        let paths = &self.config.decode_in_place;
+        paths
+            .iter()
+            .any(|path| crate::config::path_matches(path, name))
     }
 
     /// Whether `field` holds its message without an `Option`

@@ -9,7 +9,7 @@ use quote::quote;
 
 use super::attributes::ItemKind;
 use super::deprecation::deprecated;
-use super::{Context, docs, ident, merge_from, paths, schema_docs, type_ident, types};
+use super::{Context, docs, ident, merge_from, paths, recycle, schema_docs, type_ident, types};
 #[cfg(doc)]
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, RefKind, ValueType};
@@ -222,6 +222,47 @@ pub(crate) fn expand_oneof_merge_arm(
     merge_arm(cx, pattern, &field, variant, quote!(#codec::merge))
 }
 
+/// The read of `member` of a oneof that keeps its member for a recycled
+/// decode ([`recycle::oneof_keeps`]), for an entry of `merge_from`, which
+/// has the oneof's `kept` local: the first member read in a recycled
+/// decode goes in place of the kept member if it is the same member
+/// (`merge_member!` with `kept`). A closed enum or a `ref`, which keep
+/// nothing, first drop the kept member (`forget_kept`), and then read as
+/// in `merge_field`.
+pub(crate) fn expand_kept_member_read(
+    cx: &Context,
+    scope: &[String],
+    id: MessageId,
+    member: &Field,
+) -> TokenStream {
+    let rt = &cx.runtime;
+    let message = cx.schema.message(id);
+    let Some(index) = member.oneof else {
+        return TokenStream::new();
+    };
+    let ty = member.ty.value();
+    let codec = types::member_codec(cx, ty, Held::of(cx, member));
+    let field = oneof_field(message, index);
+    let variant = variant_path(cx, scope, id, index, member);
+    let kept = recycle::kept(message.oneofs.get(index).map_or("", |oneof| &oneof.name));
+    let forget = quote!(#rt::recycle::forget_kept(&mut #kept, &mut self.#field););
+    if let ValueType::Ref(_, RefKind::Strong) = ty {
+        let read = replace_read(cx, &field, variant, codec);
+        return quote!({ #forget #read });
+    }
+    if let Some(unknown) = types::unknown_sink(cx, id, member) {
+        let read = closed_member_read(&field, variant, quote!(#codec::merge_member), unknown);
+        return quote!({ #forget #read });
+    }
+    quote! {
+        #rt::merge_member!(
+            self.#field, #variant, kept #kept,
+            |value| #codec::merge(wire, &mut value, decoder),
+            reuse #codec::prepare_in_place(&mut value, decoder)
+        )
+    }
+}
+
 /// The arm of `merge_field` matching `pattern`, a member's
 /// ([`merge_from::field_pattern`]), a closed enum, held in the oneof
 /// field `field` as `variant`, of an owned message or a view: `merge`, a
@@ -234,9 +275,18 @@ pub(crate) fn closed_member_arm(
     merge: TokenStream,
     unknown: TokenStream,
 ) -> TokenStream {
-    quote! {
-        #pattern => #merge(wire, &mut self.#field, #variant, decoder, #unknown),
-    }
+    let read = closed_member_read(field, variant, merge, unknown);
+    quote!(#pattern => #read,)
+}
+
+/// The read of [`closed_member_arm`].
+fn closed_member_read(
+    field: &proc_macro2::Ident,
+    variant: TokenStream,
+    merge: TokenStream,
+    unknown: TokenStream,
+) -> TokenStream {
+    quote!(#merge(wire, &mut self.#field, #variant, decoder, #unknown))
 }
 
 /// The arm of `merge_field` matching `pattern`, a member's, a `ref`, held
@@ -251,12 +301,23 @@ fn replace_arm(
     variant: TokenStream,
     codec: TokenStream,
 ) -> TokenStream {
+    let read = replace_read(cx, field, variant, codec);
+    quote!(#pattern => #read,)
+}
+
+/// The read of [`replace_arm`].
+fn replace_read(
+    cx: &Context,
+    field: &proc_macro2::Ident,
+    variant: TokenStream,
+    codec: TokenStream,
+) -> TokenStream {
     let rt = &cx.runtime;
     quote! {
-        #pattern => #rt::merge_member!(
+        #rt::merge_member!(
             replace self.#field, #variant,
             |value| #codec::merge_optional(wire, &mut value, decoder)
-        ),
+        )
     }
 }
 

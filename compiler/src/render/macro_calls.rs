@@ -30,7 +30,7 @@
 
 use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::ToTokens;
-use syn::parse::{ParseStream, Parser};
+use syn::parse::{Parse, ParseStream, Parser};
 use syn::punctuated::Punctuated;
 use syn::{Expr, Ident, LitInt, Token};
 
@@ -265,6 +265,11 @@ fn expr_lines(expr: &Expr, indent: usize) -> Vec<String> {
 /// where it may put a short block on one line).
 fn body_lines(body: TokenStream, indent: usize) -> Vec<String> {
     let depth = (indent / 4).max(1);
+    // The calls of the macros this module lays out, in an entry of
+    // `read_fields!` (a oneof's member read by `merge_member!`), laid out
+    // as they are anywhere else.
+    let mut calls = Vec::new();
+    let body = take_calls(body, &mut calls);
     let mut item: syn::Item = syn::parse_quote!(fn f() { #body });
     for _ in 1..depth {
         item = syn::parse_quote!(mod m { #item });
@@ -274,6 +279,7 @@ fn body_lines(body: TokenStream, indent: usize) -> Vec<String> {
         attrs: Vec::new(),
         items: vec![item],
     });
+    let text = put_back(&text, &calls).unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let end = lines.len().saturating_sub(depth);
     (lines.get(depth..end).unwrap_or_default().iter())
@@ -352,28 +358,41 @@ fn one_line(expr: &Expr) -> String {
 }
 
 /// A call's arguments, each on one line as prettyplease writes it; a word
-/// before the first, as in `replace self.value`, stays with it.
+/// before an argument, as in `replace self.value`, `kept pick_kept` or
+/// `recycled C::recycle(..)`, stays with it.
 fn arguments(call: &TokenStream) -> Vec<String> {
-    let mut tokens: Vec<TokenTree> = call.clone().into_iter().collect();
-    let word = match tokens.as_slice() {
-        [TokenTree::Ident(word), TokenTree::Ident(_), ..] => Some(word.to_string()),
-        _ => None,
-    };
-    if word.is_some() {
-        tokens.remove(0);
-    }
-    let tokens: TokenStream = tokens.into_iter().collect();
-    let parsed = Parser::parse2(Punctuated::<Expr, Token![,]>::parse_terminated, tokens);
-    let Ok(parsed) = parsed else {
-        // Codegen always makes calls that parse. Were one not to, its
-        // tokens still show the compiler what went wrong.
-        return vec![call.to_string()];
-    };
-    let mut arguments: Vec<String> = parsed.iter().map(one_line).collect();
-    if let (Some(word), Some(first)) = (word, arguments.first_mut()) {
-        *first = format!("{word} {first}");
+    let mut arguments = Vec::new();
+    let mut argument: Vec<TokenTree> = Vec::new();
+    let mut trees = call.clone().into_iter().peekable();
+    while let Some(tree) = trees.next() {
+        let ends = matches!(&tree, TokenTree::Punct(comma) if comma.as_char() == ',');
+        if !ends {
+            argument.push(tree);
+        }
+        if ends || trees.peek().is_none() {
+            match worded_argument(std::mem::take(&mut argument)) {
+                Some(line) => arguments.push(line),
+                // Codegen always makes calls that parse. Were one not to,
+                // its tokens still show the compiler what went wrong.
+                None => return vec![call.to_string()],
+            }
+        }
     }
     arguments
+}
+
+/// One argument of a call on one line, `tokens` being an expression, or a
+/// word and an expression; `None` when they are neither.
+fn worded_argument(tokens: Vec<TokenTree>) -> Option<String> {
+    let stream: TokenStream = tokens.iter().cloned().collect();
+    if let Ok(expr) = Parser::parse2(Expr::parse, stream) {
+        return Some(one_line(&expr));
+    }
+    let (TokenTree::Ident(word), rest) = tokens.split_first()? else {
+        return None;
+    };
+    let expr = Parser::parse2(Expr::parse, rest.iter().cloned().collect()).ok()?;
+    Some(format!("{word} {}", one_line(&expr)))
 }
 
 /// `arguments` at `indent`, as many a line as fit, each but the last
