@@ -14,7 +14,7 @@ run: ## Compile the flagship schema and print the Rust code.
 	$(CARGO) run -q -p schemac -- compile schemas/order.schema
 
 generate: ## Regenerate the checked-in generated/ crate from schemas/, and the runtime's descriptor.proto types.
-	$(CARGO) run -q -p schemac -- compile --json --views -I schemas -o generated/src schemas/*.schema
+	$(CARGO) run -q -p schemac -- compile --json --views --decode-in-place . -I schemas -o generated/src schemas/*.schema
 	SCHEMAC_BLESS=1 $(CARGO) test -q -p schemac-tests --test suite the_runtimes_descriptor_types_match_the_compiler
 
 test: ## Run every test (snapshots are checked, never written).

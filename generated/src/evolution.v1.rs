@@ -19,6 +19,7 @@ pub struct Profile {
 
 impl _rt::Message for Profile {
     const NAME: &'static str = "Profile";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Uint64::measure(1, &self.id)
             + _rt::codec::String::measure(2, &self.name)
@@ -35,6 +36,14 @@ impl _rt::Message for Profile {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.id = ::core::default::Default::default();
+            self.name.clear();
+            self.email.clear();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.id, decoder), then 2 Len;
@@ -106,6 +115,7 @@ pub struct PlainProfile {
 
 impl _rt::Message for PlainProfile {
     const NAME: &'static str = "PlainProfile";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Uint64::measure(1, &self.id)
             + _rt::codec::String::measure(2, &self.name)
@@ -119,6 +129,13 @@ impl _rt::Message for PlainProfile {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.id = ::core::default::Default::default();
+            self.name.clear();
+            self.email.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.id, decoder), then 2 Len;

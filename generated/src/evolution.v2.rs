@@ -35,6 +35,7 @@ pub struct Profile {
 
 impl _rt::Message for Profile {
     const NAME: &'static str = "Profile";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Uint64::measure(1, &self.id)
             + _rt::codec::String::measure(2, &self.name)
@@ -73,6 +74,21 @@ impl _rt::Message for Profile {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.id = ::core::default::Default::default();
+            self.name.clear();
+            self.age = ::core::default::Default::default();
+            self.email.clear();
+            self.scores.clear();
+            self.balance = ::core::default::Default::default();
+            self.rating = ::core::default::Default::default();
+            self.badge = ::core::default::Default::default();
+            self.preferences.clear();
+            self.unknown_fields.clear();
+        }
+        let mut address_kept = recycling.on();
+        let mut nicknames_at = recycling.cursor();
         let mut preferences_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
@@ -80,7 +96,12 @@ impl _rt::Message for Profile {
             2 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 3 Varint;
             3 (Varint) => _rt::codec::Sint32::merge(wire, &mut self.age, decoder), then 4 Len;
             4 (Len) =>
-                _rt::codec::Message::merge_optional(wire, &mut self.address, decoder), then 5 Len;
+                _rt::codec::Message::recycle_optional(
+                    wire,
+                    &mut self.address,
+                    &mut address_kept,
+                    decoder,
+                ), then 5 Len;
             5 (Len) => _rt::codec::String::merge(wire, &mut self.email, decoder), then 6 Len;
             6 (Varint | Len) => _rt::codec::Uint32::merge_repeated(wire, &mut self.scores, decoder),
                 again Len, then 7 Len;
@@ -89,7 +110,12 @@ impl _rt::Message for Profile {
                 _rt::codec::Double::merge(wire, &mut self.rating, decoder), then 9 Fixed32;
             9 (Fixed32) => _rt::codec::Fixed32::merge(wire, &mut self.badge, decoder), then 10 Len;
             10 (Len) =>
-                _rt::codec::String::merge_repeated(wire, &mut self.nicknames, decoder), again Len;
+                _rt::codec::String::recycle_repeated(
+                    wire,
+                    &mut self.nicknames,
+                    &mut nicknames_at,
+                    decoder,
+                ), again Len;
             only 100 (Len) =>
                 preferences_entries
                     .merge::<
@@ -97,6 +123,10 @@ impl _rt::Message for Profile {
                         _rt::codec::Value,
                     >(wire, &mut self.preferences, decoder);
         );
+        if address_kept {
+            self.address = ::core::option::Option::None;
+        }
+        self.nicknames.truncate(nicknames_at);
         preferences_entries.finish(&mut self.preferences);
         read
     }
@@ -230,6 +260,7 @@ pub struct Address {
 
 impl _rt::Message for Address {
     const NAME: &'static str = "Address";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.street)
             + _rt::codec::String::measure(2, &self.city) + self.unknown_fields.len()
@@ -244,6 +275,13 @@ impl _rt::Message for Address {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.street.clear();
+            self.city.clear();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.street, decoder), then 2 Len;

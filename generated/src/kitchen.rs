@@ -28,6 +28,7 @@ pub struct Scalars {
 
 impl _rt::Message for Scalars {
     const NAME: &'static str = "Scalars";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int32::measure(1, &self.an_i32)
             + _rt::codec::Int64::measure(2, &self.an_i64)
@@ -69,6 +70,26 @@ impl _rt::Message for Scalars {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.an_i32 = ::core::default::Default::default();
+            self.an_i64 = ::core::default::Default::default();
+            self.a_u32 = ::core::default::Default::default();
+            self.a_u64 = ::core::default::Default::default();
+            self.a_sint32 = ::core::default::Default::default();
+            self.a_sint64 = ::core::default::Default::default();
+            self.a_fixed32 = ::core::default::Default::default();
+            self.a_fixed64 = ::core::default::Default::default();
+            self.an_sfixed32 = ::core::default::Default::default();
+            self.an_sfixed64 = ::core::default::Default::default();
+            self.an_f32 = ::core::default::Default::default();
+            self.an_f64 = ::core::default::Default::default();
+            self.a_bool = ::core::default::Default::default();
+            self.a_string.clear();
+            self.some_bytes.clear();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Int32::merge(wire, &mut self.an_i32, decoder), then 2 Varint;
@@ -234,6 +255,7 @@ pub struct OptionalScalars {
 
 impl _rt::Message for OptionalScalars {
     const NAME: &'static str = "OptionalScalars";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int32::measure_optional(1, self.an_i32.as_ref())
             + _rt::codec::Int64::measure_optional(2, self.an_i64.as_ref())
@@ -286,9 +308,6 @@ impl _rt::Message for OptionalScalars {
             (16, _rt::WireType::Varint) => {
                 _rt::codec::Enum::merge_optional(wire, &mut self.a_color, decoder)
             }
-            (17, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_optional(wire, &mut self.a_point, decoder)
-            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -297,7 +316,28 @@ impl _rt::Message for OptionalScalars {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.an_i32 = ::core::default::Default::default();
+            self.an_i64 = ::core::default::Default::default();
+            self.a_u32 = ::core::default::Default::default();
+            self.a_u64 = ::core::default::Default::default();
+            self.a_sint32 = ::core::default::Default::default();
+            self.a_sint64 = ::core::default::Default::default();
+            self.a_fixed32 = ::core::default::Default::default();
+            self.a_fixed64 = ::core::default::Default::default();
+            self.an_sfixed32 = ::core::default::Default::default();
+            self.an_sfixed64 = ::core::default::Default::default();
+            self.an_f32 = ::core::default::Default::default();
+            self.an_f64 = ::core::default::Default::default();
+            self.a_bool = ::core::default::Default::default();
+            self.a_color = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+        let mut a_string_kept = recycling.on();
+        let mut some_bytes_kept = recycling.on();
+        let mut a_point_kept = recycling.on();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) =>
                 _rt::codec::Int32::merge_optional(wire, &mut self.an_i32, decoder), then 2 Varint;
@@ -328,9 +368,37 @@ impl _rt::Message for OptionalScalars {
             13 (Varint) =>
                 _rt::codec::Bool::merge_optional(wire, &mut self.a_bool, decoder), then 14 Len;
             14 (Len) =>
-                _rt::codec::String::merge_optional(wire, &mut self.a_string, decoder), then 15 Len;
-            15 (Len) => _rt::codec::Bytes::merge_optional(wire, &mut self.some_bytes, decoder);
-        )
+                _rt::codec::String::recycle_optional(
+                    wire,
+                    &mut self.a_string,
+                    &mut a_string_kept,
+                    decoder,
+                ), then 15 Len;
+            15 (Len) =>
+                _rt::codec::Bytes::recycle_optional(
+                    wire,
+                    &mut self.some_bytes,
+                    &mut some_bytes_kept,
+                    decoder,
+                );
+            only 17 (Len) =>
+                _rt::codec::Message::recycle_optional(
+                    wire,
+                    &mut self.a_point,
+                    &mut a_point_kept,
+                    decoder,
+                );
+        );
+        if a_string_kept {
+            self.a_string = ::core::option::Option::None;
+        }
+        if some_bytes_kept {
+            self.some_bytes = ::core::option::Option::None;
+        }
+        if a_point_kept {
+            self.a_point = ::core::option::Option::None;
+        }
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
         (1, "an_i32"), (2, "an_i64"), (3, "a_u32"), (4, "a_u64"), (5, "a_sint32"), (6, "a_sint64"),
@@ -503,6 +571,7 @@ pub struct Lists {
 
 impl _rt::Message for Lists {
     const NAME: &'static str = "Lists";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int32::measure_packed(1, &self.i32s)
             + _rt::codec::Int64::measure_packed(2, &self.i64s)
@@ -555,9 +624,6 @@ impl _rt::Message for Lists {
             (16, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::Enum::merge_repeated(wire, &mut self.colors, decoder)
             }
-            (17, _rt::WireType::Len) => {
-                _rt::codec::Message::merge_repeated(wire, &mut self.points, decoder)
-            }
             _ => self.unknown_fields.merge(number, wire, decoder),
         }
     }
@@ -566,7 +632,28 @@ impl _rt::Message for Lists {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.i32s.clear();
+            self.i64s.clear();
+            self.u32s.clear();
+            self.u64s.clear();
+            self.sint32s.clear();
+            self.sint64s.clear();
+            self.fixed32s.clear();
+            self.fixed64s.clear();
+            self.sfixed32s.clear();
+            self.sfixed64s.clear();
+            self.f32s.clear();
+            self.f64s.clear();
+            self.bools.clear();
+            self.colors.clear();
+            self.unknown_fields.clear();
+        }
+        let mut strings_at = recycling.cursor();
+        let mut byte_strings_at = recycling.cursor();
+        let mut points_at = recycling.cursor();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint | Len) => _rt::codec::Int32::merge_repeated(wire, &mut self.i32s, decoder),
                 again Len, then 2 Len;
@@ -600,11 +687,32 @@ impl _rt::Message for Lists {
                 again Len, then 13 Len;
             13 (Varint | Len) => _rt::codec::Bool::merge_repeated(wire, &mut self.bools, decoder),
                 again Len, then 14 Len;
-            14 (Len) => _rt::codec::String::merge_repeated(wire, &mut self.strings, decoder),
-                again Len, then 15 Len;
+            14 (Len) =>
+                _rt::codec::String::recycle_repeated(
+                    wire,
+                    &mut self.strings,
+                    &mut strings_at,
+                    decoder,
+                ), again Len, then 15 Len;
             15 (Len) =>
-                _rt::codec::Bytes::merge_repeated(wire, &mut self.byte_strings, decoder), again Len;
-        )
+                _rt::codec::Bytes::recycle_repeated(
+                    wire,
+                    &mut self.byte_strings,
+                    &mut byte_strings_at,
+                    decoder,
+                ), again Len;
+            only 17 (Len) =>
+                _rt::codec::Message::recycle_repeated(
+                    wire,
+                    &mut self.points,
+                    &mut points_at,
+                    decoder,
+                );
+        );
+        self.strings.truncate(strings_at);
+        self.byte_strings.truncate(byte_strings_at);
+        self.points.truncate(points_at);
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
         (1, "i32s"), (2, "i64s"), (3, "u32s"), (4, "u64s"), (5, "sint32s"), (6, "sint64s"),
@@ -777,6 +885,7 @@ pub struct Maps {
 
 impl _rt::Message for Maps {
     const NAME: &'static str = "Maps";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Map::<
             _rt::codec::Int32,
@@ -899,6 +1008,24 @@ impl _rt::Message for Maps {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.by_i32.clear();
+            self.by_i64.clear();
+            self.by_u32.clear();
+            self.by_u64.clear();
+            self.by_sint32.clear();
+            self.by_sint64.clear();
+            self.by_fixed32.clear();
+            self.by_fixed64.clear();
+            self.by_sfixed32.clear();
+            self.by_sfixed64.clear();
+            self.by_bool.clear();
+            self.by_string.clear();
+            self.colors.clear();
+            self.points.clear();
+            self.unknown_fields.clear();
+        }
         let mut by_i32_entries = _rt::field::MapEntries::new();
         let mut by_i64_entries = _rt::field::MapEntries::new();
         let mut by_u32_entries = _rt::field::MapEntries::new();
@@ -1236,6 +1363,7 @@ pub struct Interleaved {
 
 impl _rt::Message for Interleaved {
     const NAME: &'static str = "Interleaved";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int32::measure(2, &self.count)
             + match &self.pick {
@@ -1286,14 +1414,6 @@ impl _rt::Message for Interleaved {
         decoder: &mut _rt::Decoder<'_>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (3, _rt::WireType::Len) => _rt::merge_member!(
-                self.pick, interleaved::Pick::Word,
-                |value| _rt::codec::String::merge(wire, &mut value, decoder)
-            ),
-            (6, _rt::WireType::Varint) => _rt::merge_member!(
-                self.pick, interleaved::Pick::Amount,
-                |value| _rt::codec::Int64::merge(wire, &mut value, decoder)
-            ),
             (20, _rt::WireType::Varint) => {
                 _rt::codec::Uint32::merge(wire, &mut self.far, decoder)
             }
@@ -1305,17 +1425,51 @@ impl _rt::Message for Interleaved {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.count = ::core::default::Default::default();
+            self.ratio = ::core::default::Default::default();
+            self.flags.clear();
+            self.labels.clear();
+            self.far = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+        let mut names_at = recycling.cursor();
+        let mut point_kept = recycling.on();
+        let mut pick_kept = recycling.on();
         let mut labels_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             2 (Varint) => _rt::codec::Int32::merge(wire, &mut self.count, decoder), then 4 Len;
-            4 (Len) => _rt::codec::String::merge_repeated(wire, &mut self.names, decoder),
-                again Len, then 7 Fixed64;
+            4 (Len) =>
+                _rt::codec::String::recycle_repeated(
+                    wire,
+                    &mut self.names,
+                    &mut names_at,
+                    decoder,
+                ), again Len, then 7 Fixed64;
             7 (Fixed64) => _rt::codec::Double::merge(wire, &mut self.ratio, decoder), then 9 Len;
             9 (Len) =>
-                _rt::codec::Message::merge_optional(wire, &mut self.point, decoder), then 11 Len;
+                _rt::codec::Message::recycle_optional(
+                    wire,
+                    &mut self.point,
+                    &mut point_kept,
+                    decoder,
+                ), then 11 Len;
             11 (Varint | Len) =>
                 _rt::codec::Bool::merge_repeated(wire, &mut self.flags, decoder), again Len;
+            only 3 (Len) =>
+                _rt::merge_member!(
+                    self.pick, interleaved::Pick::Word, kept pick_kept,
+                    |value| _rt::codec::String::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::String::prepare_in_place(&mut value, decoder)
+                );
+            only 6 (Varint) =>
+                _rt::merge_member!(
+                    self.pick, interleaved::Pick::Amount, kept pick_kept,
+                    |value| _rt::codec::Int64::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::Int64::prepare_in_place(&mut value, decoder)
+                );
             only 16 (Len) =>
                 labels_entries
                     .merge::<
@@ -1323,6 +1477,13 @@ impl _rt::Message for Interleaved {
                         _rt::codec::Int32,
                     >(wire, &mut self.labels, decoder);
         );
+        self.names.truncate(names_at);
+        if point_kept {
+            self.point = ::core::option::Option::None;
+        }
+        if pick_kept {
+            self.pick = ::core::option::Option::None;
+        }
         labels_entries.finish(&mut self.labels);
         read
     }
@@ -1479,6 +1640,7 @@ pub struct Point {
 
 impl _rt::Message for Point {
     const NAME: &'static str = "Point";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Sint32::measure(1, &self.x) + _rt::codec::Sint32::measure(2, &self.y)
             + self.unknown_fields.len()
@@ -1493,6 +1655,13 @@ impl _rt::Message for Point {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.x = ::core::default::Default::default();
+            self.y = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Sint32::merge(wire, &mut self.x, decoder), then 2 Varint;

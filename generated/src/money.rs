@@ -22,6 +22,7 @@ pub struct Amounts {
 
 impl _rt::Message for Amounts {
     const NAME: &'static str = "Amounts";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Decimal::measure(1, &self.total)
             + _rt::codec::Decimal::measure_optional(2, self.discount.as_ref())
@@ -54,6 +55,15 @@ impl _rt::Message for Amounts {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.total = ::core::default::Default::default();
+            self.discount = ::core::default::Default::default();
+            self.line_totals.clear();
+            self.prices.clear();
+            self.by_day.clear();
+            self.unknown_fields.clear();
+        }
         let mut prices_entries = _rt::field::MapEntries::new();
         let mut by_day_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
@@ -177,6 +187,7 @@ pub struct Values {
 
 impl _rt::Message for Values {
     const NAME: &'static str = "Values";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Value::measure(1, &self.payload)
             + _rt::codec::Value::measure_optional(2, self.previous.as_ref())
@@ -209,6 +220,15 @@ impl _rt::Message for Values {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.payload = ::core::default::Default::default();
+            self.previous = ::core::default::Default::default();
+            self.history.clear();
+            self.attributes.clear();
+            self.by_id.clear();
+            self.unknown_fields.clear();
+        }
         let mut attributes_entries = _rt::field::MapEntries::new();
         let mut by_id_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
@@ -328,6 +348,7 @@ pub struct Entry {
 
 impl _rt::Message for Entry {
     const NAME: &'static str = "Entry";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.memo)
             + match &self.amount {
@@ -382,14 +403,37 @@ impl _rt::Message for Entry {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.memo.clear();
+            self.amount = ::core::option::Option::None;
+            self.unknown_fields.clear();
+        }
+        let mut amounts_kept = recycling.on();
+        let mut values_at = recycling.cursor();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.memo, decoder), then 4 Len;
             4 (Len) =>
-                _rt::codec::Message::merge_optional(wire, &mut self.amounts, decoder), then 5 Len;
+                _rt::codec::Message::recycle_optional(
+                    wire,
+                    &mut self.amounts,
+                    &mut amounts_kept,
+                    decoder,
+                ), then 5 Len;
             5 (Len) =>
-                _rt::codec::Message::merge_repeated(wire, &mut self.values, decoder), again Len;
-        )
+                _rt::codec::Message::recycle_repeated(
+                    wire,
+                    &mut self.values,
+                    &mut values_at,
+                    decoder,
+                ), again Len;
+        );
+        if amounts_kept {
+            self.amounts = ::core::option::Option::None;
+        }
+        self.values.truncate(values_at);
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
         (1, "memo"), (2, "exact"), (3, "other"), (4, "amounts"), (5, "values"),

@@ -144,6 +144,7 @@ pub struct ReportCard {
 
 impl _rt::Message for ReportCard {
     const NAME: &'static str = "ReportCard";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::ClosedEnum::measure_optional(1, self.grade.as_ref())
             + _rt::codec::ClosedEnum::measure_packed(2, &self.levels)
@@ -194,19 +195,6 @@ impl _rt::Message for ReportCard {
         decoder: &mut _rt::Decoder<'_>,
     ) -> _rt::MergeResult {
         match (number, wire) {
-            (5, _rt::WireType::Varint) => {
-                _rt::codec::ClosedEnum::merge_member(
-                    wire,
-                    &mut self.pick,
-                    report_card::Pick::Level,
-                    decoder,
-                    &mut self.unknown_fields,
-                )
-            }
-            (6, _rt::WireType::Len) => _rt::merge_member!(
-                self.pick, report_card::Pick::Note,
-                |value| _rt::codec::String::merge(wire, &mut value, decoder)
-            ),
             (20, _rt::WireType::Varint | _rt::WireType::Len) => {
                 _rt::codec::ClosedEnum::merge_repeated(
                     wire,
@@ -223,6 +211,17 @@ impl _rt::Message for ReportCard {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.grade = ::core::default::Default::default();
+            self.levels.clear();
+            self.packed_levels.clear();
+            self.by_subject.clear();
+            self.absences = ::core::default::Default::default();
+            self.later_levels.clear();
+            self.unknown_fields.clear();
+        }
+        let mut pick_kept = recycling.on();
         let mut by_subject_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
@@ -254,7 +253,27 @@ impl _rt::Message for ReportCard {
                     >(wire, &mut self.by_subject, decoder, &mut self.unknown_fields),
                 again Len, then 7 Varint;
             7 (Varint) => _rt::codec::Int32::merge_optional(wire, &mut self.absences, decoder);
+            only 5 (Varint) =>
+                {
+                    _rt::recycle::forget_kept(&mut pick_kept, &mut self.pick);
+                    _rt::codec::ClosedEnum::merge_member(
+                        wire,
+                        &mut self.pick,
+                        report_card::Pick::Level,
+                        decoder,
+                        &mut self.unknown_fields,
+                    )
+                };
+            only 6 (Len) =>
+                _rt::merge_member!(
+                    self.pick, report_card::Pick::Note, kept pick_kept,
+                    |value| _rt::codec::String::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::String::prepare_in_place(&mut value, decoder)
+                );
         );
+        if pick_kept {
+            self.pick = ::core::option::Option::None;
+        }
         by_subject_entries.finish(&mut self.by_subject);
         read
     }
@@ -440,6 +459,7 @@ pub struct Summary {
 
 impl _rt::Message for Summary {
     const NAME: &'static str = "Summary";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::ClosedEnum::measure_optional(1, self.grade.as_ref())
             + _rt::codec::ClosedEnum::measure_packed(2, &self.levels)
@@ -479,32 +499,16 @@ impl _rt::Message for Summary {
     }
 
     #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> _rt::MergeResult {
-        match (number, wire) {
-            (5, _rt::WireType::Varint) => {
-                _rt::codec::ClosedEnum::merge_member(
-                    wire,
-                    &mut self.pick,
-                    summary::Pick::Level,
-                    decoder,
-                    &mut _rt::Discard,
-                )
-            }
-            (6, _rt::WireType::Len) => _rt::merge_member!(
-                self.pick, summary::Pick::Note,
-                |value| _rt::codec::String::merge(wire, &mut value, decoder)
-            ),
-            _ => decoder.skip(wire),
-        }
-    }
-
-    #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.grade = ::core::default::Default::default();
+            self.levels.clear();
+            self.packed_levels.clear();
+            self.by_subject.clear();
+            self.absences = ::core::default::Default::default();
+        }
+        let mut pick_kept = recycling.on();
         let mut by_subject_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
@@ -536,7 +540,27 @@ impl _rt::Message for Summary {
                     >(wire, &mut self.by_subject, decoder, &mut _rt::Discard),
                 again Len, then 7 Varint;
             7 (Varint) => _rt::codec::Int32::merge_optional(wire, &mut self.absences, decoder);
+            only 5 (Varint) =>
+                {
+                    _rt::recycle::forget_kept(&mut pick_kept, &mut self.pick);
+                    _rt::codec::ClosedEnum::merge_member(
+                        wire,
+                        &mut self.pick,
+                        summary::Pick::Level,
+                        decoder,
+                        &mut _rt::Discard,
+                    )
+                };
+            only 6 (Len) =>
+                _rt::merge_member!(
+                    self.pick, summary::Pick::Note, kept pick_kept,
+                    |value| _rt::codec::String::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::String::prepare_in_place(&mut value, decoder)
+                );
         );
+        if pick_kept {
+            self.pick = ::core::option::Option::None;
+        }
         by_subject_entries.finish(&mut self.by_subject);
         read
     }

@@ -18,6 +18,7 @@ pub struct Drawing {
 
 impl _rt::Message for Drawing {
     const NAME: &'static str = "Drawing";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.title)
             + _rt::codec::Message::measure_repeated(2, &self.shapes)
@@ -34,13 +35,27 @@ impl _rt::Message for Drawing {
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.title.clear();
+            self.layer = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+        let mut shapes_at = recycling.cursor();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.title, decoder), then 2 Len;
-            2 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.shapes, decoder),
-                again Len, then 3 Varint;
+            2 (Len) =>
+                _rt::codec::Message::recycle_repeated(
+                    wire,
+                    &mut self.shapes,
+                    &mut shapes_at,
+                    decoder,
+                ), again Len, then 3 Varint;
             3 (Varint) => _rt::codec::Enum::merge(wire, &mut self.layer, decoder);
-        )
+        );
+        self.shapes.truncate(shapes_at);
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
         (1, "title"), (2, "shapes"), (3, "layer"),
@@ -112,6 +127,7 @@ pub struct Shape {
 
 impl _rt::Message for Shape {
     const NAME: &'static str = "Shape";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         (match &self.kind {
             Some(shape::Kind::Circle(value)) => {
@@ -156,48 +172,63 @@ impl _rt::Message for Shape {
         }
     }
 
-    #[inline]
-    fn merge_field(
-        &mut self,
-        number: u32,
-        wire: _rt::WireType,
-        decoder: &mut _rt::Decoder<'_>,
-    ) -> _rt::MergeResult {
-        match (number, wire) {
-            (1, _rt::WireType::Len) => _rt::merge_member!(
-                self.kind, shape::Kind::Circle,
-                |value| _rt::codec::Message::merge(wire, &mut value, decoder)
-            ),
-            (2, _rt::WireType::Len) => _rt::merge_member!(
-                self.kind, shape::Kind::Polygon,
-                |value| _rt::codec::Message::merge(wire, &mut value, decoder)
-            ),
-            (3, _rt::WireType::Len) => _rt::merge_member!(
-                self.kind, shape::Kind::Label,
-                |value| _rt::codec::String::merge(wire, &mut value, decoder)
-            ),
-            (4, _rt::WireType::Len) => _rt::merge_member!(
-                self.kind, shape::Kind::Group,
-                |value| _rt::codec::Message::merge(wire, &mut value, decoder)
-            ),
-            (5, _rt::WireType::Fixed64) => _rt::merge_member!(
-                self.kind, shape::Kind::ScaleOnly,
-                |value| _rt::codec::Double::merge(wire, &mut value, decoder)
-            ),
-            (6, _rt::WireType::Len) => {
-                _rt::codec::String::merge_optional(wire, &mut self.note, decoder)
-            }
-            _ => self.unknown_fields.merge(number, wire, decoder),
-        }
-    }
-
     _rt::unknown_fields_at!(unknown_fields);
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.unknown_fields.clear();
+        }
+        let mut note_kept = recycling.on();
+        let mut kind_kept = recycling.on();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
-        )
+            6 (Len) =>
+                _rt::codec::String::recycle_optional(
+                    wire,
+                    &mut self.note,
+                    &mut note_kept,
+                    decoder,
+                );
+            only 1 (Len) =>
+                _rt::merge_member!(
+                    self.kind, shape::Kind::Circle, kept kind_kept,
+                    |value| _rt::codec::Message::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::Message::prepare_in_place(&mut value, decoder)
+                );
+            only 2 (Len) =>
+                _rt::merge_member!(
+                    self.kind, shape::Kind::Polygon, kept kind_kept,
+                    |value| _rt::codec::Message::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::Message::prepare_in_place(&mut value, decoder)
+                );
+            only 3 (Len) =>
+                _rt::merge_member!(
+                    self.kind, shape::Kind::Label, kept kind_kept,
+                    |value| _rt::codec::String::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::String::prepare_in_place(&mut value, decoder)
+                );
+            only 4 (Len) =>
+                _rt::merge_member!(
+                    self.kind, shape::Kind::Group, kept kind_kept,
+                    |value| _rt::codec::Message::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::Message::prepare_in_place(&mut value, decoder)
+                );
+            only 5 (Fixed64) =>
+                _rt::merge_member!(
+                    self.kind, shape::Kind::ScaleOnly, kept kind_kept,
+                    |value| _rt::codec::Double::merge(wire, &mut value, decoder),
+                    reuse _rt::codec::Double::prepare_in_place(&mut value, decoder)
+                );
+        );
+        if note_kept {
+            self.note = ::core::option::Option::None;
+        }
+        if kind_kept {
+            self.kind = ::core::option::Option::None;
+        }
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
         (1, "circle"), (2, "polygon"), (3, "label"), (4, "group"), (5, "scale_only"), (6, "note"),
@@ -347,6 +378,7 @@ pub mod shape {
 
     impl _rt::Message for Circle {
         const NAME: &'static str = "Circle";
+        const RECYCLES: bool = true;
         fn measure_fields(&self) -> usize {
             _rt::codec::Double::measure(1, &self.radius) + self.unknown_fields.len()
         }
@@ -371,6 +403,19 @@ pub mod shape {
         }
 
         _rt::unknown_fields_at!(unknown_fields);
+
+        #[inline]
+        fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+            let recycling = _rt::Recycling::start(decoder);
+            if recycling.on() {
+                self.radius = ::core::default::Default::default();
+                self.unknown_fields.clear();
+            }
+
+            _rt::read_fields!(
+                message self, decoder, wire, Self::field_name;
+            )
+        }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "radius")];
     }
 
@@ -432,6 +477,7 @@ pub mod shape {
 
     impl _rt::Message for Polygon {
         const NAME: &'static str = "Polygon";
+        const RECYCLES: bool = true;
         fn measure_fields(&self) -> usize {
             _rt::codec::Message::measure_repeated(1, &self.corners)
                 + self.unknown_fields.len()
@@ -445,11 +491,23 @@ pub mod shape {
 
         #[inline]
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-            _rt::read_fields!(
+            let recycling = _rt::Recycling::start(decoder);
+            if recycling.on() {
+                self.unknown_fields.clear();
+            }
+            let mut corners_at = recycling.cursor();
+            let read = _rt::read_fields!(
                 message self, decoder, wire, Self::field_name;
-                1 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.corners, decoder),
-                    again Len;
-            )
+                1 (Len) =>
+                    _rt::codec::Message::recycle_repeated(
+                        wire,
+                        &mut self.corners,
+                        &mut corners_at,
+                        decoder,
+                    ), again Len;
+            );
+            self.corners.truncate(corners_at);
+            read
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "corners")];
     }
@@ -511,6 +569,7 @@ pub mod shape {
 
         impl _rt::Message for Corner {
             const NAME: &'static str = "Corner";
+            const RECYCLES: bool = true;
             fn measure_fields(&self) -> usize {
                 _rt::codec::Float::measure(1, &self.x)
                     + _rt::codec::Float::measure(2, &self.y) + self.unknown_fields.len()
@@ -528,6 +587,13 @@ pub mod shape {
                 &mut self,
                 decoder: &mut _rt::Decoder<'_>,
             ) -> _rt::MergeResult {
+                let recycling = _rt::Recycling::start(decoder);
+                if recycling.on() {
+                    self.x = ::core::default::Default::default();
+                    self.y = ::core::default::Default::default();
+                    self.unknown_fields.clear();
+                }
+
                 _rt::read_fields!(
                     message self, decoder, wire, Self::field_name;
                     1 (Fixed32) =>
@@ -599,6 +665,7 @@ pub struct Layer {
 
 impl _rt::Message for Layer {
     const NAME: &'static str = "Layer";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Enum::measure(1, &self.kind) + self.unknown_fields.len()
     }
@@ -623,6 +690,19 @@ impl _rt::Message for Layer {
     }
 
     _rt::unknown_fields_at!(unknown_fields);
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.kind = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+        )
+    }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "kind")];
 }
 
@@ -748,6 +828,7 @@ pub struct Tree {
 
 impl _rt::Message for Tree {
     const NAME: &'static str = "Tree";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int32::measure(1, &self.value)
             + _rt::codec::Boxed::measure_optional(2, self.left.as_ref())
@@ -774,15 +855,40 @@ impl _rt::Message for Tree {
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.value = ::core::default::Default::default();
+            self.by_name.clear();
+            self.unknown_fields.clear();
+        }
+        let mut left_kept = recycling.on();
+        let mut right_kept = recycling.on();
+        let mut children_at = recycling.cursor();
         let mut by_name_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Int32::merge(wire, &mut self.value, decoder), then 2 Len;
-            2 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.left, decoder), then 3 Len;
+            2 (Len) =>
+                _rt::codec::Boxed::recycle_optional(
+                    wire,
+                    &mut self.left,
+                    &mut left_kept,
+                    decoder,
+                ), then 3 Len;
             3 (Len) =>
-                _rt::codec::Boxed::merge_optional(wire, &mut self.right, decoder), then 4 Len;
-            4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.children, decoder),
-                again Len, then 5 Len;
+                _rt::codec::Boxed::recycle_optional(
+                    wire,
+                    &mut self.right,
+                    &mut right_kept,
+                    decoder,
+                ), then 4 Len;
+            4 (Len) =>
+                _rt::codec::Message::recycle_repeated(
+                    wire,
+                    &mut self.children,
+                    &mut children_at,
+                    decoder,
+                ), again Len, then 5 Len;
             5 (Len) =>
                 by_name_entries
                     .merge::<
@@ -790,6 +896,13 @@ impl _rt::Message for Tree {
                         _rt::codec::Message<Tree>,
                     >(wire, &mut self.by_name, decoder), again Len;
         );
+        if left_kept {
+            self.left = ::core::option::Option::None;
+        }
+        if right_kept {
+            self.right = ::core::option::Option::None;
+        }
+        self.children.truncate(children_at);
         by_name_entries.finish(&mut self.by_name);
         read
     }
@@ -874,6 +987,7 @@ pub struct Ping {
 
 impl _rt::Message for Ping {
     const NAME: &'static str = "Ping";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Boxed::measure_optional(1, self.pong.as_ref())
             + _rt::codec::Uint32::measure(2, &self.depth) + self.unknown_fields.len()
@@ -888,12 +1002,27 @@ impl _rt::Message for Ping {
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.depth = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+        let mut pong_kept = recycling.on();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) =>
-                _rt::codec::Boxed::merge_optional(wire, &mut self.pong, decoder), then 2 Varint;
+                _rt::codec::Boxed::recycle_optional(
+                    wire,
+                    &mut self.pong,
+                    &mut pong_kept,
+                    decoder,
+                ), then 2 Varint;
             2 (Varint) => _rt::codec::Uint32::merge(wire, &mut self.depth, decoder);
-        )
+        );
+        if pong_kept {
+            self.pong = ::core::option::Option::None;
+        }
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "pong"), (2, "depth")];
 }
@@ -955,6 +1084,7 @@ pub struct Pong {
 
 impl _rt::Message for Pong {
     const NAME: &'static str = "Pong";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Boxed::measure_optional(1, self.ping.as_ref())
             + _rt::codec::Boxed::measure_optional(2, self.choice.as_ref())
@@ -970,11 +1100,36 @@ impl _rt::Message for Pong {
 
     #[inline(never)]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.unknown_fields.clear();
+        }
+        let mut ping_kept = recycling.on();
+        let mut choice_kept = recycling.on();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
-            1 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.ping, decoder), then 2 Len;
-            2 (Len) => _rt::codec::Boxed::merge_optional(wire, &mut self.choice, decoder);
-        )
+            1 (Len) =>
+                _rt::codec::Boxed::recycle_optional(
+                    wire,
+                    &mut self.ping,
+                    &mut ping_kept,
+                    decoder,
+                ), then 2 Len;
+            2 (Len) =>
+                _rt::codec::Boxed::recycle_optional(
+                    wire,
+                    &mut self.choice,
+                    &mut choice_kept,
+                    decoder,
+                );
+        );
+        if ping_kept {
+            self.ping = ::core::option::Option::None;
+        }
+        if choice_kept {
+            self.choice = ::core::option::Option::None;
+        }
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "ping"), (2, "choice")];
 }
@@ -1039,6 +1194,7 @@ pub mod pong {
 
     impl _rt::Message for Choice {
         const NAME: &'static str = "Choice";
+        const RECYCLES: bool = true;
         fn measure_fields(&self) -> usize {
             (match &self.pick {
                 Some(choice::Pick::Again(value)) => {
@@ -1063,33 +1219,34 @@ pub mod pong {
             }
         }
 
-        #[inline]
-        fn merge_field(
-            &mut self,
-            number: u32,
-            wire: _rt::WireType,
-            decoder: &mut _rt::Decoder<'_>,
-        ) -> _rt::MergeResult {
-            match (number, wire) {
-                (1, _rt::WireType::Len) => _rt::merge_member!(
-                    self.pick, choice::Pick::Again,
-                    |value| _rt::codec::Boxed::merge(wire, &mut value, decoder)
-                ),
-                (2, _rt::WireType::Varint) => _rt::merge_member!(
-                    self.pick, choice::Pick::Done,
-                    |value| _rt::codec::Bool::merge(wire, &mut value, decoder)
-                ),
-                _ => self.unknown_fields.merge(number, wire, decoder),
-            }
-        }
-
         _rt::unknown_fields_at!(unknown_fields);
 
         #[inline(never)]
         fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-            _rt::read_fields!(
+            let recycling = _rt::Recycling::start(decoder);
+            if recycling.on() {
+                self.unknown_fields.clear();
+            }
+            let mut pick_kept = recycling.on();
+            let read = _rt::read_fields!(
                 message self, decoder, wire, Self::field_name;
-            )
+                only 1 (Len) =>
+                    _rt::merge_member!(
+                        self.pick, choice::Pick::Again, kept pick_kept,
+                        |value| _rt::codec::Boxed::merge(wire, &mut value, decoder),
+                        reuse _rt::codec::Boxed::prepare_in_place(&mut value, decoder)
+                    );
+                only 2 (Varint) =>
+                    _rt::merge_member!(
+                        self.pick, choice::Pick::Done, kept pick_kept,
+                        |value| _rt::codec::Bool::merge(wire, &mut value, decoder),
+                        reuse _rt::codec::Bool::prepare_in_place(&mut value, decoder)
+                    );
+            );
+            if pick_kept {
+                self.pick = ::core::option::Option::None;
+            }
+            read
         }
         const FIELD_NAMES: &'static [(u32, &'static str)] = &[(1, "again"), (2, "done")];
     }
@@ -1203,6 +1360,7 @@ pub struct Keywords {
 
 impl _rt::Message for Keywords {
     const NAME: &'static str = "Keywords";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.r#type)
             + _rt::codec::Int32::measure(2, &self.r#match)
@@ -1225,6 +1383,17 @@ impl _rt::Message for Keywords {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.r#type.clear();
+            self.r#match = ::core::default::Default::default();
+            self.self_ = ::core::default::Default::default();
+            self.foo_bar = ::core::default::Default::default();
+            self.r#async = ::core::default::Default::default();
+            self.crate_.clear();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.r#type, decoder), then 2 Varint;
@@ -1310,6 +1479,7 @@ pub struct Empty {
 
 impl _rt::Message for Empty {
     const NAME: &'static str = "Empty";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         self.unknown_fields.len()
     }
@@ -1318,6 +1488,18 @@ impl _rt::Message for Empty {
     }
 
     _rt::unknown_fields_at!(unknown_fields);
+
+    #[inline]
+    fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.unknown_fields.clear();
+        }
+
+        _rt::read_fields!(
+            message self, decoder, wire, Self::field_name;
+        )
+    }
 }
 
 _rt::full_name!(Empty, "shapes.Empty", infallible);

@@ -17,6 +17,7 @@ pub struct Customer {
 
 impl _rt::Message for Customer {
     const NAME: &'static str = "Customer";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int64::measure(1, &self.id)
             + _rt::codec::String::measure(2, &self.name)
@@ -34,12 +35,29 @@ impl _rt::Message for Customer {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
-        _rt::read_fields!(
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.id = ::core::default::Default::default();
+            self.name.clear();
+            self.unknown_fields.clear();
+        }
+        let mut email_kept = recycling.on();
+        let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;
             2 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 3 Len;
-            3 (Len) => _rt::codec::String::merge_optional(wire, &mut self.email, decoder);
-        )
+            3 (Len) =>
+                _rt::codec::String::recycle_optional(
+                    wire,
+                    &mut self.email,
+                    &mut email_kept,
+                    decoder,
+                );
+        );
+        if email_kept {
+            self.email = ::core::option::Option::None;
+        }
+        read
     }
     const FIELD_NAMES: &'static [(u32, &'static str)] = &[
         (1, "id"), (2, "name"), (3, "email"),
@@ -111,6 +129,7 @@ pub struct OrderLine {
 
 impl _rt::Message for OrderLine {
     const NAME: &'static str = "OrderLine";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int32::measure(1, &self.line_number)
             + _rt::codec::String::measure(2, &self.description)
@@ -129,6 +148,15 @@ impl _rt::Message for OrderLine {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.line_number = ::core::default::Default::default();
+            self.description.clear();
+            self.cost = ::core::default::Default::default();
+            self.quantity = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) =>
@@ -280,6 +308,7 @@ pub struct Order {
 
 impl _rt::Message for Order {
     const NAME: &'static str = "Order";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Int64::measure(1, &self.id)
             + _rt::codec::String::measure(2, &self.description)
@@ -310,16 +339,37 @@ impl _rt::Message for Order {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.id = ::core::default::Default::default();
+            self.description.clear();
+            self.total_cost = ::core::default::Default::default();
+            self.status = ::core::default::Default::default();
+            self.attributes.clear();
+            self.unknown_fields.clear();
+        }
+        let mut order_lines_at = recycling.cursor();
+        let mut customer_kept = recycling.on();
         let mut attributes_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;
             2 (Len) => _rt::codec::String::merge(wire, &mut self.description, decoder), then 3 Len;
             3 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total_cost, decoder), then 4 Len;
-            4 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.order_lines, decoder),
-                again Len, then 5 Len;
-            5 (Len) => _rt::codec::Message::merge_optional(wire, &mut self.customer, decoder),
-                then 6 Varint;
+            4 (Len) =>
+                _rt::codec::Message::recycle_repeated(
+                    wire,
+                    &mut self.order_lines,
+                    &mut order_lines_at,
+                    decoder,
+                ), again Len, then 5 Len;
+            5 (Len) =>
+                _rt::codec::Message::recycle_optional(
+                    wire,
+                    &mut self.customer,
+                    &mut customer_kept,
+                    decoder,
+                ), then 6 Varint;
             6 (Varint) => _rt::codec::Enum::merge(wire, &mut self.status, decoder), then 7 Len;
             7 (Len) =>
                 attributes_entries
@@ -328,6 +378,10 @@ impl _rt::Message for Order {
                         _rt::codec::Value,
                     >(wire, &mut self.attributes, decoder), again Len;
         );
+        self.order_lines.truncate(order_lines_at);
+        if customer_kept {
+            self.customer = ::core::option::Option::None;
+        }
         attributes_entries.finish(&mut self.attributes);
         read
     }

@@ -15,6 +15,7 @@ pub struct Coordinates {
 
 impl _rt::Message for Coordinates {
     const NAME: &'static str = "Coordinates";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::Double::measure(1, &self.latitude)
             + _rt::codec::Double::measure(2, &self.longitude) + self.unknown_fields.len()
@@ -29,6 +30,13 @@ impl _rt::Message for Coordinates {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.latitude = ::core::default::Default::default();
+            self.longitude = ::core::default::Default::default();
+            self.unknown_fields.clear();
+        }
+
         _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Fixed64) =>

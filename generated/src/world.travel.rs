@@ -18,6 +18,7 @@ pub struct Trip {
 
 impl _rt::Message for Trip {
     const NAME: &'static str = "Trip";
+    const RECYCLES: bool = true;
     fn measure_fields(&self) -> usize {
         _rt::codec::String::measure(1, &self.name)
             + _rt::codec::Message::measure_repeated(2, &self.stops)
@@ -44,14 +45,33 @@ impl _rt::Message for Trip {
 
     #[inline]
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
+        let recycling = _rt::Recycling::start(decoder);
+        if recycling.on() {
+            self.name.clear();
+            self.unit = ::core::default::Default::default();
+            self.distances.clear();
+            self.unknown_fields.clear();
+        }
+        let mut stops_at = recycling.cursor();
+        let mut start_kept = recycling.on();
         let mut distances_entries = _rt::field::MapEntries::new();
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 2 Len;
-            2 (Len) => _rt::codec::Message::merge_repeated(wire, &mut self.stops, decoder),
-                again Len, then 3 Len;
+            2 (Len) =>
+                _rt::codec::Message::recycle_repeated(
+                    wire,
+                    &mut self.stops,
+                    &mut stops_at,
+                    decoder,
+                ), again Len, then 3 Len;
             3 (Len) =>
-                _rt::codec::Message::merge_optional(wire, &mut self.start, decoder), then 4 Varint;
+                _rt::codec::Message::recycle_optional(
+                    wire,
+                    &mut self.start,
+                    &mut start_kept,
+                    decoder,
+                ), then 4 Varint;
             4 (Varint) => _rt::codec::Enum::merge(wire, &mut self.unit, decoder), then 5 Len;
             5 (Len) =>
                 distances_entries
@@ -60,6 +80,10 @@ impl _rt::Message for Trip {
                         _rt::codec::Double,
                     >(wire, &mut self.distances, decoder), again Len;
         );
+        self.stops.truncate(stops_at);
+        if start_kept {
+            self.start = ::core::option::Option::None;
+        }
         distances_entries.finish(&mut self.distances);
         read
     }

@@ -1,6 +1,6 @@
 //! Compiles two schemas, one importing another package, into OUT_DIR, with
-//! an include file that nests the packages as modules, serde impls and
-//! views, as `make generate` makes them; a schema of its own for views;
+//! an include file that nests the packages as modules, serde impls,
+//! views and decoding in place, as `make generate` makes them; a schema of its own for views;
 //! one whose import only the include directory finds; and one with a
 //! service, whose code a small generator of this file writes.
 
@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .include_file("schemas.rs")
         .json(true)
         .views(true)
+        .decode_in_place(".")
         .service_generator(Box::new(handler_trait))
         .compile(&[
             "../../schemas/order.schema",

@@ -4,7 +4,8 @@
 //! come with schemac; Google's `descriptor.proto` too. And the edition
 //! 2023 schemas of the differential test, `tests/differential/editions`;
 //! and the catalog once more, with its descriptors embedded. The first two
-//! also write their descriptor sets.
+//! also write their descriptor sets. The `legacy` package's messages are
+//! read in place by `decode_in_place` (tests/decode_in_place.rs).
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // The descriptor sets of the first two compilations, for the dynamic
@@ -16,6 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .file_descriptor_set_path(out.join("protos.binpb"))
         .json(true)
         .views(true)
+        .decode_in_place(".legacy")
         .compile(&[
             "proto/acme/trace/v1/trace.proto",
             "proto/store/v1/orders.proto",

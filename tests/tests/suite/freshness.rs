@@ -15,9 +15,10 @@ fn generated_crate_matches_the_compiler() {
     .unwrap_or_else(|error| panic!("schemas/ does not compile:\n{error}"));
     let bless = std::env::var_os("SCHEMAC_BLESS").is_some();
     let out_dir = root.join("generated/src");
-    // The options `make generate` passes: `--json --views`.
+    // The options `make generate` passes: `--json --views
+    // --decode-in-place .`.
     let mut config = schemac::Config::new();
-    config.json(true).views(true);
+    config.json(true).views(true).decode_in_place(".");
     let files = analysis.generate(&config);
     let mut stale = Vec::new();
     for file in &files {

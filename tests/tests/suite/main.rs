@@ -7,6 +7,8 @@
 //! - `closed_enums`: closed enums move the numbers they do not name to the
 //!   unknown fields, owned, as views, in JSON and in the transcoder.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
+//! - `decode_in_place`: property tests, a decode in place gives what a
+//!   fresh decode gives, over runs of random messages into one value.
 //! - `interop`: the exported `.proto`, through protox and prost-reflect,
 //!   for the fixtures and under proptest.
 //! - `protoc`: the same with Google's protoc; ignored unless asked for
@@ -53,6 +55,7 @@ mod api;
 mod builtin_types;
 mod closed_enums;
 mod declarations;
+mod decode_in_place;
 mod descriptors;
 mod differential;
 mod dynamic;
