@@ -2,6 +2,8 @@
 //! from the same schema:
 //!
 //! - with `schemac::Builder` into `OUT_DIR/schemac`, with borrowed views;
+//! - with `schemac::Builder` again into `OUT_DIR/schemac_in_place`, its
+//!   messages read in place by `decode_in_place`;
 //! - with `schemac::Builder` again into `OUT_DIR/schemac_repr`, with the
 //!   field representations: `CompactString` strings in
 //!   `shop`, `otlp`, `bench.Simple`, `bench.Strings` and `bench.Tree`,
@@ -68,6 +70,12 @@ fn main() -> Result<(), Box<dyn Error>> {
         .out_dir(out_dir.join("schemac"))
         .include_file("mod.rs")
         .views(true)
+        .compile(SCHEMAS)?;
+
+    builder()
+        .out_dir(out_dir.join("schemac_in_place"))
+        .include_file("mod.rs")
+        .decode_in_place(".")
         .compile(SCHEMAS)?;
 
     builder()

@@ -28,6 +28,7 @@ struct Bar {
 const COLORS: &[RGBColor] = &[
     RGBColor(31, 119, 180),
     RGBColor(174, 199, 232),
+    RGBColor(57, 59, 121),
     RGBColor(127, 127, 127),
     RGBColor(214, 39, 40),
     RGBColor(255, 152, 150),

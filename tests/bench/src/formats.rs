@@ -5,6 +5,7 @@
 //! |---|---|---|
 //! | `schemac` | schemac's owned types | `Message::encode_to_vec`, `Message::decode` |
 //! | `schemac-view` | schemac's borrowed views; decode only | `MessageView::decode` |
+//! | `schemac-in-place` | schemac's owned types generated with `decode_in_place(".")`, decoded into one value again and again; decode only | `Message::decode_in_place` |
 //! | `prost` | prost's types, generated from schemac's exported `.proto` | `encode_to_vec`, `decode` |
 //! | `buffa` | buffa's owned types, generated from the same `.proto` | `encode_to_vec`, `decode_from_slice` |
 //! | `buffa-view` | buffa's views; decode only | `HasMessageView::decode_view` |
@@ -17,8 +18,11 @@
 //! Every encode returns a new `Vec<u8>`, as each library's usual call does;
 //! every decode builds an owned value and drops it, inside the timing,
 //! except `schemac-view`'s, which builds a view borrowing strings and bytes
-//! from the input and drops it. Views only read: `schemac-view` has no
-//! encode benchmark, and the bytes it reads are the owned types'.
+//! from the input and drops it, and `schemac-in-place`'s, which decodes in
+//! place of the value of the decode before, warm from the benchmark's
+//! warm-up, and keeps it (docs/io.md, "Decoding in place"). Views only
+//! read: `schemac-view` has no encode benchmark, and the bytes it reads
+//! are the owned types', as are `schemac-in-place`'s.
 //!
 //! The C++ formats are no [`Subject`]: Rust cannot time them in its own
 //! loop, so the harness times them in its own, as criterion does, right
@@ -36,6 +40,7 @@
 //! | `prost-repr` | prost's types generated with its default `HashMap` maps and `bytes(["."])` | `encode_to_vec`; `Message::decode` over the `Bytes` (prost's `copy_to_bytes` shares it) |
 //! | `schemac-lite` | schemac's types generated with `LiteMap` maps, vectors sorted by key (build.rs); only the datasets with maps | as `schemac-repr` |
 
+use std::cell::RefCell;
 use std::hint::black_box;
 use std::marker::PhantomData;
 
@@ -51,6 +56,7 @@ use crate::model::Model;
 pub const FORMATS: &[&str] = &[
     "schemac",
     "schemac-view",
+    "schemac-in-place",
     "prost",
     "buffa",
     "buffa-view",
@@ -122,7 +128,8 @@ impl Dataset {
         let buffa = value.to_buffa();
         let subjects: Vec<Box<dyn Subject>> = vec![
             Box::new(Schemac(value.clone())),
-            Box::new(SchemacView(value)),
+            Box::new(SchemacView(value.clone())),
+            Box::new(SchemacInPlace::<T::InPlace>::new(&value)),
             Box::new(Prost(prost)),
             Box::new(Buffa(buffa.clone())),
             Box::new(BuffaView(buffa)),
@@ -228,6 +235,63 @@ impl<T: Model> Subject for Schemac<T> {
     fn round_trip(&self) -> Result<(), String> {
         let back = T::decode(&self.encode()).map_err(|error| error.to_string())?;
         compare(self.format(), back, &self.0)
+    }
+}
+
+/// schemac's owned types generated to be read in place, `I`, decoded in
+/// place of one value, the last decode's; `value` is the dataset read
+/// from schemac's bytes.
+struct SchemacInPlace<I> {
+    value: I,
+    decoded: RefCell<I>,
+}
+
+impl<I: schemac_runtime::Message + PartialEq + std::fmt::Debug> SchemacInPlace<I> {
+    fn new(dataset: &impl schemac_runtime::Message) -> Self {
+        let bytes = dataset
+            .try_encode_to_vec()
+            .expect("schemac encodes the datasets");
+        Self {
+            value: I::decode(&bytes).expect("the in-place types read schemac's bytes"),
+            decoded: RefCell::new(I::default()),
+        }
+    }
+}
+
+impl<I: schemac_runtime::Message + PartialEq + std::fmt::Debug> Subject for SchemacInPlace<I> {
+    fn format(&self) -> &'static str {
+        "schemac-in-place"
+    }
+
+    fn encode(&self) -> Vec<u8> {
+        self.value
+            .try_encode_to_vec()
+            .expect("schemac encodes the datasets")
+    }
+
+    fn encodes(&self) -> bool {
+        false
+    }
+
+    fn decode(&self, bytes: &[u8]) {
+        let mut decoded = self.decoded.borrow_mut();
+        decoded
+            .decode_in_place(bytes)
+            .expect("schemac decodes its own bytes");
+        black_box(&*decoded);
+    }
+
+    fn round_trip(&self) -> Result<(), String> {
+        let bytes = self.encode();
+        let mut decoded = self.decoded.borrow_mut();
+        // The second decode is in place of the first.
+        for _ in 0..2 {
+            decoded
+                .decode_in_place(&bytes)
+                .map_err(|error| error.to_string())?;
+            compare(self.format(), &*decoded, &&self.value)?;
+        }
+        Ok(())
     }
 }
 

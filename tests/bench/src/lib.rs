@@ -56,6 +56,13 @@ pub mod schemac_repr {
     include!(concat!(env!("OUT_DIR"), "/schemac_repr/mod.rs"));
 }
 
+/// The types schemac generates from the benchmark schemas to be read in
+/// place (`decode_in_place(".")`).
+#[allow(missing_docs)]
+pub mod schemac_in_place {
+    include!(concat!(env!("OUT_DIR"), "/schemac_in_place/mod.rs"));
+}
+
 /// The types schemac generates from bench.schema with `LiteMap` maps.
 #[allow(missing_docs)]
 pub mod schemac_lite {

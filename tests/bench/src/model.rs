@@ -30,6 +30,7 @@ use crate::mirror;
 use crate::prost_gen;
 use crate::prost_gen::schemac as pb;
 use crate::schemac_gen::{bench, otlp, shop};
+use crate::schemac_in_place;
 
 /// A schemac message that a dataset is made of, and its counterparts.
 pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 'static {
@@ -39,6 +40,9 @@ pub trait Model: schemac_runtime::view::HasView + Clone + PartialEq + Debug + 's
     type Buffa: buffa::Message + HasMessageView + Clone + Debug + 'static;
     /// The plain serde struct for it.
     type Mirror: Serialize + DeserializeOwned + Clone + PartialEq + Debug + 'static;
+    /// schemac's type for it generated to be read in place
+    /// (`decode_in_place`).
+    type InPlace: schemac_runtime::Message + PartialEq + Debug + 'static;
 
     /// The same value as prost's type.
     fn to_prost(&self) -> Self::Prost;
@@ -73,6 +77,7 @@ impl Model for shop::Order {
     type Buffa = buffa_gen::shop::Order;
     type Prost = prost_gen::shop::Order;
     type Mirror = mirror::Order;
+    type InPlace = schemac_in_place::shop::Order;
 
     fn to_prost(&self) -> Self::Prost {
         prost_gen::shop::Order {
@@ -135,6 +140,7 @@ impl Model for bench::SimpleList {
     type Buffa = buffa_gen::bench::SimpleList;
     type Prost = prost_gen::bench::SimpleList;
     type Mirror = mirror::SimpleList;
+    type InPlace = schemac_in_place::bench::SimpleList;
 
     fn to_prost(&self) -> Self::Prost {
         let items = self.items.iter();
@@ -172,6 +178,7 @@ impl Model for bench::Flat {
     type Buffa = buffa_gen::bench::Flat;
     type Prost = prost_gen::bench::Flat;
     type Mirror = mirror::Flat;
+    type InPlace = schemac_in_place::bench::Flat;
 
     fn to_prost(&self) -> Self::Prost {
         flat_fields!(self => prost_gen::bench::Flat)
@@ -186,6 +193,7 @@ impl Model for bench::Attributes {
     type Buffa = buffa_gen::bench::Attributes;
     type Prost = prost_gen::bench::Attributes;
     type Mirror = mirror::Attributes;
+    type InPlace = schemac_in_place::bench::Attributes;
 
     fn to_prost(&self) -> Self::Prost {
         prost_gen::bench::Attributes {
@@ -204,6 +212,7 @@ impl Model for bench::Blob {
     type Buffa = buffa_gen::bench::Blob;
     type Prost = prost_gen::bench::Blob;
     type Mirror = mirror::Blob;
+    type InPlace = schemac_in_place::bench::Blob;
 
     fn to_prost(&self) -> Self::Prost {
         same_fields!(self => prost_gen::bench::Blob { name, content })
@@ -218,6 +227,7 @@ impl Model for bench::Packed {
     type Prost = prost_gen::bench::Packed;
     type Buffa = buffa_gen::bench::Packed;
     type Mirror = mirror::Packed;
+    type InPlace = schemac_in_place::bench::Packed;
 
     fn to_prost(&self) -> Self::Prost {
         from_schemac_bytes(self)
@@ -232,6 +242,7 @@ impl Model for bench::Strings {
     type Prost = prost_gen::bench::Strings;
     type Buffa = buffa_gen::bench::Strings;
     type Mirror = mirror::Strings;
+    type InPlace = schemac_in_place::bench::Strings;
 
     fn to_prost(&self) -> Self::Prost {
         from_schemac_bytes(self)
@@ -246,6 +257,7 @@ impl Model for bench::Tree {
     type Prost = prost_gen::bench::Tree;
     type Buffa = buffa_gen::bench::Tree;
     type Mirror = mirror::Tree;
+    type InPlace = schemac_in_place::bench::Tree;
 
     fn to_prost(&self) -> Self::Prost {
         from_schemac_bytes(self)
@@ -263,6 +275,7 @@ impl Model for bench::Wide {
     type Prost = prost_gen::bench::Wide;
     type Buffa = buffa_gen::bench::Wide;
     type Mirror = mirror::Wide;
+    type InPlace = schemac_in_place::bench::Wide;
 
     fn to_prost(&self) -> Self::Prost {
         from_schemac_bytes(self)
@@ -284,6 +297,7 @@ impl Model for otlp::ExportTraceServiceRequest {
     type Prost = prost_gen::otlp::ExportTraceServiceRequest;
     type Buffa = buffa_gen::otlp::ExportTraceServiceRequest;
     type Mirror = mirror::otlp::ExportTraceServiceRequest;
+    type InPlace = schemac_in_place::otlp::ExportTraceServiceRequest;
 
     fn to_prost(&self) -> Self::Prost {
         from_schemac_bytes(self)

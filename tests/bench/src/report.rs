@@ -159,6 +159,8 @@ pub enum TargetGroup {
     GraphMode,
     /// Against Google's C++ protobuf ([`crate::cpp`]).
     AgainstCpp,
+    /// Decoding in place (`schemac-in-place`), against fresh decodes.
+    InPlace,
 }
 
 impl TargetGroup {
@@ -170,6 +172,7 @@ impl TargetGroup {
             Self::Shapes => "shapes, against prost and buffa",
             Self::GraphMode => "graph mode against plain mode",
             Self::AgainstCpp => "against Google's C++ protobuf",
+            Self::InPlace => "decoding in place",
         }
     }
 }
@@ -573,7 +576,50 @@ fn targets(datasets: &[DatasetReport]) -> Vec<Target> {
     targets.extend(representation_targets(datasets));
     targets.extend(shape_targets(datasets));
     targets.extend(crate::cpp::targets(datasets));
+    targets.extend(in_place_targets(datasets));
     targets
+}
+
+/// The targets of `schemac-in-place`: OTLP against prost's fresh decode,
+/// and every dataset against schemac's own fresh decode, the lowest
+/// named, with the datasets below the target.
+fn in_place_targets(datasets: &[DatasetReport]) -> Vec<Target> {
+    const MINIMUM: f64 = 1.5;
+    let in_place = ("schemac-in-place", "decode");
+    let mut ratios: Vec<(f64, &str)> = datasets
+        .iter()
+        .filter_map(|dataset| {
+            let ratio = time_ratio(datasets, &dataset.name, ("schemac", "decode"), in_place)?;
+            Some((ratio, dataset.name.as_str()))
+        })
+        .collect();
+    ratios.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let below: Vec<String> = ratios
+        .iter()
+        .filter(|(ratio, _)| *ratio < MINIMUM)
+        .map(|(ratio, name)| format!("{name} {ratio:.2}"))
+        .collect();
+    let note = match (ratios.first(), below.is_empty()) {
+        (Some((_, name)), true) => format!(" (lowest: {name})"),
+        (Some(_), false) => format!(" (below: {})", below.join(", ")),
+        (None, _) => String::new(),
+    };
+    vec![
+        ratio_target(
+            TargetGroup::InPlace,
+            "decode in place of OTLP (warm), against prost's fresh decode",
+            3.0,
+            time_ratio(datasets, "otlp-200", ("prost", "decode"), in_place),
+            String::new(),
+        ),
+        ratio_target(
+            TargetGroup::InPlace,
+            "decode in place of every dataset, against schemac's fresh decode",
+            MINIMUM,
+            ratios.first().map(|(ratio, _)| *ratio),
+            note,
+        ),
+    ]
 }
 
 /// The median time of `op` of `format` on `dataset`, if measured.
@@ -1114,7 +1160,7 @@ mod tests {
         let view = &report.datasets[0].rows[1];
         assert_eq!(view.format, "schemac-view");
         assert_eq!((view.encode_ratio, view.decode_ratio), (None, Some(3.0)));
-        let json = &report.datasets[0].rows[5];
+        let json = &report.datasets[0].rows[6];
         assert_eq!(json.format, "serde_json");
         assert_eq!((json.encode_ratio, json.same_bytes_as_prost), (None, None));
 
@@ -1175,6 +1221,35 @@ mod tests {
         assert_eq!((otlp.measured.as_str(), otlp.met), ("not measured", None));
     }
 
+    #[test]
+    fn decoding_in_place_is_held_to_prost_on_otlp_and_names_the_datasets_below_its_target() {
+        let datasets = [
+            Dataset::new("tree-4k", "a tree", crate::datasets::tree(3)),
+            Dataset::new("otlp-200", "traces", crate::datasets::otlp(2)),
+        ];
+        let medians = HashMap::from([
+            (bench_id("tree-4k", "schemac", "decode"), 200.0),
+            (bench_id("tree-4k", "schemac-in-place", "decode"), 160.0),
+            (bench_id("otlp-200", "prost", "decode"), 400.0),
+            (bench_id("otlp-200", "schemac", "decode"), 300.0),
+            (bench_id("otlp-200", "schemac-in-place", "decode"), 100.0),
+        ]);
+        let measurements = Measurements::from_processes(vec![medians]);
+        let report = build(run(), &datasets, &measurements, None);
+        let otlp = target(
+            &report,
+            "decode in place of OTLP (warm), against prost's fresh decode",
+        );
+        assert_eq!((otlp.measured.as_str(), otlp.met), ("4.00", Some(true)));
+        let every = target(
+            &report,
+            "decode in place of every dataset, against schemac's fresh decode",
+        );
+        assert_eq!(
+            (every.measured.as_str(), every.met),
+            ("1.25 (below: tree-4k 1.25)", Some(false))
+        );
+    }
     #[test]
     fn the_lowest_ratio_notes_what_the_representations_give_in_its_place() {
         let datasets = [
