@@ -123,12 +123,32 @@ pub(crate) fn merge_optional<'a, M: Merge<'a>>(
     target: &mut Option<M::Target>,
     decoder: &mut Decoder<'a>,
 ) -> Result<(), DecodeError> {
+    merge_optional_kept::<M>(wire_type, target, false, |_, _| {}, decoder)
+}
+
+/// [`merge_optional`], or with `kept` the value there read in place of,
+/// made ready for it by `prepare` (decoding in place, `recycle.rs`).
+/// Either way the value is read at one place in the code, so that a
+/// message's `merge_from` has one call of a nested one's to inline.
+#[inline]
+pub(crate) fn merge_optional_kept<'a, M: Merge<'a>>(
+    wire_type: WireType,
+    target: &mut Option<M::Target>,
+    kept: bool,
+    prepare: impl FnOnce(&mut M::Target, &mut Decoder<'a>),
+    decoder: &mut Decoder<'a>,
+) -> Result<(), DecodeError> {
     decoder.expect_wire_type(wire_type, M::WIRE_TYPE)?;
     if M::READ_WHOLE {
         *target = Some(M::read_whole(decoder)?);
         return Ok(());
     }
-    M::merge_into(target.get_or_insert_with(Default::default), decoder)
+    let kept = kept && target.is_some();
+    let value = target.get_or_insert_with(Default::default);
+    if kept {
+        prepare(value, decoder);
+    }
+    M::merge_into(value, decoder)
 }
 
 /// Reads one element, or a packed run of elements, onto the end of a list.

@@ -30,15 +30,14 @@
 //! code for a value read in place and a new one: two calls of a nested
 //! message's `merge_from` would keep LLVM from inlining either.
 //!
-//! Outside a recycled decode a list's cursor starts at its end and nothing
-//! is kept, so the same reads merge, as they did before. Where a message
+//! Outside a recycled decode a list's cursor starts past any end and
+//! nothing is kept, so the same reads merge, as they did before. Where a message
 //! has nothing to keep, its `merge_from` does not look, and a recycled
 //! decode resets it to its default before reading ([`prepare_message`]).
 
 use crate::prelude::*;
 
 use crate::__private::codec::Codec;
-use crate::__private::field;
 use crate::__private::merge::{self, Owned};
 use crate::decode::Decoder;
 use crate::error::DecodeError;
@@ -95,7 +94,9 @@ pub fn recycle_repeated<C: Codec>(
 
 /// Reads a field with presence: its first occurrence in a recycled
 /// decode, while `kept` says the value is the last decode's, in place of
-/// it; any other as [`field::merge_optional`] does.
+/// it; any other as
+/// [`field::merge_optional`](crate::__private::field::merge_optional)
+/// does.
 #[inline]
 pub fn recycle_optional<C: Codec>(
     wire_type: WireType,
@@ -103,18 +104,8 @@ pub fn recycle_optional<C: Codec>(
     kept: &mut bool,
     decoder: &mut Decoder<'_>,
 ) -> Result<(), DecodeError> {
-    let in_place = core::mem::take(kept) && value.is_some();
-    if C::READ_WHOLE {
-        return field::merge_optional::<C>(wire_type, value, decoder);
-    }
-    decoder.expect_wire_type(wire_type, C::WIRE_TYPE)?;
-    // One read, wherever the value comes from, so that a message's
-    // `merge_from` has one call of the field's to inline.
-    let value = value.get_or_insert_with(Default::default);
-    if in_place {
-        C::prepare_in_place(value, decoder);
-    }
-    C::merge_value(value, decoder)
+    let kept = core::mem::take(kept);
+    merge::merge_optional_kept::<Owned<C>>(wire_type, value, kept, C::prepare_in_place, decoder)
 }
 
 /// Before a oneof member that keeps nothing is read (a closed enum, a
