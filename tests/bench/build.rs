@@ -62,11 +62,21 @@ fn builder() -> schemac::Builder {
     builder
 }
 
+/// Set to `1`, schemac's default types are generated to be read in place
+/// too (`decode_in_place(".")`): what that costs their fresh decode is the
+/// difference of two builds' ratios against prost (docs/benchmarks.md).
+const IN_PLACE_VAR: &str = "SCHEMAC_BENCH_IN_PLACE";
+
 fn main() -> Result<(), Box<dyn Error>> {
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").ok_or("OUT_DIR is not set")?);
     println!("cargo:rerun-if-env-changed={UNKNOWN_FIELDS_VAR}");
+    println!("cargo:rerun-if-env-changed={IN_PLACE_VAR}");
 
-    builder()
+    let mut schemac = builder();
+    if env::var(IN_PLACE_VAR).is_ok_and(|value| value == "1") {
+        schemac.decode_in_place(".");
+    }
+    schemac
         .out_dir(out_dir.join("schemac"))
         .include_file("mod.rs")
         .views(true)
