@@ -13,7 +13,9 @@
 //! `CompactString`, bytes as `Bytes`), decoded with `decode_shared` from a
 //! `Bytes`, must read what the default types read and encode it alike,
 //! every way; so must the types of its `lite` module, whose maps are
-//! `LiteMap`s (sorted vectors), whatever the order of the keys.
+//! `LiteMap`s (sorted vectors), whatever the order of the keys. Decoded in
+//! place of another message (`decode_in_place`), the input reads as it
+//! does afresh, or fails alike.
 
 #![no_main]
 
@@ -69,6 +71,17 @@ fuzz_target!(|data: &[u8]| {
 fn check<M: HasView + PartialEq + Debug>(data: &[u8]) {
     let decoded = M::decode(data);
     schemac_fuzz::check_view(data, &decoded);
+    // Decoded in place of the message the input twice gives (its lists
+    // twice as long, for the decode to cut), it reads as afresh, or fails
+    // with the same error.
+    let mut in_place = M::decode(&[data, data].concat()).unwrap_or_default();
+    match (in_place.decode_in_place(data), &decoded) {
+        (Ok(()), Ok(fresh)) => {
+            assert_eq!(in_place.try_encode_to_vec(), fresh.try_encode_to_vec());
+        }
+        (Err(error), Err(fresh)) => assert_eq!(error.to_string(), fresh.to_string()),
+        (read, fresh) => panic!("in place {read:?}, afresh {fresh:?}"),
+    }
     let shallow = M::decode_with(data, &DecodeOptions::new().recursion_limit(3));
     match (&decoded, &shallow) {
         (Err(_), Ok(_)) => panic!("a lower recursion limit accepted what the default refused"),
