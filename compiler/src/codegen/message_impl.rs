@@ -243,7 +243,7 @@ fn expand_merge_from<'f>(
     for field in fields.iter().copied() {
         let name = names::field_name(&field.name);
         let member = ident(&name);
-        let keep = recycle::Keep::of(cx, field);
+        let keep = Keep::of(cx, field);
         if recycles && field.oneof.is_none() && matches!(keep, Keep::Elements | Keep::Optional) {
             let codec = types::call_codec(cx, scope, field, types::Held::of(cx, field));
             let read = recycle::read(keep, field, &codec);

@@ -189,6 +189,31 @@ fn others_pattern(message: &Message, index: usize, members: &[(&Field, ValueType
     }
 }
 
+/// What the reads of a oneof's member name: the oneof's index and struct
+/// field, the member's variant, its type and its codec.
+struct Member {
+    index: usize,
+    field: proc_macro2::Ident,
+    variant: TokenStream,
+    ty: ValueType,
+    codec: TokenStream,
+}
+
+impl Member {
+    /// Those of `member` of message `id`; `None` outside a oneof.
+    fn of(cx: &Context, scope: &[String], id: MessageId, member: &Field) -> Option<Member> {
+        let index = member.oneof?;
+        let ty = member.ty.value();
+        Some(Member {
+            index,
+            field: oneof_field(cx.schema.message(id), index),
+            variant: variant_path(cx, scope, id, index, member),
+            ty,
+            codec: types::member_codec(cx, ty, Held::of(cx, member)),
+        })
+    }
+}
+
 /// The arm of `merge_field` for `member` of oneof `index`: it merges into
 /// the member's value if that member is set, and sets it; a `ref` member
 /// is replaced instead.
@@ -198,14 +223,16 @@ pub(crate) fn expand_oneof_merge_arm(
     id: MessageId,
     member: &Field,
 ) -> TokenStream {
-    let message = cx.schema.message(id);
-    let Some(index) = member.oneof else {
+    let Some(Member {
+        field,
+        variant,
+        ty,
+        codec,
+        ..
+    }) = Member::of(cx, scope, id, member)
+    else {
         return TokenStream::new();
     };
-    let ty = member.ty.value();
-    let codec = types::member_codec(cx, ty, Held::of(cx, member));
-    let field = oneof_field(message, index);
-    let variant = variant_path(cx, scope, id, index, member);
     let pattern = merge_from::field_pattern(cx, member);
     if let ValueType::Ref(_, RefKind::Strong) = ty {
         return replace_arm(cx, pattern, &field, variant, codec);
@@ -236,15 +263,18 @@ pub(crate) fn expand_kept_member_read(
     member: &Field,
 ) -> TokenStream {
     let rt = &cx.runtime;
-    let message = cx.schema.message(id);
-    let Some(index) = member.oneof else {
+    let Some(Member {
+        index,
+        field,
+        variant,
+        ty,
+        codec,
+    }) = Member::of(cx, scope, id, member)
+    else {
         return TokenStream::new();
     };
-    let ty = member.ty.value();
-    let codec = types::member_codec(cx, ty, Held::of(cx, member));
-    let field = oneof_field(message, index);
-    let variant = variant_path(cx, scope, id, index, member);
-    let kept = recycle::kept(message.oneofs.get(index).map_or("", |oneof| &oneof.name));
+    let oneofs = &cx.schema.message(id).oneofs;
+    let kept = recycle::kept(oneofs.get(index).map_or("", |oneof| &oneof.name));
     let forget = quote!(#rt::recycle::forget_kept(&mut #kept, &mut self.#field););
     if let ValueType::Ref(_, RefKind::Strong) = ty {
         let read = replace_read(cx, &field, variant, codec);
