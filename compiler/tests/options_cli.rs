@@ -1,7 +1,8 @@
 //! `schemac compile`'s path options: `--type-attribute`,
 //! `--field-attribute`, `--message-attribute`, `--enum-attribute`,
 //! `--skip-debug`, `--boxed`, `--map-type`, `--string-type`, `--bytes-type`,
-//! `--always-present`, `--extern-path`, `--embed-descriptors`, `--services` (with
+//! `--always-present`, `--decode-in-place`, `--extern-path`,
+//! `--embed-descriptors`, `--services` (with
 //! `--tonic-server-trait` and `--tonic-default-unimplemented`) and
 //! `--pointer-type`, to stdout and with `-o`; a malformed argument is a
 //! usage error (exit 2), an attribute, a Rust path or a hasher that does
@@ -139,6 +140,7 @@ fn malformed_path_arguments_exit_2() {
         &["--string-type", "small"],
         &["--bytes-type", "array"],
         &["--always-present", "paths.Profile"],
+        &["--decode-in-place", "paths"],
         &["--string-type", "paths.Tag.key=box"],
         &["--map-type", "paths.Tag.labels=hash"],
         &["--map-type", ".paths.Tag.labels=hash<::fx::Fx"],
@@ -290,6 +292,36 @@ fn always_present_message_fields_lose_their_option() {
         code.contains("pub best: ::core::option::Option<Tag>,"),
         "{code}"
     );
+}
+
+#[test]
+fn decode_in_place_reads_the_messages_under_its_paths_in_place() {
+    let code = compiled(&[SCHEMA, "--decode-in-place", ".paths.Profile"]);
+    // Profile's merge_from reads its list of tags from a cursor and keeps
+    // its best tag; Tag, outside the path, merges as by default.
+    assert_eq!(
+        code.matches("const RECYCLES: bool = true;").count(),
+        1,
+        "{code}"
+    );
+    assert!(
+        code.contains("let mut tags_at = recycling.cursor();"),
+        "{code}"
+    );
+    assert!(
+        code.contains("let mut best_kept = recycling.on();"),
+        "{code}"
+    );
+    // Every message, since each keeps unknown fields in a buffer; without
+    // them, Reading holds a number only, which keeps nothing.
+    let everything = compiled(&[SCHEMA, "--decode-in-place", "."]);
+    assert_eq!(
+        everything.matches("const RECYCLES: bool = true;").count(),
+        4
+    );
+    let dropping = compiled(&[SCHEMA, "--decode-in-place", ".", "--drop-unknown-fields"]);
+    assert_eq!(dropping.matches("const RECYCLES: bool = true;").count(), 3);
+    assert!(!compiled(&[SCHEMA]).contains("RECYCLES"));
 }
 
 #[test]
