@@ -41,9 +41,9 @@ pub trait Message: Default {
     /// Whether generated code reads this message in place of what it holds
     /// in a recycled decode ([`decode_in_place`](Message::decode_in_place)):
     /// its `merge_from` then starts with `Recycling::start`
-    /// (`__private/recycle.rs`). Generated code sets it for messages with a
-    /// field that keeps an allocation; any other is reset to its default
-    /// and merged into.
+    /// (`__private/recycle.rs`). Generated code sets it for the messages
+    /// under a path of the `decode_in_place` option that have something to
+    /// keep; any other is reset to its default and merged into.
     #[doc(hidden)]
     const RECYCLES: bool = false;
 
@@ -259,6 +259,11 @@ pub trait Message: Default {
     /// }
     /// # Ok::<(), schemac_runtime::DecodeError>(())
     /// ```
+    ///
+    /// A message generated under a path of schemac's `decode_in_place`
+    /// option (docs/options.md) reads in place; any other is reset to its
+    /// default first, which gives the same message and allocates as
+    /// `decode` does.
     ///
     /// What is kept: the buffers of strings, byte fields, lists, unknown
     /// fields and `HashMap`s; the elements of lists of messages, strings
