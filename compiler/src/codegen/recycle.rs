@@ -35,10 +35,12 @@
 //! }
 //! ```
 //!
-//! Outside a recycled decode the cursors start past the lists' ends, the
-//! cuts cut nothing, and nothing is kept, so the same code merges. A message whose fields are
-//! all numbers has nothing to keep: it gets none of this, and a recycled
-//! decode resets it to its default.
+//! Only messages under a path of
+//! [`Config::decode_in_place`](crate::Config::decode_in_place) get this.
+//! Outside a recycled decode their cursors start past the lists' ends,
+//! the cuts cut nothing, and nothing is kept, so the same code merges. A
+//! message whose fields are all numbers has nothing to keep: it gets none
+//! of this, and a recycled decode resets it to its default.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
