@@ -33,7 +33,7 @@
 //! Outside a recycled decode a list's cursor starts past any end and
 //! nothing is kept, so the same reads merge, as they did before. Where a message
 //! has nothing to keep, its `merge_from` does not look, and a recycled
-//! decode resets it to its default before reading ([`prepare_message`]).
+//! decode resets it to its default before reading (`prepare_message`).
 
 use crate::prelude::*;
 
@@ -51,7 +51,7 @@ pub struct Recycling(bool);
 
 impl Recycling {
     /// Whether the message about to be read starts a recycled decode, as
-    /// the decoder was told right before ([`prepare_message`]).
+    /// the decoder was told right before (`prepare_message`).
     #[inline(always)]
     pub fn start(decoder: &mut Decoder<'_>) -> Self {
         Self(decoder.take_recycle())
