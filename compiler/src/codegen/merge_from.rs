@@ -28,6 +28,7 @@ use quote::{format_ident, quote};
 use super::types::{Held, Shape};
 use super::{Context, field_number};
 use crate::model::{Field, FieldType};
+use crate::names;
 
 /// The read of one occurrence of a field that `merge_from` reads itself,
 /// rather than through `merge_field`: an expression of `wire`, `decoder`
@@ -140,6 +141,14 @@ pub(crate) fn expand_merge_from(
             #read_fields
         }
     }
+}
+
+/// A local of `merge_from` for the field or oneof `name`, named after it
+/// with `suffix` (`attributes_entries`, `order_lines_at`): so that no two
+/// clash, nor any with the loop's own locals.
+pub(crate) fn local(name: &str, suffix: &str) -> Ident {
+    let name = names::field_name(name);
+    format_ident!("{}_{suffix}", name.trim_start_matches("r#"))
 }
 
 /// The fields of `fields` (by number) that `merge_from` reads in order,

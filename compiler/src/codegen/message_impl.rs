@@ -34,14 +34,15 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let fields = message.fields_by_number();
     let measure = expand_measure_fields(cx, scope, id);
     let write = expand_write_fields(cx, scope, id);
-    let (merge_from, read_by_merge_from) = expand_merge_from(cx, scope, id, &fields);
+    let recycles = recycle::recycles(cx, id);
+    let (merge_from, read_by_merge_from) = expand_merge_from(cx, scope, id, &fields, recycles);
     let others = merge_from::read_by_merge_field(&fields, &read_by_merge_from);
     let merge = expand_merge_field(cx, scope, id, &others);
     let field_name = expand_field_name(&fields);
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
     let graph = graph::expand_graph_items(cx, scope, id);
     let infallible = cx.infallible_encode(id).then(|| quote!(, infallible));
-    let recycles = recycle::recycles(cx, id).then(|| {
+    let recycles = recycles.then(|| {
         quote!(
             const RECYCLES: bool = true;
         )
@@ -224,16 +225,19 @@ pub(crate) fn merge_field_fn(
 /// which costs a sort at most rather than a search per entry. The maps are
 /// built when the loop ends with an error too, so that a failed merge
 /// keeps what the maps held and the entries read before the error, as the
-/// trait's default does. With it, the fields it reads itself.
+/// trait's default does. Where the message `recycles` (its code reads in
+/// place, [`recycle::recycles`]), the lists, fields with presence and
+/// oneofs it keeps are read here too, through their locals. With it, the
+/// fields it reads itself.
 fn expand_merge_from<'f>(
     cx: &Context,
     scope: &[String],
     id: MessageId,
     fields: &[&'f Field],
+    recycles: bool,
 ) -> (TokenStream, Vec<&'f Field>) {
     let rt = &cx.runtime;
     let mut reads = Vec::new();
-    let recycles = recycle::recycles(cx, id);
     let (mut before, mut after) = match recycles {
         true => recycle::statements(cx, id),
         false => (TokenStream::new(), TokenStream::new()),
@@ -258,9 +262,7 @@ fn expand_merge_from<'f>(
             && Shape::of(cx, field) == Shape::Map
             && cx.map_type(field).is_sorted()
         {
-            // Named after the field, so no two clash, and none with the
-            // loop's own locals.
-            let local = ident(&format!("{}_entries", name.trim_start_matches("r#")));
+            let local = merge_from::local(&field.name, "entries");
             before.extend(quote!(let mut #local = #rt::field::MapEntries::new();));
             after.extend(quote!(#local.finish(&mut self.#member);));
             let read = match (types::unknown_sink(cx, id, field), field.ty) {

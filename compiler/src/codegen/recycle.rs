@@ -46,7 +46,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 use super::types::{Held, Shape};
-use super::{Context, extensions, ident, oneof};
+use super::{Context, extensions, ident, merge_from, oneof};
 use crate::config::{BytesType, StringType};
 use crate::model::{Field, Message, MessageId, Scalar, ValueType};
 use crate::names;
@@ -128,23 +128,15 @@ pub(crate) fn recycles(cx: &Context, id: MessageId) -> bool {
         || extensions::extensions_field(cx, id).is_some()
 }
 
-/// The local of `field`'s cursor ([`Keep::Elements`]), named after it:
-/// `order_lines_at`.
+/// The local of `field`'s cursor ([`Keep::Elements`]): `order_lines_at`.
 pub(crate) fn cursor(field: &Field) -> Ident {
-    local(&field.name, "at")
+    merge_from::local(&field.name, "at")
 }
 
 /// The local that says the last decode's value of `field`
 /// ([`Keep::Optional`]) or of oneof `name` is still there: `customer_kept`.
 pub(crate) fn kept(name: &str) -> Ident {
-    local(name, "kept")
-}
-
-/// A local named after a field, so that no two clash, nor any with the
-/// loop's own locals.
-fn local(name: &str, suffix: &str) -> Ident {
-    let name = names::field_name(name);
-    ident(&format!("{}_{suffix}", name.trim_start_matches("r#")))
+    merge_from::local(name, "kept")
 }
 
 /// The statements of message `id`'s `merge_from` for a recycled decode,
