@@ -722,4 +722,29 @@ mod tests {
 ";
         assert_eq!(text, expected);
     }
+
+    #[test]
+    fn merge_member_in_an_entry_of_read_fields_is_laid_out_with_its_words() {
+        let text = format_part(quote! {
+            fn f() -> R {
+                _rt::read_fields!(
+                    message self, decoder, wire, Self::field_name;
+                    only 4 (Len) => _rt::merge_member!(self.payment, order::Payment::Card, kept payment_kept, |value| _rt::codec::String::merge(wire, &mut value, decoder), reuse _rt::codec::String::prepare_in_place(&mut value, decoder));
+                )
+            }
+        });
+        let expected = "fn f() -> R {
+    _rt::read_fields!(
+        message self, decoder, wire, Self::field_name;
+        only 4 (Len) =>
+            _rt::merge_member!(
+                self.payment, order::Payment::Card, kept payment_kept,
+                |value| _rt::codec::String::merge(wire, &mut value, decoder),
+                reuse _rt::codec::String::prepare_in_place(&mut value, decoder)
+            );
+    )
+}
+";
+        assert_eq!(text, expected);
+    }
 }
