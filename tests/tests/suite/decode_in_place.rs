@@ -209,3 +209,26 @@ fn a_decode_in_place_keeps_the_buffers_of_what_it_replaces() {
     assert!(order.description.capacity() >= 40);
     assert_eq!(order.order_lines.as_ptr(), lines);
 }
+
+#[test]
+fn a_closed_enum_member_replaces_the_kept_member_or_leaves_the_oneof_unset() {
+    use schemac_generated::school::{Level, ReportCard, report_card::Pick};
+    let note = ReportCard {
+        pick: Some(Pick::Note("kept from before".into())),
+        ..ReportCard::default()
+    }
+    .encode_to_vec();
+    // Field 5, `pick`'s closed-enum member: a number the enum names sets
+    // the oneof; one it does not name goes to the unknown fields, and the
+    // oneof is not set.
+    for (bytes, pick) in [
+        ([0x28, 0x01], Some(Pick::Level(Level::High))),
+        ([0x28, 0x07], None),
+    ] {
+        let fresh = ReportCard::decode(&bytes).expect("decodes");
+        assert_eq!(fresh.pick, pick);
+        let mut card = ReportCard::decode(&note).expect("decodes");
+        card.decode_in_place(&bytes).expect("decodes");
+        assert_eq!(card, fresh);
+    }
+}
