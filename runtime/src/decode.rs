@@ -275,6 +275,23 @@ impl<'a> Decoder<'a> {
             self.pos += 1;
             return Ok((u32::from(byte >> 3), wire_type));
         }
+        // Fields 16 to 2,047 take two bytes.
+        if let Some(&[low, high]) = self.rest().first_chunk::<2>()
+            && low >= 0x80
+            && (1..0x80).contains(&high)
+            && let Some(wire_type) = WireType::from_bits(u32::from(low & 7))
+        {
+            self.pos += 2;
+            return Ok((u32::from(low & 0x7f) >> 3 | u32::from(high) << 4, wire_type));
+        }
+        self.read_any_key()
+    }
+
+    /// Reads a key of any length, or refuses it: what
+    /// [`read_key`](Self::read_key) does not read at once, out of line.
+    #[inline(never)]
+    fn read_any_key(&mut self) -> Result<(u32, WireType), DecodeError> {
+        let start = self.pos;
         let key = self.read_varint()?;
         let number = key >> 3;
         if number == 0 || number > u64::from(wire::MAX_FIELD_NUMBER) {
@@ -300,37 +317,29 @@ impl<'a> Decoder<'a> {
         self.read_long_varint()
     }
 
-    /// Reads a varint of more than one byte, out of line so that the
-    /// one-byte case inlines small.
-    #[inline(never)]
+    /// Reads a varint of more than one byte: [`wire::long_varint`], out of
+    /// line, with the position kept here, and near the end of the input
+    /// the slow read.
+    #[inline]
     fn read_long_varint(&mut self) -> Result<u64, DecodeError> {
-        let bytes = self.rest();
-        // Two bytes, the most common longer varint (128 to 16,383: ids,
-        // lengths, small counts), at once, also near the end of a small
-        // message.
-        if let Some(&[low, high]) = bytes.first_chunk::<2>()
-            && high < 0x80
-        {
-            self.pos += 2;
-            return Ok(u64::from(low & 0x7f) | u64::from(high) << 7);
+        match wire::long_varint(self.rest()) {
+            (value, length) if length != 0 => {
+                self.pos += length;
+                Ok(value)
+            }
+            _ => self.read_varint_near_end(),
         }
-        // With ten bytes at hand no byte needs its own bounds check.
-        if let Some(chunk) = bytes.first_chunk::<10>() {
-            return match wire::varint_in(chunk) {
-                Some((value, length)) => {
-                    self.pos += length;
-                    Ok(value)
-                }
-                None => Err(DecodeError::invalid_varint(self.pos)),
-            };
-        }
-        self.read_varint_near_end()
     }
 
-    /// Reads a varint with fewer than ten bytes left in the message.
+    /// Reads a varint with fewer than ten bytes left in the message, or
+    /// refuses one of ten bytes that does not end or holds more than 64
+    /// bits.
     #[cold]
     #[inline(never)]
     fn read_varint_near_end(&mut self) -> Result<u64, DecodeError> {
+        if self.rest().len() >= 10 {
+            return Err(DecodeError::invalid_varint(self.pos));
+        }
         let (value, length) = wire::varint_near_end(self.rest())
             .ok_or_else(|| DecodeError::truncated(self.input.len()))?;
         self.pos += length;
@@ -373,7 +382,7 @@ impl<'a> Decoder<'a> {
     }
 
     /// Reads a length-delimited run of bytes, borrowed from the input.
-    #[inline]
+    #[inline(always)]
     pub fn read_bytes(&mut self) -> Result<&'a [u8], DecodeError> {
         let length = self.read_len()?;
         let bytes = &self.rest()[..length];
@@ -743,7 +752,8 @@ mod tests {
     fn tenth_byte_over_one_is_invalid() {
         let mut bytes = [0xffu8; 10];
         bytes[9] = 0x02;
-        assert!(decoder(&bytes).read_varint().is_err());
+        let error = decoder(&bytes).read_varint().unwrap_err();
+        assert!(!error.is_truncated() && error.offset() == 0, "{error}");
     }
 
     #[test]

@@ -100,6 +100,26 @@ pub(crate) fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
     None
 }
 
+/// The varint at the start of `bytes`, and its length; length 0 for a
+/// varint longer than two bytes with fewer than ten bytes at hand, or
+/// for ten bytes that hold no varint. Out of line, taking a slice and
+/// returning both in registers, so that the decoder keeps its position
+/// in a register across the call: a method taking the decoder by `&mut`
+/// would have it stored before the call and loaded back after it, on the
+/// path every later field waits for.
+#[inline(never)]
+pub(crate) fn long_varint(bytes: &[u8]) -> (u64, usize) {
+    if let Some(&[low, high]) = bytes.first_chunk::<2>()
+        && high < 0x80
+    {
+        return (u64::from(low & 0x7f) | u64::from(high) << 7, 2);
+    }
+    bytes
+        .first_chunk::<10>()
+        .and_then(varint_in)
+        .unwrap_or_default()
+}
+
 /// The varint of one to nine bytes at the start of `bytes`, and its
 /// length; `None` if none of the first nine bytes ends it. For fewer than
 /// ten bytes, where [`varint_in`] has no chunk to read.
