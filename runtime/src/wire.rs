@@ -100,9 +100,10 @@ pub(crate) fn varint_in(chunk: &[u8; 10]) -> Option<(u64, usize)> {
     None
 }
 
-/// The varint at the start of `bytes`, and its length; length 0 for a
-/// varint longer than two bytes with fewer than ten bytes at hand, or
-/// for ten bytes that hold no varint. Out of line, taking a slice and
+/// The varint of more than one byte at the start of `bytes` (whose first
+/// byte, if any, has its continuation bit set), and its length; length 0
+/// for a varint longer than two bytes with fewer than ten bytes at hand,
+/// or for ten bytes that hold no varint. Out of line, taking a slice and
 /// returning both in registers, so that the decoder keeps its position
 /// in a register across the call: a method taking the decoder by `&mut`
 /// would have it stored before the call and loaded back after it, on the
