@@ -26,7 +26,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use super::types::{Held, Shape};
-use super::{Context, field_number};
+use super::{Context, field_number, ident};
 use crate::model::{Field, FieldType};
 use crate::names;
 
@@ -148,7 +148,7 @@ pub(crate) fn expand_merge_from(
 /// clash, nor any with the loop's own locals.
 pub(crate) fn local(name: &str, suffix: &str) -> Ident {
     let name = names::field_name(name);
-    format_ident!("{}_{suffix}", name.trim_start_matches("r#"))
+    ident(&format!("{}_{suffix}", name.trim_start_matches("r#")))
 }
 
 /// The fields of `fields` (by number) that `merge_from` reads in order,

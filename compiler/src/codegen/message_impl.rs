@@ -42,7 +42,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
     let check_required = required::expand_check_required(cx, scope, id, Checker::Owned);
     let graph = graph::expand_graph_items(cx, scope, id);
     let infallible = cx.infallible_encode(id).then(|| quote!(, infallible));
-    let recycles = recycles.then(|| {
+    let recycles_const = recycles.then(|| {
         quote!(
             const RECYCLES: bool = true;
         )
@@ -51,7 +51,7 @@ pub(crate) fn expand_message_impl(cx: &Context, scope: &[String], id: MessageId)
         impl #rt::Message for #ident {
             const NAME: &'static str = #name;
 
-            #recycles
+            #recycles_const
 
             #graph
 
