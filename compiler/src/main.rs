@@ -11,12 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use schemac::{Analysis, Builder, Error, JsonNames, transcode};
+use schemac::transcode::{self, Codec, CodecError};
+use schemac::{Analysis, Builder, Error, JsonNames};
 
 mod cli_args;
 use cli_args::{Names, OutputArgs};
-use schemac_runtime::DecodeOptions;
-use schemac_runtime::reflect::{DescriptorPool, DynamicMessage, MessageDescriptor};
 
 /// A schema-first IDL compiler for Rust, with a protobuf-compatible wire format.
 #[derive(Debug, Parser)]
@@ -364,60 +363,41 @@ fn git(args: &[&str]) -> io::Result<Vec<u8>> {
 fn encode(args: &MessageArgs, format: MessageFormat) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    if format == MessageFormat::Text {
-        let text =
-            String::from_utf8(input).map_err(|_| "error: stdin is not UTF-8 text\n".to_owned())?;
-        let pool = pool_of(&analysis)?;
-        let descriptor = message_in(&pool, &analysis, message)?;
-        let message = DynamicMessage::parse_text(descriptor, &text)
-            .map_err(|error| format!("error: <stdin>:{error}\n"))?;
-        return write_stdout(&message.encode_to_vec());
-    }
-    let json = transcode::parse_json(&input)
-        .map_err(|error| format!("error: stdin is not valid JSON: {error}\n"))?;
-    let bytes = transcode::encode(&analysis.schema, message, &json)
-        .map_err(|error| format!("error: {error}\n"))?;
+    let codec = Codec::new(&analysis).map_err(|error| format!("error: {error}\n"))?;
+    let bytes = match format {
+        MessageFormat::Json => {
+            let json = transcode::parse_json(&input)
+                .map_err(|error| format!("error: stdin is not valid JSON: {error}\n"))?;
+            codec.json_to_bytes(message, &json)
+        }
+        MessageFormat::Text => {
+            let text = String::from_utf8(input)
+                .map_err(|_| "error: stdin is not UTF-8 text\n".to_owned())?;
+            codec.text_to_bytes(message, &text)
+        }
+    };
+    let bytes = bytes.map_err(|error| match error {
+        CodecError::Text(error) => format!("error: <stdin>:{error}\n"),
+        error => format!("error: {error}\n"),
+    })?;
     write_stdout(&bytes)
 }
 
-/// Binary on stdin to JSON, with `names` as the field names, or text on
-/// stdout.
+/// Binary on stdin to JSON, with `names` as the field names, or to text,
+/// on stdout.
 fn decode(args: &MessageArgs, format: MessageFormat, names: JsonNames) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    if format == MessageFormat::Text {
-        let pool = pool_of(&analysis)?;
-        let descriptor = message_in(&pool, &analysis, message)?;
-        let message = DynamicMessage::decode(descriptor, &input)
-            .map_err(|error| format!("error: {error}\n"))?;
-        return write_stdout(message.to_text().as_bytes());
-    }
-    let options = DecodeOptions::new();
-    let json = transcode::decode_with_names(&analysis.schema, message, &input, &options, names)
-        .map_err(|error| format!("error: {error}\n"))?;
-    let mut text =
-        serde_json::to_string_pretty(&json).map_err(|error| format!("error: {error}\n"))?;
-    text.push('\n');
+    let codec = Codec::new(&analysis).map_err(|error| format!("error: {error}\n"))?;
+    let text = match format {
+        // `{:#}` prints a JSON value as `serde_json::to_string_pretty` does.
+        MessageFormat::Json => {
+            (codec.bytes_to_json(message, &input, names)).map(|json| format!("{json:#}\n"))
+        }
+        MessageFormat::Text => codec.bytes_to_text(message, &input),
+    };
+    let text = text.map_err(|error| format!("error: {error}\n"))?;
     write_stdout(text.as_bytes())
-}
-
-/// The descriptor pool of the analysed files and their imports, as
-/// `export-descriptor --include-imports` writes them: what the text
-/// format reads and writes through the runtime's dynamic messages.
-fn pool_of(analysis: &Analysis) -> Result<DescriptorPool, String> {
-    let set = analysis.encode_descriptor_set(&analysis.roots, true);
-    DescriptorPool::decode(&set).map_err(|error| format!("error: {error}\n"))
-}
-
-/// The descriptor of `message` in `pool`.
-fn message_in<'a>(
-    pool: &'a DescriptorPool,
-    analysis: &Analysis,
-    message: schemac::model::MessageId,
-) -> Result<MessageDescriptor<'a>, String> {
-    let name = &analysis.schema.message(message).full_name;
-    pool.message(name)
-        .ok_or_else(|| format!("error: `{name}` has no descriptor\n"))
 }
 
 fn find_message(args: &MessageArgs) -> Result<(Analysis, schemac::model::MessageId), String> {

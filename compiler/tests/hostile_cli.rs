@@ -104,7 +104,10 @@ fn every_truncation_of_an_order_exits_0_or_1_with_a_path() {
             Some(0) => {}
             Some(1) => {
                 let text = stderr(&output);
-                assert!(text.starts_with("error: Order"), "cut at {end}: {text}");
+                assert!(
+                    text.starts_with("error: shop.Order"),
+                    "cut at {end}: {text}"
+                );
                 assert!(text.contains(" at byte "), "cut at {end}: {text}");
             }
             code => panic!("cut at {end}: exit {code:?}: {}", stderr(&output)),
@@ -154,7 +157,7 @@ fn bad_bytes_name_the_field_path() {
     let output = decode(ORDER, &[0x22, 0x03, 0x12, 0x01, 0xff]);
     assert_fails_with(
         &output,
-        "Order.order_lines[0].description: string is not valid UTF-8",
+        "shop.Order.order_lines[0].description: string is not valid UTF-8",
     );
     // Field 1 (id) as length-delimited is an unknown field, as protobuf's
     // implementations read it, which JSON leaves out; a truncated one is an
@@ -186,8 +189,8 @@ fn invalid_json_exits_1() {
 #[test]
 fn json_of_the_wrong_shape_names_the_field_path() {
     let cases = [
-        ("[1, 2]", "Order: expected an object for message Order"),
-        ("\"order\"", "Order: expected an object"),
+        ("[1, 2]", "shop.Order: expected an object for message Order"),
+        ("\"order\"", "shop.Order: expected an object"),
         (r#"{"customer": 5}"#, "Order.customer: expected an object"),
         (
             r#"{"order_lines": {}}"#,
@@ -259,6 +262,44 @@ fn a_directory_or_missing_file_as_the_schema() {
     assert_fails_with(&output, "cannot read schemas/nope.schema");
 }
 
+/// A required field left out: refused by `schemac encode` (JSON and text)
+/// and `schemac decode`, with its path, as generated code refuses it.
+#[test]
+fn a_missing_required_field_exits_1_with_its_path() {
+    let dir = tempdir("missing_required");
+    let schema = dir.join("form.proto");
+    std::fs::write(
+        &schema,
+        "syntax = \"proto2\";\npackage form;\n\
+         message Name { required string first = 1; }\n\
+         message Form { optional Name name = 1; repeated Name others = 2; }\n",
+    )
+    .unwrap();
+    let schema = schema.to_str().unwrap();
+    let encode = |format: &str, input: &str| {
+        schemac(
+            &["encode", schema, "form.Form", "--format", format],
+            input.as_bytes(),
+        )
+    };
+    let output = encode("json", r#"{"name": {"first": "Ada"}, "others": [{}]}"#);
+    assert_fails_with(
+        &output,
+        "form.Form.others[0].first: a required field is missing",
+    );
+    let output = encode("text", "name {}");
+    assert_fails_with(
+        &output,
+        "<stdin>:1:8: form.Form is missing the required field name.first",
+    );
+    let output = encode("json", r#"{"name": {"first": "Ada"}}"#);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // `name` holding an empty `Name`.
+    let output = schemac(&["decode", schema, "form.Form"], &[0x0a, 0x00]);
+    assert_fails_with(&output, "first");
+    assert_fails_with(&output, "missing");
+}
+
 #[test]
 fn deep_nesting_hits_the_recursion_limit() {
     // 100,000 nested `left` subtrees, each length prefix exact.
@@ -274,7 +315,10 @@ fn deep_nesting_hits_the_recursion_limit() {
         "{\"left\": ".repeat(101),
         "{}".to_owned() + &"}".repeat(101)
     );
-    assert_fails_with(&encode("shapes.Tree", &json), "recursion limit of 100");
+    assert_fails_with(
+        &encode("shapes.Tree", &json),
+        "nested more than 100 deep, the recursion limit",
+    );
 }
 
 /// A length prefix claiming 4 GiB fails at once, even with the address

@@ -1,6 +1,9 @@
 //! Transcoding between JSON and the binary format with nothing but the
-//! schema: what `schemac encode` and `schemac decode` do, like protoc's
-//! `--encode` and `--decode`.
+//! schema, like protoc's `--encode` and `--decode`. [`Codec`] is what
+//! `schemac encode` and `schemac decode` call: the runtime's dynamic
+//! messages, and for a message whose meaning goes beyond its descriptor
+//! ([`Codec`] says which), [`encode`] and [`decode`] here, which read the
+//! schema itself.
 //!
 //! The JSON mapping is the one generated serde impls use (docs/json.md):
 //! scalars go through the runtime's [`JsonCodec`] impls, so the two cannot
@@ -14,6 +17,7 @@
 
 mod decode;
 mod encode;
+mod messages;
 
 use std::fmt;
 
@@ -28,6 +32,7 @@ use crate::model::{
 
 pub use decode::{decode, decode_with_names};
 pub use encode::encode;
+pub use messages::{Codec, CodecError};
 pub use schemac_runtime::json::parse_strict as parse_json;
 
 /// Graph mode's JSON (docs/graph.md): the first occurrence of an object
@@ -65,7 +70,7 @@ impl TranscodeError {
         }
     }
 
-    /// The field path, such as `Order.order_lines[3].cost`.
+    /// The field path, such as `shop.Order.order_lines[3].cost`.
     pub fn path(&self) -> &str {
         &self.path
     }
@@ -79,7 +84,7 @@ impl fmt::Display for TranscodeError {
 
 impl std::error::Error for TranscodeError {}
 
-/// Where in a message a value is, for errors: `Order.order_lines[3].cost`.
+/// Where in a message a value is, for errors: `shop.Order.order_lines[3].cost`.
 #[derive(Clone, Debug)]
 struct Path {
     segments: Vec<String>,
@@ -88,7 +93,7 @@ struct Path {
 impl Path {
     fn root(message: &Message) -> Self {
         Self {
-            segments: vec![message.name.clone()],
+            segments: vec![message.full_name.clone()],
         }
     }
 

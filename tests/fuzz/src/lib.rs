@@ -1,8 +1,9 @@
 //! What the fuzz targets share: the schemas of `schemas/`, analyzed once,
 //! the rule that picks a message from an input's first byte, the generated
 //! type of each message, the check that a borrowed view decodes as its
-//! owned message does, the check that protox compiles an export, and the
-//! schemas' descriptors in a pool, for `text_format`'s dynamic messages.
+//! owned message does, the check that protox compiles an export, the
+//! schemas' descriptors in a pool, for `text_format`'s dynamic messages,
+//! and the codec of `schemac encode` and `decode` over them.
 //!
 //! The seed corpus of `decode_dynamic`, `encode_json` and `text_format` depends on that
 //! rule: every message of every schema, sorted by full name, and the first
@@ -16,6 +17,7 @@ use std::sync::LazyLock;
 use protox::file::{File, FileResolver};
 use schemac::Analysis;
 use schemac::model::MessageId;
+use schemac::transcode::Codec;
 use schemac_generated::{evolution, kitchen, money, school, shapes, shop, world};
 use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
@@ -88,6 +90,15 @@ static MESSAGES: LazyLock<Vec<MessageId>> = LazyLock::new(|| {
 /// Every schema of `schemas/`, analyzed together.
 pub fn analysis() -> &'static Analysis {
     &ANALYSIS
+}
+
+static CODEC: LazyLock<Codec<'static>> =
+    LazyLock::new(|| Codec::new(&ANALYSIS).unwrap_or_else(|error| panic!("{error}")));
+
+/// The codec of `schemac encode` and `schemac decode` for every schema of
+/// `schemas/`.
+pub fn codec() -> &'static Codec<'static> {
+    &CODEC
 }
 
 static POOL: LazyLock<DescriptorPool> = LazyLock::new(|| {

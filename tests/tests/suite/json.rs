@@ -202,58 +202,57 @@ fn generated_and_transcoder_read_alike() {
 
 /// The refusals docs/json.md states, with the reason each gives: from the
 /// generated impls (followed by the position in the text) and from the
-/// transcoder (after the field path).
+/// codec of `schemac encode` (after the field path).
 #[test]
 fn documented_refusals_name_the_problem() {
     let analysis = crate::analyze_schemas();
+    let codec = schemac::transcode::Codec::new(&analysis).expect("a pool of the schemas");
     let cases: &[(&str, &str, &str)] = &[
         (
             "kitchen.Lists",
             r#"{"i32s": [null]}"#,
-            "Lists.i32s[0]: invalid type: null, expected an integer that fits i32",
+            "kitchen.Lists.i32s[0]: invalid type: null, expected an integer that fits i32",
         ),
         (
             "kitchen.Lists",
             r#"{"strings": ["a", null]}"#,
-            "Lists.strings[1]: invalid type: null, expected a string",
+            "kitchen.Lists.strings[1]: invalid type: null, expected a string",
         ),
         (
             "kitchen.Scalars",
             r#"{"a_bool": "true"}"#,
-            r#"Scalars.a_bool: invalid type: string "true", expected a boolean"#,
+            r#"kitchen.Scalars.a_bool: invalid type: string "true", expected a boolean"#,
         ),
         (
             "shop.OrderLine",
             r#"{"cost": 1.5}"#,
-            r#"OrderLine.cost: invalid type: floating point `1.5`, expected a decimal as a string, such as "12.34""#,
+            r#"shop.OrderLine.cost: invalid type: floating point `1.5`, expected a decimal as a string, such as "12.34""#,
         ),
         (
             "kitchen.Scalars",
             r#"{"an_i32": 1.5}"#,
-            "Scalars.an_i32: 1.5 is not an integer",
+            "kitchen.Scalars.an_i32: 1.5 is not an integer",
         ),
         (
             "kitchen.Scalars",
             r#"{"an_f32": 1e39}"#,
-            "Scalars.an_f32: 1000000000000000000000000000000000000000 is out of range for f32",
+            "kitchen.Scalars.an_f32: 1000000000000000000000000000000000000000 is out of range for f32",
         ),
         (
             "kitchen.Maps",
             r#"{"by_bool": {"yes": 1}}"#,
-            r#"Maps.by_bool["yes"]: map key `yes` is not `true` or `false`"#,
+            r#"kitchen.Maps.by_bool["yes"]: map key `yes` is not `true` or `false`"#,
         ),
         (
             "shop.Order",
             r#"{"attributes": {"a": {"$i32": 1, "x": 2}}}"#,
-            r#"Order.attributes["a"]: a `$i32` object must have no other keys"#,
+            r#"shop.Order.attributes["a"]: a `$i32` object must have no other keys"#,
         ),
     ];
     for &(full_name, text, expected) in cases {
         let id = schemac::transcode::find_message(&analysis.schema, full_name).unwrap();
         let json: Json = serde_json::from_str(text).unwrap();
-        let error = schemac::transcode::encode(&analysis.schema, id, &json)
-            .expect_err(text)
-            .to_string();
+        let error = codec.json_to_bytes(id, &json).expect_err(text).to_string();
         assert_eq!(error, expected, "{text}");
         // The generated impls give the reason after the path, with the
         // position in the text.

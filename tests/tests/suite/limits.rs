@@ -36,7 +36,7 @@ fn a_length_prefix_of_gigabytes_fails_before_allocating() {
     let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
     let error =
         transcode::decode(&analysis.schema, id, &FOUR_GIB_NAME, &DecodeOptions::new()).unwrap_err();
-    assert_eq!(error.path(), "Customer.name");
+    assert_eq!(error.path(), "shop.Customer.name");
     assert!(
         error.to_string().contains("4294967296 bytes exceeds"),
         "{error}"
@@ -137,7 +137,7 @@ fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
     let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
     assert!(transcode::decode(&analysis.schema, id, &bytes, &tight).is_ok());
     let error = transcode::decode(&analysis.schema, id, &bytes, &short).unwrap_err();
-    assert_eq!(error.path(), "Customer");
+    assert_eq!(error.path(), "shop.Customer");
     assert!(
         error
             .to_string()

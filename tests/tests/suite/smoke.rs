@@ -9,7 +9,7 @@
 //!   and encode to the same bytes. Each type's borrowed view decodes the
 //!   same input and must give the same error, or a value that encodes
 //!   (made owned) to the same bytes.
-//!   Every tenth input also goes through `transcode::decode`, which must
+//!   Every tenth input also goes through `schemac decode`'s codec, which must
 //!   accept it exactly when the generated type does. Each input is also
 //!   decoded with `decode_shared` from a `Bytes` into the types whose
 //!   strings are `Box<str>`, `Arc<str>` or `CompactString` and whose bytes
@@ -55,8 +55,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use schemac::Config;
+use schemac::JsonNames;
 use schemac::evolution::Level;
-use schemac::transcode;
+use schemac::transcode::{self, Codec};
 use schemac_corpus::corpus::current_protoc_or_skip;
 use schemac_generated::evolution::{v1, v2};
 use schemac_generated::kitchen::{Interleaved, Lists, Maps, OptionalScalars, Scalars};
@@ -69,7 +70,7 @@ use schemac_runtime::bytes::Bytes;
 use schemac_runtime::framing::FrameReader;
 use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
 use schemac_runtime::view::HasView;
-use schemac_runtime::{DecodeOptions, Message, MessageView};
+use schemac_runtime::{Message, MessageView};
 use schemac_tests::{reads_as_default, workspace_root};
 
 use schemac_tests::rng::Rng;
@@ -101,6 +102,7 @@ fn mutated_encodings_decode_to_a_value_or_an_error() {
         .map(|(_, _, bytes)| bytes)
         .collect();
     let analysis = schemas();
+    let codec = Codec::new(&analysis).expect("the schemas' descriptors make a pool");
     let mut rng = Rng::new(0x5eed_0001);
     for case in 0..ENCODING_CASES {
         let seed = &seeds[rng.below(seeds.len())];
@@ -111,8 +113,8 @@ fn mutated_encodings_decode_to_a_value_or_an_error() {
             if case % 10 == 0 {
                 let (name, accepted) = accepted[(case / 10) % accepted.len()];
                 let id = transcode::find_message(&analysis.schema, name).unwrap();
-                let json = transcode::decode(&analysis.schema, id, &input, &DecodeOptions::new());
-                assert_eq!(json.is_ok(), accepted, "{name}: transcode gave {json:?}");
+                let json = codec.bytes_to_json(id, &input, JsonNames::Schema);
+                assert_eq!(json.is_ok(), accepted, "{name}: the codec gave {json:?}");
             }
         }));
         if checked.is_err() {

@@ -94,10 +94,10 @@ fn unknown_bracketed_keys_and_bad_values_are_errors_with_paths() {
     let error = to_binary("Item", json!({"[t.nothing]": 1})).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "Item: unknown field `[t.nothing]` in message Item"
+        "t.Item: unknown field `[t.nothing]` in message Item"
     );
     let error = to_binary("Item", json!({"[t.note]": {"text": 5}})).unwrap_err();
-    assert_eq!(error.path(), "Item.[t.note].text");
+    assert_eq!(error.path(), "t.Item.[t.note].text");
     // Field 100 as a fixed32, where `shelf` is an i32: an unknown field,
     // as protobuf's implementations read it, which JSON leaves out.
     assert_eq!(

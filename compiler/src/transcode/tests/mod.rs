@@ -2,6 +2,7 @@
 //! tests crate checks the result against generated code.
 
 mod extensions;
+mod messages;
 
 use serde_json::{Value as Json, json};
 
@@ -137,15 +138,15 @@ fn a_key_spelled_twice_is_one_entry_with_the_later_value() {
         assert_eq!(to_binary(twice.clone()).unwrap(), once, "{twice}");
     }
     let error = to_binary(json!({"by_key": {"-0": 5, "0": "b"}})).unwrap_err();
-    assert_eq!(error.path(), "Order.by_key[\"-0\"]");
+    assert_eq!(error.path(), "t.Order.by_key[\"-0\"]");
 }
 
 #[test]
 fn errors_name_the_field_path() {
     let error = to_binary(json!({"lines": [{}, {"number": "x"}]})).unwrap_err();
-    assert_eq!(error.path(), "Order.lines[1].number");
+    assert_eq!(error.path(), "t.Order.lines[1].number");
     let error = to_binary(json!({"by_key": {"nine": "x"}})).unwrap_err();
-    assert_eq!(error.path(), "Order.by_key[\"nine\"]");
+    assert_eq!(error.path(), "t.Order.by_key[\"nine\"]");
     let error = to_binary(json!({"status": "LOST"})).unwrap_err();
     assert!(
         error
@@ -156,7 +157,7 @@ fn errors_name_the_field_path() {
     let error = to_binary(json!({"nope": 1})).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "Order: unknown field `nope` in message Order"
+        "t.Order: unknown field `nope` in message Order"
     );
     let error = to_binary(json!({"card": "x", "cash": "1"})).unwrap_err();
     assert!(error.to_string().contains("oneof `payment`"), "{error}");
@@ -167,7 +168,7 @@ fn errors_name_the_field_path() {
 fn bad_bytes_name_the_field_path_and_offset() {
     // lines[0].name is a string of two bytes, the second invalid UTF-8.
     let error = to_json(&[0x12, 0x04, 0x12, 0x02, b'a', 0xff]).unwrap_err();
-    assert_eq!(error.path(), "Order.lines[0].name");
+    assert_eq!(error.path(), "t.Order.lines[0].name");
     assert!(error.to_string().contains("UTF-8 at byte 3"), "{error}");
     let error = to_json(&[0x12, 0x09, 0x08]).unwrap_err();
     assert!(
@@ -193,7 +194,7 @@ fn a_field_under_both_its_names_is_refused() {
     let error = to_binary(json!({"by_key": {"1": "a"}, "byKey": {"2": "b"}})).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "Order: `by_key` is given twice, as `by_key` and as `byKey`"
+        "t.Order: `by_key` is given twice, as `by_key` and as `byKey`"
     );
     assert!(to_binary(json!({"byKey": null, "by_key": {"1": "a"}})).is_err());
     assert!(to_binary(json!({"by_key": {"1": "a"}})).is_ok());
@@ -692,7 +693,7 @@ fn a_weak_may_point_at_an_object_being_read_and_a_ref_may_not() {
     let cycle = "a cycle through a strong reference";
     let error = to_binary(json!({"next": {"$id": 2, "next": {"$ref": 2}}})).unwrap_err();
     assert!(
-        error.to_string().starts_with("Node.next.next: `$ref` 2"),
+        error.to_string().starts_with("n.Node.next.next: `$ref` 2"),
         "{error}"
     );
     assert!(error.to_string().contains(cycle), "{error}");
@@ -701,7 +702,7 @@ fn a_weak_may_point_at_an_object_being_read_and_a_ref_may_not() {
         reference(0x12, Some(2), &reference(0x12, Some(2), &[])),
     ] {
         let error = to_json(&bytes).unwrap_err().to_string();
-        assert!(error.starts_with("Node.next"), "{bytes:02x?}: {error}");
+        assert!(error.starts_with("n.Node.next"), "{bytes:02x?}: {error}");
         assert!(error.contains(cycle), "{bytes:02x?}: {error}");
     }
 }
@@ -711,31 +712,31 @@ fn bad_references_in_json_name_their_path() {
     let cases = [
         (
             json!({"customer": {"$ref": 2}}),
-            "Order.customer: `$ref` 2 names no object written before it",
+            "g.Order.customer: `$ref` 2 names no object written before it",
         ),
         (
             json!({"lines": [{"$id": 2}], "customer": {"$ref": 2}}),
-            "Order.customer: `$ref` 2 names an object of type Line, not Customer",
+            "g.Order.customer: `$ref` 2 names an object of type Line, not Customer",
         ),
         (
             json!({"$id": 1, "customer": {"$ref": 1}}),
-            "Order.customer: `$ref` 1 names an object of type Order, not Customer",
+            "g.Order.customer: `$ref` 1 names an object of type Order, not Customer",
         ),
         (
             json!({"customer": {"$id": 1, "name": "a"}, "contacts": {"x": {"$id": 1}}}),
-            "Order.contacts[\"x\"]: `$id` 1 labels two objects",
+            "g.Order.contacts[\"x\"]: `$id` 1 labels two objects",
         ),
         (
             json!({"customer": {"$ref": 1, "name": "a"}}),
-            "Order.customer: a `$ref` holds nothing else",
+            "g.Order.customer: a `$ref` holds nothing else",
         ),
         (
             json!({"customer": {"$id": -1}}),
-            "Order.customer: an object's label is a non-negative integer, not -1",
+            "g.Order.customer: an object's label is a non-negative integer, not -1",
         ),
         (
             json!({"customer": 3}),
-            "Order.customer: expected an object for a reference to Customer, found 3",
+            "g.Order.customer: expected an object for a reference to Customer, found 3",
         ),
     ];
     for (json, expected) in cases {
@@ -751,7 +752,7 @@ fn only_a_message_that_references_point_at_takes_a_label() {
     let error = to_binary(json!({"$id": 1, "id": "5"})).expect_err("Order takes no $id");
     assert_eq!(
         error.to_string(),
-        "Order: unknown field `$id` in message Order"
+        "t.Order: unknown field `$id` in message Order"
     );
     assert!(graph_to_binary(json!({"$id": 1, "id": "5"})).is_ok());
 }
@@ -763,13 +764,13 @@ fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
         // customer: number 3, where 2 comes next.
         (
             reference(0x1a, Some(3), &[]),
-            "Order.customer",
+            "g.Order.customer",
             "a reference to an object not seen yet",
         ),
         // customer: dead, which only a `weak` may be.
         (
             reference(0x1a, Some(0), &[]),
-            "Order.customer",
+            "g.Order.customer",
             "a `ref` field holds no object (number 0)",
         ),
         // customer: number 2^32.
@@ -779,31 +780,31 @@ fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
                 None,
                 &[&NUMBER_KEY[..], &[0x80, 0x80, 0x80, 0x80, 0x10]].concat(),
             ),
-            "Order.customer",
+            "g.Order.customer",
             "an object's number is larger than 2^32 - 1",
         ),
         // customer: a later occurrence of object 1 with a field after it.
         (
             reference(0x1a, Some(1), &[0x0a, 0x00]),
-            "Order.customer",
+            "g.Order.customer",
             "a reference holds fields besides its object's number",
         ),
         // customer: a strong reference to the order, object 1.
         (
             reference(0x1a, Some(1), &[]),
-            "Order.customer",
+            "g.Order.customer",
             "a reference to an object of another type",
         ),
         // lines[0].order: number 5, where 2 comes next.
         (
             line(reference(0x12, Some(5), &[])),
-            "Order.lines[0].order",
+            "g.Order.lines[0].order",
             "a reference to an object not seen yet",
         ),
         // lines[0].order: dead, with a field after it.
         (
             line(reference(0x12, Some(0), &[0x08, 0x01])),
-            "Order.lines[0].order",
+            "g.Order.lines[0].order",
             "a reference holds fields besides its object's number",
         ),
     ];
@@ -927,7 +928,7 @@ fn group_keys_that_do_not_pair_up_are_refused_with_the_path() {
         assert!(error.to_string().contains(reason), "{bytes:02x?}: {error}");
     }
     let error = groups_to_json(&[0x0b, 0x14]).unwrap_err();
-    assert_eq!(error.path(), "Search.result[0]");
+    assert_eq!(error.path(), "g.Search.result[0]");
 }
 
 /// A known field's number under another wire type than the field's is an

@@ -168,7 +168,12 @@ impl<'a> DynamicMessage<'a> {
                 }
                 return Ok(());
             }
-            match self.read_value(field, wire_type, decoder, None)? {
+            let index = match self.fields.get(&number) {
+                Some(Value::List(list)) => list.len(),
+                _ => 0,
+            };
+            let read = self.read_value(field, wire_type, decoder, None);
+            match read.map_err(|error| error.at_index(index))? {
                 Read::Value(item) => {
                     if let Value::List(list) = self.get_mut(field) {
                         list.push(item);

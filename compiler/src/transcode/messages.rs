@@ -1,0 +1,192 @@
+//! The codec of `schemac encode` and `schemac decode`: a message of an
+//! analysed schema from JSON or the text format to bytes, and back.
+//!
+//! It is the runtime's dynamic messages (`schemac_runtime::reflect`), over
+//! the descriptors the schema exports, as users reach them, so that the
+//! command line and a program reading a descriptor set share one codec:
+//! for every message of a `.proto` file, and every message of a `.schema`
+//! file that its descriptor describes whole. The JSON of the others is the
+//! transcoder's of this module, which reads the schema itself: a message
+//! that reaches a `ref` or `weak` (a graph message, whose JSON numbers its
+//! objects, `$id` and `$ref`: docs/graph.md), or a `decimal` or `value`
+//! field (whose implicit presence and whole replacement by a later
+//! occurrence are schemac's, where a descriptor knows a message field
+//! that merges: docs/wire-format.md). A descriptor does not say either.
+
+use std::fmt;
+
+use schemac_runtime::reflect::{
+    DescriptorPool, DynamicMessage, JsonError, JsonOptions, MessageDescriptor, TextError,
+};
+use schemac_runtime::{DecodeError, DecodeOptions};
+use serde_json::Value as Json;
+
+use crate::model::{MessageId, Scalar, Schema, ValueType};
+use crate::{Analysis, JsonNames};
+
+use super::TranscodeError;
+
+/// JSON and the text format of the messages of one analysed schema.
+pub struct Codec<'a> {
+    analysis: &'a Analysis,
+    /// The descriptors of the schema's files and of what they import.
+    pool: DescriptorPool,
+    /// Whether each message's JSON is the transcoder's, by [`MessageId`].
+    beyond_descriptors: Vec<bool>,
+}
+
+/// Why a message could not be read or written: where, and what.
+#[derive(Debug)]
+pub enum CodecError {
+    /// The bytes are not a message of the type.
+    Decode(DecodeError),
+    /// The JSON is not a message of the type, or the message has no JSON.
+    Json(JsonError),
+    /// The text is not a message of the type; its line and column.
+    Text(TextError),
+    /// The transcoder's bytes or JSON are not a message of the type.
+    Transcode(TranscodeError),
+    /// The JSON leaves out a required field: its path from the message's
+    /// type, such as `shop.Order.customer.name`.
+    MissingRequired(String),
+    /// The schema's exported descriptors make no pool (a bug, if ever),
+    /// or it lacks the message.
+    Descriptors(String),
+}
+
+impl fmt::Display for CodecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodecError::Decode(error) => error.fmt(f),
+            CodecError::Json(error) => error.fmt(f),
+            CodecError::Text(error) => error.fmt(f),
+            CodecError::Transcode(error) => error.fmt(f),
+            CodecError::MissingRequired(path) => write!(f, "{path}: a required field is missing"),
+            CodecError::Descriptors(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for CodecError {}
+
+impl<'a> Codec<'a> {
+    /// The codec of `analysis`'s messages, with the descriptors of its
+    /// roots and everything they import.
+    pub fn new(analysis: &'a Analysis) -> Result<Self, CodecError> {
+        let set = analysis.encode_descriptor_set(&analysis.roots, true);
+        let pool = DescriptorPool::decode(&set)
+            .map_err(|error| CodecError::Descriptors(error.to_string()))?;
+        Ok(Codec {
+            analysis,
+            pool,
+            beyond_descriptors: beyond_descriptors(&analysis.schema),
+        })
+    }
+
+    /// The descriptor of message `id`.
+    pub fn descriptor(&self, id: MessageId) -> Result<MessageDescriptor<'_>, CodecError> {
+        let name = &self.analysis.schema.message(id).full_name;
+        (self.pool.message(name))
+            .ok_or_else(|| CodecError::Descriptors(format!("`{name}` has no descriptor")))
+    }
+
+    /// Whether message `id`'s JSON is the transcoder's.
+    fn is_beyond_descriptors(&self, id: MessageId) -> bool {
+        self.beyond_descriptors[id.0 as usize]
+    }
+
+    /// The bytes of the message of type `id` that `json` is. A required
+    /// field left out is an error, as generated code's encoding says.
+    pub fn json_to_bytes(&self, id: MessageId, json: &Json) -> Result<Vec<u8>, CodecError> {
+        if self.is_beyond_descriptors(id) {
+            return super::encode(&self.analysis.schema, id, json).map_err(CodecError::Transcode);
+        }
+        let descriptor = self.descriptor(id)?;
+        let message = DynamicMessage::from_json_with(descriptor, json, &JsonOptions::new())
+            .map_err(CodecError::Json)?;
+        if let Some(missing) = message.missing_required() {
+            let path = format!("{}.{missing}", descriptor.full_name());
+            return Err(CodecError::MissingRequired(path));
+        }
+        Ok(message.encode_to_vec())
+    }
+
+    /// The JSON of the message of type `id` that `bytes` are, its fields
+    /// under `names`.
+    pub fn bytes_to_json(
+        &self,
+        id: MessageId,
+        bytes: &[u8],
+        names: JsonNames,
+    ) -> Result<Json, CodecError> {
+        if self.is_beyond_descriptors(id) {
+            let schema = &self.analysis.schema;
+            let options = DecodeOptions::new();
+            return super::decode_with_names(schema, id, bytes, &options, names)
+                .map_err(CodecError::Transcode);
+        }
+        let message =
+            DynamicMessage::decode(self.descriptor(id)?, bytes).map_err(CodecError::Decode)?;
+        let options = JsonOptions::new().proto_field_names(names == JsonNames::Schema);
+        message.to_json_with(&options).map_err(CodecError::Json)
+    }
+
+    /// The bytes of the message of type `id` that `text` is in the text
+    /// format, as `protoc --encode` reads it.
+    pub fn text_to_bytes(&self, id: MessageId, text: &str) -> Result<Vec<u8>, CodecError> {
+        let message =
+            DynamicMessage::parse_text(self.descriptor(id)?, text).map_err(CodecError::Text)?;
+        Ok(message.encode_to_vec())
+    }
+
+    /// The message of type `id` that `bytes` are, in the text format, as
+    /// `protoc --decode` writes it.
+    pub fn bytes_to_text(&self, id: MessageId, bytes: &[u8]) -> Result<String, CodecError> {
+        let message =
+            DynamicMessage::decode(self.descriptor(id)?, bytes).map_err(CodecError::Decode)?;
+        Ok(message.to_text())
+    }
+}
+
+/// One mark per message: whether its meaning goes beyond its descriptor.
+/// It has a field or extension of a `ref`, a `weak`, a `decimal` or a
+/// `value`, or of a message so marked.
+pub(super) fn beyond_descriptors(schema: &Schema) -> Vec<bool> {
+    let value_types = |id: MessageId| -> Vec<ValueType> {
+        let fields = schema.message(id).fields.iter();
+        let extensions = schema.json_extensions_of(id).into_iter();
+        (fields.map(|field| field.ty.value()))
+            .chain(extensions.map(|extension| extension.field.ty.value()))
+            .collect()
+    };
+    let held: Vec<Vec<ValueType>> = schema
+        .message_ids()
+        .map(|(id, _)| value_types(id))
+        .collect();
+    let mut marks: Vec<bool> = (held.iter())
+        .map(|types| {
+            types.iter().any(|ty| {
+                matches!(
+                    ty,
+                    ValueType::Ref(..) | ValueType::Scalar(Scalar::Decimal | Scalar::Value)
+                )
+            })
+        })
+        .collect();
+    // Spread to the holders of marked messages, up to a fixed point.
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (index, types) in held.iter().enumerate() {
+            let holds_marked = types.iter().any(|ty| match ty {
+                ValueType::Message(id) => marks[id.0 as usize],
+                _ => false,
+            });
+            if holds_marked && !marks[index] {
+                marks[index] = true;
+                changed = true;
+            }
+        }
+    }
+    marks
+}
