@@ -1,31 +1,35 @@
 //! Decodes one packed list of `u32` of a chosen shape N times and prints
 //! the time of one decode: what `packed-10k` does not show, runs whose
 //! varints all have one length, for which a branch per varint predicts
-//! well (docs/journal/benchmarks-2026-12.md, "packed varints by blocks").
+//! well (docs/journal/benchmarks-2026-12.md, "packed varints by blocks"),
+//! and lists too long for a branch predictor to learn by heart.
 //!
 //! ```sh
-//! cargo run --profile bench -p schemac-bench --example packed_shapes -- SHAPE COUNT N
+//! cargo run --profile bench -p schemac-bench --example packed_shapes -- SHAPE COUNT N [FORMAT [LISTS]]
 //! ```
 //!
 //! SHAPE is `one`, `two` or `four` (every varint of that many bytes) or
-//! `mixed` (1 to 5 bytes, at random).
+//! `mixed` (1 to 5 bytes, at random). FORMAT is `schemac` (the default),
+//! `prost` or `buffa`, which decode the same bytes. LISTS (1 by default)
+//! is how many different lists of the shape are decoded in turn: a branch
+//! predictor learns the lengths of one list of 10,000 varints decoded again
+//! and again by heart, which data a server reads does not let it do.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use buffa::Message as _;
 use schemac_bench::schemac_gen::bench::Packed;
+use schemac_bench::{buffa_gen, prost_gen};
 use schemac_runtime::Message;
 
-const USAGE: &str = "usage: packed_shapes (one|two|four|mixed) COUNT N";
+const USAGE: &str =
+    "usage: packed_shapes (one|two|four|mixed) COUNT N [(schemac|prost|buffa) [LISTS]]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [shape, count, iterations] = args.as_slice() else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let (Ok(count), Ok(iterations)) = (count.parse::<usize>(), iterations.parse::<u32>()) else {
+    let Some((shape, count, iterations, decode, lists)) = parse(&args) else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
@@ -36,33 +40,68 @@ fn main() -> ExitCode {
         state ^= state << 17;
         state
     };
+    let mut encodings = Vec::with_capacity(lists);
+    for _ in 0..lists {
+        let message = Packed {
+            ids: (0..count).map(|_| shape(next())).collect(),
+            ..Default::default()
+        };
+        let Ok(bytes) = message.try_encode_to_vec() else {
+            eprintln!("the list does not encode");
+            return ExitCode::FAILURE;
+        };
+        encodings.push(bytes);
+    }
+    let start = Instant::now();
+    for bytes in encodings.iter().cycle().take(iterations as usize) {
+        decode(bytes);
+    }
+    let each = start.elapsed() / iterations.max(1);
+    let bytes: usize = encodings.iter().map(Vec::len).sum();
+    println!(
+        "{count} varints of {} bytes a list, {lists} lists: {each:?} a decode",
+        bytes / lists
+    );
+    ExitCode::SUCCESS
+}
+
+/// The shape of the varints, their number, the decodes, the decoding
+/// function and the number of lists that the arguments ask for.
+fn parse(args: &[String]) -> Option<(fn(u64) -> u32, usize, u32, fn(&[u8]), usize)> {
+    let (shape, count, iterations, rest) = match args {
+        [shape, count, iterations, rest @ ..] if rest.len() <= 2 => {
+            (shape, count, iterations, rest)
+        }
+        _ => return None,
+    };
     let shape: fn(u64) -> u32 = match shape.as_str() {
         "one" => |random| (random % (1 << 7)) as u32,
         "two" => |random| (1 << 7) + (random % ((1 << 14) - (1 << 7))) as u32,
         "four" => |random| (1 << 21) + (random % ((1 << 28) - (1 << 21))) as u32,
         "mixed" => |random| (random >> (32 + random % 32)) as u32,
-        _ => {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+        _ => return None,
     };
-    let ids = (0..count).map(|_| shape(next())).collect();
-    let message = Packed {
-        ids,
-        ..Default::default()
+    let decode: fn(&[u8]) = match rest.first().map_or("schemac", String::as_str) {
+        "schemac" => |bytes| drop(black_box(Packed::decode(black_box(bytes)))),
+        "prost" => |bytes| {
+            let decoded = <prost_gen::bench::Packed as prost::Message>::decode(black_box(bytes));
+            drop(black_box(decoded))
+        },
+        "buffa" => |bytes| {
+            let decoded = buffa_gen::bench::Packed::decode_from_slice(black_box(bytes));
+            drop(black_box(decoded))
+        },
+        _ => return None,
     };
-    let Ok(bytes) = message.try_encode_to_vec() else {
-        eprintln!("the list does not encode");
-        return ExitCode::FAILURE;
+    let lists = match rest.get(1) {
+        Some(lists) => lists.parse().ok().filter(|&lists| lists > 0)?,
+        None => 1,
     };
-    let start = Instant::now();
-    for _ in 0..iterations {
-        drop(black_box(Packed::decode(black_box(&bytes))));
-    }
-    let each = start.elapsed() / iterations.max(1);
-    println!(
-        "{count} varints of {} bytes: {each:?} a decode",
-        bytes.len()
-    );
-    ExitCode::SUCCESS
+    Some((
+        shape,
+        count.parse().ok()?,
+        iterations.parse().ok()?,
+        decode,
+        lists,
+    ))
 }
