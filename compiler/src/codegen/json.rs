@@ -131,7 +131,7 @@ fn oneof_entry(
         return TokenStream::new();
     };
     let name = &oneof.name;
-    let field = oneof::oneof_field(message, index);
+    let field = super::oneof_field(message, index);
     let members = members.iter().map(|&(member, ty)| {
         let keys = keys(cx, member);
         let number = field_number(member);

@@ -43,7 +43,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{ToTokens, quote};
 
 use crate::config::{Config, MapType};
-use crate::model::{DeclaredType, Field, FieldType, MessageId, Schema, ValueType};
+use crate::model::{DeclaredType, Field, FieldType, Message, MessageId, Schema, ValueType};
 use crate::names;
 use crate::source::FileId;
 
@@ -454,6 +454,12 @@ pub(crate) fn field_number(field: &Field) -> proc_macro2::Literal {
 /// The identifier of a message, enum or oneof enum named `name` in the schema.
 pub(crate) fn type_ident(name: &str) -> Ident {
     ident(&names::type_name(name))
+}
+
+/// The struct field that holds oneof `index` of `message`.
+pub(crate) fn oneof_field(message: &Message, index: usize) -> Ident {
+    let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
+    ident(&names::field_name(name))
 }
 
 /// `#[doc]` attributes for schema doc lines, or for `fallback` when the

@@ -9,7 +9,9 @@ use quote::quote;
 
 use super::attributes::ItemKind;
 use super::deprecation::deprecated;
-use super::{Context, docs, ident, merge_from, paths, recycle, schema_docs, type_ident, types};
+use super::{
+    Context, docs, ident, merge_from, oneof_field, paths, recycle, schema_docs, type_ident, types,
+};
 #[cfg(doc)]
 use crate::model::EncodingStep;
 use crate::model::{Field, Message, MessageId, RefKind, ValueType};
@@ -378,12 +380,6 @@ pub(crate) fn members(message: &Message, index: usize) -> Vec<(&Field, ValueType
         .oneof_members(index)
         .map(|field| (field, field.ty.value()))
         .collect()
-}
-
-/// The struct field that holds oneof `index`.
-pub(crate) fn oneof_field(message: &Message, index: usize) -> proc_macro2::Ident {
-    let name = message.oneofs.get(index).map_or("", |oneof| &oneof.name);
-    ident(&names::field_name(name))
 }
 
 /// The path from `scope` to the enum of oneof `index` of message `id`.

@@ -46,7 +46,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 
 use super::types::{Held, Shape};
-use super::{Context, extensions, ident, merge_from, oneof};
+use super::{Context, extensions, ident, merge_from};
 use crate::config::{BytesType, StringType};
 use crate::model::{Field, Message, MessageId, Scalar, ValueType};
 use crate::names;
@@ -172,7 +172,7 @@ pub(crate) fn statements(cx: &Context, id: MessageId) -> (TokenStream, TokenStre
         }
     }
     for (index, oneof) in message.oneofs.iter().enumerate() {
-        let member = oneof::oneof_field(message, index);
+        let member = super::oneof_field(message, index);
         if oneof_keeps(message, index) {
             let kept = kept(&oneof.name);
             locals.push(quote!(let mut #kept = recycling.on();));

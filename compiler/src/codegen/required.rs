@@ -90,7 +90,7 @@ pub(crate) fn expand_check_required(
         if let Some(index) = field.oneof {
             if nested.is_some() {
                 let variant = oneof::variant_path(cx, scope, id, index, field);
-                let oneof = oneof::oneof_field(message, index);
+                let oneof = super::oneof_field(message, index);
                 statements.push(quote! {
                     if let ::core::option::Option::Some(#variant(value)) = &self.#oneof {
                         #rt::field::check_nested(::core::option::Option::Some(value), #name, #check)?;

@@ -198,7 +198,7 @@ fn expand_oneof_field(cx: &Context, scope: &[String], id: MessageId, index: usiz
     let docs = docs(&oneof.docs, || {
         format!("Which field of `{}` is set.", oneof.name)
     });
-    let field = oneof::oneof_field(message, index);
+    let field = super::oneof_field(message, index);
     let ty = oneof_enum_path(cx, scope, id, index);
     quote! {
         #docs
@@ -295,7 +295,7 @@ fn expand_oneof_conversion(
     index: usize,
 ) -> TokenStream {
     let message = cx.schema.message(id);
-    let field = oneof::oneof_field(message, index);
+    let field = super::oneof_field(message, index);
     if !view_borrows::oneof(message, index) {
         return quote!(#field: self.#field.clone(),);
     }
@@ -389,7 +389,7 @@ fn expand_oneof_merge_arm(
         return TokenStream::new();
     };
     let codec = types::member_codec(cx, ty, Held::of(cx, member).in_view());
-    let field = oneof::oneof_field(message, index);
+    let field = super::oneof_field(message, index);
     let variant = view_variant_path(cx, scope, id, index, member);
     let pattern = merge_from::field_pattern(cx, member);
     if let Some(unknown) = types::unknown_sink(cx, id, member) {
