@@ -32,7 +32,7 @@ mod editions;
 mod generated;
 mod google;
 mod groups;
-mod random_json;
+pub(crate) mod random_json;
 mod random_schema;
 mod text;
 
