@@ -29,7 +29,14 @@ const USAGE: &str =
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some((shape, count, iterations, decode, lists)) = parse(&args) else {
+    let Some(Run {
+        shape,
+        count,
+        iterations,
+        decode,
+        lists,
+    }) = parse(&args)
+    else {
         eprintln!("{USAGE}");
         return ExitCode::from(2);
     };
@@ -59,15 +66,28 @@ fn main() -> ExitCode {
     let each = start.elapsed() / iterations.max(1);
     let bytes: usize = encodings.iter().map(Vec::len).sum();
     println!(
-        "{count} varints of {} bytes a list, {lists} lists: {each:?} a decode",
+        "{count} varints of {} bytes a list, {lists} in turn: {each:?} a decode",
         bytes / lists
     );
     ExitCode::SUCCESS
 }
 
-/// The shape of the varints, their number, the decodes, the decoding
-/// function and the number of lists that the arguments ask for.
-fn parse(args: &[String]) -> Option<(fn(u64) -> u32, usize, u32, fn(&[u8]), usize)> {
+/// What the arguments ask for.
+struct Run {
+    /// A varint of the shape from a random number.
+    shape: fn(u64) -> u32,
+    /// The varints of a list.
+    count: usize,
+    /// The decodes timed.
+    iterations: u32,
+    /// One decode, with the format asked for.
+    decode: fn(&[u8]),
+    /// The lists decoded in turn.
+    lists: usize,
+}
+
+/// The run the arguments ask for, if they are right.
+fn parse(args: &[String]) -> Option<Run> {
     let (shape, count, iterations, rest) = match args {
         [shape, count, iterations, rest @ ..] if rest.len() <= 2 => {
             (shape, count, iterations, rest)
@@ -97,11 +117,11 @@ fn parse(args: &[String]) -> Option<(fn(u64) -> u32, usize, u32, fn(&[u8]), usiz
         Some(lists) => lists.parse().ok().filter(|&lists| lists > 0)?,
         None => 1,
     };
-    Some((
+    Some(Run {
         shape,
-        count.parse().ok()?,
-        iterations.parse().ok()?,
+        count: count.parse().ok()?,
+        iterations: iterations.parse().ok()?,
         decode,
         lists,
-    ))
+    })
 }
