@@ -274,6 +274,9 @@ fn errors_name_the_field_path_and_the_offset() {
     let error = DynamicMessage::decode(order, &bytes("08 01 5a 03 2a 01 ff")).unwrap_err();
     assert_eq!(error.path(), "shop.Order.line.note");
     assert_eq!(error.offset(), 5, "where the string starts, at its length");
+    // tags: "a", then <bad UTF-8>: the element's index, as generated code names it.
+    let error = DynamicMessage::decode(order, &bytes("4a 01 61 4a 01 ff")).unwrap_err();
+    assert_eq!(error.path(), "shop.Order.tags[1]");
     // A group whose end key does not match.
     let error = DynamicMessage::decode(order, &bytes("63 08 09 6c")).unwrap_err();
     assert_eq!(error.path(), "shop.Order.extra");
