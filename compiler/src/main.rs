@@ -363,7 +363,7 @@ fn git(args: &[&str]) -> io::Result<Vec<u8>> {
 fn encode(args: &MessageArgs, format: MessageFormat) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    let codec = Codec::new(&analysis).map_err(|error| format!("error: {error}\n"))?;
+    let codec = Codec::new(&analysis);
     let bytes = match format {
         MessageFormat::Json => {
             let json = transcode::parse_json(&input)
@@ -388,7 +388,7 @@ fn encode(args: &MessageArgs, format: MessageFormat) -> Result<(), String> {
 fn decode(args: &MessageArgs, format: MessageFormat, names: JsonNames) -> Result<(), String> {
     let (analysis, message) = find_message(args)?;
     let input = read_stdin()?;
-    let codec = Codec::new(&analysis).map_err(|error| format!("error: {error}\n"))?;
+    let codec = Codec::new(&analysis);
     let text = match format {
         // `{:#}` prints a JSON value as `serde_json::to_string_pretty` does.
         MessageFormat::Json => {

@@ -14,6 +14,7 @@
 //! that merges: docs/wire-format.md). A descriptor does not say either.
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use schemac_runtime::reflect::{
     DescriptorPool, DynamicMessage, JsonError, JsonOptions, MessageDescriptor, TextError,
@@ -29,8 +30,9 @@ use super::TranscodeError;
 /// JSON and the text format of the messages of one analysed schema.
 pub struct Codec<'a> {
     analysis: &'a Analysis,
-    /// The descriptors of the schema's files and of what they import.
-    pool: DescriptorPool,
+    /// The descriptors of the schema's files and of what they import, or
+    /// why they make no pool; made when a message first needs them.
+    pool: OnceLock<Result<DescriptorPool, String>>,
     /// Whether each message's JSON is the transcoder's, by [`MessageId`].
     beyond_descriptors: Vec<bool>,
 }
@@ -72,21 +74,25 @@ impl std::error::Error for CodecError {}
 impl<'a> Codec<'a> {
     /// The codec of `analysis`'s messages, with the descriptors of its
     /// roots and everything they import.
-    pub fn new(analysis: &'a Analysis) -> Result<Self, CodecError> {
-        let set = analysis.encode_descriptor_set(&analysis.roots, true);
-        let pool = DescriptorPool::decode(&set)
-            .map_err(|error| CodecError::Descriptors(error.to_string()))?;
-        Ok(Codec {
+    pub fn new(analysis: &'a Analysis) -> Self {
+        Codec {
             analysis,
-            pool,
+            pool: OnceLock::new(),
             beyond_descriptors: beyond_descriptors(&analysis.schema),
-        })
+        }
     }
 
     /// The descriptor of message `id`.
     pub fn descriptor(&self, id: MessageId) -> Result<MessageDescriptor<'_>, CodecError> {
+        let pool = self.pool.get_or_init(|| {
+            let set = (self.analysis).encode_descriptor_set(&self.analysis.roots, true);
+            DescriptorPool::decode(&set).map_err(|error| error.to_string())
+        });
+        let pool = pool
+            .as_ref()
+            .map_err(|error| CodecError::Descriptors(error.clone()))?;
         let name = &self.analysis.schema.message(id).full_name;
-        (self.pool.message(name))
+        (pool.message(name))
             .ok_or_else(|| CodecError::Descriptors(format!("`{name}` has no descriptor")))
     }
 
@@ -173,7 +179,9 @@ pub(super) fn beyond_descriptors(schema: &Schema) -> Vec<bool> {
             })
         })
         .collect();
-    // Spread to the holders of marked messages, up to a fixed point.
+    // Spread to the holders of marked messages, up to a fixed point: not
+    // `Schema::spread_to_holders`, which spreads through fields alone,
+    // where an extension holding a marked message marks its extendee too.
     let mut changed = true;
     while changed {
         changed = false;

@@ -21,7 +21,7 @@ use schemac::transcode::Codec;
 use schemac_generated::{evolution, kitchen, money, school, shapes, shop, world};
 use schemac_runtime::json::serde::Serialize;
 use schemac_runtime::json::serde::de::DeserializeOwned;
-use schemac_runtime::reflect::{DescriptorPool, MessageDescriptor};
+use schemac_runtime::reflect::MessageDescriptor;
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeError, Message, MessageView};
 
@@ -92,8 +92,7 @@ pub fn analysis() -> &'static Analysis {
     &ANALYSIS
 }
 
-static CODEC: LazyLock<Codec<'static>> =
-    LazyLock::new(|| Codec::new(&ANALYSIS).unwrap_or_else(|error| panic!("{error}")));
+static CODEC: LazyLock<Codec<'static>> = LazyLock::new(|| Codec::new(&ANALYSIS));
 
 /// The codec of `schemac encode` and `schemac decode` for every schema of
 /// `schemas/`.
@@ -101,17 +100,10 @@ pub fn codec() -> &'static Codec<'static> {
     &CODEC
 }
 
-static POOL: LazyLock<DescriptorPool> = LazyLock::new(|| {
-    let set = ANALYSIS.encode_descriptor_set(&ANALYSIS.roots, true);
-    DescriptorPool::decode(&set).unwrap_or_else(|error| panic!("{error}"))
-});
-
-/// The descriptor of message `id`, in a pool of the descriptors schemac
-/// exports for every schema of `schemas/`.
+/// The descriptor of message `id`, in the codec's pool of the descriptors
+/// schemac exports for every schema of `schemas/`.
 pub fn descriptor(id: MessageId) -> MessageDescriptor<'static> {
-    let name = full_name(id);
-    POOL.message(name)
-        .unwrap_or_else(|| panic!("{name} is not in the exported descriptors"))
+    CODEC.descriptor(id).unwrap_or_else(|error| panic!("{error}"))
 }
 
 /// The message that an input starting with `selector` is read as.

@@ -35,7 +35,7 @@ fn only_messages_that_reach_decimal_value_or_references_go_beyond_descriptors() 
 #[test]
 fn both_paths_give_the_transcoders_json_and_bytes() {
     let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
-    let codec = Codec::new(&analysis).expect("a pool");
+    let codec = Codec::new(&analysis);
     let schema = &analysis.schema;
     let cases = [
         ("c.Plain", json!({"name": "Ada"})),
