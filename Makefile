@@ -45,9 +45,10 @@ corpus: ## The real-world .proto corpus (tests/corpus) against the current proto
 	SCHEMAC_PROTOC="$(abspath $(firstword $(PROTOC_CURRENT))) $(wordlist 2,9,$(PROTOC_CURRENT))" \
 		$(CARGO) test -p schemac-corpus -- --ignored
 
-# The shipped files whose types the runtime provides (builtin::provides_types):
-# schemac stores protoc's descriptors of them, and `make interop` checks those.
-PROVIDED_PROTOS = schemac/types.proto google/protobuf/any.proto google/protobuf/duration.proto \
+# The shipped files whose types the runtime provides (builtin::provides_types),
+# and descriptor.proto, which schemac/options.proto imports: schemac stores
+# protoc's descriptors of them, and `make interop` checks those.
+PROVIDED_PROTOS = schemac/types.proto schemac/options.proto google/protobuf/any.proto google/protobuf/descriptor.proto google/protobuf/duration.proto \
 	google/protobuf/empty.proto google/protobuf/field_mask.proto google/protobuf/struct.proto \
 	google/protobuf/timestamp.proto google/protobuf/wrappers.proto
 

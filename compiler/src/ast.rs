@@ -552,12 +552,34 @@ pub const SCHEMAC_OPTIONS: &[&str] = &[
 /// json_name = "n"]`.
 pub const FIELD_PROPERTIES: &[&str] = &["default", "json_name"];
 
+/// The options of `schemac/options.proto`, by which a `.proto` file says
+/// what a field means in schemac beyond protobuf: `[(schemac.reference) =
+/// WEAK]`. Resolve reads them as what they mean (a reference, implicit
+/// presence), as it reads `packed`, and they are no option of the model.
+pub const MEANING_OPTIONS: &[&str] = &["schemac.reference", "schemac.implicit_presence"];
+
 impl OptionDecl {
+    /// Which of [`MEANING_OPTIONS`] it sets in a file of `dialect`, if one:
+    /// a `.proto` file's `(schemac.reference)` or `(.schemac.reference)`,
+    /// as a whole name.
+    pub fn meaning_option(&self, dialect: Dialect) -> Option<&'static str> {
+        let [part] = &self.name.parts[..] else {
+            return None;
+        };
+        let name = part.name.strip_prefix('.').unwrap_or(&part.name);
+        let meaning = MEANING_OPTIONS.iter().find(|known| **known == name)?;
+        (part.extension && dialect != Dialect::Schema).then_some(*meaning)
+    }
+
     /// Whether it sets a field of one of protobuf's options messages, a
     /// standard option (`deprecated`) or a custom one: not a field's
     /// `default` or `json_name`, nor, in a `.schema` file, one of
-    /// [`SCHEMAC_OPTIONS`].
+    /// [`SCHEMAC_OPTIONS`], nor in a `.proto` file one of
+    /// [`MEANING_OPTIONS`].
     pub fn is_protobuf_option(&self, dialect: Dialect) -> bool {
+        if self.meaning_option(dialect).is_some() {
+            return false;
+        }
         match self.name.as_simple() {
             Some(name) if FIELD_PROPERTIES.contains(&name) => false,
             Some(name) if dialect == Dialect::Schema => !SCHEMAC_OPTIONS.contains(&name),

@@ -1,6 +1,7 @@
 //! The files schemac ships, which imports find without the user having
 //! them: `schemac/types.proto` (the messages `decimal` and `value` travel
-//! as) and Google's well-known types and descriptors, `google/protobuf/*`
+//! as), `schemac/options.proto` (the options by which exported files say
+//! what a field means beyond protobuf) and Google's well-known types and descriptors, `google/protobuf/*`
 //! (BSD licence: in each file, and `google/LICENSE`), all in the crate's
 //! `proto/` directory, beside `src/`. They are those of the current protoc
 //! (libprotoc 35.1, as PyPI's grpcio-tools 1.85.1 ships them):
@@ -18,6 +19,21 @@
 /// The name by which exported files import the built-in types file.
 pub const TYPES_PROTO_NAME: &str = "schemac/types.proto";
 
+/// The name by which exported files import schemac's options: `(schemac.reference)`
+/// on a `ref` or `weak` field, `(schemac.implicit_presence)` on a `decimal`
+/// or `value` field without presence in a proto2 file.
+pub const OPTIONS_PROTO_NAME: &str = "schemac/options.proto";
+
+/// The number of `(schemac.reference)` in `google.protobuf.FieldOptions`.
+pub const REFERENCE_OPTION_NUMBER: u32 = 51201;
+
+/// The number of `(schemac.implicit_presence)` in
+/// `google.protobuf.FieldOptions`.
+pub const IMPLICIT_PRESENCE_OPTION_NUMBER: u32 = 51202;
+
+/// The text of [`OPTIONS_PROTO_NAME`].
+pub const OPTIONS_PROTO: &str = include_str!("../proto/schemac/options.proto");
+
 /// The package of the built-in types file, which a schema may not declare.
 pub const TYPES_PACKAGE: &str = "schemac";
 
@@ -26,8 +42,9 @@ pub const TYPES_PACKAGE: &str = "schemac";
 pub const TYPES_PROTO: &str = include_str!("../proto/schemac/types.proto");
 
 /// The descriptors of the files whose types the runtime provides
-/// ([`provides_types`]), with source info: a `FileDescriptorSet` as protoc
-/// 3.21 makes it of the shipped texts. `make descriptors` rewrites it after
+/// ([`provides_types`]), and of `google/protobuf/descriptor.proto`, which
+/// [`OPTIONS_PROTO_NAME`] imports, with source info: a `FileDescriptorSet`
+/// as protoc 3.21 makes it of the shipped texts. `make descriptors` rewrites it after
 /// one of them changed; `make interop` checks it against protoc, and a test
 /// against protox.
 pub const PROVIDED_DESCRIPTORS: &[u8] = include_bytes!("../proto/provided_descriptors.binpb");
@@ -44,6 +61,7 @@ macro_rules! google {
 /// Every shipped file, by the name imports give it, with its text.
 pub const FILES: &[(&str, &str)] = &[
     (TYPES_PROTO_NAME, TYPES_PROTO),
+    (OPTIONS_PROTO_NAME, OPTIONS_PROTO),
     google!("any"),
     google!("api"),
     google!("cpp_features"),
@@ -69,12 +87,14 @@ pub fn file(name: &str) -> Option<&'static str> {
 }
 
 /// Whether the runtime implements the types of the shipped file `name`,
-/// so that nothing is generated for it: `schemac/types.proto` and the
-/// well-known types. The others (descriptors, `api.proto`, `type.proto`)
+/// so that nothing is generated for it: `schemac/types.proto`,
+/// `schemac/options.proto` (whose options resolve reads as what they
+/// mean) and the well-known types. The others (descriptors, `api.proto`, `type.proto`)
 /// are generated as any other file.
 pub fn provides_types(name: &str) -> bool {
     const PROVIDED: &[&str] = &[
         TYPES_PROTO_NAME,
+        OPTIONS_PROTO_NAME,
         "google/protobuf/any.proto",
         "google/protobuf/duration.proto",
         "google/protobuf/empty.proto",

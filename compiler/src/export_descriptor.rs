@@ -11,7 +11,9 @@
 //! text form. As protoc does, a proto2 file has no `syntax`. Graph mode's
 //! `ref T` and `weak T` fields are fields of `T`, and every message that
 //! one points at ends its fields with `schemac_graph_id`
-//! ([`GRAPH_ID_FIELD_NAME`]).
+//! ([`GRAPH_ID_FIELD_NAME`]). Each field carries the options of
+//! schemac's that its exported `.proto` sets
+//! ([`Meaning`](crate::export_proto::Meaning)).
 //!
 //! The files whose types the runtime provides (`schemac/types.proto` and
 //! the well-known types) declare nothing in the model; their descriptors
@@ -40,7 +42,9 @@ use prost_types::{
 };
 
 use crate::builtin::PROVIDED_DESCRIPTORS;
-use crate::export_proto::{self, default_enum_value, needs_proto2, packed_option, proto_file_name};
+use crate::export_proto::{
+    self, Meaning, default_enum_value, needs_proto2, packed_option, proto_file_name,
+};
 use crate::language::Edition;
 use crate::model::{
     Constant, DeclaredType, DefaultValue, Enum, ExtensionId, Field, FieldOrOneof, FieldType, File,
@@ -595,6 +599,24 @@ impl<'a> FileExporter<'a> {
                 repeated: false,
                 packed: false,
                 values: vec![Constant::Bool(packed)],
+                span: field.name_span,
+            });
+        }
+        if let Some(meaning) = Meaning::of(field, self.proto2 && !editions) {
+            let (name, number) = meaning.option();
+            let value = meaning.value();
+            let ty = match value {
+                Constant::Bool(_) => Scalar::Bool,
+                _ => Scalar::I32,
+            };
+            options.insert(OptionField {
+                name: name.to_owned(),
+                number,
+                definition: FieldDefinition::Fixed,
+                ty: OptionType::Scalar(ty),
+                repeated: false,
+                packed: false,
+                values: vec![value],
                 span: field.name_span,
             });
         }

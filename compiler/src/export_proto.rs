@@ -35,16 +35,27 @@
 //! [`GRAPH_ID_FIELD_NUMBER`]), which holds the number of an object that
 //! occurs more than once (docs/graph.md): a reader without graph mode reads
 //! the bytes as a tree with numbers.
+//!
+//! What protobuf's syntax cannot say about a field, an option of schemac's
+//! says ([`Meaning`]), which the file imports from [`OPTIONS_PROTO`]:
+//! `[(.schemac.reference) = REF]` or `WEAK` on a reference, and
+//! `[(.schemac.implicit_presence) = true]` on a `decimal` or `value` field
+//! without `optional` in a file exported as proto2. Dynamic messages read
+//! them; protoc and Google's runtimes keep them as options they do not
+//! read.
 
 use std::fmt::Write as _;
 
-use crate::builtin::{self, TYPES_PROTO, TYPES_PROTO_NAME};
+use crate::builtin::{
+    self, IMPLICIT_PRESENCE_OPTION_NUMBER, OPTIONS_PROTO, OPTIONS_PROTO_NAME,
+    REFERENCE_OPTION_NUMBER, TYPES_PROTO, TYPES_PROTO_NAME,
+};
 use crate::indented::Indented;
 use crate::language::{Dialect, Docs, Edition};
 use crate::model::{
-    DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof, FieldType, File,
-    GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message, MessageId, MethodType,
-    Options, Reserved, ReservedRange, Schema, Service, ValueType,
+    Constant, DeclaredType, DefaultValue, Enum, EnumId, ExtensionId, Field, FieldOrOneof,
+    FieldType, File, GRAPH_ID_FIELD_NAME, GRAPH_ID_FIELD_NUMBER, MAX_FIELD_NUMBER, Message,
+    MessageId, MethodType, Options, RefKind, Reserved, ReservedRange, Schema, Service, ValueType,
 };
 use crate::options_text;
 use crate::proto_names::value_name;
@@ -172,6 +183,12 @@ pub fn export_all(schema: &Schema, root: FileId) -> Vec<ProtoFile> {
             contents: TYPES_PROTO.to_owned(),
         });
     }
+    if (order.iter()).any(|&id| needed_files(schema, id).contains(&OPTIONS_PROTO_NAME)) {
+        files.push(ProtoFile {
+            name: OPTIONS_PROTO_NAME.to_owned(),
+            contents: OPTIONS_PROTO.to_owned(),
+        });
+    }
     files
 }
 
@@ -234,20 +251,26 @@ pub(crate) fn option_imports(schema: &Schema, file: &File) -> Vec<String> {
 
 /// The files that the types of `file`'s fields and methods need imported,
 /// besides the schema's own imports: [`TYPES_PROTO_NAME`] for `decimal`
-/// and `value`, Google's files for the well-known types; in a fixed order.
+/// and `value`, Google's files for the well-known types,
+/// [`OPTIONS_PROTO_NAME`] for the fields that say what they mean with its
+/// options ([`Meaning`]); in a fixed order.
 fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
-    let field_types = schema
-        .messages
-        .iter()
-        .filter(|message| message.file == file)
-        .flat_map(|message| &message.fields)
-        .flat_map(|field| match field.ty {
-            FieldType::Single(ty)
-            | FieldType::Optional(ty)
-            | FieldType::Required(ty)
-            | FieldType::List(ty) => vec![ty],
-            FieldType::Map(key, value) => vec![ValueType::Scalar(key), value],
-        });
+    let fields = || {
+        (schema.messages.iter())
+            .filter(|message| message.file == file)
+            .flat_map(|message| &message.fields)
+    };
+    let proto2 = schema
+        .file(file)
+        .is_some_and(|file| file.edition().is_none() && needs_proto2(schema, file));
+    let meanings = fields().any(|field| Meaning::of(field, proto2).is_some());
+    let field_types = fields().flat_map(|field| match field.ty {
+        FieldType::Single(ty)
+        | FieldType::Optional(ty)
+        | FieldType::Required(ty)
+        | FieldType::List(ty) => vec![ty],
+        FieldType::Map(key, value) => vec![ValueType::Scalar(key), value],
+    });
     let method_types = schema
         .file_services(file)
         .flat_map(|service| &service.methods)
@@ -259,6 +282,7 @@ fn needed_files(schema: &Schema, file: FileId) -> Vec<&'static str> {
             ValueType::WellKnown(known) => Some(known.file()),
             _ => None,
         })
+        .chain(meanings.then_some(OPTIONS_PROTO_NAME))
         .collect();
     needed.sort_unstable();
     needed.dedup();
@@ -321,6 +345,68 @@ fn holds_proto2_enum(schema: &Schema, file: &File) -> bool {
 /// proto2.
 pub(crate) fn packed_option(field: &Field, proto2: bool) -> Option<bool> {
     (field.ty.is_packable() && field.packed == proto2).then_some(field.packed)
+}
+
+/// What an exported field means in schemac beyond protobuf, which an
+/// option of [`OPTIONS_PROTO_NAME`] says, since nothing else in a `.proto`
+/// file can.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Meaning {
+    /// A `ref` or `weak` field, or a list or map of them:
+    /// `(schemac.reference)`.
+    Reference(RefKind),
+    /// A `decimal` or `value` field without presence in a file exported as
+    /// proto2, where every singular field is `optional`:
+    /// `(schemac.implicit_presence)`.
+    ImplicitPresence,
+}
+
+impl Meaning {
+    /// What `field` means beyond protobuf in a file exported as proto2 or
+    /// not, if anything.
+    pub(crate) fn of(field: &Field, proto2: bool) -> Option<Meaning> {
+        match field.ty {
+            FieldType::Single(ValueType::Scalar(scalar))
+                if proto2 && field.oneof.is_none() && scalar.is_builtin_message() =>
+            {
+                Some(Meaning::ImplicitPresence)
+            }
+            ty => match ty.value() {
+                ValueType::Ref(_, kind) => Some(Meaning::Reference(kind)),
+                _ => None,
+            },
+        }
+    }
+
+    /// The option's full name (`schemac.reference`) and number in
+    /// `google.protobuf.FieldOptions`.
+    pub(crate) fn option(self) -> (&'static str, u32) {
+        match self {
+            Meaning::Reference(_) => ("schemac.reference", REFERENCE_OPTION_NUMBER),
+            Meaning::ImplicitPresence => {
+                ("schemac.implicit_presence", IMPLICIT_PRESENCE_OPTION_NUMBER)
+            }
+        }
+    }
+
+    /// The option's value: the number of `REF` or `WEAK` of the enum
+    /// `schemac.Reference` and its name, or `true`.
+    pub(crate) fn value(self) -> Constant {
+        match self {
+            Meaning::Reference(RefKind::Strong) => Constant::Enum(1, "REF".to_owned()),
+            Meaning::Reference(RefKind::Weak) => Constant::Enum(2, "WEAK".to_owned()),
+            Meaning::ImplicitPresence => Constant::Bool(true),
+        }
+    }
+
+    /// The option as a `.proto` file sets it: `(.schemac.reference) = REF`.
+    fn assignment(self) -> String {
+        let value = match self.value() {
+            Constant::Enum(_, name) => name,
+            _ => "true".to_owned(),
+        };
+        format!("(.{}) = {value}", self.option().0)
+    }
 }
 
 /// How the exported file names a value's type: protobuf's scalar name, or
@@ -737,6 +823,9 @@ impl Out<'_> {
         {
             properties.push(format!("packed = {packed}"));
         }
+        if let Some(meaning) = Meaning::of(field, self.proto2 && self.edition.is_none()) {
+            properties.push(meaning.assignment());
+        }
         self.bracketed(properties, &field.options)
     }
 
@@ -955,11 +1044,15 @@ mod tests {
         let id = graph_id_field("");
         for expected in [
             // A target without fields is no longer empty.
+            "package shop;\n\nimport \"schemac/options.proto\";\n".to_owned(),
             format!("message Customer {{\n{id}}}\n"),
-            format!("message OrderLine {{\n  .shop.Order order = 1;\n\n{id}}}\n"),
-            "  .shop.Customer customer = 5;\n".to_owned(),
-            "  repeated .shop.OrderLine lines = 4;\n".to_owned(),
-            "  map<uint32, .shop.Customer> by_id = 6;\n".to_owned(),
+            format!(
+                "message OrderLine {{\n  .shop.Order order = 1 [(.schemac.reference) = WEAK];\n\n{id}}}\n"
+            ),
+            "  .shop.Customer customer = 5 [(.schemac.reference) = REF];\n".to_owned(),
+            "  repeated .shop.OrderLine lines = 4 [(.schemac.reference) = REF];\n".to_owned(),
+            "  map<uint32, .shop.Customer> by_id = 6 [(.schemac.reference) = REF];\n".to_owned(),
+            // A plain field of a message that references point at is plain.
             format!("  repeated .shop.OrderLine notes = 7;\n\n{id}}}\n"),
             // A message no reference points at has no graph id.
             "message Plain {\n  int32 id = 1;\n}\n".to_owned(),
@@ -984,7 +1077,8 @@ mod tests {
         assert!(text.contains("syntax = \"proto2\";"), "{text}");
         let expected = format!(
             "message Node {{\n  optional int32 value = 1 [default = 7];\n  \
-             optional .p.Node next = 2;\n\n  message Inner {{}}\n\n{}  reserved 9;\n}}\n",
+             optional .p.Node next = 2 [(.schemac.reference) = REF];\n\n  \
+             message Inner {{}}\n\n{}  reserved 9;\n}}\n",
             graph_id_field("optional ")
         );
         assert!(text.contains(&expected), "{expected:?} not in\n{text}");
@@ -1005,6 +1099,33 @@ mod tests {
         }
         // Only files that use them import the types file.
         assert!(!export(&geo().schema, FileId(0)).contains("types.proto"));
+        // proto3 says that a field without `optional` has no presence.
+        assert!(!text.contains("schemac.implicit_presence"), "{text}");
+    }
+
+    #[test]
+    fn a_proto2_export_says_which_decimals_and_values_have_no_presence() {
+        let build = analyzed(
+            "package p;
+            message M {
+              id: required i64 = 1;
+              amount: decimal = 2;
+              maybe: optional decimal = 3;
+              extra: value = 4;
+              oneof choice { d: decimal = 5; s: string = 6; }
+            }",
+        );
+        let text = export(&build.schema, FileId(0));
+        for expected in [
+            "syntax = \"proto2\";\n\npackage p;\n\nimport \"schemac/options.proto\";\n\
+             import \"schemac/types.proto\";\n",
+            "  optional .schemac.Decimal amount = 2 [(.schemac.implicit_presence) = true];\n",
+            "  optional .schemac.Decimal maybe = 3;\n",
+            "  optional .schemac.Value extra = 4 [(.schemac.implicit_presence) = true];\n",
+            "    .schemac.Decimal d = 5;\n",
+        ] {
+            assert!(text.contains(expected), "{expected:?} not in\n{text}");
+        }
     }
 
     #[test]

@@ -47,7 +47,7 @@
 
 use std::fmt::Write as _;
 
-use crate::builtin::{self, TYPES_PROTO_NAME};
+use crate::builtin::{self, OPTIONS_PROTO_NAME, TYPES_PROTO_NAME};
 use crate::export_proto::{quoted_with, ranges};
 use crate::indented::Indented;
 use crate::language::Docs;
@@ -166,9 +166,12 @@ fn converted(roots: &[FileId], file: &File) -> bool {
 }
 
 /// The shipped files whose types `.schema` has built in, which an
-/// exported file need not import.
-const BUILT_IN_FILES: [&str; 3] = [
+/// exported file need not import; and `schemac/options.proto`, whose
+/// options `.schema` says with `ref`, `weak` and a field without
+/// `optional`.
+const BUILT_IN_FILES: [&str; 4] = [
     TYPES_PROTO_NAME,
+    OPTIONS_PROTO_NAME,
     WellKnown::Timestamp.file(),
     WellKnown::Duration.file(),
 ];

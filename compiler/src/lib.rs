@@ -91,7 +91,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use builder::Builder;
-pub use builtin::{TYPES_PROTO, TYPES_PROTO_NAME};
+pub use builtin::{OPTIONS_PROTO, OPTIONS_PROTO_NAME, TYPES_PROTO, TYPES_PROTO_NAME};
 pub use config::{BytesType, Config, JsonNames, MapType, PointerType, Services, StringType};
 use diagnostic::Diagnostic;
 pub use export_proto::ProtoFile;

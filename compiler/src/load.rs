@@ -329,6 +329,13 @@ impl Loader<'_> {
 
     fn resolve_imports(&mut self, id: FileId) {
         let index = id.0 as usize;
+        // A file whose types the runtime provides is not resolved
+        // (`resolve::collect` registers its types as the runtime's), so
+        // what it imports is not needed: `schemac/options.proto`'s
+        // `descriptor.proto`.
+        if builtin::provides_types(&self.loaded.files[index].import_name) {
+            return;
+        }
         let imports = self.loaded.files[index].ast.imports.clone();
         // A shipped file imports only shipped files; none is beside it.
         let base = self.keys[index]

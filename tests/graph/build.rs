@@ -3,8 +3,8 @@
 //! OUT_DIR/hash_maps with `HashMap` maps, whose references the encoder
 //! visits in the order it writes them; again into OUT_DIR/rc with `Rc`
 //! pointers; and exports it as
-//! `graph.proto` beside the code, for the test that Google's protoc reads
-//! graph mode's bytes.
+//! `graph.proto` beside the code, with the `schemac/options.proto` it
+//! imports, for the test that Google's protoc reads graph mode's bytes.
 
 use std::path::{Path, PathBuf};
 
@@ -35,7 +35,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     })?;
     for root in &analysis.roots {
         for file in analysis.export_proto_files(*root) {
-            std::fs::write(out.join(&file.name), file.contents)?;
+            let path = out.join(&file.name);
+            if let Some(folder) = path.parent() {
+                std::fs::create_dir_all(folder)?;
+            }
+            std::fs::write(path, file.contents)?;
         }
     }
     Ok(())

@@ -99,8 +99,8 @@ pub enum FieldDefinition {
     /// An extension: a custom option.
     Extension(ExtensionId),
     /// A field whose definition the schema does not hold: of a well-known
-    /// message ([`WellKnown::option_fields`]), or a standard option that
-    /// an export writes itself.
+    /// message ([`WellKnown::option_fields`]), or a standard option or one
+    /// of `schemac/options.proto` that an export writes itself.
     Fixed,
 }
 

@@ -141,7 +141,8 @@ impl<'a> Collector<'a, '_> {
         let Some(package) = &file.ast.package else {
             return;
         };
-        if package.segments == [TYPES_PACKAGE] && file.import_name != builtin::TYPES_PROTO_NAME {
+        let shipped = [builtin::TYPES_PROTO_NAME, builtin::OPTIONS_PROTO_NAME];
+        if package.segments == [TYPES_PACKAGE] && !shipped.contains(&file.import_name.as_str()) {
             self.diagnostics.push(Diagnostic::new(
                 Code::ReservedPackage,
                 package.span,

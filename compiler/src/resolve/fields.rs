@@ -19,6 +19,7 @@ use crate::ast::{
     self, Dialect, FieldDecl, LabelKind, Member, MessageDecl, OptionDecl, OptionValue, RefKind,
     ServiceDecl, TypeExpr, TypeName,
 };
+use crate::builtin;
 use crate::diagnostic::{Code, Diagnostic};
 use crate::model::{
     DefaultValue, EnumId, Field, FieldType, Method, MethodType, Oneof, Options, Scalar, Schema,
@@ -252,6 +253,7 @@ impl Lowerer<'_, '_> {
         let full_name = qualify(self.scope, &decl.name.name);
         let options =
             options::field_options(&decl.options, self.dialect, &full_name, self.diagnostics);
+        let ty = self.meaning(decl, ty, &options.meaning);
         let packed = self.packed(decl, ty, options.packed.unwrap_or(features.packed));
         let default = options
             .default
@@ -738,6 +740,98 @@ impl Lowerer<'_, '_> {
 }
 
 impl Lowerer<'_, '_> {
+    /// The type of the field `decl`, of type `ty` as written, with what
+    /// its options of `schemac/options.proto` say: a message held by
+    /// reference, a `decimal` or `value` without presence. Each is
+    /// reported where the file does not import that file, or where the
+    /// field's type cannot mean it.
+    fn meaning(
+        &mut self,
+        decl: &FieldDecl,
+        ty: FieldType,
+        meaning: &options::Meaning<'_>,
+    ) -> FieldType {
+        let Some(first) = meaning.first() else {
+            return ty;
+        };
+        let options_file = (self.schema.files.iter())
+            .find(|file| file.import_name == builtin::OPTIONS_PROTO_NAME)
+            .map(|file| file.id);
+        if !options_file.is_some_and(|file| self.imports(file)) {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    Code::UnknownOption,
+                    first.name.span,
+                    format!(
+                        "`{}` is declared in `{}`, which this file does not import",
+                        first.name,
+                        builtin::OPTIONS_PROTO_NAME
+                    ),
+                )
+                .with_label("not imported")
+                .with_help(format!("add `import \"{}\";`", builtin::OPTIONS_PROTO_NAME)),
+            );
+            return ty;
+        }
+        if let Some((kind, option)) = meaning.reference {
+            let referenced = match ty {
+                // proto2 writes `optional` on a reference, which has no
+                // label of its own.
+                FieldType::Single(ValueType::Message(id))
+                | FieldType::Optional(ValueType::Message(id)) => {
+                    Some(FieldType::Single(ValueType::Ref(id, kind)))
+                }
+                FieldType::List(ValueType::Message(id)) => {
+                    Some(FieldType::List(ValueType::Ref(id, kind)))
+                }
+                FieldType::Map(key, ValueType::Message(id)) => {
+                    Some(FieldType::Map(key, ValueType::Ref(id, kind)))
+                }
+                _ => None,
+            };
+            return referenced.unwrap_or_else(|| {
+                self.cannot_mean(decl, option, "a message field, a list or a map of messages");
+                ty
+            });
+        }
+        if let Some(option) = meaning.implicit_presence {
+            return match ty {
+                FieldType::Single(ValueType::Scalar(scalar))
+                | FieldType::Optional(ValueType::Scalar(scalar))
+                    if scalar.is_builtin_message() =>
+                {
+                    FieldType::Single(ValueType::Scalar(scalar))
+                }
+                _ => {
+                    self.cannot_mean(
+                        decl,
+                        option,
+                        "a singular `schemac.Decimal` or `schemac.Value` field",
+                    );
+                    ty
+                }
+            };
+        }
+        ty
+    }
+
+    /// Reports `option`, of `schemac/options.proto`, on the field `decl`,
+    /// which is not `what` it applies to.
+    fn cannot_mean(&mut self, decl: &FieldDecl, option: &OptionDecl, what: &str) {
+        self.diagnostics.push(
+            Diagnostic::new(
+                Code::InvalidOption,
+                option.name.span,
+                format!(
+                    "`{}` applies to {what}, not to `{}`",
+                    option.name, decl.name.name
+                ),
+            )
+            .with_label("cannot apply here")
+            .with_help("remove the option"),
+        );
+    }
+
     /// Whether this file imports `file`: directly, or through a chain of
     /// `import public` in the files it imports.
     fn imports(&mut self, file: FileId) -> bool {

@@ -17,7 +17,9 @@
 //! 3. [`interpret`] interprets every protobuf option, standard and
 //!    custom, into the model's [`Options`](crate::model::Options), as protoc
 //!    interprets them.
-//! 4. [`imports`] reports import cycles.
+//! 4. [`graph_ids`] takes out of the messages of `.proto` files that
+//!    references point at the field of graph mode their exported files
+//!    declare, and [`imports`] reports import cycles.
 //! 5. [`cycles`] marks the singular message fields that must be boxed,
 //!    and the messages that can contain themselves.
 //!
@@ -35,6 +37,7 @@ mod collect;
 mod cycles;
 pub(crate) mod features;
 mod fields;
+mod graph_ids;
 mod hints;
 mod imports;
 mod interpret;
@@ -59,6 +62,7 @@ pub fn resolve(loaded: &Loaded) -> (Schema, Vec<Diagnostic>) {
     let collected = collect::collect(loaded, &mut diagnostics);
     let (mut schema, symbols) = fields::lower(collected, &mut diagnostics);
     interpret::interpret(loaded, &mut schema, &symbols, &mut diagnostics);
+    graph_ids::adopt(&mut schema);
     imports::report_cycles(loaded, &mut diagnostics);
     cycles::mark_boxed(&mut schema);
     cycles::mark_recursive(&mut schema);

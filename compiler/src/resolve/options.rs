@@ -19,7 +19,7 @@
 //! `true` or `false`; the interpreter reports any other value.
 
 use crate::ast::{
-    Dialect, EnumDecl, Member, MessageDecl, OptionDecl, OptionValue, SCHEMAC_OPTIONS,
+    Dialect, EnumDecl, Member, MessageDecl, OptionDecl, OptionValue, RefKind, SCHEMAC_OPTIONS,
 };
 use crate::diagnostic::{Code, Diagnostic};
 
@@ -161,6 +161,29 @@ pub(super) struct FieldOptions<'a> {
     /// `delimited = true`: the field's message is a group, between start
     /// and end keys.
     pub delimited: bool,
+    /// What a `.proto` file's options of `schemac/options.proto` say.
+    pub meaning: Meaning<'a>,
+}
+
+/// What a field's options of `schemac/options.proto`
+/// ([`ast::MEANING_OPTIONS`](crate::ast::MEANING_OPTIONS)) say, each one
+/// with where it is written.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Meaning<'a> {
+    /// `(schemac.reference) = REF` or `WEAK`: the field holds references
+    /// of graph mode. `NOT_A_REFERENCE` is no reference.
+    pub reference: Option<(RefKind, &'a OptionDecl)>,
+    /// `(schemac.implicit_presence) = true`: a `decimal` or `value` field
+    /// without presence.
+    pub implicit_presence: Option<&'a OptionDecl>,
+}
+
+impl Meaning<'_> {
+    /// The first option that says anything, for a diagnostic.
+    pub fn first(&self) -> Option<&OptionDecl> {
+        let reference = self.reference.map(|(_, option)| option);
+        reference.or(self.implicit_presence)
+    }
 }
 
 /// The options of a field named `full_name` in a file of `dialect`,
@@ -192,7 +215,64 @@ pub(super) fn field_options<'a>(
         }),
         rust_attributes: attributes(&valid),
         delimited: flag(&valid, "delimited"),
+        meaning: meaning(options, dialect, full_name, diagnostics),
     }
+}
+
+/// What the options of `schemac/options.proto` among `options` say; a
+/// value of the wrong kind, or an option set twice, is reported.
+fn meaning<'a>(
+    options: &'a [OptionDecl],
+    dialect: Dialect,
+    full_name: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Meaning<'a> {
+    let mut meaning = Meaning::default();
+    let mut seen: Vec<&OptionDecl> = Vec::new();
+    for option in options {
+        let Some(name) = option.meaning_option(dialect) else {
+            continue;
+        };
+        let same = |first: &&&OptionDecl| first.meaning_option(dialect) == Some(name);
+        if let Some(first) = seen.iter().find(same) {
+            diagnostics.push(twice(first, option, full_name));
+            continue;
+        }
+        seen.push(option);
+        match (name, &option.value) {
+            ("schemac.implicit_presence", OptionValue::Bool(value, _)) => {
+                meaning.implicit_presence = value.then_some(option);
+            }
+            ("schemac.reference", OptionValue::Name(value)) => match value.name.as_str() {
+                "REF" => meaning.reference = Some((RefKind::Strong, option)),
+                "WEAK" => meaning.reference = Some((RefKind::Weak, option)),
+                "NOT_A_REFERENCE" => {}
+                _ => diagnostics.push(not_a_reference_kind(option)),
+            },
+            ("schemac.reference", _) => diagnostics.push(not_a_reference_kind(option)),
+            _ => diagnostics.push(wrong_kind(option, Kind::Bool, Owner::Field)),
+        }
+    }
+    meaning
+}
+
+/// `(schemac.reference)` set to anything but a value of
+/// `schemac.Reference`.
+fn not_a_reference_kind(option: &OptionDecl) -> Diagnostic {
+    Diagnostic::new(
+        Code::InvalidOption,
+        option.value.span(),
+        format!(
+            "`{}` takes a value of `schemac.Reference`, not `{}`",
+            option.name,
+            written(&option.value)
+        ),
+    )
+    .with_label("not `REF`, `WEAK` or `NOT_A_REFERENCE`")
+    .with_help(format!(
+        "write `[{} = REF]` for a shared object, `WEAK` for a back reference",
+        option.name
+    ))
 }
 
 /// The value of protobuf's bool option `name` among `options`, when it is

@@ -201,7 +201,7 @@ fn mutated_files_compile_or_give_diagnostics(
                     }
                     previous = Some(analysis.clone());
                     let files = analysis.export_proto_files(analysis.roots[0]);
-                    if let Err(error) = reads_back(&files, name.ends_with(".proto")) {
+                    if let Err(error) = reads_back(&files) {
                         panic!(
                             "schemac reads its export otherwise: {error}\n{}",
                             files[0].contents
@@ -264,13 +264,12 @@ fn generate(analysis: &schemac::Analysis) {
 }
 
 /// Whether schemac reads the exported `files`, the first importing the
-/// others, back. When they were exported from a `.proto` file, `alike`,
-/// it must read them to the same schema: the export of what it reads is
-/// the export itself, but for the first line, which names the file it
-/// was exported from. (A `.schema` file's export is protobuf's equivalent
-/// of it, which is another schema: graph mode's identities become a
-/// field, for one.)
-fn reads_back(files: &[schemac::ProtoFile], alike: bool) -> Result<(), String> {
+/// others, back to the same schema: the export of what it reads is the
+/// export itself, but for the first line, which names the file it was
+/// exported from. A `.schema` file's export says with schemac's options
+/// (`schemac/options.proto`) what protobuf cannot, graph mode's references
+/// among them.
+fn reads_back(files: &[schemac::ProtoFile]) -> Result<(), String> {
     let mut read = |path: &Path| match files.iter().find(|file| Path::new(&file.name) == path) {
         Some(file) => Ok(file.contents.clone()),
         None => Err(std::io::Error::new(
@@ -290,10 +289,14 @@ fn reads_back(files: &[schemac::ProtoFile], alike: bool) -> Result<(), String> {
             .to_owned();
         texts
     };
-    if !alike || without_first_line(&again) == without_first_line(files) {
-        Ok(())
-    } else {
-        Err(format!("it exports this instead:\n{}", again[0].contents))
+    let (again, files) = (without_first_line(&again), without_first_line(files));
+    let differing = (again.iter().zip(&files))
+        .flat_map(|(again, file)| again.lines().zip(file.lines()))
+        .find(|(again, line)| again != line);
+    match differing {
+        None if again == files => Ok(()),
+        None => Err(format!("it exports other files:\n{}", again.join("\n"))),
+        Some((again, line)) => Err(format!("it exports `{again}` for `{line}`")),
     }
 }
 

@@ -480,3 +480,92 @@ fn a_oneof_member_may_be_a_reference() {
     assert_eq!(schema.graph_messages(), [false, true]);
     assert_eq!(schema.weak_target_marks(), [false, true]);
 }
+
+/// The `.proto` file that export-proto writes for [`GRAPH`], with the files
+/// it imports.
+fn exported_graph() -> Vec<(String, String)> {
+    let analysis = analyze(&[("graph.schema", GRAPH)]).expect("graph.schema analyzes");
+    let files = analysis.export_proto_files(analysis.roots[0]);
+    (files.into_iter())
+        .map(|file| (file.name, file.contents))
+        .collect()
+}
+
+#[test]
+fn a_proto_files_schemac_options_read_as_the_references_they_mark() {
+    let files = exported_graph();
+    let texts: Vec<(&str, &str)> = (files.iter())
+        .map(|(name, text)| (name.as_str(), text.as_str()))
+        .collect();
+    assert!(
+        texts[0].1.contains("[(.schemac.reference) = WEAK]"),
+        "{}",
+        texts[0].1
+    );
+    let from_proto = schema(&texts);
+    let from_schema = schema(&[("graph.schema", GRAPH)]);
+    // The same types and fields: graph mode's `schemac_graph_id`, which
+    // the export declares in each target, is the wire's, not the schema's.
+    let fields = |schema: &Schema| -> Vec<(String, Vec<(String, FieldType)>)> {
+        (schema.messages.iter())
+            .filter(|message| message.package == ["shop"])
+            .map(|message| {
+                let fields = (message.fields.iter())
+                    .map(|field| (field.name.clone(), field.ty))
+                    .collect();
+                (message.full_name.clone(), fields)
+            })
+            .collect()
+    };
+    assert_eq!(fields(&from_proto), fields(&from_schema));
+    assert_eq!(from_proto.graph_messages(), from_schema.graph_messages());
+}
+
+#[test]
+fn a_proto2_decimal_without_presence_says_so_with_a_schemac_option() {
+    let text = "package p;
+        message M { id: required i64 = 1; a: decimal = 2; b: optional value = 3; }";
+    let analysis = analyze(&[("p.schema", text)]).expect("p.schema analyzes");
+    let files = analysis.export_proto_files(analysis.roots[0]);
+    let texts: Vec<(&str, &str)> = (files.iter())
+        .map(|file| (file.name.as_str(), file.contents.as_str()))
+        .collect();
+    let types: Vec<FieldType> = (message(&schema(&texts), "p.M").fields.iter())
+        .map(|field| field.ty)
+        .collect();
+    assert_eq!(
+        types,
+        [
+            FieldType::Required(ValueType::Scalar(Scalar::I64)),
+            FieldType::Single(ValueType::Scalar(Scalar::Decimal)),
+            FieldType::Optional(ValueType::Scalar(Scalar::Value)),
+        ]
+    );
+}
+
+#[test]
+fn schemac_options_that_cannot_mean_what_they_say_are_reported() {
+    let options = r#"syntax = "proto2"; package p; import "schemac/options.proto";
+        message M {
+          optional int32 a = 1 [(schemac.reference) = REF];
+          optional M b = 2 [(schemac.reference) = SHARED];
+          optional int32 c = 3 [(.schemac.implicit_presence) = true];
+          optional M d = 4 [(schemac.reference) = WEAK, (schemac.reference) = REF];
+          optional M e = 5 [(schemac.reference) = NOT_A_REFERENCE];
+        }"#;
+    assert_eq!(
+        codes(&diagnostics(&[("p.proto", options)])),
+        [Code::InvalidOption; 4]
+    );
+    let not_imported = r#"syntax = "proto3"; package p;
+        message M { M a = 1 [(schemac.reference) = REF]; }"#;
+    let refused = diagnostics(&[("p.proto", not_imported)]);
+    assert_eq!(codes(&refused), [Code::UnknownOption]);
+    assert!(refused[0].message.contains("schemac/options.proto"));
+    // In a `.schema` file they are no option of schemac's: `ref` says it.
+    let schema_file = "package p; message M { a: M = 1 [(schemac.reference) = REF]; }";
+    assert_eq!(
+        codes(&diagnostics(&[("p.schema", schema_file)])),
+        [Code::UnknownOption]
+    );
+}

@@ -138,10 +138,11 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// The text of a doc comment: without `///`, one following space, or the
-/// carriage return of a CRLF line ending.
+/// The text of a doc comment: without `///`, one following space, or
+/// trailing whitespace (a CRLF line ending's carriage return among it), as
+/// a `.proto` file's comments are read.
 fn doc_text(comment: &str) -> String {
     let text = comment.strip_prefix("///").unwrap_or(comment);
     let text = text.strip_prefix(' ').unwrap_or(text);
-    text.strip_suffix('\r').unwrap_or(text).to_owned()
+    text.trim_end().to_owned()
 }
