@@ -25,7 +25,7 @@ fn docs_attach_to_every_documentable_declaration() {
 }
 
 #[test]
-fn doc_text_loses_the_marker_and_one_space_only() {
+fn doc_text_loses_the_marker_one_space_and_trailing_whitespace() {
     let text =
         "///  Two spaces.\n///\n///No space.\n///\tTab.   \n/// Trailing CR.\r\nenum E { A = 0; }";
     let file = parse_ok(text);
@@ -34,7 +34,7 @@ fn doc_text_loses_the_marker_and_one_space_only() {
     };
     assert_eq!(
         e.docs,
-        [" Two spaces.", "", "No space.", "\tTab.   ", "Trailing CR."]
+        [" Two spaces.", "", "No space.", "\tTab.", "Trailing CR."]
     );
 }
 
