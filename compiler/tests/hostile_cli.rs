@@ -189,12 +189,18 @@ fn invalid_json_exits_1() {
 #[test]
 fn json_of_the_wrong_shape_names_the_field_path() {
     let cases = [
-        ("[1, 2]", "shop.Order: expected an object for message Order"),
-        ("\"order\"", "shop.Order: expected an object"),
-        (r#"{"customer": 5}"#, "Order.customer: expected an object"),
+        (
+            "[1, 2]",
+            "shop.Order: expected a JSON object for message shop.Order",
+        ),
+        ("\"order\"", "shop.Order: expected a JSON object"),
+        (
+            r#"{"customer": 5}"#,
+            "Order.customer: expected a JSON object",
+        ),
         (
             r#"{"order_lines": {}}"#,
-            "Order.order_lines: expected an array",
+            "Order.order_lines: expected a JSON array",
         ),
         (
             r#"{"order_lines": [{}, {"quantity": -1}]}"#,
@@ -202,12 +208,15 @@ fn json_of_the_wrong_shape_names_the_field_path() {
         ),
         (
             r#"{"status": "LOST"}"#,
-            "Order.status: `LOST` is not a value of enum Status",
+            "Order.status: `LOST` is not a value of enum shop.Status",
         ),
         (r#"{"id": "1e-3"}"#, "Order.id"),
         (r#"{"id": 1, "id": 2}"#, "the key `id` is given twice"),
         (r#"{"id": 1.5}"#, "Order.id"),
-        (r#"{"price": 1}"#, "unknown field `price` in message Order"),
+        (
+            r#"{"price": 1}"#,
+            "unknown field `price` in message shop.Order",
+        ),
         (r#"{"customer": {"email": []}}"#, "Order.customer.email"),
     ];
     for (json, expected) in cases {

@@ -4,14 +4,12 @@
 //! It is the runtime's dynamic messages (`schemac_runtime::reflect`), over
 //! the descriptors the schema exports, as users reach them, so that the
 //! command line and a program reading a descriptor set share one codec:
-//! for every message of a `.proto` file, and every message of a `.schema`
-//! file that its descriptor describes whole. The JSON of the others is the
-//! transcoder's of this module, which reads the schema itself: a message
-//! that reaches a `ref` or `weak` (a graph message, whose JSON numbers its
-//! objects, `$id` and `$ref`: docs/graph.md), or a `decimal` or `value`
-//! field (whose implicit presence and whole replacement by a later
-//! occurrence are schemac's, where a descriptor knows a message field
-//! that merges: docs/wire-format.md). A descriptor does not say either.
+//! for every message but those that reach a `ref` or `weak`, a `decimal`
+//! or `value` among them (the descriptors say what those mean with the
+//! options of `schemac/options.proto`). The JSON of a message that reaches
+//! a reference is graph mode's, which numbers its objects (`$id` and
+//! `$ref`: docs/graph.md) and which dynamic messages do not write: the
+//! transcoder's of this module, which reads the schema itself.
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -22,7 +20,7 @@ use schemac_runtime::reflect::{
 use schemac_runtime::{DecodeError, DecodeOptions};
 use serde_json::Value as Json;
 
-use crate::model::{MessageId, Scalar, Schema, ValueType};
+use crate::model::{MessageId, Schema, ValueType};
 use crate::{Analysis, JsonNames};
 
 use super::TranscodeError;
@@ -33,8 +31,9 @@ pub struct Codec<'a> {
     /// The descriptors of the schema's files and of what they import, or
     /// why they make no pool; made when a message first needs them.
     pool: OnceLock<Result<DescriptorPool, String>>,
-    /// Whether each message's JSON is the transcoder's, by [`MessageId`].
-    beyond_descriptors: Vec<bool>,
+    /// Whether each message's JSON is the transcoder's, by [`MessageId`]:
+    /// whether it reaches a reference ([`reaches_references`]).
+    graph_json: Vec<bool>,
 }
 
 /// Why a message could not be read or written: where, and what.
@@ -78,7 +77,7 @@ impl<'a> Codec<'a> {
         Codec {
             analysis,
             pool: OnceLock::new(),
-            beyond_descriptors: beyond_descriptors(&analysis.schema),
+            graph_json: reaches_references(&analysis.schema),
         }
     }
 
@@ -97,14 +96,14 @@ impl<'a> Codec<'a> {
     }
 
     /// Whether message `id`'s JSON is the transcoder's.
-    fn is_beyond_descriptors(&self, id: MessageId) -> bool {
-        self.beyond_descriptors[id.0 as usize]
+    fn has_graph_json(&self, id: MessageId) -> bool {
+        self.graph_json[id.0 as usize]
     }
 
     /// The bytes of the message of type `id` that `json` is. A required
     /// field left out is an error, as generated code's encoding says.
     pub fn json_to_bytes(&self, id: MessageId, json: &Json) -> Result<Vec<u8>, CodecError> {
-        if self.is_beyond_descriptors(id) {
+        if self.has_graph_json(id) {
             return super::encode(&self.analysis.schema, id, json).map_err(CodecError::Transcode);
         }
         let descriptor = self.descriptor(id)?;
@@ -125,7 +124,7 @@ impl<'a> Codec<'a> {
         bytes: &[u8],
         names: JsonNames,
     ) -> Result<Json, CodecError> {
-        if self.is_beyond_descriptors(id) {
+        if self.has_graph_json(id) {
             let schema = &self.analysis.schema;
             let options = DecodeOptions::new();
             return super::decode_with_names(schema, id, bytes, &options, names)
@@ -154,10 +153,9 @@ impl<'a> Codec<'a> {
     }
 }
 
-/// One mark per message: whether its meaning goes beyond its descriptor.
-/// It has a field or extension of a `ref`, a `weak`, a `decimal` or a
-/// `value`, or of a message so marked.
-pub(super) fn beyond_descriptors(schema: &Schema) -> Vec<bool> {
+/// One mark per message: whether it reaches a reference. It has a field or
+/// extension of a `ref` or a `weak`, or of a message so marked.
+pub(super) fn reaches_references(schema: &Schema) -> Vec<bool> {
     let value_types = |id: MessageId| -> Vec<ValueType> {
         let fields = schema.message(id).fields.iter();
         let extensions = schema.json_extensions_of(id).into_iter();
@@ -170,14 +168,7 @@ pub(super) fn beyond_descriptors(schema: &Schema) -> Vec<bool> {
         .map(|(id, _)| value_types(id))
         .collect();
     let mut marks: Vec<bool> = (held.iter())
-        .map(|types| {
-            types.iter().any(|ty| {
-                matches!(
-                    ty,
-                    ValueType::Ref(..) | ValueType::Scalar(Scalar::Decimal | Scalar::Value)
-                )
-            })
-        })
+        .map(|types| types.iter().any(|ty| matches!(ty, ValueType::Ref(..))))
         .collect();
     // Spread to the holders of marked messages, up to a fixed point: not
     // `Schema::spread_to_holders`, which spreads through fields alone,

@@ -6,7 +6,6 @@ use crate::prelude::*;
 use alloc::borrow::Cow;
 use core::fmt;
 
-use super::DescriptorPool;
 use super::descriptor::field_descriptor_proto::Type;
 use super::descriptor::{
     DescriptorProto, EnumDescriptorProto, EnumOptions, EnumValueDescriptorProto, EnumValueOptions,
@@ -15,6 +14,7 @@ use super::descriptor::{
     ServiceDescriptorProto, ServiceOptions,
 };
 use super::pool::KindEntry;
+use super::{DescriptorPool, Reference};
 
 /// A handle's equality, debug form and constructor: the pool and an index.
 macro_rules! handle {
@@ -373,9 +373,20 @@ impl<'a> FieldDescriptor<'a> {
 
     /// Whether it tells "absent" from its default: a message, a member of
     /// a oneof, proto2's singular fields, proto3's `optional` ones, and
-    /// editions' fields of explicit presence.
+    /// editions' fields of explicit presence; but not a `schemac.Decimal`
+    /// or `schemac.Value` where generated code's `decimal` or `value` has
+    /// none (in proto3 without `optional`, or marked
+    /// `[(schemac.implicit_presence) = true]`).
     pub fn has_presence(&self) -> bool {
         self.entry().shape.presence
+    }
+
+    /// What graph mode's `(schemac.reference)` marks it as (docs/graph.md):
+    /// a message field, list or map whose messages are shared objects,
+    /// numbered on the wire by their `schemac_graph_id` field. `None` for
+    /// any other field.
+    pub fn reference(&self) -> Option<Reference> {
+        self.entry().reference
     }
 
     /// Whether it is a list written packed.

@@ -34,6 +34,7 @@ mod error;
 mod features;
 mod lookup;
 mod pool;
+mod schemac;
 mod text;
 
 pub use described::Described;
@@ -46,6 +47,7 @@ pub use dynamic::{DynamicMessage, MapKey, SetError, Value};
 pub use dynamic::{JsonError, JsonOptions};
 pub use error::DescriptorError;
 pub use pool::DescriptorPool;
+pub use schemac::Reference;
 pub use text::{TextError, TextFormat, TextOptions};
 
 #[cfg(test)]

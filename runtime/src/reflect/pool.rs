@@ -11,6 +11,7 @@ use super::descriptor::{
     FileDescriptorSet,
 };
 use super::features::{Features, FieldShape, Syntax};
+use super::schemac::{self, Builtin, Reference};
 use crate::Message;
 
 /// Descriptors of `.proto` files, by the full names of their elements.
@@ -88,6 +89,8 @@ pub(super) struct FieldEntry {
     pub(super) full_name: String,
     pub(super) kind: KindEntry,
     pub(super) shape: FieldShape,
+    /// What `(schemac.reference)` marks it as, on a message field.
+    pub(super) reference: Option<Reference>,
 }
 
 /// A field's type, with its message or enum found.
@@ -415,6 +418,7 @@ impl DescriptorPool {
             full_name,
             kind: KindEntry::Scalar(Type::Double),
             shape: FieldShape::default(),
+            reference: None,
         });
         Ok(id)
     }
@@ -488,6 +492,28 @@ impl DescriptorPool {
         {
             shape.delimited = proto.r#type == Some(Type::Group);
         }
+        // A singular `schemac.Decimal` or `schemac.Value` has presence
+        // where generated code's `decimal` or `value` has it.
+        let options = proto.options.as_ref();
+        let builtin = match kind {
+            KindEntry::Message(m) => Builtin::of(&self.messages[m].full_name),
+            _ => None,
+        };
+        if builtin.is_some()
+            && shape.presence
+            && !shape.required
+            && !in_oneof
+            && !entry.is_extension
+            && !is_map_entry(entry.message)
+        {
+            let bare_proto3 =
+                self.files[file].syntax == Syntax::Proto3 && proto.proto3_optional != Some(true);
+            shape.presence = !(bare_proto3 || schemac::implicit_presence(options));
+        }
+        let reference = match kind {
+            KindEntry::Message(_) => schemac::reference(options),
+            _ => None,
+        };
         let number = proto
             .number
             .and_then(|n| u32::try_from(n).ok())
@@ -502,6 +528,7 @@ impl DescriptorPool {
         self.numbered.insert((message, number), id);
         let entry = &mut self.fields[id];
         (entry.kind, entry.message, entry.shape) = (kind, message, shape);
+        entry.reference = reference;
         Ok(())
     }
 

@@ -356,3 +356,121 @@ proptest! {
         }
     }
 }
+
+/// `options` with schemac's option `number` set to the varint `value`.
+fn schemac_option(number: u32, value: u8) -> Option<FieldOptions> {
+    let mut options = FieldOptions::default();
+    (options.extensions).push(number, crate::wire::WireType::Varint, &[value]);
+    Some(options)
+}
+
+#[test]
+fn schemacs_options_are_those_of_the_shipped_options_proto() {
+    let shipped = include_bytes!("../../../compiler/proto/provided_descriptors.binpb");
+    let set = FileDescriptorSet::decode(&shipped[..]).unwrap();
+    let options = (set.file.iter())
+        .find(|file| file.name.as_deref() == Some("schemac/options.proto"))
+        .expect("shipped");
+    let numbers: Vec<(&str, i32)> = (options.extension.iter())
+        .map(|extension| {
+            (
+                extension.name.as_deref().unwrap(),
+                extension.number.unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        numbers,
+        [
+            ("reference", schemac::REFERENCE_OPTION as i32),
+            (
+                "implicit_presence",
+                schemac::IMPLICIT_PRESENCE_OPTION as i32
+            ),
+        ]
+    );
+    let values: Vec<(&str, i32)> = (options.enum_type[0].value.iter())
+        .map(|value| (value.name.as_deref().unwrap(), value.number.unwrap()))
+        .collect();
+    assert_eq!(values, [("NOT_A_REFERENCE", 0), ("REF", 1), ("WEAK", 2)]);
+}
+
+#[test]
+fn schemacs_options_say_which_fields_are_references_and_which_decimals_have_no_presence() {
+    let mut types = file("schemac/types.proto", "schemac", "proto3");
+    types.message_type.push(message(
+        "Decimal",
+        vec![
+            field("unscaled", 1, Label::Optional, Type::Bytes),
+            field("scale", 2, Label::Optional, Type::Int32),
+        ],
+    ));
+    let decimal = |name: &str, number: i32| {
+        typed(
+            field(name, number, Label::Optional, Type::Message),
+            ".schemac.Decimal",
+        )
+    };
+    let node = |name: &str, number: i32, label: Label| {
+        typed(field(name, number, label, Type::Message), ".g.Node")
+    };
+    let mut graph = file("g.proto", "g", "proto2");
+    graph.dependency.push("schemac/types.proto".to_owned());
+    let implicit = FieldDescriptorProto {
+        options: schemac_option(schemac::IMPLICIT_PRESENCE_OPTION, 1),
+        ..decimal("amount", 1)
+    };
+    let weak = FieldDescriptorProto {
+        options: schemac_option(schemac::REFERENCE_OPTION, 2),
+        ..node("parent", 3, Label::Optional)
+    };
+    let strong = FieldDescriptorProto {
+        options: schemac_option(schemac::REFERENCE_OPTION, 1),
+        ..node("children", 4, Label::Repeated)
+    };
+    let fields = vec![
+        implicit,
+        decimal("kept", 2),
+        weak,
+        strong,
+        node("copy", 5, Label::Optional),
+    ];
+    graph.message_type.push(message("Node", fields));
+    let mut bare = file("b.proto", "b", "proto3");
+    bare.dependency.push("schemac/types.proto".to_owned());
+    let optional = FieldDescriptorProto {
+        proto3_optional: Some(true),
+        oneof_index: Some(0),
+        ..decimal("kept", 2)
+    };
+    let mut holder = message("Holder", vec![decimal("amount", 1), optional]);
+    holder.oneof_decl.push(OneofDescriptorProto {
+        name: Some("_kept".to_owned()),
+        ..Default::default()
+    });
+    bare.message_type.push(holder);
+    let mut pool = DescriptorPool::new();
+    for file in [types, graph, bare] {
+        pool.add_file(file).unwrap();
+    }
+    let node = pool.message("g.Node").unwrap();
+    let of = |name: &str| node.field_by_name(name).unwrap();
+    let presence: Vec<bool> = ["amount", "kept"]
+        .map(|name| of(name).has_presence())
+        .to_vec();
+    assert_eq!(presence, [false, true]);
+    let references: Vec<Option<Reference>> = ["parent", "children", "copy", "amount"]
+        .map(|name| of(name).reference())
+        .to_vec();
+    assert_eq!(
+        references,
+        [Some(Reference::Weak), Some(Reference::Ref), None, None]
+    );
+    // proto3 says it without an option: a decimal without `optional` has
+    // no presence, as generated code's `decimal` has none.
+    let holder = pool.message("b.Holder").unwrap();
+    let presence: Vec<bool> = ["amount", "kept"]
+        .map(|name| holder.field_by_name(name).unwrap().has_presence())
+        .to_vec();
+    assert_eq!(presence, [false, true]);
+}

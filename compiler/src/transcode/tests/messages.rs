@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use super::super::messages::beyond_descriptors;
+use super::super::messages::reaches_references;
 use super::super::{Codec, CodecError, decode, encode, find_message};
 use crate::JsonNames;
 use schemac_runtime::DecodeOptions;
@@ -18,18 +18,29 @@ message Holder { money: list<Money> = 1; plain: Plain = 2; }
 message Dynamic { attributes: map<string, value> = 1; }
 message Node { next: ref Node = 1; }
 message Far { holder: Holder = 1; }
+message Graph { nodes: list<Node> = 1; }
+message Held { held: value = 1; }
+"#;
+
+/// A file exported as proto2 (for its `required`), whose `decimal`
+/// without `optional` says it has no presence with
+/// `(schemac.implicit_presence)`.
+const PROTO2: &str = r#"
+package p;
+
+message Money { id: required i64 = 1; amount: decimal = 2; kept: optional decimal = 3; }
 "#;
 
 #[test]
-fn only_messages_that_reach_decimal_value_or_references_go_beyond_descriptors() {
+fn only_messages_that_reach_references_have_the_transcoders_json() {
     let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
-    let marks = beyond_descriptors(&analysis.schema);
-    let mut beyond: Vec<&str> = (analysis.schema.message_ids())
+    let marks = reaches_references(&analysis.schema);
+    let mut graph: Vec<&str> = (analysis.schema.message_ids())
         .filter(|(id, _)| marks[id.0 as usize])
         .map(|(_, message)| message.name.as_str())
         .collect();
-    beyond.sort();
-    assert_eq!(beyond, ["Dynamic", "Far", "Holder", "Money", "Node"]);
+    graph.sort();
+    assert_eq!(graph, ["Graph", "Node"]);
 }
 
 #[test]
@@ -63,11 +74,79 @@ fn both_paths_give_the_transcoders_json_and_bytes() {
     let error = codec
         .json_to_bytes(money, &json!({"amount": true}))
         .unwrap_err();
-    assert!(matches!(error, CodecError::Transcode(_)), "{error}");
+    assert!(matches!(error, CodecError::Json(_)), "{error}");
     assert!(error.to_string().starts_with("c.Money.amount: "), "{error}");
-    // A zero decimal with implicit presence is left out, as generated code
-    // leaves it out; a dynamic message over the descriptor would keep it.
-    let zero = [0x0a, 0x03, 0x0a, 0x01, 0x00];
-    let json = codec.bytes_to_json(money, &zero, JsonNames::Proto).unwrap();
-    assert_eq!(json, json!({}));
+    let node = find_message(schema, "c.Node").unwrap();
+    let error = codec.json_to_bytes(node, &json!({"next": 1})).unwrap_err();
+    assert!(matches!(error, CodecError::Transcode(_)), "{error}");
+}
+
+/// Bytes of field `number` holding a decimal: `unscaled`, then `scale`.
+fn decimal_field(number: u8, unscaled: &[u8], scale: u8) -> Vec<u8> {
+    let mut decimal = vec![0x0a, unscaled.len() as u8];
+    decimal.extend_from_slice(unscaled);
+    if scale != 0 {
+        decimal.extend([0x10, scale]);
+    }
+    let mut field = vec![number << 3 | 2, decimal.len() as u8];
+    field.extend(decimal);
+    field
+}
+
+#[test]
+fn a_decimal_reads_as_generated_code_reads_it_through_dynamic_messages() {
+    for (text, name, number, prefix) in [
+        (SCHEMA, "c.Money", 1, Vec::new()),
+        (PROTO2, "p.Money", 2, vec![0x08, 0x07]),
+    ] {
+        let analysis = crate::analyze_text("m.schema", text).unwrap_or_else(|e| panic!("{e}"));
+        let codec = Codec::new(&analysis);
+        let schema = &analysis.schema;
+        let money = find_message(schema, name).unwrap();
+        let transcoded = |bytes: &[u8]| decode(schema, money, bytes, &DecodeOptions::new());
+        // A zero decimal without presence is left out, as generated code
+        // leaves it out, where a message field would keep it.
+        let zero = [prefix.clone(), decimal_field(number, &[0], 0)].concat();
+        let json = codec.bytes_to_json(money, &zero, JsonNames::Proto).unwrap();
+        assert_eq!(Ok(&json), transcoded(&zero).as_ref(), "{name}");
+        assert_eq!(json.get("amount"), None, "{name}: {json}");
+        assert_eq!(codec.json_to_bytes(money, &json).unwrap(), prefix, "{name}");
+        // A later occurrence replaces an earlier one whole, where two
+        // messages would merge into 5 at scale 1, 0.5.
+        let twice = [
+            prefix.clone(),
+            decimal_field(number, &[5], 2),
+            decimal_field(number, &[], 1),
+        ]
+        .concat();
+        let json = codec
+            .bytes_to_json(money, &twice, JsonNames::Proto)
+            .unwrap();
+        assert_eq!(Ok(&json), transcoded(&twice).as_ref(), "{name}");
+        assert_eq!(json["amount"], "0.0", "{name}");
+    }
+    // With `optional`, a zero is kept.
+    let analysis = crate::analyze_text("m.schema", PROTO2).unwrap_or_else(|e| panic!("{e}"));
+    let codec = Codec::new(&analysis);
+    let money = find_message(&analysis.schema, "p.Money").unwrap();
+    let kept = [vec![0x08, 0x07], decimal_field(3, &[0], 0)].concat();
+    let json = codec.bytes_to_json(money, &kept, JsonNames::Proto).unwrap();
+    assert_eq!(json, json!({"id": "7", "kept": "0"}));
+}
+
+#[test]
+fn a_value_read_twice_merges_as_generated_code_merges_it() {
+    let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
+    let codec = Codec::new(&analysis);
+    let held = find_message(&analysis.schema, "c.Held").unwrap();
+    // `held` holding a list of one `i32` 1, twice: the lists append, as
+    // generated code appends them, where a decimal would be replaced.
+    let once = [0x0a, 0x06, 0x62, 0x04, 0x0a, 0x02, 0x18, 0x02];
+    let twice = [once, once].concat();
+    let json = codec
+        .bytes_to_json(held, &twice, JsonNames::Schema)
+        .unwrap();
+    let transcoded = decode(&analysis.schema, held, &twice, &DecodeOptions::new());
+    assert_eq!(Ok(&json), transcoded.as_ref());
+    assert_eq!(json, json!({"held": [{"$i32": 1}, {"$i32": 1}]}));
 }

@@ -1,5 +1,7 @@
 //! Reading a dynamic message from the binary format, as generated code
-//! reads one: the last value of a singular field wins and messages merge,
+//! reads one: the last value of a singular field wins and messages merge
+//! (but `schemac.Decimal`, which replaces, as generated code's `decimal`
+//! does),
 //! lists take packed and unpacked runs alike, a closed enum's unknown
 //! numbers go to the unknown fields, and a field read under another wire
 //! type is an unknown field.
@@ -9,6 +11,7 @@ use crate::prelude::*;
 use super::{DynamicMessage, MapKey, Value};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::error::DecodeError;
+use crate::reflect::schemac::Builtin;
 use crate::reflect::{FieldDescriptor, Kind};
 use crate::wire::{self, WireType};
 
@@ -183,7 +186,14 @@ impl<'a> DynamicMessage<'a> {
             }
             return Ok(());
         }
+        // A message merges into the one held; a `schemac.Decimal`
+        // replaces it, as generated code's `decimal` does.
         let held = match (field.kind(), self.fields.remove(&number)) {
+            (Kind::Message(m), Some(Value::Message(_)))
+                if Builtin::of(m.full_name()) == Some(Builtin::Decimal) =>
+            {
+                None
+            }
             (Kind::Message(_), Some(Value::Message(held))) => Some(held),
             (_, Some(other)) => {
                 self.fields.insert(number, other);

@@ -4,6 +4,7 @@ use crate::prelude::*;
 use alloc::collections::BTreeMap;
 
 use super::DynamicMessage;
+use crate::reflect::schemac::Builtin;
 use crate::reflect::{FieldDescriptor, Kind};
 
 /// The value of a field of a [`DynamicMessage`]: a scalar, an enum's
@@ -92,8 +93,10 @@ impl<'a> Value<'a> {
     }
 
     /// Whether it is the zero of its type, which a field without presence
-    /// does not write: `false`, `0`, `""`, an empty list or map. A float is
-    /// zero only as `+0.0`, as protobuf has it.
+    /// does not write: `false`, `0`, `""`, an empty list or map, and of the
+    /// messages only `schemac.Decimal`'s 0 (of scale 0) and
+    /// `schemac.Value`'s null, which generated code holds as scalars. A
+    /// float is zero only as `+0.0`, as protobuf has it.
     pub fn is_zero(&self) -> bool {
         match self {
             Value::Bool(v) => !v,
@@ -107,7 +110,8 @@ impl<'a> Value<'a> {
             Value::Bytes(v) => v.is_empty(),
             Value::List(v) => v.is_empty(),
             Value::Map(v) => v.is_empty(),
-            Value::Message(_) => false,
+            Value::Message(message) => Builtin::of(message.descriptor().full_name())
+                .is_some_and(|builtin| builtin.is_default(message)),
         }
     }
 

@@ -504,8 +504,13 @@ fn schemacs_decimal_and_value_are_generated_codes_scalars() {
         "t.All",
         json!({"price": "12.30", "extra": {"$i32": 5}}),
     );
-    round_trips(&pool, "t.All", json!({"extra": null}));
     round_trips(&pool, "t.All", json!({"extra": [1, {"$bytes": "AAE="}]}));
+    // Without `optional` in proto3, a null value and a zero decimal (of
+    // scale 0) are left out, as generated code leaves them out.
+    let zeros = read(&pool, "t.All", json!({"extra": null, "price": "0"}));
+    assert_eq!(zeros.to_json().expect("writes"), json!({}));
+    assert!(zeros.encode_to_vec().is_empty());
+    round_trips(&pool, "t.All", json!({"price": "0.0"}));
     // Bytes as generated code writes them: the codec's.
     let message = read(&pool, "t.All", json!({"price": "-1.5"}));
     let price = message.get_by_name("price").expect("a field");
