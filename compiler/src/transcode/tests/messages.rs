@@ -150,3 +150,68 @@ fn a_value_read_twice_merges_as_generated_code_merges_it() {
     assert_eq!(Ok(&json), transcoded.as_ref());
     assert_eq!(json, json!({"held": [{"$i32": 1}, {"$i32": 1}]}));
 }
+
+#[test]
+fn what_generated_code_refuses_in_a_value_read_twice_is_refused() {
+    let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
+    let codec = Codec::new(&analysis);
+    let held = find_message(&analysis.schema, "c.Held").unwrap();
+    // A value holding a decimal of 13 bytes, more than 96 bits, then a
+    // value holding `i32` 1, which would replace it as a oneof's member.
+    let decimal = [[0x0a, 13].as_slice(), &[0x7f; 13]].concat();
+    let value = [[0x5a, decimal.len() as u8].as_slice(), &decimal].concat();
+    let bytes = [
+        [0x0a, value.len() as u8].as_slice(),
+        &value,
+        &[0x0a, 0x02, 0x18, 0x02],
+    ]
+    .concat();
+    let transcoded = decode(&analysis.schema, held, &bytes, &DecodeOptions::new());
+    assert!(transcoded.is_err(), "{transcoded:?}");
+    let error = (codec.bytes_to_json(held, &bytes, JsonNames::Schema)).unwrap_err();
+    assert!(matches!(error, CodecError::Decode(_)), "{error}");
+    assert!(error.to_string().contains("96 bits"), "{error}");
+}
+
+#[test]
+fn the_text_format_refuses_a_decimal_generated_code_cannot_hold() {
+    let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
+    let codec = Codec::new(&analysis);
+    let money = find_message(&analysis.schema, "c.Money").unwrap();
+    let fits = r#"amount { unscaled: "\001\000" scale: 2 }"#;
+    let bytes = codec.text_to_bytes(money, fits).expect("2.56 reads");
+    let json = codec
+        .bytes_to_json(money, &bytes, JsonNames::Schema)
+        .unwrap();
+    assert_eq!(json, json!({"amount": "2.56"}));
+    // As generated code holds them: a zero without presence left out, a
+    // negative scale read as the integer it makes.
+    assert!(codec.text_to_bytes(money, "amount { }").unwrap().is_empty());
+    let thousand = r#"amount { unscaled: "\n" scale: -2 }"#;
+    let bytes = codec.text_to_bytes(money, thousand).unwrap();
+    let text = codec.bytes_to_text(money, &bytes).unwrap();
+    assert_eq!(codec.text_to_bytes(money, &text).unwrap(), bytes, "{text}");
+    let json = codec
+        .bytes_to_json(money, &bytes, JsonNames::Schema)
+        .unwrap();
+    assert_eq!(json, json!({"amount": "1000"}));
+    // 13 bytes of digits, more than 96 bits: in a list, and in a value.
+    let too_long = r#"\177\377\377\377\377\377\377\377\377\377\377\377\377"#;
+    let holder = find_message(&analysis.schema, "c.Holder").unwrap();
+    let held = find_message(&analysis.schema, "c.Held").unwrap();
+    for (id, text) in [
+        (money, format!(r#"amount {{ unscaled: "{too_long}" }}"#)),
+        (
+            holder,
+            format!(r#"money {{ amount {{ unscaled: "{too_long}" }} }}"#),
+        ),
+        (
+            held,
+            format!(r#"held {{ decimal_value {{ unscaled: "{too_long}" }} }}"#),
+        ),
+    ] {
+        let error = codec.text_to_bytes(id, &text).unwrap_err();
+        assert!(matches!(error, CodecError::Text(_)), "{error}");
+        assert!(error.to_string().contains("96 bits"), "{text}: {error}");
+    }
+}

@@ -1,7 +1,7 @@
 //! Reading a dynamic message from the binary format, as generated code
 //! reads one: the last value of a singular field wins and messages merge
-//! (but `schemac.Decimal`, which replaces, as generated code's `decimal`
-//! does),
+//! (`schemac.Decimal` and `schemac.Value` read by generated code's codecs
+//! for `decimal` and `value`: `reflect::schemac`),
 //! lists take packed and unpacked runs alike, a closed enum's unknown
 //! numbers go to the unknown fields, and a field read under another wire
 //! type is an unknown field.
@@ -186,14 +186,7 @@ impl<'a> DynamicMessage<'a> {
             }
             return Ok(());
         }
-        // A message merges into the one held; a `schemac.Decimal`
-        // replaces it, as generated code's `decimal` does.
         let held = match (field.kind(), self.fields.remove(&number)) {
-            (Kind::Message(m), Some(Value::Message(_)))
-                if Builtin::of(m.full_name()) == Some(Builtin::Decimal) =>
-            {
-                None
-            }
             (Kind::Message(_), Some(Value::Message(held))) => Some(held),
             (_, Some(other)) => {
                 self.fields.insert(number, other);
@@ -231,7 +224,9 @@ impl<'a> DynamicMessage<'a> {
         self.unknown.push(number, WireType::Varint, &varint);
     }
 
-    /// Reads one value of `field`, a message merged into `held` if given.
+    /// Reads one value of `field`, a message merged into `held` if given
+    /// (a `schemac.Decimal` or `schemac.Value` as generated code reads it:
+    /// `reflect::schemac`).
     fn read_value(
         &mut self,
         field: FieldDescriptor<'a>,
@@ -241,6 +236,11 @@ impl<'a> DynamicMessage<'a> {
     ) -> Result<Read<'a>, DecodeError> {
         match field.kind() {
             Kind::Message(descriptor) => {
+                let builtin = Builtin::of(descriptor.full_name());
+                if let Some(builtin) = builtin.filter(|_| wire_type == WireType::Len) {
+                    let message = builtin.read(descriptor, held, decoder)?;
+                    return Ok(Read::Value(Value::Message(message)));
+                }
                 let mut message = held.unwrap_or_else(|| DynamicMessage::new(descriptor));
                 match wire_type {
                     WireType::StartGroup => {
@@ -345,23 +345,24 @@ fn read_scalar<'a>(
 }
 
 /// Reads a map entry's key and value, each its zero when absent; none if
-/// the value is a closed enum's number it does not name.
+/// the value is a closed enum's number it does not name: the last number
+/// the entry holds for it, as generated code reads the entry with the
+/// value open, the last number winning, and then asks the enum.
 fn read_entry<'a>(
     key: FieldDescriptor<'a>,
     value: FieldDescriptor<'a>,
     decoder: &mut Decoder<'_>,
 ) -> Result<Option<(MapKey, Value<'a>)>, DecodeError> {
+    let bytes = decoder.rest();
     let mut entry = DynamicMessage::new(key.containing_message());
     entry.merge_fields(decoder)?;
-    if !entry.unknown.is_empty() {
-        // A closed enum's value it does not name went to the entry's
-        // unknown fields; other unknown fields of an entry are dropped.
-        let unnamed = matches!(value.kind(), Kind::Enum(e) if e.is_closed())
-            && entry_holds_unknown(&entry, value.number());
-        if unnamed {
-            return Ok(None);
-        }
+    if let Kind::Enum(enumeration) = value.kind()
+        && enumeration.is_closed()
+        && last_varint(bytes, value.number()).is_some_and(|n| enumeration.value(n as i32).is_none())
+    {
+        return Ok(None);
     }
+    // Other unknown fields of an entry are dropped.
     let mut fields = core::mem::take(&mut entry.fields);
     let k = fields
         .remove(&key.number())
@@ -375,19 +376,17 @@ fn read_entry<'a>(
     Ok(Some((k, v)))
 }
 
-/// Whether `entry`'s unknown fields hold field `number`.
-fn entry_holds_unknown(entry: &DynamicMessage<'_>, number: u32) -> bool {
-    let bytes = entry.unknown.as_bytes();
-    let Ok(mut decoder) = Decoder::new(bytes, &DecodeOptions::new()) else {
-        return false;
-    };
-    while let Ok((n, wire_type)) = decoder.read_key() {
-        if n == number {
-            return true;
-        }
-        if decoder.skip(wire_type).is_err() {
-            return false;
+/// The last varint of field `number` among `bytes`, a message's fields
+/// that have been read once already.
+fn last_varint(bytes: &[u8], number: u32) -> Option<u64> {
+    let mut decoder = Decoder::new(bytes, &DecodeOptions::new()).ok()?;
+    let mut last = None;
+    while decoder.has_remaining() {
+        let (n, wire_type) = decoder.read_key().ok()?;
+        match (n == number, wire_type) {
+            (true, WireType::Varint) => last = Some(decoder.read_varint().ok()?),
+            _ => decoder.skip(wire_type).ok()?,
         }
     }
-    false
+    last
 }

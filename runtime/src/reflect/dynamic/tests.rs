@@ -396,3 +396,65 @@ fn mutated_descriptor_sets_build_pools_or_errors() {
     );
     assert!(decoded > 0);
 }
+
+#[test]
+fn a_map_entry_is_left_out_when_its_last_value_is_a_closed_enums_unnamed_number() {
+    let mut school = file("school.proto", "school", "proto2");
+    school
+        .enum_type
+        .push(enumeration("Level", &[("LOW", 0), ("HIGH", 1)]));
+    let entry = DescriptorProto {
+        options: Some(MessageOptions {
+            map_entry: Some(true),
+            ..Default::default()
+        }),
+        ..message(
+            "ByEntry",
+            vec![
+                field("key", 1, Label::Optional, Type::String),
+                typed(
+                    field("value", 2, Label::Optional, Type::Enum),
+                    ".school.Level",
+                ),
+            ],
+        )
+    };
+    let by = typed(
+        field("by", 4, Label::Repeated, Type::Message),
+        ".school.Summary.ByEntry",
+    );
+    let mut summary = message("Summary", vec![by]);
+    summary.nested_type.push(entry);
+    school.message_type.push(summary);
+    let mut pool = DescriptorPool::new();
+    pool.add_file(school).unwrap();
+    let summary = pool.message("school.Summary").unwrap();
+    let read = |hex: &str| DynamicMessage::decode(summary, &bytes(hex)).unwrap();
+    fn entries<'a>(message: &DynamicMessage<'a>) -> Vec<(MapKey, Value<'a>)> {
+        let by = message.get_by_name("by").unwrap().into_owned();
+        by.as_map()
+            .map(|map| map.clone().into_iter().collect())
+            .unwrap_or_default()
+    }
+    // The key as a varint and the value as a fixed64, both skipped: the
+    // entry is an empty key and the enum's 0, as generated code reads it.
+    let skipped = read("22 0b 08 07 11 00 00 00 00 00 00 00 00");
+    assert_eq!(
+        entries(&skipped),
+        [(MapKey::String(String::new()), Value::Enum(0))]
+    );
+    assert!(skipped.unknown_fields().is_empty());
+    // 9, which Level does not name, then 1: the last one, named, wins.
+    let named_last = read("22 07 0a 01 61 10 09 10 01");
+    assert_eq!(
+        entries(&named_last),
+        [(MapKey::String("a".into()), Value::Enum(1))]
+    );
+    // 1, then 9: the entry goes whole to the unknown fields.
+    let unnamed_last = read("22 07 0a 01 61 10 01 10 09");
+    assert_eq!(entries(&unnamed_last), []);
+    assert_eq!(
+        unnamed_last.unknown_fields(),
+        bytes("22 07 0a 01 61 10 01 10 09")
+    );
+}

@@ -9,6 +9,7 @@ use crate::prelude::*;
 use super::TextError;
 use super::names::{extension_named, field_named, is_any};
 use super::token::{Position, Token, Tokenizer};
+use crate::reflect::schemac::Builtin;
 use crate::reflect::{DynamicMessage, FieldDescriptor, Kind, MapKey, Value};
 
 /// How deep messages nest in a text: as deep as the binary decoder reads.
@@ -274,18 +275,41 @@ impl<'s> Parser<'s> {
             let (Some(key), Some(value)) = (entry.get_by_number(1), entry.get_by_number(2)) else {
                 return Ok(());
             };
-            let (key, value) = (key.into_owned(), value.into_owned());
+            let (key, mut value) = (key.into_owned(), value.into_owned());
+            if let Value::Message(read) = &mut value {
+                self.as_generated(read)?;
+            }
             if let (Ok(key), Value::Map(map)) = (MapKey::try_from(key), message.get_mut(field)) {
                 map.insert(key, value);
             }
         } else if field.is_list() {
             let mut item = DynamicMessage::new(descriptor);
             self.fields(&mut item, Some(close), depth + 1)?;
+            self.as_generated(&mut item)?;
             if let Value::List(items) = message.get_mut(field) {
                 items.push(Value::Message(item));
             }
         } else if let Value::Message(held) = message.get_mut(field) {
             self.fields(held, Some(close), depth + 1)?;
+            self.as_generated(held)?;
+            // A zero decimal or a null value without presence is not held.
+            let builtin = Builtin::of(held.descriptor().full_name());
+            if !field.has_presence() && builtin.is_some_and(|b| b.is_default(held)) {
+                message.clear_field(field);
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes `message`, just read, what generated code holds where it is
+    /// a `schemac.Decimal` or `schemac.Value`, as reading its bytes would:
+    /// refused where generated code cannot hold it (a decimal of more than
+    /// 96 bits), written as generated code writes it otherwise.
+    fn as_generated(&mut self, message: &mut DynamicMessage<'_>) -> Result<(), TextError> {
+        let name = message.descriptor().full_name();
+        if let Some(builtin) = Builtin::of(name) {
+            *message = (builtin.canonical(message))
+                .map_err(|error| self.error(format!("not a `{name}` schemac holds: {error}")))?;
         }
         Ok(())
     }
