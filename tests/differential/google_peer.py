@@ -15,14 +15,11 @@ request a line on stdin and answers each with one JSON line on stdout:
   of NAME filled from its descriptor, as {"hex", "text"} each.
 - {"op": "compare", "type": NAME, "pairs": [[GOOGLE_HEX, SCHEMAC_HEX]...]}:
   for each pair, whether schemac's bytes parse to the message Google wrote,
-  after the one change schemac documents (see `documented`) unless
-  "documented" is false (for dynamic messages, which know no `decimal` or
-  `value`); the failures.
+  after the one change schemac documents (see `documented`); the failures.
 - {"op": "compare_text", "type": NAME, "pairs": [[GOOGLE_HEX, SCHEMAC_HEX]...]}:
   for each pair, whether both parse to messages of the same text format
   (every NaN is `nan` there, as the text format cannot carry a NaN's sign
-  or payload); the failures. Nothing is changed first: the text format
-  goes through schemac's dynamic messages, which keep every field.
+  or payload), after the change schemac documents; the failures.
 - {"op": "reserialize", "type": NAME, "hexes": [HEX...], "discard_unknown":
   BOOL}: each parsed and written again by Google's protobuf (without its
   unknown fields if `discard_unknown`), or the parse error.
@@ -203,12 +200,11 @@ class Google:
 
     # Comparison.
 
-    def compare(self, name, pairs, documented=True):
+    def compare(self, name, pairs):
         failures = []
         for index, (google_hex, schemac_hex) in enumerate(pairs):
             expected = self.parse(name, google_hex)
-            if documented:
-                self.documented(expected)
+            self.documented(expected)
             try:
                 actual = self.parse(name, schemac_hex)
             except Exception as error:  # a parse error is a finding too
@@ -222,6 +218,7 @@ class Google:
         failures = []
         for index, (google_hex, schemac_hex) in enumerate(pairs):
             expected = self.parse(name, google_hex)
+            self.documented(expected)
             try:
                 actual = self.parse(name, schemac_hex)
             except Exception as error:
@@ -521,7 +518,7 @@ def main():
     ops = {
         "load": lambda r: google.load(r["descriptors"]),
         "generate": lambda r: google.generate(r["type"], r["seed"], r["count"]),
-        "compare": lambda r: google.compare(r["type"], r["pairs"], r.get("documented", True)),
+        "compare": lambda r: google.compare(r["type"], r["pairs"]),
         "compare_text": lambda r: google.compare_text(r["type"], r["pairs"]),
         "reserialize": lambda r: google.reserialize(r["type"], r["hexes"], r.get("discard_unknown", False)),
         "shrink": lambda r: google.shrink(r["type"], r["hex"]),

@@ -17,6 +17,11 @@
 //! `allow_alias` and `message_set_wire_format` (whose `extensions ... to
 //! max` reach further) shape the model, and are read here when written
 //! `true` or `false`; the interpreter reports any other value.
+//!
+//! A `.proto` file's options of `schemac/options.proto`,
+//! `(schemac.reference)` and `(schemac.implicit_presence)`, are read here
+//! too ([`Meaning`]), and no protobuf option of the model: [`super::fields`]
+//! makes them the references and the implicit presence they say.
 
 use crate::ast::{
     Dialect, EnumDecl, Member, MessageDecl, OptionDecl, OptionValue, RefKind, SCHEMAC_OPTIONS,

@@ -9,8 +9,8 @@
 //! earlier one whole (two decimals do not merge as messages do; two values
 //! do, which is generated code's rule for `value` too), what the codec
 //! refuses is refused, and without presence a zero decimal or a null value
-//! is not written. It has no presence where
-//! generated code has none: in a proto3 file without `optional`, and where
+//! is not written. It has no presence where generated code has none: in a
+//! proto3 file without `optional`, and where
 //! `[(schemac.implicit_presence) = true]` says so (a `.schema` file
 //! exported as proto2).
 

@@ -116,43 +116,26 @@ impl Google {
     }
 
     /// For each pair of Google's bytes and schemac's bytes written back
-    /// from them, whether Google reads the same message from both.
+    /// from them, whether Google reads the same message from both, after
+    /// the change schemac documents (a zero `decimal` or a null `value`
+    /// without presence left out).
     pub fn compare(&mut self, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
-        self.compare_by("compare", name, pairs, true)
-    }
-
-    /// [`compare`](Self::compare), after the change schemac documents
-    /// only if `documented`: dynamic messages know no `decimal` or `value`,
-    /// and keep what they read.
-    pub fn compare_with(
-        &mut self,
-        name: &str,
-        pairs: &[(Vec<u8>, Vec<u8>)],
-        documented: bool,
-    ) -> Vec<Mismatch> {
-        self.compare_by("compare", name, pairs, documented)
+        self.compare_by("compare", name, pairs)
     }
 
     /// For each pair, whether Google reads messages of the same text
-    /// format from both: no change documented for schemac's generated code
-    /// applies, and every NaN is alike (the text format's `nan`).
+    /// format from both, after the same change: every NaN is alike there
+    /// (the text format's `nan`).
     pub fn compare_text(&mut self, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
-        self.compare_by("compare_text", name, pairs, false)
+        self.compare_by("compare_text", name, pairs)
     }
 
-    fn compare_by(
-        &mut self,
-        op: &str,
-        name: &str,
-        pairs: &[(Vec<u8>, Vec<u8>)],
-        documented: bool,
-    ) -> Vec<Mismatch> {
+    fn compare_by(&mut self, op: &str, name: &str, pairs: &[(Vec<u8>, Vec<u8>)]) -> Vec<Mismatch> {
         let pairs: Vec<[String; 2]> = pairs
             .iter()
             .map(|(google, schemac)| [hex(google), hex(schemac)])
             .collect();
-        let answer =
-            self.request(json!({"op": op, "type": name, "pairs": pairs, "documented": documented}));
+        let answer = self.request(json!({"op": op, "type": name, "pairs": pairs}));
         answer["failures"]
             .as_array()
             .into_iter()

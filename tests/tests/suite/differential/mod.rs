@@ -90,13 +90,6 @@ impl Subject {
         }
     }
 
-    /// Whether it leaves out a zero `decimal` or a null `value` without
-    /// presence, as schemac documents (docs/wire-format.md): the dynamic
-    /// messages read the descriptors, which know neither.
-    fn documents_presence(self) -> bool {
-        !matches!(self, Subject::Dynamic)
-    }
-
     fn name(self) -> &'static str {
         match self {
             Subject::Generated(_) => "generated code",
@@ -365,10 +358,7 @@ impl Differential {
             }
         }
         self.report.json_both_ways += pairs.len();
-        for mismatch in self
-            .google
-            .compare_with(name, &pairs, subject.documents_presence())
-        {
+        for mismatch in self.google.compare(name, &pairs) {
             let (bytes, written) = &pairs[mismatch.index];
             let reason = format!(
                 "schemac read Google's JSON as another message: {}",
@@ -453,10 +443,7 @@ impl Differential {
             }
         }
         self.report.google_to_schemac += pairs.len();
-        for mismatch in self
-            .google
-            .compare_with(name, &pairs, subject.documents_presence())
-        {
+        for mismatch in self.google.compare(name, &pairs) {
             let bytes = pairs[mismatch.index].0.clone();
             self.report_google_bytes(case, subject, name, &bytes, &mismatch.reason);
         }
@@ -487,9 +474,7 @@ impl Differential {
                 }
             }
         }
-        let mismatches = self
-            .google
-            .compare_with(name, &pairs, subject.documents_presence());
+        let mismatches = self.google.compare(name, &pairs);
         if let Some(index) = mismatches
             .iter()
             .map(|mismatch| indices[mismatch.index])
