@@ -231,9 +231,9 @@ class Google:
     def documented(self, message):
         """What schemac documents it does to a message it reads and writes
         back (docs/wire-format.md, "Presence"): a `decimal` or `value` field
-        without `optional`, outside a oneof, has implicit presence, so a zero
-        decimal with scale 0 and a null value are left out. Everywhere else,
-        in lists, maps and with presence, they are kept."""
+        without presence (`without_presence`) leaves out a zero decimal with
+        scale 0 and a null value. Everywhere else, in lists, maps and with
+        presence, they are kept."""
         for field, value in message.ListFields():
             if not is_message(field):
                 continue
@@ -246,7 +246,7 @@ class Google:
                     for element in value:
                         self.documented(element)
                 continue
-            implicit = field.containing_oneof is None
+            implicit = without_presence(field)
             name = field.message_type.full_name
             if implicit and name == DECIMAL and decimal_is_plain_zero(value):
                 message.ClearField(field.name)
@@ -434,6 +434,24 @@ def canonical(message):
 
 def text(message):
     return text_format.MessageToString(message, as_utf8=True)
+
+
+# `(schemac.implicit_presence) = true` in a field's options: its key, field
+# 51202 as a varint, and the value 1.
+IMPLICIT_PRESENCE = bytes([0x90, 0x80, 0x19, 0x01])
+
+
+def without_presence(field):
+    """Whether a singular `schemac.Decimal` or `schemac.Value` field has no
+    presence in schemac, as its descriptor says (docs/proto.md, "schemac's
+    own types and options"): outside a oneof (proto3's `optional` is a
+    synthetic one), in a proto3 file or marked
+    `[(schemac.implicit_presence) = true]`."""
+    if field.containing_oneof is not None:
+        return False
+    syntax = descriptor_pb2.FileDescriptorProto.FromString(field.file.serialized_pb).syntax
+    marked = IMPLICIT_PRESENCE in field.GetOptions().SerializeToString()
+    return syntax == "proto3" or marked
 
 
 def decimal_is_plain_zero(decimal):
