@@ -16,6 +16,7 @@
 //! # Ok(()) }
 //! ```
 
+mod builtin;
 mod decode;
 mod encode;
 #[cfg(feature = "json")]
