@@ -774,6 +774,11 @@ impl Lowerer<'_, '_> {
             return ty;
         }
         if let Some((kind, option)) = meaning.reference {
+            // A reference holds a message, which implicit presence is not for.
+            if let Some(implicit) = meaning.implicit_presence {
+                let what = "a singular `schemac.Decimal` or `schemac.Value` field";
+                self.cannot_mean(decl, implicit, what);
+            }
             let referenced = match ty {
                 // proto2 writes `optional` on a reference, which has no
                 // label of its own.

@@ -552,10 +552,11 @@ fn schemac_options_that_cannot_mean_what_they_say_are_reported() {
           optional int32 c = 3 [(.schemac.implicit_presence) = true];
           optional M d = 4 [(schemac.reference) = WEAK, (schemac.reference) = REF];
           optional M e = 5 [(schemac.reference) = NOT_A_REFERENCE];
+          optional M f = 6 [(schemac.reference) = REF, (schemac.implicit_presence) = true];
         }"#;
     assert_eq!(
         codes(&diagnostics(&[("p.proto", options)])),
-        [Code::InvalidOption; 4]
+        [Code::InvalidOption; 5]
     );
     let not_imported = r#"syntax = "proto3"; package p;
         message M { M a = 1 [(schemac.reference) = REF]; }"#;
