@@ -519,6 +519,12 @@ fn a_proto_files_schemac_options_read_as_the_references_they_mark() {
     };
     assert_eq!(fields(&from_proto), fields(&from_schema));
     assert_eq!(from_proto.graph_messages(), from_schema.graph_messages());
+    // `schemac/options.proto` is provided: what it imports is not loaded,
+    // so no `descriptor.proto` is generated beside the schema.
+    let loaded: Vec<&str> = (from_proto.files.iter())
+        .map(|file| file.import_name.as_str())
+        .collect();
+    assert_eq!(loaded, ["graph.proto", "schemac/options.proto"]);
 }
 
 #[test]
