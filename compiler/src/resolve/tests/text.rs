@@ -525,6 +525,19 @@ fn a_proto_files_schemac_options_read_as_the_references_they_mark() {
         .map(|file| file.import_name.as_str())
         .collect();
     assert_eq!(loaded, ["graph.proto", "schemac/options.proto"]);
+    // import-proto writes `ref` and `weak` again, and no import of the
+    // options' file, which `.schema` does not need.
+    let analysis = analyze(&texts).unwrap_or_else(|error| panic!("{}", error.render(false)));
+    let schema_text = analysis.export_schema(analysis.roots[0]);
+    assert!(
+        schema_text.contains("customer: ref Customer = 5;"),
+        "{schema_text}"
+    );
+    assert!(
+        schema_text.contains("order: weak Order = 2;"),
+        "{schema_text}"
+    );
+    assert!(!schema_text.contains("options.proto"), "{schema_text}");
 }
 
 #[test]
