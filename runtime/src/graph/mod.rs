@@ -58,7 +58,8 @@ pub use pointer::{Shareable, SharedPointer, WeakPointer};
 #[doc(hidden)]
 pub use visit::Visitor;
 
-use visit::{Occurrence, ROOT_ID};
+use visit::Occurrence;
+pub(crate) use visit::ROOT_ID;
 
 /// The field that holds an object's number, first in its first
 /// occurrence and alone in a later one, inside the message of the
@@ -68,10 +69,10 @@ pub const REFERENCE_FIELD: u32 = wire::MAX_FIELD_NUMBER;
 
 /// The key of [`REFERENCE_FIELD`], a varint, as writers write it: the bytes
 /// a numbered occurrence starts with.
-const REFERENCE_KEY: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
+pub(crate) const REFERENCE_KEY: [u8; 5] = [0xf8, 0xff, 0xff, 0xff, 0x0f];
 
 /// The number of a dead `weak` reference's object: none.
-const DEAD: u32 = 0;
+pub(crate) const DEAD: u32 = 0;
 
 /// The length of a later occurrence whose number takes one byte: the
 /// number field alone.
@@ -228,7 +229,7 @@ fn write_later(field: Option<u32>, number: u32, writer: &mut Writer) {
 }
 
 /// Writes [`REFERENCE_FIELD`] holding `number`.
-fn write_number_field(number: u32, writer: &mut Writer) {
+pub(crate) fn write_number_field(number: u32, writer: &mut Writer) {
     writer.varint(u64::from(number));
     writer.raw(&REFERENCE_KEY);
 }
@@ -348,21 +349,30 @@ enum Read<P> {
     Later(u32),
 }
 
-/// Reads one occurrence, up to the decoder's limit. One that starts with
+/// How one occurrence begins, as [`read_head`] reads it.
+pub(crate) enum Head {
+    /// With an object's fields: the object, numbered if it is led by the
+    /// next number, which it takes.
+    Object(Option<u32>),
+    /// With a number taken before, or [`DEAD`], and nothing else.
+    Later(u32),
+}
+
+/// Reads how one occurrence begins, up to the decoder's limit, `next`
+/// being the number the next numbered object takes. One that starts with
 /// [`REFERENCE_KEY`] holds a number: the next number, then the object
 /// that takes it; a number taken before (or [`DEAD`]), then nothing else.
 /// Any other is an object that takes no number.
-fn read_occurrence<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<Read<P>, DecodeError> {
+pub(crate) fn read_head(decoder: &mut Decoder<'_>, next: u32) -> Result<Head, DecodeError> {
     if !decoder.rest().starts_with(&REFERENCE_KEY) {
-        return read_object::<P>(None, decoder).map(Read::Object);
+        return Ok(Head::Object(None));
     }
     let start = decoder.offset();
     decoder.advance(REFERENCE_KEY.len());
     let number = u32::try_from(decoder.read_varint()?)
         .map_err(|_| DecodeError::invalid("an object's number is larger than 2^32 - 1", start))?;
-    let next = table(decoder).next_number();
     if number == next {
-        return read_object::<P>(Some(number), decoder).map(Read::Object);
+        return Ok(Head::Object(Some(number)));
     }
     if number > next {
         return Err(DecodeError::invalid(
@@ -376,7 +386,16 @@ fn read_occurrence<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<Read<P
             decoder.offset(),
         ));
     }
-    Ok(Read::Later(number))
+    Ok(Head::Later(number))
+}
+
+/// Reads one occurrence, up to the decoder's limit ([`read_head`]).
+fn read_occurrence<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<Read<P>, DecodeError> {
+    let next = table(decoder).next_number();
+    match read_head(decoder, next)? {
+        Head::Object(number) => read_object::<P>(number, decoder).map(Read::Object),
+        Head::Later(number) => Ok(Read::Later(number)),
+    }
 }
 
 /// Reads an object up to the decoder's limit, in the table under `number`
@@ -444,8 +463,31 @@ fn read_cyclic<P: SharedPointer>(
 
 /// The error of a reference, at `offset`, to an object of a type other
 /// than the field's.
-fn another_type(offset: usize) -> DecodeError {
+pub(crate) fn another_type(offset: usize) -> DecodeError {
     DecodeError::invalid("a reference to an object of another type", offset)
+}
+
+/// The error of a `ref` field, at `offset`, that holds [`DEAD`].
+pub(crate) fn dead_strong_reference(offset: usize) -> DecodeError {
+    DecodeError::invalid(
+        "a `ref` field holds no object (number 0): only a `weak` one may be dead",
+        offset,
+    )
+}
+
+/// The error of a strong reference, at `offset`, to object `number`,
+/// which is still being read: it holds the reference.
+pub(crate) fn strong_cycle(number: u32, offset: usize) -> DecodeError {
+    match number {
+        ROOT_ID => DecodeError::invalid(
+            "a strong reference to the top-level message, which holds it: a cycle through a strong reference",
+            offset,
+        ),
+        _ => DecodeError::invalid(
+            "a strong reference to an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
+            offset,
+        ),
+    }
 }
 
 /// Reads a `ref` (strong) reference: the object it carries, or the one of
@@ -454,25 +496,13 @@ fn read_strong<P: SharedPointer>(decoder: &mut Decoder<'_>) -> Result<P, DecodeE
     let start = decoder.offset();
     let number = match read_occurrence::<P>(decoder)? {
         Read::Object(object) => return Ok(object),
-        Read::Later(DEAD) => {
-            return Err(DecodeError::invalid(
-                "a `ref` field holds no object (number 0): only a `weak` one may be dead",
-                start,
-            ));
-        }
+        Read::Later(DEAD) => return Err(dead_strong_reference(start)),
         Read::Later(number) => number,
     };
     match table(decoder).slot(number, start)?.strong() {
         Ok(object) => Ok(object),
         Err(Unresolved::AnotherType) => Err(another_type(start)),
-        Err(Unresolved::BeingRead) if number == ROOT_ID => Err(DecodeError::invalid(
-            "a strong reference to the top-level message, which holds it: a cycle through a strong reference",
-            start,
-        )),
-        Err(Unresolved::BeingRead) => Err(DecodeError::invalid(
-            "a strong reference to an object that holds it: a cycle through a strong reference (cycles go through `weak`)",
-            start,
-        )),
+        Err(Unresolved::BeingRead) => Err(strong_cycle(number, start)),
     }
 }
 

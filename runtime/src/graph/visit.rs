@@ -11,7 +11,7 @@ use hashbrown::HashMap;
 use crate::prelude::*;
 
 /// The id of the top-level message of an encode.
-pub(super) const ROOT_ID: u32 = 1;
+pub(crate) const ROOT_ID: u32 = 1;
 
 /// The most objects whose room a thread's [`Visitor`] keeps between
 /// encodes, as the writer keeps its buffer.

@@ -233,6 +233,13 @@ impl<'a> MessageDescriptor<'a> {
     pub fn is_message_set(&self) -> bool {
         self.options().and_then(|o| o.message_set_wire_format) == Some(true)
     }
+
+    /// Whether a field that `(schemac.reference)` marks holds it (as
+    /// elements or values too): graph mode numbers its objects in its
+    /// field [`REFERENCE_FIELD`](crate::graph::REFERENCE_FIELD).
+    pub(crate) fn is_referenced(&self) -> bool {
+        self.pool.messages[self.id].referenced
+    }
 }
 
 /// A field's type; a group is a `Message` whose field

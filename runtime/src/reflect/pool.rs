@@ -73,6 +73,10 @@ pub(super) struct MessageEntry {
     pub(super) nested: Vec<usize>,
     pub(super) enums: Vec<usize>,
     pub(super) extensions: Vec<usize>,
+    /// Whether a field that `(schemac.reference)` marks holds it: its
+    /// field numbered `REFERENCE_FIELD` is graph mode's
+    /// `schemac_graph_id`.
+    pub(super) referenced: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -286,8 +290,11 @@ impl DescriptorPool {
             self.files[file].extensions.push(id);
             pending.push((id, features));
         }
-        for (field, features) in pending {
+        for &(field, features) in &pending {
             self.resolve_field(field, features)?;
+        }
+        for (field, _) in pending {
+            self.mark_referenced(field);
         }
         let count = self.files[file].proto.service.len();
         for index in 0..count {
@@ -342,6 +349,7 @@ impl DescriptorPool {
             nested: Vec::new(),
             enums: Vec::new(),
             extensions: Vec::new(),
+            referenced: false,
         });
         for index in 0..fields {
             let proto = &self.message_proto(id).field[index];
@@ -530,6 +538,34 @@ impl DescriptorPool {
         (entry.kind, entry.message, entry.shape) = (kind, message, shape);
         entry.reference = reference;
         Ok(())
+    }
+
+    /// Marks the message that field `id` holds as referenced, if
+    /// `(schemac.reference)` marks the field; for a map, the reference is
+    /// its entries' value's, which it marks too.
+    fn mark_referenced(&mut self, id: usize) {
+        let (reference, KindEntry::Message(mut target)) =
+            (self.fields[id].reference, self.fields[id].kind)
+        else {
+            return;
+        };
+        if reference.is_none() {
+            return;
+        }
+        let options = self.message_proto(target).options.as_ref();
+        if options.and_then(|o| o.map_entry) == Some(true) {
+            let fields = self.messages[target].fields.iter().copied();
+            let value = fields
+                .into_iter()
+                .find(|&f| self.field_proto(f).number == Some(2));
+            let Some(value) = value else { return };
+            self.fields[value].reference = reference;
+            match self.fields[value].kind {
+                KindEntry::Message(message) => target = message,
+                _ => return,
+            }
+        }
+        self.messages[target].referenced = true;
     }
 
     fn declare_enum(

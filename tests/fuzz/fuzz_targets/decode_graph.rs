@@ -17,6 +17,9 @@
 //! The same schema generated with `Rc` pointers decodes every input as
 //! the `Arc` code does: the same error, or what encodes to the same bytes.
 //!
+//! Dynamic messages over the schema's exported descriptors accept exactly
+//! what the generated code accepts and encode it to the same bytes.
+//!
 //! `schemac decode`'s transcoder accepts exactly what the generated code
 //! accepts, and its JSON (`$id`, `$ref`) encodes to bytes whose JSON
 //! encodes to the same bytes again. The generated serde impls write the
@@ -28,7 +31,8 @@ use std::ops::Deref;
 
 use libfuzzer_sys::fuzz_target;
 use schemac_graph::oracle::{
-    serde_agrees_with_the_transcoder, transcodes_as_generated_code_decodes,
+    dynamic_messages_decode_as_generated_code, serde_agrees_with_the_transcoder,
+    transcodes_as_generated_code_decodes,
 };
 use schemac_graph::shop::{Batch, Node, Order, Post, Review, ThreeTexts};
 use schemac_runtime::graph::{decode_arc, decode_arc_with, decode_rc};
@@ -53,6 +57,18 @@ fuzz_target!(|data: &[u8]| {
     check(data, |data, options| {
         ThreeTexts::decode_with(data, options).map(Box::new)
     });
+
+    let generated = [
+        ("shop.Batch", Batch::decode(data).ok().map(|m| encode(&m))),
+        ("shop.Order", decode_arc::<Order>(data).ok().map(|m| encode(&*m))),
+        ("shop.Review", Review::decode(data).ok().map(|m| encode(&m))),
+        ("shop.Post", decode_arc::<Post>(data).ok().map(|m| encode(&*m))),
+        ("shop.Node", Node::decode(data).ok().map(|m| encode(&m))),
+        ("shop.ThreeTexts", ThreeTexts::decode(data).ok().map(|m| encode(&m))),
+    ];
+    for (message, encoded) in generated {
+        dynamic_messages_decode_as_generated_code(message, data, encoded.as_deref());
+    }
 
     let rc_order = decode_rc::<schemac_graph::rc::shop::Order>(data);
     assert_eq!(

@@ -21,6 +21,8 @@ pub mod measure;
 pub mod oracle;
 
 #[cfg(test)]
+mod dynamic_tests;
+#[cfg(test)]
 mod rc_tests;
 #[cfg(test)]
 mod serde_tests;

@@ -1,7 +1,9 @@
 //! What the hostile-input test and the `decode_graph` fuzz target both
 //! check of `schemac decode`'s transcoder on graph messages: it accepts
 //! the bytes the generated code accepts, its JSON (`$id`, `$ref`) is a
-//! fixed point in bytes, and it is the JSON of the generated serde impls.
+//! fixed point in bytes, and it is the JSON of the generated serde impls;
+//! and of dynamic messages over the schema's exported descriptors: they
+//! accept what generated code accepts and encode it to its bytes.
 
 use std::sync::{Arc, LazyLock};
 
@@ -10,6 +12,7 @@ use schemac::transcode;
 use schemac_runtime::DecodeOptions;
 use schemac_runtime::graph::Shareable;
 use schemac_runtime::json::{JsonMessage, deserialize_arc, serde::Serialize};
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
 
 /// `schemas/graph.schema`, analyzed once.
 pub fn analysis() -> &'static Analysis {
@@ -18,6 +21,44 @@ pub fn analysis() -> &'static Analysis {
             .expect("the graph schema checks")
     });
     &ANALYSIS
+}
+
+/// The descriptors `schemac export-descriptor` writes of
+/// `schemas/graph.schema`, in a pool.
+pub fn pool() -> &'static DescriptorPool {
+    static POOL: LazyLock<DescriptorPool> = LazyLock::new(|| {
+        let analysis = analysis();
+        let set = analysis.encode_descriptor_set(&analysis.roots, true);
+        DescriptorPool::decode(&set).expect("the exported descriptors make a pool")
+    });
+    &POOL
+}
+
+/// Checks that a dynamic message of type `message` reads `bytes` exactly
+/// when generated code does (with `decode_arc` where the type may be
+/// pointed back at), and encodes what it reads to `encoded`, the bytes of
+/// generated code's encoding of what it read: the same objects, shared
+/// alike, numbered alike.
+pub fn dynamic_messages_decode_as_generated_code(
+    message: &str,
+    bytes: &[u8],
+    encoded: Option<&[u8]>,
+) {
+    let descriptor = pool().message(message).expect("in the pool");
+    let decoded = DynamicMessage::decode(descriptor, bytes);
+    match (decoded, encoded) {
+        (Ok(decoded), Some(encoded)) => {
+            let again = decoded.encode_to_vec();
+            assert_eq!(again, encoded, "{message} {bytes:02x?}: {decoded:?}");
+            let reread = DynamicMessage::decode(descriptor, &again).expect("and decodes again");
+            assert_eq!(reread, decoded, "{message} {bytes:02x?}");
+        }
+        (decoded, encoded) => assert_eq!(
+            decoded.is_ok(),
+            encoded.is_some(),
+            "{message} {bytes:02x?}: {decoded:?}"
+        ),
+    }
 }
 
 /// Checks that `schemac decode` of `bytes` as `message` succeeds exactly

@@ -8,9 +8,11 @@
 
 use crate::prelude::*;
 
+use super::graph::Objects;
 use super::{DynamicMessage, MapKey, Value};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::error::DecodeError;
+use crate::graph::REFERENCE_FIELD;
 use crate::reflect::schemac::Builtin;
 use crate::reflect::{FieldDescriptor, Kind};
 use crate::wire::{self, WireType};
@@ -53,13 +55,20 @@ impl<'a> DynamicMessage<'a> {
         options: &DecodeOptions,
     ) -> Result<(), DecodeError> {
         let mut decoder = Decoder::new(bytes, options)?;
-        (self.merge_fields(&mut decoder))
-            .map_err(|e| e.in_message_named(self.descriptor.full_name().to_owned()))
+        let mut objects = Objects::new(self.descriptor);
+        (self.merge_fields(&mut decoder, &mut objects))
+            .map_err(|e| e.in_message_named(self.descriptor.full_name().to_owned()))?;
+        objects.place(self);
+        Ok(())
     }
 
     /// Reads fields up to the end of the input, or of the group being read
-    /// at its end-group key.
-    fn merge_fields(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    /// at its end-group key; `objects` are those of graph mode read so far.
+    pub(super) fn merge_fields(
+        &mut self,
+        decoder: &mut Decoder<'_>,
+        objects: &mut Objects<'a>,
+    ) -> Result<(), DecodeError> {
         while decoder.has_remaining() {
             let (number, wire_type) = decoder.read_key()?;
             if wire_type == WireType::EndGroup {
@@ -68,14 +77,18 @@ impl<'a> DynamicMessage<'a> {
             if (number, wire_type) == (ITEM, WireType::StartGroup)
                 && self.descriptor.is_message_set()
             {
-                self.merge_item(decoder)?;
+                self.merge_item(decoder, objects)?;
                 continue;
             }
+            // Graph mode's number is read at the head of an occurrence
+            // (`graph.rs`); elsewhere it is an unknown field, as in
+            // generated code.
+            let graph_id = number == REFERENCE_FIELD && self.descriptor.is_referenced();
             match self.field_numbered(number) {
-                Some(field) if reads(field, wire_type) => {
+                Some(field) if reads(field, wire_type) && !graph_id => {
                     let named =
                         |e: DecodeError| e.in_field_named(path_name(field), field.is_extension());
-                    self.merge_field(field, wire_type, decoder).map_err(named)?;
+                    (self.merge_field(field, wire_type, decoder, objects)).map_err(named)?;
                 }
                 _ => self.unknown.merge(number, wire_type, decoder)?,
             }
@@ -86,7 +99,11 @@ impl<'a> DynamicMessage<'a> {
     /// Reads an item of a message set, whose start key was just read: the
     /// extension it names, merged; an item of an extension the pool does
     /// not hold is kept whole as an unknown field.
-    fn merge_item(&mut self, decoder: &mut Decoder<'_>) -> Result<(), DecodeError> {
+    fn merge_item(
+        &mut self,
+        decoder: &mut Decoder<'_>,
+        objects: &mut Objects<'a>,
+    ) -> Result<(), DecodeError> {
         let depth_left = decoder.depth_left();
         let start = decoder.offset();
         let item = decoder.skip_raw(WireType::StartGroup)?;
@@ -112,7 +129,7 @@ impl<'a> DynamicMessage<'a> {
                     _ => DynamicMessage::new(descriptor),
                 };
                 let mut payload_decoder = Decoder::new(payload, &options)?;
-                (message.merge_fields(&mut payload_decoder))
+                (message.merge_fields(&mut payload_decoder, objects))
                     .map_err(|e| e.shifted(at).in_field_named(path_name(extension), true))?;
                 self.fields
                     .insert(extension.number(), Value::Message(message));
@@ -127,16 +144,19 @@ impl<'a> DynamicMessage<'a> {
         field: FieldDescriptor<'a>,
         wire_type: WireType,
         decoder: &mut Decoder<'_>,
+        objects: &mut Objects<'a>,
     ) -> Result<(), DecodeError> {
         let number = field.number();
         if field.is_map() {
             let (key, value) = field.map_entry().expect("a map has an entry");
             let start = decoder.offset();
-            let entry = decoder.read_nested(|d| read_entry(key, value, d))?;
+            let entry = decoder.read_nested(|d| read_entry(key, value, d, objects))?;
             match entry {
                 Some((k, v)) => {
-                    if let Value::Map(map) = self.get_mut(field) {
-                        map.insert(k, v);
+                    if let Value::Map(map) = self.get_mut(field)
+                        && let Some(replaced) = map.insert(k, v)
+                    {
+                        objects.keep_replaced(replaced);
                     }
                 }
                 // An entry whose value a closed enum does not name is
@@ -175,7 +195,7 @@ impl<'a> DynamicMessage<'a> {
                 Some(Value::List(list)) => list.len(),
                 _ => 0,
             };
-            let read = self.read_value(field, wire_type, decoder, None);
+            let read = self.read_value(field, wire_type, decoder, None, objects);
             match read.map_err(|error| error.at_index(index))? {
                 Read::Value(item) => {
                     if let Value::List(list) = self.get_mut(field) {
@@ -186,17 +206,24 @@ impl<'a> DynamicMessage<'a> {
             }
             return Ok(());
         }
+        // A message read again merges; a reference's object is replaced.
         let held = match (field.kind(), self.fields.remove(&number)) {
-            (Kind::Message(_), Some(Value::Message(held))) => Some(held),
+            (Kind::Message(_), Some(Value::Message(held))) if field.reference().is_none() => {
+                Some(held)
+            }
+            (Kind::Message(_), Some(replaced)) => {
+                objects.keep_replaced(replaced);
+                None
+            }
             (_, Some(other)) => {
                 self.fields.insert(number, other);
                 None
             }
             (_, None) => None,
         };
-        match self.read_value(field, wire_type, decoder, held)? {
+        match self.read_value(field, wire_type, decoder, held, objects)? {
             Read::Value(value) => {
-                self.clear_oneof_of(field);
+                self.clear_oneof_of(field, |cleared| objects.keep_replaced(cleared));
                 let keep = field.has_presence() || !value.is_zero();
                 if keep {
                     self.fields.insert(number, value);
@@ -226,16 +253,23 @@ impl<'a> DynamicMessage<'a> {
 
     /// Reads one value of `field`, a message merged into `held` if given
     /// (a `schemac.Decimal` or `schemac.Value` as generated code reads it:
-    /// `reflect::schemac`).
+    /// `reflect::schemac`; an occurrence of graph mode's object as
+    /// `graph.rs` reads it).
     fn read_value(
         &mut self,
         field: FieldDescriptor<'a>,
         wire_type: WireType,
         decoder: &mut Decoder<'_>,
         held: Option<DynamicMessage<'a>>,
+        objects: &mut Objects<'a>,
     ) -> Result<Read<'a>, DecodeError> {
         match field.kind() {
             Kind::Message(descriptor) => {
+                if let Some(reference) = field.reference().filter(|_| wire_type == WireType::Len) {
+                    let occurrence = decoder
+                        .read_nested(|d| objects.read_occurrence(descriptor, reference, d))?;
+                    return Ok(Read::Value(Value::Message(occurrence)));
+                }
                 let builtin = Builtin::of(descriptor.full_name());
                 if let Some(builtin) = builtin.filter(|_| wire_type == WireType::Len) {
                     let message = builtin.read(descriptor, held, decoder)?;
@@ -244,9 +278,9 @@ impl<'a> DynamicMessage<'a> {
                 let mut message = held.unwrap_or_else(|| DynamicMessage::new(descriptor));
                 match wire_type {
                     WireType::StartGroup => {
-                        decoder.read_group(field.number(), |d| message.merge_fields(d))?
+                        decoder.read_group(field.number(), |d| message.merge_fields(d, objects))?
                     }
-                    _ => decoder.read_nested(|d| message.merge_fields(d))?,
+                    _ => decoder.read_nested(|d| message.merge_fields(d, objects))?,
                 }
                 Ok(Read::Value(Value::Message(message)))
             }
@@ -352,10 +386,11 @@ fn read_entry<'a>(
     key: FieldDescriptor<'a>,
     value: FieldDescriptor<'a>,
     decoder: &mut Decoder<'_>,
+    objects: &mut Objects<'a>,
 ) -> Result<Option<(MapKey, Value<'a>)>, DecodeError> {
     let bytes = decoder.rest();
     let mut entry = DynamicMessage::new(key.containing_message());
-    entry.merge_fields(decoder)?;
+    entry.merge_fields(decoder, objects)?;
     if let Kind::Enum(enumeration) = value.kind()
         && enumeration.is_closed()
         && last_varint(bytes, value.number()).is_some_and(|n| enumeration.value(n as i32).is_none())

@@ -7,22 +7,34 @@
 use crate::prelude::*;
 
 use super::decode::{ITEM, ITEM_MESSAGE, ITEM_TYPE_ID, scalar_wire_type};
+use super::graph::{self, Renumbering};
 use super::{DynamicMessage, Value};
 use crate::encode::Writer;
+use crate::graph::REFERENCE_FIELD;
 use crate::reflect::{FieldDescriptor, Kind};
 use crate::wire::{self, WireType};
 
 impl DynamicMessage<'_> {
     /// Its encoding in the binary format.
+    /// Its encoding in the binary format. The objects of graph mode's
+    /// references are numbered again, as generated code numbers them
+    /// (`graph.rs`).
     pub fn encode_to_vec(&self) -> Vec<u8> {
         let mut writer = Writer::new();
-        self.write(&mut writer);
+        match Renumbering::of(self) {
+            None => self.write(&mut writer),
+            Some((renumbering, message)) => {
+                *writer.state.get_or_default() = renumbering;
+                message.write(&mut writer);
+            }
+        }
         writer.into_vec()
     }
 
     /// Writes its fields; the writer goes from the end to the start, so
-    /// what is written last comes first.
-    fn write(&self, writer: &mut Writer) {
+    /// what is written last comes first. Graph mode's number is not one
+    /// of them: `graph::write_occurrence` writes it.
+    pub(super) fn write(&self, writer: &mut Writer) {
         self.unknown.write(writer);
         // Its fields by number, then its extensions by number, as
         // generated code writes them.
@@ -30,7 +42,10 @@ impl DynamicMessage<'_> {
         // not written, as generated code does not write it.
         let fields = (self.fields.iter().rev())
             .filter_map(|(&number, value)| Some((self.field_numbered(number)?, value)))
-            .filter(|(field, value)| field.has_presence() || !value.is_zero());
+            .filter(|(field, value)| field.has_presence() || !value.is_zero())
+            .filter(|(field, _)| {
+                !(field.number() == REFERENCE_FIELD && self.descriptor.is_referenced())
+            });
         let (extensions, fields): (Vec<_>, Vec<_>) =
             fields.partition(|(field, _)| field.is_extension());
         let message_set = self.descriptor.is_message_set();
@@ -105,6 +120,9 @@ fn left_out_of_entry(value: &Value<'_>) -> bool {
 fn write_one(field: FieldDescriptor<'_>, value: &Value<'_>, writer: &mut Writer) {
     let number = field.number();
     match value {
+        Value::Message(message) if field.reference().is_some() => {
+            graph::write_occurrence(number, message, writer)
+        }
         Value::Message(message) if field.is_group() => {
             writer.group(number, |writer| message.write(writer));
         }

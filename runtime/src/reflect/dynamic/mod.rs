@@ -19,6 +19,7 @@
 mod builtin;
 mod decode;
 mod encode;
+mod graph;
 #[cfg(feature = "json")]
 mod json;
 mod value;
@@ -122,7 +123,7 @@ impl<'a> DynamicMessage<'a> {
     /// cleared).
     pub fn get_mut(&mut self, field: FieldDescriptor<'a>) -> &mut Value<'a> {
         if !self.has(field) {
-            self.clear_oneof_of(field);
+            self.clear_oneof_of(field, drop);
         }
         self.fields
             .entry(field.number())
@@ -148,7 +149,7 @@ impl<'a> DynamicMessage<'a> {
                 message: format!("{} cannot hold {value:?}", field.full_name()),
             });
         }
-        self.clear_oneof_of(field);
+        self.clear_oneof_of(field, drop);
         match !field.has_presence() && value.is_zero() {
             true => self.fields.remove(&field.number()),
             false => self.fields.insert(field.number(), value),
@@ -208,13 +209,16 @@ impl<'a> DynamicMessage<'a> {
         self.unknown.clear();
     }
 
-    /// Clears the other members of `field`'s oneof (not synthetic ones).
-    fn clear_oneof_of(&mut self, field: FieldDescriptor<'a>) {
+    /// Clears the other members of `field`'s oneof (not synthetic ones),
+    /// handing what they held to `cleared`.
+    fn clear_oneof_of(&mut self, field: FieldDescriptor<'a>, mut cleared: impl FnMut(Value<'a>)) {
         let Some(oneof) = field.containing_oneof() else {
             return;
         };
         for member in oneof.fields().filter(|member| *member != field) {
-            self.fields.remove(&member.number());
+            if let Some(value) = self.fields.remove(&member.number()) {
+                cleared(value);
+            }
         }
     }
 
@@ -232,16 +236,21 @@ impl<'a> DynamicMessage<'a> {
                 true => format!("[{}]", field.full_name()),
                 false => field.name().to_owned(),
             };
+            // A later occurrence of graph mode's object is checked at its
+            // first.
+            let missing_in =
+                |message: &DynamicMessage<'a>| match graph::is_later_occurrence(message) {
+                    true => None,
+                    false => message.missing_required(),
+                };
             let missing = match value {
-                Value::Message(message) => {
-                    message.missing_required().map(|m| format!("{name}.{m}"))
-                }
+                Value::Message(message) => missing_in(message).map(|m| format!("{name}.{m}")),
                 Value::List(items) => items.iter().enumerate().find_map(|(i, item)| {
-                    let missing = item.as_message()?.missing_required()?;
+                    let missing = missing_in(item.as_message()?)?;
                     Some(format!("{name}[{i}].{missing}"))
                 }),
                 Value::Map(entries) => entries.values().find_map(|entry| {
-                    let missing = entry.as_message()?.missing_required()?;
+                    let missing = missing_in(entry.as_message()?)?;
                     Some(format!("{name}[..].{missing}"))
                 }),
                 _ => None,

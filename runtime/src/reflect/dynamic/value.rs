@@ -229,6 +229,14 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The message it holds, if it is one, to change in place.
+    pub fn as_message_mut(&mut self) -> Option<&mut DynamicMessage<'a>> {
+        match self {
+            Value::Message(v) => Some(v),
+            _ => None,
+        }
+    }
+
     /// The list it holds, if it is one.
     pub fn as_list(&self) -> Option<&[Value<'a>]> {
         match self {
