@@ -39,10 +39,10 @@ use crate::graph::{self, Ref, Shareable, SharedPointer, Slot, Unresolved, WeakPo
 use crate::message::Message;
 
 /// The member that labels an object.
-const ID_KEY: &str = "$id";
+pub(crate) const ID_KEY: &str = "$id";
 
 /// The member of a reference to an object written earlier.
-const REF_KEY: &str = "$ref";
+pub(crate) const REF_KEY: &str = "$ref";
 
 /// The id of the top-level message.
 const ROOT_ID: u64 = 1;

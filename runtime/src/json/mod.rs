@@ -16,6 +16,7 @@ pub(crate) mod scalars;
 mod strict;
 mod value;
 
+pub(crate) use graph::{ID_KEY, REF_KEY};
 pub use graph::{deserialize_arc, deserialize_rc};
 pub use strict::parse_strict;
 

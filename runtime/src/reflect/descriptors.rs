@@ -240,6 +240,13 @@ impl<'a> MessageDescriptor<'a> {
     pub(crate) fn is_referenced(&self) -> bool {
         self.pool.messages[self.id].referenced
     }
+
+    /// Whether it reaches a field that `(schemac.reference)` marks,
+    /// through its fields: a graph message, whose JSON numbers its objects
+    /// and is written in field number order.
+    pub(crate) fn is_graph_message(&self) -> bool {
+        self.pool.messages[self.id].graph
+    }
 }
 
 /// A field's type; a group is a `Message` whose field

@@ -77,6 +77,10 @@ pub(super) struct MessageEntry {
     /// field numbered `REFERENCE_FIELD` is graph mode's
     /// `schemac_graph_id`.
     pub(super) referenced: bool,
+    /// Whether it reaches such a field, through its fields and those of
+    /// the messages they hold: a graph message, whose JSON numbers its
+    /// objects.
+    pub(super) graph: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -265,6 +269,7 @@ impl DescriptorPool {
             extensions: Vec::new(),
         });
         let mut pending = Vec::new();
+        let first_message = self.messages.len();
         let count = self.files[file].proto.message_type.len();
         for index in 0..count {
             let id = self.declare_message(
@@ -296,6 +301,7 @@ impl DescriptorPool {
         for (field, _) in pending {
             self.mark_referenced(field);
         }
+        self.mark_graph_messages(first_message..self.messages.len());
         let count = self.files[file].proto.service.len();
         for index in 0..count {
             let id = self.declare_service(file, index, &package)?;
@@ -350,6 +356,7 @@ impl DescriptorPool {
             enums: Vec::new(),
             extensions: Vec::new(),
             referenced: false,
+            graph: false,
         });
         for index in 0..fields {
             let proto = &self.message_proto(id).field[index];
@@ -566,6 +573,31 @@ impl DescriptorPool {
             }
         }
         self.messages[target].referenced = true;
+    }
+
+    /// Marks the graph messages among `messages`, those of the file just
+    /// indexed: a message that reaches a reference through its fields. The
+    /// messages of other files are marked already, and none of them holds
+    /// one of these.
+    fn mark_graph_messages(&mut self, messages: core::ops::Range<usize>) {
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for id in messages.clone() {
+                if self.messages[id].graph {
+                    continue;
+                }
+                let reaches = self.messages[id].fields.iter().any(|&field| {
+                    let field = &self.fields[field];
+                    field.reference.is_some()
+                        || matches!(field.kind, KindEntry::Message(m) if self.messages[m].graph)
+                });
+                if reaches {
+                    self.messages[id].graph = true;
+                    changed = true;
+                }
+            }
+        }
     }
 
     fn declare_enum(

@@ -12,7 +12,7 @@ use schemac::transcode;
 use schemac_runtime::DecodeOptions;
 use schemac_runtime::graph::Shareable;
 use schemac_runtime::json::{JsonMessage, deserialize_arc, serde::Serialize};
-use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage, JsonOptions};
 
 /// `schemas/graph.schema`, analyzed once.
 pub fn analysis() -> &'static Analysis {
@@ -38,7 +38,10 @@ pub fn pool() -> &'static DescriptorPool {
 /// when generated code does (with `decode_arc` where the type may be
 /// pointed back at), and encodes what it reads to `encoded`, the bytes of
 /// generated code's encoding of what it read: the same objects, shared
-/// alike, numbered alike.
+/// alike, numbered alike. Its JSON is the transcoder's of those bytes
+/// (`$id`, `$ref`), and reads back to a message that encodes as the
+/// transcoder encodes that JSON (the bytes but the unknown fields, which
+/// JSON leaves out).
 pub fn dynamic_messages_decode_as_generated_code(
     message: &str,
     bytes: &[u8],
@@ -52,6 +55,16 @@ pub fn dynamic_messages_decode_as_generated_code(
             assert_eq!(again, encoded, "{message} {bytes:02x?}: {decoded:?}");
             let reread = DynamicMessage::decode(descriptor, &again).expect("and decodes again");
             assert_eq!(reread, decoded, "{message} {bytes:02x?}");
+            let options = JsonOptions::new().proto_field_names(true);
+            let json = decoded.to_json_with(&options).expect("has JSON");
+            let schema = &analysis().schema;
+            let id = transcode::find_message(schema, message).expect("in the schema");
+            let transcoded = transcode::decode(schema, id, encoded, &DecodeOptions::new());
+            assert_eq!(Ok(&json), transcoded.as_ref(), "{message} {bytes:02x?}");
+            let read = DynamicMessage::from_json_with(descriptor, &json, &options);
+            let read = read.unwrap_or_else(|error| panic!("{message} {json}: {error}"));
+            let transcoded = transcode::encode(schema, id, &json).expect("the transcoder reads it");
+            assert_eq!(read.encode_to_vec(), transcoded, "{message} {json}");
         }
         (decoded, encoded) => assert_eq!(
             decoded.is_ok(),

@@ -138,39 +138,45 @@ impl<'a> Objects<'a> {
         }
     }
 
-    /// Puts each object read into `message`, the top-level message, once
-    /// it is read whole, as generated code holds it: each object at its
-    /// first occurrence ([`place_objects`]), numbered as it is written
-    /// ([`Renumbering`]); an object that no `ref` holds is dropped, and a
-    /// `weak` to it is dead (number 0).
+    /// Settles the objects read into `message`, the top-level message,
+    /// once it is read whole ([`settle`]).
     pub(super) fn place(self, message: &mut DynamicMessage<'a>) {
-        if !self.met {
-            return;
+        if self.met {
+            settle(message, self.replaced);
         }
-        let mut objects = BTreeMap::new();
-        take_objects(message, &mut objects);
-        for mut value in self.replaced {
-            for held in messages_in(&mut value) {
-                take_objects(held, &mut objects);
-                take_object(held, &mut objects);
-            }
-        }
-        let mut live = BTreeSet::new();
-        mark_live(message, &objects, &mut live);
-        objects.retain(|number, _| live.contains(number));
-        kill_weak(message, &live);
-        for object in objects.values_mut() {
-            kill_weak(object, &live);
-        }
-        place_objects(message, &mut objects, &mut BTreeSet::new());
-        let renumbering = Renumbering::counting(&Counts::of(message));
-        renumbering.apply(message);
     }
+}
+
+/// Settles the objects of `message`, a top-level message read from the
+/// binary format, JSON or text, and of `replaced`, what reading it
+/// replaced, as generated code holds them: each object at its first
+/// occurrence ([`place_objects`]), numbered as it is written
+/// ([`Renumbering`]); an object that no `ref` holds is dropped, and a
+/// `weak` to it is dead (number 0).
+pub(super) fn settle<'a>(message: &mut DynamicMessage<'a>, replaced: Vec<Value<'a>>) {
+    let mut objects = BTreeMap::new();
+    take_objects(message, &mut objects);
+    for mut value in replaced {
+        for held in messages_in(&mut value) {
+            take_objects(held, &mut objects);
+            take_object(held, &mut objects);
+        }
+    }
+    let mut live = BTreeSet::new();
+    mark_live(message, &objects, &mut live);
+    objects.retain(|number, _| live.contains(number));
+    kill_weak(message, &live);
+    for object in objects.values_mut() {
+        kill_weak(object, &live);
+    }
+    place_objects(message, &mut objects, &mut BTreeSet::new());
+    let renumbering = Renumbering::counting(&Counts::of(message));
+    renumbering.apply(message);
 }
 
 /// The number an occurrence holds in its `schemac_graph_id` field, if it
 /// holds one.
-fn number_of(occurrence: &DynamicMessage<'_>) -> Option<u32> {
+pub(super) fn number_of(occurrence: &DynamicMessage<'_>) -> Option<u32> {
     match occurrence.fields.get(&REFERENCE_FIELD) {
         Some(Value::U32(number)) if occurrence.descriptor.is_referenced() => Some(*number),
         _ => None,
@@ -189,7 +195,10 @@ pub(super) fn is_later_occurrence(occurrence: &DynamicMessage<'_>) -> bool {
 }
 
 /// A later occurrence of object `number`, of type `descriptor`.
-fn later_occurrence<'a>(descriptor: MessageDescriptor<'a>, number: u32) -> DynamicMessage<'a> {
+pub(super) fn later_occurrence<'a>(
+    descriptor: MessageDescriptor<'a>,
+    number: u32,
+) -> DynamicMessage<'a> {
     let mut occurrence = DynamicMessage::new(descriptor);
     occurrence
         .fields
@@ -371,10 +380,7 @@ impl Renumbering {
         let (counted, message) = match counted.misplaced {
             false => (counted, Cow::Borrowed(message)),
             true => {
-                let mut copy = message.clone();
-                let mut objects = BTreeMap::new();
-                take_objects(&mut copy, &mut objects);
-                place_objects(&mut copy, &mut objects, &mut BTreeSet::new());
+                let copy = placed(message);
                 (Counts::of(&copy), Cow::Owned(copy))
             }
         };
@@ -403,6 +409,27 @@ impl Renumbering {
             self.apply(held);
         }
     }
+}
+
+/// `message` with each object at its first occurrence: itself if it is
+/// so already, as what reading makes is; a copy otherwise (a message built
+/// with an object at a later occurrence).
+pub(super) fn at_first_occurrences<'m, 'a>(
+    message: &'m DynamicMessage<'a>,
+) -> Cow<'m, DynamicMessage<'a>> {
+    match Counts::of(message).misplaced {
+        false => Cow::Borrowed(message),
+        true => Cow::Owned(placed(message)),
+    }
+}
+
+/// A copy of `message` with each object at its first occurrence.
+fn placed<'a>(message: &DynamicMessage<'a>) -> DynamicMessage<'a> {
+    let mut copy = message.clone();
+    let mut objects = BTreeMap::new();
+    take_objects(&mut copy, &mut objects);
+    place_objects(&mut copy, &mut objects, &mut BTreeSet::new());
+    copy
 }
 
 /// The numbered objects of a message, counted in the order they are

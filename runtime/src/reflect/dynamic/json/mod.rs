@@ -18,6 +18,7 @@
 //! (`orderLines`) unless [`JsonOptions::proto_field_names`] asks for the
 //! names of the schema, which generated code writes by default.
 
+mod graph;
 mod kinds;
 mod read;
 mod write;

@@ -10,12 +10,17 @@ use alloc::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value as Json};
 
+use core::cell::RefCell;
+
+use super::graph::{Head, Labels, dead, label_of, read_head};
 use super::kinds::{self, ScalarCodec, ScalarVisitor};
 use super::{ANY, EMPTY, JsonError, JsonOptions, NULL_VALUE, Path, null_is_a_value};
 use crate::decode::DecodeOptions;
+use crate::graph::REFERENCE_FIELD;
+use crate::json::ID_KEY;
 use crate::json::JsonKey;
-use crate::reflect::dynamic::{DynamicMessage, MapKey, Value};
-use crate::reflect::{EnumDescriptor, FieldDescriptor, Kind, MessageDescriptor};
+use crate::reflect::dynamic::{DynamicMessage, MapKey, Value, graph};
+use crate::reflect::{EnumDescriptor, FieldDescriptor, Kind, MessageDescriptor, Reference};
 use crate::wkt::WithCodec;
 
 impl<'a> DynamicMessage<'a> {
@@ -36,7 +41,29 @@ impl<'a> DynamicMessage<'a> {
     ) -> Result<Self, JsonError> {
         let read = || {
             let path = Path::Root(descriptor.full_name());
-            Reader { options }.message(descriptor, json, &path, 0)
+            let reader = Reader {
+                options,
+                labels: RefCell::new(Labels::default()),
+            };
+            // The top-level message is object 1, which its `$id` labels
+            // when a reference can point at its type.
+            let mut rest = None;
+            if descriptor.is_referenced()
+                && let Json::Object(object) = json
+                && let Some(label) = object.get(ID_KEY)
+            {
+                let label = label_of(label).map_err(|reason| path.error(reason))?;
+                reader.labels.borrow_mut().label_root(label, descriptor);
+                let mut fields = object.clone();
+                fields.remove(ID_KEY);
+                rest = Some(Json::Object(fields));
+            }
+            let mut message =
+                reader.message(descriptor, rest.as_ref().unwrap_or(json), &path, 0)?;
+            if reader.labels.borrow().met {
+                graph::settle(&mut message, Vec::new());
+            }
+            Ok(message)
         };
         // The codecs of the well-known types and the scalars skip what
         // they do not know (a `FieldMask`'s, an `Empty`'s keys) as
@@ -61,13 +88,15 @@ impl<'a> DynamicMessage<'a> {
     }
 }
 
-struct Reader<'o> {
+struct Reader<'o, 'a> {
     options: &'o JsonOptions,
+    /// The labels of graph mode's objects read so far.
+    labels: RefCell<Labels<'a>>,
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'_, 'a> {
     /// The message of type `descriptor` that `json` is.
-    fn message<'a>(
+    fn message(
         &self,
         descriptor: MessageDescriptor<'a>,
         json: &Json,
@@ -95,6 +124,7 @@ impl Reader<'_> {
         };
         let mut message = DynamicMessage::new(descriptor);
         let mut seen = BTreeSet::new();
+        let mut members = Vec::with_capacity(object.len());
         for (key, value) in object {
             let Some(field) = find_field(descriptor, key) else {
                 if self.options.ignore_unknown_fields {
@@ -108,6 +138,14 @@ impl Reader<'_> {
                     field.number()
                 )));
             }
+            members.push((field, key, value));
+        }
+        // A graph message's fields are read in the order the bytes hold
+        // them, in which a `$ref` comes after its `$id`.
+        if descriptor.is_graph_message() {
+            members.sort_by_key(|(field, _, _)| (field.is_extension(), field.number()));
+        }
+        for (field, key, value) in members {
             let path = match field.is_extension() {
                 true => Path::Extension(path, field.full_name()),
                 false => path.field(key),
@@ -118,7 +156,7 @@ impl Reader<'_> {
     }
 
     /// Reads `json` into `field` of `message`.
-    fn field<'a>(
+    fn field(
         &self,
         message: &mut DynamicMessage<'a>,
         field: FieldDescriptor<'a>,
@@ -130,13 +168,13 @@ impl Reader<'_> {
             let entries = self.map(key, value, json, path, depth)?;
             Value::Map(entries)
         } else if field.is_list() {
-            let items = self.list(field.kind(), json, path, depth)?;
+            let items = self.list(field, json, path, depth)?;
             Value::List(items)
         } else {
             if json.is_null() && !null_is_a_value(field.kind()) {
                 return Ok(());
             }
-            let Some(value) = self.single(field.kind(), json, path, depth)? else {
+            let Some(value) = self.element(field, json, path, depth)? else {
                 return Ok(());
             };
             if let Some(other) = set_member_of_oneof(message, field) {
@@ -158,9 +196,9 @@ impl Reader<'_> {
     /// A list's elements: `null` is an empty list, an element `null` an
     /// error unless it is a value of the type; an element skipped (an
     /// unknown enum name) is left out.
-    fn list<'a>(
+    fn list(
         &self,
-        kind: Kind<'a>,
+        field: FieldDescriptor<'a>,
         json: &Json,
         path: &Path<'_>,
         depth: u32,
@@ -173,7 +211,7 @@ impl Reader<'_> {
         let mut values = Vec::with_capacity(items.len());
         for (index, item) in items.iter().enumerate() {
             let path = path.index(index);
-            values.extend(self.present(kind, item, &path, depth)?);
+            values.extend(self.present(field, item, &path, depth)?);
         }
         Ok(values)
     }
@@ -181,7 +219,7 @@ impl Reader<'_> {
     /// A map's entries, keys read by their key codec: `null` is an empty
     /// map, a value `null` an error unless it is a value of the type; an
     /// entry whose value is skipped is left out.
-    fn map<'a>(
+    fn map(
         &self,
         key: FieldDescriptor<'a>,
         value: FieldDescriptor<'a>,
@@ -194,13 +232,20 @@ impl Reader<'_> {
             Json::Object(object) => object,
             other => return Err(path.error(format_args!("expected a JSON object, found {other}"))),
         };
-        let mut entries = BTreeMap::new();
+        let mut keyed = Vec::with_capacity(object.len());
         for (text, item) in object {
-            let path = path.key(text);
             let key = (kinds::with_scalar(key.kind(), ReadKey(text)).flatten())
-                .ok_or_else(|| path.error("a map key of a type keys cannot have"))?
-                .map_err(|reason| path.error(reason))?;
-            if let Some(item) = self.present(value.kind(), item, &path, depth)? {
+                .ok_or_else(|| path.key(text).error("a map key of a type keys cannot have"))?
+                .map_err(|reason| path.key(text).error(reason))?;
+            keyed.push((key, text, item));
+        }
+        // References are read in the order the bytes hold them: by key.
+        if value.reference().is_some() {
+            keyed.sort_by(|(a, _, _), (b, _, _)| a.cmp(b));
+        }
+        let mut entries = BTreeMap::new();
+        for (key, text, item) in keyed {
+            if let Some(item) = self.present(value, item, &path.key(text), depth)? {
                 entries.insert(key, item);
             }
         }
@@ -209,22 +254,78 @@ impl Reader<'_> {
 
     /// A value that must be there, an element of a list or a map: `null`
     /// only where it is a value of the type.
-    fn present<'a>(
+    fn present(
         &self,
-        kind: Kind<'a>,
+        field: FieldDescriptor<'a>,
         json: &Json,
         path: &Path<'_>,
         depth: u32,
     ) -> Result<Option<Value<'a>>, JsonError> {
+        let kind = field.kind();
         if json.is_null() && matches!(kind, Kind::Message(_)) && !null_is_a_value(kind) {
             return Err(path.error("null is not a value of a message here"));
         }
-        self.single(kind, json, path, depth)
+        self.element(field, json, path, depth)
+    }
+
+    /// One value that `field` holds: an occurrence of graph mode's object
+    /// if `field` is a reference.
+    fn element(
+        &self,
+        field: FieldDescriptor<'a>,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<Option<Value<'a>>, JsonError> {
+        match (field.reference(), field.kind()) {
+            (Some(reference), Kind::Message(descriptor)) => {
+                let occurrence = self.occurrence(descriptor, reference, json, path, depth)?;
+                Ok(Some(Value::Message(occurrence)))
+            }
+            (_, kind) => self.single(kind, json, path, depth),
+        }
+    }
+
+    /// An occurrence of graph mode's object of type `descriptor`, in a
+    /// field that `reference` marks (`graph.rs`).
+    fn occurrence(
+        &self,
+        descriptor: MessageDescriptor<'a>,
+        reference: Reference,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<DynamicMessage<'a>, JsonError> {
+        self.labels.borrow_mut().met = true;
+        let error = |reason: String| path.error(reason);
+        match read_head(reference, json).map_err(error)? {
+            Head::Dead => Ok(dead(descriptor)),
+            Head::Later(label) => (self.labels.borrow())
+                .later(label, descriptor, reference)
+                .map_err(error),
+            Head::NotAnObject(json) => Err(path.error(format_args!(
+                "expected a JSON object for a reference to {}, found {json}",
+                descriptor.full_name()
+            ))),
+            Head::Object(label, fields) => {
+                let number = label
+                    .map(|label| self.labels.borrow_mut().label(label, descriptor))
+                    .transpose()
+                    .map_err(error)?;
+                let json = Json::Object(fields);
+                let mut object = self.message(descriptor, &json, path, depth + 1)?;
+                if let (Some(label), Some(number)) = (label, number) {
+                    object.fields.insert(REFERENCE_FIELD, Value::U32(number));
+                    self.labels.borrow_mut().read(label);
+                }
+                Ok(object)
+            }
+        }
     }
 
     /// One value of kind `kind`; `None` for an enum's name the enum does
     /// not have, when unknown fields are ignored.
-    fn single<'a>(
+    fn single(
         &self,
         kind: Kind<'a>,
         json: &Json,
@@ -288,7 +389,7 @@ impl Reader<'_> {
     /// found in the pool by the name the URL ends with, the other keys the
     /// fields of that message; for a well-known type, `"value"` (nothing
     /// for `Empty`). `{}` is the empty `Any`.
-    fn any<'a>(
+    fn any(
         &self,
         descriptor: MessageDescriptor<'a>,
         json: &Json,
@@ -352,7 +453,7 @@ impl Reader<'_> {
     /// for `Empty`); `None` if `name` is not a well-known type's.
     fn wrapped(
         &self,
-        any: MessageDescriptor<'_>,
+        any: MessageDescriptor<'a>,
         name: &str,
         rest: &Map<String, Json>,
         path: &Path<'_>,

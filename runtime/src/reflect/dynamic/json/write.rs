@@ -1,16 +1,21 @@
 //! Writing a dynamic message as ProtoJSON: its fields in declaration
-//! order, then its extensions by number; a field with implicit presence
-//! left out at its zero, an empty list or map left out; scalars by their
-//! codecs, well-known types by their runtime types' codecs.
+//! order (a graph message's by number), then its extensions by number; a
+//! field with implicit presence left out at its zero, an empty list or map
+//! left out; scalars by their codecs, well-known types by their runtime
+//! types' codecs, references with graph mode's ids (`graph.rs`).
 
 use crate::prelude::*;
 
 use serde_json::{Map, Value as Json};
 
+use core::cell::RefCell;
+
+use super::graph::{Ids, with_id};
 use super::kinds::{self, ScalarCodec, ScalarVisitor};
 use super::{ANY, EMPTY, JsonError, JsonOptions, NULL_VALUE, Path};
+use crate::graph::{REFERENCE_FIELD, ROOT_ID};
 use crate::json::JsonKey;
-use crate::reflect::dynamic::{DynamicMessage, MapKey, Value};
+use crate::reflect::dynamic::{DynamicMessage, MapKey, Value, graph};
 use crate::reflect::{EnumDescriptor, FieldDescriptor, Kind};
 use crate::wkt::WithCodec;
 
@@ -26,7 +31,18 @@ impl DynamicMessage<'_> {
     /// Its ProtoJSON, as `options` say.
     pub fn to_json_with(&self, options: &JsonOptions) -> Result<Json, JsonError> {
         let path = Path::Root(self.descriptor.full_name());
-        Writer { options }.message(self, &path)
+        let message = graph::at_first_occurrences(self);
+        let writer = Writer {
+            options,
+            ids: RefCell::new(Ids::new()),
+        };
+        match (
+            message.descriptor.is_referenced(),
+            writer.message(&message, &path)?,
+        ) {
+            (true, Json::Object(fields)) => Ok(with_id(u64::from(ROOT_ID), fields)),
+            (_, json) => Ok(json),
+        }
     }
 
     /// Its ProtoJSON as text, without spaces, with the default
@@ -38,6 +54,8 @@ impl DynamicMessage<'_> {
 
 struct Writer<'o> {
     options: &'o JsonOptions,
+    /// The ids of graph mode's objects written so far.
+    ids: RefCell<Ids>,
 }
 
 impl Writer<'_> {
@@ -62,10 +80,19 @@ impl Writer<'_> {
         path: &Path<'_>,
     ) -> Result<Map<String, Json>, JsonError> {
         let mut object = Map::new();
-        for field in message.descriptor().fields() {
+        let descriptor = message.descriptor();
+        let mut fields: Vec<_> = descriptor.fields().collect();
+        if descriptor.is_graph_message() {
+            fields.sort_by_key(|field| field.number());
+        }
+        for field in fields {
             let Some(value) = message.fields.get(&field.number()) else {
                 continue;
             };
+            // Graph mode's number: the ids stand for it.
+            if field.number() == REFERENCE_FIELD && descriptor.is_referenced() {
+                continue;
+            }
             if !field.has_presence() && value.is_zero() {
                 continue;
             }
@@ -97,7 +124,7 @@ impl Writer<'_> {
     ) -> Result<Json, JsonError> {
         match value {
             Value::List(items) => (items.iter().enumerate())
-                .map(|(index, item)| self.single(field.kind(), item, &path.index(index)))
+                .map(|(index, item)| self.element(field, item, &path.index(index)))
                 .collect::<Result<Vec<_>, _>>()
                 .map(Json::Array),
             Value::Map(entries) => {
@@ -107,13 +134,42 @@ impl Writer<'_> {
                 for (key, value) in entries {
                     let key = map_key(key_field.kind(), key)
                         .ok_or_else(|| path.error("a map key of another type"))?;
-                    let json = self.single(value_field.kind(), value, &path.key(&key))?;
+                    let json = self.element(value_field, value, &path.key(&key))?;
                     object.insert(key, json);
                 }
                 Ok(Json::Object(object))
             }
-            single => self.single(field.kind(), single, path),
+            single => self.element(field, single, path),
         }
+    }
+
+    /// The JSON of one value that `field` holds: an occurrence of graph
+    /// mode's object if `field` is a reference.
+    fn element(
+        &self,
+        field: FieldDescriptor<'_>,
+        value: &Value<'_>,
+        path: &Path<'_>,
+    ) -> Result<Json, JsonError> {
+        match (field.reference(), value) {
+            (Some(_), Value::Message(occurrence)) => self.occurrence(occurrence, path),
+            _ => self.single(field.kind(), value, path),
+        }
+    }
+
+    /// The JSON of an occurrence of graph mode's object: `{"$ref": id}`
+    /// or `{}` for a later occurrence or a dead `weak`, else the object
+    /// led by the id it takes.
+    fn occurrence(
+        &self,
+        occurrence: &DynamicMessage<'_>,
+        path: &Path<'_>,
+    ) -> Result<Json, JsonError> {
+        if let Some(reference) = self.ids.borrow().reference(occurrence) {
+            return Ok(reference);
+        }
+        let id = self.ids.borrow_mut().take(occurrence);
+        Ok(with_id(id, self.fields(occurrence, path)?))
     }
 
     /// The JSON of one value of kind `kind`.
