@@ -3,27 +3,23 @@
 //!
 //! It is the runtime's dynamic messages (`schemac_runtime::reflect`), over
 //! the descriptors the schema exports, as users reach them, so that the
-//! command line and a program reading a descriptor set share one codec:
-//! for every message but those that reach a `ref` or `weak`, a `decimal`
-//! or `value` among them (the descriptors say what those mean with the
-//! options of `schemac/options.proto`). The JSON of a message that reaches
-//! a reference is graph mode's, which numbers its objects (`$id` and
-//! `$ref`: docs/graph.md) and which dynamic messages do not write: the
-//! transcoder's of this module, which reads the schema itself.
+//! command line and a program reading a descriptor set share one codec.
+//! The descriptors say what a field means beyond protobuf with the options
+//! of `schemac/options.proto`: a `decimal` or `value` without presence, a
+//! `ref` or `weak` of graph mode, whose JSON numbers its objects (`$id`
+//! and `$ref`: docs/graph.md).
 
 use std::fmt;
 use std::sync::OnceLock;
 
+use schemac_runtime::DecodeError;
 use schemac_runtime::reflect::{
     DescriptorPool, DynamicMessage, JsonError, JsonOptions, MessageDescriptor, TextError,
 };
-use schemac_runtime::{DecodeError, DecodeOptions};
 use serde_json::Value as Json;
 
-use crate::model::{MessageId, Schema, ValueType};
+use crate::model::MessageId;
 use crate::{Analysis, JsonNames};
-
-use super::TranscodeError;
 
 /// JSON and the text format of the messages of one analysed schema.
 pub struct Codec<'a> {
@@ -31,9 +27,6 @@ pub struct Codec<'a> {
     /// The descriptors of the schema's files and of what they import, or
     /// why they make no pool; made when a message first needs them.
     pool: OnceLock<Result<DescriptorPool, String>>,
-    /// Whether each message's JSON is the transcoder's, by [`MessageId`]:
-    /// whether it reaches a reference ([`reaches_references`]).
-    graph_json: Vec<bool>,
 }
 
 /// Why a message could not be read or written: where, and what.
@@ -45,8 +38,6 @@ pub enum CodecError {
     Json(JsonError),
     /// The text is not a message of the type; its line and column.
     Text(TextError),
-    /// The transcoder's bytes or JSON are not a message of the type.
-    Transcode(TranscodeError),
     /// The JSON leaves out a required field: its path from the message's
     /// type, such as `shop.Order.customer.name`.
     MissingRequired(String),
@@ -61,7 +52,6 @@ impl fmt::Display for CodecError {
             CodecError::Decode(error) => error.fmt(f),
             CodecError::Json(error) => error.fmt(f),
             CodecError::Text(error) => error.fmt(f),
-            CodecError::Transcode(error) => error.fmt(f),
             CodecError::MissingRequired(path) => write!(f, "{path}: a required field is missing"),
             CodecError::Descriptors(reason) => f.write_str(reason),
         }
@@ -70,6 +60,20 @@ impl fmt::Display for CodecError {
 
 impl std::error::Error for CodecError {}
 
+impl CodecError {
+    /// The path of the value at fault, from the message's type
+    /// (`shop.Order.lines[2].price`); empty where there is none (the text
+    /// format's errors have a line and a column instead).
+    pub fn path(&self) -> String {
+        match self {
+            CodecError::Decode(error) => error.path(),
+            CodecError::Json(error) => error.path().to_owned(),
+            CodecError::MissingRequired(path) => path.clone(),
+            CodecError::Text(_) | CodecError::Descriptors(_) => String::new(),
+        }
+    }
+}
+
 impl<'a> Codec<'a> {
     /// The codec of `analysis`'s messages, with the descriptors of its
     /// roots and everything they import.
@@ -77,7 +81,6 @@ impl<'a> Codec<'a> {
         Codec {
             analysis,
             pool: OnceLock::new(),
-            graph_json: reaches_references(&analysis.schema),
         }
     }
 
@@ -95,17 +98,9 @@ impl<'a> Codec<'a> {
             .ok_or_else(|| CodecError::Descriptors(format!("`{name}` has no descriptor")))
     }
 
-    /// Whether message `id`'s JSON is the transcoder's.
-    fn has_graph_json(&self, id: MessageId) -> bool {
-        self.graph_json[id.0 as usize]
-    }
-
     /// The bytes of the message of type `id` that `json` is. A required
     /// field left out is an error, as generated code's encoding says.
     pub fn json_to_bytes(&self, id: MessageId, json: &Json) -> Result<Vec<u8>, CodecError> {
-        if self.has_graph_json(id) {
-            return super::encode(&self.analysis.schema, id, json).map_err(CodecError::Transcode);
-        }
         let descriptor = self.descriptor(id)?;
         let message = DynamicMessage::from_json_with(descriptor, json, &JsonOptions::new())
             .map_err(CodecError::Json)?;
@@ -124,12 +119,6 @@ impl<'a> Codec<'a> {
         bytes: &[u8],
         names: JsonNames,
     ) -> Result<Json, CodecError> {
-        if self.has_graph_json(id) {
-            let schema = &self.analysis.schema;
-            let options = DecodeOptions::new();
-            return super::decode_with_names(schema, id, bytes, &options, names)
-                .map_err(CodecError::Transcode);
-        }
         let message =
             DynamicMessage::decode(self.descriptor(id)?, bytes).map_err(CodecError::Decode)?;
         let options = JsonOptions::new().proto_field_names(names == JsonNames::Schema);
@@ -151,41 +140,4 @@ impl<'a> Codec<'a> {
             DynamicMessage::decode(self.descriptor(id)?, bytes).map_err(CodecError::Decode)?;
         Ok(message.to_text())
     }
-}
-
-/// One mark per message: whether it reaches a reference. It has a field or
-/// extension of a `ref` or a `weak`, or of a message so marked.
-pub(super) fn reaches_references(schema: &Schema) -> Vec<bool> {
-    let value_types = |id: MessageId| -> Vec<ValueType> {
-        let fields = schema.message(id).fields.iter();
-        let extensions = schema.json_extensions_of(id).into_iter();
-        (fields.map(|field| field.ty.value()))
-            .chain(extensions.map(|extension| extension.field.ty.value()))
-            .collect()
-    };
-    let held: Vec<Vec<ValueType>> = schema
-        .message_ids()
-        .map(|(id, _)| value_types(id))
-        .collect();
-    let mut marks: Vec<bool> = (held.iter())
-        .map(|types| types.iter().any(|ty| matches!(ty, ValueType::Ref(..))))
-        .collect();
-    // Spread to the holders of marked messages, up to a fixed point: not
-    // `Schema::spread_to_holders`, which spreads through fields alone,
-    // where an extension holding a marked message marks its extendee too.
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for (index, types) in held.iter().enumerate() {
-            let holds_marked = types.iter().any(|ty| match ty {
-                ValueType::Message(id) => marks[id.0 as usize],
-                _ => false,
-            });
-            if holds_marked && !marks[index] {
-                marks[index] = true;
-                changed = true;
-            }
-        }
-    }
-    marks
 }

@@ -1,6 +1,6 @@
 //! The path of `schemac decode`: bytes to JSON with nothing but the schema,
-//! through `transcode::Codec` (the runtime's dynamic messages; for a
-//! message that reaches a `ref` or `weak`, the transcoder). The first byte picks the message
+//! through `transcode::Codec` (the runtime's dynamic messages over the
+//! descriptors schemac exports). The first byte picks the message
 //! (`schemac_fuzz::message_for`).
 //!
 //! When decoding succeeds, the codec must encode the JSON and decode it

@@ -1,6 +1,6 @@
 //! The path of `schemac encode`: JSON to bytes with nothing but the schema,
-//! through `transcode::Codec` (the runtime's dynamic messages; for a
-//! message that reaches a `ref` or `weak`, the transcoder). The first byte picks the message
+//! through `transcode::Codec` (the runtime's dynamic messages over the
+//! descriptors schemac exports). The first byte picks the message
 //! (`schemac_fuzz::message_for`); the rest is JSON text.
 //!
 //! When encoding succeeds, the bytes must decode; that JSON must encode and

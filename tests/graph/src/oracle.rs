@@ -1,18 +1,17 @@
 //! What the hostile-input test and the `decode_graph` fuzz target both
-//! check of `schemac decode`'s transcoder on graph messages: it accepts
-//! the bytes the generated code accepts, its JSON (`$id`, `$ref`) is a
-//! fixed point in bytes, and it is the JSON of the generated serde impls;
-//! and of dynamic messages over the schema's exported descriptors: they
-//! accept what generated code accepts and encode it to its bytes.
+//! check of dynamic messages over the schema's exported descriptors, the
+//! codec of `schemac encode` and `schemac decode`: they accept the bytes
+//! the generated code accepts and encode them to its bytes, their JSON
+//! (`$id`, `$ref`) is a fixed point, and it is the JSON of the generated
+//! serde impls.
 
 use std::sync::{Arc, LazyLock};
 
-use schemac::Analysis;
-use schemac::transcode;
-use schemac_runtime::DecodeOptions;
+use schemac::transcode::{self, Codec};
+use schemac::{Analysis, JsonNames};
 use schemac_runtime::graph::Shareable;
 use schemac_runtime::json::{JsonMessage, deserialize_arc, serde::Serialize};
-use schemac_runtime::reflect::{DescriptorPool, DynamicMessage, JsonOptions};
+use schemac_runtime::reflect::{DescriptorPool, DynamicMessage};
 
 /// `schemas/graph.schema`, analyzed once.
 pub fn analysis() -> &'static Analysis {
@@ -21,6 +20,13 @@ pub fn analysis() -> &'static Analysis {
             .expect("the graph schema checks")
     });
     &ANALYSIS
+}
+
+/// The codec of `schemac encode` and `schemac decode` for
+/// `schemas/graph.schema`.
+pub fn codec() -> &'static Codec<'static> {
+    static CODEC: LazyLock<Codec<'static>> = LazyLock::new(|| Codec::new(analysis()));
+    &CODEC
 }
 
 /// The descriptors `schemac export-descriptor` writes of
@@ -38,10 +44,9 @@ pub fn pool() -> &'static DescriptorPool {
 /// when generated code does (with `decode_arc` where the type may be
 /// pointed back at), and encodes what it reads to `encoded`, the bytes of
 /// generated code's encoding of what it read: the same objects, shared
-/// alike, numbered alike. Its JSON is the transcoder's of those bytes
-/// (`$id`, `$ref`), and reads back to a message that encodes as the
-/// transcoder encodes that JSON (the bytes but the unknown fields, which
-/// JSON leaves out).
+/// alike, numbered alike. Its JSON (`$id`, `$ref`) reads back to what
+/// encodes to bytes whose JSON it is again (not always the first bytes:
+/// JSON leaves out the unknown fields).
 pub fn dynamic_messages_decode_as_generated_code(
     message: &str,
     bytes: &[u8],
@@ -49,48 +54,25 @@ pub fn dynamic_messages_decode_as_generated_code(
 ) {
     let descriptor = pool().message(message).expect("in the pool");
     let decoded = DynamicMessage::decode(descriptor, bytes);
-    match (decoded, encoded) {
-        (Ok(decoded), Some(encoded)) => {
-            let again = decoded.encode_to_vec();
-            assert_eq!(again, encoded, "{message} {bytes:02x?}: {decoded:?}");
-            let reread = DynamicMessage::decode(descriptor, &again).expect("and decodes again");
-            assert_eq!(reread, decoded, "{message} {bytes:02x?}");
-            let options = JsonOptions::new().proto_field_names(true);
-            let json = decoded.to_json_with(&options).expect("has JSON");
-            let schema = &analysis().schema;
-            let id = transcode::find_message(schema, message).expect("in the schema");
-            let transcoded = transcode::decode(schema, id, encoded, &DecodeOptions::new());
-            assert_eq!(Ok(&json), transcoded.as_ref(), "{message} {bytes:02x?}");
-            let read = DynamicMessage::from_json_with(descriptor, &json, &options);
-            let read = read.unwrap_or_else(|error| panic!("{message} {json}: {error}"));
-            let transcoded = transcode::encode(schema, id, &json).expect("the transcoder reads it");
-            assert_eq!(read.encode_to_vec(), transcoded, "{message} {json}");
+    let (decoded, encoded) = match (decoded, encoded) {
+        (Ok(decoded), Some(encoded)) => (decoded, encoded),
+        (decoded, encoded) => {
+            return assert_eq!(
+                decoded.is_ok(),
+                encoded.is_some(),
+                "{message} {bytes:02x?}: {decoded:?}"
+            );
         }
-        (decoded, encoded) => assert_eq!(
-            decoded.is_ok(),
-            encoded.is_some(),
-            "{message} {bytes:02x?}: {decoded:?}"
-        ),
-    }
-}
-
-/// Checks that `schemac decode` of `bytes` as `message` succeeds exactly
-/// when the generated code's decode did (`accepted`), and that its JSON
-/// encodes to bytes whose JSON encodes to the same bytes again (not
-/// always the first JSON: a map entry without its value reads as `{}`, a
-/// fresh object, which then takes an id).
-pub fn transcodes_as_generated_code_decodes(message: &str, bytes: &[u8], accepted: bool) {
-    let schema = &analysis().schema;
-    let id = transcode::find_message(schema, message).expect("in the schema");
-    let options = DecodeOptions::new();
-    let json = transcode::decode(schema, id, bytes, &options);
-    assert_eq!(json.is_ok(), accepted, "{message} {bytes:02x?}: {json:?}");
-    if let Ok(json) = json {
-        let again = transcode::encode(schema, id, &json).expect("the JSON encodes");
-        let json_again = transcode::decode(schema, id, &again, &options).expect("and decodes");
-        let third = transcode::encode(schema, id, &json_again).expect("and encodes");
-        assert_eq!(third, again, "{message} {bytes:02x?}: {json_again}");
-    }
+    };
+    let again = decoded.encode_to_vec();
+    assert_eq!(again, encoded, "{message} {bytes:02x?}: {decoded:?}");
+    let reread = DynamicMessage::decode(descriptor, &again).expect("and decodes again");
+    assert_eq!(reread, decoded, "{message} {bytes:02x?}");
+    let id = transcode::find_message(&analysis().schema, message).expect("in the schema");
+    let json = (codec().bytes_to_json(id, encoded, JsonNames::Schema)).expect("has JSON");
+    let from_json = codec().json_to_bytes(id, &json).expect("the JSON encodes");
+    let json_again = (codec().bytes_to_json(id, &from_json, JsonNames::Schema)).expect("decodes");
+    assert_eq!(json_again, json, "{message} {bytes:02x?}");
 }
 
 /// Checks that the generated serde impls of `value`, a message of type
@@ -99,26 +81,24 @@ pub fn transcodes_as_generated_code_decodes(message: &str, bytes: &[u8], accepte
 /// `schemac encode` does, to a graph that encodes to the bytes
 /// `schemac encode` makes of it: `value`'s own, but for the unknown fields
 /// it keeps, which JSON leaves out.
-pub fn serde_agrees_with_the_transcoder<M>(message: &str, value: &M)
+pub fn serde_agrees_with_schemac_decode<M>(message: &str, value: &M)
 where
     M: Shareable + JsonMessage + Serialize,
 {
-    let schema = &analysis().schema;
-    let id = transcode::find_message(schema, message).expect("in the schema");
+    let id = transcode::find_message(&analysis().schema, message).expect("in the schema");
     let bytes = value.try_encode_to_vec().expect("encodes");
     let json = serde_json::to_value(value).expect("serializes");
-    let transcoded =
-        transcode::decode(schema, id, &bytes, &DecodeOptions::new()).expect("transcodes");
-    assert_eq!(json, transcoded, "{message} {bytes:02x?}");
+    let decoded = (codec().bytes_to_json(id, &bytes, JsonNames::Schema)).expect("transcodes");
+    assert_eq!(json, decoded, "{message} {bytes:02x?}");
     let read: Arc<M> = deserialize_arc(&json).expect("the JSON reads back");
-    let encoded = transcode::encode(schema, id, &json).expect("encodes");
+    let encoded = codec().json_to_bytes(id, &json).expect("encodes");
     assert_eq!(
         read.try_encode_to_vec().expect("encodes"),
         encoded,
         "{json}"
     );
     assert_eq!(
-        transcode::decode(schema, id, &encoded, &DecodeOptions::new()).expect("transcodes"),
+        (codec().bytes_to_json(id, &encoded, JsonNames::Schema)).expect("transcodes"),
         json
     );
 }

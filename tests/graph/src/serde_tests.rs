@@ -9,7 +9,7 @@ use schemac_runtime::Message;
 use schemac_runtime::json::deserialize_arc;
 use serde_json::json;
 
-use crate::oracle::serde_agrees_with_the_transcoder;
+use crate::oracle::serde_agrees_with_schemac_decode;
 use crate::shop::{Batch, Customer, Node, Order, OrderLine, Review, ThreeTexts};
 use crate::tests::{
     assert_remarks_share_the_batch, back, customer, order, review_of, shared_batch,
@@ -28,13 +28,13 @@ fn an_order_is_written_as_schemac_decode_writes_it() {
         "contacts": {"billing": {"$ref": 3}},
     });
     assert_eq!(json, expected);
-    serde_agrees_with_the_transcoder("shop.Order", &*order);
+    serde_agrees_with_schemac_decode("shop.Order", &*order);
 }
 
 #[test]
-fn the_json_of_a_batch_is_the_transcoders_and_reads_back_shared() {
+fn the_json_of_a_batch_is_schemac_decodes_and_reads_back_shared() {
     let batch = shared_batch();
-    serde_agrees_with_the_transcoder("shop.Batch", &batch);
+    serde_agrees_with_schemac_decode("shop.Batch", &batch);
 
     let text = serde_json::to_string(&batch).expect("serializes");
     assert_eq!(text.matches("\"Ada\"").count(), 1, "{text}");
@@ -56,9 +56,9 @@ fn the_json_of_a_batch_is_the_transcoders_and_reads_back_shared() {
 }
 
 #[test]
-fn a_oneof_of_references_is_the_transcoders_json_and_reads_back_shared() {
+fn a_oneof_of_references_is_schemac_decodes_json_and_reads_back_shared() {
     let review = review_of(shared_batch());
-    serde_agrees_with_the_transcoder("shop.Review", &review);
+    serde_agrees_with_schemac_decode("shop.Review", &review);
 
     let text = serde_json::to_string(&review).expect("serializes");
     assert_eq!(text.matches("\"Ada\"").count(), 1, "{text}");
@@ -119,7 +119,7 @@ fn equal_but_distinct_objects_stay_two_and_one_object_is_written_once() {
     let written = serde_json::to_string(&three).expect("serializes");
     // The 1,500 characters once, where three copies take three times that.
     assert!(written.len() < 1_600, "{}", written.len());
-    serde_agrees_with_the_transcoder("shop.ThreeTexts", &three);
+    serde_agrees_with_schemac_decode("shop.ThreeTexts", &three);
     let read: ThreeTexts = serde_json::from_str(&written).expect("reads");
     let first = read.first.as_ref().expect("first");
     assert!(Arc::ptr_eq(first, read.third.as_ref().expect("third")));
@@ -154,7 +154,7 @@ fn a_strong_linked_list_round_trips() {
         }));
     }
     let head = head.expect("a list");
-    serde_agrees_with_the_transcoder("shop.Node", &*head);
+    serde_agrees_with_schemac_decode("shop.Node", &*head);
     let read: Node = serde_json::from_value(serde_json::to_value(&*head).unwrap()).unwrap();
     assert_eq!(
         read.try_encode_to_vec().unwrap(),

@@ -14,8 +14,8 @@
 //!
 //! And on the conformance suite's test messages (schemac-conformance),
 //! generated with protobuf's JSON names. The descriptors are those the
-//! build scripts write beside the generated code. Also held to the
-//! transcoder of `schemac encode` and `decode`, and, in an ignored test
+//! build scripts write beside the generated code. Also held to `schemac
+//! encode` and `decode` (over the descriptors schemac exports), and, in an ignored test
 //! that needs `.venv-protoc`, to Google's Python `json_format`
 //! (`cargo test -p schemac-protos --test dynamic_json -- --ignored`).
 
@@ -649,13 +649,13 @@ fn dynamic_json_is_generated_codes_on_the_conformance_messages() {
     assert!(counts.written > counts.messages / 2, "{counts:?}");
 }
 
-/// The transcoder of `schemac encode` and `schemac decode`, which walks
-/// the compiler's model, and dynamic messages, which walk the descriptors,
-/// write the same JSON of random messages of tests/protos, and the same
-/// bytes of that JSON: what sharing one with the other takes.
+/// The codec of `schemac encode` and `schemac decode`, dynamic messages
+/// over the descriptors schemac exports of the files, and dynamic messages
+/// over the descriptors the build wrote, write the same JSON of random
+/// messages of tests/protos, and the same bytes of that JSON.
 #[test]
-fn the_transcoder_writes_and_reads_the_json_dynamic_messages_do() {
-    use schemac::transcode;
+fn schemac_decode_writes_and_reads_the_json_dynamic_messages_do() {
+    use schemac::transcode::{self, Codec};
     let files: Vec<std::path::PathBuf> = [
         "acme/trace/v1/trace.proto",
         "store/v1/orders.proto",
@@ -675,6 +675,7 @@ fn the_transcoder_writes_and_reads_the_json_dynamic_messages_do() {
     })
     .unwrap_or_else(|error| panic!("{}", error.render(false)));
     let schema = &analysis.schema;
+    let codec = Codec::new(&analysis);
     let pool = DescriptorPool::decode(PROTOS_SET).expect("the descriptor set");
     for generated in PROTOS {
         (generated.register)();
@@ -688,7 +689,6 @@ fn the_transcoder_writes_and_reads_the_json_dynamic_messages_do() {
         any_types: types.clone(),
     };
     let mut compared = 0;
-    let options = schemac_runtime::DecodeOptions::new();
     for &descriptor in &types {
         let name = descriptor.full_name();
         let id = transcode::find_message(schema, name).expect("a message of the schema");
@@ -696,7 +696,8 @@ fn the_transcoder_writes_and_reads_the_json_dynamic_messages_do() {
             let bytes = random.message(descriptor, 0).encode_to_vec();
             let dynamic = DynamicMessage::decode(descriptor, &bytes).expect("decodes");
             let ours = dynamic.to_json_with(&names).map_err(|e| e.to_string());
-            let theirs = transcode::decode(schema, id, &bytes, &options).map_err(|e| e.to_string());
+            let theirs = (codec.bytes_to_json(id, &bytes, schemac::JsonNames::Schema))
+                .map_err(|e| e.to_string());
             let json = match (ours, theirs) {
                 (Ok(ours), Ok(theirs)) => {
                     assert_eq!(ours, theirs, "{name}: {bytes:02x?}");
@@ -704,16 +705,16 @@ fn the_transcoder_writes_and_reads_the_json_dynamic_messages_do() {
                 }
                 (Err(_), Err(_)) => continue,
                 (ours, theirs) => {
-                    panic!("{name}: {bytes:02x?}\ndynamic {ours:?}\ntranscoder {theirs:?}")
+                    panic!("{name}: {bytes:02x?}\ndynamic {ours:?}\nschemac decode {theirs:?}")
                 }
             };
             let ours = DynamicMessage::from_json(descriptor, &json).expect("reads");
-            let theirs = transcode::encode(schema, id, &json).expect("encodes");
+            let theirs = codec.json_to_bytes(id, &json).expect("encodes");
             assert_eq!(ours.encode_to_vec(), theirs, "{name}: {json}");
             compared += 1;
         }
     }
-    println!("transcoder: {compared} messages, the same JSON and the same bytes");
+    println!("schemac decode: {compared} messages, the same JSON and the same bytes");
     assert!(compared > types.len() * MESSAGES_PER_TYPE / 2);
 }
 

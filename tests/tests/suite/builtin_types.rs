@@ -254,7 +254,7 @@ fn decimals_and_values_both_ways_with_protoc() {
     }
 }
 
-/// The generated serde impls of `value` agree with the transcoder: the same
+/// The generated serde impls of `value` agree with `schemac decode`: the same
 /// JSON from the same bytes, and back to the same bytes and value, every
 /// scale included.
 fn json_agrees<M>(analysis: &schemac::Analysis, full_name: &str, value: &M) -> serde_json::Value
@@ -271,13 +271,13 @@ where
         serde_json::from_value(json.clone()).unwrap_or_else(|e| panic!("{full_name}: {e}"));
     assert_eq!(format!("{back:?}"), format!("{value:?}"), "{full_name}");
     let bytes = value.try_encode_to_vec().unwrap();
-    let options = schemac_runtime::DecodeOptions::new();
-    let decoded = schemac::transcode::decode(&analysis.schema, id, &bytes, &options).unwrap();
+    let codec = schemac::transcode::Codec::new(analysis);
+    let decoded = (codec.bytes_to_json(id, &bytes, schemac::JsonNames::Schema)).unwrap();
     assert_eq!(
         decoded, json,
         "{full_name}: generated serde vs schemac decode"
     );
-    let encoded = schemac::transcode::encode(&analysis.schema, id, &json).unwrap();
+    let encoded = codec.json_to_bytes(id, &json).unwrap();
     assert_eq!(encoded, bytes, "{full_name}: schemac encode");
     json
 }

@@ -2,7 +2,7 @@
 //! enum does not name is not a value of the field. `ReportCard` keeps it
 //! in its unknown fields, written back after the known fields as Google's
 //! protobuf writes it; `Summary` drops it. Views read alike, the JSON of
-//! such a number is refused, and the transcoder reads the bytes as the
+//! such a number is refused, and `schemac decode` reads the bytes as the
 //! generated code does. `differential::closed` holds the same cases to
 //! Google's Python protobuf.
 
@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use schemac::Analysis;
 use schemac_generated::school::{Grade, Level, ReportCard, ReportCardView, Summary, report_card};
 use schemac_runtime::json::ignoring_unknown_fields;
-use schemac_runtime::{DecodeOptions, Message, MessageView};
+use schemac_runtime::{Message, MessageView};
 use schemac_tests::{assert_same_repr, workspace_root};
 
 /// One input with numbers that closed enums do not name, and what
@@ -282,9 +282,10 @@ fn json_refuses_a_number_a_closed_enum_does_not_name() {
 }
 
 #[test]
-fn the_transcoder_reads_and_refuses_as_generated_code_does() {
+fn schemac_decode_reads_and_refuses_as_generated_code_does() {
     let analysis = analysis();
     let schema = &analysis.schema;
+    let codec = schemac::transcode::Codec::new(&analysis);
     for name in ["school.ReportCard", "school.Summary"] {
         let id = schemac::transcode::find_message(schema, name).unwrap();
         for case in CASES {
@@ -294,7 +295,7 @@ fn the_transcoder_reads_and_refuses_as_generated_code_does() {
                 _ => serde_json::to_value(Summary::decode(&input).unwrap()),
             }
             .unwrap();
-            let decoded = schemac::transcode::decode(schema, id, &input, &DecodeOptions::new())
+            let decoded = (codec.bytes_to_json(id, &input, schemac::JsonNames::Schema))
                 .unwrap_or_else(|error| panic!("{name}, {}: {error}", case.what));
             assert_eq!(decoded, generated, "{name}, {}: schemac decode", case.what);
         }
@@ -305,7 +306,7 @@ fn the_transcoder_reads_and_refuses_as_generated_code_does() {
             r#"{"level": 7}"#,
         ] {
             let json: serde_json::Value = serde_json::from_str(text).unwrap();
-            let error = schemac::transcode::encode(schema, id, &json).expect_err(text);
+            let error = codec.json_to_bytes(id, &json).expect_err(text);
             assert!(
                 error.to_string().contains("which is closed"),
                 "{name}, {text}: {error}"

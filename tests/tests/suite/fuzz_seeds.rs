@@ -12,11 +12,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::PathBuf;
 
-use schemac::transcode;
+use schemac::{JsonNames, transcode};
 use schemac_generated::kitchen::{Lists, Point, Scalars};
 use schemac_generated::shop::Order;
+use schemac_runtime::Message;
 use schemac_runtime::reflect::DynamicMessage;
-use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{fixtures, schema_paths, workspace_root};
 
 use schemac_tests::rng::Rng;
@@ -96,6 +96,7 @@ fn seeds() -> Seeds {
     let encodings = encodings();
     let analysis = crate::smoke::schemas();
     let pool = crate::smoke::descriptor_pool(&analysis);
+    let codec = transcode::Codec::new(&analysis);
     let mut names: Vec<&str> = analysis
         .schema
         .message_ids()
@@ -117,7 +118,7 @@ fn seeds() -> Seeds {
         put("decode_dynamic", &file, [&[selector], &bytes[..]].concat());
 
         let id = transcode::find_message(&analysis.schema, full_name).unwrap();
-        let json = transcode::decode(&analysis.schema, id, bytes, &DecodeOptions::new()).unwrap();
+        let json = codec.bytes_to_json(id, bytes, JsonNames::Schema).unwrap();
         let text = json.to_string();
         put(
             "encode_json",

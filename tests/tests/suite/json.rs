@@ -1,29 +1,32 @@
 //! The generated serde impls (`schemac compile --json`): every fixture
 //! survives JSON both as a `serde_json::Value` and as text, the JSON is the
-//! same as the schema-driven transcoder's (`schemac decode`), the transcoder
-//! turns it back into the same bytes, and the mapping and its errors look
-//! as docs/json.md says.
+//! same as `schemac decode`'s (dynamic messages over the schema's
+//! descriptors), `schemac encode` turns it back into the same bytes, and
+//! the mapping and its errors look as docs/json.md says.
 
 use std::fmt::Debug;
 
-use schemac::Analysis;
+use schemac::transcode::Codec;
+use schemac::{Analysis, JsonNames};
 use schemac_generated::kitchen::{Color, Lists, Maps, Scalars};
 use schemac_generated::shapes::shape::{Kind, Polygon};
 use schemac_generated::shapes::{Shape, Tree};
 use schemac_generated::shop::{Customer, Order, Status};
+use schemac_runtime::Message;
 use schemac_runtime::json::serde;
-use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{assert_same_repr, fixtures};
 use serde_json::{Value as Json, json};
 
 /// Checks every fixture of the message `full_name`: JSON round trips as a
-/// value and as text, and agrees with the transcoder both ways.
+/// value and as text, and agrees with `schemac decode` and `schemac
+/// encode` both ways.
 fn check<M>(analysis: &Analysis, full_name: &str, fixtures: Vec<(&str, M)>)
 where
     M: Message + serde::Serialize + serde::de::DeserializeOwned + PartialEq + Debug,
 {
     let id = schemac::transcode::find_message(&analysis.schema, full_name)
         .unwrap_or_else(|error| panic!("{error}"));
+    let codec = Codec::new(analysis);
     for (name, value) in fixtures {
         let case = format!("{full_name} {name}");
         let json = serde_json::to_value(&value).unwrap_or_else(|e| panic!("{case}: {e}"));
@@ -38,22 +41,21 @@ where
         assert_eq!(serde_json::to_string(&back).unwrap(), text, "{case}: again");
 
         let bytes = value.try_encode_to_vec().expect("fixtures nest shallowly");
-        let decoded =
-            schemac::transcode::decode(&analysis.schema, id, &bytes, &DecodeOptions::new())
-                .unwrap_or_else(|error| panic!("{case}: {error}"));
+        let decoded = (codec.bytes_to_json(id, &bytes, JsonNames::Schema))
+            .unwrap_or_else(|error| panic!("{case}: {error}"));
         assert_eq!(json, decoded, "{case}: generated serde vs schemac decode");
         // The same text too, fields in the same order: schemac builds
         // serde_json with `preserve_order`, so a Value keeps its key order.
         let decoded_text = serde_json::to_string(&decoded).unwrap();
         assert_eq!(decoded_text, text, "{case}: text of schemac decode");
-        let encoded = schemac::transcode::encode(&analysis.schema, id, &json)
-            .unwrap_or_else(|error| panic!("{case}: {error}"));
+        let encoded =
+            (codec.json_to_bytes(id, &json)).unwrap_or_else(|error| panic!("{case}: {error}"));
         assert_eq!(encoded, bytes, "{case}: schemac encode vs generated encode");
     }
 }
 
 #[test]
-fn every_fixture_round_trips_and_matches_the_transcoder() {
+fn every_fixture_round_trips_and_matches_schemac_decode() {
     let analysis = crate::analyze_schemas();
     check(&analysis, "shop.Customer", fixtures::customers());
     check(&analysis, "shop.OrderLine", fixtures::order_lines());
@@ -72,7 +74,7 @@ fn every_fixture_round_trips_and_matches_the_transcoder() {
 }
 
 /// Reads each of `accepted` and `refused` as a `M` with the generated
-/// impls and with the transcoder: each of `accepted` must give the same
+/// impls and with `schemac encode`: each of `accepted` must give the same
 /// bytes both ways, and each of `refused` an error both ways.
 fn read_alike<M>(analysis: &Analysis, full_name: &str, accepted: &[&str], refused: &[&str])
 where
@@ -80,20 +82,20 @@ where
 {
     let id = schemac::transcode::find_message(&analysis.schema, full_name)
         .unwrap_or_else(|error| panic!("{error}"));
+    let codec = Codec::new(analysis);
     let read = |text: &str| {
         let json: Json = serde_json::from_str(text).expect("valid JSON");
         let generated = serde_json::from_str::<M>(text)
             .map(|message| message.try_encode_to_vec().expect("shallow"))
             .map_err(|error| error.to_string());
-        let transcoded = schemac::transcode::encode(&analysis.schema, id, &json)
-            .map_err(|error| error.to_string());
+        let transcoded = codec.json_to_bytes(id, &json).map_err(|e| e.to_string());
         (generated, transcoded)
     };
     for text in accepted {
         match read(text) {
             (Ok(generated), Ok(transcoded)) => assert_eq!(generated, transcoded, "{text}"),
             (generated, transcoded) => {
-                panic!("{text}: generated {generated:?}, transcoder {transcoded:?}")
+                panic!("{text}: generated {generated:?}, schemac encode {transcoded:?}")
             }
         }
     }
@@ -101,7 +103,7 @@ where
         let (generated, transcoded) = read(text);
         assert!(
             generated.is_err() && transcoded.is_err(),
-            "{text}: generated {generated:?}, transcoder {transcoded:?}"
+            "{text}: generated {generated:?}, schemac encode {transcoded:?}"
         );
     }
 }
@@ -109,7 +111,7 @@ where
 /// JSON other writers may produce, and JSON that is wrong: the generated
 /// impls and `schemac encode` accept and refuse the same.
 #[test]
-fn generated_and_transcoder_read_alike() {
+fn generated_code_and_schemac_encode_read_alike() {
     let analysis = crate::analyze_schemas();
     read_alike::<Scalars>(
         &analysis,
@@ -404,7 +406,7 @@ fn oneof_members_appear_as_their_field() {
 }
 
 /// A message field, or a `value` field, read twice merges the second into
-/// the first, in a map entry too: the transcoder reads what generated code
+/// the first, in a map entry too: `schemac decode` reads what generated code
 /// reads. Found by the `decode_dynamic` fuzz target, where a map entry of
 /// `map<string, value>` held its value field twice.
 #[test]
@@ -440,7 +442,7 @@ fn unknown_enum_names_are_skipped_only_when_unknown_fields_are() {
 }
 
 #[test]
-fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
+fn a_field_read_twice_merges_in_schemac_decode_as_in_generated_code() {
     use schemac_generated::kitchen::Point;
     use schemac_generated::money::Values;
     use schemac_runtime::DynamicValue;
@@ -556,9 +558,8 @@ fn a_field_read_twice_merges_in_the_transcoder_as_in_generated_code() {
         ),
     ] {
         let id = schemac::transcode::find_message(&analysis.schema, full_name).unwrap();
-        let decoded =
-            schemac::transcode::decode(&analysis.schema, id, bytes, &DecodeOptions::new())
-                .unwrap_or_else(|error| panic!("{full_name}: {error}"));
+        let decoded = (Codec::new(&analysis).bytes_to_json(id, bytes, JsonNames::Schema))
+            .unwrap_or_else(|error| panic!("{full_name}: {error}"));
         assert_eq!(
             decoded, json,
             "{full_name}: schemac decode vs generated code"
@@ -611,23 +612,17 @@ fn errors_name_the_problem() {
     );
 }
 
-/// The codec of `schemac encode` and `decode` (`transcode::Codec`: the
-/// runtime's dynamic messages, or the transcoder for a message its
-/// descriptor does not describe whole) against the transcoder alone, on
-/// random JSON of every message of `schemas/`: both accept the same JSON,
-/// write the same bytes, and read them back as the same JSON, under the
-/// schema's names and under protobuf's.
+/// The codec of `schemac encode` and `decode` on random JSON of every
+/// message of `schemas/`: the bytes it writes read back as JSON that
+/// writes the same bytes, under the schema's names and under protobuf's.
 #[test]
-fn the_codec_of_the_command_line_agrees_with_the_transcoder() {
+fn the_json_of_the_command_line_is_a_fixed_point_on_random_messages() {
     use crate::differential::random_json::RandomJson;
-    use schemac::JsonNames;
-    use schemac::transcode::{self, Codec};
 
     const MESSAGES_PER_TYPE: usize = 30;
     let analysis = crate::analyze_schemas();
     let codec = Codec::new(&analysis);
     let schema = &analysis.schema;
-    let options = DecodeOptions::new();
     let mut random = RandomJson {
         schema,
         rng: schemac_tests::rng::Rng::new(0x5eed_c0de),
@@ -637,24 +632,14 @@ fn the_codec_of_the_command_line_agrees_with_the_transcoder() {
         let name = &message.full_name;
         for _ in 0..MESSAGES_PER_TYPE {
             let json = random.message(id, 0);
-            let bytes = match (
-                codec.json_to_bytes(id, &json),
-                transcode::encode(schema, id, &json),
-            ) {
-                (Ok(ours), Ok(theirs)) => {
-                    assert_eq!(ours, theirs, "{name}: {json}");
-                    ours
-                }
-                (Err(_), Err(_)) => continue,
-                (ours, theirs) => panic!("{name}: {json}\ncodec {ours:?}\ntranscoder {theirs:?}"),
+            let Ok(bytes) = codec.json_to_bytes(id, &json) else {
+                continue;
             };
             for names in [JsonNames::Schema, JsonNames::Proto] {
-                let ours = codec
-                    .bytes_to_json(id, &bytes, names)
-                    .map_err(|e| e.to_string());
-                let theirs = transcode::decode_with_names(schema, id, &bytes, &options, names)
-                    .map_err(|e| e.to_string());
-                assert_eq!(ours, theirs, "{name}: {bytes:02x?}");
+                let again = (codec.bytes_to_json(id, &bytes, names))
+                    .unwrap_or_else(|error| panic!("{name}: {bytes:02x?}: {error}"));
+                let written = codec.json_to_bytes(id, &again);
+                assert_eq!(written.ok().as_ref(), Some(&bytes), "{name}: {again}");
             }
             compared += 1;
         }

@@ -1,16 +1,17 @@
-//! The decoding limits, for generated types and for `transcode` alike:
+//! The decoding limits, for generated types and for `schemac decode` alike:
 //! length prefixes that claim more than the input holds, nesting past the
 //! recursion limit, and the maximum input length. Borrowed views fail as
 //! their owned types do, with the same errors.
 
-use schemac::transcode;
+use schemac::{JsonNames, transcode};
 use schemac_generated::kitchen::{Lists, Maps};
 use schemac_generated::shapes::{Ping, PingView, Tree, TreeView};
 use schemac_generated::shop::{Customer, CustomerView, Order};
+use schemac_runtime::reflect::DynamicMessage;
 use schemac_runtime::view::HasView;
 use schemac_runtime::{DecodeOptions, Message, MessageView};
 
-use crate::smoke::schemas;
+use crate::smoke::{descriptor_pool, schemas};
 
 /// Customer.name (field 2) claims 2^32 bytes; four follow. Ten bytes in all.
 const FOUR_GIB_NAME: [u8; 10] = [0x12, 0x80, 0x80, 0x80, 0x80, 0x10, b'a', b'b', b'c', b'd'];
@@ -34,8 +35,8 @@ fn a_length_prefix_of_gigabytes_fails_before_allocating() {
 
     let analysis = schemas();
     let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
-    let error =
-        transcode::decode(&analysis.schema, id, &FOUR_GIB_NAME, &DecodeOptions::new()).unwrap_err();
+    let codec = transcode::Codec::new(&analysis);
+    let error = (codec.bytes_to_json(id, &FOUR_GIB_NAME, JsonNames::Schema)).unwrap_err();
     assert_eq!(error.path(), "shop.Customer.name");
     assert!(
         error.to_string().contains("4294967296 bytes exceeds"),
@@ -66,12 +67,12 @@ fn deep_nesting_is_a_recursion_limit_error_not_a_stack_overflow() {
 
     let analysis = schemas();
     let tree = transcode::find_message(&analysis.schema, "shapes.Tree").unwrap();
+    let codec = transcode::Codec::new(&analysis);
     for bytes in [
         nested_prefixes(&[0x12], 100_000),
         nested_prefixes(&[0x2a, 0x12], 50_000),
     ] {
-        let error =
-            transcode::decode(&analysis.schema, tree, &bytes, &DecodeOptions::new()).unwrap_err();
+        let error = (codec.bytes_to_json(tree, &bytes, JsonNames::Schema)).unwrap_err();
         assert!(
             error.to_string().contains("recursion limit of 100"),
             "{error}"
@@ -98,23 +99,27 @@ fn the_recursion_limit_is_exact_and_encode_agrees() {
     let error = deeper.try_encode_to_vec().unwrap_err();
     assert!(error.to_string().contains("101 deep"), "{error}");
 
-    // A limit set at run time holds for transcode too.
+    // A limit set at run time holds for dynamic messages too, the codec
+    // of `schemac decode`, which reads as deep as generated code.
     let analysis = schemas();
-    let tree = transcode::find_message(&analysis.schema, "shapes.Tree").unwrap();
+    let pool = descriptor_pool(&analysis);
+    let tree = pool.message("shapes.Tree").unwrap();
     let options = DecodeOptions::new().recursion_limit(2);
     let three = nested_prefixes(&[0x12], 3);
-    assert!(transcode::decode(&analysis.schema, tree, &three[2..], &options).is_ok());
-    let error = transcode::decode(&analysis.schema, tree, &three, &options).unwrap_err();
+    assert!(DynamicMessage::decode_with(tree, &three[2..], &options).is_ok());
+    let error = DynamicMessage::decode_with(tree, &three, &options).unwrap_err();
     assert!(
         error.to_string().contains("recursion limit of 2"),
         "{error}"
     );
-    let json = transcode::decode(&analysis.schema, tree, &bytes, &DecodeOptions::new()).unwrap();
-    assert_eq!(transcode::encode(&analysis.schema, tree, &json), Ok(bytes));
+    let id = transcode::find_message(&analysis.schema, "shapes.Tree").unwrap();
+    let codec = transcode::Codec::new(&analysis);
+    let json = codec.bytes_to_json(id, &bytes, JsonNames::Schema).unwrap();
+    assert_eq!(codec.json_to_bytes(id, &json).unwrap(), bytes);
 }
 
 #[test]
-fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
+fn the_maximum_input_length_holds_for_generated_types_and_dynamic_messages() {
     let bytes = Customer {
         id: 1,
         ..Customer::default()
@@ -134,9 +139,10 @@ fn the_maximum_input_length_holds_for_generated_types_and_transcode() {
     assert_eq!(CustomerView::decode_with(&bytes, &short), Err(error));
 
     let analysis = schemas();
-    let id = transcode::find_message(&analysis.schema, "shop.Customer").unwrap();
-    assert!(transcode::decode(&analysis.schema, id, &bytes, &tight).is_ok());
-    let error = transcode::decode(&analysis.schema, id, &bytes, &short).unwrap_err();
+    let pool = descriptor_pool(&analysis);
+    let customer = pool.message("shop.Customer").unwrap();
+    assert!(DynamicMessage::decode_with(customer, &bytes, &tight).is_ok());
+    let error = DynamicMessage::decode_with(customer, &bytes, &short).unwrap_err();
     assert_eq!(error.path(), "shop.Customer");
     assert!(
         error

@@ -3,9 +3,9 @@
 //! - `freshness`: generated/ matches what schemac produces now.
 //! - `wire`: snapshots of the bytes of every fixture.
 //! - `api`: the shape of the generated types.
-//! - `json`: the generated serde impls, against the schema-driven transcoder.
+//! - `json`: the generated serde impls, against `schemac decode` and `encode`.
 //! - `closed_enums`: closed enums move the numbers they do not name to the
-//!   unknown fields, owned, as views, in JSON and in the transcoder.
+//!   unknown fields, owned, as views, in JSON and in `schemac decode`.
 //! - `roundtrip`: property tests, decode(encode(x)) == x.
 //! - `decode_in_place`: property tests, a decode in place gives what a
 //!   fresh decode gives, over runs of random messages into one value.

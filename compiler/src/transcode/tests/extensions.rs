@@ -4,9 +4,9 @@
 
 use serde_json::{Value as Json, json};
 
+use super::{decode, encode};
 use crate::Analysis;
-use crate::transcode::{TranscodeError, decode, encode, find_message};
-use schemac_runtime::DecodeOptions;
+use crate::transcode::{CodecError, find_message};
 
 const SCHEMA: &str = r#"
 package t;
@@ -45,16 +45,16 @@ fn analysis() -> Analysis {
     crate::analyze_text("t.schema", SCHEMA).unwrap_or_else(|error| panic!("{error}"))
 }
 
-fn to_binary(message: &str, json: Json) -> Result<Vec<u8>, TranscodeError> {
+fn to_binary(message: &str, json: Json) -> Result<Vec<u8>, CodecError> {
     let analysis = analysis();
     let id = find_message(&analysis.schema, message).unwrap();
-    encode(&analysis.schema, id, &json)
+    encode(&analysis, id, &json)
 }
 
-fn to_json(message: &str, bytes: &[u8]) -> Result<Json, TranscodeError> {
+fn to_json(message: &str, bytes: &[u8]) -> Result<Json, CodecError> {
     let analysis = analysis();
     let id = find_message(&analysis.schema, message).unwrap();
-    decode(&analysis.schema, id, bytes, &DecodeOptions::new())
+    decode(&analysis, id, bytes)
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -94,7 +94,7 @@ fn unknown_bracketed_keys_and_bad_values_are_errors_with_paths() {
     let error = to_binary("Item", json!({"[t.nothing]": 1})).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "t.Item: unknown field `[t.nothing]` in message Item"
+        "t.Item: unknown field `[t.nothing]` in message t.Item"
     );
     let error = to_binary("Item", json!({"[t.note]": {"text": 5}})).unwrap_err();
     assert_eq!(error.path(), "t.Item.[t.note].text");

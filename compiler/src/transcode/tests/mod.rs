@@ -6,14 +6,24 @@ mod messages;
 
 use serde_json::{Value as Json, json};
 
-use super::{
-    CodecVisitor, KeyVisitor, TranscodeError, decode, encode, find_message, with_codec,
-    with_key_codec, with_well_known,
-};
-use crate::Analysis;
-use crate::model::{Scalar, ValueType, WellKnown};
+use super::{Codec, CodecError, find_message};
+use crate::model::{MessageId, Scalar, ValueType, WellKnown};
+use crate::{Analysis, JsonNames};
+use schemac_runtime::__private::codec;
+use schemac_runtime::WireType;
 use schemac_runtime::json::{JsonCodec, JsonKey};
-use schemac_runtime::{DecodeOptions, WireType};
+
+/// `json` as the bytes of message `id` of `analysis`, by the codec of
+/// `schemac encode`.
+fn encode(analysis: &Analysis, id: MessageId, json: &Json) -> Result<Vec<u8>, CodecError> {
+    Codec::new(analysis).json_to_bytes(id, json)
+}
+
+/// `bytes` as the JSON of message `id` of `analysis`, by the codec of
+/// `schemac decode`, under the schema's field names.
+fn decode(analysis: &Analysis, id: MessageId, bytes: &[u8]) -> Result<Json, CodecError> {
+    Codec::new(analysis).bytes_to_json(id, bytes, JsonNames::Schema)
+}
 
 const SCHEMA: &str = r#"
 package t;
@@ -46,16 +56,16 @@ fn analysis() -> Analysis {
     crate::analyze_text("t.schema", SCHEMA).unwrap_or_else(|error| panic!("{error}"))
 }
 
-fn to_binary(json: Json) -> Result<Vec<u8>, TranscodeError> {
+fn to_binary(json: Json) -> Result<Vec<u8>, CodecError> {
     let analysis = analysis();
     let order = find_message(&analysis.schema, "t.Order").unwrap();
-    encode(&analysis.schema, order, &json)
+    encode(&analysis, order, &json)
 }
 
-fn to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
+fn to_json(bytes: &[u8]) -> Result<Json, CodecError> {
     let analysis = analysis();
     let order = find_message(&analysis.schema, "Order").unwrap();
-    decode(&analysis.schema, order, bytes, &DecodeOptions::new())
+    decode(&analysis, order, bytes)
 }
 
 #[test]
@@ -151,13 +161,13 @@ fn errors_name_the_field_path() {
     assert!(
         error
             .to_string()
-            .contains("`LOST` is not a value of enum Status"),
+            .contains("`LOST` is not a value of enum t.Status"),
         "{error}"
     );
     let error = to_binary(json!({"nope": 1})).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "t.Order: unknown field `nope` in message Order"
+        "t.Order: unknown field `nope` in message t.Order"
     );
     let error = to_binary(json!({"card": "x", "cash": "1"})).unwrap_err();
     assert!(error.to_string().contains("oneof `payment`"), "{error}");
@@ -194,7 +204,7 @@ fn a_field_under_both_its_names_is_refused() {
     let error = to_binary(json!({"by_key": {"1": "a"}, "byKey": {"2": "b"}})).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "t.Order: `by_key` is given twice, as `by_key` and as `byKey`"
+        "t.Order: field 5 of message t.Order is given twice, by one of its names or by both"
     );
     assert!(to_binary(json!({"byKey": null, "by_key": {"1": "a"}})).is_err());
     assert!(to_binary(json!({"by_key": {"1": "a"}})).is_ok());
@@ -205,7 +215,7 @@ fn a_field_under_both_its_names_is_refused() {
     )
     .unwrap_or_else(|error| panic!("{error}"));
     let pay = find_message(&analysis.schema, "Pay").unwrap();
-    let to_binary = |json: Json| encode(&analysis.schema, pay, &json);
+    let to_binary = |json: Json| encode(&analysis, pay, &json);
     for json in [
         json!({"card_number": "a", "cardNumber": null}),
         json!({"card_number": "a", "cardNumber": "b"}),
@@ -242,18 +252,18 @@ fn decimal_and_value_transcode_with_their_json_mapping() {
     let schema = &analysis.schema;
     let amounts = find_message(schema, "money.Amounts").unwrap();
     let json = json!({"total": "12.34", "discount": "0.00", "prices": {"a": "-1"}});
-    let bytes = encode(schema, amounts, &json).unwrap();
+    let bytes = encode(&analysis, amounts, &json).unwrap();
     assert_eq!(bytes[..8], [0x0a, 0x06, 0x0a, 0x02, 0x04, 0xd2, 0x10, 0x02]);
-    let back = decode(schema, amounts, &bytes, &DecodeOptions::new()).unwrap();
+    let back = decode(&analysis, amounts, &bytes).unwrap();
     assert_eq!(back["total"], json!("12.34"));
     assert_eq!(back["discount"], json!("0.00"));
     assert_eq!(back["prices"], json!({"a": "-1"}));
 
     let values = find_message(schema, "money.Values").unwrap();
     let json = json!({"payload": {"$i32": 5}, "history": [null, [1, {"x": true}]]});
-    let bytes = encode(schema, values, &json).unwrap();
+    let bytes = encode(&analysis, values, &json).unwrap();
     assert_eq!(bytes[..4], [0x0a, 0x02, 0x18, 0x0a]);
-    let back = decode(schema, values, &bytes, &DecodeOptions::new()).unwrap();
+    let back = decode(&analysis, values, &bytes).unwrap();
     assert_eq!(back["payload"], json!({"$i32": 5}));
     assert_eq!(back["history"], json!([null, [1, {"x": true}]]));
 }
@@ -269,7 +279,7 @@ fn a_message_read_twice_takes_later_defaults() {
     )
     .unwrap_or_else(|error| panic!("{error}"));
     let outer = find_message(&analysis.schema, "Outer").unwrap();
-    let read = |bytes: &[u8]| decode(&analysis.schema, outer, bytes, &DecodeOptions::new());
+    let read = |bytes: &[u8]| decode(&analysis, outer, bytes);
     // inner {id: 5, tags: [1]} then inner {id: 0, tags: [2]}.
     let bytes = [
         0x0a, 0x05, 0x08, 0x05, 0x12, 0x01, 0x01, //
@@ -289,9 +299,9 @@ fn fields_go_by_number_with_a_oneof_member_at_its_own() {
     let schema = "message M { oneof k { a: i32 = 1; c: i32 = 5; } b: i32 = 3; }";
     let analysis = crate::analyze_text("m.schema", schema).unwrap();
     let m = find_message(&analysis.schema, "M").unwrap();
-    let bytes = encode(&analysis.schema, m, &json!({"c": 1, "b": 1})).unwrap();
+    let bytes = encode(&analysis, m, &json!({"c": 1, "b": 1})).unwrap();
     assert_eq!(bytes, [0x18, 0x01, 0x28, 0x01]);
-    let bytes = encode(&analysis.schema, m, &json!({"a": 1, "b": 1})).unwrap();
+    let bytes = encode(&analysis, m, &json!({"a": 1, "b": 1})).unwrap();
     assert_eq!(bytes, [0x08, 0x01, 0x18, 0x01]);
 }
 
@@ -305,12 +315,12 @@ fn map_entries_keep_a_null_value_and_a_zero_decimal() {
     let analysis = crate::analyze_text("m.schema", schema).unwrap();
     let m = find_message(&analysis.schema, "M").unwrap();
     let hex = |json: Json| {
-        let bytes = encode(&analysis.schema, m, &json).unwrap();
+        let bytes = encode(&analysis, m, &json).unwrap();
         bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
     };
     assert_eq!(hex(json!({"m": {"a": null}})), "0a070a016112020800");
     assert_eq!(hex(json!({"d": {"1": "0"}})), "1207080112030a0100");
-    assert!(encode(&analysis.schema, m, &json!({"d": {"1": null}})).is_err());
+    assert!(encode(&analysis, m, &json!({"d": {"1": null}})).is_err());
     assert_eq!(hex(json!({"v": {"x": null}})), "220b6a090a070a017812020800");
 }
 
@@ -372,17 +382,17 @@ message Order {
 "#;
 
 /// Encodes `json` as a `g.Order` of the graph schema.
-fn graph_to_binary(json: Json) -> Result<Vec<u8>, TranscodeError> {
+fn graph_to_binary(json: Json) -> Result<Vec<u8>, CodecError> {
     let analysis = crate::analyze_text("g.schema", GRAPH).unwrap_or_else(|error| panic!("{error}"));
     let order = find_message(&analysis.schema, "g.Order").unwrap();
-    encode(&analysis.schema, order, &json)
+    encode(&analysis, order, &json)
 }
 
 /// Decodes `bytes` as a `g.Order` of the graph schema.
-fn graph_to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
+fn graph_to_json(bytes: &[u8]) -> Result<Json, CodecError> {
     let analysis = crate::analyze_text("g.schema", GRAPH).unwrap_or_else(|error| panic!("{error}"));
     let order = find_message(&analysis.schema, "g.Order").unwrap();
-    decode(&analysis.schema, order, bytes, &DecodeOptions::new())
+    decode(&analysis, order, bytes)
 }
 
 /// The canonical key of the field that holds an object's number on the
@@ -462,15 +472,15 @@ fn an_object_that_occurs_once_is_written_as_a_plain_message_field() {
     let by_value = find_message(schema, "ByValue").unwrap();
     let text = json!({"value": "a", "tags": [1, 2]});
     let plain = json!({"text": text, "texts": [{}, text]});
-    let expected = encode(schema, by_value, &plain).unwrap();
-    assert_eq!(encode(schema, by_ref, &plain).unwrap(), expected);
+    let expected = encode(&analysis, by_value, &plain).unwrap();
+    assert_eq!(encode(&analysis, by_ref, &plain).unwrap(), expected);
     let labelled = json!({
         "text": {"$id": 8, "value": "a", "tags": [1, 2]},
         "texts": [{"$id": 9}, {"$id": 3, "value": "a", "tags": [1, 2]}],
     });
-    assert_eq!(encode(schema, by_ref, &labelled).unwrap(), expected);
+    assert_eq!(encode(&analysis, by_ref, &labelled).unwrap(), expected);
     // Read back, each is an object of its own, with the next JSON id.
-    let json = decode(schema, by_ref, &expected, &DecodeOptions::new()).unwrap();
+    let json = decode(&analysis, by_ref, &expected).unwrap();
     assert_eq!(
         json,
         json!({
@@ -494,11 +504,9 @@ fn labels_are_any_numbers_and_objects_without_one_take_the_next_id() {
         "customer": {"$id": 3, "name": "Ada"},
         "contacts": {"billing": {"$ref": 3}},
     }));
-    assert_eq!(
-        labelled.expect("encodes"),
-        numbered.clone().expect("encodes")
-    );
-    let json = graph_to_json(&numbered.expect("encodes")).expect("decodes");
+    let numbered = numbered.expect("encodes");
+    assert_eq!(labelled.expect("encodes"), numbered);
+    let json = graph_to_json(&numbered).expect("decodes");
     assert_eq!(json["lines"][0]["$id"], json!(2));
     // A dead weak reference is `{}` both ways, and number 0 on the wire.
     let dead = graph_to_binary(json!({"lines": [{"number": 1, "order": {}}]})).expect("encodes");
@@ -545,7 +553,7 @@ fn only_the_canonical_number_key_first_numbers_an_object() {
 
 /// Two spellings of one map key are one entry, the later value's: the
 /// objects of the earlier are not written, and what they name takes no
-/// number.
+/// number unless it occurs twice.
 #[test]
 fn a_replaced_map_entry_numbers_nothing() {
     let schema = "package b;
@@ -554,24 +562,21 @@ fn a_replaced_map_entry_numbers_nothing() {
     let analysis =
         crate::analyze_text("b.schema", schema).unwrap_or_else(|error| panic!("{error}"));
     let book = find_message(&analysis.schema, "Book").unwrap();
-    let to_binary = |json: Json| encode(&analysis.schema, book, &json);
+    let to_binary = |json: Json| encode(&analysis, book, &json);
     let replaced = json!({
         "customer": {"$id": 7, "name": "a"},
         "by_number": {"0": {"$ref": 7}, "-0": {}},
     });
     let once = json!({"customer": {"name": "a"}, "by_number": {"0": {}}});
     assert_eq!(to_binary(replaced).unwrap(), to_binary(once).unwrap());
-    let error = to_binary(json!({
+    // An object of a replaced entry may still be named, as generated
+    // code's serde impls read it; only `weak`s name it, so it is gone.
+    let named = to_binary(json!({
         "customer": {"name": "a"},
         "by_number": {"0": {"$id": 7}, "-0": {}, "1": {"$ref": 7}},
-    }))
-    .unwrap_err();
-    assert!(
-        error
-            .to_string()
-            .contains("`$ref` 7 names no object written before it"),
-        "{error}"
-    );
+    }));
+    let dead = json!({"customer": {"name": "a"}, "by_number": {"0": {}, "1": {}}});
+    assert_eq!(named.unwrap(), to_binary(dead).unwrap());
 }
 
 /// Found by the `decode_graph` fuzz target: the first occurrence of an
@@ -651,22 +656,23 @@ fn an_object_moves_to_its_first_occurrence_in_the_text() {
         &reference(0x1a, Some(2), &[]),
     ]
     .concat();
-    let json = decode(&analysis.schema, tagged, &bytes, &DecodeOptions::new()).expect("decodes");
+    let json = decode(&analysis, tagged, &bytes).expect("decodes");
     assert_eq!(
         json,
         json!({"counts": {"$id": 2}, "first": {"$id": 2, "name": "Ada"}, "second": {"$ref": 2}})
     );
-    let again = encode(&analysis.schema, tagged, &json).expect("encodes");
+    let again = encode(&analysis, tagged, &json).expect("encodes");
     assert_eq!(
         again,
         [&counts[..], &first, &reference(0x1a, Some(2), &[])].concat()
     );
 
-    // Replaced and named by nothing: gone, as from generated code's graph.
+    // Replaced and named by nothing: gone, as from generated code's graph,
+    // which numbers what it writes.
     let bytes = [&ada[..], &reference(0x1a, None, b"\x0a\x03Bob")].concat();
     assert_eq!(
         graph_to_json(&bytes).expect("decodes"),
-        json!({"$id": 1, "customer": {"$id": 3, "name": "Bob"}})
+        json!({"$id": 1, "customer": {"$id": 2, "name": "Bob"}})
     );
 }
 
@@ -679,8 +685,8 @@ fn a_weak_may_point_at_an_object_being_read_and_a_ref_may_not() {
     let analysis =
         crate::analyze_text("n.schema", schema).unwrap_or_else(|error| panic!("{error}"));
     let node = find_message(&analysis.schema, "Node").unwrap();
-    let to_binary = |json: Json| encode(&analysis.schema, node, &json);
-    let to_json = |bytes: &[u8]| decode(&analysis.schema, node, bytes, &DecodeOptions::new());
+    let to_binary = |json: Json| encode(&analysis, node, &json);
+    let to_json = |bytes: &[u8]| decode(&analysis, node, bytes);
     let looped = json!({"$id": 1, "next": {"$id": 2, "value": 5, "prev": {"$ref": 2}}});
     let bytes = to_binary(looped.clone()).unwrap();
     let prev = reference(0x1a, Some(2), &[]);
@@ -716,11 +722,11 @@ fn bad_references_in_json_name_their_path() {
         ),
         (
             json!({"lines": [{"$id": 2}], "customer": {"$ref": 2}}),
-            "g.Order.customer: `$ref` 2 names an object of type Line, not Customer",
+            "g.Order.customer: `$ref` 2 names an object of type g.Line, not g.Customer",
         ),
         (
             json!({"$id": 1, "customer": {"$ref": 1}}),
-            "g.Order.customer: `$ref` 1 names an object of type Order, not Customer",
+            "g.Order.customer: `$ref` 1 names an object of type g.Order, not g.Customer",
         ),
         (
             json!({"customer": {"$id": 1, "name": "a"}, "contacts": {"x": {"$id": 1}}}),
@@ -736,7 +742,7 @@ fn bad_references_in_json_name_their_path() {
         ),
         (
             json!({"customer": 3}),
-            "g.Order.customer: expected an object for a reference to Customer, found 3",
+            "g.Order.customer: expected a JSON object for a reference to g.Customer, found 3",
         ),
     ];
     for (json, expected) in cases {
@@ -752,7 +758,7 @@ fn only_a_message_that_references_point_at_takes_a_label() {
     let error = to_binary(json!({"$id": 1, "id": "5"})).expect_err("Order takes no $id");
     assert_eq!(
         error.to_string(),
-        "t.Order: unknown field `$id` in message Order"
+        "t.Order: unknown field `$id` in message t.Order"
     );
     assert!(graph_to_binary(json!({"$id": 1, "id": "5"})).is_ok());
 }
@@ -793,7 +799,7 @@ fn bad_reference_bytes_are_refused_as_generated_code_refuses_them() {
         (
             reference(0x1a, Some(1), &[]),
             "g.Order.customer",
-            "a reference to an object of another type",
+            "a strong reference to the top-level message",
         ),
         // lines[0].order: number 5, where 2 comes next.
         (
@@ -867,16 +873,16 @@ message Search {
 }
 "#;
 
-fn groups_to_binary(json: Json) -> Result<Vec<u8>, TranscodeError> {
+fn groups_to_binary(json: Json) -> Result<Vec<u8>, CodecError> {
     let analysis = crate::analyze_text("g.schema", GROUPS).unwrap_or_else(|e| panic!("{e}"));
     let search = find_message(&analysis.schema, "g.Search").unwrap();
-    encode(&analysis.schema, search, &json)
+    encode(&analysis, search, &json)
 }
 
-fn groups_to_json(bytes: &[u8]) -> Result<Json, TranscodeError> {
+fn groups_to_json(bytes: &[u8]) -> Result<Json, CodecError> {
     let analysis = crate::analyze_text("g.schema", GROUPS).unwrap_or_else(|e| panic!("{e}"));
     let search = find_message(&analysis.schema, "g.Search").unwrap();
-    decode(&analysis.schema, search, bytes, &DecodeOptions::new())
+    decode(&analysis, search, bytes)
 }
 
 #[test]
@@ -964,10 +970,106 @@ fn null_sets_a_oneof_member_of_null_value() {
     "#;
     let analysis = crate::analyze_text("n.proto", proto).unwrap_or_else(|error| panic!("{error}"));
     let value = find_message(&analysis.schema, "n.Value").unwrap();
-    let bytes = encode(&analysis.schema, value, &json!({ "nullValue": null })).unwrap();
+    let bytes = encode(&analysis, value, &json!({ "nullValue": null })).unwrap();
     assert_eq!(bytes, [0x08, 0x00]);
-    let json = decode(&analysis.schema, value, &bytes, &DecodeOptions::new()).unwrap();
+    let json = decode(&analysis, value, &bytes).unwrap();
     assert_eq!(json, json!({ "null_value": null }));
-    let empty = encode(&analysis.schema, value, &json!({})).unwrap();
+    let empty = encode(&analysis, value, &json!({})).unwrap();
     assert!(empty.is_empty());
+}
+
+/// Something to do with the runtime codec of a scalar, whichever it is:
+/// what generated code names, checked below.
+trait CodecVisitor {
+    type Output;
+    fn visit<C: JsonCodec>(self) -> Self::Output;
+
+    /// `visit`, for a codec whose values may be map keys.
+    fn visit_key<C: JsonCodec + JsonKey>(self) -> Self::Output
+    where
+        C::Value: Ord,
+        Self: Sized,
+    {
+        self.visit::<C>()
+    }
+}
+
+/// Runs `visitor` with the runtime codec of `scalar`: by `visit_key` for
+/// the scalars that may be map keys ([`Scalar::is_map_key`]).
+fn with_codec<V: CodecVisitor>(scalar: Scalar, visitor: V) -> V::Output {
+    match scalar {
+        Scalar::I32 => visitor.visit_key::<codec::Int32>(),
+        Scalar::I64 => visitor.visit_key::<codec::Int64>(),
+        Scalar::U32 => visitor.visit_key::<codec::Uint32>(),
+        Scalar::U64 => visitor.visit_key::<codec::Uint64>(),
+        Scalar::Sint32 => visitor.visit_key::<codec::Sint32>(),
+        Scalar::Sint64 => visitor.visit_key::<codec::Sint64>(),
+        Scalar::Fixed32 => visitor.visit_key::<codec::Fixed32>(),
+        Scalar::Fixed64 => visitor.visit_key::<codec::Fixed64>(),
+        Scalar::Sfixed32 => visitor.visit_key::<codec::Sfixed32>(),
+        Scalar::Sfixed64 => visitor.visit_key::<codec::Sfixed64>(),
+        Scalar::F32 => visitor.visit::<codec::Float>(),
+        Scalar::F64 => visitor.visit::<codec::Double>(),
+        Scalar::Bool => visitor.visit_key::<codec::Bool>(),
+        Scalar::String => visitor.visit_key::<codec::String>(),
+        Scalar::Bytes => visitor.visit::<codec::Bytes>(),
+        Scalar::Decimal => visitor.visit::<codec::Decimal>(),
+        Scalar::Value => visitor.visit::<codec::Value>(),
+    }
+}
+
+/// Runs `visitor` with the runtime codec of the well-known type `known`.
+fn with_well_known<V: CodecVisitor>(known: WellKnown, visitor: V) -> V::Output {
+    match known {
+        WellKnown::Timestamp => visitor.visit::<codec::Timestamp>(),
+        WellKnown::Duration => visitor.visit::<codec::Duration>(),
+        WellKnown::Empty => visitor.visit::<codec::Empty>(),
+        WellKnown::FieldMask => visitor.visit::<codec::FieldMask>(),
+        WellKnown::Struct => visitor.visit::<codec::Struct>(),
+        WellKnown::Value => visitor.visit::<codec::StructValue>(),
+        WellKnown::ListValue => visitor.visit::<codec::ListValue>(),
+        WellKnown::NullValue => visitor.visit::<codec::NullValue>(),
+        WellKnown::Any => visitor.visit::<codec::Any>(),
+        WellKnown::DoubleValue => visitor.visit::<codec::DoubleValue>(),
+        WellKnown::FloatValue => visitor.visit::<codec::FloatValue>(),
+        WellKnown::Int64Value => visitor.visit::<codec::Int64Value>(),
+        WellKnown::UInt64Value => visitor.visit::<codec::UInt64Value>(),
+        WellKnown::Int32Value => visitor.visit::<codec::Int32Value>(),
+        WellKnown::UInt32Value => visitor.visit::<codec::UInt32Value>(),
+        WellKnown::BoolValue => visitor.visit::<codec::BoolValue>(),
+        WellKnown::StringValue => visitor.visit::<codec::StringValue>(),
+        WellKnown::BytesValue => visitor.visit::<codec::BytesValue>(),
+    }
+}
+
+/// Something to do with the codec of a map key, whichever it is.
+trait KeyVisitor {
+    type Output;
+    fn visit<C: JsonCodec + JsonKey>(self) -> Self::Output
+    where
+        C::Value: Ord;
+}
+
+/// Runs `visitor` with the runtime codec of map key type `scalar`, or
+/// returns `None` for a scalar that cannot be a key (check rules them out).
+fn with_key_codec<V: KeyVisitor>(scalar: Scalar, visitor: V) -> Option<V::Output> {
+    /// `visitor`, called for key codecs only.
+    struct Keys<V>(V);
+
+    impl<V: KeyVisitor> CodecVisitor for Keys<V> {
+        type Output = Option<V::Output>;
+
+        fn visit<C: JsonCodec>(self) -> Self::Output {
+            None
+        }
+
+        fn visit_key<C: JsonCodec + JsonKey>(self) -> Self::Output
+        where
+            C::Value: Ord,
+        {
+            Some(self.0.visit::<C>())
+        }
+    }
+
+    with_codec(scalar, Keys(visitor))
 }

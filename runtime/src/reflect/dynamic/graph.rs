@@ -147,6 +147,16 @@ impl<'a> Objects<'a> {
     }
 }
 
+impl DynamicMessage<'_> {
+    /// Settles graph mode's objects in it, a graph message read whole from
+    /// the text format, as [`settle`] says; nothing for another message.
+    pub(crate) fn settle_graph(&mut self) {
+        if self.descriptor.is_graph_message() {
+            settle(self, Vec::new());
+        }
+    }
+}
+
 /// Settles the objects of `message`, a top-level message read from the
 /// binary format, JSON or text, and of `replaced`, what reading it
 /// replaced, as generated code holds them: each object at its first

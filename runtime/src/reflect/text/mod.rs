@@ -95,6 +95,7 @@ impl<'a> DynamicMessage<'a> {
     pub fn parse_text(descriptor: MessageDescriptor<'a>, text: &str) -> Result<Self, TextError> {
         let mut message = DynamicMessage::new(descriptor);
         parse::merge(&mut message, text, parse::Singular::Once)?;
+        message.settle_graph();
         if let Some(missing) = message.missing_required() {
             let end = parse::end_of(text);
             return Err(TextError::new(

@@ -11,11 +11,11 @@
 //!
 //! - the random differential, both ways, bytes and JSON, with the
 //!   generated code of the `schemac-protos` crate (which keeps unknown
-//!   fields, as Google does) and with the transcoder;
+//!   fields, as Google does) and with `schemac decode | schemac encode`;
 //! - probes: fixed bytes that show the value at work (a zero written or
 //!   not, a list packed or not, a group, an enum's number moved to the
 //!   unknown fields...), each with what Google writes back, which the
-//!   generated code must write too, and the transcoder too but for the
+//!   generated code must write too, and the command line too but for the
 //!   unknown fields, which JSON does not hold; and fixed JSON, read by
 //!   Google and by both of schemac's subjects alike.
 //!
@@ -56,7 +56,7 @@ const FILES: &[&str] = &[
 /// schemac's three ways of reading and writing a message.
 const SUBJECTS: [Subject; 3] = [
     Subject::Generated(generated::EDITIONS),
-    Subject::Transcoder,
+    Subject::CommandLine,
     Subject::Dynamic,
 ];
 
@@ -137,10 +137,9 @@ fn check(value: &FeatureValue) {
 
 impl Differential {
     /// Each probe read and written back by Google, by the generated code
-    /// (which must write what Google writes) and by the transcoder (which
+    /// (which must write what Google writes) and by the command line (which
     /// must write what Google writes without its unknown fields).
     fn probe(&mut self, case: &Case, probes: &[Probe]) {
-        let schema = &case.analysis.schema;
         for probe in probes {
             let input = [from_hex(&probe.input.replace(' ', ""))];
             let google = self.google.reserialize(probe.ty, &input).remove(0);
@@ -152,9 +151,10 @@ impl Differential {
             if !is(&google, probe.google) {
                 wrong.push(format!("Google: {}, not {:?}", show(&google), probe.google));
             }
-            // The transcoder drops unknown fields; the others keep them.
+            // The command line's JSON drops unknown fields; the others
+            // keep them.
             for (subject, googles) in SUBJECTS.into_iter().zip([&google, &known, &google]) {
-                let ours = subject.round_trip((schema, &self.pool), probe.ty, &input[0]);
+                let ours = subject.round_trip(self.pools(), probe.ty, &input[0]);
                 let right = match probe.schemac_refuses {
                     Some(text) => matches!(&ours, Err(error) if error.contains(text)),
                     None => same(&ours, googles),
@@ -187,7 +187,6 @@ impl Differential {
     /// Each JSON probe read by Google and by both of schemac's subjects,
     /// which must read the same bytes, or refuse it as Google does.
     fn probe_json(&mut self, case: &Case, probes: &[JsonProbe]) {
-        let schema = &case.analysis.schema;
         for probe in probes {
             let google = self
                 .google
@@ -199,7 +198,7 @@ impl Differential {
                 wrong.push(format!("Google: {}, not {:?}", show(&google), probe.google));
             }
             for subject in SUBJECTS.into_iter().filter(|s| s.has_json()) {
-                let ours = subject.encode_json((schema, &self.pool), probe.ty, &json);
+                let ours = subject.encode_json(self.pools(), probe.ty, &json);
                 let right = match probe.schemac_refuses {
                     Some(text) => matches!(&ours, Err(error) if error.contains(text)),
                     None => same(&ours, &google),

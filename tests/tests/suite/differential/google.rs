@@ -157,7 +157,7 @@ impl Google {
     }
 
     /// [`Google::reserialize`], without the unknown fields Google kept
-    /// when `discard_unknown`: what JSON, and so the transcoder, keeps.
+    /// when `discard_unknown`: what JSON, and so the command line, keeps.
     pub fn reserialize_with(
         &mut self,
         name: &str,

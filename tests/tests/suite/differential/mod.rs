@@ -44,12 +44,12 @@ use std::process::Command;
 
 use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use schemac::Analysis;
 use schemac::model::{FieldType, MessageId, Scalar, Schema, ValueType, WellKnown};
 use schemac::transcode;
-use schemac::{Analysis, JsonNames};
 use schemac_corpus::corpus;
+use schemac_runtime::Message;
 use schemac_runtime::reflect::{DescriptorPool, DynamicMessage, JsonOptions, MessageDescriptor};
-use schemac_runtime::{DecodeOptions, Message};
 use schemac_tests::{schema_paths, workspace_root};
 use serde_json::Value as Json;
 
@@ -74,10 +74,20 @@ fn env_number(name: &str, default: u64) -> u64 {
 enum Subject {
     /// The generated code of a corpus.
     Generated(generated::Table),
-    /// The schema alone, as `schemac decode` and `schemac encode` do.
-    Transcoder,
+    /// `schemac decode` and `schemac encode` (`transcode::Codec`): the
+    /// runtime's dynamic messages, over the descriptors schemac exports.
+    CommandLine,
     /// The runtime's dynamic messages, over a pool of protoc's descriptors.
     Dynamic,
+}
+
+/// The descriptors the dynamic subjects read by.
+#[derive(Clone, Copy)]
+struct Pools<'p> {
+    /// schemac's export of the case's schema, for [`Subject::CommandLine`].
+    exported: &'p DescriptorPool,
+    /// protoc's descriptors of the case, for [`Subject::Dynamic`].
+    protoc: &'p DescriptorPool,
 }
 
 impl Subject {
@@ -86,36 +96,32 @@ impl Subject {
     fn has_json(self) -> bool {
         match self {
             Subject::Generated(table) => table.json.is_some(),
-            Subject::Transcoder | Subject::Dynamic => true,
+            Subject::CommandLine | Subject::Dynamic => true,
         }
     }
 
     fn name(self) -> &'static str {
         match self {
             Subject::Generated(_) => "generated code",
-            Subject::Transcoder => "schemac decode | schemac encode",
+            Subject::CommandLine => "schemac decode | schemac encode",
             Subject::Dynamic => "DynamicMessage",
         }
     }
 
-    /// Bytes read as message `name` and written back.
-    fn round_trip(
-        self,
-        (schema, pool): (&Schema, &DescriptorPool),
-        name: &str,
-        bytes: &[u8],
-    ) -> Result<Vec<u8>, String> {
+    /// Bytes read as message `name` and written back: by the command line
+    /// through its JSON, `schemac decode | schemac encode`, which leaves
+    /// out the unknown fields.
+    fn round_trip(self, pools: Pools<'_>, name: &str, bytes: &[u8]) -> Result<Vec<u8>, String> {
         match self {
             Subject::Generated(table) => (table.round_trip)(name, bytes)
                 .unwrap_or_else(|| panic!("no generated type for {name}")),
-            Subject::Transcoder => {
-                let id = transcode::find_message(schema, name)?;
-                let json = transcode::decode(schema, id, bytes, &DecodeOptions::new())
-                    .map_err(|error| error.to_string())?;
-                transcode::encode(schema, id, &json).map_err(|error| error.to_string())
+            Subject::CommandLine => {
+                let json = self.json_of(pools, name, bytes)?;
+                let json: Json = serde_json::from_str(&json).map_err(|e| e.to_string())?;
+                self.encode_json(pools, name, &json)
             }
             Subject::Dynamic => {
-                let descriptor = dynamic_type(pool, name)?;
+                let descriptor = self.dynamic_type(pools, name)?;
                 let message =
                     DynamicMessage::decode(descriptor, bytes).map_err(|e| e.to_string())?;
                 Ok(message.encode_to_vec())
@@ -124,26 +130,14 @@ impl Subject {
     }
 
     /// The JSON, protobuf's, of bytes of message `name`.
-    fn json_of(
-        self,
-        (schema, pool): (&Schema, &DescriptorPool),
-        name: &str,
-        bytes: &[u8],
-    ) -> Result<String, String> {
+    fn json_of(self, pools: Pools<'_>, name: &str, bytes: &[u8]) -> Result<String, String> {
         match self {
             Subject::Generated(table) => {
                 (table.json.expect("a table with JSON").json_of)(name, bytes)
                     .unwrap_or_else(|| panic!("no generated type for {name}"))
             }
-            Subject::Transcoder => {
-                let id = transcode::find_message(schema, name)?;
-                let options = DecodeOptions::new();
-                transcode::decode_with_names(schema, id, bytes, &options, JsonNames::Proto)
-                    .map(|json| json.to_string())
-                    .map_err(|error| error.to_string())
-            }
-            Subject::Dynamic => {
-                let descriptor = dynamic_type(pool, name)?;
+            Subject::CommandLine | Subject::Dynamic => {
+                let descriptor = self.dynamic_type(pools, name)?;
                 let message =
                     DynamicMessage::decode(descriptor, bytes).map_err(|e| e.to_string())?;
                 let options = JsonOptions::new().proto_field_names(true);
@@ -154,23 +148,14 @@ impl Subject {
     }
 
     /// The bytes of a value of message `name` given as JSON.
-    fn encode_json(
-        self,
-        (schema, pool): (&Schema, &DescriptorPool),
-        name: &str,
-        json: &Json,
-    ) -> Result<Vec<u8>, String> {
+    fn encode_json(self, pools: Pools<'_>, name: &str, json: &Json) -> Result<Vec<u8>, String> {
         match self {
             Subject::Generated(table) => {
                 (table.json.expect("a table with JSON").encode_json)(name, json)
                     .unwrap_or_else(|| panic!("no generated type for {name}"))
             }
-            Subject::Transcoder => {
-                let id = transcode::find_message(schema, name)?;
-                transcode::encode(schema, id, json).map_err(|error| error.to_string())
-            }
-            Subject::Dynamic => {
-                let descriptor = dynamic_type(pool, name)?;
+            Subject::CommandLine | Subject::Dynamic => {
+                let descriptor = self.dynamic_type(pools, name)?;
                 let message =
                     DynamicMessage::from_json(descriptor, json).map_err(|e| e.to_string())?;
                 // As generated code refuses to encode a message whose
@@ -182,12 +167,19 @@ impl Subject {
             }
         }
     }
-}
 
-/// The message type `name` of the pool of the case's descriptors.
-fn dynamic_type<'a>(pool: &'a DescriptorPool, name: &str) -> Result<MessageDescriptor<'a>, String> {
-    pool.message(name)
-        .ok_or_else(|| format!("no {name} in the pool"))
+    /// The message type `name` of the pool a dynamic subject reads by.
+    fn dynamic_type<'p>(
+        self,
+        pools: Pools<'p>,
+        name: &str,
+    ) -> Result<MessageDescriptor<'p>, String> {
+        let pool = match self {
+            Subject::CommandLine => pools.exported,
+            _ => pools.protoc,
+        };
+        (pool.message(name)).ok_or_else(|| format!("no {name} in the pool"))
+    }
 }
 
 /// How much a run covered, and what it found.
@@ -265,6 +257,9 @@ struct Differential {
     /// The pool of the descriptor set of the case being checked, for
     /// [`Subject::Dynamic`].
     pool: DescriptorPool,
+    /// The pool of schemac's export of the case's schema, for
+    /// [`Subject::CommandLine`].
+    exported: DescriptorPool,
 }
 
 impl Differential {
@@ -273,6 +268,15 @@ impl Differential {
             google: Google::start(&workspace_root().join("tests/differential/google_peer.py")),
             report: Report::default(),
             pool: DescriptorPool::new(),
+            exported: DescriptorPool::new(),
+        }
+    }
+
+    /// The pools the dynamic subjects read by.
+    fn pools(&self) -> Pools<'_> {
+        Pools {
+            exported: &self.exported,
+            protoc: &self.pool,
         }
     }
 
@@ -281,6 +285,8 @@ impl Differential {
         let descriptors = descriptor_set(case);
         let set = fs::read(&descriptors).expect("read the descriptor set");
         self.pool = DescriptorPool::decode(&set).unwrap_or_else(|error| panic!("{error}"));
+        let exported = (case.analysis).encode_descriptor_set(&case.analysis.roots, true);
+        self.exported = DescriptorPool::decode(&exported).unwrap_or_else(|error| panic!("{error}"));
         let schema = &case.analysis.schema;
         let inhabited = inhabited(schema);
         // `SCHEMAC_DIFFERENTIAL_TYPES`, full names separated by commas,
@@ -346,7 +352,7 @@ impl Differential {
         let mut pairs = Vec::new();
         for (bytes, text) in messages.iter().zip(&jsons) {
             let json: Json = serde_json::from_str(text).expect("json_format writes JSON");
-            match subject.encode_json((schema, &self.pool), name, &json) {
+            match subject.encode_json(self.pools(), name, &json) {
                 Ok(written) => pairs.push((bytes.clone(), written)),
                 Err(error) => {
                     let reason = format!("schemac refused Google's JSON: {error}");
@@ -378,11 +384,10 @@ impl Differential {
         let mut encoded = Vec::new();
         let mut texts = Vec::new();
         for _ in 0..case.count {
-            let Ok(bytes) = subject.encode_json((schema, &self.pool), name, &values.message(id, 0))
-            else {
+            let Ok(bytes) = subject.encode_json(self.pools(), name, &values.message(id, 0)) else {
                 continue;
             };
-            match subject.json_of((schema, &self.pool), name, &bytes) {
+            match subject.json_of(self.pools(), name, &bytes) {
                 Ok(text) => {
                     encoded.push(bytes);
                     texts.push(text);
@@ -411,15 +416,13 @@ impl Differential {
                         hex(&google)
                     )
                 }
-                Ok(google) if !exact => {
-                    match subject.round_trip((schema, &self.pool), name, &google) {
-                        Ok(back) if back == *bytes => continue,
-                        _ => format!(
-                            "Google reads schemac's JSON as another value: {}",
-                            hex(&google)
-                        ),
-                    }
-                }
+                Ok(google) if !exact => match subject.round_trip(self.pools(), name, &google) {
+                    Ok(back) if back == *bytes => continue,
+                    _ => format!(
+                        "Google reads schemac's JSON as another value: {}",
+                        hex(&google)
+                    ),
+                },
                 Ok(_) => continue,
             };
             let mut out = self.heading(case, subject, name, "schemac's JSON → Google", &reason);
@@ -431,10 +434,9 @@ impl Differential {
 
     /// Google's random messages, through schemac, back to Google.
     fn google_to_schemac(&mut self, case: &Case, subject: Subject, name: &str, seed: u64) {
-        let schema = &case.analysis.schema;
         let mut pairs = Vec::new();
         for (bytes, _) in self.google.generate(name, seed, case.count) {
-            match subject.round_trip((schema, &self.pool), name, &bytes) {
+            match subject.round_trip(self.pools(), name, &bytes) {
                 Ok(written) => pairs.push((bytes, written)),
                 Err(error) => {
                     let reason = format!("schemac refused Google's bytes: {error}");
@@ -454,7 +456,6 @@ impl Differential {
     /// Google compares them all in one request.
     fn first_failing(
         &mut self,
-        case: &Case,
         subject: Subject,
         name: &str,
         candidates: Vec<Vec<u8>>,
@@ -463,7 +464,7 @@ impl Differential {
         let mut pairs = Vec::new();
         let mut indices = Vec::new();
         for (index, bytes) in candidates.iter().enumerate() {
-            match subject.round_trip((&case.analysis.schema, &self.pool), name, bytes) {
+            match subject.round_trip(self.pools(), name, bytes) {
                 Ok(written) => {
                     pairs.push((bytes.clone(), written));
                     indices.push(index);
@@ -493,8 +494,7 @@ impl Differential {
         bytes: &[u8],
         reason: &str,
     ) {
-        let smallest = self.shrink(case, subject, name, bytes);
-        let schema = &case.analysis.schema;
+        let smallest = self.shrink(subject, name, bytes);
         let mut text = self.heading(case, subject, name, "Google → schemac → Google", reason);
         let _ = writeln!(text, "  Google wrote (hex): {}", hex(&smallest));
         let _ = writeln!(
@@ -502,7 +502,7 @@ impl Differential {
             "  Google wrote (text format):\n{}",
             indent(&self.google.text(name, &smallest))
         );
-        match subject.round_trip((schema, &self.pool), name, &smallest) {
+        match subject.round_trip(self.pools(), name, &smallest) {
             Ok(written) => {
                 let _ = writeln!(text, "  schemac wrote back (hex): {}", hex(&written));
                 let _ = writeln!(
@@ -529,7 +529,7 @@ impl Differential {
         let mut encoded = Vec::new();
         for _ in 0..case.count {
             let json = values.message(id, 0);
-            match subject.encode_json((schema, &self.pool), name, &json) {
+            match subject.encode_json(self.pools(), name, &json) {
                 Ok(bytes) => encoded.push(bytes),
                 Err(error) => {
                     let reason = format!("schemac refused a random value it should read: {error}");
@@ -562,20 +562,18 @@ impl Differential {
                 Ok(google) if exact && google != *bytes => {
                     format!("Google writes other bytes back: {}", hex(&google))
                 }
-                Ok(google) if !exact => {
-                    match subject.round_trip((schema, &self.pool), name, &google) {
-                        Ok(back) if back == *bytes => continue,
-                        Ok(back) => format!(
-                            "Google writes back {}, which schemac reads as another value ({})",
-                            hex(&google),
-                            hex(&back)
-                        ),
-                        Err(error) => format!(
-                            "Google writes back {}, which schemac refuses: {error}",
-                            hex(&google)
-                        ),
-                    }
-                }
+                Ok(google) if !exact => match subject.round_trip(self.pools(), name, &google) {
+                    Ok(back) if back == *bytes => continue,
+                    Ok(back) => format!(
+                        "Google writes back {}, which schemac reads as another value ({})",
+                        hex(&google),
+                        hex(&back)
+                    ),
+                    Err(error) => format!(
+                        "Google writes back {}, which schemac refuses: {error}",
+                        hex(&google)
+                    ),
+                },
                 Ok(_) => continue,
             };
             let mut text = self.heading(case, subject, name, "schemac → Google", &reason);
@@ -591,11 +589,11 @@ impl Differential {
 
     /// The smallest of Google's messages that schemac still mishandles,
     /// from `bytes`, taking out one field, element or entry at a time.
-    fn shrink(&mut self, case: &Case, subject: Subject, name: &str, bytes: &[u8]) -> Vec<u8> {
+    fn shrink(&mut self, subject: Subject, name: &str, bytes: &[u8]) -> Vec<u8> {
         let mut smallest = bytes.to_vec();
         for _ in 0..200 {
             let candidates = self.google.shrink(name, &smallest);
-            match self.first_failing(case, subject, name, candidates) {
+            match self.first_failing(subject, name, candidates) {
                 Some(smaller) => smallest = smaller,
                 None => break,
             }
@@ -853,7 +851,7 @@ fn differential_schemas_dir() {
         &case,
         &[
             Subject::Generated(generated::SCHEMAS),
-            Subject::Transcoder,
+            Subject::CommandLine,
             Subject::Dynamic,
         ],
     );
@@ -882,7 +880,7 @@ fn differential_random_schemas() {
             protos: Protos::Exported,
             only: &[],
         };
-        run.check(&case, &[Subject::Transcoder, Subject::Dynamic]);
+        run.check(&case, &[Subject::CommandLine, Subject::Dynamic]);
     }
     run.report.assert_clean();
 }
@@ -917,7 +915,7 @@ fn differential_proto_files() {
         &case,
         &[
             Subject::Generated(generated::PROTOS),
-            Subject::Transcoder,
+            Subject::CommandLine,
             Subject::Dynamic,
         ],
     );
@@ -960,7 +958,7 @@ fn corpus_through_google() {
         &case,
         &[
             Subject::Generated(generated::CORPUS),
-            Subject::Transcoder,
+            Subject::CommandLine,
             Subject::Dynamic,
         ],
     );
