@@ -34,6 +34,9 @@ pub struct DescriptorPool {
     /// The names the file being added has claimed, taken back if it fails;
     /// empty between two additions.
     claimed: Vec<String>,
+    /// Whether a field of it is marked `(schemac.reference)`: whether
+    /// its messages may hold graph mode's objects.
+    has_references: bool,
 }
 
 /// What a full name names.
@@ -131,6 +134,11 @@ impl DescriptorPool {
     /// An empty pool.
     pub fn new() -> DescriptorPool {
         DescriptorPool::default()
+    }
+
+    /// Whether a field of it is marked `(schemac.reference)` (graph mode).
+    pub(crate) fn has_references(&self) -> bool {
+        self.has_references
     }
 
     /// A pool of the files of the `FileDescriptorSet` in `bytes`.
@@ -298,15 +306,16 @@ impl DescriptorPool {
         for &(field, features) in &pending {
             self.resolve_field(field, features)?;
         }
-        for (field, _) in pending {
-            self.mark_referenced(field);
-        }
-        self.mark_graph_messages(first_message..self.messages.len());
         let count = self.files[file].proto.service.len();
         for index in 0..count {
             let id = self.declare_service(file, index, &package)?;
             self.files[file].services.push(id);
         }
+        // Last, once nothing can fail: marks on messages of other files.
+        for (field, _) in pending {
+            self.mark_referenced(field);
+        }
+        self.mark_graph_messages(first_message..self.messages.len());
         Ok(())
     }
 
@@ -559,6 +568,7 @@ impl DescriptorPool {
         if reference.is_none() {
             return;
         }
+        self.has_references = true;
         let options = self.message_proto(target).options.as_ref();
         if options.and_then(|o| o.map_entry) == Some(true) {
             let fields = self.messages[target].fields.iter().copied();

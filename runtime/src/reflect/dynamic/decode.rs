@@ -54,10 +54,12 @@ impl<'a> DynamicMessage<'a> {
         bytes: &[u8],
         options: &DecodeOptions,
     ) -> Result<(), DecodeError> {
-        let mut decoder = Decoder::new(bytes, options)?;
-        let mut objects = Objects::new(self.descriptor);
-        (self.merge_fields(&mut decoder, &mut objects))
-            .map_err(|e| e.in_message_named(self.descriptor.full_name().to_owned()))?;
+        let descriptor = self.descriptor;
+        let named = |e: DecodeError| e.in_message_named(descriptor.full_name().to_owned());
+        let mut decoder = Decoder::new(bytes, options).map_err(named)?;
+        let mut objects = Objects::new(descriptor);
+        self.merge_fields(&mut decoder, &mut objects)
+            .map_err(named)?;
         objects.place(self);
         Ok(())
     }

@@ -383,6 +383,9 @@ impl Renumbering {
     pub(super) fn of<'m, 'a>(
         message: &'m DynamicMessage<'a>,
     ) -> Option<(Renumbering, Cow<'m, DynamicMessage<'a>>)> {
+        if !message.descriptor.pool().has_references() {
+            return None;
+        }
         let counted = Counts::of(message);
         if counted.order.is_empty() {
             return None;
@@ -427,6 +430,9 @@ impl Renumbering {
 pub(super) fn at_first_occurrences<'m, 'a>(
     message: &'m DynamicMessage<'a>,
 ) -> Cow<'m, DynamicMessage<'a>> {
+    if !message.descriptor.pool().has_references() {
+        return Cow::Borrowed(message);
+    }
     match Counts::of(message).misplaced {
         false => Cow::Borrowed(message),
         true => Cow::Owned(placed(message)),
