@@ -314,7 +314,7 @@ fn place_objects<'a>(
 /// The messages that `value` holds: itself, a list's, a map's values.
 fn messages_in<'v, 'a>(value: &'v mut Value<'a>) -> Vec<&'v mut DynamicMessage<'a>> {
     match value {
-        Value::Message(message) => vec![message],
+        Value::Message(message) => Vec::from([message]),
         Value::List(items) => items.iter_mut().filter_map(Value::as_message_mut).collect(),
         Value::Map(entries) => (entries.values_mut())
             .filter_map(Value::as_message_mut)
@@ -427,6 +427,7 @@ impl Renumbering {
 /// `message` with each object at its first occurrence: itself if it is
 /// so already, as what reading makes is; a copy otherwise (a message built
 /// with an object at a later occurrence).
+#[cfg(feature = "json")]
 pub(super) fn at_first_occurrences<'m, 'a>(
     message: &'m DynamicMessage<'a>,
 ) -> Cow<'m, DynamicMessage<'a>> {
