@@ -713,6 +713,27 @@ fn a_weak_may_point_at_an_object_being_read_and_a_ref_may_not() {
     }
 }
 
+/// Generated code checks the `required` fields of the messages a message
+/// holds, but not of graph mode's shared objects; neither do dynamic
+/// messages, where a later occurrence holds its number alone.
+#[test]
+fn required_fields_of_shared_objects_are_not_checked() {
+    let schema = "package r;
+        message Customer { name: required string = 1; }
+        message Order { customer: ref Customer = 1; held: Customer = 2; }";
+    let analysis =
+        crate::analyze_text("r.schema", schema).unwrap_or_else(|error| panic!("{error}"));
+    let order = find_message(&analysis.schema, "Order").unwrap();
+    // customer: an empty Customer.
+    assert_eq!(
+        decode(&analysis, order, &[0x0a, 0x00]).unwrap(),
+        json!({"customer": {"$id": 2}})
+    );
+    // held: an empty Customer, a plain field, is checked.
+    let error = decode(&analysis, order, &[0x12, 0x00]).unwrap_err();
+    assert!(error.to_string().contains("held.name"), "{error}");
+}
+
 #[test]
 fn bad_references_in_json_name_their_path() {
     let cases = [

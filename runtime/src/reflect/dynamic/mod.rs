@@ -224,33 +224,34 @@ impl<'a> DynamicMessage<'a> {
 
     /// The fields a required field of which is missing, here or in a
     /// message it holds, as a path (`order.lines[2].sku`); none if every
-    /// one is set.
+    /// one is set. Graph mode's shared objects are not checked, as
+    /// generated code does not check them.
     pub fn missing_required(&self) -> Option<String> {
         for field in self.descriptor.fields() {
             if field.cardinality() == super::Cardinality::Required && !self.has(field) {
                 return Some(field.name().to_owned());
             }
         }
-        for (field, value) in self.fields() {
+        // Graph mode's objects are not checked, as generated code does
+        // not check them: a later occurrence holds its number alone.
+        let fields = self
+            .fields()
+            .filter(|(field, _)| field.reference().is_none());
+        for (field, value) in fields {
             let name = match field.is_extension() {
                 true => format!("[{}]", field.full_name()),
                 false => field.name().to_owned(),
             };
-            // A later occurrence of graph mode's object is checked at its
-            // first.
-            let missing_in =
-                |message: &DynamicMessage<'a>| match graph::is_later_occurrence(message) {
-                    true => None,
-                    false => message.missing_required(),
-                };
             let missing = match value {
-                Value::Message(message) => missing_in(message).map(|m| format!("{name}.{m}")),
+                Value::Message(message) => {
+                    message.missing_required().map(|m| format!("{name}.{m}"))
+                }
                 Value::List(items) => items.iter().enumerate().find_map(|(i, item)| {
-                    let missing = missing_in(item.as_message()?)?;
+                    let missing = item.as_message()?.missing_required()?;
                     Some(format!("{name}[{i}].{missing}"))
                 }),
                 Value::Map(entries) => entries.values().find_map(|entry| {
-                    let missing = missing_in(entry.as_message()?)?;
+                    let missing = entry.as_message()?.missing_required()?;
                     Some(format!("{name}[..].{missing}"))
                 }),
                 _ => None,
