@@ -193,3 +193,46 @@ fn the_text_format_refuses_a_decimal_generated_code_cannot_hold() {
         assert!(error.to_string().contains("96 bits"), "{text}: {error}");
     }
 }
+
+/// Setting a decimal checks it as reading its bytes does: one of more than
+/// 96 bits is refused, and one generated code holds otherwise is held as
+/// it holds it.
+#[test]
+fn setting_a_decimal_generated_code_cannot_hold_is_refused() {
+    use schemac_runtime::reflect::{DynamicMessage, Value};
+    let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
+    let codec = Codec::new(&analysis);
+    let money = codec
+        .descriptor(find_message(&analysis.schema, "c.Money").unwrap())
+        .unwrap();
+    let amount = money.field_by_name("amount").unwrap();
+    let Value::Message(zero) = Value::default_of(amount) else {
+        panic!("a decimal is a message");
+    };
+    let decimal = |unscaled: &[u8], scale: i32| {
+        let mut decimal = zero.clone();
+        decimal
+            .set_by_name("unscaled", Value::Bytes(unscaled.to_vec()))
+            .unwrap();
+        decimal.set_by_name("scale", Value::I32(scale)).unwrap();
+        Value::Message(decimal)
+    };
+    let mut message = DynamicMessage::new(money);
+    let error = (message.set(amount, decimal(&[0x7f; 13], 0))).unwrap_err();
+    assert!(error.to_string().contains("96 bits"), "{error}");
+    assert!(!message.has(amount), "nothing changed");
+    // 10 at scale -2 is held as generated code holds it: 1000.
+    message.set(amount, decimal(b"\n", -2)).unwrap();
+    let json = codec
+        .bytes_to_json(
+            find_message(&analysis.schema, "c.Money").unwrap(),
+            &message.encode_to_vec(),
+            JsonNames::Schema,
+        )
+        .unwrap();
+    assert_eq!(json, json!({"amount": "1000"}));
+    let Some(Value::Message(held)) = message.get_by_name("amount").as_deref().cloned() else {
+        panic!("a decimal is a message");
+    };
+    assert_eq!(held.get_by_name("scale").as_deref(), Some(&Value::I32(0)));
+}

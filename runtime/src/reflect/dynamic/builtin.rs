@@ -4,7 +4,7 @@
 
 use crate::prelude::*;
 
-use super::DynamicMessage;
+use super::{DynamicMessage, Value};
 use crate::__private::codec::{self, Codec};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Writer;
@@ -53,6 +53,32 @@ impl Builtin {
             Builtin::Value => read::<codec::Value>(descriptor, held, decoder),
         }
     }
+}
+
+/// `value` with each `schemac.Decimal` and `schemac.Value` it is or holds
+/// (in a list, as a map's values) as generated code holds it
+/// ([`Builtin::canonical`]); an error where generated code cannot hold one.
+pub(super) fn as_generated<'a>(value: Value<'a>) -> Result<Value<'a>, DecodeError> {
+    let canonical =
+        |message: DynamicMessage<'a>| match Builtin::of(message.descriptor().full_name()) {
+            Some(builtin) => builtin.canonical(&message),
+            None => Ok(message),
+        };
+    Ok(match value {
+        Value::Message(message) => Value::Message(canonical(message)?),
+        Value::List(items) => Value::List(
+            items
+                .into_iter()
+                .map(as_generated)
+                .collect::<Result<_, _>>()?,
+        ),
+        Value::Map(entries) => Value::Map(
+            (entries.into_iter())
+                .map(|(key, value)| Ok((key, as_generated(value)?)))
+                .collect::<Result<_, DecodeError>>()?,
+        ),
+        scalar => scalar,
+    })
 }
 
 /// Whether `message`, read by codec `C`, is that codec's default; not

@@ -133,7 +133,10 @@ impl<'a> DynamicMessage<'a> {
     /// Sets `field` to `value`, clearing the other members of its oneof.
     /// An error, and nothing changed, if `field` is not a field of its type
     /// or an extension of it, or `value` is not a value `field` holds (see
-    /// [`Value::fits`]).
+    /// [`Value::fits`]). A `schemac.Decimal` or `schemac.Value` is held as
+    /// generated code holds a `decimal` or `value` (a decimal of a
+    /// negative scale as its integer), and one generated code cannot hold
+    /// (a decimal of more than 96 bits) is an error.
     pub fn set(&mut self, field: FieldDescriptor<'a>, value: Value<'a>) -> Result<(), SetError> {
         if !self.owns(field) {
             return Err(SetError {
@@ -149,6 +152,9 @@ impl<'a> DynamicMessage<'a> {
                 message: format!("{} cannot hold {value:?}", field.full_name()),
             });
         }
+        let value = builtin::as_generated(value).map_err(|error| SetError {
+            message: format!("{} cannot hold it: {error}", field.full_name()),
+        })?;
         self.clear_oneof_of(field, drop);
         match !field.has_presence() && value.is_zero() {
             true => self.fields.remove(&field.number()),
