@@ -84,21 +84,29 @@ pub(super) fn with_id(id: u64, object: Map<String, Json>) -> Json {
 #[derive(Default)]
 pub(super) struct Labels<'a> {
     labelled: BTreeMap<u64, Label<'a>>,
-    next: u32,
+    /// The number the object labelled last took; none (0) before the
+    /// first, which takes 2, after the top-level message.
+    last: u32,
     /// Whether any reference has been read.
     pub(super) met: bool,
 }
 
+/// The object a label labels.
 struct Label<'a> {
     descriptor: MessageDescriptor<'a>,
+    /// Its number in the message.
     number: u32,
+    /// Whether it has been read whole: a `ref` to an object still being
+    /// read would be a cycle through strong references.
     read: bool,
 }
 
 /// How a reference's JSON begins.
 pub(super) enum Head<'j> {
-    /// `{"$ref": label}` (or `{}`, for a dead `weak`): the occurrence.
+    /// `{"$ref": label}`: a later occurrence of the object `label`
+    /// labels.
     Later(u64),
+    /// `{}` in a `weak` field: dead.
     Dead,
     /// An object, labelled if it has a `$id`: its members but that one.
     Object(Option<u64>, Map<String, Json>),
@@ -157,8 +165,8 @@ impl<'a> Labels<'a> {
         if self.labelled.contains_key(&label) {
             return Err(format!("`{ID_KEY}` {label} labels two objects"));
         }
-        let number = self.next.max(ROOT_ID) + 1;
-        self.next = number;
+        let number = self.last.max(ROOT_ID).saturating_add(1);
+        self.last = number;
         let object = Label {
             descriptor,
             number,
