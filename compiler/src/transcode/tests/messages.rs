@@ -199,7 +199,7 @@ fn the_text_format_refuses_a_decimal_generated_code_cannot_hold() {
 /// it holds it.
 #[test]
 fn setting_a_decimal_generated_code_cannot_hold_is_refused() {
-    use schemac_runtime::reflect::{DynamicMessage, Value};
+    use schemac_runtime::reflect::{DynamicMessage, MapKey, Value};
     let analysis = crate::analyze_text("c.schema", SCHEMA).unwrap_or_else(|e| panic!("{e}"));
     let codec = Codec::new(&analysis);
     let money = codec
@@ -235,4 +235,26 @@ fn setting_a_decimal_generated_code_cannot_hold_is_refused() {
         panic!("a decimal is a message");
     };
     assert_eq!(held.get_by_name("scale").as_deref(), Some(&Value::I32(0)));
+    // A map's values too.
+    let analysis = crate::analyze_text(
+        "d.schema",
+        "package d; message D { ds: map<string, decimal> = 1; }",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let codec = Codec::new(&analysis);
+    let d = codec
+        .descriptor(find_message(&analysis.schema, "d.D").unwrap())
+        .unwrap();
+    let ds = d.field_by_name("ds").unwrap();
+    let (_, value) = ds.map_entry().unwrap();
+    let Value::Message(zero) = Value::default_of(value) else {
+        panic!("a decimal is a message");
+    };
+    let mut too_long = zero.clone();
+    too_long
+        .set_by_name("unscaled", Value::Bytes(vec![0x7f; 13]))
+        .unwrap();
+    let entries = [(MapKey::String("a".into()), Value::Message(too_long))];
+    let error = DynamicMessage::new(d).set(ds, Value::Map(entries.into_iter().collect()));
+    assert!(error.unwrap_err().to_string().contains("96 bits"));
 }

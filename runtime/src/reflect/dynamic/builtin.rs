@@ -9,8 +9,8 @@ use crate::__private::codec::{self, Codec};
 use crate::decode::{DecodeOptions, Decoder};
 use crate::encode::Writer;
 use crate::error::DecodeError;
-use crate::reflect::MessageDescriptor;
 use crate::reflect::schemac::Builtin;
+use crate::reflect::{FieldDescriptor, Kind, MessageDescriptor};
 use crate::wire;
 
 impl Builtin {
@@ -55,29 +55,38 @@ impl Builtin {
     }
 }
 
-/// `value` with each `schemac.Decimal` and `schemac.Value` it is or holds
-/// (in a list, as a map's values) as generated code holds it
-/// ([`Builtin::canonical`]); an error where generated code cannot hold one.
-pub(super) fn as_generated<'a>(value: Value<'a>) -> Result<Value<'a>, DecodeError> {
-    let canonical =
-        |message: DynamicMessage<'a>| match Builtin::of(message.descriptor().full_name()) {
-            Some(builtin) => builtin.canonical(&message),
-            None => Ok(message),
-        };
+/// `value`, which `field` holds (one value, a list or a map), as
+/// generated code holds it where its values are `schemac.Decimal` or
+/// `schemac.Value` ([`Builtin::canonical`]); an error where generated code
+/// cannot hold it. Any other value as it is.
+pub(super) fn as_generated<'a>(
+    field: FieldDescriptor<'_>,
+    value: Value<'a>,
+) -> Result<Value<'a>, DecodeError> {
+    let kind = field
+        .map_entry()
+        .map_or(field.kind(), |(_, value)| value.kind());
+    let builtin = match kind {
+        Kind::Message(message) => Builtin::of(message.full_name()),
+        _ => None,
+    };
+    let Some(builtin) = builtin else {
+        return Ok(value);
+    };
+    let canonical = |value: Value<'a>| match value {
+        Value::Message(message) => builtin.canonical(&message).map(Value::Message),
+        other => Ok(other),
+    };
     Ok(match value {
-        Value::Message(message) => Value::Message(canonical(message)?),
-        Value::List(items) => Value::List(
-            items
-                .into_iter()
-                .map(as_generated)
-                .collect::<Result<_, _>>()?,
-        ),
+        Value::List(items) => {
+            Value::List(items.into_iter().map(canonical).collect::<Result<_, _>>()?)
+        }
         Value::Map(entries) => Value::Map(
             (entries.into_iter())
-                .map(|(key, value)| Ok((key, as_generated(value)?)))
+                .map(|(key, value)| Ok((key, canonical(value)?)))
                 .collect::<Result<_, DecodeError>>()?,
         ),
-        scalar => scalar,
+        single => canonical(single)?,
     })
 }
 

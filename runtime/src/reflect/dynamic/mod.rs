@@ -152,7 +152,7 @@ impl<'a> DynamicMessage<'a> {
                 message: format!("{} cannot hold {value:?}", field.full_name()),
             });
         }
-        let value = builtin::as_generated(value).map_err(|error| SetError {
+        let value = builtin::as_generated(field, value).map_err(|error| SetError {
             message: format!("{} cannot hold it: {error}", field.full_name()),
         })?;
         self.clear_oneof_of(field, drop);
