@@ -102,23 +102,23 @@ struct Label<'a> {
 }
 
 /// How a reference's JSON begins.
-pub(super) enum Head<'j> {
+pub(super) enum Head {
     /// `{"$ref": label}`: a later occurrence of the object `label`
     /// labels.
     Later(u64),
     /// `{}` in a `weak` field: dead.
     Dead,
-    /// An object, labelled if it has a `$id`: its members but that one.
-    Object(Option<u64>, Map<String, Json>),
+    /// An object, labelled if it has a `$id`, which is no field of it.
+    Object(Option<u64>),
     /// Not a JSON object.
-    NotAnObject(&'j Json),
+    NotAnObject,
 }
 
 /// How `json`, a reference's JSON, begins; an error for a `$ref` beside
 /// other members or a label that is not a non-negative integer.
-pub(super) fn read_head<'j>(reference: Reference, json: &'j Json) -> Result<Head<'j>, String> {
+pub(super) fn read_head(reference: Reference, json: &Json) -> Result<Head, String> {
     let Json::Object(object) = json else {
-        return Ok(Head::NotAnObject(json));
+        return Ok(Head::NotAnObject);
     };
     if reference == Reference::Weak && object.is_empty() {
         return Ok(Head::Dead);
@@ -132,9 +132,7 @@ pub(super) fn read_head<'j>(reference: Reference, json: &'j Json) -> Result<Head
         return label_of(label).map(Head::Later);
     }
     let label = object.get(ID_KEY).map(label_of).transpose()?;
-    let mut rest = object.clone();
-    rest.remove(ID_KEY);
-    Ok(Head::Object(label, rest))
+    Ok(Head::Object(label))
 }
 
 /// The label a `$id` or `$ref` holds: a non-negative integer.

@@ -47,19 +47,12 @@ impl<'a> DynamicMessage<'a> {
             };
             // The top-level message is object 1, which its `$id` labels
             // when a reference can point at its type.
-            let mut rest = None;
-            if descriptor.is_referenced()
-                && let Json::Object(object) = json
-                && let Some(label) = object.get(ID_KEY)
-            {
+            let labelled = descriptor.is_referenced();
+            if labelled && let Some(label) = json.get(ID_KEY) {
                 let label = label_of(label).map_err(|reason| path.error(reason))?;
                 reader.labels.borrow_mut().label_root(label, descriptor);
-                let mut fields = object.clone();
-                fields.remove(ID_KEY);
-                rest = Some(Json::Object(fields));
             }
-            let mut message =
-                reader.message(descriptor, rest.as_ref().unwrap_or(json), &path, 0)?;
+            let mut message = reader.message(descriptor, json, &path, 0, labelled)?;
             if reader.labels.borrow().met {
                 graph::settle(&mut message, Vec::new());
             }
@@ -95,13 +88,15 @@ struct Reader<'o, 'a> {
 }
 
 impl<'a> Reader<'_, 'a> {
-    /// The message of type `descriptor` that `json` is.
+    /// The message of type `descriptor` that `json` is; with `labelled`,
+    /// its `$id` is graph mode's label of it (`graph.rs`), and no field.
     fn message(
         &self,
         descriptor: MessageDescriptor<'a>,
         json: &Json,
         path: &Path<'_>,
         depth: u32,
+        labelled: bool,
     ) -> Result<DynamicMessage<'a>, JsonError> {
         let limit = DecodeOptions::DEFAULT_RECURSION_LIMIT;
         if depth > limit {
@@ -126,6 +121,9 @@ impl<'a> Reader<'_, 'a> {
         let mut seen = BTreeSet::new();
         let mut members = Vec::with_capacity(object.len());
         for (key, value) in object {
+            if labelled && key == ID_KEY {
+                continue;
+            }
             let Some(field) = find_field(descriptor, key) else {
                 if self.options.ignore_unknown_fields {
                     continue;
@@ -303,17 +301,16 @@ impl<'a> Reader<'_, 'a> {
             Head::Later(label) => (self.labels.borrow())
                 .later(label, descriptor, reference)
                 .map_err(error),
-            Head::NotAnObject(json) => Err(path.error(format_args!(
+            Head::NotAnObject => Err(path.error(format_args!(
                 "expected a JSON object for a reference to {}, found {json}",
                 descriptor.full_name()
             ))),
-            Head::Object(label, fields) => {
+            Head::Object(label) => {
                 let number = label
                     .map(|label| self.labels.borrow_mut().label(label, descriptor))
                     .transpose()
                     .map_err(error)?;
-                let json = Json::Object(fields);
-                let mut object = self.message(descriptor, &json, path, depth + 1)?;
+                let mut object = self.message(descriptor, json, path, depth + 1, true)?;
                 if let (Some(label), Some(number)) = (label, number) {
                     object.fields.insert(REFERENCE_FIELD, Value::U32(number));
                     self.labels.borrow_mut().read(label);
@@ -334,7 +331,7 @@ impl<'a> Reader<'_, 'a> {
     ) -> Result<Option<Value<'a>>, JsonError> {
         match kind {
             Kind::Message(descriptor) => {
-                let message = self.message(descriptor, json, path, depth + 1)?;
+                let message = self.message(descriptor, json, path, depth + 1, false)?;
                 Ok(Some(Value::Message(message)))
             }
             Kind::Enum(enumeration) => Ok(self
@@ -429,7 +426,7 @@ impl<'a> Reader<'_, 'a> {
                         "google.protobuf.Any holds `{type_url}`, which is no message type of the pool"
                     )));
                 };
-                let message = self.message(inner, &Json::Object(rest), path, depth + 1)?;
+                let message = self.message(inner, &Json::Object(rest), path, depth + 1, false)?;
                 if let Some(missing) = message.missing_required() {
                     return Err(path.error(format_args!(
                         "in google.protobuf.Any of {name}: required field {missing} is missing"
