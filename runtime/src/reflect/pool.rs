@@ -571,11 +571,9 @@ impl DescriptorPool {
         self.has_references = true;
         let options = self.message_proto(target).options.as_ref();
         if options.and_then(|o| o.map_entry) == Some(true) {
-            let fields = self.messages[target].fields.iter().copied();
-            let value = fields
-                .into_iter()
-                .find(|&f| self.field_proto(f).number == Some(2));
-            let Some(value) = value else { return };
+            let Some(value) = self.numbered(target, 2) else {
+                return;
+            };
             self.fields[value].reference = reference;
             match self.fields[value].kind {
                 KindEntry::Message(message) => target = message,

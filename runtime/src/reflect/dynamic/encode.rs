@@ -15,7 +15,6 @@ use crate::reflect::{FieldDescriptor, Kind};
 use crate::wire::{self, WireType};
 
 impl DynamicMessage<'_> {
-    /// Its encoding in the binary format.
     /// Its encoding in the binary format. The objects of graph mode's
     /// references are numbered again, as generated code numbers them
     /// (`graph.rs`).
