@@ -734,6 +734,47 @@ fn required_fields_of_shared_objects_are_not_checked() {
     assert!(error.to_string().contains("held.name"), "{error}");
 }
 
+/// A `$ref` comes after its `$id` in field number order, the order of the
+/// bytes, whatever the order of the text.
+#[test]
+fn labels_are_read_in_field_number_order() {
+    let by_number = graph_to_binary(json!({
+        "customer": {"$id": 9, "name": "a"},
+        "contacts": {"x": {"$ref": 9}},
+    }));
+    let reversed = graph_to_binary(json!({
+        "contacts": {"x": {"$ref": 9}},
+        "customer": {"$id": 9, "name": "a"},
+    }));
+    assert_eq!(reversed.expect("reads"), by_number.expect("reads"));
+}
+
+/// A graph message's JSON has its fields by number, as generated serde
+/// impls write it, where another's has them as declared.
+#[test]
+fn a_graph_messages_json_is_in_field_number_order() {
+    let schema = "package o;
+        message Customer { name: string = 1; }
+        message Order { customer: ref Customer = 3; id: i64 = 1; }
+        message Plain { name: string = 3; id: i64 = 1; }";
+    let analysis =
+        crate::analyze_text("o.schema", schema).unwrap_or_else(|error| panic!("{error}"));
+    let keys = |name: &str, bytes: &[u8]| -> Vec<String> {
+        let id = find_message(&analysis.schema, name).unwrap();
+        let json = decode(&analysis, id, bytes).expect("decodes");
+        json.as_object()
+            .expect("an object")
+            .keys()
+            .cloned()
+            .collect()
+    };
+    assert_eq!(keys("Order", &[0x08, 0x05, 0x1a, 0x00]), ["id", "customer"]);
+    assert_eq!(
+        keys("Plain", &[0x08, 0x05, 0x1a, 0x01, b'a']),
+        ["name", "id"]
+    );
+}
+
 #[test]
 fn bad_references_in_json_name_their_path() {
     let cases = [
