@@ -119,7 +119,11 @@ impl<'a> Reader<'_, 'a> {
         };
         let mut message = DynamicMessage::new(descriptor);
         let mut seen = BTreeSet::new();
-        let mut members = Vec::with_capacity(object.len());
+        // A graph message's fields are read in the order the bytes hold
+        // them, in which a `$ref` comes after its `$id`; another's as the
+        // text has them.
+        let by_number = descriptor.is_graph_message();
+        let mut members = Vec::new();
         for (key, value) in object {
             if labelled && key == ID_KEY {
                 continue;
@@ -136,21 +140,34 @@ impl<'a> Reader<'_, 'a> {
                     field.number()
                 )));
             }
-            members.push((field, key, value));
+            match by_number {
+                true => members.push((field, key, value)),
+                false => self.member(&mut message, field, key, value, path, depth)?,
+            }
         }
-        // A graph message's fields are read in the order the bytes hold
-        // them, in which a `$ref` comes after its `$id`.
-        if descriptor.is_graph_message() {
-            members.sort_by_key(|(field, _, _)| (field.is_extension(), field.number()));
-        }
+        members.sort_by_key(|(field, _, _)| (field.is_extension(), field.number()));
         for (field, key, value) in members {
-            let path = match field.is_extension() {
-                true => Path::Extension(path, field.full_name()),
-                false => path.field(key),
-            };
-            self.field(&mut message, field, value, &path, depth)?;
+            self.member(&mut message, field, key, value, path, depth)?;
         }
         Ok(message)
+    }
+
+    /// Reads `json`, the member `key` of the object of `message`, into
+    /// `field`.
+    fn member(
+        &self,
+        message: &mut DynamicMessage<'a>,
+        field: FieldDescriptor<'a>,
+        key: &str,
+        json: &Json,
+        path: &Path<'_>,
+        depth: u32,
+    ) -> Result<(), JsonError> {
+        let path = match field.is_extension() {
+            true => Path::Extension(path, field.full_name()),
+            false => path.field(key),
+        };
+        self.field(message, field, json, &path, depth)
     }
 
     /// Reads `json` into `field` of `message`.

@@ -81,20 +81,11 @@ impl Writer<'_> {
     ) -> Result<Map<String, Json>, JsonError> {
         let mut object = Map::new();
         let descriptor = message.descriptor();
-        let mut fields: Vec<_> = descriptor.fields().collect();
-        if descriptor.is_graph_message() {
-            fields.sort_by_key(|field| field.number());
-        }
-        for field in fields {
-            let Some(value) = message.fields.get(&field.number()) else {
-                continue;
-            };
+        let mut write = |field: FieldDescriptor<'_>, value: &Value<'_>| {
             // Graph mode's number: the ids stand for it.
-            if field.number() == REFERENCE_FIELD && descriptor.is_referenced() {
-                continue;
-            }
-            if !field.has_presence() && value.is_zero() {
-                continue;
+            let graph_id = field.number() == REFERENCE_FIELD && descriptor.is_referenced();
+            if graph_id || (!field.has_presence() && value.is_zero()) {
+                return Ok(());
             }
             let name = match self.options.proto_field_names {
                 true => field.name().to_owned(),
@@ -102,6 +93,23 @@ impl Writer<'_> {
             };
             let json = self.field(field, value, &path.field(&name))?;
             object.insert(name, json);
+            Ok::<_, JsonError>(())
+        };
+        match descriptor.is_graph_message() {
+            // By number, as the bytes hold them, in which graph mode's
+            // objects take their ids.
+            true => {
+                for (field, value) in message.fields().filter(|(field, _)| !field.is_extension()) {
+                    write(field, value)?;
+                }
+            }
+            false => {
+                for field in descriptor.fields() {
+                    if let Some(value) = message.fields.get(&field.number()) {
+                        write(field, value)?;
+                    }
+                }
+            }
         }
         for (field, value) in message.fields().filter(|(field, _)| field.is_extension()) {
             // A singular extension has presence; a list is left out empty.
