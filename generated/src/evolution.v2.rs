@@ -84,12 +84,15 @@ impl _rt::Message for Profile {
             self.balance = ::core::default::Default::default();
             self.rating = ::core::default::Default::default();
             self.badge = ::core::default::Default::default();
-            self.preferences.clear();
             self.unknown_fields.clear();
         }
         let mut address_kept = recycling.on();
         let mut nicknames_at = recycling.cursor();
-        let mut preferences_entries = _rt::field::MapEntries::new();
+        let mut preferences_entries = _rt::KeptEntries::start(
+            &self.preferences,
+            100,
+            recycling,
+        );
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Uint64::merge(wire, &mut self.id, decoder), then 2 Len;

@@ -1010,36 +1010,50 @@ impl _rt::Message for Maps {
     fn merge_from(&mut self, decoder: &mut _rt::Decoder<'_>) -> _rt::MergeResult {
         let recycling = _rt::Recycling::start(decoder);
         if recycling.on() {
-            self.by_i32.clear();
-            self.by_i64.clear();
-            self.by_u32.clear();
-            self.by_u64.clear();
-            self.by_sint32.clear();
-            self.by_sint64.clear();
-            self.by_fixed32.clear();
-            self.by_fixed64.clear();
-            self.by_sfixed32.clear();
-            self.by_sfixed64.clear();
-            self.by_bool.clear();
-            self.by_string.clear();
-            self.colors.clear();
-            self.points.clear();
             self.unknown_fields.clear();
         }
-        let mut by_i32_entries = _rt::field::MapEntries::new();
-        let mut by_i64_entries = _rt::field::MapEntries::new();
-        let mut by_u32_entries = _rt::field::MapEntries::new();
-        let mut by_u64_entries = _rt::field::MapEntries::new();
-        let mut by_sint32_entries = _rt::field::MapEntries::new();
-        let mut by_sint64_entries = _rt::field::MapEntries::new();
-        let mut by_fixed32_entries = _rt::field::MapEntries::new();
-        let mut by_fixed64_entries = _rt::field::MapEntries::new();
-        let mut by_sfixed32_entries = _rt::field::MapEntries::new();
-        let mut by_sfixed64_entries = _rt::field::MapEntries::new();
-        let mut by_bool_entries = _rt::field::MapEntries::new();
-        let mut by_string_entries = _rt::field::MapEntries::new();
-        let mut colors_entries = _rt::field::MapEntries::new();
-        let mut points_entries = _rt::field::MapEntries::new();
+        let mut by_i32_entries = _rt::KeptEntries::start(&self.by_i32, 1, recycling);
+        let mut by_i64_entries = _rt::KeptEntries::start(&self.by_i64, 2, recycling);
+        let mut by_u32_entries = _rt::KeptEntries::start(&self.by_u32, 3, recycling);
+        let mut by_u64_entries = _rt::KeptEntries::start(&self.by_u64, 4, recycling);
+        let mut by_sint32_entries = _rt::KeptEntries::start(
+            &self.by_sint32,
+            5,
+            recycling,
+        );
+        let mut by_sint64_entries = _rt::KeptEntries::start(
+            &self.by_sint64,
+            6,
+            recycling,
+        );
+        let mut by_fixed32_entries = _rt::KeptEntries::start(
+            &self.by_fixed32,
+            7,
+            recycling,
+        );
+        let mut by_fixed64_entries = _rt::KeptEntries::start(
+            &self.by_fixed64,
+            8,
+            recycling,
+        );
+        let mut by_sfixed32_entries = _rt::KeptEntries::start(
+            &self.by_sfixed32,
+            9,
+            recycling,
+        );
+        let mut by_sfixed64_entries = _rt::KeptEntries::start(
+            &self.by_sfixed64,
+            10,
+            recycling,
+        );
+        let mut by_bool_entries = _rt::KeptEntries::start(&self.by_bool, 11, recycling);
+        let mut by_string_entries = _rt::KeptEntries::start(
+            &self.by_string,
+            12,
+            recycling,
+        );
+        let mut colors_entries = _rt::KeptEntries::start(&self.colors, 13, recycling);
+        let mut points_entries = _rt::KeptEntries::start(&self.points, 14, recycling);
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) =>
@@ -1430,14 +1444,13 @@ impl _rt::Message for Interleaved {
             self.count = ::core::default::Default::default();
             self.ratio = ::core::default::Default::default();
             self.flags.clear();
-            self.labels.clear();
             self.far = ::core::default::Default::default();
             self.unknown_fields.clear();
         }
         let mut names_at = recycling.cursor();
         let mut point_kept = recycling.on();
         let mut pick_kept = recycling.on();
-        let mut labels_entries = _rt::field::MapEntries::new();
+        let mut labels_entries = _rt::KeptEntries::start(&self.labels, 16, recycling);
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             2 (Varint) => _rt::codec::Int32::merge(wire, &mut self.count, decoder), then 4 Len;

@@ -60,12 +60,10 @@ impl _rt::Message for Amounts {
             self.total = ::core::default::Default::default();
             self.discount = ::core::default::Default::default();
             self.line_totals.clear();
-            self.prices.clear();
-            self.by_day.clear();
             self.unknown_fields.clear();
         }
-        let mut prices_entries = _rt::field::MapEntries::new();
-        let mut by_day_entries = _rt::field::MapEntries::new();
+        let mut prices_entries = _rt::KeptEntries::start(&self.prices, 4, recycling);
+        let mut by_day_entries = _rt::KeptEntries::start(&self.by_day, 5, recycling);
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::Decimal::merge(wire, &mut self.total, decoder), then 2 Len;
@@ -225,12 +223,14 @@ impl _rt::Message for Values {
             self.payload = ::core::default::Default::default();
             self.previous = ::core::default::Default::default();
             self.history.clear();
-            self.attributes.clear();
-            self.by_id.clear();
             self.unknown_fields.clear();
         }
-        let mut attributes_entries = _rt::field::MapEntries::new();
-        let mut by_id_entries = _rt::field::MapEntries::new();
+        let mut attributes_entries = _rt::KeptEntries::start(
+            &self.attributes,
+            4,
+            recycling,
+        );
+        let mut by_id_entries = _rt::KeptEntries::start(&self.by_id, 5, recycling);
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::Value::merge(wire, &mut self.payload, decoder), then 2 Len;

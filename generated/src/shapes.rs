@@ -858,13 +858,12 @@ impl _rt::Message for Tree {
         let recycling = _rt::Recycling::start(decoder);
         if recycling.on() {
             self.value = ::core::default::Default::default();
-            self.by_name.clear();
             self.unknown_fields.clear();
         }
         let mut left_kept = recycling.on();
         let mut right_kept = recycling.on();
         let mut children_at = recycling.cursor();
-        let mut by_name_entries = _rt::field::MapEntries::new();
+        let mut by_name_entries = _rt::KeptEntries::start(&self.by_name, 5, recycling);
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Int32::merge(wire, &mut self.value, decoder), then 2 Len;

@@ -345,12 +345,15 @@ impl _rt::Message for Order {
             self.description.clear();
             self.total_cost = ::core::default::Default::default();
             self.status = ::core::default::Default::default();
-            self.attributes.clear();
             self.unknown_fields.clear();
         }
         let mut order_lines_at = recycling.cursor();
         let mut customer_kept = recycling.on();
-        let mut attributes_entries = _rt::field::MapEntries::new();
+        let mut attributes_entries = _rt::KeptEntries::start(
+            &self.attributes,
+            7,
+            recycling,
+        );
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Varint) => _rt::codec::Int64::merge(wire, &mut self.id, decoder), then 2 Len;

@@ -49,12 +49,15 @@ impl _rt::Message for Trip {
         if recycling.on() {
             self.name.clear();
             self.unit = ::core::default::Default::default();
-            self.distances.clear();
             self.unknown_fields.clear();
         }
         let mut stops_at = recycling.cursor();
         let mut start_kept = recycling.on();
-        let mut distances_entries = _rt::field::MapEntries::new();
+        let mut distances_entries = _rt::KeptEntries::start(
+            &self.distances,
+            5,
+            recycling,
+        );
         let read = _rt::read_fields!(
             message self, decoder, wire, Self::field_name;
             1 (Len) => _rt::codec::String::merge(wire, &mut self.name, decoder), then 2 Len;

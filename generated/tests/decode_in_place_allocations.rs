@@ -1,11 +1,11 @@
 //! A decode in place allocates nothing once warm: decoding a message in
 //! place of one of the same shape (as long, or longer, in every string,
-//! list and nested message) makes no allocation, counted by this binary's
-//! global allocator.
+//! list and nested message; the same keys in every map) makes no
+//! allocation, counted by this binary's global allocator.
 
 use std::alloc::System;
 
-use schemac_generated::kitchen::{Color, Lists, Point};
+use schemac_generated::kitchen::{Color, Lists, Maps, Point};
 use schemac_generated::shapes::shape::{Circle, Kind, Polygon, polygon::Corner};
 use schemac_generated::shapes::{Drawing, Shape, Tree};
 use schemac_generated::shop::{Customer, Order, OrderLine};
@@ -29,6 +29,7 @@ fn allocations(f: impl FnOnce()) -> usize {
 fn decodes_in_place_allocate_nothing_once_warm() {
     orders();
     lists_of_every_type();
+    maps_with_the_same_keys();
     drawings_whose_oneofs_change_member();
     recursive_trees();
 }
@@ -114,6 +115,35 @@ fn lists_of_every_type() {
     };
     let warm = lists(20, "a string of some length");
     decodes_without_allocating::<Lists>(&warm, &[&warm, &lists(20, "other"), &lists(7, "short")]);
+}
+
+fn maps_with_the_same_keys() {
+    let maps = |keys: usize, text: &str| {
+        Maps {
+            by_i32: (0..keys as i32)
+                .map(|key| (key, format!("{text} {key}")))
+                .collect(),
+            by_string: (0..keys)
+                .map(|key| (format!("key {key:02}"), key as i32))
+                .collect(),
+            points: (0..keys as i32)
+                .map(|key| {
+                    let point = Point {
+                        x: key,
+                        y: -key,
+                        ..Point::default()
+                    };
+                    (format!("point {key:02}"), point)
+                })
+                .collect(),
+            ..Maps::default()
+        }
+        .encode_to_vec()
+    };
+    // Maps of 40 entries: B-trees of more than one node. Reading the
+    // first 12 keys of each drops the entries past them, so it comes last.
+    let warm = maps(40, "a value of some length");
+    decodes_without_allocating::<Maps>(&warm, &[&warm, &maps(40, "other"), &maps(12, "short")]);
 }
 
 fn drawings_whose_oneofs_change_member() {

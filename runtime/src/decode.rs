@@ -203,6 +203,19 @@ impl<'a> Decoder<'a> {
         next
     }
 
+    /// Moves past the next bytes if they are `key`, a field key as the
+    /// wire encodes it, and says whether it did, as
+    /// [`read_key_byte`](Self::read_key_byte) does for a key of any length.
+    #[inline]
+    pub(crate) fn read_key_bytes(&mut self, key: &[u8]) -> bool {
+        let next = self.rest().starts_with(key);
+        if next {
+            self.key_start = self.pos;
+            self.pos += key.len();
+        }
+        next
+    }
+
     /// Moves past the key of field `number` (1 to 15) under `wire_type` if
     /// it comes next, setting `wire` to `wire_type`, and says whether it
     /// did: a generated `merge_from` expects each field to be followed by
@@ -530,6 +543,28 @@ impl<'a> Decoder<'a> {
             Ok(())
         } else {
             Err(DecodeError::wrong_wire_type(expected, found, self.pos))
+        }
+    }
+
+    /// A decoder of the bytes this one read at offsets `read`, to read
+    /// them again, at this one's depth: decoding in place's maps
+    /// (`recycle.rs`) build a map again from its entries read so far. It
+    /// reads messages of no graph, whose state it does not carry.
+    #[inline]
+    pub(crate) fn again(&self, read: core::ops::Range<usize>) -> Decoder<'a> {
+        debug_assert!(read.end <= self.pos);
+        let start = read.start;
+        Decoder {
+            input: &self.input[..read.end],
+            pos: start,
+            depth_left: self.depth_left,
+            recursion_limit: self.recursion_limit,
+            shared: self.shared,
+            key_start: start,
+            group: 0,
+            group_depth: 0,
+            recycle: false,
+            state: State::empty(),
         }
     }
 

@@ -148,6 +148,22 @@ pub const fn key_len(number: u32) -> usize {
     varint_len((number as u64) << 3)
 }
 
+/// The key of a field as the wire encodes it, a varint: its bytes, of
+/// which the first [`key_len`] count.
+#[inline]
+pub(crate) const fn encoded_key(number: u32, wire_type: WireType) -> ([u8; 5], usize) {
+    let mut bytes = [0u8; 5];
+    let mut value = key(number, wire_type);
+    let mut len = 0;
+    while value >= 0x80 {
+        bytes[len] = value as u8 | 0x80;
+        value >>= 7;
+        len += 1;
+    }
+    bytes[len] = value as u8;
+    (bytes, len + 1)
+}
+
 /// Maps a signed 32-bit integer to an unsigned one so that small magnitudes
 /// stay small: 0, -1, 1, -2 become 0, 1, 2, 3.
 #[inline]
@@ -216,6 +232,18 @@ mod tests {
         assert_eq!(zigzag32(i32::MAX), 0xffff_fffe);
         assert_eq!(zigzag32(i32::MIN), 0xffff_ffff);
         assert_eq!(zigzag64(i64::MIN), u64::MAX);
+    }
+
+    proptest! {
+        #[test]
+        fn an_encoded_key_is_the_keys_varint(number in 1u32..1 << 29, bits in 0u32..6) {
+            let wire_type = WireType::from_bits(bits).expect("a wire type");
+            let (bytes, len) = encoded_key(number, wire_type);
+            let mut expected = Vec::new();
+            put_varint(&mut expected, key(number, wire_type).into());
+            prop_assert_eq!(&bytes[..len], &expected[..]);
+            prop_assert_eq!(len, key_len(number));
+        }
     }
 
     #[test]

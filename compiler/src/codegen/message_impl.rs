@@ -263,7 +263,14 @@ fn expand_merge_from<'f>(
             && cx.map_type(field).is_sorted()
         {
             let local = merge_from::local(&field.name, "entries");
-            before.extend(quote!(let mut #local = #rt::field::MapEntries::new();));
+            if recycles && keep == Keep::Entries {
+                let number = Literal::u32_unsuffixed(field.wire_number());
+                before.extend(
+                    quote!(let mut #local = #rt::KeptEntries::start(&self.#member, #number, recycling);),
+                );
+            } else {
+                before.extend(quote!(let mut #local = #rt::field::MapEntries::new();));
+            }
             after.extend(quote!(#local.finish(&mut self.#member);));
             let read = match (types::unknown_sink(cx, id, field), field.ty) {
                 // A closed enum's map names the key's codec alone.

@@ -47,7 +47,7 @@ use quote::quote;
 
 use super::types::{Held, Shape};
 use super::{Context, extensions, ident, merge_from};
-use crate::config::{BytesType, StringType};
+use crate::config::{BytesType, MapType, StringType};
 use crate::model::{Field, Message, MessageId, Scalar, ValueType};
 use crate::names;
 
@@ -63,8 +63,12 @@ pub(crate) enum Keep {
     /// until the field's first occurrence, read in place of it, and set to
     /// `None` if none came.
     Optional,
-    /// Cleared, which keeps its buffer: a `String`, a `Vec<u8>`, a list, a
-    /// map.
+    /// A `BTreeMap` whose values hold no reference and are no closed
+    /// enum: read through a local (`KeptEntries`) that reads entries in
+    /// place of the map's while their keys are the map's, in order.
+    Entries,
+    /// Cleared, which keeps its buffer: a `String`, a `Vec<u8>`, a list,
+    /// another map.
     Clear,
     /// Set to its default: numbers and every other type.
     Reset,
@@ -82,6 +86,11 @@ impl Keep {
                 Shape::Optional,
                 ValueType::Message(_) | ValueType::Scalar(Scalar::String | Scalar::Bytes),
             ) => Keep::Optional,
+            (Shape::Map, ValueType::Ref(..)) => Keep::Clear,
+            (Shape::Map, ValueType::Message(id)) if cx.is_graph(id) => Keep::Clear,
+            (Shape::Map, _) if *cx.map_type(field) == MapType::BTreeMap && !held.closed => {
+                Keep::Entries
+            }
             (Shape::Packed | Shape::Repeated | Shape::Map, _) => Keep::Clear,
             (Shape::Implicit, ValueType::Scalar(Scalar::String))
                 if held.string == StringType::String =>
@@ -167,6 +176,8 @@ pub(crate) fn statements(cx: &Context, id: MessageId) -> (TokenStream, TokenStre
                     }
                 });
             }
+            // Left to its local, `KeptEntries` (`message_impl.rs`).
+            Keep::Entries => {}
             Keep::Clear => resets.push(quote!(self.#member.clear();)),
             Keep::Reset => resets.push(quote!(self.#member = ::core::default::Default::default();)),
         }

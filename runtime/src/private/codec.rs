@@ -75,6 +75,18 @@ pub trait Codec {
         Ok(value)
     }
 
+    /// Reads one value and says whether it is `value`, as reading it
+    /// with [`read_value`](Codec::read_value) and comparing would, but
+    /// without making it where that allocates: a string is compared where
+    /// it lies in the input (decoding in place's maps, `recycle.rs`).
+    #[inline(always)]
+    fn read_equals(value: &Self::Value, decoder: &mut Decoder<'_>) -> Result<bool, DecodeError>
+    where
+        Self::Value: PartialEq,
+    {
+        Ok(Self::read_value(decoder)? == *value)
+    }
+
     /// Readies `value` for a read in place of what it holds: after it,
     /// [`merge_value`](Codec::merge_value) gives what
     /// [`read_value`](Codec::read_value) would, and `value` keeps what it
@@ -294,6 +306,14 @@ impl Codec for String {
     /// A read replaces the string, in its buffer when that is long enough.
     #[inline]
     fn prepare_in_place(_value: &mut alloc::string::String, _decoder: &mut Decoder<'_>) {}
+
+    #[inline]
+    fn read_equals(
+        value: &alloc::string::String,
+        decoder: &mut Decoder<'_>,
+    ) -> Result<bool, DecodeError> {
+        Ok(decoder.read_str()? == value.as_str())
+    }
 
     #[inline]
     fn extend_run(values: &mut Vec<alloc::string::String>, decoder: &mut Decoder<'_>) -> bool {

@@ -381,7 +381,7 @@ impl<K: Ord, V> MapEntries<K, V> {
 
     /// Adds an entry read to `map`, or gathers it for it.
     #[inline]
-    fn add(&mut self, entry: (K, V), map: &mut impl SortedMap<K, V>) {
+    pub(crate) fn add(&mut self, entry: (K, V), map: &mut impl SortedMap<K, V>) {
         let entry = match self.gathered.is_empty() {
             true => match map.take(entry) {
                 None => return,

@@ -37,7 +37,7 @@ pub use crate::CompactString;
 #[cfg(feature = "litemap")]
 pub use crate::LiteMap;
 pub use handshake::{VERSION, check_version};
-pub use recycle::Recycling;
+pub use recycle::{KeptEntries, Recycling};
 /// The `alloc` crate, through which generated code names `Vec`,
 /// `String`, `Box` and `BTreeMap`, so that it builds without `std`.
 pub extern crate alloc;

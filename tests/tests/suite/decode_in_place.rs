@@ -7,8 +7,9 @@
 
 use std::fmt::Debug;
 
-use proptest::collection::vec;
+use proptest::collection::{btree_map, vec};
 use proptest::prelude::*;
+use schemac_generated::kitchen::{Maps, Point};
 use schemac_generated::shop::{Customer, Order};
 use schemac_runtime::Message;
 use schemac_tests::repr;
@@ -90,6 +91,81 @@ fn encodings<M: Message>(values: &[M], unknown: &[Vec<u8>]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// Keys from a few, so that the maps of a run share keys: the same keys
+/// again, fewer, more, others.
+fn few_keys() -> impl Strategy<Value = String> {
+    prop::sample::select(&["", "a", "b", "key c", "d", "the key e"][..]).prop_map(String::from)
+}
+
+/// Maps whose keys come from a few ([`few_keys`]; numbers from 0 to 5),
+/// with values of every kind: strings, bytes, numbers and messages.
+fn maps_of_few_keys() -> impl Strategy<Value = Maps> {
+    let n = 0..7;
+    (
+        btree_map(0..6, ".{0,12}", n.clone()),
+        btree_map(0i64..6, vec(any::<u8>(), 0..6), n.clone()),
+        btree_map(few_keys(), any::<i32>(), n.clone()),
+        btree_map(
+            few_keys(),
+            (any::<i32>(), any::<i32>()).prop_map(|(x, y)| Point {
+                x,
+                y,
+                ..Point::default()
+            }),
+            n,
+        ),
+    )
+        .prop_map(|(by_i32, by_i64, by_string, points)| Maps {
+            by_i32,
+            by_i64,
+            by_string,
+            points,
+            ..Maps::default()
+        })
+}
+
+/// An entry of `Maps.by_string` (field 12, `map<string, i32>`) whose
+/// fields are `fields`.
+fn by_string_entry(fields: &[&[u8]]) -> Vec<u8> {
+    let fields = fields.concat();
+    [&[0x62, fields.len() as u8][..], &fields].concat()
+}
+
+/// The bytes of `Maps.by_string`'s entries: those of a map, in key order
+/// as encoders write them, with some among them that no encoder writes:
+/// its key out of order or given again, its value first, its key twice, no
+/// value, no key, an unknown field in it; and unknown fields between
+/// them, which end a run of entries.
+fn by_string_entries() -> impl Strategy<Value = Vec<u8>> {
+    let key = || few_keys().prop_map(|key| [&[0x0a, key.len() as u8][..], key.as_bytes()].concat());
+    let value =
+        || any::<i32>().prop_map(|value| [vec![0x10], varint(value as i64 as u64)].concat());
+    let odd = prop_oneof![
+        (key(), value()).prop_map(|(key, value)| by_string_entry(&[&key, &value])),
+        (key(), value()).prop_map(|(key, value)| by_string_entry(&[&value, &key])),
+        (key(), value(), key()).prop_map(|(a, value, b)| by_string_entry(&[&a, &value, &b])),
+        key().prop_map(|key| by_string_entry(&[&key])),
+        value().prop_map(|value| by_string_entry(&[&value])),
+        Just(by_string_entry(&[])),
+        (key(), value()).prop_map(|(key, value)| by_string_entry(&[&key, &[0x18, 0x07], &value])),
+        // Field 1000, a varint: no entry.
+        Just(vec![0xc0, 0x3e, 0x01]),
+    ];
+    let map = btree_map(few_keys(), any::<i32>(), 0..7);
+    (map, vec((any::<prop::sample::Index>(), odd), 0..3)).prop_map(|(map, odd)| {
+        let mut entries: Vec<Vec<u8>> = (map.iter())
+            .map(|(key, value)| {
+                let key = [&[0x0a, key.len() as u8][..], key.as_bytes()].concat();
+                by_string_entry(&[&key, &[0x10], &varint(*value as i64 as u64)])
+            })
+            .collect();
+        for (at, odd) in odd {
+            entries.insert(at.index(entries.len() + 1), odd);
+        }
+        entries.concat()
+    })
+}
+
 /// A run of `strategy`'s values, with unknown fields after some.
 fn run<M: Debug>(
     strategy: impl Strategy<Value = M>,
@@ -141,6 +217,26 @@ proptest! {
     #[test]
     fn maps_of_every_key_type((values, unknown) in run(maps())) {
         check(&values, &unknown)?;
+    }
+
+    #[test]
+    fn maps_whose_keys_come_again((values, unknown) in run(maps_of_few_keys())) {
+        check(&values, &unknown)?;
+    }
+
+    #[test]
+    fn maps_with_entries_no_encoder_writes(
+        values in vec((maps_of_few_keys(), by_string_entries()), 1..6),
+    ) {
+        // `by_string`'s entries written by hand, after the other fields.
+        let (values, entries): (Vec<Maps>, Vec<Vec<u8>>) = values
+            .into_iter()
+            .map(|(maps, entries)| (Maps { by_string: Default::default(), ..maps }, entries))
+            .unzip();
+        let inputs: Vec<Vec<u8>> = (encodings(&values, &[Vec::new()]).into_iter().zip(entries))
+            .map(|(bytes, entries)| [bytes, entries].concat())
+            .collect();
+        decodes_in_place_as_fresh::<Maps>(&inputs)?;
     }
 
     #[test]
@@ -230,5 +326,58 @@ fn a_closed_enum_member_replaces_the_kept_member_or_leaves_the_oneof_unset() {
         let mut card = ReportCard::decode(&note).expect("decodes");
         card.decode_in_place(&bytes).expect("decodes");
         assert_eq!(card, fresh);
+    }
+}
+
+/// `Maps.by_string` decoded in place of `{a: 1, b: 2}` from entries
+/// written by hand, against a fresh decode: each case breaks the read in
+/// place of the map's entries in its own way.
+#[test]
+fn map_entries_that_end_the_read_in_place() {
+    let key = |key: &str| [&[0x0a, key.len() as u8][..], key.as_bytes()].concat();
+    let value = |value: u8| vec![0x10, value];
+    let unknown = vec![0xc0, 0x3e, 0x01];
+    let cases: [(&str, Vec<u8>); 4] = [
+        (
+            "the key given twice",
+            by_string_entry(&[&key("a"), &value(5), &key("b")]),
+        ),
+        (
+            "a key again after a run ends",
+            [
+                by_string_entry(&[&key("a"), &value(3)]),
+                unknown.clone(),
+                by_string_entry(&[&key("a"), &value(4)]),
+            ]
+            .concat(),
+        ),
+        (
+            "the next key after a run ends",
+            [
+                by_string_entry(&[&key("a"), &value(3)]),
+                unknown.clone(),
+                by_string_entry(&[&key("b"), &value(4)]),
+            ]
+            .concat(),
+        ),
+        (
+            "a key the map lacks between its keys",
+            [
+                by_string_entry(&[&key("a"), &value(3)]),
+                by_string_entry(&[&key("ab"), &value(4)]),
+                by_string_entry(&[&key("b")]),
+            ]
+            .concat(),
+        ),
+    ];
+    let warm = Maps {
+        by_string: [("a".into(), 1), ("b".into(), 2)].into(),
+        ..Maps::default()
+    }
+    .encode_to_vec();
+    for (case, bytes) in cases {
+        let mut maps = Maps::decode(&warm).expect("decodes");
+        maps.decode_in_place(&bytes).expect("decodes");
+        assert_eq!(maps, Maps::decode(&bytes).expect("decodes"), "{case}");
     }
 }
