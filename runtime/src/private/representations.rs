@@ -65,6 +65,11 @@ impl<S: StringType> Codec for StringAs<S> {
     }
 
     #[inline]
+    fn read_equals(value: &S, decoder: &mut Decoder<'_>) -> Result<bool, DecodeError> {
+        Ok(decoder.read_str()? == &**value)
+    }
+
+    #[inline]
     fn extend_run(values: &mut Vec<S>, decoder: &mut Decoder<'_>) -> bool {
         decoder
             .read_string_run()
@@ -187,6 +192,34 @@ mod tests {
     use super::*;
     use crate::__private::field;
     use crate::decode::DecodeOptions;
+
+    /// A string compared where it lies in the input says what reading it
+    /// and comparing says, and refuses what reading refuses.
+    #[test]
+    fn a_string_read_to_compare_is_read_as_a_value() {
+        fn check<C: Codec<Value: PartialEq + for<'s> From<&'s str>>>() {
+            let value = C::Value::from("key é");
+            for bytes in [
+                &b"\x06key \xc3\xa9"[..],
+                b"\x03key",
+                b"\x00",
+                b"\x02\xc3\x28",
+                b"\x05key",
+            ] {
+                let options = DecodeOptions::new();
+                let mut decoder = Decoder::new(bytes, &options).expect("a decoder");
+                let compared = C::read_equals(&value, &mut decoder).map_err(|e| e.to_string());
+                let mut decoder = Decoder::new(bytes, &options).expect("a decoder");
+                let read = C::read_value(&mut decoder).map(|read| read == value);
+                assert_eq!(compared, read.map_err(|e| e.to_string()), "{bytes:?}");
+            }
+        }
+        check::<codec::String>();
+        check::<StringAs<Box<str>>>();
+        check::<StringAs<Arc<str>>>();
+        #[cfg(feature = "compact_str")]
+        check::<StringAs<compact_str::CompactString>>();
+    }
 
     /// The bytes `value` is written as, field 1, even when empty.
     fn written<C: Codec>(value: &C::Value) -> Vec<u8> {
