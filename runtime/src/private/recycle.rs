@@ -5,9 +5,9 @@
 //! whether the read replaces the message (a recycled decode) or merges into
 //! it (a decode or a merge). In a recycled decode it first empties the
 //! fields that keep nothing by element: numbers go back to their defaults;
-//! strings, byte fields, packed lists, maps and unknown fields are cleared,
-//! which keeps their buffers. Three kinds of field keep their values for
-//! the reads to reuse:
+//! strings, byte fields, packed lists, maps other than `BTreeMap`s and
+//! unknown fields are cleared, which keeps their buffers. Four kinds of
+//! field keep their values for the reads to reuse:
 //!
 //! - **A list of messages, strings or bytes** is read from its start: each
 //!   element goes into the element at the list's cursor, the last
@@ -21,10 +21,11 @@
 //!   read goes in place of the kept one if it is the same member
 //!   (`merge_member!` with `kept`), and the oneof is set to `None` when the
 //!   message ends without one.
-//! - **A `BTreeMap`** is taken out of the message into a [`KeptEntries`];
-//!   each entry read looks its key up there, and one found is read in place
-//!   of, its key's buffer and value reused. The entries whose key did not
-//!   come again are dropped when the message ends.
+//! - **A `BTreeMap`** is read through a [`KeptEntries`]: while the
+//!   entries' keys are the map's, in order, each value is read in place of
+//!   the map's, and the map's entries past the last read are dropped when
+//!   the message ends; an entry that breaks this has the map built again
+//!   from the input.
 //!
 //! A value read in place is first made ready for it
 //! ([`Codec::prepare_in_place`]): a string or bytes are left as they are,
