@@ -780,3 +780,39 @@ fn a_nested_module_named_as_its_outer_module_allows_inception() {
     assert_eq!(allows("user"), [true], "{code}");
     assert_eq!(allows("outer"), [false, true], "{code}");
 }
+
+/// In a decode in place, a `BTreeMap` is read in place of its entries
+/// (`KeptEntries`), but a map whose values reach graph mode's references,
+/// whose re-reading would lose graph mode's table, and a `HashMap` are
+/// cleared.
+#[test]
+fn decoding_in_place_reads_plain_btree_maps_in_place() {
+    let build = analyzed(
+        "package p;
+        message Node { next: ref Node = 1; }
+        message Leaf { name: string = 1; }
+        message M {
+            leaves: map<string, Leaf> = 1;
+            nodes: map<string, Node> = 2;
+            refs: map<string, ref Leaf> = 3;
+            counts: map<string, i32> = 4;
+        }",
+    );
+    let mut config = Config::new();
+    config
+        .decode_in_place(".")
+        .map_type(".p.M.counts", MapType::HashMap);
+    let code = build.render(&config);
+    for kept in ["leaves", "refs"] {
+        let expected = format!("_rt::KeptEntries::start(&self.{kept},");
+        assert_eq!(
+            contains(&code, &expected),
+            kept == "leaves",
+            "{kept}\n{code}"
+        );
+    }
+    for cleared in ["nodes", "refs", "counts"] {
+        let expected = format!("self.{cleared}.clear();");
+        assert!(contains(&code, &expected), "{cleared}\n{code}");
+    }
+}
