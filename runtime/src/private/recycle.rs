@@ -150,8 +150,7 @@ pub struct KeptEntries<K, V> {
     in_place: bool,
     /// The map's field number, whose entries a reading again looks for.
     number: u32,
-    /// The offset of the first entry (after its field's key), where a
-    /// reading again starts.
+    /// The offset of the first entry's key, where a reading again starts.
     first: Option<usize>,
     /// How many entries were read in place of the map's: its first ones.
     read: usize,
@@ -188,21 +187,21 @@ impl<K: Ord + Default, V> KeptEntries<K, V> {
         if !self.in_place {
             return self.entries.merge::<KC, VC>(wire_type, map, decoder);
         }
+        // Where this entry's key, just read, starts.
+        let key = decoder.offset() - decoder.last_key().len();
         match self.first {
             None => {
-                let first = decoder.offset();
-                self.first = Some(first);
+                self.first = Some(key);
                 if self.read_run_in_place::<KC, VC>(wire_type, map, decoder)? {
                     return Ok(());
                 }
                 // The entry that ended the run, read to its end, is read
                 // again with the others.
-                self.build_again::<KC, VC>(first..decoder.offset(), map, decoder)
+                self.build_again::<KC, VC>(key..decoder.offset(), map, decoder)
             }
             Some(first) => {
                 // An entry after other fields: the run's entries read
-                // again, up to this entry's key, then this entry.
-                let key = decoder.offset() - decoder.last_key().len();
+                // again, then this entry.
                 self.build_again::<KC, VC>(first..key, map, decoder)?;
                 self.entries.merge::<KC, VC>(wire_type, map, decoder)
             }
@@ -238,7 +237,7 @@ impl<K: Ord + Default, V> KeptEntries<K, V> {
     }
 
     /// Empties `map` and reads its entries again from the bytes `decoder`
-    /// read at offsets `read`, from the first entry's length on, as
+    /// read at offsets `read`, from the first entry's key on, as
     /// [`MapEntries`] reads them, as every entry after them is read.
     #[inline(never)]
     fn build_again<KC, VC>(
@@ -254,8 +253,6 @@ impl<K: Ord + Default, V> KeptEntries<K, V> {
         self.in_place = false;
         map.clear();
         let mut again = decoder.again(read);
-        self.entries
-            .merge::<KC, VC>(WireType::Len, map, &mut again)?;
         while again.has_remaining() {
             match again.read_key()? {
                 (number, WireType::Len) if number == self.number => {

@@ -238,8 +238,7 @@ impl<'a> DynamicMessage<'a> {
                 return Some(field.name().to_owned());
             }
         }
-        // Graph mode's objects are not checked, as generated code does
-        // not check them: a later occurrence holds its number alone.
+        // A later occurrence of a shared object holds its number alone.
         let fields = self
             .fields()
             .filter(|(field, _)| field.reference().is_none());
